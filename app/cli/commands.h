@@ -1,0 +1,11 @@
+#pragma once
+// The subcommands of `traindeck`. Each takes the arguments after its own name
+// and returns the process exit code: 0 success, 1 a plan with error findings,
+// 2 bad input (one clear line on stderr).
+
+namespace traindeck::cli {
+
+int runPlan(int argc, char** argv);
+int runGenerate(int argc, char** argv);
+
+}  // namespace traindeck::cli

@@ -1,0 +1,2 @@
+#include "cli/commands.h"
+namespace traindeck::cli { int runPlan(int, char**) { return 2; } }

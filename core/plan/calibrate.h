@@ -1,0 +1,28 @@
+#pragma once
+// Calibration: one measured speed refits the model's compute efficiency (MFU),
+// and every other layout is predicted with the refitted model.
+
+#include "plan/plan.h"
+
+#include <optional>
+#include <string>
+
+namespace traindeck {
+
+struct CalibrationFit {
+    double mfu = 0;           // the efficiency that reproduces the measurement
+    bool exact = false;       // false: the measurement lies outside what any MFU in (0, 1] gives
+    std::string note;         // why it is not exact, in words
+};
+
+// Fits recipe.mfu so that the estimate for calibration.layout reproduces the measurement.
+CalibrationFit fitCalibration(const Plan& plan, const Calibration& calibration);
+
+// The plan with recipe.mfu replaced by the fitted value when plan.calibration is set.
+Plan calibrated(const Plan& plan);
+
+// "2x8=0.9steps/s", "2x8=115samples/s", "2x8=1.1s/step"
+bool parseCalibration(std::string_view text, Calibration& out, std::string& error);
+std::string calibrationText(const Calibration&);
+
+}  // namespace traindeck

@@ -1,0 +1,55 @@
+#pragma once
+// The figures derived from a plan for one layout. Each figure carries the
+// formula it came from and the same formula with the numbers put in, so that a
+// user can check any number the planner shows.
+
+#include "plan/plan.h"
+
+#include <string>
+#include <vector>
+
+namespace traindeck {
+
+struct Figure {
+    double value = 0;
+    std::string unit;         // "samples", "GB", "s", "" ...
+    std::string formula;      // "micro × world × accumulation"
+    std::string worked;       // "16 × 16 × 1 = 256"
+};
+
+struct MemoryBreakdown {
+    double paramsGb = 0, gradsGb = 0, optimizerGb = 0, activationsGb = 0, overheadGb = 0;
+};
+
+struct Estimate {
+    Layout layout;
+    int worldSize = 0;
+    int microBatch = 0;
+    int gradAccum = 0;
+    Figure effectiveBatch;
+    Figure lr;                // peak learning rate after scaling
+    Figure warmupSteps;
+    Figure stepsPerEpoch;
+    Figure totalSteps;
+    Figure memoryPerGpuGb;
+    MemoryBreakdown memory;
+    double gpuMemoryGb = 0;   // the card's memory, for the bar
+    Figure computeTimeS;      // per optimizer step
+    Figure commTimeS;         // whole gradient communication per step
+    Figure exposedCommTimeS;  // the part not hidden behind backward
+    Figure stepTimeS;
+    Figure stepsPerS;
+    Figure samplesPerS;
+    Figure hoursToFinish;
+    Figure gpuHours;
+    Figure scalingEfficiency; // per-GPU throughput against one node of the same GPUs
+};
+
+// Figures for `layout` with the plan's model and recipe. The plan must have
+// passed validatePlan() (plan_fields.h); the calibration, if any, is applied.
+Estimate estimate(const Plan& plan, const Layout& layout);
+
+// The plan's own layout first, then plan.compare without repeating it.
+std::vector<Layout> layoutsOf(const Plan& plan);
+
+}  // namespace traindeck

@@ -1,0 +1,36 @@
+#pragma once
+// Checks of a plan against the mistakes that cost our users days. Each finding
+// says what is wrong, why, and the fix in words; where the fix is a change of
+// plan fields it also carries that change, so that a UI can offer it as one click.
+
+#include "plan/plan.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace traindeck {
+
+enum class Severity { Info, Warning, Error };
+const char* severityName(Severity);  // "info", "warning", "error"
+
+struct FieldEdit {
+    std::string key;    // plan field key, see plan_fields.h
+    std::string value;  // new value, as the field's text form
+};
+
+struct Finding {
+    Severity severity = Severity::Info;
+    std::string code;               // stable identifier: "gpus_per_node_exceeds_node"
+    std::string field;              // the plan field it concerns, for a UI to mark
+    std::optional<Layout> layout;   // the layout it concerns; none: the whole plan
+    std::string message;
+    std::string fix;                // the fix in words
+    std::vector<FieldEdit> edits;   // the fix as plan edits; empty when none applies
+};
+
+// Findings for the plan's own layout and each compared layout.
+std::vector<Finding> findings(const Plan& plan);
+bool hasErrors(const std::vector<Finding>&);
+
+}  // namespace traindeck

@@ -1,0 +1,45 @@
+#include "plan/hardware.h"
+
+#include <algorithm>
+
+namespace traindeck {
+
+// Vendor datasheet figures: dense (not sparse) bf16 peak; NVLink per GPU, one
+// direction (NVIDIA quotes the bidirectional sum: 900 GB/s for H100 SXM).
+const std::vector<GpuModel>& gpuCatalogue() {
+    static const std::vector<GpuModel> gpus = {
+        {"h100", "NVIDIA H100 SXM 80GB", 80, 989, 450, 8},
+        {"h200", "NVIDIA H200 141GB", 141, 989, 450, 8},
+        {"a800", "NVIDIA A800 SXM 80GB", 80, 312, 200, 8},
+        {"a100", "NVIDIA A100 SXM 80GB", 80, 312, 300, 8},
+        {"l40s", "NVIDIA L40S 48GB", 48, 362, 32, 8},  // no NVLink: PCIe Gen4 x16
+    };
+    return gpus;
+}
+
+const std::vector<NetworkModel>& networkCatalogue() {
+    static const std::vector<NetworkModel> networks = {
+        {"ib-8x400", "InfiniBand 8×400 Gb/s", 3200},
+        {"ib-4x400", "InfiniBand 4×400 Gb/s", 1600},
+        {"ib-8x200", "InfiniBand 8×200 Gb/s", 1600},
+        {"roce-8x400", "RoCE 8×400 Gb/s", 3200},
+        {"roce-2x200", "RoCE 2×200 Gb/s", 400},
+        {"eth-100", "Ethernet 100 Gb/s", 100},
+        {"eth-25", "Ethernet 25 Gb/s", 25},
+    };
+    return networks;
+}
+
+const GpuModel* findGpu(std::string_view key) {
+    const auto& c = gpuCatalogue();
+    auto it = std::find_if(c.begin(), c.end(), [&](const GpuModel& g) { return g.key == key; });
+    return it == c.end() ? nullptr : &*it;
+}
+
+const NetworkModel* findNetwork(std::string_view key) {
+    const auto& c = networkCatalogue();
+    auto it = std::find_if(c.begin(), c.end(), [&](const NetworkModel& n) { return n.key == key; });
+    return it == c.end() ? nullptr : &*it;
+}
+
+}  // namespace traindeck

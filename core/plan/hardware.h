@@ -1,0 +1,31 @@
+#pragma once
+// The catalogues of GPUs and inter-node networks the planner knows.
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace traindeck {
+
+struct GpuModel {
+    std::string key;          // command-line name: "h100"
+    std::string name;         // "NVIDIA H100 SXM 80GB"
+    double memoryGb;          // usable device memory, GB (10^9 bytes)
+    double bf16Tflops;        // dense bf16 peak, TFLOP/s
+    double nvlinkGBps;        // NVLink bandwidth per GPU, one direction, GB/s
+    int gpusPerNode;          // GPUs per node of the usual server
+};
+
+struct NetworkModel {
+    std::string key;          // "ib-8x400"
+    std::string name;         // "InfiniBand 8×400 Gb/s"
+    double gbitPerNode;       // total bandwidth one node sends across nodes, Gb/s
+    double GBpsPerNode() const { return gbitPerNode / 8.0; }
+};
+
+const std::vector<GpuModel>& gpuCatalogue();
+const std::vector<NetworkModel>& networkCatalogue();
+const GpuModel* findGpu(std::string_view key);          // nullptr when unknown
+const NetworkModel* findNetwork(std::string_view key);  // nullptr when unknown
+
+}  // namespace traindeck

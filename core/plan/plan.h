@@ -1,0 +1,112 @@
+#pragma once
+// The plan: everything a user decides about a training run. Pure data; the
+// figures derived from it live in estimate.h, the checks in findings.h.
+//
+// Every field has a stable key ("recipe.micro_batch") through which it is saved
+// to YAML, overridden from the command line and edited by one-click fixes:
+// see plan_fields.h, the single table of fields.
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace traindeck {
+
+inline constexpr int kPlanVersion = 1;
+
+enum class LrRule { Linear, Sqrt, None };
+enum class Precision { Bf16, Fp16, Fp32 };
+
+// Where the job runs; decides which variables carry ranks and counts.
+enum class Platform { Kubernetes, PyTorchJob, PaiDlc, Slurm, Ssh, Torchrun };
+
+// One arrangement of GPUs: `nodes` machines with `gpusPerNode` GPUs each.
+struct Layout {
+    int nodes = 1;
+    int gpusPerNode = 8;
+    int worldSize() const { return nodes * gpusPerNode; }
+    friend bool operator==(const Layout&, const Layout&) = default;
+};
+
+struct Cluster {
+    int nodes = 2;
+    int gpusPerNode = 8;
+    std::string gpu = "h100";        // key into gpuCatalogue()
+    std::string network = "ib-8x400";  // key into networkCatalogue()
+    Layout layout() const { return {nodes, gpusPerNode}; }
+    friend bool operator==(const Cluster&, const Cluster&) = default;
+};
+
+struct ModelSpec {
+    std::string name = "tae-mlp-large";
+    std::string preset;                  // "tiny"/"base"/"large": the trainer's model; empty: custom
+    double params = 102.4e6;             // trainable parameters
+    double tokensPerSample = 8192;       // tokens one sample feeds through the model
+    double flopsPerSample = 0;           // 0: 6·params·tokens (forward + backward)
+    double activationGbPerSample = 0.5;  // activation memory one sample holds at peak
+    friend bool operator==(const ModelSpec&, const ModelSpec&) = default;
+};
+
+struct Recipe {
+    int microBatch = 16;         // samples per GPU per micro-step
+    int gradAccum = 1;           // micro-steps per optimizer step (when globalBatch is 0)
+    long globalBatch = 0;        // >0: solve the accumulation that reaches this effective batch
+    double baseLr = 1e-3;        // learning rate known to work at baseBatch
+    long baseBatch = 256;        // the effective batch baseLr belongs to
+    LrRule lrRule = LrRule::Linear;
+    bool scaleWarmup = false;    // keep warmup samples constant as the batch grows
+    long warmupSteps = 20;
+    long totalSteps = 1000;      // used when epochs is 0
+    double epochs = 0;           // >0: total steps = epochs × steps per epoch
+    long datasetSize = 1'000'000;
+    bool dropLast = true;
+    int zeroStage = 0;           // DeepSpeed ZeRO stage 0–3 (0: plain data parallel)
+    bool offloadOptimizer = false;
+    Precision precision = Precision::Bf16;
+    double mfu = 0.40;           // model FLOPs utilisation the compute time assumes
+    double memoryOverheadGb = 3.0;  // CUDA context, NCCL buffers, allocator slack
+    int checkpointEvery = 0;     // steps between checkpoints (0: none)
+    int evalEvery = 0;           // steps between validations (0: none)
+    friend bool operator==(const Recipe&, const Recipe&) = default;
+};
+
+// How and where the job is launched; read by the generators.
+struct LaunchSettings {
+    Platform platform = Platform::Kubernetes;
+    std::string jobName = "traindeck-demo";
+    std::string image = "nvcr.io/nvidia/pytorch:25.01-py3";
+    std::string nameSpace = "default";
+    std::string command;          // user's workload template; empty: traindeck-trainer
+    int masterPort = 29500;
+    int commTimeoutS = 1800;      // collective timeout, set where the framework reads it
+    int numProcesses = 0;         // accelerate num_processes as the user wrote it; 0: derived
+    std::map<std::string, std::string> env;  // extra environment for every node
+    friend bool operator==(const LaunchSettings&, const LaunchSettings&) = default;
+};
+
+// A measured speed on one layout, to refit the model (see calibrate.h).
+struct Calibration {
+    enum class Unit { StepsPerSecond, SamplesPerSecond, SecondsPerStep };
+    Layout layout;
+    double value = 0;
+    Unit unit = Unit::StepsPerSecond;
+    friend bool operator==(const Calibration&, const Calibration&) = default;
+};
+
+struct Plan {
+    int version = kPlanVersion;
+    std::string name = "demo";
+    Cluster cluster;
+    ModelSpec model;
+    Recipe recipe;
+    LaunchSettings launch;
+    std::vector<Layout> compare = {{1, 8}, {2, 8}, {8, 8}};  // layouts shown side by side
+    std::optional<Calibration> calibration;
+    friend bool operator==(const Plan&, const Plan&) = default;
+};
+
+// The built-in demo plan: the trainer's bench-large workload on two 8-GPU H100 nodes.
+Plan demoPlan();
+
+}  // namespace traindeck

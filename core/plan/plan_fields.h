@@ -1,0 +1,38 @@
+#pragma once
+// The single table of plan fields: key, command-line flag, help, and how to read
+// and write the field as text. YAML loading and saving, command-line overrides
+// and one-click fixes all go through it, so a new field is added in one place.
+
+#include "plan/plan.h"
+
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace traindeck {
+
+struct PlanField {
+    std::string key;        // "recipe.micro_batch": YAML path, section.name
+    std::string flag;       // "--micro-batch"
+    std::string help;       // one line for --help
+    std::function<std::string(const Plan&)> get;
+    // Parses and range-checks `text`; on error returns a message and leaves the plan unchanged.
+    std::function<std::string(Plan&, std::string_view text)> set;
+};
+
+const std::vector<PlanField>& planFields();
+const PlanField* findPlanField(std::string_view keyOrFlag);
+
+// Applies one edit; returns an error message, empty on success. The plan is unchanged on error.
+std::string setPlanField(Plan& plan, std::string_view key, std::string_view text);
+
+// Cross-field checks a single field cannot make (the GPU model is known, ...). Empty when valid.
+std::string validatePlan(const Plan& plan);
+
+// Text forms shared by fields, YAML and the CLI.
+std::string layoutText(const Layout&);                       // "2x8"
+bool parseLayout(std::string_view text, Layout& out);        // "2x8" → {2, 8}
+std::string formatNumber(double value);                      // shortest text that reads back exactly
+
+}  // namespace traindeck

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Installs every build and test dependency of TrainDeck from Debian 12's packages.
+# Idempotent: packages already present are left as they are, and apt is only
+# consulted when something is missing.
+set -euo pipefail
+
+packages=(
+  build-essential cmake ninja-build pkg-config git
+  qt6-base-dev qt6-base-dev-tools qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
+  qt6-translations-l10n libgl-dev
+  libqcustomplot-dev libqcustomplot2.1-qt6
+  libyaml-cpp-dev libssh-dev libgloo-dev nlohmann-json3-dev
+  shellcheck openssh-server openssh-client
+  xvfb xauth fonts-noto-cjk
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+
+if ((${#missing[@]})); then
+  echo "install-deps: installing ${missing[*]}"
+  sudo_cmd=()
+  [[ $(id -u) -eq 0 ]] || sudo_cmd=(sudo)
+  export DEBIAN_FRONTEND=noninteractive
+  "${sudo_cmd[@]}" apt-get update -qq
+  "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+else
+  echo "install-deps: all ${#packages[@]} packages present"
+fi

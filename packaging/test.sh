@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# The README's second command: installs what is needed, builds, runs every test.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+./packaging/install-deps.sh
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo
+cmake --build build --parallel "$(nproc)"
+cd build
+QT_QPA_PLATFORM=offscreen ctest --output-on-failure --parallel "$(nproc)" --timeout 600
