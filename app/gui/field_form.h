@@ -1,0 +1,78 @@
+#pragma once
+// A form of plan fields, each with its label, its input, the error of what was
+// typed and the planner's findings about it (with their one-click fixes) right
+// beneath. The wizard pages and the main window's plan panel are both this
+// form; they differ only in where an edit goes (`Applier`).
+
+#include "plan/findings.h"
+#include "plan/plan.h"
+
+#include <QString>
+#include <QWidget>
+
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+class QFormLayout;
+class QLabel;
+class QVBoxLayout;
+
+namespace traindeck::gui {
+
+class FieldEditor;
+
+class FieldForm : public QWidget {
+    Q_OBJECT
+public:
+    // Applies `text` to field `key`; returns core's error message, empty when applied.
+    using Applier = std::function<QString(const std::string& key, const QString& text)>;
+    using ApplyFix = std::function<void(const Finding&)>;
+
+    FieldForm(std::vector<std::string> keys, const Plan& plan, Applier applier, ApplyFix applyFix,
+              QWidget* parent = nullptr);
+
+    const std::vector<std::string>& keys() const { return m_keys; }
+    // Shows the plan's values. Fields with text the user is still correcting keep it.
+    void setPlan(const Plan& plan);
+    // Shows each finding under the field it concerns; findings about fields not
+    // in this form are ignored.
+    void setFindings(const std::vector<Finding>& findings);
+
+    // The first reason this form cannot be accepted: an invalid entry or an
+    // error finding on one of its fields, as "Label: message". Empty when none.
+    QString blockingReason() const;
+    FieldEditor* editor(const std::string& key) const;
+    QWidget* firstInput() const;
+
+signals:
+    // Something that changes blockingReason() happened.
+    void validityChanged();
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    struct Row {
+        QLabel* label = nullptr;
+        FieldEditor* editor = nullptr;
+        QLabel* error = nullptr;       // core's message for the typed text
+        QVBoxLayout* findings = nullptr;
+        QString errorText;
+        QString planValue;             // the field's value in the plan last shown
+        std::vector<Finding> shown;    // the findings currently under the field
+    };
+    void onEdited(const std::string& key, const QString& text);
+    void onEditingFinished(const std::string& key);
+    void retranslate();
+
+    std::vector<std::string> m_keys;
+    std::map<std::string, Row> m_rows;
+    Applier m_applier;
+    ApplyFix m_applyFix;
+    Plan m_plan;
+    std::string m_applying;  // the field whose edit is being applied: its text is the user's
+};
+
+}  // namespace traindeck::gui

@@ -1,0 +1,90 @@
+#include "gui/figure_format.h"
+
+#include <QCoreApplication>
+#include <QLocale>
+
+#include <cmath>
+
+namespace traindeck::gui {
+
+namespace {
+QString translated(const char* text) { return QCoreApplication::translate("Units", text); }
+}  // namespace
+
+QString formatNumber(double value) {
+    const QLocale locale;
+    if (!std::isfinite(value))
+        return QStringLiteral("—");
+    const double magnitude = std::abs(value);
+    if (magnitude < 1e15 && std::abs(value - std::round(value)) < 1e-9 * std::max(1.0, magnitude))
+        return locale.toString(qlonglong(std::llround(value)));
+    if (magnitude < 0.01)
+        return locale.toString(value, 'g', 3);
+    if (magnitude >= 1000)
+        return locale.toString(value, 'f', 0);
+    if (magnitude >= 100)
+        return locale.toString(value, 'f', 1);
+    if (magnitude >= 1)
+        return locale.toString(value, 'f', 2);
+    return locale.toString(value, 'f', 3);
+}
+
+QString unitText(const std::string& unit) {
+    // The units core writes, so that lupdate sees each one.
+    static const struct {
+        const char* core;
+        const char* text;
+    } units[] = {
+        {"samples", QT_TRANSLATE_NOOP("Units", "samples")},
+        {"sample", QT_TRANSLATE_NOOP("Units", "samples")},
+        {"steps", QT_TRANSLATE_NOOP("Units", "steps")},
+        {"step", QT_TRANSLATE_NOOP("Units", "steps")},
+        {"GB", QT_TRANSLATE_NOOP("Units", "GB")},
+        {"s", QT_TRANSLATE_NOOP("Units", "s")},
+        {"h", QT_TRANSLATE_NOOP("Units", "h")},
+        {"hours", QT_TRANSLATE_NOOP("Units", "h")},
+        {"GPU-hours", QT_TRANSLATE_NOOP("Units", "GPU-hours")},
+        {"GPU·h", QT_TRANSLATE_NOOP("Units", "GPU-hours")},
+        {"GPU h", QT_TRANSLATE_NOOP("Units", "GPU-hours")},
+        {"steps/s", QT_TRANSLATE_NOOP("Units", "steps/s")},
+        {"samples/s", QT_TRANSLATE_NOOP("Units", "samples/s")},
+        {"s/step", QT_TRANSLATE_NOOP("Units", "s/step")},
+        {"%", "%"},
+        {"GPUs", QT_TRANSLATE_NOOP("Units", "GPUs")},
+    };
+    for (const auto& u : units)
+        if (unit == u.core)
+            return translated(u.text);
+    return QString::fromStdString(unit);
+}
+
+QString formatFigure(const Figure& figure) {
+    const QString unit = unitText(figure.unit);
+    if (unit.isEmpty())
+        return formatNumber(figure.value);
+    if (unit == QLatin1String("%"))
+        return formatNumber(figure.value) + unit;
+    return QCoreApplication::translate("Units", "%1 %2", "value and unit").arg(formatNumber(figure.value), unit);
+}
+
+QString figureToolTip(const QString& title, const Figure& figure) {
+    // Rich text so the formula stands out; the worked line is kept verbatim.
+    QString tip = QStringLiteral("<b>%1</b>: %2").arg(title.toHtmlEscaped(), formatFigure(figure).toHtmlEscaped());
+    if (!figure.formula.empty())
+        tip += QStringLiteral("<br>%1 <code>%2</code>")
+                   .arg(QCoreApplication::translate("Units", "Formula:").toHtmlEscaped(),
+                        QString::fromStdString(figure.formula).toHtmlEscaped());
+    if (!figure.worked.empty())
+        tip += QStringLiteral("<br>%1 <code>%2</code>")
+                   .arg(QCoreApplication::translate("Units", "With this plan's numbers:").toHtmlEscaped(),
+                        QString::fromStdString(figure.worked).toHtmlEscaped());
+    return tip;
+}
+
+QString layoutName(const Layout& layout) {
+    return QCoreApplication::translate("Units", "%1 × %2 (%3 GPUs)")
+        .arg(QLocale().toString(layout.nodes), QLocale().toString(layout.gpusPerNode),
+             QLocale().toString(layout.worldSize()));
+}
+
+}  // namespace traindeck::gui

@@ -1,0 +1,25 @@
+#pragma once
+// Numbers and figures as the user reads them: formatted in the current default
+// locale (language.h sets it), with translated units, and the tooltip that
+// shows the formula and the numbers that went into it.
+
+#include "plan/estimate.h"
+
+#include <QString>
+
+namespace traindeck::gui {
+
+// A number with as many digits as a planning decision needs: integers in
+// full with group separators, small values (learning rates) in 3 significant
+// digits, the rest to a precision that falls with magnitude.
+QString formatNumber(double value);
+// "1,234.5 samples/s": the value and its translated unit.
+QString formatFigure(const Figure& figure);
+// A unit as core writes it ("samples/s"), translated.
+QString unitText(const std::string& unit);
+// The hover text of a figure: what it is, the formula and the worked numbers.
+QString figureToolTip(const QString& title, const Figure& figure);
+// "2 × 8" and its GPU count: how a layout is named throughout the window.
+QString layoutName(const Layout& layout);
+
+}  // namespace traindeck::gui

@@ -1,0 +1,101 @@
+#include "gui/memory_bar.h"
+
+#include "gui/figure_format.h"
+
+#include <QEvent>
+#include <QPainter>
+
+#include <algorithm>
+
+namespace traindeck::gui {
+
+namespace {
+struct Segment {
+    double gb;
+    QColor color;
+};
+}  // namespace
+
+MemoryBar::MemoryBar(QWidget* parent) : QWidget(parent) {
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+    setFocusPolicy(Qt::TabFocus);  // so keyboard users reach its tooltip text via accessibility
+}
+
+void MemoryBar::setEstimate(const Estimate& estimate) {
+    m_estimate = estimate;
+    updateToolTip();
+    setAccessibleName(text());
+    update();
+}
+
+bool MemoryBar::overCapacity() const {
+    return m_estimate.gpuMemoryGb > 0 && m_estimate.memoryPerGpuGb.value > m_estimate.gpuMemoryGb;
+}
+
+QString MemoryBar::text() const {
+    return tr("%1 / %2 GB").arg(formatNumber(m_estimate.memoryPerGpuGb.value), formatNumber(m_estimate.gpuMemoryGb));
+}
+
+QSize MemoryBar::sizeHint() const { return {160, fontMetrics().height() + 8}; }
+QSize MemoryBar::minimumSizeHint() const { return {90, fontMetrics().height() + 6}; }
+
+void MemoryBar::updateToolTip() {
+    const MemoryBreakdown& m = m_estimate.memory;
+    QString tip = figureToolTip(tr("Memory per GPU"), m_estimate.memoryPerGpuGb);
+    const auto line = [](const QString& name, double gb) {
+        return QStringLiteral("<br>%1: %2 GB").arg(name.toHtmlEscaped(), formatNumber(gb));
+    };
+    tip += line(tr("Parameters"), m.paramsGb) + line(tr("Gradients"), m.gradsGb) +
+           line(tr("Optimizer state"), m.optimizerGb) + line(tr("Activations"), m.activationsGb) +
+           line(tr("Overhead"), m.overheadGb) + line(tr("Card"), m_estimate.gpuMemoryGb);
+    if (overCapacity())
+        tip += QStringLiteral("<br><b>%1</b>").arg(tr("Does not fit on the card.").toHtmlEscaped());
+    setToolTip(tip);
+}
+
+void MemoryBar::paintEvent(QPaintEvent*) {
+    QPainter p(this);
+    p.setRenderHint(QPainter::Antialiasing);
+    // Fractional coordinates: crisp at any device pixel ratio.
+    const QRectF r = QRectF(rect()).adjusted(0.5, 0.5, -0.5, -0.5);
+    p.setPen(palette().color(QPalette::Mid));
+    p.setBrush(palette().color(QPalette::Base));
+    p.drawRoundedRect(r, 3, 3);
+
+    const double card = m_estimate.gpuMemoryGb;
+    const double used = m_estimate.memoryPerGpuGb.value;
+    const double scale = std::max({card, used, 1e-9});
+    const MemoryBreakdown& m = m_estimate.memory;
+    const Segment segments[] = {{m.paramsGb, QColor(0x2e, 0x75, 0xb6)},
+                                {m.gradsGb, QColor(0x5b, 0x9b, 0xd5)},
+                                {m.optimizerGb, QColor(0x9d, 0xc3, 0xe6)},
+                                {m.activationsGb, QColor(0x70, 0xad, 0x47)},
+                                {m.overheadGb, QColor(0xa5, 0xa5, 0xa5)}};
+    const QRectF inner = r.adjusted(1, 1, -1, -1);
+    double x = inner.left();
+    p.setPen(Qt::NoPen);
+    for (const Segment& s : segments) {
+        const double w = inner.width() * std::max(0.0, s.gb) / scale;
+        p.setBrush(overCapacity() ? QColor(0xe0, 0x60, 0x60) : s.color);
+        p.drawRect(QRectF(x, inner.top(), w, inner.height()));
+        x += w;
+    }
+    if (used > card && card > 0) {
+        // The card's edge, where the plan stops fitting.
+        const double edge = inner.left() + inner.width() * card / scale;
+        p.setPen(QPen(QColor(0xc0, 0, 0), 2));
+        p.drawLine(QPointF(edge, r.top()), QPointF(edge, r.bottom()));
+    }
+    p.setPen(palette().color(QPalette::Text));
+    p.drawText(r, Qt::AlignCenter, text());
+}
+
+void MemoryBar::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange) {
+        updateToolTip();
+        update();
+    }
+    QWidget::changeEvent(event);
+}
+
+}  // namespace traindeck::gui

@@ -1,0 +1,120 @@
+#include "gui/plan_document.h"
+
+#include "plan/plan_fields.h"
+#include "plan/plan_yaml.h"
+
+#include <QFileInfo>
+#include <QUndoCommand>
+
+namespace traindeck::gui {
+
+// One change of plan, kept as the whole plan before and after: a plan is a few
+// hundred bytes, and whole snapshots make every kind of edit undoable alike.
+class PlanChangeCommand : public QUndoCommand {
+public:
+    PlanChangeCommand(PlanDocument* doc, Plan before, Plan after, const QString& text, std::string mergeKey)
+        : QUndoCommand(text), m_doc(doc), m_before(std::move(before)), m_after(std::move(after)),
+          m_mergeKey(std::move(mergeKey)) {}
+
+    void undo() override { m_doc->assign(m_before); }
+    void redo() override { m_doc->assign(m_after); }
+    int id() const override { return m_mergeKey.empty() ? -1 : 1; }
+    bool mergeWith(const QUndoCommand* other) override {
+        const auto* next = static_cast<const PlanChangeCommand*>(other);
+        if (next->m_mergeKey != m_mergeKey)
+            return false;
+        m_after = next->m_after;
+        return true;
+    }
+
+private:
+    PlanDocument* m_doc;
+    Plan m_before;
+    Plan m_after;
+    std::string m_mergeKey;  // the field typed into; empty: never merges
+};
+
+PlanDocument::PlanDocument(QObject* parent) : QObject(parent), m_plan(demoPlan()) {
+    connect(&m_undo, &QUndoStack::cleanChanged, this, [this] { updateModified(); });
+}
+
+QString PlanDocument::displayName() const {
+    return m_filePath.isEmpty() ? tr("Untitled") : QFileInfo(m_filePath).fileName();
+}
+
+bool PlanDocument::isModified() const { return m_dirtyWithoutHistory || !m_undo.isClean(); }
+
+void PlanDocument::updateModified() {
+    const bool modified = isModified();
+    if (modified != m_lastModified) {
+        m_lastModified = modified;
+        emit modifiedChanged(modified);
+    }
+}
+
+void PlanDocument::assign(const Plan& plan) {
+    m_plan = plan;
+    emit planChanged();
+}
+
+void PlanDocument::push(const Plan& after, const QString& description, const std::string& mergeKey) {
+    if (after == m_plan)
+        return;
+    m_undo.push(new PlanChangeCommand(this, m_plan, after, description, mergeKey));
+}
+
+QString PlanDocument::setField(const std::string& key, const QString& text) {
+    Plan next = m_plan;
+    const std::string error = setPlanField(next, key, text.trimmed().toStdString());
+    if (!error.empty())
+        return QString::fromStdString(error);
+    push(next, tr("Edit %1").arg(QString::fromStdString(key)), key);
+    return {};
+}
+
+QString PlanDocument::applyEdits(const std::vector<FieldEdit>& edits, const QString& description) {
+    Plan next = m_plan;
+    for (const FieldEdit& edit : edits) {
+        const std::string error = setPlanField(next, edit.key, edit.value);
+        if (!error.empty())
+            return QString::fromStdString(edit.key + ": " + error);
+    }
+    push(next, description, {});
+    return {};
+}
+
+void PlanDocument::replacePlan(const Plan& plan, const QString& description) { push(plan, description, {}); }
+
+void PlanDocument::reset(const Plan& plan, const QString& filePath, bool modified) {
+    m_undo.clear();
+    m_dirtyWithoutHistory = modified;
+    m_filePath = filePath;
+    assign(plan);
+    emit filePathChanged(m_filePath);
+    updateModified();
+}
+
+QString PlanDocument::load(const QString& path) {
+    Plan loaded = m_plan;
+    const LoadResult result = loadPlanFile(path.toStdString(), loaded);
+    if (!result.ok)
+        return QString::fromStdString(result.error);
+    reset(loaded, path, false);
+    return {};
+}
+
+QString PlanDocument::save(const QString& path) {
+    const std::string error = savePlanFile(path.toStdString(), m_plan);
+    if (!error.empty())
+        return QString::fromStdString(error);
+    m_dirtyWithoutHistory = false;
+    m_undo.setClean();
+    if (path != m_filePath) {
+        m_filePath = path;
+        emit filePathChanged(m_filePath);
+    }
+    updateModified();
+    return {};
+}
+
+}  // namespace traindeck::gui

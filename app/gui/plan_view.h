@@ -1,0 +1,63 @@
+#pragma once
+// The layouts of a plan side by side (the plan's own first, then the ones it
+// compares against), one column of figures per layout, recomputed by core
+// whenever the plan changes. Layouts can be added ("4x8") and removed.
+
+#include "plan/estimate.h"
+#include "plan/findings.h"
+#include "plan/plan.h"
+
+#include <QWidget>
+
+#include <memory>
+#include <vector>
+
+class QGridLayout;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+
+namespace traindeck::gui {
+
+class LayoutColumn;
+enum class FigureRow;
+
+class PlanView : public QWidget {
+    Q_OBJECT
+public:
+    // `editableLayouts`: offer adding and removing layouts (the main window);
+    // the wizard's review shows them read-only.
+    explicit PlanView(bool editableLayouts, QWidget* parent = nullptr);
+    ~PlanView() override;
+
+    void setPlan(const Plan& plan);
+    int columnCount() const { return int(m_columns.size()); }
+    Layout columnLayout(int column) const;
+    QString cellText(int column, FigureRow row) const;
+    QWidget* cell(int column, FigureRow row) const;
+
+signals:
+    void addLayoutRequested(const traindeck::Layout& layout);
+    void removeLayoutRequested(const traindeck::Layout& layout);
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void retranslate();
+    void onAdd();
+
+    bool m_editable;
+    Plan m_plan;
+    QGridLayout* m_grid = nullptr;
+    QWidget* m_table = nullptr;
+    QLabel* m_invalid = nullptr;
+    std::vector<QLabel*> m_rowNames;
+    std::vector<std::unique_ptr<LayoutColumn>> m_columns;
+    QLabel* m_addLabel = nullptr;
+    QLineEdit* m_addEdit = nullptr;
+    QPushButton* m_addButton = nullptr;
+    QLabel* m_addError = nullptr;
+};
+
+}  // namespace traindeck::gui

@@ -1,0 +1,142 @@
+#include "gui/wizard_pages.h"
+
+#include "gui/field_form.h"
+#include "gui/findings_list.h"
+#include "gui/plan_view.h"
+#include "gui/plan_wizard.h"
+#include "plan/findings.h"
+
+#include <QEvent>
+#include <QLabel>
+#include <QScrollArea>
+#include <QVBoxLayout>
+
+namespace traindeck::gui {
+
+namespace {
+
+QLabel* makeReasonLabel(QWidget* parent) {
+    auto* label = new QLabel(parent);
+    label->setObjectName(QStringLiteral("blockedReason"));
+    label->setWordWrap(true);
+    label->setStyleSheet(QStringLiteral("color: #c00000; font-weight: bold;"));
+    label->hide();
+    return label;
+}
+
+QScrollArea* scrolling(QWidget* content, QWidget* parent) {
+    auto* scroll = new QScrollArea(parent);
+    scroll->setWidget(content);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    return scroll;
+}
+
+}  // namespace
+
+FieldsPage::FieldsPage(Section section, PlanWizard* wizard) : QWizardPage(wizard), m_section(section), m_wizard(wizard) {
+    auto* column = new QVBoxLayout(this);
+    m_form = new FieldForm(
+        sectionKeys(section), wizard->plan(),
+        [wizard](const std::string& key, const QString& text) { return wizard->applyField(key, text); },
+        [wizard](const Finding& finding) { wizard->applyFix(finding); }, nullptr);
+    column->addWidget(scrolling(m_form, this), 1);
+    m_reason = makeReasonLabel(this);
+    column->addWidget(m_reason);
+    connect(m_form, &FieldForm::validityChanged, this, &FieldsPage::updateReason);
+    connect(wizard, &PlanWizard::planUpdated, this, &FieldsPage::refresh);
+    retranslate();
+    refresh();
+}
+
+void FieldsPage::refresh() {
+    m_form->setPlan(m_wizard->plan());
+    m_form->setFindings(m_wizard->currentFindings());
+}
+
+void FieldsPage::updateReason() {
+    const QString reason = blockedReason();
+    m_reason->setText(reason.isEmpty() ? QString() : tr("Next is unavailable until this is fixed: %1").arg(reason));
+    m_reason->setVisible(!reason.isEmpty());
+    emit completeChanged();
+}
+
+QString FieldsPage::blockedReason() const { return m_form->blockingReason(); }
+bool FieldsPage::isComplete() const { return blockedReason().isEmpty(); }
+
+void FieldsPage::initializePage() {
+    refresh();
+    if (QWidget* first = m_form->firstInput())
+        first->setFocus(Qt::TabFocusReason);
+}
+
+void FieldsPage::retranslate() {
+    setTitle(sectionTitle(m_section));
+    setSubTitle(sectionSubtitle(m_section));
+}
+
+void FieldsPage::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange) {
+        retranslate();
+        updateReason();
+    }
+    QWizardPage::changeEvent(event);
+}
+
+ReviewPage::ReviewPage(PlanWizard* wizard) : QWizardPage(wizard), m_wizard(wizard) {
+    auto* content = new QWidget;
+    auto* inner = new QVBoxLayout(content);
+    m_view = new PlanView(false, content);
+    inner->addWidget(m_view);
+    m_findingsTitle = new QLabel(content);
+    inner->addWidget(m_findingsTitle);
+    m_findings = new FindingsList([wizard](const Finding& f) { wizard->applyFix(f); }, content);
+    inner->addWidget(m_findings);
+    inner->addStretch();
+
+    auto* column = new QVBoxLayout(this);
+    column->addWidget(scrolling(content, this), 1);
+    m_reason = makeReasonLabel(this);
+    column->addWidget(m_reason);
+    connect(wizard, &PlanWizard::planUpdated, this, &ReviewPage::refresh);
+    retranslate();
+    refresh();
+}
+
+QString ReviewPage::blockedReason() const {
+    if (!m_wizard->planError().isEmpty())
+        return m_wizard->planError();
+    for (const Finding& f : m_wizard->currentFindings())
+        if (f.severity == Severity::Error)
+            return QString::fromStdString(f.message);
+    return {};
+}
+
+bool ReviewPage::isComplete() const { return blockedReason().isEmpty(); }
+
+void ReviewPage::initializePage() { refresh(); }
+
+void ReviewPage::refresh() {
+    m_view->setPlan(m_wizard->plan());
+    m_findings->setFindings(m_wizard->currentFindings());
+    const QString reason = blockedReason();
+    m_reason->setText(reason.isEmpty() ? QString() : tr("Finish is unavailable until this is fixed: %1").arg(reason));
+    m_reason->setVisible(!reason.isEmpty());
+    emit completeChanged();
+}
+
+void ReviewPage::retranslate() {
+    setTitle(tr("Review"));
+    setSubTitle(tr("The plan on its own layout and the layouts it is compared with. Hover a figure for its formula."));
+    m_findingsTitle->setText(QStringLiteral("<b>%1</b>").arg(tr("Findings").toHtmlEscaped()));
+}
+
+void ReviewPage::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange) {
+        retranslate();
+        refresh();
+    }
+    QWizardPage::changeEvent(event);
+}
+
+}  // namespace traindeck::gui

@@ -1,0 +1,65 @@
+#pragma once
+// The pages of the new-plan wizard: one page of fields per section, and the
+// review page with the figures and every finding before the plan is created.
+
+#include "gui/field_labels.h"
+
+#include <QWizardPage>
+
+class QLabel;
+
+namespace traindeck::gui {
+
+class FieldForm;
+class FindingsList;
+class PlanView;
+class PlanWizard;
+
+
+class FieldsPage : public QWizardPage {
+    Q_OBJECT
+public:
+    FieldsPage(Section section, PlanWizard* wizard);
+    bool isComplete() const override;
+    void initializePage() override;
+    FieldForm* form() const { return m_form; }
+    QString blockedReason() const;
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void retranslate();
+    void refresh();
+    void updateReason();
+
+    Section m_section;
+    PlanWizard* m_wizard;
+    FieldForm* m_form = nullptr;
+    QLabel* m_reason = nullptr;
+};
+
+class ReviewPage : public QWizardPage {
+    Q_OBJECT
+public:
+    explicit ReviewPage(PlanWizard* wizard);
+    bool isComplete() const override;
+    void initializePage() override;
+    QString blockedReason() const;
+    PlanView* planView() const { return m_view; }
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void retranslate();
+    void refresh();
+
+    PlanWizard* m_wizard;
+    PlanView* m_view = nullptr;
+    FindingsList* m_findings = nullptr;
+    QLabel* m_findingsTitle = nullptr;
+    QLabel* m_reason = nullptr;
+};
+
+}  // namespace traindeck::gui
