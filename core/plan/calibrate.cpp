@@ -1,1 +1,95 @@
 #include "plan/calibrate.h"
+
+#include "plan/estimate.h"
+#include "plan/plan_fields.h"
+
+#include <charconv>
+#include <cmath>
+
+namespace traindeck {
+
+CalibrationFit fitCalibration(const Plan& plan, const Calibration& c) {
+    // Step time falls monotonically as MFU rises (compute shrinks, exposed
+    // communication can only grow into the shrinking backward window), so the
+    // MFU that reproduces the measured step time is found by bisection.
+    Plan p = plan;
+    auto stepTime = [&](double mfu) {
+        p.recipe.mfu = mfu;
+        return estimateUncalibrated(p, c.layout).stepTimeS.value;
+    };
+    double measured = c.value;
+    if (c.unit == Calibration::Unit::StepsPerSecond)
+        measured = 1.0 / c.value;
+    else if (c.unit == Calibration::Unit::SamplesPerSecond)
+        measured = estimateUncalibrated(plan, c.layout).effectiveBatch.value / c.value;
+
+    CalibrationFit fit;
+    constexpr double lo0 = 1e-4, hi0 = 1.0;
+    if (measured < stepTime(hi0)) {
+        fit.mfu = hi0;
+        fit.note = "the measured step is faster than the model allows even at MFU 1: the network or NVLink is "
+                   "faster than the catalogue says, or communication overlaps better than assumed";
+        return fit;
+    }
+    if (measured > stepTime(lo0)) {
+        fit.mfu = lo0;
+        fit.note = "the measured step is slower than the model gives at MFU 0.0001: check the measurement's unit";
+        return fit;
+    }
+    double lo = lo0, hi = hi0;
+    for (int i = 0; i < 100 && hi - lo > 1e-12; ++i) {
+        const double mid = 0.5 * (lo + hi);
+        (stepTime(mid) > measured ? lo : hi) = mid;
+    }
+    fit.mfu = 0.5 * (lo + hi);
+    fit.exact = true;
+    return fit;
+}
+
+Plan calibrated(const Plan& plan) {
+    if (!plan.calibration)
+        return plan;
+    Plan p = plan;
+    p.recipe.mfu = fitCalibration(plan, *plan.calibration).mfu;
+    return p;
+}
+
+bool parseCalibration(std::string_view text, Calibration& out, std::string& error) {
+    const std::string t(text);
+    const auto eq = t.find('=');
+    Calibration c;
+    if (eq == std::string::npos || !parseLayout(t.substr(0, eq), c.layout)) {
+        error = "expected LAYOUT=VALUE with a unit, e.g. 2x8=0.9steps/s, 2x8=115samples/s or 2x8=1.1s/step; got '" +
+                t + "'";
+        return false;
+    }
+    const char* begin = t.data() + eq + 1;
+    const char* end = t.data() + t.size();
+    auto [unitStart, ec] = std::from_chars(begin, end, c.value);
+    if (ec != std::errc() || !(c.value > 0) || !std::isfinite(c.value)) {
+        error = "calibration needs a positive number after '=', got '" + t.substr(eq + 1) + "'";
+        return false;
+    }
+    const std::string unit(unitStart, end);
+    if (unit == "steps/s" || unit == "step/s" || unit == "it/s")
+        c.unit = Calibration::Unit::StepsPerSecond;
+    else if (unit == "samples/s" || unit == "sample/s")
+        c.unit = Calibration::Unit::SamplesPerSecond;
+    else if (unit == "s/step" || unit == "s/it" || unit == "s")
+        c.unit = Calibration::Unit::SecondsPerStep;
+    else {
+        error = "unknown calibration unit '" + unit + "' (use steps/s, samples/s or s/step)";
+        return false;
+    }
+    out = c;
+    return true;
+}
+
+std::string calibrationText(const Calibration& c) {
+    const char* unit = c.unit == Calibration::Unit::StepsPerSecond     ? "steps/s"
+                       : c.unit == Calibration::Unit::SamplesPerSecond ? "samples/s"
+                                                                        : "s/step";
+    return layoutText(c.layout) + "=" + formatNumber(c.value) + unit;
+}
+
+}  // namespace traindeck

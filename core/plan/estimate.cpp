@@ -1,1 +1,194 @@
 #include "plan/estimate.h"
+
+#include "plan/calibrate.h"
+#include "plan/hardware.h"
+#include "plan/plan_fields.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace traindeck {
+namespace {
+
+// Short human form of a number for the worked formulas: 3 significant digits,
+// whole numbers as they are.
+std::string num(double v) {
+    if (v == std::floor(v) && std::fabs(v) < 1e15)
+        return std::to_string(static_cast<long long>(v));
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.3g", v);
+    return buf;
+}
+
+Figure figure(double value, std::string unit, std::string formula, std::string worked) {
+    return {value, std::move(unit), std::move(formula), std::move(worked) + " = " + num(value)};
+}
+
+// Bytes per parameter of each model state, DeepSpeed's accounting (ZeRO paper, §3):
+// mixed precision keeps 16-bit weights and gradients and K = 12 bytes of fp32
+// master weights, momentum and variance for Adam; fp32 training keeps 4 + 4 + 8.
+struct StateBytes { double params, grads, optimizer; };
+StateBytes stateBytes(Precision p) {
+    return p == Precision::Fp32 ? StateBytes{4, 4, 8} : StateBytes{2, 2, 12};
+}
+
+// Ring all-reduce of `bytes`, hierarchically: a ring over the node's GPUs on
+// NVLink, then a ring across nodes in which each GPU carries 1/g of the data on
+// its share of the node's network. Each ring moves 2(n−1)/n of the data.
+struct AllReduce { double seconds; std::string worked; };
+AllReduce allReduce(double bytes, const Layout& l, const GpuModel& gpu, const NetworkModel& net) {
+    const int g = l.gpusPerNode, n = l.nodes;
+    const double intra = g > 1 ? 2.0 * (g - 1) / g * bytes / (gpu.nvlinkGBps * 1e9) : 0;
+    const double inter = n > 1 ? 2.0 * (n - 1) / n * bytes / (net.GBpsPerNode() * 1e9) : 0;
+    std::string w = "2·" + num(g - 1) + "/" + num(g) + " × " + num(bytes / 1e9) + " GB / " + num(gpu.nvlinkGBps) +
+                    " GB/s";
+    if (n > 1)
+        w += " + 2·" + num(n - 1) + "/" + num(n) + " × " + num(bytes / 1e9) + " GB / " + num(net.GBpsPerNode()) +
+             " GB/s";
+    return {intra + inter, w};
+}
+
+}  // namespace
+
+std::vector<Layout> layoutsOf(const Plan& plan) {
+    std::vector<Layout> layouts = plan.compare;
+    layouts.push_back(plan.cluster.layout());
+    // Smallest first, so the columns read as the job grows.
+    std::stable_sort(layouts.begin(), layouts.end(), [](const Layout& a, const Layout& b) {
+        return a.worldSize() != b.worldSize() ? a.worldSize() < b.worldSize() : a.nodes < b.nodes;
+    });
+    layouts.erase(std::unique(layouts.begin(), layouts.end()), layouts.end());
+    return layouts;
+}
+
+// The model itself, with the plan's MFU as it stands (calibration is applied by estimate()).
+Estimate estimateUncalibrated(const Plan& plan, const Layout& layout) {
+    const Recipe& r = plan.recipe;
+    const ModelSpec& m = plan.model;
+    const GpuModel& gpu = *findGpu(plan.cluster.gpu);
+    const NetworkModel& net = *findNetwork(plan.cluster.network);
+
+    Estimate e;
+    e.layout = layout;
+    e.worldSize = layout.worldSize();
+    e.microBatch = r.microBatch;
+    const long perStepPerAccum = long(r.microBatch) * e.worldSize;
+    // A target global batch fixes the accumulation per layout; the nearest whole
+    // value is taken and findings() says when it is not exact.
+    e.gradAccum = r.globalBatch > 0
+                      ? int(std::max(1L, std::lround(double(r.globalBatch) / double(perStepPerAccum))))
+                      : r.gradAccum;
+    const double batch = double(perStepPerAccum) * e.gradAccum;
+    e.effectiveBatch = figure(batch, "samples", "micro × world × accumulation",
+                              num(r.microBatch) + " × " + num(e.worldSize) + " × " + num(e.gradAccum));
+
+    const double ratio = batch / double(r.baseBatch);
+    switch (r.lrRule) {
+    case LrRule::Linear:
+        e.lr = figure(r.baseLr * ratio, "", "base LR × batch / base batch",
+                      num(r.baseLr) + " × " + num(batch) + " / " + num(r.baseBatch));
+        break;
+    case LrRule::Sqrt:
+        e.lr = figure(r.baseLr * std::sqrt(ratio), "", "base LR × √(batch / base batch)",
+                      num(r.baseLr) + " × √(" + num(batch) + " / " + num(r.baseBatch) + ")");
+        break;
+    case LrRule::None:
+        e.lr = figure(r.baseLr, "", "base LR (no scaling rule)", num(r.baseLr));
+        break;
+    }
+    if (r.scaleWarmup && r.warmupSteps > 0)
+        e.warmupSteps = figure(std::max(1.0, std::round(r.warmupSteps * double(r.baseBatch) / batch)), "steps",
+                               "round(warmup × base batch / batch)",
+                               "round(" + num(r.warmupSteps) + " × " + num(r.baseBatch) + " / " + num(batch) + ")");
+    else
+        e.warmupSteps = figure(r.warmupSteps, "steps", "warmup (not scaled)", num(r.warmupSteps));
+
+    const double perEpoch = double(r.datasetSize) / batch;
+    e.stepsPerEpoch = r.dropLast ? figure(std::floor(perEpoch), "steps", "⌊dataset / batch⌋ (drop_last)",
+                                          "⌊" + num(r.datasetSize) + " / " + num(batch) + "⌋")
+                                 : figure(std::ceil(perEpoch), "steps", "⌈dataset / batch⌉",
+                                          "⌈" + num(r.datasetSize) + " / " + num(batch) + "⌉");
+    e.totalSteps = r.epochs > 0 ? figure(std::ceil(r.epochs * e.stepsPerEpoch.value), "steps",
+                                         "⌈epochs × steps per epoch⌉",
+                                         "⌈" + num(r.epochs) + " × " + num(e.stepsPerEpoch.value) + "⌉")
+                                : figure(double(r.totalSteps), "steps", "steps as planned", num(r.totalSteps));
+
+    // Memory per GPU: DeepSpeed's model states per ZeRO stage (each stage
+    // partitions one more state over the data-parallel ranks), activations, overhead.
+    const StateBytes b = stateBytes(r.precision);
+    const double psi = m.params / 1e9;  // GB per byte of state per parameter
+    const double n = e.worldSize;
+    e.memory.paramsGb = b.params * psi / (r.zeroStage >= 3 ? n : 1);
+    e.memory.gradsGb = b.grads * psi / (r.zeroStage >= 2 ? n : 1);
+    e.memory.optimizerGb = r.offloadOptimizer ? 0 : b.optimizer * psi / (r.zeroStage >= 1 ? n : 1);
+    e.memory.activationsGb = m.activationGbPerSample * r.microBatch;
+    e.memory.overheadGb = r.memoryOverheadGb;
+    const MemoryBreakdown& mem = e.memory;
+    e.memoryPerGpuGb = figure(mem.paramsGb + mem.gradsGb + mem.optimizerGb + mem.activationsGb + mem.overheadGb, "GB",
+                              "params + grads + optimizer (ZeRO-" + num(r.zeroStage) +
+                                  (r.offloadOptimizer ? ", offloaded" : "") +
+                                  ") + activations × micro + overhead",
+                              num(mem.paramsGb) + " + " + num(mem.gradsGb) + " + " + num(mem.optimizerGb) + " + " +
+                                  num(mem.activationsGb) + " + " + num(mem.overheadGb));
+    e.gpuMemoryGb = gpu.memoryGb;
+
+    // Compute: 6·N FLOPs per token (2 forward, 4 backward) at the achieved fraction of peak.
+    const double flopsPerSample = m.flopsPerSample > 0 ? m.flopsPerSample : 6.0 * m.params * m.tokensPerSample;
+    const double samplesPerGpu = double(r.microBatch) * e.gradAccum;
+    const double compute = flopsPerSample * samplesPerGpu / (gpu.bf16Tflops * 1e12 * r.mfu);
+    e.computeTimeS = figure(compute, "s", "FLOPs per sample × micro × accumulation / (peak × MFU)",
+                            num(flopsPerSample) + " × " + num(r.microBatch) + " × " + num(e.gradAccum) + " / (" +
+                                num(gpu.bf16Tflops) + " TFLOP/s × " + num(r.mfu) + ")");
+
+    // Communication. Plain data parallelism all-reduces fp32 gradients (DDP
+    // under autocast keeps them fp32); ZeRO reduces in the training precision.
+    // ZeRO-1/2 move the same volume as an all-reduce (reduce-scatter + all-gather);
+    // ZeRO-3 also gathers the parameters for forward and backward of each micro-step.
+    const double gradBytes = m.params * (r.zeroStage == 0 ? 4.0 : b.grads);
+    const AllReduce grads = allReduce(gradBytes, layout, gpu, net);
+    double comm = grads.seconds;
+    std::string commFormula = "gradient ring all-reduce: 2(g−1)/g × bytes / NVLink + 2(n−1)/n × bytes / network";
+    std::string commWorked = grads.worked;
+    if (r.zeroStage == 3) {
+        const AllReduce gather = allReduce(m.params * b.params, layout, gpu, net);
+        comm = grads.seconds / 2 + e.gradAccum * gather.seconds;  // one all-gather is half an all-reduce; 2 per micro-step
+        commFormula = "ZeRO-3: reduce-scatter of gradients + 2 parameter all-gathers per micro-step";
+        commWorked = "(" + grads.worked + ") / 2 + " + num(e.gradAccum) + " × (" + gather.worked + ")";
+    }
+    e.commTimeS = figure(comm, "s", commFormula, commWorked);
+
+    // Gradients are reduced in buckets while backward (≈ 2/3 of compute) of the
+    // last micro-step still runs; ZeRO-3's gathers prefetch under the whole step.
+    const double window = r.zeroStage == 3 ? compute : compute / e.gradAccum * 2.0 / 3.0;
+    const double exposed = std::max(0.0, comm - window);
+    e.exposedCommTimeS = figure(exposed, "s",
+                                r.zeroStage == 3 ? "max(0, communication − compute)"
+                                                 : "max(0, communication − backward of the last micro-step)",
+                                "max(0, " + num(comm) + " − " + num(window) + ")");
+
+    const double step = compute + exposed;
+    e.stepTimeS = figure(step, "s", "compute + exposed communication", num(compute) + " + " + num(exposed));
+    e.stepsPerS = figure(1.0 / step, "steps/s", "1 / step time", "1 / " + num(step));
+    e.samplesPerS = figure(batch / step, "samples/s", "batch / step time", num(batch) + " / " + num(step));
+    const double hours = e.totalSteps.value * step / 3600.0;
+    e.hoursToFinish = figure(hours, "h", "steps × step time / 3600",
+                             num(e.totalSteps.value) + " × " + num(step) + " / 3600");
+    e.gpuHours = figure(hours * n, "GPU·h", "hours × world", num(hours) + " × " + num(n));
+    return e;
+}
+
+Estimate estimate(const Plan& input, const Layout& layout) {
+    const Plan plan = calibrated(input);
+    Estimate e = estimateUncalibrated(plan, layout);
+    const Layout node{1, layout.gpusPerNode};
+    const Estimate one = layout == node ? e : estimateUncalibrated(plan, node);
+    const double perGpu = e.samplesPerS.value / e.worldSize;
+    const double perGpuOne = one.samplesPerS.value / one.worldSize;
+    e.scalingEfficiency = figure(perGpu / perGpuOne, "", "(samples/s per GPU) / (same on one node of " +
+                                                            num(layout.gpusPerNode) + ")",
+                                 num(perGpu) + " / " + num(perGpuOne));
+    return e;
+}
+
+}  // namespace traindeck

@@ -49,7 +49,11 @@ struct Estimate {
 // passed validatePlan() (plan_fields.h); the calibration, if any, is applied.
 Estimate estimate(const Plan& plan, const Layout& layout);
 
-// The plan's own layout first, then plan.compare without repeating it.
+// The same at the plan's own recipe.mfu, ignoring plan.calibration (calibrate.cpp
+// fits against it).
+Estimate estimateUncalibrated(const Plan& plan, const Layout& layout);
+
+// The plan's own layout and plan.compare, each once, smallest world first.
 std::vector<Layout> layoutsOf(const Plan& plan);
 
 }  // namespace traindeck

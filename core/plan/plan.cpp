@@ -1,1 +1,31 @@
 #include "plan/plan.h"
+
+namespace traindeck {
+
+Plan demoPlan() {
+    // The trainer's bench-large workload (shared/design/trainer-workload.md):
+    // tae-mlp large on 8-frame 256×256 clips, 16 clips per GPU, on two 8-GPU H100 nodes.
+    Plan plan;
+    plan.name = "demo";
+    plan.cluster = {2, 8, "h100", "ib-8x400"};
+    plan.model.name = "tae-mlp-large";
+    plan.model.preset = "large";
+    plan.model.params = 102.4e6;
+    plan.model.tokensPerSample = 8 * (256 / 8) * (256 / 8);  // frames × patches per frame
+    plan.model.flopsPerSample = 0;
+    plan.model.activationGbPerSample = 1.6;
+    plan.recipe.microBatch = 16;
+    plan.recipe.gradAccum = 1;
+    plan.recipe.globalBatch = 256;
+    plan.recipe.baseLr = 1e-3;
+    plan.recipe.baseBatch = 256;
+    plan.recipe.warmupSteps = 200;
+    plan.recipe.totalSteps = 5000;
+    plan.recipe.datasetSize = 1'000'000;
+    plan.recipe.checkpointEvery = 500;
+    plan.recipe.evalEvery = 250;
+    plan.launch.jobName = "traindeck-demo";
+    return plan;
+}
+
+}  // namespace traindeck

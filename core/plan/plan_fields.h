@@ -19,6 +19,7 @@ struct PlanField {
     std::function<std::string(const Plan&)> get;
     // Parses and range-checks `text`; on error returns a message and leaves the plan unchanged.
     std::function<std::string(Plan&, std::string_view text)> set;
+    bool freeText = false;  // arbitrary text (names, commands): YAML quotes it so "true" stays text
 };
 
 const std::vector<PlanField>& planFields();

@@ -1,0 +1,114 @@
+#include "cli/plan_arguments.h"
+
+#include "plan/plan_fields.h"
+#include "plan/plan_yaml.h"
+
+#include <cstring>
+
+namespace traindeck::cli {
+namespace {
+
+bool isBooleanField(const PlanField& f) {
+    const std::string v = f.get(Plan{});
+    return v == "true" || v == "false";
+}
+
+}  // namespace
+
+std::string readPlanArguments(int argc, char** argv, const std::vector<Option>& own, Plan& plan, std::string& file) {
+    // Flags apply after the file, whatever their order on the line, so collect them first.
+    struct Edit { std::string key, value, flag; };
+    std::vector<Edit> edits;
+    std::vector<std::pair<std::string, std::string>> env;
+    for (int i = 0; i < argc; ++i) {
+        std::string arg = argv[i];
+        if (arg.size() < 2 || arg[0] != '-') {
+            if (!file.empty())
+                return "only one plan file may be given (got '" + file + "' and '" + arg + "')";
+            file = arg;
+            continue;
+        }
+        std::string value;
+        bool hasValue = false;
+        if (const auto eq = arg.find('='); eq != std::string::npos && arg.starts_with("--")) {
+            value = arg.substr(eq + 1);
+            arg.resize(eq);
+            hasValue = true;
+        }
+        auto takeValue = [&]() -> bool {
+            if (hasValue)
+                return true;
+            if (i + 1 >= argc)
+                return false;
+            value = argv[++i];
+            return true;
+        };
+        if (const PlanField* f = findPlanField(arg); f && arg.starts_with("--")) {
+            if (isBooleanField(*f) && !hasValue)
+                value = "true";  // a bare --drop-last turns it on
+            else if (!takeValue())
+                return arg + " needs a value";
+            edits.push_back({f->key, value, arg});
+            continue;
+        }
+        if (arg.starts_with("--no-")) {
+            if (const PlanField* f = findPlanField("--" + arg.substr(5)); f && isBooleanField(*f)) {
+                edits.push_back({f->key, "false", arg});
+                continue;
+            }
+        }
+        if (arg == "--env") {
+            if (!takeValue())
+                return "--env needs NAME=VALUE";
+            const auto eq = value.find('=');
+            if (eq == std::string::npos || eq == 0)
+                return "--env needs NAME=VALUE, got '" + value + "'";
+            env.emplace_back(value.substr(0, eq), value.substr(eq + 1));
+            continue;
+        }
+        bool known = false;
+        for (const Option& o : own) {
+            if (o.flag != arg)
+                continue;
+            known = true;
+            if (o.takesValue && !takeValue())
+                return arg + " needs a value";
+            if (!o.takesValue && hasValue)
+                return arg + " takes no value";
+            if (std::string error = o.apply(value); !error.empty())
+                return error;
+            break;
+        }
+        if (!known)
+            return "unknown option '" + arg + "' (see --help)";
+    }
+
+    Plan result = demoPlan();
+    if (!file.empty()) {
+        if (LoadResult r = loadPlanFile(file, result); !r.ok)
+            return r.error;
+    }
+    for (const Edit& e : edits)
+        if (std::string error = setPlanField(result, e.key, e.value); !error.empty())
+            return e.flag + ": " + error;
+    for (const auto& [name, value] : env)
+        result.launch.env[name] = value;
+    if (std::string error = validatePlan(result); !error.empty())
+        return error;
+    plan = std::move(result);
+    return {};
+}
+
+void printPlanFlags(std::FILE* out) {
+    std::fputs("Plan fields (override the file; booleans also as --no-FLAG):\n", out);
+    for (const PlanField& f : planFields())
+        std::fprintf(out, "  %-22s %s\n", (f.flag + (isBooleanField(f) ? "" : " V")).c_str(), f.help.c_str());
+    std::fprintf(out, "  %-22s %s\n", "--env NAME=VALUE", "extra environment for every node (repeatable)");
+}
+
+void printOptions(std::FILE* out, const std::vector<Option>& options) {
+    for (const Option& o : options)
+        std::fprintf(out, "  %-22s %s\n", (o.flag + (o.takesValue ? " V" : "")).c_str(), o.help.c_str());
+}
+
+}  // namespace traindeck::cli
