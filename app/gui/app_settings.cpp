@@ -9,6 +9,7 @@ namespace {
 const char* const kLanguage = "ui/language";
 const char* const kRecent = "files/recent";
 const char* const kLastDir = "files/lastDirectory";
+const char* const kTargets = "generate/targets";
 const char* const kGeometry = "window/geometry";
 const char* const kState = "window/state";
 const char* const kSplitter = "window/splitter";
@@ -40,6 +41,11 @@ QString AppSettings::lastDirectory() const {
     return m_settings.value(kLastDir, QDir::homePath()).toString();
 }
 void AppSettings::setLastDirectory(const QString& dir) { m_settings.setValue(kLastDir, dir); }
+
+QStringList AppSettings::generateTargets() const {
+    return m_settings.value(kTargets, QStringList{QStringLiteral("k8s")}).toStringList();
+}
+void AppSettings::setGenerateTargets(const QStringList& keys) { m_settings.setValue(kTargets, keys); }
 
 QByteArray AppSettings::windowGeometry() const { return m_settings.value(kGeometry).toByteArray(); }
 QByteArray AppSettings::windowState() const { return m_settings.value(kState).toByteArray(); }

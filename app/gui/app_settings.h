@@ -25,6 +25,10 @@ public:
     QString lastDirectory() const;
     void setLastDirectory(const QString& dir);
 
+    // The targets last ticked on the Generated-files page.
+    QStringList generateTargets() const;
+    void setGenerateTargets(const QStringList& keys);
+
     QByteArray windowGeometry() const;
     QByteArray windowState() const;
     QByteArray splitterState() const;

@@ -160,6 +160,10 @@ std::vector<std::string> sectionKeys(Section section) {
         for (Section s : allSections())
             for (const std::string& k : listedKeys(s))
                 shown.insert(k);
+        // The compared layouts and the calibration have their own controls
+        // (plan view, calibration panel), better than their text forms.
+        shown.insert("compare");
+        shown.insert("calibration");
         for (const PlanField& f : planFields())
             if (!shown.count(f.key))
                 keys.push_back(f.key);
@@ -225,10 +229,11 @@ std::vector<Choice> fieldChoices(const std::string& key, const Plan& probe) {
                       {"large", QStringLiteral("large")}};
     } else if (key == "launch.platform") {
         // Spellings core may use; only the accepted ones stay.
-        candidates = {{"kubernetes", QStringLiteral("Kubernetes (Indexed Job)")},
+        candidates = {{"k8s", QStringLiteral("Kubernetes (Indexed Job)")},
+                      {"kubernetes", QStringLiteral("Kubernetes (Indexed Job)")},
                       {"pytorchjob", QStringLiteral("Kubeflow PyTorchJob")},
+                      {"pai", QStringLiteral("PAI-DLC")},
                       {"pai-dlc", QStringLiteral("PAI-DLC")},
-                      {"pai_dlc", QStringLiteral("PAI-DLC")},
                       {"slurm", QStringLiteral("SLURM")},
                       {"ssh", translated(QT_TRANSLATE_NOOP("FieldLabels", "Plain SSH"))},
                       {"torchrun", QStringLiteral("torchrun")}};

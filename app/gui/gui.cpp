@@ -1,15 +1,38 @@
 #include "gui/gui.h"
 
+#include "gui/app_settings.h"
+#include "gui/language.h"
+#include "gui/main_window.h"
+
 #include <QApplication>
-#include <QLabel>
+#include <QCommandLineParser>
+#include <QIcon>
 
 namespace traindeck::gui {
 
-// Placeholder window until the plan window lands (issue: the desktop app).
 int run(int argc, char** argv) {
     QApplication app(argc, argv);
-    QLabel label(QStringLiteral("TrainDeck"));
-    label.show();
+    QCoreApplication::setOrganizationName(QStringLiteral("TrainDeck"));
+    QCoreApplication::setApplicationName(QStringLiteral("TrainDeck"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(TRAINDECK_VERSION));
+    QGuiApplication::setDesktopFileName(QStringLiteral("traindeck"));
+    QGuiApplication::setWindowIcon(QIcon(QStringLiteral(":/traindeck/icons/traindeck.svg")));
+
+    Language language;
+    language.apply(AppSettings().language());
+
+    QCommandLineParser parser;
+    parser.addHelpOption();
+    parser.addOption({QStringLiteral("demo"), QStringLiteral("Open the built-in demo plan.")});
+    parser.addPositionalArgument(QStringLiteral("plan"), QStringLiteral("A plan file to open."));
+    parser.process(app);
+
+    MainWindow window(&language);
+    if (!parser.positionalArguments().isEmpty() && !parser.isSet(QStringLiteral("demo")))
+        window.openFile(parser.positionalArguments().constFirst());
+    else
+        window.openDemo();  // a first-time user sees a working plan, not empty fields
+    window.show();
     return app.exec();
 }
 

@@ -122,7 +122,9 @@ void LayoutColumn::retranslate() {
     figure(FigureRow::SamplesPerS, e.samplesPerS);
     figure(FigureRow::TimeToFinish, e.hoursToFinish);
     figure(FigureRow::GpuHours, e.gpuHours);
-    figure(FigureRow::ScalingEfficiency, e.scalingEfficiency);
+    // Core gives the efficiency as a ratio; people read it as a percentage.
+    set(FigureRow::ScalingEfficiency, QLocale().toString(e.scalingEfficiency.value * 100, 'f', 1) + QLatin1Char('%'),
+        figureToolTip(figureRowName(FigureRow::ScalingEfficiency), e.scalingEfficiency));
 
     int errors = 0, warnings = 0;
     QStringList lines;

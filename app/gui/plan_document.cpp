@@ -1,5 +1,6 @@
 #include "gui/plan_document.h"
 
+#include "gui/field_labels.h"
 #include "plan/plan_fields.h"
 #include "plan/plan_yaml.h"
 
@@ -68,7 +69,7 @@ QString PlanDocument::setField(const std::string& key, const QString& text) {
     const std::string error = setPlanField(next, key, text.trimmed().toStdString());
     if (!error.empty())
         return QString::fromStdString(error);
-    push(next, tr("Edit %1").arg(QString::fromStdString(key)), key);
+    push(next, tr("Edit %1").arg(fieldLabel(key)), key);
     return {};
 }
 

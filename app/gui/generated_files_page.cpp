@@ -1,0 +1,317 @@
+#include "gui/generated_files_page.h"
+
+#include "gui/app_settings.h"
+#include "gui/syntax_highlighter.h"
+#include "plan/plan_fields.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QDir>
+#include <QEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFontDatabase>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QProgressDialog>
+#include <QPushButton>
+#include <QSaveFile>
+#include <QSplitter>
+#include <QVBoxLayout>
+
+namespace traindeck::gui {
+
+GeneratedFilesPage::GeneratedFilesPage(std::unique_ptr<GeneratorSource> source, QWidget* parent)
+    : QWidget(parent), m_source(std::move(source)) {
+    auto* column = new QVBoxLayout(this);
+    m_unavailable = new QLabel(this);
+    m_unavailable->setWordWrap(true);
+    m_unavailable->setVisible(!m_source);
+    column->addWidget(m_unavailable);
+
+    auto* splitter = new QSplitter(this);
+    column->addWidget(splitter, 1);
+
+    auto* left = new QWidget(splitter);
+    auto* leftColumn = new QVBoxLayout(left);
+    leftColumn->setContentsMargins(0, 0, 0, 0);
+    m_targetsBox = new QGroupBox(left);
+    auto* targetsColumn = new QVBoxLayout(m_targetsBox);
+    m_targets = new QListWidget(m_targetsBox);
+    m_targets->setObjectName(QStringLiteral("targets"));
+    targetsColumn->addWidget(m_targets);
+    leftColumn->addWidget(m_targetsBox, 1);
+
+    m_optionsBox = new QGroupBox(left);
+    auto* form = new QFormLayout(m_optionsBox);
+    m_queueLabel = new QLabel(m_optionsBox);
+    m_queue = new QLineEdit(m_optionsBox);
+    m_hostsLabel = new QLabel(m_optionsBox);
+    m_hosts = new QLineEdit(m_optionsBox);
+    m_hosts->setObjectName(QStringLiteral("sshHosts"));
+    m_ecsLabel = new QLabel(m_optionsBox);
+    m_ecs = new QLineEdit(m_optionsBox);
+    m_queueLabel->setBuddy(m_queue);
+    m_hostsLabel->setBuddy(m_hosts);
+    m_ecsLabel->setBuddy(m_ecs);
+    form->addRow(m_queueLabel, m_queue);
+    form->addRow(m_hostsLabel, m_hosts);
+    form->addRow(m_ecsLabel, m_ecs);
+    leftColumn->addWidget(m_optionsBox);
+
+    m_filesLabel = new QLabel(left);
+    leftColumn->addWidget(m_filesLabel);
+    m_fileList = new QListWidget(left);
+    m_fileList->setObjectName(QStringLiteral("files"));
+    m_filesLabel->setBuddy(m_fileList);
+    leftColumn->addWidget(m_fileList, 2);
+
+    auto* right = new QWidget(splitter);
+    auto* rightColumn = new QVBoxLayout(right);
+    rightColumn->setContentsMargins(0, 0, 0, 0);
+    m_preview = new QPlainTextEdit(right);
+    m_preview->setObjectName(QStringLiteral("preview"));
+    m_preview->setReadOnly(true);
+    m_preview->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_preview->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_highlighter = new SyntaxHighlighter(m_preview->document());
+    rightColumn->addWidget(m_preview, 1);
+    m_error = new QLabel(right);
+    m_error->setWordWrap(true);
+    m_error->setStyleSheet(QStringLiteral("color: #c00000;"));
+    m_error->hide();
+    rightColumn->addWidget(m_error);
+    auto* buttons = new QHBoxLayout;
+    m_copy = new QPushButton(right);
+    m_saveAll = new QPushButton(right);
+    m_saveAll->setObjectName(QStringLiteral("saveAll"));
+    buttons->addStretch();
+    buttons->addWidget(m_copy);
+    buttons->addWidget(m_saveAll);
+    rightColumn->addLayout(buttons);
+    splitter->setStretchFactor(0, 1);
+    splitter->setStretchFactor(1, 3);
+
+    if (m_source) {
+        const QStringList checked = AppSettings().generateTargets();
+        for (const TargetChoice& t : m_source->targets()) {
+            auto* item = new QListWidgetItem(t.name, m_targets);
+            item->setData(Qt::UserRole, t.key);
+            item->setToolTip(t.summary);
+            item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
+            item->setCheckState(checked.contains(t.key) ? Qt::Checked : Qt::Unchecked);
+        }
+    }
+    splitter->setEnabled(m_source != nullptr);
+
+    connect(m_targets, &QListWidget::itemChanged, this, [this] {
+        AppSettings().setGenerateTargets(checkedTargets());
+        regenerate();
+    });
+    for (QLineEdit* edit : {m_queue, m_hosts, m_ecs})
+        connect(edit, &QLineEdit::textEdited, this, &GeneratedFilesPage::regenerate);
+    connect(m_fileList, &QListWidget::currentRowChanged, this, &GeneratedFilesPage::selectFile);
+    connect(m_copy, &QPushButton::clicked, this, &GeneratedFilesPage::copyCurrentFile);
+    connect(m_saveAll, &QPushButton::clicked, this, &GeneratedFilesPage::saveAllInteractive);
+    retranslate();
+}
+
+GeneratedFilesPage::~GeneratedFilesPage() = default;
+
+QStringList GeneratedFilesPage::checkedTargets() const {
+    QStringList keys;
+    for (int i = 0; i < m_targets->count(); ++i)
+        if (m_targets->item(i)->checkState() == Qt::Checked)
+            keys << m_targets->item(i)->data(Qt::UserRole).toString();
+    return keys;
+}
+
+void GeneratedFilesPage::setCheckedTargets(const QStringList& keys) {
+    const QSignalBlocker block(m_targets);
+    for (int i = 0; i < m_targets->count(); ++i)
+        m_targets->item(i)->setCheckState(keys.contains(m_targets->item(i)->data(Qt::UserRole).toString())
+                                              ? Qt::Checked
+                                              : Qt::Unchecked);
+    regenerate();
+}
+
+TargetOptions GeneratedFilesPage::options() const {
+    TargetOptions o;
+    o.queue = m_queue->text().trimmed();
+    for (const QString& h : m_hosts->text().split(QRegularExpression(QStringLiteral("[,\\s]+")), Qt::SkipEmptyParts))
+        o.hosts << h;
+    o.ecsSpec = m_ecs->text().trimmed();
+    return o;
+}
+
+void GeneratedFilesPage::setPlan(const Plan& plan) {
+    m_plan = plan;
+    regenerate();
+}
+
+void GeneratedFilesPage::regenerate() {
+    if (!m_source)
+        return;
+    const QString current = m_fileList->currentItem() ? m_fileList->currentItem()->text() : QString();
+    m_files.clear();
+    QString error;
+    if (const std::string invalid = validatePlan(m_plan); !invalid.empty()) {
+        error = tr("The plan is not complete: %1").arg(QString::fromStdString(invalid));
+    } else {
+        // Targets that need options not given yet are named, not silently skipped.
+        QStringList ready, waiting;
+        for (const QString& key : checkedTargets()) {
+            const QString missing = m_source->missing(m_plan, key, options());
+            if (missing.isEmpty())
+                ready << key;
+            else
+                waiting << QStringLiteral("%1: %2").arg(key, missing);
+        }
+        if (!ready.isEmpty())
+            m_files = m_source->generate(m_plan, ready, options(), &error);
+        if (!waiting.isEmpty())
+            error += (error.isEmpty() ? QString() : QStringLiteral("\n")) +
+                     tr("Not generated until the options are given: %1").arg(waiting.join(QStringLiteral("; ")));
+        if (checkedTargets().isEmpty())
+            error = tr("Tick one or more targets to see their files.");
+    }
+    m_error->setText(error);
+    m_error->setVisible(!error.isEmpty());
+
+    const QSignalBlocker block(m_fileList);
+    m_fileList->clear();
+    int keep = 0;
+    for (size_t i = 0; i < m_files.size(); ++i) {
+        m_fileList->addItem(m_files[i].path);
+        if (m_files[i].path == current)
+            keep = int(i);
+    }
+    m_fileList->setCurrentRow(m_files.empty() ? -1 : keep);
+    selectFile(m_files.empty() ? -1 : keep);
+    m_copy->setEnabled(!m_files.empty());
+    m_saveAll->setEnabled(!m_files.empty());
+}
+
+void GeneratedFilesPage::selectFile(int index) {
+    if (index < 0 || size_t(index) >= m_files.size()) {
+        m_preview->clear();
+        return;
+    }
+    const FileText& f = m_files[size_t(index)];
+    m_highlighter->setLanguage(SyntaxHighlighter::languageFor(f.path, f.content));
+    m_preview->setPlainText(f.content);
+}
+
+QString GeneratedFilesPage::previewText() const { return m_preview->toPlainText(); }
+
+void GeneratedFilesPage::copyCurrentFile() {
+    const int row = m_fileList->currentRow();
+    if (row < 0 || size_t(row) >= m_files.size())
+        return;
+    QGuiApplication::clipboard()->setText(m_files[size_t(row)].content);
+    emit status(tr("Copied %1 to the clipboard.").arg(m_files[size_t(row)].path));
+}
+
+QStringList GeneratedFilesPage::existingFiles(const QString& folder, const std::vector<FileText>& files) {
+    QStringList existing;
+    const QDir dir(folder);
+    for (const FileText& f : files)
+        if (QFileInfo::exists(dir.filePath(f.path)))
+            existing << f.path;
+    return existing;
+}
+
+QString GeneratedFilesPage::writeFiles(const QString& folder, const std::vector<FileText>& files,
+                                       const std::function<bool(int)>& progress) {
+    const QDir dir(folder);
+    for (size_t i = 0; i < files.size(); ++i) {
+        if (progress && !progress(int(i)))
+            return tr("Cancelled after %1 of %2 files.").arg(i).arg(files.size());
+        const QString path = dir.filePath(files[i].path);
+        if (!QDir().mkpath(QFileInfo(path).absolutePath()))
+            return tr("Cannot create the folder for %1.").arg(path);
+        // QSaveFile: a file is either fully written or left as it was.
+        QSaveFile out(path);
+        if (!out.open(QIODevice::WriteOnly) || out.write(files[i].content.toUtf8()) < 0 || !out.commit())
+            return tr("Cannot write %1: %2").arg(path, out.errorString());
+        if (files[i].executable)
+            QFile::setPermissions(path, QFile::permissions(path) | QFile::ExeOwner | QFile::ExeGroup | QFile::ExeOther);
+    }
+    return {};
+}
+
+void GeneratedFilesPage::saveAllInteractive() {
+    if (m_files.empty())
+        return;
+    AppSettings settings;
+    const QString folder = m_chooseFolder ? m_chooseFolder()
+                                          : QFileDialog::getExistingDirectory(this, tr("Save the generated files to"),
+                                                                              settings.lastDirectory());
+    if (folder.isEmpty())
+        return;
+    settings.setLastDirectory(folder);
+    const QStringList existing = existingFiles(folder, m_files);
+    if (!existing.isEmpty()) {
+        bool replace = false;
+        if (m_confirmOverwrite) {
+            replace = m_confirmOverwrite(existing);
+        } else {
+            QMessageBox box(QMessageBox::Warning, tr("Replace existing files?"),
+                            tr("%1 of the %2 files already exist in %3. Replace them?")
+                                .arg(existing.size())
+                                .arg(m_files.size())
+                                .arg(QDir::toNativeSeparators(folder)),
+                            QMessageBox::Yes | QMessageBox::Cancel, this);
+            box.setDetailedText(existing.join(QLatin1Char('\n')));
+            box.setDefaultButton(QMessageBox::Cancel);
+            replace = box.exec() == QMessageBox::Yes;
+        }
+        if (!replace) {
+            emit status(tr("Nothing saved."));
+            return;
+        }
+    }
+    QProgressDialog progress(tr("Saving files…"), tr("Cancel"), 0, int(m_files.size()), this);
+    progress.setWindowModality(Qt::WindowModal);
+    progress.setMinimumDuration(500);  // only for a save slow enough to notice
+    const QString error = writeFiles(folder, m_files, [&](int i) {
+        progress.setValue(i);
+        return !progress.wasCanceled();
+    });
+    progress.setValue(int(m_files.size()));
+    if (!error.isEmpty()) {
+        QMessageBox::warning(this, tr("Save files"), error);
+        return;
+    }
+    emit status(tr("Saved %1 files to %2.").arg(m_files.size()).arg(QDir::toNativeSeparators(folder)));
+}
+
+void GeneratedFilesPage::retranslate() {
+    m_unavailable->setText(tr("This build of TrainDeck has no generators: the launch files cannot be shown."));
+    m_targetsBox->setTitle(tr("Targets"));
+    m_optionsBox->setTitle(tr("Cluster details (only the targets that need them)"));
+    m_queueLabel->setText(tr("Queue / partition:"));
+    m_queue->setPlaceholderText(tr("optional"));
+    m_hostsLabel->setText(tr("SSH hosts:"));
+    m_hosts->setPlaceholderText(tr("node0, node1, … (master first)"));
+    m_ecsLabel->setText(tr("PAI-DLC instance type:"));
+    m_ecs->setPlaceholderText(tr("e.g. ecs.gn8v.48xlarge"));
+    m_filesLabel->setText(tr("Files:"));
+    m_copy->setText(tr("Copy file to clipboard"));
+    m_saveAll->setText(tr("Save all to folder…"));
+    regenerate();
+}
+
+void GeneratedFilesPage::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+}  // namespace traindeck::gui

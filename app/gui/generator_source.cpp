@@ -1,0 +1,68 @@
+#include "gui/generator_source.h"
+
+#ifdef TRAINDECK_HAVE_GENERATE
+#include "generate/generate.h"
+#endif
+
+namespace traindeck::gui {
+
+#ifdef TRAINDECK_HAVE_GENERATE
+namespace {
+
+namespace gen = traindeck::generate;
+
+gen::GenerateOptions toCore(const TargetOptions& o) {
+    gen::GenerateOptions options;
+    options.queue = o.queue.toStdString();
+    for (const QString& h : o.hosts)
+        options.hosts.push_back(h.toStdString());
+    options.ecsSpec = o.ecsSpec.toStdString();
+    return options;
+}
+
+class CoreGenerators : public GeneratorSource {
+public:
+    std::vector<TargetChoice> targets() const override {
+        std::vector<TargetChoice> out;
+        for (const gen::TargetInfo& t : gen::targets())
+            out.push_back({QString::fromStdString(t.key), QString::fromStdString(t.displayName),
+                           QString::fromStdString(t.summary)});
+        return out;
+    }
+
+    QString missing(const Plan& plan, const QString& target, const TargetOptions& options) const override {
+        const auto t = gen::findTarget(target.toStdString());
+        if (!t)
+            return QStringLiteral("unknown target %1").arg(target);
+        return QString::fromStdString(gen::missingOptions(plan, *t, toCore(options)));
+    }
+
+    std::vector<FileText> generate(const Plan& plan, const QStringList& targets, const TargetOptions& options,
+                                   QString* error) const override {
+        std::vector<gen::Target> which;
+        for (const QString& key : targets)
+            if (const auto t = gen::findTarget(key.toStdString()))
+                which.push_back(*t);
+        try {
+            std::vector<FileText> out;
+            for (const gen::GeneratedFile& f : gen::generate(plan, which, toCore(options)))
+                out.push_back({QString::fromStdString(f.path), QString::fromStdString(f.content), f.executable});
+            return out;
+        } catch (const std::exception& e) {
+            // GenerateError is one line for the user; anything else is reported the same way
+            // rather than taking the window down.
+            if (error)
+                *error = QString::fromStdString(e.what());
+            return {};
+        }
+    }
+};
+
+}  // namespace
+
+std::unique_ptr<GeneratorSource> coreGenerators() { return std::make_unique<CoreGenerators>(); }
+#else
+std::unique_ptr<GeneratorSource> coreGenerators() { return nullptr; }
+#endif
+
+}  // namespace traindeck::gui

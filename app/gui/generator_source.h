@@ -1,0 +1,49 @@
+#pragma once
+// Where the Generated-files page gets its files: the generators of
+// core/generate, behind a small interface so the page can be tested with
+// files of its own and so the page holds no generator knowledge.
+
+#include "plan/plan.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <memory>
+#include <vector>
+
+namespace traindeck::gui {
+
+struct TargetChoice {
+    QString key;      // "k8s"
+    QString name;     // "Kubernetes Indexed Job"
+    QString summary;  // one line: what the files are for
+};
+
+struct FileText {
+    QString path;  // relative, '/'-separated
+    QString content;
+    bool executable = false;
+};
+
+// Options of the generators that a plan does not hold (cluster-side details).
+struct TargetOptions {
+    QString queue;
+    QStringList hosts;  // ssh: one per node, node 0 first
+    QString ecsSpec;    // PAI-DLC instance type
+};
+
+class GeneratorSource {
+public:
+    virtual ~GeneratorSource() = default;
+    virtual std::vector<TargetChoice> targets() const = 0;
+    // Why `target` cannot be generated with these options, or empty.
+    virtual QString missing(const Plan& plan, const QString& target, const TargetOptions& options) const = 0;
+    // The files of the chosen targets. On failure returns nothing and sets `error` to one line.
+    virtual std::vector<FileText> generate(const Plan& plan, const QStringList& targets,
+                                           const TargetOptions& options, QString* error) const = 0;
+};
+
+// The generators of core/generate; nullptr in a build without them.
+std::unique_ptr<GeneratorSource> coreGenerators();
+
+}  // namespace traindeck::gui

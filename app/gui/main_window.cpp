@@ -1,0 +1,431 @@
+#include "gui/main_window.h"
+
+#include "gui/app_settings.h"
+#include "gui/calibration_panel.h"
+#include "gui/field_form.h"
+#include "gui/field_labels.h"
+#include "gui/findings_list.h"
+#include "gui/generated_files_page.h"
+#include "gui/language.h"
+#include "gui/plan_document.h"
+#include "gui/plan_view.h"
+#include "gui/plan_wizard.h"
+#include "gui/plots.h"
+#include "gui/settings_dialog.h"
+#include "plan/plan_fields.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QGroupBox>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QStyle>
+#include <QDir>
+#include <QTabWidget>
+#include <QToolBar>
+#include <QUndoStack>
+#include <QVBoxLayout>
+
+namespace traindeck::gui {
+
+namespace {
+
+QScrollArea* scrolling(QWidget* content, QWidget* parent) {
+    auto* scroll = new QScrollArea(parent);
+    scroll->setWidget(content);
+    scroll->setWidgetResizable(true);
+    return scroll;
+}
+
+}  // namespace
+
+MainWindow::MainWindow(Language* language, QWidget* parent) : QMainWindow(parent), m_language(language) {
+    setObjectName(QStringLiteral("mainWindow"));
+    m_document = new PlanDocument(this);
+
+    // Left: every field of the plan, by section, findings beside each.
+    auto* fields = new QWidget;
+    auto* fieldsColumn = new QVBoxLayout(fields);
+    for (Section section : allSections()) {
+        auto* box = new QGroupBox(fields);
+        auto* boxColumn = new QVBoxLayout(box);
+        auto* form = new FieldForm(
+            sectionKeys(section), m_document->plan(),
+            [this](const std::string& key, const QString& text) { return m_document->setField(key, text); },
+            [this](const Finding& f) { applyFix(f); }, box);
+        boxColumn->addWidget(form);
+        fieldsColumn->addWidget(box);
+        m_sectionBoxes.push_back(box);
+        m_forms.push_back(form);
+    }
+    fieldsColumn->addStretch();
+
+    // Right: what the plan means.
+    m_tabs = new QTabWidget;
+    m_tabs->setObjectName(QStringLiteral("tabs"));
+    auto* layouts = new QWidget;
+    auto* layoutsColumn = new QVBoxLayout(layouts);
+    m_planView = new PlanView(true, layouts);
+    layoutsColumn->addWidget(m_planView);
+    m_findingsTitle = new QLabel(layouts);
+    layoutsColumn->addWidget(m_findingsTitle);
+    m_findingsList = new FindingsList([this](const Finding& f) { applyFix(f); }, layouts);
+    layoutsColumn->addWidget(m_findingsList);
+    layoutsColumn->addStretch();
+    m_tabs->addTab(scrolling(layouts, m_tabs), QString());
+
+    auto* plots = new QWidget;
+    auto* plotsColumn = new QVBoxLayout(plots);
+    m_calibration = new CalibrationPanel(plots);
+    plotsColumn->addWidget(m_calibration);
+    m_plots = new PlotsPage(plots);
+    plotsColumn->addWidget(m_plots, 1);
+    m_tabs->addTab(plots, QString());
+
+    m_generated = new GeneratedFilesPage(coreGenerators());
+    m_tabs->addTab(m_generated, QString());
+
+    m_splitter = new QSplitter(this);
+    m_splitter->setObjectName(QStringLiteral("splitter"));
+    m_fieldsScroll = scrolling(fields, m_splitter);
+    m_fieldsScroll->setMinimumWidth(320);
+    m_splitter->addWidget(m_fieldsScroll);
+    m_splitter->addWidget(m_tabs);
+    m_splitter->setStretchFactor(0, 2);
+    m_splitter->setStretchFactor(1, 5);
+    setCentralWidget(m_splitter);
+
+    m_summary = new QLabel(this);
+    statusBar()->addPermanentWidget(m_summary);
+
+    connect(m_planView, &PlanView::addLayoutRequested, this, [this](const Layout& layout) {
+        Plan next = m_document->plan();
+        next.compare.push_back(layout);
+        m_document->replacePlan(next, tr("Add layout %1").arg(QString::fromStdString(layoutText(layout))));
+    });
+    connect(m_planView, &PlanView::removeLayoutRequested, this, [this](const Layout& layout) {
+        Plan next = m_document->plan();
+        std::erase(next.compare, layout);
+        m_document->replacePlan(next, tr("Remove layout %1").arg(QString::fromStdString(layoutText(layout))));
+    });
+    connect(m_calibration, &CalibrationPanel::calibrationRequested, this,
+            [this](const std::optional<Calibration>& calibration) {
+                Plan next = m_document->plan();
+                next.calibration = calibration;
+                m_document->replacePlan(next, calibration ? tr("Calibrate") : tr("Clear calibration"));
+            });
+    connect(m_generated, &GeneratedFilesPage::status, this, [this](const QString& m) { statusBar()->showMessage(m, 5000); });
+    connect(m_document, &PlanDocument::planChanged, this, &MainWindow::refresh);
+    connect(m_document, &PlanDocument::modifiedChanged, this, &MainWindow::updateTitle);
+    connect(m_document, &PlanDocument::filePathChanged, this, &MainWindow::updateTitle);
+
+    createActions();
+    createMenus();
+    setWindowIcon(QIcon(QStringLiteral(":/traindeck/icons/traindeck.svg")));
+
+    AppSettings settings;
+    if (!restoreGeometry(settings.windowGeometry()))
+        resize(1400, 880);
+    restoreState(settings.windowState());
+    m_splitter->restoreState(settings.splitterState());
+
+    retranslate();
+    refresh();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createActions() {
+    const auto make = [this](QKeySequence::StandardKey key, auto slot, const QString& themeIcon = {},
+                             QStyle::StandardPixmap fallback = QStyle::SP_CustomBase) {
+        auto* action = new QAction(this);
+        action->setShortcut(key);
+        if (!themeIcon.isEmpty())
+            action->setIcon(QIcon::fromTheme(themeIcon, fallback != QStyle::SP_CustomBase ? style()->standardIcon(fallback)
+                                                                                          : QIcon()));
+        connect(action, &QAction::triggered, this, slot);
+        return action;
+    };
+    m_newAction = make(QKeySequence::New, &MainWindow::newPlan, QStringLiteral("document-new"), QStyle::SP_FileIcon);
+    m_openAction = make(QKeySequence::Open, &MainWindow::open, QStringLiteral("document-open"), QStyle::SP_DialogOpenButton);
+    m_demoAction = new QAction(this);
+    connect(m_demoAction, &QAction::triggered, this, [this] {
+        if (maybeSave())
+            openDemo();
+    });
+    m_saveAction = make(QKeySequence::Save, &MainWindow::save, QStringLiteral("document-save"), QStyle::SP_DialogSaveButton);
+    m_saveAsAction = make(QKeySequence::SaveAs, &MainWindow::saveAs);
+    // Debian's Qt gives SaveAs no key on some desktops; Ctrl+Shift+S is what users expect.
+    if (m_saveAsAction->shortcut().isEmpty())
+        m_saveAsAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
+    m_quitAction = make(QKeySequence::Quit, &QWidget::close);
+    if (m_quitAction->shortcut().isEmpty())
+        m_quitAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Q));
+
+    m_undoAction = m_document->undoStack()->createUndoAction(this);
+    m_undoAction->setShortcut(QKeySequence::Undo);
+    m_undoAction->setIcon(QIcon::fromTheme(QStringLiteral("edit-undo"), style()->standardIcon(QStyle::SP_ArrowBack)));
+    m_redoAction = m_document->undoStack()->createRedoAction(this);
+    m_redoAction->setShortcut(QKeySequence::Redo);
+    m_redoAction->setIcon(QIcon::fromTheme(QStringLiteral("edit-redo"), style()->standardIcon(QStyle::SP_ArrowForward)));
+
+    m_settingsAction = make(QKeySequence::Preferences, &MainWindow::showSettings);
+    if (m_settingsAction->shortcut().isEmpty())
+        m_settingsAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Comma));
+    m_aboutAction = new QAction(this);
+    connect(m_aboutAction, &QAction::triggered, this, [this] {
+        QMessageBox::about(this, tr("About TrainDeck"),
+                           tr("<b>TrainDeck</b> %1<br>Plan, generate and launch multi-node GPU training runs.")
+                               .arg(QCoreApplication::applicationVersion()));
+    });
+    // Ctrl+1..3 jump to the tabs: every page is a key press away.
+    for (int i = 0; i < m_tabs->count(); ++i) {
+        auto* action = new QAction(this);
+        action->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + i)));
+        connect(action, &QAction::triggered, this, [this, i] { m_tabs->setCurrentIndex(i); });
+        m_tabActions.push_back(action);
+    }
+}
+
+void MainWindow::createMenus() {
+    m_fileMenu = menuBar()->addMenu(QString());
+    m_fileMenu->addAction(m_newAction);
+    m_fileMenu->addAction(m_openAction);
+    m_recentMenu = m_fileMenu->addMenu(QString());
+    m_fileMenu->addAction(m_demoAction);
+    m_fileMenu->addSeparator();
+    m_fileMenu->addAction(m_saveAction);
+    m_fileMenu->addAction(m_saveAsAction);
+    m_fileMenu->addSeparator();
+    m_fileMenu->addAction(m_quitAction);
+    m_editMenu = menuBar()->addMenu(QString());
+    m_editMenu->addAction(m_undoAction);
+    m_editMenu->addAction(m_redoAction);
+    m_editMenu->addSeparator();
+    m_editMenu->addAction(m_settingsAction);
+    m_viewMenu = menuBar()->addMenu(QString());
+    for (QAction* a : m_tabActions)
+        m_viewMenu->addAction(a);
+    m_helpMenu = menuBar()->addMenu(QString());
+    m_helpMenu->addAction(m_aboutAction);
+
+    m_toolBar = addToolBar(QString());
+    m_toolBar->setObjectName(QStringLiteral("mainToolBar"));
+    m_toolBar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_toolBar->addAction(m_newAction);
+    m_toolBar->addAction(m_openAction);
+    m_toolBar->addAction(m_saveAction);
+    m_toolBar->addSeparator();
+    m_toolBar->addAction(m_undoAction);
+    m_toolBar->addAction(m_redoAction);
+    updateRecentMenu();
+}
+
+void MainWindow::retranslate() {
+    m_fileMenu->setTitle(tr("&File"));
+    m_recentMenu->setTitle(tr("Open &Recent"));
+    m_editMenu->setTitle(tr("&Edit"));
+    m_viewMenu->setTitle(tr("&View"));
+    m_helpMenu->setTitle(tr("&Help"));
+    m_toolBar->setWindowTitle(tr("Main toolbar"));
+    m_newAction->setText(tr("&New Plan…"));
+    m_newAction->setToolTip(tr("Start a new plan with the step-by-step wizard"));
+    m_openAction->setText(tr("&Open…"));
+    m_demoAction->setText(tr("Open &Demo Plan"));
+    m_saveAction->setText(tr("&Save"));
+    m_saveAsAction->setText(tr("Save &As…"));
+    m_quitAction->setText(tr("&Quit"));
+    m_undoAction->setText(tr("&Undo"));
+    m_redoAction->setText(tr("&Redo"));
+    m_settingsAction->setText(tr("&Settings…"));
+    m_aboutAction->setText(tr("&About TrainDeck"));
+    const QStringList tabNames = {tr("Layouts"), tr("Plots and calibration"), tr("Generated files")};
+    for (int i = 0; i < m_tabs->count(); ++i) {
+        m_tabs->setTabText(i, tabNames.value(i));
+        m_tabActions[size_t(i)]->setText(tabNames.value(i));
+    }
+    const std::vector<Section>& sections = allSections();
+    for (size_t i = 0; i < sections.size(); ++i)
+        m_sectionBoxes[i]->setTitle(sectionTitle(sections[i]));
+    m_findingsTitle->setText(QStringLiteral("<b>%1</b>").arg(tr("Findings").toHtmlEscaped()));
+    updateRecentMenu();
+    updateTitle();
+    refresh();
+}
+
+void MainWindow::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QMainWindow::changeEvent(event);
+}
+
+void MainWindow::refresh() {
+    const Plan& plan = m_document->plan();
+    const bool valid = validatePlan(plan).empty();
+    m_findings = valid ? findings(plan) : std::vector<Finding>{};
+    for (FieldForm* form : m_forms) {
+        form->setPlan(plan);
+        form->setFindings(m_findings);
+    }
+    m_planView->setPlan(plan);
+    m_findingsList->setFindings(m_findings);
+    m_calibration->setPlan(plan);
+    m_plots->setPlan(plan);
+    m_generated->setPlan(plan);
+
+    int errors = 0, warnings = 0;
+    for (const Finding& f : m_findings) {
+        errors += f.severity == Severity::Error;
+        warnings += f.severity == Severity::Warning;
+    }
+    m_summary->setText(!valid ? tr("Plan incomplete")
+                       : errors ? tr("%1 errors, %2 warnings").arg(errors).arg(warnings)
+                       : warnings ? tr("%1 warnings").arg(warnings)
+                                  : tr("No problems found"));
+}
+
+void MainWindow::updateTitle() {
+    // [*] is where Qt puts the modified mark.
+    setWindowTitle(tr("%1[*] — TrainDeck").arg(m_document->displayName()));
+    setWindowModified(m_document->isModified());
+}
+
+void MainWindow::updateRecentMenu() {
+    m_recentMenu->clear();
+    const QStringList files = AppSettings().recentFiles();
+    for (int i = 0; i < files.size(); ++i) {
+        // &1..&8: a recent file is a key press away.
+        QAction* a = m_recentMenu->addAction(QStringLiteral("&%1 %2").arg(i + 1).arg(QFileInfo(files[i]).fileName()));
+        a->setToolTip(files[i]);
+        a->setStatusTip(files[i]);
+        const QString path = files[i];
+        connect(a, &QAction::triggered, this, [this, path] {
+            if (maybeSave())
+                openFile(path);
+        });
+    }
+    m_recentMenu->setEnabled(!files.isEmpty());
+}
+
+void MainWindow::applyFix(const Finding& finding) {
+    const QString error = m_document->applyEdits(finding.edits, tr("Fix: %1").arg(QString::fromStdString(finding.fix)));
+    if (!error.isEmpty())
+        QMessageBox::warning(this, tr("Fix not applied"), error);
+    else
+        statusBar()->showMessage(tr("Applied: %1").arg(QString::fromStdString(finding.fix)), 5000);
+}
+
+bool MainWindow::openFile(const QString& path) {
+    const QString error = m_document->load(path);
+    AppSettings settings;
+    if (!error.isEmpty()) {
+        QMessageBox::critical(this, tr("Cannot open plan"), error);
+        if (!QFileInfo::exists(path))
+            settings.removeRecentFile(QFileInfo(path).absoluteFilePath());
+        updateRecentMenu();
+        return false;
+    }
+    settings.addRecentFile(path);
+    settings.setLastDirectory(QFileInfo(path).absolutePath());
+    updateRecentMenu();
+    statusBar()->showMessage(tr("Opened %1").arg(QDir::toNativeSeparators(path)), 5000);
+    return true;
+}
+
+void MainWindow::openDemo() { m_document->reset(demoPlan(), QString(), false); }
+
+void MainWindow::open() {
+    if (!maybeSave())
+        return;
+    AppSettings settings;
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open plan"), settings.lastDirectory(),
+                                                      tr("TrainDeck plans (*.yaml *.yml);;All files (*)"));
+    if (!path.isEmpty())
+        openFile(path);
+}
+
+void MainWindow::newPlan() {
+    if (!maybeSave())
+        return;
+    // The wizard starts from the demo's values: a plan that already works,
+    // which the user adjusts, rather than empty fields to fill.
+    PlanWizard wizard(demoPlan(), this);
+    if (wizard.exec() == QDialog::Accepted)
+        m_document->reset(wizard.plan(), QString(), true);
+}
+
+bool MainWindow::saveTo(const QString& path) {
+    const QString error = m_document->save(path);
+    if (!error.isEmpty()) {
+        QMessageBox::critical(this, tr("Cannot save plan"), error);
+        return false;
+    }
+    AppSettings settings;
+    settings.addRecentFile(path);
+    settings.setLastDirectory(QFileInfo(path).absolutePath());
+    updateRecentMenu();
+    statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)), 5000);
+    return true;
+}
+
+bool MainWindow::save() {
+    if (m_document->filePath().isEmpty())
+        return saveAs();
+    return saveTo(m_document->filePath());
+}
+
+bool MainWindow::saveAs() {
+    AppSettings settings;
+    const QString suggested = QDir(settings.lastDirectory())
+                                  .filePath(QString::fromStdString(m_document->plan().name) + QStringLiteral(".yaml"));
+    QString path = QFileDialog::getSaveFileName(this, tr("Save plan"), m_document->filePath().isEmpty()
+                                                                           ? suggested
+                                                                           : m_document->filePath(),
+                                                tr("TrainDeck plans (*.yaml *.yml)"));
+    if (path.isEmpty())
+        return false;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QStringLiteral(".yaml");
+    return saveTo(path);
+}
+
+bool MainWindow::maybeSave() {
+    if (!m_document->isModified())
+        return true;
+    const auto answer = QMessageBox::warning(this, tr("Unsaved changes"),
+                                             tr("The plan “%1” has changes that are not saved. Save them?")
+                                                 .arg(m_document->displayName()),
+                                             QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel,
+                                             QMessageBox::Save);
+    if (answer == QMessageBox::Save)
+        return save();
+    return answer == QMessageBox::Discard;
+}
+
+void MainWindow::showSettings() {
+    AppSettings settings;
+    SettingsDialog dialog(settings.language(), this);
+    connect(&dialog, &SettingsDialog::languageChosen, this, [this](const QString& code) {
+        AppSettings().setLanguage(code);
+        m_language->apply(code);
+    });
+    dialog.exec();
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    if (!maybeSave()) {
+        event->ignore();
+        return;
+    }
+    AppSettings().saveWindow(saveGeometry(), saveState(), m_splitter->saveState());
+    event->accept();
+}
+
+}  // namespace traindeck::gui
