@@ -11,7 +11,7 @@ namespace {
 QString translated(const char* text) { return QCoreApplication::translate("Units", text); }
 }  // namespace
 
-QString formatNumber(double value) {
+QString localeNumber(double value) {
     const QLocale locale;
     if (!std::isfinite(value))
         return QStringLiteral("—");
@@ -61,10 +61,10 @@ QString unitText(const std::string& unit) {
 QString formatFigure(const Figure& figure) {
     const QString unit = unitText(figure.unit);
     if (unit.isEmpty())
-        return formatNumber(figure.value);
+        return localeNumber(figure.value);
     if (unit == QLatin1String("%"))
-        return formatNumber(figure.value) + unit;
-    return QCoreApplication::translate("Units", "%1 %2", "value and unit").arg(formatNumber(figure.value), unit);
+        return localeNumber(figure.value) + unit;
+    return QCoreApplication::translate("Units", "%1 %2", "value and unit").arg(localeNumber(figure.value), unit);
 }
 
 QString figureToolTip(const QString& title, const Figure& figure) {

@@ -12,7 +12,7 @@ namespace traindeck::gui {
 // A number with as many digits as a planning decision needs: integers in
 // full with group separators, small values (learning rates) in 3 significant
 // digits, the rest to a precision that falls with magnitude.
-QString formatNumber(double value);
+QString localeNumber(double value);
 // "1,234.5 samples/s": the value and its translated unit.
 QString formatFigure(const Figure& figure);
 // A unit as core writes it ("samples/s"), translated.

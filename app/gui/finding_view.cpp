@@ -1,7 +1,5 @@
 #include "gui/finding_view.h"
 
-#include "gui/figure_format.h"
-
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -51,10 +49,22 @@ QString FindingView::severityText(Severity severity) {
     return {};
 }
 
+QString FindingView::summary(const std::vector<Finding>& findings) {
+    int errors = 0, warnings = 0;
+    for (const Finding& f : findings) {
+        errors += f.severity == Severity::Error;
+        warnings += f.severity == Severity::Warning;
+    }
+    QStringList parts;
+    if (errors)
+        parts << tr("%n error(s)", nullptr, errors);
+    if (warnings)
+        parts << tr("%n warning(s)", nullptr, warnings);
+    return parts.isEmpty() ? tr("No problems") : parts.join(tr(", ", "between counts"));
+}
+
 void FindingView::retranslate() {
     QString text = QStringLiteral("<b>%1</b>").arg(QString::fromStdString(m_finding.message).toHtmlEscaped());
-    if (m_finding.layout)
-        text = QStringLiteral("%1 %2").arg(QStringLiteral("[%1]").arg(layoutName(*m_finding.layout)).toHtmlEscaped(), text);
     if (!m_finding.fix.empty())
         text += QStringLiteral("<br>%1 %2").arg(tr("Fix:").toHtmlEscaped(),
                                                 QString::fromStdString(m_finding.fix).toHtmlEscaped());

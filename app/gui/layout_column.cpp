@@ -133,9 +133,7 @@ void LayoutColumn::retranslate() {
         warnings += f.severity == Severity::Warning;
         lines << QStringLiteral("%1: %2").arg(FindingView::severityText(f.severity), QString::fromStdString(f.message));
     }
-    const QString summary = errors ? tr("%1 errors, %2 warnings").arg(errors).arg(warnings)
-                            : warnings ? tr("%1 warnings").arg(warnings)
-                                       : tr("OK");
+    const QString summary = FindingView::summary(m_findings);
     auto* label = static_cast<QLabel*>(cell(FigureRow::Findings));
     label->setStyleSheet(errors ? QStringLiteral("color: #c00000; font-weight: bold;")
                          : warnings ? QStringLiteral("color: #b36b00;")

@@ -4,6 +4,7 @@
 #include "gui/calibration_panel.h"
 #include "gui/field_form.h"
 #include "gui/field_labels.h"
+#include "gui/finding_view.h"
 #include "gui/findings_list.h"
 #include "gui/generated_files_page.h"
 #include "gui/language.h"
@@ -134,7 +135,8 @@ MainWindow::MainWindow(Language* language, QWidget* parent) : QMainWindow(parent
     if (!restoreGeometry(settings.windowGeometry()))
         resize(1400, 880);
     restoreState(settings.windowState());
-    m_splitter->restoreState(settings.splitterState());
+    if (!m_splitter->restoreState(settings.splitterState()))
+        m_splitter->setSizes({520, 1000});  // wide enough for labels, values and findings beside them
 
     retranslate();
     refresh();
@@ -280,15 +282,7 @@ void MainWindow::refresh() {
     m_plots->setPlan(plan);
     m_generated->setPlan(plan);
 
-    int errors = 0, warnings = 0;
-    for (const Finding& f : m_findings) {
-        errors += f.severity == Severity::Error;
-        warnings += f.severity == Severity::Warning;
-    }
-    m_summary->setText(!valid ? tr("Plan incomplete")
-                       : errors ? tr("%1 errors, %2 warnings").arg(errors).arg(warnings)
-                       : warnings ? tr("%1 warnings").arg(warnings)
-                                  : tr("No problems found"));
+    m_summary->setText(valid ? FindingView::summary(m_findings) : tr("Plan incomplete"));
 }
 
 void MainWindow::updateTitle() {

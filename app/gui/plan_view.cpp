@@ -25,7 +25,7 @@ PlanView::PlanView(bool editableLayouts, QWidget* parent) : QWidget(parent), m_e
 
     m_table = new QWidget(this);
     m_grid = new QGridLayout(m_table);
-    m_grid->setHorizontalSpacing(18);
+    m_grid->setHorizontalSpacing(24);
     m_grid->setColumnStretch(0, 0);
     for (int r = 0; r < kFigureRowCount; ++r) {
         auto* name = new QLabel(m_table);
@@ -93,8 +93,13 @@ void PlanView::setPlan(const Plan& plan) {
         sameLayouts = m_columns[i]->layout() == layouts[i];
     if (!sameLayouts) {
         m_columns.clear();
+        // Columns as wide as their numbers; the spare width goes to an empty last column.
+        for (int c = 1; c < m_grid->columnCount(); ++c)
+            m_grid->setColumnStretch(c, 0);
+        m_grid->setColumnStretch(int(layouts.size()) + 1, 1);
         for (size_t i = 0; i < layouts.size(); ++i) {
-            const bool removable = m_editable && i > 0;  // the plan's own layout is its cluster
+            // The plan's own layout is its cluster: changed there, not removed here.
+            const bool removable = m_editable && layouts[i] != plan.cluster.layout();
             auto column = std::make_unique<LayoutColumn>(m_grid, 0, int(i) + 1, removable, m_table);
             connect(column.get(), &LayoutColumn::removeRequested, this, &PlanView::removeLayoutRequested);
             m_columns.push_back(std::move(column));
@@ -105,7 +110,7 @@ void PlanView::setPlan(const Plan& plan) {
         for (const Finding& f : all)
             if (!f.layout || *f.layout == layouts[i])
                 mine.push_back(f);
-        m_columns[i]->setEstimate(estimate(plan, layouts[i]), i == 0, mine);
+        m_columns[i]->setEstimate(estimate(plan, layouts[i]), layouts[i] == plan.cluster.layout(), mine);
     }
 }
 

@@ -1,6 +1,6 @@
 #pragma once
-// The layouts of a plan side by side (the plan's own first, then the ones it
-// compares against), one column of figures per layout, recomputed by core
+// The layouts of a plan side by side (core's order: smallest first; the plan's
+// own layout is marked), one column of figures per layout, recomputed by core
 // whenever the plan changes. Layouts can be added ("4x8") and removed.
 
 #include "plan/estimate.h"

@@ -127,7 +127,7 @@ void PlotsPage::drawPerLayout(QCustomPlot* plot, const std::vector<double>& valu
         auto* label = new QCPItemText(plot);
         label->position->setCoords(keys[int(i)], values[i]);
         label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
-        label->setText(formatNumber(values[i]));
+        label->setText(localeNumber(values[i]));
     }
     plot->xAxis->setTicker(layoutTicker(m_layouts));
     plot->xAxis->setRange(0.4, double(values.size()) + 0.6);
@@ -145,7 +145,9 @@ void PlotsPage::drawLr() {
         m_lr->replot();
         return;
     }
-    const Estimate& e = m_estimates.front();
+    // The schedule of the plan's own layout: the one it will run on.
+    const auto own = std::find(m_layouts.begin(), m_layouts.end(), m_plan.cluster.layout());
+    const Estimate& e = m_estimates[own == m_layouts.end() ? 0 : size_t(own - m_layouts.begin())];
     LrSchedule schedule;
     schedule.peak = e.lr.value;
     schedule.warmupSteps = long(e.warmupSteps.value);

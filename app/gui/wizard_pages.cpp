@@ -9,6 +9,7 @@
 #include <QEvent>
 #include <QLabel>
 #include <QScrollArea>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace traindeck::gui {
@@ -66,8 +67,10 @@ bool FieldsPage::isComplete() const { return blockedReason().isEmpty(); }
 
 void FieldsPage::initializePage() {
     refresh();
+    // After QWizard has finished switching pages (it moves the focus to its
+    // buttons), so that typing starts in the page's first field.
     if (QWidget* first = m_form->firstInput())
-        first->setFocus(Qt::TabFocusReason);
+        QTimer::singleShot(0, first, [first] { first->setFocus(Qt::TabFocusReason); });
 }
 
 void FieldsPage::retranslate() {

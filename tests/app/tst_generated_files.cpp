@@ -1,0 +1,136 @@
+// The Generated-files page over a generator source: ticking targets lists
+// their files, the preview shows the chosen file, copy puts it on the
+// clipboard, and saving never replaces an existing file without asking.
+
+#include "gui/generated_files_page.h"
+#include "gui/syntax_highlighter.h"
+#include "test_support.h"
+
+#include <QClipboard>
+#include <QDir>
+#include <QFile>
+#include <QGuiApplication>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace traindeck;
+using namespace traindeck::gui;
+
+namespace {
+
+// Two targets with files of their own; "ssh" needs hosts, as the real one does.
+class FakeSource : public GeneratorSource {
+public:
+    std::vector<TargetChoice> targets() const override {
+        return {{"k8s", "Kubernetes", "an Indexed Job"}, {"ssh", "SSH", "a launcher per node"}};
+    }
+    QString missing(const Plan&, const QString& target, const TargetOptions& o) const override {
+        return target == "ssh" && o.hosts.isEmpty() ? QStringLiteral("needs --hosts") : QString();
+    }
+    std::vector<FileText> generate(const Plan& plan, const QStringList& targets, const TargetOptions& o,
+                                   QString*) const override {
+        std::vector<FileText> out;
+        if (targets.contains("k8s"))
+            out.push_back({"k8s/job.yaml", QStringLiteral("kind: Job\nmetadata:\n  name: %1\n")
+                                               .arg(QString::fromStdString(plan.launch.jobName)), false});
+        if (targets.contains("ssh"))
+            out.push_back({"ssh/launch.sh", "#!/bin/sh\necho " + o.hosts.join(' ') + "\n", true});
+        return out;
+    }
+};
+
+QString readAll(const QString& path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
+}
+
+}  // namespace
+
+class TestGeneratedFiles : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_settings;
+
+private slots:
+    void initTestCase() { test::isolateSettings(m_settings); }
+
+    void targetsListFilesAndPreview() {
+        GeneratedFilesPage page(std::make_unique<FakeSource>());
+        page.setPlan(demoPlan());
+        page.setCheckedTargets({"k8s"});
+        QCOMPARE(page.files().size(), size_t(1));
+        QVERIFY(page.previewText().contains(QString::fromStdString("name: " + demoPlan().launch.jobName)));
+
+        // SSH without hosts: named as waiting, not silently empty.
+        page.setCheckedTargets({"k8s", "ssh"});
+        QCOMPARE(page.files().size(), size_t(1));
+        auto* hosts = page.findChild<QLineEdit*>(QStringLiteral("sshHosts"));
+        QVERIFY(hosts);
+        QTest::keyClicks(hosts, "node0, node1");
+        QCOMPARE(page.files().size(), size_t(2));
+        page.selectFile(1);
+        QVERIFY(page.previewText().contains("node0 node1"));
+
+        page.copyCurrentFile();
+        auto* list = page.findChild<QListWidget*>(QStringLiteral("files"));
+        list->setCurrentRow(1);
+        page.copyCurrentFile();
+        QCOMPARE(QGuiApplication::clipboard()->text(), page.files()[1].content);
+    }
+
+    void savingAsksBeforeReplacing() {
+        QTemporaryDir out;
+        GeneratedFilesPage page(std::make_unique<FakeSource>());
+        page.setPlan(demoPlan());
+        page.setCheckedTargets({"k8s"});
+        page.setFolderChooser([&] { return out.path(); });
+        int asked = 0;
+        bool answer = false;
+        page.setOverwriteConfirmer([&](const QStringList& existing) {
+            ++asked;
+            [&] { QCOMPARE(existing, QStringList{"k8s/job.yaml"}); }();
+            return answer;
+        });
+
+        page.saveAllInteractive();
+        QCOMPARE(asked, 0);  // nothing there yet: nothing to ask
+        const QString job = QDir(out.path()).filePath("k8s/job.yaml");
+        QCOMPARE(readAll(job), page.files()[0].content);
+
+        // Something else now stands there; refusing keeps it.
+        QFile edited(job);
+        QVERIFY(edited.open(QIODevice::WriteOnly));
+        edited.write("mine");
+        edited.close();
+        page.saveAllInteractive();
+        QCOMPARE(asked, 1);
+        QCOMPARE(readAll(job), QStringLiteral("mine"));
+
+        answer = true;
+        page.saveAllInteractive();
+        QCOMPARE(asked, 2);
+        QCOMPARE(readAll(job), page.files()[0].content);
+    }
+
+    void executableFilesStayExecutable() {
+        QTemporaryDir out;
+        const std::vector<FileText> files = {{"run/launch.sh", "#!/bin/sh\n", true}};
+        QCOMPARE(GeneratedFilesPage::writeFiles(out.path(), files), QString());
+        QVERIFY(QFileInfo(QDir(out.path()).filePath("run/launch.sh")).isExecutable());
+        // Cancelling stops before the next file and says so.
+        QVERIFY(!GeneratedFilesPage::writeFiles(out.path(), files, [](int) { return false; }).isEmpty());
+    }
+
+    void highlighterFollowsFileKind() {
+        using L = SyntaxHighlighter::Language;
+        QCOMPARE(SyntaxHighlighter::languageFor("k8s/job.yaml", ""), L::Yaml);
+        QCOMPARE(SyntaxHighlighter::languageFor("ds_config.json", ""), L::Json);
+        QCOMPARE(SyntaxHighlighter::languageFor("slurm/job.sbatch", ""), L::Shell);
+        QCOMPARE(SyntaxHighlighter::languageFor("entrypoint", "#!/bin/bash\n"), L::Shell);
+        QCOMPARE(SyntaxHighlighter::languageFor("hostfile", "node0 slots=8\n"), L::Plain);
+    }
+};
+
+QTEST_MAIN(TestGeneratedFiles)
+#include "tst_generated_files.moc"

@@ -1,0 +1,151 @@
+// The main window as a document window: typing recomputes at once, the title
+// carries the modified mark, Ctrl+Z undoes, closing with unsaved changes asks,
+// recent files are remembered, and the language switches while it is open.
+
+#include "gui/app_settings.h"
+#include "gui/field_editor.h"
+#include "gui/field_form.h"
+#include "gui/language.h"
+#include "gui/layout_column.h"
+#include "gui/main_window.h"
+#include "gui/plan_document.h"
+#include "gui/plan_view.h"
+#include "plan/estimate.h"
+#include "test_support.h"
+
+#include <QAbstractButton>
+#include <QApplication>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+
+using namespace traindeck;
+using namespace traindeck::gui;
+
+namespace {
+
+QLineEdit* lineEdit(MainWindow& w, const char* key) {
+    return w.findChild<QLineEdit*>(QStringLiteral("field:") + QLatin1String(key));
+}
+
+int column(const PlanView& view, const Layout& layout) {
+    for (int c = 0; c < view.columnCount(); ++c)
+        if (view.columnLayout(c) == layout)
+            return c;
+    return -1;
+}
+
+// Answers the next message box with `button`, once it is up.
+void answerNextMessageBox(QMessageBox::StandardButton button) {
+    QTimer::singleShot(0, [button] {
+        auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+        QVERIFY(box);
+        box->button(button)->click();
+    });
+}
+
+}  // namespace
+
+class TestMainWindow : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_settings;
+
+private slots:
+    void initTestCase() { test::isolateSettings(m_settings); }
+
+    void typingRecomputesAndMarksModified() {
+        Language language;
+        language.apply(QStringLiteral("en"));
+        MainWindow w(&language);
+        w.openDemo();
+        QVERIFY(test::showActive(w));
+        QVERIFY(!w.isWindowModified());
+        QVERIFY(w.windowTitle().contains(QStringLiteral("[*]")));
+
+        // Without a target batch the effective batch follows the micro-batch.
+        QLineEdit* global = lineEdit(w, "recipe.global_batch");
+        QLineEdit* micro = lineEdit(w, "recipe.micro_batch");
+        QVERIFY(global && micro);
+        global->setFocus();
+        global->selectAll();
+        QTest::keyClicks(global, "0");
+        micro->setFocus();
+        micro->selectAll();
+        QTest::keyClicks(micro, "4");
+        QCOMPARE(w.document()->plan().recipe.microBatch, 4);
+        QVERIFY(w.isWindowModified());
+
+        const Layout own = w.document()->plan().cluster.layout();
+        const int c = column(*w.planView(), own);
+        QVERIFY(c >= 0);
+        QCOMPARE(w.planView()->cellText(c, FigureRow::EffectiveBatch).section(' ', 0, 0),
+                 QLocale().toString(4 * own.worldSize() * w.document()->plan().recipe.gradAccum));
+
+        // Ctrl+Z from outside the field undoes the document, and the field shows it.
+        w.tabs()->setFocus();
+        QTest::keyClick(w.tabs(), Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(w.document()->plan().recipe.microBatch, demoPlan().recipe.microBatch);
+        QCOMPARE(micro->text(), QString::number(demoPlan().recipe.microBatch));
+        QTest::keyClick(w.tabs(), Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(w.document()->plan(), demoPlan());
+        QCOMPARE(global->text(), QString::number(demoPlan().recipe.globalBatch));
+        QVERIFY(!w.isWindowModified());
+    }
+
+    void closingWithUnsavedChangesAsks() {
+        Language language;
+        language.apply(QStringLiteral("en"));
+        MainWindow w(&language);
+        w.openDemo();
+        QVERIFY(test::showActive(w));
+        QVERIFY(w.document()->setField("cluster.nodes", "4").isEmpty());
+
+        answerNextMessageBox(QMessageBox::Cancel);
+        QVERIFY(!w.close());
+        QVERIFY(w.isVisible());
+
+        answerNextMessageBox(QMessageBox::Discard);
+        QVERIFY(w.close());
+    }
+
+    void savedFilesAreRecent() {
+        QTemporaryDir dir;
+        Language language;
+        language.apply(QStringLiteral("en"));
+        MainWindow w(&language);
+        w.openDemo();
+        const QString path = dir.filePath("sixteen.yaml");
+        QCOMPARE(w.document()->save(path), QString());
+        QVERIFY(w.openFile(path));
+        QCOMPARE(AppSettings().recentFiles().value(0), QFileInfo(path).absoluteFilePath());
+        QVERIFY(w.windowTitle().startsWith(QStringLiteral("sixteen.yaml")));
+    }
+
+    void languageSwitchesWhileOpen() {
+        Language language;
+        language.apply(QStringLiteral("en"));
+        MainWindow w(&language);
+        w.openDemo();
+        QVERIFY(test::showActive(w));
+        QCOMPARE(w.tabs()->tabText(0), QStringLiteral("Layouts"));
+
+        QVERIFY(language.apply(QStringLiteral("zh_CN")));
+        QCoreApplication::processEvents();
+        const QString chinese = w.tabs()->tabText(0);
+        QVERIFY2(chinese != QStringLiteral("Layouts") && !chinese.isEmpty(), qPrintable(chinese));
+        QCOMPARE(QLocale().language(), QLocale::Chinese);
+        // A row name of the plan view, translated too.
+        QVERIFY(figureRowName(FigureRow::EffectiveBatch) != QStringLiteral("Effective batch"));
+
+        QVERIFY(language.apply(QStringLiteral("en")));
+        QCoreApplication::processEvents();
+        QCOMPARE(w.tabs()->tabText(0), QStringLiteral("Layouts"));
+        QCOMPARE(figureRowName(FigureRow::EffectiveBatch), QStringLiteral("Effective batch"));
+    }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_main_window.moc"

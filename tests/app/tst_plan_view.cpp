@@ -1,0 +1,128 @@
+// The plan view shows core's numbers: for the demo plan each cell reads back
+// as the value core computed, in the layouts core lists, with the formula in
+// the tooltip; edits recompute at once.
+
+#include "gui/figure_format.h"
+#include "gui/layout_column.h"
+#include "gui/plan_view.h"
+#include "plan/estimate.h"
+#include "plan/plan_fields.h"
+#include "test_support.h"
+
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+
+using namespace traindeck;
+using namespace traindeck::gui;
+
+namespace {
+
+// The number at the start of a cell ("1,258 samples/s" → 1258), read in the locale it was written in.
+double leadingNumber(const QString& text) {
+    const QString number = text.section(QLatin1Char(' '), 0, 0).remove(QLatin1Char('%'));
+    bool ok = false;
+    const double value = QLocale().toDouble(number, &ok);
+    return ok ? value : std::nan("");
+}
+
+// Shown to the digits shown: within half a unit of the last digit, or 0.1 % for large numbers.
+bool closeEnough(double shown, double core) {
+    if (std::isnan(shown))
+        return false;
+    const double tolerance = std::max(std::abs(core) * 5e-3, 1e-12);
+    return std::abs(shown - core) <= tolerance;
+}
+
+}  // namespace
+
+class TestPlanView : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_settings;
+
+private slots:
+    void initTestCase() {
+        test::isolateSettings(m_settings);
+        QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+    }
+
+    void demoPlanShowsCoreNumbers() {
+        const Plan plan = demoPlan();
+        PlanView view(true);
+        view.setPlan(plan);
+        const std::vector<Layout> layouts = layoutsOf(plan);
+        QCOMPARE(view.columnCount(), int(layouts.size()));
+        QVERIFY(view.columnCount() >= 3);  // 1×8, 2×8, 8×8
+        for (int c = 0; c < view.columnCount(); ++c) {
+            QCOMPARE(view.columnLayout(c), layouts[size_t(c)]);
+            const Estimate e = estimate(plan, layouts[size_t(c)]);
+            const struct {
+                FigureRow row;
+                const Figure& figure;
+            } figures[] = {
+                {FigureRow::EffectiveBatch, e.effectiveBatch}, {FigureRow::Lr, e.lr},
+                {FigureRow::WarmupSteps, e.warmupSteps},       {FigureRow::StepsPerEpoch, e.stepsPerEpoch},
+                {FigureRow::TotalSteps, e.totalSteps},         {FigureRow::StepTime, e.stepTimeS},
+                {FigureRow::StepsPerS, e.stepsPerS},           {FigureRow::SamplesPerS, e.samplesPerS},
+                {FigureRow::TimeToFinish, e.hoursToFinish},    {FigureRow::GpuHours, e.gpuHours},
+            };
+            for (const auto& f : figures) {
+                const QString text = view.cellText(c, f.row);
+                QCOMPARE(text, formatFigure(f.figure));
+                QVERIFY2(closeEnough(leadingNumber(text), f.figure.value),
+                         qPrintable(QStringLiteral("%1: '%2' vs %3").arg(figureRowName(f.row), text).arg(f.figure.value)));
+                // Hovering shows the formula and the worked numbers.
+                const QString tip = view.cell(c, f.row)->toolTip();
+                QVERIFY2(tip.contains(QString::fromStdString(f.figure.formula).toHtmlEscaped()), qPrintable(tip));
+                QVERIFY2(tip.contains(QString::fromStdString(f.figure.worked).toHtmlEscaped()), qPrintable(tip));
+            }
+            QCOMPARE(leadingNumber(view.cellText(c, FigureRow::WorldSize)), double(e.worldSize));
+            QVERIFY(closeEnough(leadingNumber(view.cellText(c, FigureRow::ScalingEfficiency)),
+                                e.scalingEfficiency.value * 100));
+            QVERIFY(closeEnough(leadingNumber(view.cellText(c, FigureRow::Memory)), e.memoryPerGpuGb.value));
+            QVERIFY(view.cellText(c, FigureRow::Memory).contains(localeNumber(e.gpuMemoryGb)));
+        }
+    }
+
+    void editsRecomputeAtOnce() {
+        Plan plan = demoPlan();
+        PlanView view(true);
+        view.setPlan(plan);
+        QVERIFY(setPlanField(plan, "recipe.global_batch", "0").empty());
+        QVERIFY(setPlanField(plan, "recipe.micro_batch", "4").empty());
+        view.setPlan(plan);
+        for (int c = 0; c < view.columnCount(); ++c)
+            QCOMPARE(view.cellText(c, FigureRow::EffectiveBatch),
+                     formatFigure(estimate(plan, view.columnLayout(c)).effectiveBatch));
+    }
+
+    void addAndRemoveLayouts() {
+        PlanView view(true);
+        view.setPlan(demoPlan());
+        QSignalSpy added(&view, &PlanView::addLayoutRequested);
+        auto* edit = view.findChild<QLineEdit*>(QStringLiteral("addLayout"));
+        QVERIFY(edit);
+        QTest::keyClicks(edit, QStringLiteral("4×8"));
+        QTest::keyClick(edit, Qt::Key_Return);
+        QCOMPARE(added.count(), 1);
+        QCOMPARE(added.first().first().value<Layout>(), (Layout{4, 8}));
+
+        // Nonsense is refused with a message, not passed on.
+        QTest::keyClicks(edit, QStringLiteral("four"));
+        QTest::keyClick(edit, Qt::Key_Return);
+        QCOMPARE(added.count(), 1);
+
+        Plan plan = demoPlan();
+        plan.compare.push_back({4, 8});
+        view.setPlan(plan);
+        QCOMPARE(view.columnCount(), int(layoutsOf(plan).size()));
+    }
+};
+
+QTEST_MAIN(TestPlanView)
+#include "tst_plan_view.moc"

@@ -1,0 +1,88 @@
+// Every main screen rendered in English and in Chinese: the window's three
+// tabs, a plan with an error beside its field, each wizard page, the settings.
+// Fails when a screen does not render; with TRAINDECK_SCREENSHOT_DIR set, also
+// writes each as PNG for a person to look at (run it under Xvfb for a real
+// window system: QT_QPA_PLATFORM=xcb DISPLAY=:99).
+
+#include "gui/language.h"
+#include "gui/main_window.h"
+#include "gui/plan_document.h"
+#include "gui/plan_wizard.h"
+#include "gui/settings_dialog.h"
+#include "test_support.h"
+
+#include <QDir>
+#include <QPixmap>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace traindeck;
+using namespace traindeck::gui;
+
+class TestScreens : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_settings;
+    QString m_dir = qEnvironmentVariable("TRAINDECK_SCREENSHOT_DIR");
+
+    void keep(QWidget& w, const QString& name) {
+        QCoreApplication::processEvents();
+        const QPixmap shot = w.grab();
+        QVERIFY2(!shot.isNull() && shot.width() > 200, qPrintable(name));
+        if (!m_dir.isEmpty())
+            QVERIFY(shot.save(QDir(m_dir).filePath(name + ".png")));
+    }
+
+private slots:
+    void initTestCase() {
+        test::isolateSettings(m_settings);
+        if (!m_dir.isEmpty())
+            QDir().mkpath(m_dir);
+    }
+
+    void screens_data() {
+        QTest::addColumn<QString>("language");
+        QTest::newRow("en") << QStringLiteral("en");
+        QTest::newRow("zh_CN") << QStringLiteral("zh_CN");
+    }
+
+    void screens() {
+        QFETCH(QString, language);
+        Language lang;
+        QVERIFY(lang.apply(language));
+        MainWindow w(&lang);
+        w.openDemo();
+        Plan calibrated = demoPlan();
+        calibrated.calibration = Calibration{{2, 8}, 4.2, Calibration::Unit::StepsPerSecond};
+        w.document()->replacePlan(calibrated, QStringLiteral("calibrate"));
+        w.resize(1500, 940);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        const QStringList tabs = {"layouts", "plots", "files"};
+        for (int i = 0; i < w.tabs()->count(); ++i) {
+            w.tabs()->setCurrentIndex(i);
+            keep(w, language + "_" + tabs.value(i));
+        }
+        w.tabs()->setCurrentIndex(0);
+        QVERIFY(w.document()->setField("cluster.gpus_per_node", "16").isEmpty());
+        keep(w, language + "_error");
+
+        PlanWizard wizard(demoPlan(), &w);
+        wizard.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&wizard));
+        for (int page = 0; page < 5; ++page) {
+            keep(wizard, QStringLiteral("%1_wizard%2").arg(language).arg(page));
+            wizard.next();
+        }
+        wizard.close();
+
+        SettingsDialog settings(QString(), &w);
+        settings.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&settings));
+        keep(settings, language + "_settings");
+        w.document()->reset(demoPlan(), QString(), false);  // closes without asking
+    }
+};
+
+QTEST_MAIN(TestScreens)
+#include "tst_screens.moc"

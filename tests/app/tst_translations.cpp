@@ -1,0 +1,149 @@
+// The Chinese translation covers every string of the window. Fails when the
+// zh_CN .ts has an unfinished, empty or obsolete entry, or when the sources
+// hold a string the .ts does not have yet (lupdate is run on them afresh).
+// Also: the compiled-in translation is the one the window loads.
+
+#include "gui/field_labels.h"
+#include "gui/language.h"
+#include "plan/plan_fields.h"
+#include "test_support.h"
+
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QSet>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QXmlStreamReader>
+
+using namespace traindeck;
+using namespace traindeck::gui;
+
+namespace {
+
+struct Entry {
+    QString context, source;
+    QString translation;   // all forms joined; empty when none
+    QString type;          // "unfinished", "obsolete", "vanished" or empty
+};
+
+QList<Entry> readTs(const QString& path, QString* error) {
+    QList<Entry> entries;
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        *error = QStringLiteral("cannot read %1").arg(path);
+        return entries;
+    }
+    QXmlStreamReader xml(&file);
+    QString context;
+    Entry entry;
+    while (!xml.atEnd()) {
+        xml.readNext();
+        if (xml.isStartElement()) {
+            const auto name = xml.name();
+            if (name == QLatin1String("context"))
+                context.clear();
+            else if (name == QLatin1String("name") && context.isEmpty())
+                context = xml.readElementText();
+            else if (name == QLatin1String("message"))
+                entry = Entry{context, {}, {}, {}};
+            else if (name == QLatin1String("source"))
+                entry.source = xml.readElementText();
+            else if (name == QLatin1String("translation")) {
+                entry.type = xml.attributes().value(QLatin1String("type")).toString();
+                // Plural forms sit in <numerusform> children; all must be filled.
+                QString text;
+                bool emptyForm = false;
+                while (!(xml.isEndElement() && xml.name() == QLatin1String("translation")) && !xml.atEnd()) {
+                    xml.readNext();
+                    if (xml.isCharacters())
+                        text += xml.text();
+                    if (xml.isStartElement() && xml.name() == QLatin1String("numerusform")) {
+                        const QString form = xml.readElementText();
+                        emptyForm |= form.trimmed().isEmpty();
+                        text += form;
+                    }
+                }
+                entry.translation = emptyForm ? QString() : text.trimmed();
+            }
+        } else if (xml.isEndElement() && xml.name() == QLatin1String("message")) {
+            entries << entry;
+        }
+    }
+    if (xml.hasError())
+        *error = QStringLiteral("%1: %2").arg(path, xml.errorString());
+    return entries;
+}
+
+const QString kSource = QStringLiteral(TRAINDECK_SOURCE_DIR);
+
+}  // namespace
+
+class TestTranslations : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_settings;
+
+private slots:
+    void initTestCase() { test::isolateSettings(m_settings); }
+
+    void chineseHasNoUnfinishedString() {
+        QString error;
+        const QList<Entry> entries = readTs(kSource + "/translations/traindeck_zh_CN.ts", &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QVERIFY(entries.size() > 100);
+        QStringList bad;
+        for (const Entry& e : entries)
+            if (!e.type.isEmpty() || e.translation.isEmpty())
+                bad << QStringLiteral("%1 / \"%2\" (%3)").arg(e.context, e.source, e.type.isEmpty() ? "empty" : e.type);
+        QVERIFY2(bad.isEmpty(), qPrintable("untranslated:\n" + bad.join('\n')));
+    }
+
+    void sourcesHaveNoStringMissingFromChinese() {
+        // lupdate over today's sources, into a scratch .ts: every string it
+        // finds must be in the committed Chinese file.
+        QTemporaryDir scratch;
+        const QString fresh = scratch.filePath("fresh.ts");
+        QProcess lupdate;
+        lupdate.start(QStringLiteral(TRAINDECK_LUPDATE),
+                      {"-silent", "-locations", "none", "-target-language", "zh_CN", kSource + "/app/gui", "-ts", fresh});
+        QVERIFY(lupdate.waitForFinished(120000));
+        QCOMPARE(lupdate.exitCode(), 0);
+        QString error;
+        const QList<Entry> extracted = readTs(fresh, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QVERIFY(extracted.size() > 100);
+        const QList<Entry> committed = readTs(kSource + "/translations/traindeck_zh_CN.ts", &error);
+        QSet<QString> done;
+        for (const Entry& e : committed)
+            if (e.type.isEmpty() && !e.translation.isEmpty())
+                done.insert(e.context + '\x1f' + e.source);
+        QStringList missing;
+        for (const Entry& e : extracted)
+            if (!done.contains(e.context + '\x1f' + e.source))
+                missing << QStringLiteral("%1 / \"%2\"").arg(e.context, e.source);
+        QVERIFY2(missing.isEmpty(), qPrintable("not in traindeck_zh_CN.ts:\n" + missing.join('\n')));
+    }
+
+    void compiledTranslationIsLoaded() {
+        Language language;
+        QVERIFY(language.apply(QStringLiteral("zh_CN")));
+        const QString file = QCoreApplication::translate("traindeck::gui::MainWindow", "&File");
+        QVERIFY2(file != QStringLiteral("&File"), qPrintable(file));
+        // Every field label the window shows is translated.
+        for (Section s : allSections())
+            for (const std::string& key : sectionKeys(s)) {
+                QVERIFY2(hasOwnLabel(key), key.c_str());
+                QVERIFY2(fieldLabel(key) != QString::fromStdString(key), key.c_str());
+            }
+        QVERIFY(language.apply(QStringLiteral("en")));
+        QCOMPARE(QCoreApplication::translate("traindeck::gui::MainWindow", "&File"), QStringLiteral("&File"));
+    }
+
+    void windowNamesOnlyFieldsCoreKnows() {
+        const std::vector<std::string> unknown = unknownKeys();
+        QVERIFY2(unknown.empty(), unknown.empty() ? "" : unknown.front().c_str());
+    }
+};
+
+QTEST_MAIN(TestTranslations)
+#include "tst_translations.moc"

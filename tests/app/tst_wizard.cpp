@@ -1,0 +1,168 @@
+// The new-plan wizard, driven the way a keyboard user drives it: Tab between
+// fields, type, arrow keys in lists, Return for Next and Finish.
+
+#include "gui/field_form.h"
+#include "gui/finding_view.h"
+#include "gui/plan_wizard.h"
+#include "gui/wizard_pages.h"
+#include "plan/findings.h"
+#include "plan/plan_fields.h"
+#include "test_support.h"
+
+#include <QAbstractButton>
+#include <QApplication>
+#include <QComboBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace traindeck;
+using namespace traindeck::gui;
+
+namespace {
+
+QWidget* focused() { return QApplication::focusWidget(); }
+
+// Presses Tab until the input of `key` has the focus: how a keyboard user gets there.
+bool tabTo(const std::string& key) {
+    const QString name = QStringLiteral("field:") + QString::fromStdString(key);
+    for (int i = 0; i < 60; ++i) {
+        if (focused() && focused()->objectName() == name)
+            return true;
+        QTest::keyClick(focused(), Qt::Key_Tab);
+    }
+    return false;
+}
+
+// Replaces the text of the focused line edit, as select-all and typing does.
+void typeText(const QString& text) {
+    QTest::keyClick(focused(), Qt::Key_A, Qt::ControlModifier);
+    QTest::keyClicks(focused(), text);
+}
+
+}  // namespace
+
+class TestWizard : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_settings;
+
+private slots:
+    void initTestCase() { test::isolateSettings(m_settings); }
+
+    void keyboardAloneReachesValidPlan() {
+        PlanWizard wizard(demoPlan());
+        QVERIFY(test::showActive(wizard));
+        QTRY_VERIFY(focused() && focused()->objectName() == QStringLiteral("field:cluster.nodes"));
+
+        // Cluster: 2 nodes × 8 GPUs of the next GPU model in the list (H200).
+        typeText("2");
+        QVERIFY(tabTo("cluster.gpus_per_node"));
+        typeText("8");
+        QVERIFY(tabTo("cluster.gpu"));
+        QTest::keyClick(focused(), Qt::Key_Down);
+        QCOMPARE(wizard.plan().cluster.gpu, std::string("h200"));
+        QTest::keyClick(focused(), Qt::Key_Return);
+        QCOMPARE(wizard.currentId(), 1);
+
+        // Model and data.
+        QVERIFY(tabTo("recipe.dataset_size"));
+        typeText("29500");
+        QTest::keyClick(focused(), Qt::Key_Return);
+        QCOMPARE(wizard.currentId(), 2);
+
+        // Recipe: 8 per GPU on 16 GPUs is batch 128, the batch the LR was tuned at.
+        QVERIFY(tabTo("recipe.micro_batch"));
+        typeText("8");
+        QVERIFY(tabTo("recipe.global_batch"));
+        typeText("128");
+        QVERIFY(tabTo("recipe.base_lr"));
+        typeText("1e-4");
+        QVERIFY(tabTo("recipe.base_batch"));
+        typeText("128");
+        QTest::keyClick(focused(), Qt::Key_Return);
+        QCOMPARE(wizard.currentId(), 3);
+
+        // Platform and workload.
+        QVERIFY(tabTo("launch.job_name"));
+        typeText("llm-16gpu");
+        QTest::keyClick(focused(), Qt::Key_Return);
+        QCOMPARE(wizard.currentId(), 4);
+
+        // Review: Return is Finish.
+        QVERIFY(wizard.button(QWizard::FinishButton)->isEnabled());
+        QTest::keyClick(focused() ? focused() : &wizard, Qt::Key_Return);
+        QCOMPARE(wizard.result(), int(QDialog::Accepted));
+
+        const Plan& plan = wizard.plan();
+        QCOMPARE(plan.cluster.nodes, 2);
+        QCOMPARE(plan.cluster.gpusPerNode, 8);
+        QCOMPARE(plan.cluster.gpu, std::string("h200"));
+        QCOMPARE(plan.recipe.datasetSize, 29500L);
+        QCOMPARE(plan.recipe.microBatch, 8);
+        QCOMPARE(plan.recipe.globalBatch, 128L);
+        QCOMPARE(plan.recipe.baseLr, 1e-4);
+        QCOMPARE(plan.recipe.baseBatch, 128L);
+        QCOMPARE(plan.launch.jobName, std::string("llm-16gpu"));
+        QCOMPARE(validatePlan(plan), std::string());
+        QVERIFY(!hasErrors(findings(plan)));
+    }
+
+    void invalidEntryBlocksNextWithItsMessage() {
+        PlanWizard wizard(demoPlan());
+        QVERIFY(test::showActive(wizard));
+        auto* page = qobject_cast<FieldsPage*>(wizard.currentPage());
+        QVERIFY(page);
+        QAbstractButton* next = wizard.button(QWizard::NextButton);
+        auto* reason = page->findChild<QLabel*>(QStringLiteral("blockedReason"));
+        QVERIFY(reason);
+        QVERIFY(next->isEnabled());
+        QVERIFY(reason->isHidden());
+
+        QTRY_VERIFY(focused() && focused()->objectName() == QStringLiteral("field:cluster.nodes"));
+        typeText("0");
+        Plan probe = demoPlan();
+        const QString coreMessage = QString::fromStdString(setPlanField(probe, "cluster.nodes", "0"));
+        QVERIFY(!coreMessage.isEmpty());
+        QVERIFY(!next->isEnabled());
+        QVERIFY(reason->isVisible());
+        QVERIFY2(reason->text().contains(coreMessage), qPrintable(reason->text()));
+        // The message also stands beside the field itself.
+        auto* beside = page->findChild<QLabel*>(QStringLiteral("error:cluster.nodes"));
+        QVERIFY(beside && beside->isVisible());
+        QCOMPARE(beside->text(), coreMessage);
+        // Return does not get past it either.
+        QTest::keyClick(focused(), Qt::Key_Return);
+        QCOMPARE(wizard.currentId(), 0);
+        QCOMPARE(wizard.plan().cluster.nodes, demoPlan().cluster.nodes);
+
+        typeText("1");
+        QVERIFY(next->isEnabled());
+        QVERIFY(reason->isHidden());
+
+        // 16 GPUs per node on an 8-GPU node type: core's error finding blocks Next,
+        // and its one-click fix (2 nodes × 8) clears it.
+        QVERIFY(tabTo("cluster.gpus_per_node"));
+        typeText("16");
+        QCOMPARE(wizard.plan().cluster.gpusPerNode, 16);
+        QVERIFY(!next->isEnabled());
+        QVERIFY2(reason->text().contains("invalid device ordinal"), qPrintable(reason->text()));
+        QCoreApplication::processEvents();  // new rows are shown from the event loop, as Qt layouts do
+        FindingView* finding = nullptr;
+        for (FindingView* v : page->findChildren<FindingView*>())
+            if (v->isVisible() && v->finding().code == "gpus_per_node_exceeds_node")
+                finding = v;
+        QVERIFY(finding && finding->fixButton());
+        finding->fixButton()->setFocus(Qt::TabFocusReason);
+        QTest::keyClick(finding->fixButton(), Qt::Key_Space);
+        QCOMPARE(wizard.plan().cluster.nodes, 2);
+        QCOMPARE(wizard.plan().cluster.gpusPerNode, 8);
+        QCOMPARE(qobject_cast<QLineEdit*>(page->findChild<QWidget*>("field:cluster.gpus_per_node"))->text(), QString("8"));
+        QVERIFY(next->isEnabled());
+        QVERIFY(reason->isHidden());
+    }
+};
+
+QTEST_MAIN(TestWizard)
+#include "tst_wizard.moc"
