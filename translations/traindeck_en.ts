@@ -1,4 +1,1068 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="en">
+<context>
+    <name>FieldLabels</name>
+    <message>
+        <source>Plan name</source>
+        <translation>Plan name</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>Nodes</translation>
+    </message>
+    <message>
+        <source>Machines in the job.</source>
+        <translation>Machines in the job.</translation>
+    </message>
+    <message>
+        <source>GPUs per node</source>
+        <translation>GPUs per node</translation>
+    </message>
+    <message>
+        <source>GPUs the job uses on each machine; at most what the node type has.</source>
+        <translation>GPUs the job uses on each machine; at most what the node type has.</translation>
+    </message>
+    <message>
+        <source>GPU model</source>
+        <translation>GPU model</translation>
+    </message>
+    <message>
+        <source>Network between nodes</source>
+        <translation>Network between nodes</translation>
+    </message>
+    <message>
+        <source>Model name</source>
+        <translation>Model name</translation>
+    </message>
+    <message>
+        <source>Trainer preset</source>
+        <translation>Trainer preset</translation>
+    </message>
+    <message>
+        <source>A model of traindeck-trainer, or Custom to enter your own model's size.</source>
+        <translation>A model of traindeck-trainer, or Custom to enter your own model's size.</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>Parameters</translation>
+    </message>
+    <message>
+        <source>Trainable parameters, e.g. 7e9 for a 7B model.</source>
+        <translation>Trainable parameters, e.g. 7e9 for a 7B model.</translation>
+    </message>
+    <message>
+        <source>Tokens per sample</source>
+        <translation>Tokens per sample</translation>
+    </message>
+    <message>
+        <source>FLOPs per sample</source>
+        <translation>FLOPs per sample</translation>
+    </message>
+    <message>
+        <source>0 uses 6 × parameters × tokens (forward and backward).</source>
+        <translation>0 uses 6 × parameters × tokens (forward and backward).</translation>
+    </message>
+    <message>
+        <source>Activation memory per sample (GB)</source>
+        <translation>Activation memory per sample (GB)</translation>
+    </message>
+    <message>
+        <source>Dataset size (samples)</source>
+        <translation>Dataset size (samples)</translation>
+    </message>
+    <message>
+        <source>Drop the last partial batch</source>
+        <translation>Drop the last partial batch</translation>
+    </message>
+    <message>
+        <source>Micro-batch per GPU</source>
+        <translation>Micro-batch per GPU</translation>
+    </message>
+    <message>
+        <source>Gradient accumulation</source>
+        <translation>Gradient accumulation</translation>
+    </message>
+    <message>
+        <source>Micro-steps per optimizer step; used when the target batch is 0.</source>
+        <translation>Micro-steps per optimizer step; used when the target batch is 0.</translation>
+    </message>
+    <message>
+        <source>Target global batch</source>
+        <translation>Target global batch</translation>
+    </message>
+    <message>
+        <source>Above 0: the accumulation is solved to reach this effective batch.</source>
+        <translation>Above 0: the accumulation is solved to reach this effective batch.</translation>
+    </message>
+    <message>
+        <source>Base learning rate</source>
+        <translation>Base learning rate</translation>
+    </message>
+    <message>
+        <source>The learning rate known to work at the reference batch.</source>
+        <translation>The learning rate known to work at the reference batch.</translation>
+    </message>
+    <message>
+        <source>Reference batch</source>
+        <translation>Reference batch</translation>
+    </message>
+    <message>
+        <source>LR scaling rule</source>
+        <translation>LR scaling rule</translation>
+    </message>
+    <message>
+        <source>Scale warmup with the batch</source>
+        <translation>Scale warmup with the batch</translation>
+    </message>
+    <message>
+        <source>Warmup steps</source>
+        <translation>Warmup steps</translation>
+    </message>
+    <message>
+        <source>Total steps</source>
+        <translation>Total steps</translation>
+    </message>
+    <message>
+        <source>Used when epochs is 0.</source>
+        <translation>Used when epochs is 0.</translation>
+    </message>
+    <message>
+        <source>Epochs</source>
+        <translation>Epochs</translation>
+    </message>
+    <message>
+        <source>Above 0: total steps = epochs × steps per epoch.</source>
+        <translation>Above 0: total steps = epochs × steps per epoch.</translation>
+    </message>
+    <message>
+        <source>ZeRO stage</source>
+        <translation>ZeRO stage</translation>
+    </message>
+    <message>
+        <source>Offload optimizer to CPU</source>
+        <translation>Offload optimizer to CPU</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>Precision</translation>
+    </message>
+    <message>
+        <source>Model FLOPs utilisation</source>
+        <translation>Model FLOPs utilisation</translation>
+    </message>
+    <message>
+        <source>The share of the GPU's peak the compute time assumes (0–1).</source>
+        <translation>The share of the GPU's peak the compute time assumes (0–1).</translation>
+    </message>
+    <message>
+        <source>Memory overhead per GPU (GB)</source>
+        <translation>Memory overhead per GPU (GB)</translation>
+    </message>
+    <message>
+        <source>Checkpoint every (steps)</source>
+        <translation>Checkpoint every (steps)</translation>
+    </message>
+    <message>
+        <source>0: no checkpoints.</source>
+        <translation>0: no checkpoints.</translation>
+    </message>
+    <message>
+        <source>Validate every (steps)</source>
+        <translation>Validate every (steps)</translation>
+    </message>
+    <message>
+        <source>0: no validation.</source>
+        <translation>0: no validation.</translation>
+    </message>
+    <message>
+        <source>Target platform</source>
+        <translation>Target platform</translation>
+    </message>
+    <message>
+        <source>Job name</source>
+        <translation>Job name</translation>
+    </message>
+    <message>
+        <source>Container image</source>
+        <translation>Container image</translation>
+    </message>
+    <message>
+        <source>Namespace</source>
+        <translation>Namespace</translation>
+    </message>
+    <message>
+        <source>Workload command</source>
+        <translation>Workload command</translation>
+    </message>
+    <message>
+        <source>Your training command; empty runs traindeck-trainer.</source>
+        <translation>Your training command; empty runs traindeck-trainer.</translation>
+    </message>
+    <message>
+        <source>Rendezvous port</source>
+        <translation>Rendezvous port</translation>
+    </message>
+    <message>
+        <source>Collective timeout (s)</source>
+        <translation>Collective timeout (s)</translation>
+    </message>
+    <message>
+        <source>Set where the framework reads it (e.g. torch init_process_group timeout).</source>
+        <translation>Set where the framework reads it (e.g. torch init_process_group timeout).</translation>
+    </message>
+    <message>
+        <source>accelerate num_processes</source>
+        <translation>accelerate num_processes</translation>
+    </message>
+    <message>
+        <source>The whole job's process count as written in your accelerate config; 0 derives it.</source>
+        <translation>The whole job's process count as written in your accelerate config; 0 derives it.</translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>Cluster</translation>
+    </message>
+    <message>
+        <source>Model and data</source>
+        <translation>Model and data</translation>
+    </message>
+    <message>
+        <source>Recipe</source>
+        <translation>Recipe</translation>
+    </message>
+    <message>
+        <source>Platform and workload</source>
+        <translation>Platform and workload</translation>
+    </message>
+    <message>
+        <source>Advanced</source>
+        <translation>Advanced</translation>
+    </message>
+    <message>
+        <source>How many machines, how many GPUs in each, and what connects them.</source>
+        <translation>How many machines, how many GPUs in each, and what connects them.</translation>
+    </message>
+    <message>
+        <source>The model's size and the data it trains on.</source>
+        <translation>The model's size and the data it trains on.</translation>
+    </message>
+    <message>
+        <source>Batch, learning rate and schedule. The learning rate is rescaled for the effective batch.</source>
+        <translation>Batch, learning rate and schedule. The learning rate is rescaled for the effective batch.</translation>
+    </message>
+    <message>
+        <source>Where the job runs and what it runs.</source>
+        <translation>Where the job runs and what it runs.</translation>
+    </message>
+    <message>
+        <source>Assumptions of the estimate.</source>
+        <translation>Assumptions of the estimate.</translation>
+    </message>
+    <message>
+        <source>Linear (LR grows with the batch)</source>
+        <translation>Linear (LR grows with the batch)</translation>
+    </message>
+    <message>
+        <source>Square root</source>
+        <translation>Square root</translation>
+    </message>
+    <message>
+        <source>None (keep the base LR)</source>
+        <translation>None (keep the base LR)</translation>
+    </message>
+    <message>
+        <source>0: plain data parallel</source>
+        <translation>0: plain data parallel</translation>
+    </message>
+    <message>
+        <source>1: shard optimizer state</source>
+        <translation>1: shard optimizer state</translation>
+    </message>
+    <message>
+        <source>2: shard optimizer state and gradients</source>
+        <translation>2: shard optimizer state and gradients</translation>
+    </message>
+    <message>
+        <source>3: shard everything, parameters too</source>
+        <translation>3: shard everything, parameters too</translation>
+    </message>
+    <message>
+        <source>Custom</source>
+        <translation>Custom</translation>
+    </message>
+    <message>
+        <source>Plain SSH</source>
+        <translation>Plain SSH</translation>
+    </message>
+</context>
+<context>
+    <name>Findings</name>
+    <message>
+        <source>More GPUs per node than the node has</source>
+        <translation>More GPUs per node than the node has</translation>
+    </message>
+    <message>
+        <source>Does not fit in GPU memory</source>
+        <translation>Does not fit in GPU memory</translation>
+    </message>
+    <message>
+        <source>GPU memory nearly full</source>
+        <translation>GPU memory nearly full</translation>
+    </message>
+    <message>
+        <source>Learning rate not rescaled for the batch</source>
+        <translation>Learning rate not rescaled for the batch</translation>
+    </message>
+    <message>
+        <source>Dataset smaller than one batch</source>
+        <translation>Dataset smaller than one batch</translation>
+    </message>
+    <message>
+        <source>Warmup lasts the whole run</source>
+        <translation>Warmup lasts the whole run</translation>
+    </message>
+    <message>
+        <source>Poor scaling: communication not hidden</source>
+        <translation>Poor scaling: communication not hidden</translation>
+    </message>
+    <message>
+        <source>Optimizer offload needs ZeRO</source>
+        <translation>Optimizer offload needs ZeRO</translation>
+    </message>
+    <message>
+        <source>accelerate num_processes does not match the job</source>
+        <translation>accelerate num_processes does not match the job</translation>
+    </message>
+    <message>
+        <source>Environment variable has no effect</source>
+        <translation>Environment variable has no effect</translation>
+    </message>
+    <message>
+        <source>DeepSpeed batch rule</source>
+        <translation>DeepSpeed batch rule</translation>
+    </message>
+    <message>
+        <source>Target batch not reachable exactly</source>
+        <translation>Target batch not reachable exactly</translation>
+    </message>
+</context>
+<context>
+    <name>PlanView</name>
+    <message>
+        <source>GPUs (world size)</source>
+        <translation>GPUs (world size)</translation>
+    </message>
+    <message>
+        <source>Micro-batch × accumulation</source>
+        <translation>Micro-batch × accumulation</translation>
+    </message>
+    <message>
+        <source>Effective batch</source>
+        <translation>Effective batch</translation>
+    </message>
+    <message>
+        <source>Learning rate</source>
+        <translation>Learning rate</translation>
+    </message>
+    <message>
+        <source>Warmup steps</source>
+        <translation>Warmup steps</translation>
+    </message>
+    <message>
+        <source>Steps per epoch</source>
+        <translation>Steps per epoch</translation>
+    </message>
+    <message>
+        <source>Total steps</source>
+        <translation>Total steps</translation>
+    </message>
+    <message>
+        <source>Memory per GPU</source>
+        <translation>Memory per GPU</translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>Step time</translation>
+    </message>
+    <message>
+        <source>Steps per second</source>
+        <translation>Steps per second</translation>
+    </message>
+    <message>
+        <source>Throughput</source>
+        <translation>Throughput</translation>
+    </message>
+    <message>
+        <source>Time to finish</source>
+        <translation>Time to finish</translation>
+    </message>
+    <message>
+        <source>GPU-hours</source>
+        <translation>GPU-hours</translation>
+    </message>
+    <message>
+        <source>Scaling efficiency</source>
+        <translation>Scaling efficiency</translation>
+    </message>
+    <message>
+        <source>Findings</source>
+        <translation>Findings</translation>
+    </message>
+</context>
+<context>
+    <name>Units</name>
+    <message>
+        <source>samples</source>
+        <translation>samples</translation>
+    </message>
+    <message>
+        <source>steps</source>
+        <translation>steps</translation>
+    </message>
+    <message>
+        <source>GB</source>
+        <translation>GB</translation>
+    </message>
+    <message>
+        <source>s</source>
+        <translation>s</translation>
+    </message>
+    <message>
+        <source>h</source>
+        <translation>h</translation>
+    </message>
+    <message>
+        <source>GPU-hours</source>
+        <translation>GPU-hours</translation>
+    </message>
+    <message>
+        <source>steps/s</source>
+        <translation>steps/s</translation>
+    </message>
+    <message>
+        <source>samples/s</source>
+        <translation>samples/s</translation>
+    </message>
+    <message>
+        <source>s/step</source>
+        <translation>s/step</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPUs</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <comment>value and unit</comment>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>Formula:</source>
+        <translation>Formula:</translation>
+    </message>
+    <message>
+        <source>With this plan's numbers:</source>
+        <translation>With this plan's numbers:</translation>
+    </message>
+    <message>
+        <source>%1 × %2 (%3 GPUs)</source>
+        <translation>%1 × %2 (%3 GPUs)</translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::CalibrationPanel</name>
+    <message>
+        <source>No measurement entered: the figures use the assumed efficiency (MFU %1).</source>
+        <translation>No measurement entered: the figures use the assumed efficiency (MFU %1).</translation>
+    </message>
+    <message>
+        <source>Calibrated on %1: the measurement means an efficiency (MFU) of %2; every layout is re-predicted with it.</source>
+        <translation>Calibrated on %1: the measurement means an efficiency (MFU) of %2; every layout is re-predicted with it.</translation>
+    </message>
+    <message>
+        <source>Not an exact fit: %1</source>
+        <translation>Not an exact fit: %1</translation>
+    </message>
+    <message>
+        <source>Calibration</source>
+        <translation>Calibration</translation>
+    </message>
+    <message>
+        <source>Measured a run? Enter its speed on one layout; the other layouts are predicted from it.</source>
+        <translation>Measured a run? Enter its speed on one layout; the other layouts are predicted from it.</translation>
+    </message>
+    <message>
+        <source>Measured on:</source>
+        <translation>Measured on:</translation>
+    </message>
+    <message>
+        <source>Speed:</source>
+        <translation>Speed:</translation>
+    </message>
+    <message>
+        <source>steps/s</source>
+        <translation>steps/s</translation>
+    </message>
+    <message>
+        <source>samples/s</source>
+        <translation>samples/s</translation>
+    </message>
+    <message>
+        <source>s/step</source>
+        <translation>s/step</translation>
+    </message>
+    <message>
+        <source>Unit</source>
+        <translation>Unit</translation>
+    </message>
+    <message>
+        <source>Apply measurement</source>
+        <translation>Apply measurement</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>Clear</translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::FieldsPage</name>
+    <message>
+        <source>Next is unavailable until this is fixed: %1</source>
+        <translation>Next is unavailable until this is fixed: %1</translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::FindingView</name>
+    <message>
+        <source>Error</source>
+        <translation>Error</translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation>Warning</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Note</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n error(s)</source>
+        <translation><numerusform>%n error</numerusform><numerusform>%n errors</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warning(s)</source>
+        <translation><numerusform>%n warning</numerusform><numerusform>%n warnings</numerusform></translation>
+    </message>
+    <message>
+        <source>No problems</source>
+        <translation>No problems</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <comment>between counts</comment>
+        <translation>, </translation>
+    </message>
+    <message>
+        <source>Fix:</source>
+        <translation>Fix:</translation>
+    </message>
+    <message>
+        <source>Apply fix</source>
+        <translation>Apply fix</translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::FindingsList</name>
+    <message>
+        <source>No problems found.</source>
+        <translation>No problems found.</translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::GeneratedFilesPage</name>
+    <message>
+        <source>The plan is not complete: %1</source>
+        <translation>The plan is not complete: %1</translation>
+    </message>
+    <message>
+        <source>Not generated until the options are given: %1</source>
+        <translation>Not generated until the options are given: %1</translation>
+    </message>
+    <message>
+        <source>Tick one or more targets to see their files.</source>
+        <translation>Tick one or more targets to see their files.</translation>
+    </message>
+    <message>
+        <source>Copied %1 to the clipboard.</source>
+        <translation>Copied %1 to the clipboard.</translation>
+    </message>
+    <message>
+        <source>Cancelled after %1 of %2 files.</source>
+        <translation>Cancelled after %1 of %2 files.</translation>
+    </message>
+    <message>
+        <source>Cannot create the folder for %1.</source>
+        <translation>Cannot create the folder for %1.</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>Cannot write %1: %2</translation>
+    </message>
+    <message>
+        <source>Save the generated files to</source>
+        <translation>Save the generated files to</translation>
+    </message>
+    <message>
+        <source>Replace existing files?</source>
+        <translation>Replace existing files?</translation>
+    </message>
+    <message>
+        <source>%1 of the %2 files already exist in %3. Replace them?</source>
+        <translation>%1 of the %2 files already exist in %3. Replace them?</translation>
+    </message>
+    <message>
+        <source>Nothing saved.</source>
+        <translation>Nothing saved.</translation>
+    </message>
+    <message>
+        <source>Saving files…</source>
+        <translation>Saving files…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancel</translation>
+    </message>
+    <message>
+        <source>Save files</source>
+        <translation>Save files</translation>
+    </message>
+    <message>
+        <source>Saved %1 files to %2.</source>
+        <translation>Saved %1 files to %2.</translation>
+    </message>
+    <message>
+        <source>This build of TrainDeck has no generators: the launch files cannot be shown.</source>
+        <translation>This build of TrainDeck has no generators: the launch files cannot be shown.</translation>
+    </message>
+    <message>
+        <source>Targets</source>
+        <translation>Targets</translation>
+    </message>
+    <message>
+        <source>Cluster details (only the targets that need them)</source>
+        <translation>Cluster details (only the targets that need them)</translation>
+    </message>
+    <message>
+        <source>Queue / partition:</source>
+        <translation>Queue / partition:</translation>
+    </message>
+    <message>
+        <source>optional</source>
+        <translation>optional</translation>
+    </message>
+    <message>
+        <source>SSH hosts:</source>
+        <translation>SSH hosts:</translation>
+    </message>
+    <message>
+        <source>node0, node1, … (master first)</source>
+        <translation>node0, node1, … (master first)</translation>
+    </message>
+    <message>
+        <source>PAI-DLC instance type:</source>
+        <translation>PAI-DLC instance type:</translation>
+    </message>
+    <message>
+        <source>e.g. ecs.gn8v.48xlarge</source>
+        <translation>e.g. ecs.gn8v.48xlarge</translation>
+    </message>
+    <message>
+        <source>Files:</source>
+        <translation>Files:</translation>
+    </message>
+    <message>
+        <source>Copy file to clipboard</source>
+        <translation>Copy file to clipboard</translation>
+    </message>
+    <message>
+        <source>Save all to folder…</source>
+        <translation>Save all to folder…</translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::LayoutColumn</name>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;&lt;small&gt;this plan&lt;/small&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;&lt;small&gt;this plan&lt;/small&gt;</translation>
+    </message>
+    <message>
+        <source>Remove layout %1</source>
+        <translation>Remove layout %1</translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::MainWindow</name>
+    <message>
+        <source>Add layout %1</source>
+        <translation>Add layout %1</translation>
+    </message>
+    <message>
+        <source>Remove layout %1</source>
+        <translation>Remove layout %1</translation>
+    </message>
+    <message>
+        <source>Calibrate</source>
+        <translation>Calibrate</translation>
+    </message>
+    <message>
+        <source>Clear calibration</source>
+        <translation>Clear calibration</translation>
+    </message>
+    <message>
+        <source>About TrainDeck</source>
+        <translation>About TrainDeck</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;TrainDeck&lt;/b&gt; %1&lt;br&gt;Plan, generate and launch multi-node GPU training runs.</source>
+        <translation>&lt;b&gt;TrainDeck&lt;/b&gt; %1&lt;br&gt;Plan, generate and launch multi-node GPU training runs.</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;File</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>Open &amp;Recent</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>&amp;Edit</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;View</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Help</translation>
+    </message>
+    <message>
+        <source>Main toolbar</source>
+        <translation>Main toolbar</translation>
+    </message>
+    <message>
+        <source>&amp;New Plan…</source>
+        <translation>&amp;New Plan…</translation>
+    </message>
+    <message>
+        <source>Start a new plan with the step-by-step wizard</source>
+        <translation>Start a new plan with the step-by-step wizard</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>&amp;Open…</translation>
+    </message>
+    <message>
+        <source>Open &amp;Demo Plan</source>
+        <translation>Open &amp;Demo Plan</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>&amp;Save</translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation>Save &amp;As…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Quit</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>&amp;Undo</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>&amp;Redo</translation>
+    </message>
+    <message>
+        <source>&amp;Settings…</source>
+        <translation>&amp;Settings…</translation>
+    </message>
+    <message>
+        <source>&amp;About TrainDeck</source>
+        <translation>&amp;About TrainDeck</translation>
+    </message>
+    <message>
+        <source>Layouts</source>
+        <translation>Layouts</translation>
+    </message>
+    <message>
+        <source>Plots and calibration</source>
+        <translation>Plots and calibration</translation>
+    </message>
+    <message>
+        <source>Generated files</source>
+        <translation>Generated files</translation>
+    </message>
+    <message>
+        <source>Findings</source>
+        <translation>Findings</translation>
+    </message>
+    <message>
+        <source>Plan incomplete</source>
+        <translation>Plan incomplete</translation>
+    </message>
+    <message>
+        <source>%1[*] — TrainDeck</source>
+        <translation>%1[*] — TrainDeck</translation>
+    </message>
+    <message>
+        <source>Fix: %1</source>
+        <translation>Fix: %1</translation>
+    </message>
+    <message>
+        <source>Fix not applied</source>
+        <translation>Fix not applied</translation>
+    </message>
+    <message>
+        <source>Applied: %1</source>
+        <translation>Applied: %1</translation>
+    </message>
+    <message>
+        <source>Cannot open plan</source>
+        <translation>Cannot open plan</translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>Opened %1</translation>
+    </message>
+    <message>
+        <source>Open plan</source>
+        <translation>Open plan</translation>
+    </message>
+    <message>
+        <source>TrainDeck plans (*.yaml *.yml);;All files (*)</source>
+        <translation>TrainDeck plans (*.yaml *.yml);;All files (*)</translation>
+    </message>
+    <message>
+        <source>Cannot save plan</source>
+        <translation>Cannot save plan</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>Saved %1</translation>
+    </message>
+    <message>
+        <source>Save plan</source>
+        <translation>Save plan</translation>
+    </message>
+    <message>
+        <source>TrainDeck plans (*.yaml *.yml)</source>
+        <translation>TrainDeck plans (*.yaml *.yml)</translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <translation>Unsaved changes</translation>
+    </message>
+    <message>
+        <source>The plan “%1” has changes that are not saved. Save them?</source>
+        <translation>The plan “%1” has changes that are not saved. Save them?</translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::MemoryBar</name>
+    <message>
+        <source>%1 / %2 GB</source>
+        <translation>%1 / %2 GB</translation>
+    </message>
+    <message>
+        <source>Memory per GPU</source>
+        <translation>Memory per GPU</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>Parameters</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>Gradients</translation>
+    </message>
+    <message>
+        <source>Optimizer state</source>
+        <translation>Optimizer state</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>Activations</translation>
+    </message>
+    <message>
+        <source>Overhead</source>
+        <translation>Overhead</translation>
+    </message>
+    <message>
+        <source>Card</source>
+        <translation>Card</translation>
+    </message>
+    <message>
+        <source>Does not fit on the card.</source>
+        <translation>Does not fit on the card.</translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::PlanDocument</name>
+    <message>
+        <source>Untitled</source>
+        <translation>Untitled</translation>
+    </message>
+    <message>
+        <source>Edit %1</source>
+        <translation>Edit %1</translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::PlanView</name>
+    <message>
+        <source>Write a layout as nodes x GPUs per node, e.g. 4x8.</source>
+        <translation>Write a layout as nodes x GPUs per node, e.g. 4x8.</translation>
+    </message>
+    <message>
+        <source>That layout is already shown.</source>
+        <translation>That layout is already shown.</translation>
+    </message>
+    <message>
+        <source>The figures wait for a complete plan: %1</source>
+        <translation>The figures wait for a complete plan: %1</translation>
+    </message>
+    <message>
+        <source>Compare with layout:</source>
+        <translation>Compare with layout:</translation>
+    </message>
+    <message>
+        <source>e.g. 4x8</source>
+        <translation>e.g. 4x8</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>Add</translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::PlanWizard</name>
+    <message>
+        <source>New plan</source>
+        <translation>New plan</translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::PlotsPage</name>
+    <message>
+        <source>Time to finish per layout</source>
+        <translation>Time to finish per layout</translation>
+    </message>
+    <message>
+        <source>hours</source>
+        <translation>hours</translation>
+    </message>
+    <message>
+        <source>h</source>
+        <translation>h</translation>
+    </message>
+    <message>
+        <source>Throughput per layout</source>
+        <translation>Throughput per layout</translation>
+    </message>
+    <message>
+        <source>samples/s</source>
+        <translation>samples/s</translation>
+    </message>
+    <message>
+        <source>layout (nodes × GPUs per node)</source>
+        <translation>layout (nodes × GPUs per node)</translation>
+    </message>
+    <message>
+        <source>The plan is not complete yet.</source>
+        <translation>The plan is not complete yet.</translation>
+    </message>
+    <message>
+        <source>Learning-rate schedule (this plan's layout)</source>
+        <translation>Learning-rate schedule (this plan's layout)</translation>
+    </message>
+    <message>
+        <source>optimizer step</source>
+        <translation>optimizer step</translation>
+    </message>
+    <message>
+        <source>learning rate</source>
+        <translation>learning rate</translation>
+    </message>
+    <message>
+        <source>checkpoint</source>
+        <translation>checkpoint</translation>
+    </message>
+    <message>
+        <source>validation</source>
+        <translation>validation</translation>
+    </message>
+    <message>
+        <source>Predicted and measured throughput</source>
+        <translation>Predicted and measured throughput</translation>
+    </message>
+    <message>
+        <source>Enter a measured speed above to compare.</source>
+        <translation>Enter a measured speed above to compare.</translation>
+    </message>
+    <message>
+        <source>predicted before calibration</source>
+        <translation>predicted before calibration</translation>
+    </message>
+    <message>
+        <source>predicted after calibration</source>
+        <translation>predicted after calibration</translation>
+    </message>
+    <message>
+        <source>measured</source>
+        <translation>measured</translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::ReviewPage</name>
+    <message>
+        <source>Finish is unavailable until this is fixed: %1</source>
+        <translation>Finish is unavailable until this is fixed: %1</translation>
+    </message>
+    <message>
+        <source>Review</source>
+        <translation>Review</translation>
+    </message>
+    <message>
+        <source>The plan on its own layout and the layouts it is compared with. Hover a figure for its formula.</source>
+        <translation>The plan on its own layout and the layouts it is compared with. Hover a figure for its formula.</translation>
+    </message>
+    <message>
+        <source>Findings</source>
+        <translation>Findings</translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::SettingsDialog</name>
+    <message>
+        <source>Settings</source>
+        <translation>Settings</translation>
+    </message>
+    <message>
+        <source>Language:</source>
+        <translation>Language:</translation>
+    </message>
+    <message>
+        <source>Follow the system (%1)</source>
+        <translation>Follow the system (%1)</translation>
+    </message>
+    <message>
+        <source>The language changes at once; numbers follow its format.</source>
+        <translation>The language changes at once; numbers follow its format.</translation>
+    </message>
+</context>
 </TS>

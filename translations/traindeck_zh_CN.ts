@@ -1,4 +1,1068 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
+<context>
+    <name>FieldLabels</name>
+    <message>
+        <source>Plan name</source>
+        <translation>计划名称</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>节点数</translation>
+    </message>
+    <message>
+        <source>Machines in the job.</source>
+        <translation>作业使用的机器数。</translation>
+    </message>
+    <message>
+        <source>GPUs per node</source>
+        <translation>每节点 GPU 数</translation>
+    </message>
+    <message>
+        <source>GPUs the job uses on each machine; at most what the node type has.</source>
+        <translation>作业在每台机器上使用的 GPU 数，不能超过该节点类型实际拥有的数量。</translation>
+    </message>
+    <message>
+        <source>GPU model</source>
+        <translation>GPU 型号</translation>
+    </message>
+    <message>
+        <source>Network between nodes</source>
+        <translation>节点间网络</translation>
+    </message>
+    <message>
+        <source>Model name</source>
+        <translation>模型名称</translation>
+    </message>
+    <message>
+        <source>Trainer preset</source>
+        <translation>训练器预设</translation>
+    </message>
+    <message>
+        <source>A model of traindeck-trainer, or Custom to enter your own model's size.</source>
+        <translation>traindeck-trainer 自带的模型；选择“自定义”可填写你自己模型的规模。</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数量</translation>
+    </message>
+    <message>
+        <source>Trainable parameters, e.g. 7e9 for a 7B model.</source>
+        <translation>可训练参数量，例如 7B 模型填 7e9。</translation>
+    </message>
+    <message>
+        <source>Tokens per sample</source>
+        <translation>每样本 token 数</translation>
+    </message>
+    <message>
+        <source>FLOPs per sample</source>
+        <translation>每样本 FLOPs</translation>
+    </message>
+    <message>
+        <source>0 uses 6 × parameters × tokens (forward and backward).</source>
+        <translation>填 0 表示按 6 × 参数量 × token 数计算（前向加反向）。</translation>
+    </message>
+    <message>
+        <source>Activation memory per sample (GB)</source>
+        <translation>每样本激活显存 (GB)</translation>
+    </message>
+    <message>
+        <source>Dataset size (samples)</source>
+        <translation>数据集大小（样本数）</translation>
+    </message>
+    <message>
+        <source>Drop the last partial batch</source>
+        <translation>丢弃最后不完整的批次</translation>
+    </message>
+    <message>
+        <source>Micro-batch per GPU</source>
+        <translation>每 GPU 微批大小</translation>
+    </message>
+    <message>
+        <source>Gradient accumulation</source>
+        <translation>梯度累积步数</translation>
+    </message>
+    <message>
+        <source>Micro-steps per optimizer step; used when the target batch is 0.</source>
+        <translation>每个优化器步包含的微步数；目标全局批大小为 0 时使用。</translation>
+    </message>
+    <message>
+        <source>Target global batch</source>
+        <translation>目标全局批大小</translation>
+    </message>
+    <message>
+        <source>Above 0: the accumulation is solved to reach this effective batch.</source>
+        <translation>大于 0 时，自动求出达到该有效批大小所需的累积步数。</translation>
+    </message>
+    <message>
+        <source>Base learning rate</source>
+        <translation>基准学习率</translation>
+    </message>
+    <message>
+        <source>The learning rate known to work at the reference batch.</source>
+        <translation>在参考批大小下验证可用的学习率。</translation>
+    </message>
+    <message>
+        <source>Reference batch</source>
+        <translation>参考批大小</translation>
+    </message>
+    <message>
+        <source>LR scaling rule</source>
+        <translation>学习率缩放规则</translation>
+    </message>
+    <message>
+        <source>Scale warmup with the batch</source>
+        <translation>预热步数随批大小缩放</translation>
+    </message>
+    <message>
+        <source>Warmup steps</source>
+        <translation>预热步数</translation>
+    </message>
+    <message>
+        <source>Total steps</source>
+        <translation>总步数</translation>
+    </message>
+    <message>
+        <source>Used when epochs is 0.</source>
+        <translation>轮数为 0 时使用。</translation>
+    </message>
+    <message>
+        <source>Epochs</source>
+        <translation>训练轮数</translation>
+    </message>
+    <message>
+        <source>Above 0: total steps = epochs × steps per epoch.</source>
+        <translation>大于 0 时，总步数 = 轮数 × 每轮步数。</translation>
+    </message>
+    <message>
+        <source>ZeRO stage</source>
+        <translation>ZeRO 阶段</translation>
+    </message>
+    <message>
+        <source>Offload optimizer to CPU</source>
+        <translation>将优化器卸载到 CPU</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>Model FLOPs utilisation</source>
+        <translation>模型算力利用率 (MFU)</translation>
+    </message>
+    <message>
+        <source>The share of the GPU's peak the compute time assumes (0–1).</source>
+        <translation>计算时间估算所假设的 GPU 峰值算力占比（0–1）。</translation>
+    </message>
+    <message>
+        <source>Memory overhead per GPU (GB)</source>
+        <translation>每 GPU 额外显存开销 (GB)</translation>
+    </message>
+    <message>
+        <source>Checkpoint every (steps)</source>
+        <translation>检查点间隔（步）</translation>
+    </message>
+    <message>
+        <source>0: no checkpoints.</source>
+        <translation>0 表示不保存检查点。</translation>
+    </message>
+    <message>
+        <source>Validate every (steps)</source>
+        <translation>验证间隔（步）</translation>
+    </message>
+    <message>
+        <source>0: no validation.</source>
+        <translation>0 表示不做验证。</translation>
+    </message>
+    <message>
+        <source>Target platform</source>
+        <translation>目标平台</translation>
+    </message>
+    <message>
+        <source>Job name</source>
+        <translation>作业名称</translation>
+    </message>
+    <message>
+        <source>Container image</source>
+        <translation>容器镜像</translation>
+    </message>
+    <message>
+        <source>Namespace</source>
+        <translation>命名空间</translation>
+    </message>
+    <message>
+        <source>Workload command</source>
+        <translation>训练命令</translation>
+    </message>
+    <message>
+        <source>Your training command; empty runs traindeck-trainer.</source>
+        <translation>你的训练命令；留空则运行 traindeck-trainer。</translation>
+    </message>
+    <message>
+        <source>Rendezvous port</source>
+        <translation>集合点端口</translation>
+    </message>
+    <message>
+        <source>Collective timeout (s)</source>
+        <translation>集合通信超时（秒）</translation>
+    </message>
+    <message>
+        <source>Set where the framework reads it (e.g. torch init_process_group timeout).</source>
+        <translation>设置在框架真正读取的位置（例如 torch 的 init_process_group timeout）。</translation>
+    </message>
+    <message>
+        <source>accelerate num_processes</source>
+        <translation>accelerate num_processes</translation>
+    </message>
+    <message>
+        <source>The whole job's process count as written in your accelerate config; 0 derives it.</source>
+        <translation>你的 accelerate 配置中整个作业的进程总数；填 0 则自动推算。</translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>集群</translation>
+    </message>
+    <message>
+        <source>Model and data</source>
+        <translation>模型与数据</translation>
+    </message>
+    <message>
+        <source>Recipe</source>
+        <translation>训练配方</translation>
+    </message>
+    <message>
+        <source>Platform and workload</source>
+        <translation>平台与任务</translation>
+    </message>
+    <message>
+        <source>Advanced</source>
+        <translation>高级</translation>
+    </message>
+    <message>
+        <source>How many machines, how many GPUs in each, and what connects them.</source>
+        <translation>使用几台机器、每台几块 GPU，以及机器之间用什么网络连接。</translation>
+    </message>
+    <message>
+        <source>The model's size and the data it trains on.</source>
+        <translation>模型规模和训练数据。</translation>
+    </message>
+    <message>
+        <source>Batch, learning rate and schedule. The learning rate is rescaled for the effective batch.</source>
+        <translation>批大小、学习率与调度。学习率会按有效批大小重新缩放。</translation>
+    </message>
+    <message>
+        <source>Where the job runs and what it runs.</source>
+        <translation>作业在哪里运行、运行什么。</translation>
+    </message>
+    <message>
+        <source>Assumptions of the estimate.</source>
+        <translation>估算所依据的假设。</translation>
+    </message>
+    <message>
+        <source>Linear (LR grows with the batch)</source>
+        <translation>线性（学习率随批大小增长）</translation>
+    </message>
+    <message>
+        <source>Square root</source>
+        <translation>平方根</translation>
+    </message>
+    <message>
+        <source>None (keep the base LR)</source>
+        <translation>不缩放（保持基准学习率）</translation>
+    </message>
+    <message>
+        <source>0: plain data parallel</source>
+        <translation>0：普通数据并行</translation>
+    </message>
+    <message>
+        <source>1: shard optimizer state</source>
+        <translation>1：切分优化器状态</translation>
+    </message>
+    <message>
+        <source>2: shard optimizer state and gradients</source>
+        <translation>2：切分优化器状态和梯度</translation>
+    </message>
+    <message>
+        <source>3: shard everything, parameters too</source>
+        <translation>3：全部切分，包括参数</translation>
+    </message>
+    <message>
+        <source>Custom</source>
+        <translation>自定义</translation>
+    </message>
+    <message>
+        <source>Plain SSH</source>
+        <translation>普通 SSH</translation>
+    </message>
+</context>
+<context>
+    <name>Findings</name>
+    <message>
+        <source>More GPUs per node than the node has</source>
+        <translation>每节点 GPU 数超过节点实际数量</translation>
+    </message>
+    <message>
+        <source>Does not fit in GPU memory</source>
+        <translation>显存放不下</translation>
+    </message>
+    <message>
+        <source>GPU memory nearly full</source>
+        <translation>显存接近用满</translation>
+    </message>
+    <message>
+        <source>Learning rate not rescaled for the batch</source>
+        <translation>学习率未按批大小重新缩放</translation>
+    </message>
+    <message>
+        <source>Dataset smaller than one batch</source>
+        <translation>数据集比一个批次还小</translation>
+    </message>
+    <message>
+        <source>Warmup lasts the whole run</source>
+        <translation>预热贯穿整个训练</translation>
+    </message>
+    <message>
+        <source>Poor scaling: communication not hidden</source>
+        <translation>扩展效率低：通信未被计算掩盖</translation>
+    </message>
+    <message>
+        <source>Optimizer offload needs ZeRO</source>
+        <translation>优化器卸载需要 ZeRO</translation>
+    </message>
+    <message>
+        <source>accelerate num_processes does not match the job</source>
+        <translation>accelerate 的 num_processes 与作业不符</translation>
+    </message>
+    <message>
+        <source>Environment variable has no effect</source>
+        <translation>环境变量不起作用</translation>
+    </message>
+    <message>
+        <source>DeepSpeed batch rule</source>
+        <translation>DeepSpeed 批大小规则</translation>
+    </message>
+    <message>
+        <source>Target batch not reachable exactly</source>
+        <translation>无法精确达到目标批大小</translation>
+    </message>
+</context>
+<context>
+    <name>PlanView</name>
+    <message>
+        <source>GPUs (world size)</source>
+        <translation>GPU 数（world size）</translation>
+    </message>
+    <message>
+        <source>Micro-batch × accumulation</source>
+        <translation>微批 × 累积步数</translation>
+    </message>
+    <message>
+        <source>Effective batch</source>
+        <translation>有效批大小</translation>
+    </message>
+    <message>
+        <source>Learning rate</source>
+        <translation>学习率</translation>
+    </message>
+    <message>
+        <source>Warmup steps</source>
+        <translation>预热步数</translation>
+    </message>
+    <message>
+        <source>Steps per epoch</source>
+        <translation>每轮步数</translation>
+    </message>
+    <message>
+        <source>Total steps</source>
+        <translation>总步数</translation>
+    </message>
+    <message>
+        <source>Memory per GPU</source>
+        <translation>每 GPU 显存</translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>单步耗时</translation>
+    </message>
+    <message>
+        <source>Steps per second</source>
+        <translation>每秒步数</translation>
+    </message>
+    <message>
+        <source>Throughput</source>
+        <translation>吞吐量</translation>
+    </message>
+    <message>
+        <source>Time to finish</source>
+        <translation>完成用时</translation>
+    </message>
+    <message>
+        <source>GPU-hours</source>
+        <translation>GPU 时</translation>
+    </message>
+    <message>
+        <source>Scaling efficiency</source>
+        <translation>扩展效率</translation>
+    </message>
+    <message>
+        <source>Findings</source>
+        <translation>检查结果</translation>
+    </message>
+</context>
+<context>
+    <name>Units</name>
+    <message>
+        <source>samples</source>
+        <translation>样本</translation>
+    </message>
+    <message>
+        <source>steps</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <source>GB</source>
+        <translation>GB</translation>
+    </message>
+    <message>
+        <source>s</source>
+        <translation>秒</translation>
+    </message>
+    <message>
+        <source>h</source>
+        <translation>小时</translation>
+    </message>
+    <message>
+        <source>GPU-hours</source>
+        <translation>GPU 时</translation>
+    </message>
+    <message>
+        <source>steps/s</source>
+        <translation>步/秒</translation>
+    </message>
+    <message>
+        <source>samples/s</source>
+        <translation>样本/秒</translation>
+    </message>
+    <message>
+        <source>s/step</source>
+        <translation>秒/步</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>块 GPU</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <comment>value and unit</comment>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>Formula:</source>
+        <translation>公式：</translation>
+    </message>
+    <message>
+        <source>With this plan's numbers:</source>
+        <translation>代入本计划的数值：</translation>
+    </message>
+    <message>
+        <source>%1 × %2 (%3 GPUs)</source>
+        <translation>%1 × %2（%3 块 GPU）</translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::CalibrationPanel</name>
+    <message>
+        <source>No measurement entered: the figures use the assumed efficiency (MFU %1).</source>
+        <translation>尚未输入实测值：各项数字按假设的算力利用率（MFU %1）估算。</translation>
+    </message>
+    <message>
+        <source>Calibrated on %1: the measurement means an efficiency (MFU) of %2; every layout is re-predicted with it.</source>
+        <translation>已在 %1 上校准：该实测值对应的算力利用率 (MFU) 为 %2，所有布局都按它重新预测。</translation>
+    </message>
+    <message>
+        <source>Not an exact fit: %1</source>
+        <translation>无法精确拟合：%1</translation>
+    </message>
+    <message>
+        <source>Calibration</source>
+        <translation>校准</translation>
+    </message>
+    <message>
+        <source>Measured a run? Enter its speed on one layout; the other layouts are predicted from it.</source>
+        <translation>已经实测过一次运行？输入它在某个布局上的速度，其他布局将据此重新预测。</translation>
+    </message>
+    <message>
+        <source>Measured on:</source>
+        <translation>实测布局：</translation>
+    </message>
+    <message>
+        <source>Speed:</source>
+        <translation>速度：</translation>
+    </message>
+    <message>
+        <source>steps/s</source>
+        <translation>步/秒</translation>
+    </message>
+    <message>
+        <source>samples/s</source>
+        <translation>样本/秒</translation>
+    </message>
+    <message>
+        <source>s/step</source>
+        <translation>秒/步</translation>
+    </message>
+    <message>
+        <source>Unit</source>
+        <translation>单位</translation>
+    </message>
+    <message>
+        <source>Apply measurement</source>
+        <translation>应用实测值</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>清除</translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::FieldsPage</name>
+    <message>
+        <source>Next is unavailable until this is fixed: %1</source>
+        <translation>修正以下问题后才能进入下一步：%1</translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::FindingView</name>
+    <message>
+        <source>Error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>提示</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n error(s)</source>
+        <translation><numerusform>%n 个错误</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warning(s)</source>
+        <translation><numerusform>%n 个警告</numerusform></translation>
+    </message>
+    <message>
+        <source>No problems</source>
+        <translation>没有问题</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <comment>between counts</comment>
+        <translation>，</translation>
+    </message>
+    <message>
+        <source>Fix:</source>
+        <translation>修正建议：</translation>
+    </message>
+    <message>
+        <source>Apply fix</source>
+        <translation>一键修正</translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::FindingsList</name>
+    <message>
+        <source>No problems found.</source>
+        <translation>未发现问题。</translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::GeneratedFilesPage</name>
+    <message>
+        <source>The plan is not complete: %1</source>
+        <translation>计划尚不完整：%1</translation>
+    </message>
+    <message>
+        <source>Not generated until the options are given: %1</source>
+        <translation>补充以下选项后才会生成：%1</translation>
+    </message>
+    <message>
+        <source>Tick one or more targets to see their files.</source>
+        <translation>勾选一个或多个目标以查看其文件。</translation>
+    </message>
+    <message>
+        <source>Copied %1 to the clipboard.</source>
+        <translation>已将 %1 复制到剪贴板。</translation>
+    </message>
+    <message>
+        <source>Cancelled after %1 of %2 files.</source>
+        <translation>已取消：%2 个文件中已保存 %1 个。</translation>
+    </message>
+    <message>
+        <source>Cannot create the folder for %1.</source>
+        <translation>无法为 %1 创建文件夹。</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Save the generated files to</source>
+        <translation>将生成的文件保存到</translation>
+    </message>
+    <message>
+        <source>Replace existing files?</source>
+        <translation>替换已有文件？</translation>
+    </message>
+    <message>
+        <source>%1 of the %2 files already exist in %3. Replace them?</source>
+        <translation>%2 个文件中有 %1 个已存在于 %3。要替换它们吗？</translation>
+    </message>
+    <message>
+        <source>Nothing saved.</source>
+        <translation>未保存任何文件。</translation>
+    </message>
+    <message>
+        <source>Saving files…</source>
+        <translation>正在保存文件…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Save files</source>
+        <translation>保存文件</translation>
+    </message>
+    <message>
+        <source>Saved %1 files to %2.</source>
+        <translation>已将 %1 个文件保存到 %2。</translation>
+    </message>
+    <message>
+        <source>This build of TrainDeck has no generators: the launch files cannot be shown.</source>
+        <translation>此版本的 TrainDeck 未包含生成器，无法显示启动文件。</translation>
+    </message>
+    <message>
+        <source>Targets</source>
+        <translation>目标</translation>
+    </message>
+    <message>
+        <source>Cluster details (only the targets that need them)</source>
+        <translation>集群细节（仅需要它们的目标使用）</translation>
+    </message>
+    <message>
+        <source>Queue / partition:</source>
+        <translation>队列 / 分区：</translation>
+    </message>
+    <message>
+        <source>optional</source>
+        <translation>可选</translation>
+    </message>
+    <message>
+        <source>SSH hosts:</source>
+        <translation>SSH 主机：</translation>
+    </message>
+    <message>
+        <source>node0, node1, … (master first)</source>
+        <translation>node0, node1, …（主节点在前）</translation>
+    </message>
+    <message>
+        <source>PAI-DLC instance type:</source>
+        <translation>PAI-DLC 实例规格：</translation>
+    </message>
+    <message>
+        <source>e.g. ecs.gn8v.48xlarge</source>
+        <translation>例如 ecs.gn8v.48xlarge</translation>
+    </message>
+    <message>
+        <source>Files:</source>
+        <translation>文件：</translation>
+    </message>
+    <message>
+        <source>Copy file to clipboard</source>
+        <translation>复制文件到剪贴板</translation>
+    </message>
+    <message>
+        <source>Save all to folder…</source>
+        <translation>全部保存到文件夹…</translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::LayoutColumn</name>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;&lt;small&gt;this plan&lt;/small&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;&lt;small&gt;本计划&lt;/small&gt;</translation>
+    </message>
+    <message>
+        <source>Remove layout %1</source>
+        <translation>移除布局 %1</translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::MainWindow</name>
+    <message>
+        <source>Add layout %1</source>
+        <translation>添加布局 %1</translation>
+    </message>
+    <message>
+        <source>Remove layout %1</source>
+        <translation>移除布局 %1</translation>
+    </message>
+    <message>
+        <source>Calibrate</source>
+        <translation>校准</translation>
+    </message>
+    <message>
+        <source>Clear calibration</source>
+        <translation>清除校准</translation>
+    </message>
+    <message>
+        <source>About TrainDeck</source>
+        <translation>关于 TrainDeck</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;TrainDeck&lt;/b&gt; %1&lt;br&gt;Plan, generate and launch multi-node GPU training runs.</source>
+        <translation>&lt;b&gt;TrainDeck&lt;/b&gt; %1&lt;br&gt;规划、生成并启动多节点 GPU 训练任务。</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Main toolbar</source>
+        <translation>主工具栏</translation>
+    </message>
+    <message>
+        <source>&amp;New Plan…</source>
+        <translation>新建计划(&amp;N)…</translation>
+    </message>
+    <message>
+        <source>Start a new plan with the step-by-step wizard</source>
+        <translation>用分步向导新建计划</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>打开(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open &amp;Demo Plan</source>
+        <translation>打开示例计划(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation>另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Settings…</source>
+        <translation>设置(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>&amp;About TrainDeck</source>
+        <translation>关于 TrainDeck(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Layouts</source>
+        <translation>布局对比</translation>
+    </message>
+    <message>
+        <source>Plots and calibration</source>
+        <translation>图表与校准</translation>
+    </message>
+    <message>
+        <source>Generated files</source>
+        <translation>生成的文件</translation>
+    </message>
+    <message>
+        <source>Findings</source>
+        <translation>检查结果</translation>
+    </message>
+    <message>
+        <source>Plan incomplete</source>
+        <translation>计划不完整</translation>
+    </message>
+    <message>
+        <source>%1[*] — TrainDeck</source>
+        <translation>%1[*] — TrainDeck</translation>
+    </message>
+    <message>
+        <source>Fix: %1</source>
+        <translation>修正：%1</translation>
+    </message>
+    <message>
+        <source>Fix not applied</source>
+        <translation>未能应用修正</translation>
+    </message>
+    <message>
+        <source>Applied: %1</source>
+        <translation>已应用：%1</translation>
+    </message>
+    <message>
+        <source>Cannot open plan</source>
+        <translation>无法打开计划</translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>已打开 %1</translation>
+    </message>
+    <message>
+        <source>Open plan</source>
+        <translation>打开计划</translation>
+    </message>
+    <message>
+        <source>TrainDeck plans (*.yaml *.yml);;All files (*)</source>
+        <translation>TrainDeck 计划 (*.yaml *.yml);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Cannot save plan</source>
+        <translation>无法保存计划</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <source>Save plan</source>
+        <translation>保存计划</translation>
+    </message>
+    <message>
+        <source>TrainDeck plans (*.yaml *.yml)</source>
+        <translation>TrainDeck 计划 (*.yaml *.yml)</translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <translation>未保存的更改</translation>
+    </message>
+    <message>
+        <source>The plan “%1” has changes that are not saved. Save them?</source>
+        <translation>计划“%1”有未保存的更改。要保存吗？</translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::MemoryBar</name>
+    <message>
+        <source>%1 / %2 GB</source>
+        <translation>%1 / %2 GB</translation>
+    </message>
+    <message>
+        <source>Memory per GPU</source>
+        <translation>每 GPU 显存</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数量</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>Optimizer state</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>激活</translation>
+    </message>
+    <message>
+        <source>Overhead</source>
+        <translation>额外开销</translation>
+    </message>
+    <message>
+        <source>Card</source>
+        <translation>显卡容量</translation>
+    </message>
+    <message>
+        <source>Does not fit on the card.</source>
+        <translation>显存放不下。</translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::PlanDocument</name>
+    <message>
+        <source>Untitled</source>
+        <translation>未命名</translation>
+    </message>
+    <message>
+        <source>Edit %1</source>
+        <translation>编辑“%1”</translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::PlanView</name>
+    <message>
+        <source>Write a layout as nodes x GPUs per node, e.g. 4x8.</source>
+        <translation>请按“节点数 x 每节点 GPU 数”填写布局，例如 4x8。</translation>
+    </message>
+    <message>
+        <source>That layout is already shown.</source>
+        <translation>该布局已在列表中。</translation>
+    </message>
+    <message>
+        <source>The figures wait for a complete plan: %1</source>
+        <translation>计划完整后才能显示各项数字：%1</translation>
+    </message>
+    <message>
+        <source>Compare with layout:</source>
+        <translation>对比布局：</translation>
+    </message>
+    <message>
+        <source>e.g. 4x8</source>
+        <translation>例如 4x8</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>添加</translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::PlanWizard</name>
+    <message>
+        <source>New plan</source>
+        <translation>新建计划</translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::PlotsPage</name>
+    <message>
+        <source>Time to finish per layout</source>
+        <translation>各布局完成用时</translation>
+    </message>
+    <message>
+        <source>hours</source>
+        <translation>小时</translation>
+    </message>
+    <message>
+        <source>h</source>
+        <translation>小时</translation>
+    </message>
+    <message>
+        <source>Throughput per layout</source>
+        <translation>各布局吞吐量</translation>
+    </message>
+    <message>
+        <source>samples/s</source>
+        <translation>样本/秒</translation>
+    </message>
+    <message>
+        <source>layout (nodes × GPUs per node)</source>
+        <translation>布局（节点数 × 每节点 GPU 数）</translation>
+    </message>
+    <message>
+        <source>The plan is not complete yet.</source>
+        <translation>计划尚不完整。</translation>
+    </message>
+    <message>
+        <source>Learning-rate schedule (this plan's layout)</source>
+        <translation>学习率调度（本计划的布局）</translation>
+    </message>
+    <message>
+        <source>optimizer step</source>
+        <translation>优化器步数</translation>
+    </message>
+    <message>
+        <source>learning rate</source>
+        <translation>学习率</translation>
+    </message>
+    <message>
+        <source>checkpoint</source>
+        <translation>检查点</translation>
+    </message>
+    <message>
+        <source>validation</source>
+        <translation>验证</translation>
+    </message>
+    <message>
+        <source>Predicted and measured throughput</source>
+        <translation>预测与实测吞吐量</translation>
+    </message>
+    <message>
+        <source>Enter a measured speed above to compare.</source>
+        <translation>在上方输入实测速度以进行对比。</translation>
+    </message>
+    <message>
+        <source>predicted before calibration</source>
+        <translation>校准前预测</translation>
+    </message>
+    <message>
+        <source>predicted after calibration</source>
+        <translation>校准后预测</translation>
+    </message>
+    <message>
+        <source>measured</source>
+        <translation>实测</translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::ReviewPage</name>
+    <message>
+        <source>Finish is unavailable until this is fixed: %1</source>
+        <translation>修正以下问题后才能完成：%1</translation>
+    </message>
+    <message>
+        <source>Review</source>
+        <translation>检查并确认</translation>
+    </message>
+    <message>
+        <source>The plan on its own layout and the layouts it is compared with. Hover a figure for its formula.</source>
+        <translation>本计划自身布局及对比布局的各项数字。将鼠标悬停在数字上可查看公式。</translation>
+    </message>
+    <message>
+        <source>Findings</source>
+        <translation>检查结果</translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::SettingsDialog</name>
+    <message>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <source>Language:</source>
+        <translation>语言：</translation>
+    </message>
+    <message>
+        <source>Follow the system (%1)</source>
+        <translation>跟随系统（%1）</translation>
+    </message>
+    <message>
+        <source>The language changes at once; numbers follow its format.</source>
+        <translation>语言立即切换，数字格式随之改变。</translation>
+    </message>
+</context>
 </TS>

@@ -1,5 +1,6 @@
 #include "gui/finding_view.h"
 
+#include <QCoreApplication>
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -7,6 +8,37 @@
 #include <QStyle>
 
 namespace traindeck::gui {
+
+namespace {
+
+// A translated headline per finding code, so a Chinese reader sees what is
+// wrong in Chinese; core's message below it carries the exact numbers.
+const struct {
+    const char* code;
+    const char* title;
+} kTitles[] = {
+    {"gpus_per_node_exceeds_node", QT_TRANSLATE_NOOP("Findings", "More GPUs per node than the node has")},
+    {"memory_over_card", QT_TRANSLATE_NOOP("Findings", "Does not fit in GPU memory")},
+    {"memory_near_card", QT_TRANSLATE_NOOP("Findings", "GPU memory nearly full")},
+    {"lr_not_rescaled", QT_TRANSLATE_NOOP("Findings", "Learning rate not rescaled for the batch")},
+    {"epoch_shorter_than_batch", QT_TRANSLATE_NOOP("Findings", "Dataset smaller than one batch")},
+    {"warmup_longer_than_run", QT_TRANSLATE_NOOP("Findings", "Warmup lasts the whole run")},
+    {"poor_scaling", QT_TRANSLATE_NOOP("Findings", "Poor scaling: communication not hidden")},
+    {"offload_needs_zero", QT_TRANSLATE_NOOP("Findings", "Optimizer offload needs ZeRO")},
+    {"num_processes_mismatch", QT_TRANSLATE_NOOP("Findings", "accelerate num_processes does not match the job")},
+    {"unread_environment_variable", QT_TRANSLATE_NOOP("Findings", "Environment variable has no effect")},
+    {"deepspeed_batch_rule", QT_TRANSLATE_NOOP("Findings", "DeepSpeed batch rule")},
+    {"batch_not_reachable", QT_TRANSLATE_NOOP("Findings", "Target batch not reachable exactly")},
+};
+
+}  // namespace
+
+QString FindingView::title(const Finding& finding) {
+    for (const auto& t : kTitles)
+        if (finding.code == t.code)
+            return QCoreApplication::translate("Findings", t.title);
+    return {};
+}
 
 FindingView::FindingView(Finding finding, ApplyFix applyFix, QWidget* parent)
     : QWidget(parent), m_finding(std::move(finding)), m_applyFix(std::move(applyFix)) {
@@ -64,7 +96,10 @@ QString FindingView::summary(const std::vector<Finding>& findings) {
 }
 
 void FindingView::retranslate() {
-    QString text = QStringLiteral("<b>%1</b>").arg(QString::fromStdString(m_finding.message).toHtmlEscaped());
+    const QString headline = title(m_finding);
+    QString text = QString::fromStdString(m_finding.message).toHtmlEscaped();
+    text = headline.isEmpty() ? QStringLiteral("<b>%1</b>").arg(text)
+                              : QStringLiteral("<b>%1</b><br>%2").arg(headline.toHtmlEscaped(), text);
     if (!m_finding.fix.empty())
         text += QStringLiteral("<br>%1 %2").arg(tr("Fix:").toHtmlEscaped(),
                                                 QString::fromStdString(m_finding.fix).toHtmlEscaped());

@@ -24,6 +24,8 @@ public:
     QPushButton* fixButton() const { return m_fixButton; }
 
     static QString severityText(Severity severity);
+    // The translated headline of a finding's code; empty for a code this window does not know.
+    static QString title(const Finding& finding);
     // "2 errors, 1 warning", or "No problems": the count a column or status bar shows.
     static QString summary(const std::vector<Finding>& findings);
 

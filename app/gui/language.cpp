@@ -47,24 +47,24 @@ bool Language::apply(const QString& code) {
                                                                               : QLocale(QLocale::English, QLocale::UnitedStates);
     QLocale::setDefault(locale);
 
-    bool ok = true;
+    // English has a translation too: it spells out the plural forms ("1 warning").
+    m_app = std::make_unique<QTranslator>();
+    const bool ok = m_app->load(QStringLiteral(":/i18n/traindeck_%1.qm").arg(resolved));
+    if (ok)
+        QCoreApplication::installTranslator(m_app.get());
+    else
+        m_app.reset();
+    // Qt's own strings: the wizard's Next/Back, standard dialogs' buttons.
     if (resolved != QLatin1String("en")) {
-        m_app = std::make_unique<QTranslator>();
-        ok = m_app->load(QStringLiteral(":/i18n/traindeck_%1.qm").arg(resolved));
-        if (ok)
-            QCoreApplication::installTranslator(m_app.get());
-        else
-            m_app.reset();
-        // Qt's own strings: the wizard's Next/Back, standard dialogs' buttons.
         m_qt = std::make_unique<QTranslator>();
-        if (m_qt->load(QStringLiteral("qtbase_%1").arg(resolved),
-                       QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        if (m_qt->load(QStringLiteral("qtbase_%1").arg(resolved), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
             QCoreApplication::installTranslator(m_qt.get());
         else
             m_qt.reset();
-    } else {
-        // No translator: but widgets still need to redraw numbers in the new
-        // locale, so send the same event a translator change would.
+    }
+    if (!m_app && !m_qt) {
+        // No translator changed hands, but widgets still redraw their numbers
+        // in the new locale: send the event a translator change would.
         QEvent event(QEvent::LanguageChange);
         QCoreApplication::sendEvent(QCoreApplication::instance(), &event);
     }

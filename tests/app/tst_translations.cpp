@@ -105,7 +105,8 @@ private slots:
         const QString fresh = scratch.filePath("fresh.ts");
         QProcess lupdate;
         lupdate.start(QStringLiteral(TRAINDECK_LUPDATE),
-                      {"-silent", "-locations", "none", "-target-language", "zh_CN", kSource + "/app/gui", "-ts", fresh});
+                      {"-silent", "-locations", "none", "-target-language", "zh_CN", "-I", kSource + "/app", "-I",
+                       kSource + "/core", kSource + "/app/gui", "-ts", fresh});
         QVERIFY(lupdate.waitForFinished(120000));
         QCOMPARE(lupdate.exitCode(), 0);
         QString error;
