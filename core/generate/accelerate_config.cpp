@@ -38,13 +38,15 @@ std::string accelerateConfig(const Plan& plan, const LaunchFigures& f) {
         out << YAML::Key << "zero3_save_16bit_model" << YAML::Value << true;
     out << YAML::Key << "zero_stage" << YAML::Value << r.zeroStage;
     out << YAML::EndMap;
-    out << YAML::Key << "downcast_bf16" << YAML::Value << "no";
+    // accelerate compares these with the string 'no': quoted, or YAML 1.1
+    // readers (PyYAML, which accelerate uses) would load the boolean false.
+    out << YAML::Key << "downcast_bf16" << YAML::Value << YAML::SingleQuoted << "no";
     // Every node overrides these two on its command line
     // (--machine_rank {node_rank} --main_process_ip {master_addr}); the file holds node 0's rank.
     out << YAML::Key << "machine_rank" << YAML::Value << 0;
     out << YAML::Key << "main_process_port" << YAML::Value << plan.launch.masterPort;
     out << YAML::Key << "main_training_function" << YAML::Value << "main";
-    out << YAML::Key << "mixed_precision" << YAML::Value << mixedPrecision(r.precision);
+    out << YAML::Key << "mixed_precision" << YAML::Value << YAML::SingleQuoted << mixedPrecision(r.precision);
     out << YAML::Key << "num_machines" << YAML::Value << f.nodes;
     out << YAML::Key << "num_processes" << YAML::Value << f.worldSize;
     out << YAML::Key << "rdzv_backend" << YAML::Value << "static";

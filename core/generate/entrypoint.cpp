@@ -128,6 +128,7 @@ const char* kRun = R"SH(
 set -m
 run_workload &
 workload_pid=$!
+# shellcheck disable=SC2317  # reached through the trap below
 forward_term() {
     kill -TERM -- "-$workload_pid" 2>/dev/null || kill -TERM "$workload_pid" 2>/dev/null || true
 }

@@ -72,6 +72,7 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
     for (std::size_t i = 0; i < hosts.size(); ++i) launch += (i ? " " : "") + shellQuote(hosts[i]);
     launch += ")\n";
     launch += R"SH(pids=()
+# shellcheck disable=SC2317  # reached through the trap below
 stop_all() {
     for pid in "${pids[@]}"; do
         kill -TERM "$pid" 2>/dev/null || true

@@ -30,18 +30,15 @@ std::string upper(std::string_view s) {
 std::vector<EnvVar> jobEnvironment(const Plan& plan) {
     const int nodes = plan.cluster.nodes;
     const int gpus = plan.cluster.gpusPerNode;
-    const std::string port = std::to_string(plan.launch.masterPort);
     std::vector<EnvVar> env = {
         {"NNODES", std::to_string(nodes), "node count, for launch scripts and the trainer"},
         {"NPROC_PER_NODE", std::to_string(gpus), "processes per node: one per GPU"},
         {"WORLD_SIZE", std::to_string(nodes * gpus),
          "torch's process count (nodes × GPUs), never the node count some platforms put here"},
-        {"MASTER_PORT", port, "torch's rendezvous port on node 0"},
         // torchrun takes every option it is not given as a flag from PET_<OPTION>,
         // so a bare `torchrun train.py` in a user template launches correctly.
         {"PET_NNODES", std::to_string(nodes), "torchrun --nnodes"},
         {"PET_NPROC_PER_NODE", std::to_string(gpus), "torchrun --nproc-per-node"},
-        {"PET_MASTER_PORT", port, "torchrun --master-port"},
         // Without it a collective stuck on a dead peer hangs the job forever; with
         // it torch aborts the communicator after the process group's timeout and
         // the process exits, so the platform can restart the job.
@@ -59,14 +56,18 @@ std::vector<EnvVar> jobEnvironment(const Plan& plan) {
     return env;
 }
 
-std::vector<EnvVar> nodeEnvironment(const Plan& plan, int nodeRank, const std::string& masterAddr) {
+std::vector<EnvVar> nodeEnvironment(const Plan& plan, int nodeRank, const std::string& masterAddr,
+                                    std::optional<int> masterPort) {
     std::vector<EnvVar> env = jobEnvironment(plan);
     const std::string rank = std::to_string(nodeRank);
+    const std::string port = std::to_string(masterPort.value_or(plan.launch.masterPort));
     const std::vector<EnvVar> perNode = {
         {"NODE_RANK", rank, "this node's index, 0 on the master"},
         {"PET_NODE_RANK", rank, "torchrun --node-rank"},
         {"MASTER_ADDR", masterAddr, "node 0's address, torch's rendezvous host"},
         {"PET_MASTER_ADDR", masterAddr, "torchrun --master-addr"},
+        {"MASTER_PORT", port, "torch's rendezvous port on node 0"},
+        {"PET_MASTER_PORT", port, "torchrun --master-port"},
         {"CUDA_VISIBLE_DEVICES", cudaVisibleDevices(plan.cluster.gpusPerNode),
          "the GPUs this node's processes use"},
     };

@@ -10,6 +10,7 @@
 
 #include "plan/plan.h"
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -23,14 +24,16 @@ struct EnvVar {
 };
 
 // Variables with the same value on every node: node count, processes per node,
-// process count, master port, and the timeout and NCCL settings that depend on
+// process count, and the timeout and NCCL settings that depend on
 // the job's size. Then the plan's extra environment (plan.launch.env).
 std::vector<EnvVar> jobEnvironment(const Plan& plan);
 
-// The job environment plus what differs per node: NODE_RANK, MASTER_ADDR and
-// their torchrun forms, and CUDA_VISIBLE_DEVICES. `masterAddr` is the address of
-// node 0 as the platform resolves it.
-std::vector<EnvVar> nodeEnvironment(const Plan& plan, int nodeRank, const std::string& masterAddr);
+// The job environment plus what the node learns from its platform: NODE_RANK,
+// MASTER_ADDR, MASTER_PORT and their torchrun forms, and CUDA_VISIBLE_DEVICES.
+// `masterAddr` is node 0's address as the platform resolves it; `masterPort` the
+// platform's port where it chooses one (PAI-DLC), else the plan's.
+std::vector<EnvVar> nodeEnvironment(const Plan& plan, int nodeRank, const std::string& masterAddr,
+                                    std::optional<int> masterPort = std::nullopt);
 
 // "0,1,...,gpus-1": the GPUs one node's processes use.
 std::string cudaVisibleDevices(int gpus);
