@@ -13,6 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <iostream>
@@ -125,6 +126,11 @@ void printTable(const Plan& plan, const std::vector<Estimate>& estimates, const 
                              "; calibrate with --calibrate 2x8=0.9steps/s for measured figures.",
                      2);
     }
+    if (std::none_of(estimates.begin(), estimates.end(),
+                     [&](const Estimate& e) { return e.layout == plan.cluster.layout(); }))
+        printWrapped("", "The plan's own layout " + layoutText(plan.cluster.layout()) +
+                             " cannot run on this GPU type and has no column: see the findings.",
+                     2);
     for (size_t block = 0; block < estimates.size(); block += kColumnsPerBlock) {
         const size_t end = std::min(estimates.size(), block + kColumnsPerBlock);
         std::putchar('\n');
@@ -148,7 +154,8 @@ void printTable(const Plan& plan, const std::vector<Estimate>& estimates, const 
     std::puts("Findings:");
     for (const Finding& f : found) {
         printWrapped(std::string("  ") + severityName(f.severity) + ":", f.message + " [" + f.code + "]", 4);
-        printWrapped("    fix:", f.fix, 9);
+        if (!f.fix.empty())
+            printWrapped("    fix:", f.fix, 9);
     }
 }
 

@@ -75,8 +75,8 @@ void checkLayout(const Plan& plan, const Layout& layout, bool own, std::vector<F
                          {"cluster.gpus_per_node", std::to_string(gpu.gpusPerNode)}};
         }
         out.push_back(make(Severity::Error, "gpus_per_node_exceeds_node", "cluster.gpus_per_node", here,
-                           where + std::to_string(layout.gpusPerNode) + " GPUs per node, but a " + gpu.name +
-                               " node has " + std::to_string(gpu.gpusPerNode) + ": local ranks " +
+                           where + std::to_string(layout.gpusPerNode) + " GPUs per node, but " + gpu.name +
+                               " nodes have " + std::to_string(gpu.gpusPerNode) + ": local ranks " +
                                std::to_string(gpu.gpusPerNode) + "–" + std::to_string(layout.gpusPerNode - 1) +
                                " would ask for CUDA devices that do not exist ('invalid device ordinal')",
                            fix, std::move(edits)));
@@ -234,8 +234,11 @@ std::vector<Finding> findings(const Plan& plan) {
                                std::to_string(long(e.effectiveBatch.value)) + " = " + std::to_string(e.microBatch) +
                                " × " + std::to_string(e.gradAccum) + " × " + std::to_string(e.worldSize) +
                                "; the generated configs set all three together",
-                           "nothing to do"));
+                           ""));
     }
+    // Errors first: they are what stops the run.
+    std::stable_sort(out.begin(), out.end(),
+                     [](const Finding& a, const Finding& b) { return int(a.severity) > int(b.severity); });
     return out;
 }
 

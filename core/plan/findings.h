@@ -25,11 +25,11 @@ struct Finding {
     std::string field;              // the plan field it concerns, for a UI to mark
     std::optional<Layout> layout;   // the layout it concerns; none: the whole plan
     std::string message;
-    std::string fix;                // the fix in words
+    std::string fix;                // the fix in words; empty for information that needs none
     std::vector<FieldEdit> edits;   // the fix as plan edits; empty when none applies
 };
 
-// Findings for the plan's own layout and each compared layout.
+// Findings for the plan's own layout and each compared layout, errors first.
 std::vector<Finding> findings(const Plan& plan);
 bool hasErrors(const std::vector<Finding>&);
 

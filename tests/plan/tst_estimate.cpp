@@ -1,0 +1,237 @@
+// Hand-worked planner cases, many from our users' own notes.
+#include "plan/calibrate.h"
+#include "plan/estimate.h"
+#include "plan/plan_fields.h"
+
+#include <QtTest>
+
+using namespace traindeck;
+
+class TestEstimate : public QObject {
+    Q_OBJECT
+
+    static Plan plan() {
+        Plan p = demoPlan();
+        p.recipe.globalBatch = 0;
+        p.recipe.gradAccum = 1;
+        return p;
+    }
+
+private slots:
+    void effectiveBatchIsMicroTimesWorldTimesAccumulation() {
+        // Per-GPU batch 8 on 1, 8 and 16 GPUs with accumulation 16, 2 and 1: 128 each.
+        Plan p = plan();
+        p.recipe.microBatch = 8;
+        const std::pair<Layout, int> cases[] = {{{1, 1}, 16}, {{1, 8}, 2}, {{2, 8}, 1}};
+        for (const auto& [layout, accum] : cases) {
+            p.recipe.gradAccum = accum;
+            const Estimate e = estimate(p, layout);
+            QCOMPARE(e.effectiveBatch.value, 128.0);
+            QCOMPARE(e.worldSize, layout.worldSize());
+        }
+    }
+
+    void globalBatchSolvesTheAccumulation() {
+        Plan p = plan();
+        p.recipe.microBatch = 8;
+        p.recipe.globalBatch = 128;
+        QCOMPARE(estimate(p, {1, 1}).gradAccum, 16);
+        QCOMPARE(estimate(p, {1, 8}).gradAccum, 2);
+        QCOMPARE(estimate(p, {2, 8}).gradAccum, 1);
+        QCOMPARE(estimate(p, {2, 8}).effectiveBatch.value, 128.0);
+    }
+
+    void stepsPerEpochDropTheLastPartialBatch() {
+        // 29,500 samples at per-GPU batch 4: 7,375 / 3,687 / 1,843 / 921 steps on 1/2/4/8 GPUs.
+        Plan p = plan();
+        p.recipe.microBatch = 4;
+        p.recipe.datasetSize = 29500;
+        const std::pair<int, double> cases[] = {{1, 7375}, {2, 3687}, {4, 1843}, {8, 921}};
+        for (const auto& [gpus, steps] : cases)
+            QCOMPARE(estimate(p, {1, gpus}).stepsPerEpoch.value, steps);
+        p.recipe.dropLast = false;
+        QCOMPARE(estimate(p, {1, 2}).stepsPerEpoch.value, 3688.0);
+        p.recipe.epochs = 3;
+        QCOMPARE(estimate(p, {1, 2}).totalSteps.value, 3 * 3688.0);
+    }
+
+    void linearRuleScalesTheLearningRate() {
+        // 1.25e-6 at batch 4 becomes 2.5e-6 at 8 and 5e-6 at 16.
+        Plan p = plan();
+        p.recipe.microBatch = 4;
+        p.recipe.baseLr = 1.25e-6;
+        p.recipe.baseBatch = 4;
+        QCOMPARE(estimate(p, {1, 1}).lr.value, 1.25e-6);
+        QCOMPARE(estimate(p, {1, 2}).lr.value, 2.5e-6);
+        QCOMPARE(estimate(p, {1, 4}).lr.value, 5e-6);
+        // 64 GPUs at per-GPU 4: batch 256, LR 2e-4 from 1e-4 at 128.
+        p.recipe.baseLr = 1e-4;
+        p.recipe.baseBatch = 128;
+        const Estimate e = estimate(p, {8, 8});
+        QCOMPARE(e.effectiveBatch.value, 256.0);
+        QCOMPARE(e.lr.value, 2e-4);
+        QVERIFY(QString::fromStdString(e.lr.worked).contains("256 / 128"));
+    }
+
+    void sqrtAndNoneRules() {
+        Plan p = plan();
+        p.recipe.microBatch = 4;
+        p.recipe.baseLr = 1e-4;
+        p.recipe.baseBatch = 128;
+        p.recipe.lrRule = LrRule::Sqrt;
+        QCOMPARE(estimate(p, {8, 8}).lr.value, 1e-4 * std::sqrt(2.0));
+        p.recipe.lrRule = LrRule::None;
+        QCOMPARE(estimate(p, {8, 8}).lr.value, 1e-4);
+    }
+
+    void warmupKeepsItsSamplesWhenAskedTo() {
+        Plan p = plan();
+        p.recipe.microBatch = 4;
+        p.recipe.baseBatch = 128;
+        p.recipe.warmupSteps = 1000;
+        p.recipe.scaleWarmup = true;
+        QCOMPARE(estimate(p, {8, 8}).warmupSteps.value, 500.0);  // batch 256: half the steps
+        p.recipe.scaleWarmup = false;
+        QCOMPARE(estimate(p, {8, 8}).warmupSteps.value, 1000.0);
+    }
+
+    void zeroMemoryMatchesDeepSpeedsPublishedFigures() {
+        // ZeRO paper (Rajbhandari et al. 2020), Figure 1: a 7.5B-parameter model on
+        // 64 GPUs needs 120, 31.4, 16.6 and 1.9 GB of model states per GPU for
+        // baseline data parallelism and ZeRO stages 1, 2, 3.
+        Plan p = plan();
+        p.model.params = 7.5e9;
+        const double published[] = {120, 31.4, 16.6, 1.9};
+        for (int stage = 0; stage <= 3; ++stage) {
+            p.recipe.zeroStage = stage;
+            const MemoryBreakdown m = estimate(p, {8, 8}).memory;
+            const double states = m.paramsGb + m.gradsGb + m.optimizerGb;
+            QVERIFY2(std::fabs(states - published[stage]) < 0.05,
+                     qPrintable(QString("stage %1: %2 GB").arg(stage).arg(states)));
+        }
+        // Offloading moves the optimizer's 12 bytes per parameter off the GPU.
+        p.recipe.zeroStage = 2;
+        p.recipe.offloadOptimizer = true;
+        QCOMPARE(estimate(p, {8, 8}).memory.optimizerGb, 0.0);
+    }
+
+    void memoryAddsActivationsAndOverhead() {
+        Plan p = plan();
+        p.model.params = 1e9;
+        p.model.activationGbPerSample = 2;
+        p.recipe.microBatch = 3;
+        p.recipe.memoryOverheadGb = 4;
+        const Estimate e = estimate(p, {1, 8});
+        QCOMPARE(e.memoryPerGpuGb.value, 16.0 + 6.0 + 4.0);
+        QCOMPARE(e.gpuMemoryGb, 80.0);
+    }
+
+    void computeTimeIsSixNTokensOverPeakTimesMfu() {
+        Plan p = plan();
+        p.model.params = 1e9;
+        p.model.tokensPerSample = 2048;
+        p.recipe.microBatch = 4;
+        p.recipe.gradAccum = 2;
+        p.recipe.mfu = 0.5;
+        const Estimate e = estimate(p, {1, 8});
+        QCOMPARE(e.computeTimeS.value, 6 * 1e9 * 2048 * 8 / (989e12 * 0.5));
+    }
+
+    void allReduceIsHierarchicalRingCost() {
+        // 2×8 H100 on 8×400 Gb/s InfiniBand, 102.4M fp32 gradients (409.6 MB):
+        // NVLink ring 2·7/8 × 0.4096 GB / 450 GB/s + node ring 2·1/2 × 0.4096 GB / 400 GB/s.
+        const Plan p = plan();
+        const double bytes = 102.4e6 * 4;
+        const double expected = 2.0 * 7 / 8 * bytes / 450e9 + 2.0 * 1 / 2 * bytes / 400e9;
+        QVERIFY(std::fabs(estimate(p, {2, 8}).commTimeS.value - expected) < 1e-12);
+        QVERIFY(std::fabs(estimate(p, {1, 8}).commTimeS.value - 2.0 * 7 / 8 * bytes / 450e9) < 1e-12);
+        QCOMPARE(estimate(p, {1, 1}).commTimeS.value, 0.0);
+    }
+
+    void slowNetworkExposesCommunicationAndCostsEfficiency() {
+        Plan p = plan();
+        p.cluster.network = "eth-25";
+        p.recipe.microBatch = 1;
+        const Estimate one = estimate(p, {1, 8});
+        const Estimate eight = estimate(p, {8, 8});
+        QCOMPARE(one.scalingEfficiency.value, 1.0);
+        QVERIFY(eight.exposedCommTimeS.value > 0);
+        QCOMPARE(eight.stepTimeS.value, eight.computeTimeS.value + eight.exposedCommTimeS.value);
+        QVERIFY(eight.scalingEfficiency.value < 0.9);
+        QCOMPARE(eight.samplesPerS.value, eight.effectiveBatch.value / eight.stepTimeS.value);
+        QCOMPARE(eight.gpuHours.value, eight.hoursToFinish.value * 64);
+    }
+
+    void zeroThreeGathersParametersEveryMicroStep() {
+        Plan p = plan();
+        p.recipe.zeroStage = 2;
+        const double zero2 = estimate(p, {2, 8}).commTimeS.value;
+        p.recipe.zeroStage = 3;
+        p.recipe.gradAccum = 1;
+        const double zero3 = estimate(p, {2, 8}).commTimeS.value;
+        p.recipe.gradAccum = 4;
+        const double zero3accum = estimate(p, {2, 8}).commTimeS.value;
+        QVERIFY(zero3 > zero2);                        // 1.5 all-reduces of volume instead of 1
+        QVERIFY(std::fabs(zero3 - 1.5 * zero2) < 1e-12);
+        QVERIFY(std::fabs(zero3accum - (0.5 + 4) * zero2) < 1e-12);
+    }
+
+    void everyFigureCarriesItsFormula() {
+        const Estimate e = estimate(demoPlan(), {2, 8});
+        for (const Figure* f : {&e.effectiveBatch, &e.lr, &e.stepsPerEpoch, &e.memoryPerGpuGb, &e.stepTimeS,
+                                &e.samplesPerS, &e.hoursToFinish, &e.gpuHours, &e.scalingEfficiency}) {
+            QVERIFY(!f->formula.empty());
+            QVERIFY(QString::fromStdString(f->worked).contains('='));
+        }
+    }
+
+    void calibrationReproducesTheMeasurementAndMovesTheOthers() {
+        Plan p = demoPlan();
+        const double before8x8 = estimate(p, {8, 8}).stepTimeS.value;
+        Calibration c;
+        QVERIFY(std::string().empty());
+        std::string error;
+        QVERIFY(parseCalibration("2x8=1.6steps/s", c, error));
+        p.calibration = c;
+        const Estimate at = estimate(p, {2, 8});
+        QVERIFY(std::fabs(at.stepsPerS.value - 1.6) < 1e-6);
+        QVERIFY(std::fabs(estimate(p, {8, 8}).stepTimeS.value - before8x8) > 1e-3);
+
+        QVERIFY(parseCalibration("2x8=409.6samples/s", c, error));  // batch 256 → 1.6 steps/s
+        p.calibration = c;
+        QVERIFY(std::fabs(estimate(p, {2, 8}).stepsPerS.value - 1.6) < 1e-6);
+        QVERIFY(parseCalibration("2x8=0.625s/step", c, error));
+        p.calibration = c;
+        QVERIFY(std::fabs(estimate(p, {2, 8}).stepTimeS.value - 0.625) < 1e-6);
+
+        // Faster than any MFU allows: reported, not silently fitted.
+        QVERIFY(parseCalibration("2x8=1000steps/s", c, error));
+        const CalibrationFit fit = fitCalibration(p, c);
+        QVERIFY(!fit.exact);
+        QVERIFY(!fit.note.empty());
+    }
+
+    void calibrationTextIsChecked() {
+        Calibration c;
+        std::string error;
+        QVERIFY(!parseCalibration("2x8", c, error));
+        QVERIFY(!parseCalibration("2x8=fast", c, error));
+        QVERIFY(!parseCalibration("2x8=0.9furlongs", c, error));
+        QVERIFY(QString::fromStdString(error).contains("furlongs"));
+        QVERIFY(!parseCalibration("2x8=-1steps/s", c, error));
+        QVERIFY(parseCalibration("1x8=2.5s/step", c, error));
+        QCOMPARE(calibrationText(c), std::string("1x8=2.5s/step"));
+    }
+
+    void layoutsAreSortedAndUnique() {
+        Plan p = demoPlan();
+        p.compare = {{8, 8}, {1, 8}, {2, 8}, {1, 8}};
+        const std::vector<Layout> l = layoutsOf(p);
+        QCOMPARE(l.size(), size_t(3));
+        QCOMPARE(l[0], (Layout{1, 8}));
+        QCOMPARE(l[2], (Layout{8, 8}));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestEstimate)
+#include "tst_estimate.moc"

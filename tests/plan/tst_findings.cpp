@@ -1,0 +1,172 @@
+// The planner's findings: each mistake is caught, named, and its one-click fix
+// really removes it.
+#include "plan/estimate.h"
+#include "plan/findings.h"
+#include "plan/plan_fields.h"
+
+#include <QtTest>
+
+using namespace traindeck;
+
+namespace {
+
+const Finding* find(const std::vector<Finding>& fs, const std::string& code) {
+    for (const Finding& f : fs)
+        if (f.code == code)
+            return &f;
+    return nullptr;
+}
+
+Plan applied(Plan p, const Finding& f) {
+    for (const FieldEdit& e : f.edits)
+        if (std::string error = setPlanField(p, e.key, e.value); !error.empty())
+            qFatal("edit %s=%s: %s", e.key.c_str(), e.value.c_str(), error.c_str());
+    return p;
+}
+
+Plan quietPlan() {
+    Plan p = demoPlan();
+    p.compare.clear();  // findings of the plan's own layout only
+    return p;
+}
+
+}  // namespace
+
+class TestFindings : public QObject {
+    Q_OBJECT
+private slots:
+    void demoPlanHasNoErrors() {
+        QVERIFY(!hasErrors(findings(demoPlan())));
+    }
+
+    void sixteenGpusOnAnEightGpuNodeIsAnError() {
+        Plan p = quietPlan();
+        p.cluster.nodes = 1;
+        p.cluster.gpusPerNode = 16;
+        const auto fs = findings(p);
+        const Finding* f = find(fs, "gpus_per_node_exceeds_node");
+        QVERIFY(f);
+        QCOMPARE(f->severity, Severity::Error);
+        QVERIFY(QString::fromStdString(f->message).contains("invalid device ordinal"));
+        QCOMPARE(f->field, std::string("cluster.gpus_per_node"));
+        // The fix keeps the 16 GPUs on two 8-GPU nodes.
+        const Plan fixed = applied(p, *f);
+        QCOMPARE(fixed.cluster.nodes, 2);
+        QCOMPARE(fixed.cluster.gpusPerNode, 8);
+        QVERIFY(!find(findings(fixed), "gpus_per_node_exceeds_node"));
+    }
+
+    void unreachableGlobalBatchOffersAnExactSplit() {
+        Plan p = quietPlan();
+        p.recipe.microBatch = 12;
+        p.recipe.globalBatch = 128;  // 12 × 16 does not divide 128
+        const auto fs = findings(p);
+        const Finding* f = find(fs, "batch_not_reachable");
+        QVERIFY(f);
+        QCOMPARE(f->severity, Severity::Warning);
+        const Plan fixed = applied(p, *f);
+        QCOMPARE(estimate(fixed, fixed.cluster.layout()).effectiveBatch.value, 128.0);
+        QVERIFY(!find(findings(fixed), "batch_not_reachable"));
+        // DeepSpeed refuses to start on such a batch: an error there.
+        p.recipe.zeroStage = 2;
+        QCOMPARE(find(findings(p), "batch_not_reachable")->severity, Severity::Error);
+    }
+
+    void learningRateNotRescaledIsNamed() {
+        Plan p = quietPlan();
+        p.recipe.lrRule = LrRule::None;
+        p.recipe.baseBatch = 128;  // the demo's batch is 256
+        const auto fs = findings(p);
+        const Finding* f = find(fs, "lr_not_rescaled");
+        QVERIFY(f);
+        QVERIFY(QString::fromStdString(f->fix).contains("0.002"));  // linear: 1e-3 × 256/128
+        QVERIFY(!find(findings(applied(p, *f)), "lr_not_rescaled"));
+        p.recipe.baseBatch = 256;
+        QVERIFY(!find(findings(p), "lr_not_rescaled"));
+    }
+
+    void memoryOverTheCardOffersSplitsThatKeepTheBatch() {
+        Plan p = quietPlan();
+        p.model.activationGbPerSample = 8;  // 16 × 8 GB of activations on an 80 GB card
+        const auto fs = findings(p);
+        const Finding* f = find(fs, "memory_over_card");
+        QVERIFY(f);
+        QCOMPARE(f->severity, Severity::Error);
+        QVERIFY(QString::fromStdString(f->fix).contains("keeps batch 256"));
+        const Plan fixed = applied(p, *f);
+        QVERIFY(!find(findings(fixed), "memory_over_card"));
+        QCOMPARE(estimate(fixed, fixed.cluster.layout()).effectiveBatch.value, 256.0);
+    }
+
+    void memoryOverTheCardCanBeFixedByZero() {
+        Plan p = quietPlan();
+        p.model.params = 7.5e9;
+        p.model.activationGbPerSample = 0.1;
+        p.recipe.microBatch = 1;
+        p.recipe.globalBatch = 16;
+        const auto fs = findings(p);
+        const Finding* f = find(fs, "memory_over_card");
+        QVERIFY(f);
+        QVERIFY(QString::fromStdString(f->fix).contains("ZeRO stage"));
+        const Plan fixed = applied(p, *f);
+        QVERIFY(fixed.recipe.zeroStage > 0);
+        QVERIFY(!find(findings(fixed), "memory_over_card"));
+    }
+
+    void acceleratesNumProcessesIsTheWholeJobs() {
+        Plan p = quietPlan();
+        p.launch.numProcesses = 8;  // per node, the classic mistake on 2×8
+        const auto fs = findings(p);
+        const Finding* f = find(fs, "num_processes_mismatch");
+        QVERIFY(f);
+        QVERIFY(QString::fromStdString(f->message).contains("not one node's"));
+        QCOMPARE(applied(p, *f).launch.numProcesses, 16);
+        p.launch.numProcesses = 16;
+        QVERIFY(!find(findings(p), "num_processes_mismatch"));
+    }
+
+    void ncclTimeoutIsNotRead() {
+        Plan p = quietPlan();
+        p.launch.env["NCCL_TIMEOUT"] = "1800";
+        p.launch.env["NCCL_DEBUG"] = "INFO";  // real, and not flagged
+        const auto fs = findings(p);
+        QCOMPARE(std::count_if(fs.begin(), fs.end(),
+                               [](const Finding& f) { return f.code == "unread_environment_variable"; }),
+                 1L);
+        const Finding* f = find(fs, "unread_environment_variable");
+        QVERIFY(QString::fromStdString(f->message).contains("NCCL_TIMEOUT"));
+        QVERIFY(QString::fromStdString(f->fix).contains("init_process_group(timeout="));
+    }
+
+    void deepSpeedBatchRuleIsStated() {
+        Plan p = quietPlan();
+        p.recipe.zeroStage = 1;
+        const auto fs = findings(p);
+        const Finding* f = find(fs, "deepspeed_batch_rule");
+        QVERIFY(f);
+        QVERIFY(QString::fromStdString(f->message).contains("256 = 16 × 1 × 16"));
+    }
+
+    void offloadWithoutZeroIsAnError() {
+        Plan p = quietPlan();
+        p.recipe.offloadOptimizer = true;
+        const auto fs = findings(p);
+        const Finding* f = find(fs, "offload_needs_zero");
+        QVERIFY(f);
+        QVERIFY(!find(findings(applied(p, *f)), "offload_needs_zero"));
+    }
+
+    void comparedLayoutsAreCheckedButNotEdited() {
+        Plan p = demoPlan();
+        p.compare = {{1, 16}};
+        const auto fs = findings(p);
+        const Finding* f = find(fs, "gpus_per_node_exceeds_node");
+        QVERIFY(f);
+        QVERIFY(f->layout.has_value());
+        QCOMPARE(*f->layout, (Layout{1, 16}));
+        QVERIFY(f->edits.empty());  // the plan's own cluster is fine; nothing to change there
+    }
+};
+
+QTEST_APPLESS_MAIN(TestFindings)
+#include "tst_findings.moc"

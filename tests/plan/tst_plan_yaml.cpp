@@ -1,0 +1,171 @@
+// Plans as YAML: every field survives a round trip; a bad file gets one error
+// naming file, line and key, and leaves the plan in memory as it was.
+#include "plan/plan_fields.h"
+#include "plan/plan_yaml.h"
+
+#include <QtTest>
+
+#include <fstream>
+#include <map>
+
+using namespace traindeck;
+
+namespace {
+
+// A value for every field, each different from the demo plan's.
+const std::map<std::string, std::string> kEveryField = {
+    {"name", "true"},  // text that YAML would otherwise read as a boolean
+    {"cluster.nodes", "4"},
+    {"cluster.gpus_per_node", "4"},
+    {"cluster.gpu", "h200"},
+    {"cluster.network", "roce-2x200"},
+    {"model.name", "训练 \"model\" $(reboot) 'x'"},
+    {"model.preset", "base"},
+    {"model.params", "7500000000.5"},
+    {"model.tokens_per_sample", "2048"},
+    {"model.flops_per_sample", "1.25e+15"},
+    {"model.activation_gb_per_sample", "0.123456789"},
+    {"recipe.micro_batch", "3"},
+    {"recipe.grad_accum", "5"},
+    {"recipe.global_batch", "480"},
+    {"recipe.base_lr", "1.25e-06"},
+    {"recipe.base_batch", "4"},
+    {"recipe.lr_rule", "sqrt"},
+    {"recipe.scale_warmup", "true"},
+    {"recipe.warmup_steps", "77"},
+    {"recipe.total_steps", "12345"},
+    {"recipe.epochs", "2.5"},
+    {"recipe.dataset_size", "29500"},
+    {"recipe.drop_last", "false"},
+    {"recipe.zero_stage", "3"},
+    {"recipe.offload_optimizer", "true"},
+    {"recipe.precision", "fp16"},
+    {"recipe.mfu", "0.333"},
+    {"recipe.memory_overhead_gb", "2.5"},
+    {"recipe.checkpoint_every", "100"},
+    {"recipe.eval_every", "50"},
+    {"launch.platform", "pai"},
+    {"launch.job_name", "job-42"},
+    {"launch.image", "registry.example/team/image:tag@sha256:abc"},
+    {"launch.namespace", "ml-team"},
+    {"launch.command", "accelerate launch --config_file {accelerate_config} train.py \\\n  --lr {lr}"},
+    {"launch.master_port", "23456"},
+    {"launch.comm_timeout_s", "600"},
+    {"launch.num_processes", "16"},
+    {"compare", "1x4,4x4,16x4"},
+    {"calibration", "4x4=115samples/s"},
+};
+
+Plan everyFieldPlan() {
+    Plan p = demoPlan();
+    for (const PlanField& f : planFields()) {
+        const auto it = kEveryField.find(f.key);
+        if (it == kEveryField.end())
+            qFatal("tst_plan_yaml: no test value for field %s: add one", f.key.c_str());
+        if (std::string error = setPlanField(p, f.key, it->second); !error.empty())
+            qFatal("%s: %s", f.key.c_str(), error.c_str());
+    }
+    p.launch.env = {{"NCCL_DEBUG", "INFO"}, {"WEIRD", "a: b # c\n\"d\""}};
+    return p;
+}
+
+std::string writeTemp(const QTemporaryDir& dir, const char* name, const std::string& text) {
+    const std::string path = dir.filePath(name).toStdString();
+    std::ofstream(path) << text;
+    return path;
+}
+
+}  // namespace
+
+class TestPlanYaml : public QObject {
+    Q_OBJECT
+private slots:
+    void everyFieldRoundTrips() {
+        const Plan original = everyFieldPlan();
+        for (const PlanField& f : planFields())
+            QVERIFY2(f.get(original) != f.get(demoPlan()), f.key.c_str());
+        Plan loaded;
+        const LoadResult r = planFromYaml(planToYaml(original), "mem.yaml", loaded);
+        QVERIFY2(r.ok, r.error.c_str());
+        for (const PlanField& f : planFields())
+            QCOMPARE(f.get(loaded), f.get(original));
+        QVERIFY(loaded == original);
+    }
+
+    void demoPlanRoundTripsThroughAFile() {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("plan.yaml").toStdString();
+        QCOMPARE(savePlanFile(path, demoPlan()), std::string());
+        Plan loaded;
+        loaded.name = "something else";
+        QVERIFY(loadPlanFile(path, loaded).ok);
+        QVERIFY(loaded == demoPlan());
+        QVERIFY(planToYaml(loaded).find("version: 1") != std::string::npos);
+    }
+
+    void badFilesNameFileLineAndKeyAndChangeNothing_data() {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("zero gpus") << "version: 1\ncluster:\n  nodes: 2\n  gpus_per_node: 0\n"
+                                   << "bad.yaml:4: key 'cluster.gpus_per_node': must be at least 1";
+        QTest::newRow("negative lr") << "recipe:\n  base_lr: -0.001\n"
+                                     << "bad.yaml:2: key 'recipe.base_lr': must be greater than 0";
+        QTest::newRow("not a number") << "recipe:\n  micro_batch: lots\n"
+                                      << "bad.yaml:2: key 'recipe.micro_batch': expected a whole number";
+        QTest::newRow("unknown key") << "recipe:\n  micro_bach: 4\n" << "bad.yaml:2: key 'recipe.micro_bach': unknown field";
+        QTest::newRow("unknown gpu") << "cluster:\n  gpu: h900\n" << "bad.yaml:2: key 'cluster.gpu': unknown GPU 'h900'";
+        QTest::newRow("malformed") << "cluster:\n  nodes: [2\n" << "bad.yaml:3: not valid YAML";
+        QTest::newRow("newer version") << "version: 7\n" << "bad.yaml:1: key 'version': plan version 7";
+        QTest::newRow("not a map") << "- 1\n- 2\n" << "bad.yaml:1: a plan file is a map";
+        QTest::newRow("section not a map") << "recipe: 4\n" << "bad.yaml:1: key 'recipe': expected a map";
+        QTest::newRow("bad layout") << "compare: [1x8, 2y8]\n" << "bad.yaml:1: key 'compare': expected layouts";
+    }
+    void badFilesNameFileLineAndKeyAndChangeNothing() {
+        QFETCH(QString, text);
+        QFETCH(QString, expected);
+        Plan plan = demoPlan();
+        plan.name = "kept";
+        const Plan before = plan;
+        const LoadResult r = planFromYaml(text.toStdString(), "bad.yaml", plan);
+        QVERIFY(!r.ok);
+        QVERIFY2(QString::fromStdString(r.error).startsWith(expected), r.error.c_str());
+        QVERIFY(r.error.find('\n') == std::string::npos);
+        QVERIFY(plan == before);
+    }
+
+    void missingFileIsReported() {
+        Plan plan = demoPlan();
+        const LoadResult r = loadPlanFile("/nonexistent/plan.yaml", plan);
+        QVERIFY(!r.ok);
+        QVERIFY(QString::fromStdString(r.error).startsWith("/nonexistent/plan.yaml: cannot open"));
+    }
+
+    void partialFileTakesDefaultsForTheRest() {
+        Plan plan;
+        QVERIFY(planFromYaml("cluster:\n  nodes: 8\n", "p.yaml", plan).ok);
+        QCOMPARE(plan.cluster.nodes, 8);
+        QCOMPARE(plan.recipe.microBatch, Recipe{}.microBatch);
+    }
+
+    void saveIsAtomicAndReportsFailure() {
+        QTemporaryDir dir;
+        const std::string path = writeTemp(dir, "plan.yaml", "old contents");
+        QCOMPARE(savePlanFile(path, demoPlan()), std::string());
+        QVERIFY(QDir(dir.path()).entryList(QDir::Hidden | QDir::Files).size() == 1);  // no temporary left
+        QVERIFY(!savePlanFile("/nonexistent/dir/plan.yaml", demoPlan()).empty());
+    }
+
+    void setPlanFieldIsAllOrNothing() {
+        Plan p = demoPlan();
+        const Plan before = p;
+        QVERIFY(!setPlanField(p, "recipe.zero_stage", "4").empty());
+        QVERIFY(!setPlanField(p, "no.such.field", "1").empty());
+        QVERIFY(!setPlanField(p, "name", "two\nlines").empty());
+        QVERIFY(p == before);
+        QCOMPARE(setPlanField(p, "--params", "7.5B"), std::string());  // flags address fields too
+        QCOMPARE(p.model.params, 7.5e9);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestPlanYaml)
+#include "tst_plan_yaml.moc"
