@@ -28,11 +28,11 @@ bool isConfigKey(const std::string& s) {
 void emitLabels(YAML::Emitter& out, const Context& ctx, bool withQueue) {
     out << YAML::Key << "labels" << YAML::Value << YAML::BeginMap;
     out << YAML::Key << "app.kubernetes.io/name" << YAML::Value << "traindeck";
-    out << YAML::Key << "app.kubernetes.io/instance" << YAML::Value << ctx.plan.launch.jobName;
+    out << YAML::Key << "app.kubernetes.io/instance" << YAML::Value << YAML::DoubleQuoted << ctx.plan.launch.jobName;
     // Kueue admits the whole job at once into this LocalQueue (gang admission):
     // no node's pod waits holding GPUs for the others.
     if (withQueue && !ctx.options.queue.empty())
-        out << YAML::Key << "kueue.x-k8s.io/queue-name" << YAML::Value << ctx.options.queue;
+        out << YAML::Key << "kueue.x-k8s.io/queue-name" << YAML::Value << YAML::DoubleQuoted << ctx.options.queue;
     out << YAML::EndMap;
 }
 
@@ -72,8 +72,8 @@ std::string configMapName(const Context& ctx) { return ctx.plan.launch.jobName +
 
 void emitMetadata(YAML::Emitter& out, const Context& ctx, const std::string& name, bool withQueue) {
     out << YAML::Key << "metadata" << YAML::Value << YAML::BeginMap;
-    out << YAML::Key << "name" << YAML::Value << name;
-    out << YAML::Key << "namespace" << YAML::Value << ctx.plan.launch.nameSpace;
+    out << YAML::Key << "name" << YAML::Value << YAML::DoubleQuoted << name;
+    out << YAML::Key << "namespace" << YAML::Value << YAML::DoubleQuoted << ctx.plan.launch.nameSpace;
     emitLabels(out, ctx, withQueue);
     out << YAML::EndMap;
 }
@@ -98,13 +98,13 @@ void emitPodTemplate(YAML::Emitter& out, const Context& ctx, const PodTemplate& 
     out << YAML::EndMap;
     out << YAML::Key << "spec" << YAML::Value << YAML::BeginMap;
     if (!pod.restartPolicy.empty()) out << YAML::Key << "restartPolicy" << YAML::Value << pod.restartPolicy;
-    if (!pod.subdomain.empty()) out << YAML::Key << "subdomain" << YAML::Value << pod.subdomain;
-    if (!o.priority.empty()) out << YAML::Key << "priorityClassName" << YAML::Value << o.priority;
+    if (!pod.subdomain.empty()) out << YAML::Key << "subdomain" << YAML::Value << YAML::DoubleQuoted << pod.subdomain;
+    if (!o.priority.empty()) out << YAML::Key << "priorityClassName" << YAML::Value << YAML::DoubleQuoted << o.priority;
     // Training processes get SIGTERM, then this long to write a checkpoint and exit.
     out << YAML::Key << "terminationGracePeriodSeconds" << YAML::Value << 120;
     out << YAML::Key << "containers" << YAML::Value << YAML::BeginSeq << YAML::BeginMap;
     out << YAML::Key << "name" << YAML::Value << pod.containerName;
-    out << YAML::Key << "image" << YAML::Value << ctx.plan.launch.image;
+    out << YAML::Key << "image" << YAML::Value << YAML::DoubleQuoted << ctx.plan.launch.image;
     out << YAML::Key << "command" << YAML::Value << YAML::Flow << YAML::BeginSeq << "bash"
         << std::string(kConfigMountPath) + "/" + kEntrypointFile << YAML::EndSeq;
     out << YAML::Key << "env" << YAML::Value << YAML::BeginSeq;
@@ -113,14 +113,14 @@ void emitPodTemplate(YAML::Emitter& out, const Context& ctx, const PodTemplate& 
     out << YAML::BeginMap << YAML::Key << "name" << YAML::Value << "TRAINDECK_CONFIG_DIR" << YAML::Key << "value"
         << YAML::Value << kConfigMountPath << YAML::EndMap;
     for (const auto& [name, value] : pod.env)
-        out << YAML::BeginMap << YAML::Key << "name" << YAML::Value << name << YAML::Key << "value" << YAML::Value
-            << value << YAML::EndMap;
+        out << YAML::BeginMap << YAML::Key << "name" << YAML::Value << YAML::DoubleQuoted << name << YAML::Key << "value" << YAML::Value
+            << YAML::DoubleQuoted << value << YAML::EndMap;
     // Secrets by reference only: the value stays in the cluster's Secret.
     for (const SecretEnv& s : o.secrets) {
-        out << YAML::BeginMap << YAML::Key << "name" << YAML::Value << s.var;
+        out << YAML::BeginMap << YAML::Key << "name" << YAML::Value << YAML::DoubleQuoted << s.var;
         out << YAML::Key << "valueFrom" << YAML::Value << YAML::BeginMap << YAML::Key << "secretKeyRef"
-            << YAML::Value << YAML::BeginMap << YAML::Key << "name" << YAML::Value << s.secret << YAML::Key << "key"
-            << YAML::Value << s.key << YAML::EndMap << YAML::EndMap;
+            << YAML::Value << YAML::BeginMap << YAML::Key << "name" << YAML::Value << YAML::DoubleQuoted << s.secret << YAML::Key << "key"
+            << YAML::Value << YAML::DoubleQuoted << s.key << YAML::EndMap << YAML::EndMap;
         out << YAML::EndMap;
     }
     out << YAML::EndSeq;
@@ -140,7 +140,7 @@ void emitPodTemplate(YAML::Emitter& out, const Context& ctx, const PodTemplate& 
         << YAML::Value << kConfigMountPath << YAML::Key << "readOnly" << YAML::Value << true << YAML::EndMap;
     for (std::size_t i = 0; i < o.mounts.size(); ++i)
         out << YAML::BeginMap << YAML::Key << "name" << YAML::Value << "data-" + std::to_string(i) << YAML::Key
-            << "mountPath" << YAML::Value << o.mounts[i].mountPath << YAML::Key << "readOnly" << YAML::Value
+            << "mountPath" << YAML::Value << YAML::DoubleQuoted << o.mounts[i].mountPath << YAML::Key << "readOnly" << YAML::Value
             << o.mounts[i].readOnly << YAML::EndMap;
     out << YAML::EndSeq;
     out << YAML::EndMap << YAML::EndSeq;  // the container, containers
@@ -149,15 +149,15 @@ void emitPodTemplate(YAML::Emitter& out, const Context& ctx, const PodTemplate& 
     // container otherwise gets as 64 MB: a memory-backed emptyDir lifts that.
     out << YAML::BeginMap << YAML::Key << "name" << YAML::Value << "dshm" << YAML::Key << "emptyDir" << YAML::Value
         << YAML::BeginMap << YAML::Key << "medium" << YAML::Value << "Memory";
-    if (!o.shmSize.empty()) out << YAML::Key << "sizeLimit" << YAML::Value << o.shmSize;
+    if (!o.shmSize.empty()) out << YAML::Key << "sizeLimit" << YAML::Value << YAML::DoubleQuoted << o.shmSize;
     out << YAML::EndMap << YAML::EndMap;
     out << YAML::BeginMap << YAML::Key << "name" << YAML::Value << "traindeck" << YAML::Key << "configMap"
-        << YAML::Value << YAML::BeginMap << YAML::Key << "name" << YAML::Value << configMapName(ctx) << YAML::EndMap
+        << YAML::Value << YAML::BeginMap << YAML::Key << "name" << YAML::Value << YAML::DoubleQuoted << configMapName(ctx) << YAML::EndMap
         << YAML::EndMap;
     for (std::size_t i = 0; i < o.mounts.size(); ++i)
         out << YAML::BeginMap << YAML::Key << "name" << YAML::Value << "data-" + std::to_string(i) << YAML::Key
             << "persistentVolumeClaim" << YAML::Value << YAML::BeginMap << YAML::Key << "claimName" << YAML::Value
-            << o.mounts[i].claim << YAML::EndMap << YAML::EndMap;
+            << YAML::DoubleQuoted << o.mounts[i].claim << YAML::EndMap << YAML::EndMap;
     out << YAML::EndSeq;
     out << YAML::EndMap;  // spec
     out << YAML::EndMap;

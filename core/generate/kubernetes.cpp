@@ -29,7 +29,7 @@ void emitService(YAML::Emitter& out, const Context& ctx) {
     out << YAML::Key << "publishNotReadyAddresses" << YAML::Value << true;
     out << YAML::Key << "selector" << YAML::Value << YAML::BeginMap;
     out << YAML::Key << "app.kubernetes.io/name" << YAML::Value << "traindeck";
-    out << YAML::Key << "app.kubernetes.io/instance" << YAML::Value << ctx.plan.launch.jobName;
+    out << YAML::Key << "app.kubernetes.io/instance" << YAML::Value << YAML::DoubleQuoted << ctx.plan.launch.jobName;
     out << YAML::EndMap;
     out << YAML::Key << "ports" << YAML::Value << YAML::BeginSeq << YAML::BeginMap;
     out << YAML::Key << "name" << YAML::Value << "rendezvous";
