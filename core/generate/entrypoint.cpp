@@ -60,8 +60,6 @@ const char* kHead = R"SH(#!/usr/bin/env bash
 # convention (TRAINDECK_PLATFORM, set by the launch file), refuses to start when
 # they or this node's GPUs disagree with the plan, exports the per-node
 # environment, runs the workload, forwards SIGTERM to it and exits with its status.
-set -euo pipefail
-
 )SH";
 
 const char* kHelpers = R"SH(
@@ -147,6 +145,8 @@ exit "$status"
 
 std::string entrypointScript(const Plan& plan, const LaunchFigures& f, const GenerateOptions& options) {
     std::string s = kHead;
+    s += kShellcheckDirective;
+    s += "set -euo pipefail\n\n";
     s += "# The plan these files were generated for.\n";
     s += "readonly plan_nodes=" + std::to_string(f.nodes) + "\n";
     s += "readonly plan_gpus_per_node=" + std::to_string(f.gpusPerNode) + "\n";

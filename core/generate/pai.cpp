@@ -100,7 +100,8 @@ std::vector<GeneratedFile> paiFiles(const Context& ctx) {
     if (!o.priority.empty()) job["Priority"] = priorityOf(o.priority);
 
     std::string sh = "#!/usr/bin/env bash\n"
-                     "# Submits the job of pai-create-job.json with PAI's dlc command-line tool.\n"
+                     "# Submits the job of pai-create-job.json with PAI's dlc command-line tool.\n" +
+                     std::string(kShellcheckDirective) +
                      "set -euo pipefail\n"
                      "exec dlc submit pytorchjob \\\n";
     std::vector<std::string> args = {

@@ -15,6 +15,13 @@ namespace traindeck::generate {
 // for every byte but NUL, which no shell value can hold and is rejected earlier.
 std::string shellQuote(std::string_view value);
 
+// The line every generated script carries before its first command. Values are
+// single-quoted precisely so that `$(...)` and backticks in them do not expand;
+// shellcheck's SC2016 hint ("expressions don't expand in single quotes") is
+// therefore the intended behaviour in these files, not a mistake.
+inline constexpr const char* kShellcheckDirective =
+    "# shellcheck disable=SC2016  # single-quoted values must not expand\n";
+
 // `value` made printable for a one-line message: control characters as \n, \t,
 // \xHH; everything else as is. For error messages only, never for scripts.
 std::string printable(std::string_view value);

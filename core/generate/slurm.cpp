@@ -52,16 +52,19 @@ std::vector<GeneratedFile> slurmFiles(const Context& ctx) {
     // entrypoint forwards SIGTERM and the workload can checkpoint.
     s += "#SBATCH --signal=TERM@120\n";
     s += "#SBATCH --output=%x-%j.out\n";
-    s += R"SH(# Submit from the directory that holds these files: sbatch job.sbatch
-set -euo pipefail
+    s += "# Submit from the directory that holds these files: sbatch job.sbatch\n";
+    s += kShellcheckDirective;
+    s += R"SH(set -euo pipefail
 
 # sbatch runs a spooled copy of this script, so the generated files are found
 # from the submit directory (a filesystem every node shares).
 TRAINDECK_CONFIG_DIR=${TRAINDECK_CONFIG_DIR:-$SLURM_SUBMIT_DIR}
 export TRAINDECK_CONFIG_DIR
 export TRAINDECK_PLATFORM=slurm
-# Node 0 of the allocation is the rendezvous master.
-MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)
+# Node 0 of the allocation is the rendezvous master. (Not `| head -n 1`: with
+# pipefail, scontrol killed by SIGPIPE after head exits would end the job.)
+allocated_hosts=$(scontrol show hostnames "$SLURM_JOB_NODELIST")
+MASTER_ADDR=${allocated_hosts%%$'\n'*}
 export MASTER_ADDR
 
 # One task per node runs the entrypoint; it reads SLURM_NODEID inside the step.

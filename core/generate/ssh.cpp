@@ -48,7 +48,8 @@ std::vector<GeneratedFile> sshFiles(const Context& ctx) {
     for (int rank = 0; rank < nodes; ++rank) {
         std::string s = "#!/usr/bin/env bash\n"
                         "# Node " + std::to_string(rank) + " of " + std::to_string(nodes) +
-                        ": run on that host, from the directory that holds these files.\n"
+                        ": run on that host, from the directory that holds these files.\n" +
+                        kShellcheckDirective +
                         "set -euo pipefail\n"
                         "here=$(cd \"$(dirname \"${BASH_SOURCE[0]}\")\" && pwd)\n"
                         "export TRAINDECK_PLATFORM=ssh\n"
