@@ -25,6 +25,12 @@ traindeck::generate::GenerateOptions optionsFor(int nodes) {
     return o;
 }
 
+std::vector<traindeck::generate::Target> allTargets() {
+    std::vector<traindeck::generate::Target> all;
+    for (const auto& t : traindeck::generate::targets()) all.push_back(t.target);
+    return all;
+}
+
 const GeneratedFile& fileAt(const std::vector<GeneratedFile>& files, const std::string& path) {
     for (const GeneratedFile& f : files)
         if (f.path == path) return f;
@@ -98,6 +104,15 @@ QMap<QString, QString> parseEnv0(const QByteArray& out) {
         if (eq > 0) env.insert(QString::fromUtf8(entry.left(eq)), QString::fromUtf8(entry.mid(eq + 1)));
     }
     return env;
+}
+
+}  // namespace gentest
+
+namespace gentest {
+
+QMap<QString, QString> readEnv0(const QString& path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? parseEnv0(f.readAll()) : QMap<QString, QString>();
 }
 
 }  // namespace gentest

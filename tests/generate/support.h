@@ -22,6 +22,9 @@ traindeck::Plan planAt(int nodes, int gpus = 8);
 // Options with what pai and ssh require: an ECS spec and one host per node.
 traindeck::generate::GenerateOptions optionsFor(int nodes);
 
+// Every target, as `--target all` lists them.
+std::vector<traindeck::generate::Target> allTargets();
+
 // The file at `path`; throws std::runtime_error naming it when absent.
 const traindeck::generate::GeneratedFile& fileAt(const std::vector<traindeck::generate::GeneratedFile>& files,
                                                   const std::string& path);
@@ -47,5 +50,7 @@ Run runBash(const QString& script, const QStringList& args, const QMap<QString, 
 
 // NUL-separated `env -0` output as a map.
 QMap<QString, QString> parseEnv0(const QByteArray& out);
+// The same, read from a file a stub workload wrote; empty when it is missing.
+QMap<QString, QString> readEnv0(const QString& path);
 
 }  // namespace gentest

@@ -15,9 +15,6 @@ using gentest::Run;
 
 namespace {
 
-const std::vector<Target> kAll = {Target::Kubernetes, Target::PyTorchJob, Target::PaiDlc, Target::Slurm,
-                                  Target::Ssh,        Target::Accelerate, Target::DeepSpeed};
-
 bool isShellScript(const GeneratedFile& f) { return f.content.rfind("#!/usr/bin/env bash", 0) == 0; }
 
 Run tool(const QString& program, const QStringList& args) {
@@ -67,7 +64,7 @@ private slots:
                                   "--run-name {job_name}";
         // Kubernetes targets reject a hostile name; the others must carry it.
         const std::vector<Target> which =
-            hostile ? std::vector<Target>{Target::PaiDlc, Target::Slurm, Target::Ssh} : kAll;
+            hostile ? std::vector<Target>{Target::PaiDlc, Target::Slurm, Target::Ssh} : gentest::allTargets();
         const auto files = generate::generate(plan, which, gentest::optionsFor(nodes));
         QTemporaryDir dir;
         gentest::writeAll(dir, files);
@@ -103,9 +100,7 @@ private slots:
                                        stubs);
         QVERIFY2(r.code == 0, r.err.constData());
         for (int i = 0; i < 2; ++i) {
-            QFile f(dir.filePath(QString("node-%1.env").arg(i)));
-            QVERIFY(f.open(QIODevice::ReadOnly));
-            const auto env = gentest::parseEnv0(f.readAll());
+            const auto env = gentest::readEnv0(dir.filePath(QString("node-%1.env").arg(i)));
             QCOMPARE(env["NODE_RANK"], QString::number(i));
             QCOMPARE(env["MASTER_ADDR"], QString("gpu-07"));
             QCOMPARE(env["WORLD_SIZE"], QString("16"));
@@ -129,9 +124,7 @@ private slots:
         QVERIFY(log.open(QIODevice::ReadOnly));
         QCOMPARE(QString::fromUtf8(log.readAll()).split('\n', Qt::SkipEmptyParts).size(), 2);
         for (int i = 0; i < 2; ++i) {
-            QFile f(dir.filePath(QString("node-%1.env").arg(i)));
-            QVERIFY(f.open(QIODevice::ReadOnly));
-            const auto env = gentest::parseEnv0(f.readAll());
+            const auto env = gentest::readEnv0(dir.filePath(QString("node-%1.env").arg(i)));
             QCOMPARE(env["NODE_RANK"], QString::number(i));
             QCOMPARE(env["MASTER_ADDR"], QString("gpu-0.cluster.local"));
         }

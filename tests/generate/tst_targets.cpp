@@ -18,9 +18,6 @@ using gentest::fileAt;
 
 namespace {
 
-const std::vector<Target> kAll = {Target::Kubernetes, Target::PyTorchJob, Target::PaiDlc, Target::Slurm,
-                                  Target::Ssh,        Target::Accelerate, Target::DeepSpeed};
-
 std::vector<YAML::Node> docs(const GeneratedFile& f) { return YAML::LoadAll(f.content); }
 
 YAML::Node envNamed(const YAML::Node& container, const std::string& name) {
@@ -63,7 +60,7 @@ private slots:
     void kubernetesIndexedJob() {
         QFETCH(int, nodes);
         const Plan plan = gentest::planAt(nodes);
-        const auto files = generate::generate(plan, kAll, gentest::optionsFor(nodes));
+        const auto files = generate::generate(plan, gentest::allTargets(), gentest::optionsFor(nodes));
         const auto objects = docs(fileAt(files, "kubernetes.yaml"));
         QCOMPARE(objects.size(), std::size_t(3));
         for (const auto& o : objects) QVERIFY2(problems(o).isEmpty(), qPrintable(problems(o)));
@@ -108,7 +105,7 @@ private slots:
     void kubeflowPyTorchJob_data() { addLayouts(); }
     void kubeflowPyTorchJob() {
         QFETCH(int, nodes);
-        const auto files = generate::generate(gentest::planAt(nodes), kAll, gentest::optionsFor(nodes));
+        const auto files = generate::generate(gentest::planAt(nodes), gentest::allTargets(), gentest::optionsFor(nodes));
         const auto objects = docs(fileAt(files, "pytorchjob.yaml"));
         QCOMPARE(objects.size(), std::size_t(2));
         for (const auto& o : objects) QVERIFY2(problems(o).isEmpty(), qPrintable(problems(o)));
@@ -132,7 +129,7 @@ private slots:
     void paiDlc_data() { addLayouts(); }
     void paiDlc() {
         QFETCH(int, nodes);
-        const auto files = generate::generate(gentest::planAt(nodes), kAll, gentest::optionsFor(nodes));
+        const auto files = generate::generate(gentest::planAt(nodes), gentest::allTargets(), gentest::optionsFor(nodes));
         const auto job = nlohmann::json::parse(fileAt(files, "pai-create-job.json").content);
         QCOMPARE(job["JobType"].get<std::string>(), std::string("PyTorchJob"));
         int pods = 0;
@@ -159,7 +156,7 @@ private slots:
     void slurm_data() { addLayouts(); }
     void slurm() {
         QFETCH(int, nodes);
-        const auto files = generate::generate(gentest::planAt(nodes), kAll, gentest::optionsFor(nodes));
+        const auto files = generate::generate(gentest::planAt(nodes), gentest::allTargets(), gentest::optionsFor(nodes));
         const std::string s = fileAt(files, "job.sbatch").content;
         QVERIFY(s.find("#SBATCH --nodes=" + std::to_string(nodes) + "\n") != std::string::npos);
         QVERIFY(s.find("#SBATCH --ntasks-per-node=1\n") != std::string::npos);
@@ -176,7 +173,7 @@ private slots:
     void ssh() {
         QFETCH(int, nodes);
         const auto options = gentest::optionsFor(nodes);
-        const auto files = generate::generate(gentest::planAt(nodes), kAll, options);
+        const auto files = generate::generate(gentest::planAt(nodes), gentest::allTargets(), options);
         std::string hostfile, ds;
         for (const auto& h : options.hosts) {
             hostfile += h + "\n";
@@ -254,14 +251,14 @@ private slots:
     }
 
     void sharedFilesAreWrittenOnce() {
-        const auto files = generate::generate(gentest::planAt(2), kAll, gentest::optionsFor(2));
+        const auto files = generate::generate(gentest::planAt(2), gentest::allTargets(), gentest::optionsFor(2));
         std::set<std::string> paths;
         for (const auto& f : files) QVERIFY2(paths.insert(f.path).second, f.path.c_str());
         QVERIFY(fileAt(files, "entrypoint.sh").executable);
     }
 
     void everyTargetHasADisplayName() {
-        QCOMPARE(generate::targets().size(), kAll.size());
+        QCOMPARE(generate::targets().size(), gentest::allTargets().size());
         for (const auto& t : generate::targets()) {
             QVERIFY(!t.displayName.empty());
             QCOMPARE(generate::findTarget(t.key).value(), t.target);
