@@ -1,13 +1,177 @@
+// traindeck generate: writes the launch files of a plan for one or more targets.
+
 #include "cli/commands.h"
+#include "cli/plan_arguments.h"
+#include "cli/write_files.h"
+#include "generate/generate.h"
+#include "generate/workload.h"
+#include "plan/findings.h"
 
 #include <cstdio>
+#include <string>
+#include <vector>
 
 namespace traindeck::cli {
 
-// Replaced by the generators (issue: generate every launch file from one plan).
-int runGenerate(int, char**) {
-    std::fputs("traindeck generate: not built yet\n", stderr);
-    return 2;
+namespace {
+
+using generate::GenerateOptions;
+using generate::Target;
+
+std::vector<std::string> splitList(const std::string& text) {
+    std::vector<std::string> out;
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        const std::size_t comma = text.find(',', start);
+        std::string item = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+        if (!item.empty()) out.push_back(item);
+        if (comma == std::string::npos) break;
+        start = comma + 1;
+    }
+    return out;
+}
+
+std::string parseTargets(const std::string& value, std::vector<Target>& which, bool& all) {
+    for (const std::string& key : splitList(value)) {
+        if (key == "all") {
+            all = true;
+            continue;
+        }
+        const auto t = generate::findTarget(key);
+        if (!t) {
+            std::string known;
+            for (const auto& info : generate::targets()) known += info.key + "|";
+            return "unknown target '" + key + "' (targets: " + known + "all)";
+        }
+        which.push_back(*t);
+    }
+    return {};
+}
+
+// CLAIM:PATH or CLAIM:PATH:ro
+std::string parseMount(const std::string& value, GenerateOptions& o) {
+    const auto colon = value.find(':');
+    if (colon == std::string::npos || colon == 0)
+        return "--mount needs CLAIM:/path[:ro], got '" + value + "'";
+    generate::VolumeMount m;
+    m.claim = value.substr(0, colon);
+    m.mountPath = value.substr(colon + 1);
+    if (m.mountPath.size() > 3 && m.mountPath.ends_with(":ro")) {
+        m.readOnly = true;
+        m.mountPath.resize(m.mountPath.size() - 3);
+    }
+    o.mounts.push_back(m);
+    return {};
+}
+
+// VAR=SECRET:KEY
+std::string parseSecret(const std::string& value, GenerateOptions& o) {
+    const auto eq = value.find('=');
+    const auto colon = value.find(':', eq == std::string::npos ? 0 : eq);
+    if (eq == std::string::npos || eq == 0 || colon == std::string::npos || colon == eq + 1 ||
+        colon + 1 == value.size())
+        return "--secret-env needs VAR=SECRET:KEY (a Kubernetes Secret and its key), got '" + value + "'";
+    o.secrets.push_back({value.substr(0, eq), value.substr(eq + 1, colon - eq - 1), value.substr(colon + 1)});
+    return {};
+}
+
+void printHelp(const std::vector<Option>& own) {
+    std::puts("Usage: traindeck generate [PLAN.yaml] --target T[,T...]|all --out DIR [OPTIONS]\n\n"
+              "Writes the launch files of a plan. Without PLAN.yaml the built-in demo plan is used;\n"
+              "plan flags override the file. Existing files are kept unless --force is given.\n"
+              "Exit status: 0 written, 2 bad input or a plan with error findings.\n\nTargets:");
+    for (const auto& t : generate::targets()) std::printf("  %-11s %s\n", t.key.c_str(), t.summary.c_str());
+    std::puts("\nCommand template placeholders (--command):");
+    for (const auto& p : generate::placeholders()) std::printf("  {%s} %s\n", p.name.c_str(), p.help.c_str());
+    std::putchar('\n');
+    printOptions(stdout, own);
+    std::putchar('\n');
+    printPlanFlags(stdout);
+}
+
+std::string value(const std::string& v, std::string& into) {
+    into = v;
+    return {};
+}
+
+}  // namespace
+
+int runGenerate(int argc, char** argv) {
+    std::vector<Target> which;
+    bool all = false, force = false, help = false;
+    std::string outDir, jobName;
+    GenerateOptions o;
+    const std::vector<Option> own = {
+        {"--target", true, "k8s|pytorchjob|pai|slurm|ssh|accelerate|deepspeed|all (comma list, repeatable)",
+         [&](const std::string& v) { return parseTargets(v, which, all); }},
+        {"--out", true, "directory to write into (created if missing)", [&](const std::string& v) { return value(v, outDir); }},
+        {"--name", true, "job name (the plan's launch.job_name)", [&](const std::string& v) { return value(v, jobName); }},
+        {"--force", false, "overwrite existing files", [&](const std::string&) { force = true; return std::string(); }},
+        {"--queue", true, "Kueue LocalQueue, SLURM partition or PAI resource id", [&](const std::string& v) { return value(v, o.queue); }},
+        {"--priority", true, "PriorityClass, SLURM QOS or PAI priority 1-9", [&](const std::string& v) { return value(v, o.priority); }},
+        {"--mount", true, "CLAIM:/path[:ro]: a PersistentVolumeClaim in every pod (repeatable)",
+         [&](const std::string& v) { return parseMount(v, o); }},
+        {"--secret-env", true, "VAR=SECRET:KEY: an env var from a Kubernetes Secret (repeatable)",
+         [&](const std::string& v) { return parseSecret(v, o); }},
+        {"--hosts", true, "ssh: host,host,... one per node, node 0 first",
+         [&](const std::string& v) { o.hosts = splitList(v); return std::string(); }},
+        {"--ecs-spec", true, "PAI-DLC: ECS instance type of a node", [&](const std::string& v) { return value(v, o.ecsSpec); }},
+        {"--workspace-id", true, "PAI-DLC: workspace id", [&](const std::string& v) { return value(v, o.workspaceId); }},
+        {"--shm-size", true, "k8s: size limit of /dev/shm (e.g. 64Gi)", [&](const std::string& v) { return value(v, o.shmSize); }},
+        {"--time-limit", true, "SLURM: --time of the job", [&](const std::string& v) { return value(v, o.timeLimit); }},
+        {"--checkpoint-dir", true, "traindeck-trainer --checkpoint-dir", [&](const std::string& v) { return value(v, o.checkpointDir); }},
+        {"--metrics-file", true, "traindeck-trainer --metrics-file", [&](const std::string& v) { return value(v, o.metricsFile); }},
+        {"--retries", true, "failures of the whole job the platform retries (default 2)",
+         [&](const std::string& v) {
+             try {
+                 std::size_t used = 0;
+                 o.retries = std::stoi(v, &used);
+                 if (used == v.size() && o.retries >= 0 && o.retries <= 100) return std::string();
+             } catch (...) {
+             }
+             return "--retries needs a whole number from 0 to 100, got '" + v + "'";
+         }},
+        {"--help", false, "show this help", [&](const std::string&) { help = true; return std::string(); }},
+    };
+    Plan plan;
+    std::string file;
+    const std::string error = readPlanArguments(argc, argv, own, plan, file);
+    if (help) {
+        printHelp(own);
+        return 0;
+    }
+    auto fail = [](const std::string& message) {
+        std::fprintf(stderr, "traindeck generate: %s\n", message.c_str());
+        return 2;
+    };
+    if (!error.empty()) return fail(error);
+    if (which.empty() && !all) return fail("--target is required (k8s, pytorchjob, pai, slurm, ssh, accelerate, deepspeed or all)");
+    if (outDir.empty()) return fail("--out DIR is required");
+    if (!jobName.empty()) plan.launch.jobName = jobName;
+
+    const std::vector<Finding> found = findings(plan);
+    for (const Finding& f : found)
+        if (f.severity == Severity::Error)
+            return fail("the plan has errors, nothing written: " + f.message + " (run 'traindeck plan' for all findings)");
+
+    if (all) {
+        for (const auto& info : generate::targets()) {
+            if (std::string missing = generate::missingOptions(plan, info.target, o); !missing.empty()) {
+                std::fprintf(stderr, "traindeck generate: skipping %s: %s\n", info.key.c_str(), missing.c_str());
+                continue;
+            }
+            which.push_back(info.target);
+        }
+    }
+    std::vector<generate::GeneratedFile> files;
+    try {
+        files = generate::generate(plan, which, o);
+    } catch (const generate::GenerateError& e) {
+        return fail(e.what());
+    }
+    if (std::string writeError = writeFiles(outDir, files, force); !writeError.empty()) return fail(writeError);
+    for (const auto& f : files) std::printf("wrote %s/%s\n", outDir.c_str(), f.path.c_str());
+    return 0;
 }
 
 }  // namespace traindeck::cli

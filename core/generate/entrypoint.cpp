@@ -1,0 +1,197 @@
+#include "generate/entrypoint.h"
+
+#include "generate/shell_quote.h"
+#include "generate/workload.h"
+#include "platform/conventions.h"
+#include "platform/node_env.h"
+
+namespace traindeck::generate {
+
+namespace {
+
+using platform::ConventionInfo;
+
+std::string words(const std::vector<std::string>& names) {
+    std::string out;
+    for (const std::string& n : names) out += (out.empty() ? "" : " ") + n;
+    return out;
+}
+
+std::string orList(const std::vector<std::string>& names) {
+    std::string out;
+    for (std::size_t i = 0; i < names.size(); ++i)
+        out += (i == 0 ? "" : i + 1 == names.size() ? " nor " : ", ") + names[i];
+    return names.size() > 1 ? "neither " + out + " is set" : out + " is not set";
+}
+
+// The lines of one `case` branch: where this convention keeps rank, count,
+// master address and port. Variable names come from the convention table and
+// are plain identifiers; messages are single-quoted data.
+std::string conventionBranch(const ConventionInfo& c) {
+    std::string b = "    " + c.key + ")\n";
+    b += "        node_rank=$(first_set " + words(c.nodeRankVars) + ") ||\n            refuse " +
+         shellQuote(c.key + " convention: " + orList(c.nodeRankVars) + ", so this node's rank is unknown") + "\n";
+    if (c.nodeCountVars.empty()) {
+        b += "        node_count=$plan_nodes\n";
+    } else {
+        b += "        node_count=$(first_set " + words(c.nodeCountVars) + ") ||\n            refuse " +
+             shellQuote(c.key + " convention: " + orList(c.nodeCountVars) + ", so the node count is unknown") + "\n";
+    }
+    if (c.rankMeansNode) {
+        b += "        # This platform's RANK/WORLD_SIZE are the pod's index and the pod count; some\n"
+             "        # releases put the process count in WORLD_SIZE instead: read that as nodes too.\n"
+             "        if [[ $node_count == \"$((plan_nodes * plan_gpus_per_node))\" ]]; then\n"
+             "            node_count=$plan_nodes\n"
+             "        fi\n";
+    }
+    b += "        master_addr=$(first_set " + c.masterAddrVar + ") ||\n            refuse " +
+         shellQuote(c.key + " convention: " + c.masterAddrVar + " is not set, so node 0's address is unknown") + "\n";
+    if (c.masterPortVar.empty())
+        b += "        master_port=$plan_master_port\n";
+    else
+        b += "        master_port=$(first_set " + c.masterPortVar + ") || master_port=$plan_master_port\n";
+    b += "        ;;\n";
+    return b;
+}
+
+const char* kHead = R"SH(#!/usr/bin/env bash
+# TrainDeck node entrypoint, generated from a plan. Every node of every platform
+# runs it: it reads this node's rank and the job's size by the platform's
+# convention (TRAINDECK_PLATFORM, set by the launch file), refuses to start when
+# they or this node's GPUs disagree with the plan, exports the per-node
+# environment, runs the workload, forwards SIGTERM to it and exits with its status.
+)SH";
+
+const char* kHelpers = R"SH(
+refuse() {
+    printf 'traindeck entrypoint (%s): %s\n' "$job_name" "$1" >&2
+    exit "$refuse_status"
+}
+
+# Prints the value of the first named variable that is set and not empty.
+first_set() {
+    local name
+    for name in "$@"; do
+        if [[ -n ${!name:-} ]]; then
+            printf '%s\n' "${!name}"
+            return 0
+        fi
+    done
+    return 1
+}
+
+is_count() { [[ $1 =~ ^(0|[1-9][0-9]*)$ ]]; }
+
+platform=${TRAINDECK_PLATFORM:-}
+case $platform in
+)SH";
+
+const char* kChecks = R"SH(esac
+
+is_count "$node_rank" || refuse "node rank '$node_rank' from the $platform convention is not a number"
+is_count "$node_count" || refuse "node count '$node_count' from the $platform convention is not a number"
+is_count "$master_port" || refuse "master port '$master_port' is not a number"
+if ((node_count != plan_nodes)); then
+    refuse "the platform runs $node_count nodes but these files were generated for $plan_nodes: regenerate them for this job size"
+fi
+if ((node_rank >= node_count)); then
+    refuse "node rank $node_rank is out of range for $node_count nodes"
+fi
+
+# This node's GPUs. Where the platform already chose them (SLURM's gres, a
+# runtime) CUDA_VISIBLE_DEVICES is kept and counted; otherwise nvidia-smi counts
+# the GPUs the node (or the container) has.
+if [[ -n ${CUDA_VISIBLE_DEVICES:-} ]]; then
+    IFS=, read -r -a visible_gpus <<<"$CUDA_VISIBLE_DEVICES"
+    gpu_count=${#visible_gpus[@]}
+    gpu_source="CUDA_VISIBLE_DEVICES=$CUDA_VISIBLE_DEVICES"
+else
+    command -v nvidia-smi >/dev/null 2>&1 ||
+        refuse "nvidia-smi not found, so this node's GPUs cannot be checked against the plan's $plan_gpus_per_node"
+    gpu_list=$(nvidia-smi --query-gpu=index --format=csv,noheader) ||
+        refuse "nvidia-smi failed, so this node's GPUs cannot be checked against the plan's $plan_gpus_per_node"
+    gpu_count=$(grep -c . <<<"$gpu_list" || true)
+    gpu_source="nvidia-smi"
+    CUDA_VISIBLE_DEVICES=$plan_cuda_visible_devices
+fi
+if ((gpu_count != plan_gpus_per_node)); then
+    refuse "this node has $gpu_count GPUs ($gpu_source) but the plan runs $plan_gpus_per_node per node: fix the node's GPU request or regenerate the files with --gpus-per-node $gpu_count"
+fi
+
+)SH";
+
+const char* kRun = R"SH(
+# The workload runs in its own process group (job control on), so the SIGTERM a
+# platform sends before killing a pod or a step reaches every process it started.
+set -m
+run_workload &
+workload_pid=$!
+# shellcheck disable=SC2317  # reached through the trap below
+forward_term() {
+    kill -TERM -- "-$workload_pid" 2>/dev/null || kill -TERM "$workload_pid" 2>/dev/null || true
+}
+trap forward_term TERM INT HUP
+status=0
+wait "$workload_pid" || status=$?
+# A trapped signal ends `wait` early: wait again for the workload's own status.
+while kill -0 "$workload_pid" 2>/dev/null; do
+    status=0
+    wait "$workload_pid" || status=$?
+done
+exit "$status"
+)SH";
+
+}  // namespace
+
+std::string entrypointScript(const Plan& plan, const LaunchFigures& f, const GenerateOptions& options) {
+    std::string s = kHead;
+    s += kShellcheckDirective;
+    s += "set -euo pipefail\n\n";
+    s += "# The plan these files were generated for.\n";
+    s += "readonly plan_nodes=" + std::to_string(f.nodes) + "\n";
+    s += "readonly plan_gpus_per_node=" + std::to_string(f.gpusPerNode) + "\n";
+    s += "readonly plan_master_port=" + std::to_string(plan.launch.masterPort) + "\n";
+    s += "readonly plan_cuda_visible_devices=" + platform::cudaVisibleDevices(f.gpusPerNode) + "\n";
+    s += "readonly job_name=" + shellQuote(plan.launch.jobName) + "\n";
+    s += "# Exit status of a refusal: a configuration error that no retry can fix.\n";
+    s += "readonly refuse_status=" + std::to_string(kRefuseExitStatus) + "\n";
+    s += kHelpers;
+    std::vector<std::string> keys;
+    for (const ConventionInfo& c : platform::conventions()) {
+        // The deepspeed launcher starts processes itself; no node script runs under it.
+        if (c.nodeRankVars.empty()) continue;
+        s += conventionBranch(c);
+        keys.push_back(c.key);
+    }
+    s += "    *)\n        refuse \"TRAINDECK_PLATFORM is '$platform', expected one of: " + words(keys) +
+         " (the generated launch file sets it)\"\n        ;;\n";
+    s += kChecks;
+
+    s += "# The per-node environment: who this node is, then what every node shares.\n";
+    s += "export CUDA_VISIBLE_DEVICES\n";
+    s += "export NODE_RANK=$node_rank PET_NODE_RANK=$node_rank\n";
+    s += "export MASTER_ADDR=$master_addr PET_MASTER_ADDR=$master_addr\n";
+    s += "export MASTER_PORT=$master_port PET_MASTER_PORT=$master_port\n";
+    for (const platform::EnvVar& v : platform::jobEnvironment(plan))
+        s += "export " + v.name + "=" + shellQuote(v.value) + "\n";
+    s += "# RANK and LOCAL_RANK belong to each process (torchrun and the trainer set them);\n"
+         "# a platform's node-level values must not reach torch.\n"
+         "unset RANK LOCAL_RANK\n";
+    s += "TRAINDECK_CONFIG_DIR=${TRAINDECK_CONFIG_DIR:-$(cd \"$(dirname \"${BASH_SOURCE[0]}\")\" && pwd)}\n"
+         "export TRAINDECK_CONFIG_DIR\n";
+    if (!options.secrets.empty()) {
+        s += "# Secrets arrive by reference (a Kubernetes Secret, the submitting shell); never in this file.\n";
+        for (const SecretEnv& secret : options.secrets)
+            s += "[[ -n ${" + secret.var + ":-} ]] || refuse " +
+                 shellQuote("secret variable " + secret.var + " is not set on this node") + "\n";
+    }
+    s += "\nrun_workload() {\n";
+    // The body goes in unindented: a user's template may hold here-documents or
+    // multi-line strings whose text indentation would change.
+    s += workloadShell(plan, f, options) + "\n";
+    s += "}\n";
+    s += kRun;
+    return s;
+}
+
+}  // namespace traindeck::generate

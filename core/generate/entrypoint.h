@@ -1,0 +1,22 @@
+#pragma once
+// The script every node of every platform runs (entrypoint.sh). It reads the
+// node's rank and the job's size by the platform's convention, refuses to start
+// when they or the node's GPUs disagree with the plan, exports the per-node
+// environment (core/platform), runs the workload, forwards SIGTERM to it and
+// exits with its status.
+
+#include "generate/launch_figures.h"
+#include "generate/options.h"
+#include "plan/plan.h"
+
+#include <string>
+
+namespace traindeck::generate {
+
+// Exit status of a refusal: a configuration error no retry can fix
+// (EX_CONFIG of sysexits.h). The Kubernetes Job fails at once on it.
+inline constexpr int kRefuseExitStatus = 78;
+
+std::string entrypointScript(const Plan& plan, const LaunchFigures& figures, const GenerateOptions& options);
+
+}  // namespace traindeck::generate

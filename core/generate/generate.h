@@ -1,0 +1,59 @@
+#pragma once
+// Launch files from one plan. Each target is a function from (plan, options) to
+// a set of named files; every file of every target is derived from the same plan
+// and the same per-node environment (core/platform), so they cannot disagree.
+//
+// The GUI previews files through generate(); the CLI writes them to disk.
+
+#include "generate/options.h"
+#include "plan/plan.h"
+
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace traindeck::generate {
+
+enum class Target { Kubernetes, PyTorchJob, PaiDlc, Slurm, Ssh, Accelerate, DeepSpeed };
+
+struct TargetInfo {
+    Target target;
+    std::string key;          // command-line name: "k8s"
+    std::string displayName;  // "Kubernetes Indexed Job"
+    std::string summary;      // one line: what the files are for
+};
+
+// Every target, in the order `--target all` writes them.
+const std::vector<TargetInfo>& targets();
+const TargetInfo& targetInfo(Target);
+std::optional<Target> findTarget(std::string_view key);
+
+struct GeneratedFile {
+    std::string path;     // relative to the output directory, '/'-separated
+    std::string content;
+    bool executable = false;
+};
+
+// Bad input for a target (a job name Kubernetes forbids, a missing option, ...).
+// what() is one line, fit for the CLI's stderr and a GUI message.
+class GenerateError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+// The files of one target. The plan must have passed validatePlan(); throws
+// GenerateError on input the target cannot express safely.
+std::vector<GeneratedFile> generate(const Plan& plan, Target target, const GenerateOptions& options);
+
+// The files of several targets, each path once (targets share the entrypoint and
+// the accelerate and DeepSpeed configs, which are identical by construction).
+std::vector<GeneratedFile> generate(const Plan& plan, const std::vector<Target>& which,
+                                    const GenerateOptions& options);
+
+// Why a target cannot be generated with these options (a required option is
+// missing), or empty. `--target all` skips such targets and says so.
+std::string missingOptions(const Plan& plan, Target target, const GenerateOptions& options);
+
+}  // namespace traindeck::generate

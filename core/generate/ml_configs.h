@@ -1,0 +1,18 @@
+#pragma once
+// The framework configs: HuggingFace accelerate's config YAML (with its
+// deepspeed_config block) and a DeepSpeed JSON config. Both take every number
+// from LaunchFigures, so they agree with each other and with the plan:
+// DeepSpeed's train_batch_size = micro × accumulation × world, accelerate's
+// num_processes = the whole job's process count (not per node).
+
+#include "generate/launch_figures.h"
+#include "plan/plan.h"
+
+#include <string>
+
+namespace traindeck::generate {
+
+std::string accelerateConfig(const Plan& plan, const LaunchFigures& figures);
+std::string deepSpeedConfig(const Plan& plan, const LaunchFigures& figures);
+
+}  // namespace traindeck::generate

@@ -1,0 +1,131 @@
+// Target pai: Alibaba Cloud PAI-DLC. The job spec as the body of the CreateJob
+// API (pai-create-job.json) and the same job as a `dlc submit pytorchjob`
+// command line (pai-submit.sh).
+//
+// A DLC job has no ConfigMap: its UserCommand is self-contained. It writes the
+// entrypoint and configs from base64 (which holds only [A-Za-z0-9+/=], so no
+// value in them can reach a shell) into a directory and runs the entrypoint.
+
+#include "generate/context.h"
+#include "generate/shell_quote.h"
+#include "generate/workload.h"
+
+#include <cctype>
+#include <nlohmann/json.hpp>
+
+namespace traindeck::generate {
+
+namespace {
+
+constexpr const char* kPaiDir = "/tmp/traindeck";
+
+std::string base64(std::string_view data) {
+    static const char* table = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    std::string out;
+    std::size_t i = 0;
+    for (; i + 2 < data.size(); i += 3) {
+        const unsigned n = (unsigned char)data[i] << 16 | (unsigned char)data[i + 1] << 8 | (unsigned char)data[i + 2];
+        out += table[n >> 18 & 63];
+        out += table[n >> 12 & 63];
+        out += table[n >> 6 & 63];
+        out += table[n & 63];
+    }
+    if (i + 1 == data.size()) {
+        const unsigned n = (unsigned char)data[i] << 16;
+        out += table[n >> 18 & 63];
+        out += table[n >> 12 & 63];
+        out += "==";
+    } else if (i + 2 == data.size()) {
+        const unsigned n = (unsigned char)data[i] << 16 | (unsigned char)data[i + 1] << 8;
+        out += table[n >> 18 & 63];
+        out += table[n >> 12 & 63];
+        out += table[n >> 6 & 63];
+        out += '=';
+    }
+    return out;
+}
+
+std::string userCommand(const Context& ctx) {
+    std::string cmd = std::string("mkdir -p ") + kPaiDir;
+    for (const GeneratedFile& f : supportFiles(ctx))
+        cmd += " && echo " + base64(f.content) + " | base64 -d > " + kPaiDir + "/" + f.path;
+    cmd += std::string(" && exec bash ") + kPaiDir + "/" + kEntrypointFile;
+    return cmd;
+}
+
+bool isSpecName(const std::string& s) {
+    if (s.empty()) return false;
+    for (char c : s)
+        if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '-' || c == '_')) return false;
+    return true;
+}
+
+int priorityOf(const std::string& text) {
+    if (text.size() == 1 && text[0] >= '1' && text[0] <= '9') return text[0] - '0';
+    throw GenerateError("PAI-DLC priority '" + printable(text) + "' must be a whole number from 1 to 9");
+}
+
+// The Envs both forms carry: only the convention; the plan's environment is in the entrypoint.
+const std::pair<const char*, const char*> kPlatformEnv = {"TRAINDECK_PLATFORM", "pai"};
+
+}  // namespace
+
+std::vector<GeneratedFile> paiFiles(const Context& ctx) {
+    const GenerateOptions& o = ctx.options;
+    const Plan& plan = ctx.plan;
+    if (!isSpecName(o.ecsSpec))
+        throw GenerateError("PAI-DLC needs the ECS instance type of a node, e.g. --ecs-spec ecs.gn7e-c16g1.32xlarge "
+                            "(got '" + printable(o.ecsSpec) + "')");
+    if (!o.secrets.empty())
+        throw GenerateError("PAI-DLC job specs cannot reference secrets; give the values to the job through "
+                            "PAI's own configuration instead of --secret-env");
+    const int nodes = ctx.figures.nodes;
+    const std::string command = userCommand(ctx);
+
+    using nlohmann::ordered_json;
+    ordered_json specs = ordered_json::array();
+    specs.push_back({{"Type", "Master"}, {"Image", plan.launch.image}, {"PodCount", 1}, {"EcsSpec", o.ecsSpec}});
+    if (nodes > 1)
+        specs.push_back(
+            {{"Type", "Worker"}, {"Image", plan.launch.image}, {"PodCount", nodes - 1}, {"EcsSpec", o.ecsSpec}});
+    ordered_json job = {
+        {"DisplayName", plan.launch.jobName},
+        {"JobType", "PyTorchJob"},
+        {"JobSpecs", specs},
+        {"UserCommand", command},
+        {"Envs", {{kPlatformEnv.first, kPlatformEnv.second}}},
+    };
+    if (!o.workspaceId.empty()) job["WorkspaceId"] = o.workspaceId;
+    if (!o.queue.empty()) job["ResourceId"] = o.queue;
+    if (!o.priority.empty()) job["Priority"] = priorityOf(o.priority);
+
+    std::string sh = "#!/usr/bin/env bash\n"
+                     "# Submits the job of pai-create-job.json with PAI's dlc command-line tool.\n" +
+                     std::string(kShellcheckDirective) +
+                     "set -euo pipefail\n"
+                     "exec dlc submit pytorchjob \\\n";
+    std::vector<std::string> args = {
+        "--name=" + plan.launch.jobName,
+        "--masters=1",
+        "--master_image=" + plan.launch.image,
+        "--master_spec=" + o.ecsSpec,
+    };
+    if (nodes > 1) {
+        args.push_back("--workers=" + std::to_string(nodes - 1));
+        args.push_back("--worker_image=" + plan.launch.image);
+        args.push_back("--worker_spec=" + o.ecsSpec);
+    }
+    args.push_back(std::string("--envs=") + kPlatformEnv.first + "=" + kPlatformEnv.second);
+    if (!o.workspaceId.empty()) args.push_back("--workspace_id=" + o.workspaceId);
+    if (!o.queue.empty()) args.push_back("--resource_id=" + o.queue);
+    if (!o.priority.empty()) args.push_back("--priority=" + std::to_string(priorityOf(o.priority)));
+    args.push_back("--command=" + command);
+    for (std::size_t i = 0; i < args.size(); ++i)
+        sh += "    " + shellQuote(args[i]) + (i + 1 < args.size() ? " \\\n" : "\n");
+    return {
+        {"pai-create-job.json", job.dump(2) + "\n", false},
+        {"pai-submit.sh", sh, true},
+    };
+}
+
+}  // namespace traindeck::generate

@@ -1,0 +1,102 @@
+// Target ssh: bare machines. A hostfile, the same hosts in DeepSpeed's
+// `host slots=N` form, one script per node that sets its rank and the master's
+// address and runs the entrypoint, and a launcher that starts every node's
+// script over ssh (with the user's ssh configuration and host-key checking as
+// they are: nothing here turns it off).
+
+#include "generate/context.h"
+#include "generate/shell_quote.h"
+#include "generate/workload.h"
+
+#include <cctype>
+
+namespace traindeck::generate {
+
+namespace {
+
+// Hostfiles have no quoting: host names and addresses only (IPv6 included).
+bool isHostName(const std::string& s) {
+    if (s.empty() || s.size() > 253 || s.front() == '-') return false;
+    for (char ch : s) {
+        auto c = static_cast<unsigned char>(ch);
+        if (!(std::isalnum(c) || c == '.' || c == '-' || c == ':' || c == '_')) return false;
+    }
+    return true;
+}
+
+std::string nodeScriptName(int rank) { return "node-" + std::to_string(rank) + ".sh"; }
+
+}  // namespace
+
+std::vector<GeneratedFile> sshFiles(const Context& ctx) {
+    const std::vector<std::string>& hosts = ctx.options.hosts;
+    const int nodes = ctx.figures.nodes;
+    if (static_cast<int>(hosts.size()) != nodes)
+        throw GenerateError("ssh needs one host per node, node 0 first: --hosts gave " +
+                            std::to_string(hosts.size()) + " for " + std::to_string(nodes) + " nodes");
+    for (const std::string& h : hosts)
+        if (!isHostName(h))
+            throw GenerateError("host '" + printable(h) + "' is not a host name or address");
+
+    std::string hostfile, dsHostfile;
+    for (const std::string& h : hosts) {
+        hostfile += h + "\n";
+        dsHostfile += h + " slots=" + std::to_string(ctx.figures.gpusPerNode) + "\n";
+    }
+    std::vector<GeneratedFile> files = {{"hostfile", hostfile, false}, {"ds_hostfile", dsHostfile, false}};
+
+    for (int rank = 0; rank < nodes; ++rank) {
+        std::string s = "#!/usr/bin/env bash\n"
+                        "# Node " + std::to_string(rank) + " of " + std::to_string(nodes) +
+                        ": run on that host, from the directory that holds these files.\n" +
+                        kShellcheckDirective +
+                        "set -euo pipefail\n"
+                        "here=$(cd \"$(dirname \"${BASH_SOURCE[0]}\")\" && pwd)\n"
+                        "export TRAINDECK_PLATFORM=ssh\n"
+                        "export NODE_RANK=" + std::to_string(rank) + "\n"
+                        "export NNODES=" + std::to_string(nodes) + "\n"
+                        "export MASTER_ADDR=" + shellQuote(hosts.front()) + "\n"
+                        "export MASTER_PORT=" + std::to_string(ctx.plan.launch.masterPort) + "\n"
+                        "exec bash \"$here/" + kEntrypointFile + "\"\n";
+        files.push_back({nodeScriptName(rank), s, true});
+    }
+
+    std::string launch = R"SH(#!/usr/bin/env bash
+# Starts every node's script on its host over ssh and waits for all of them.
+# The directory holding these files must be at the same path on every host
+# (a shared filesystem, or copied there). ssh uses your configuration, keys and
+# known_hosts as they are; a host whose key is unknown is refused, not trusted.
+set -euo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+)SH";
+    launch += "hosts=(";
+    for (std::size_t i = 0; i < hosts.size(); ++i) launch += (i ? " " : "") + shellQuote(hosts[i]);
+    launch += ")\n";
+    launch += R"SH(pids=()
+# shellcheck disable=SC2317  # reached through the trap below
+stop_all() {
+    for pid in "${pids[@]}"; do
+        kill -TERM "$pid" 2>/dev/null || true
+    done
+}
+trap stop_all TERM INT
+for rank in "${!hosts[@]}"; do
+    # The remote shell reads the command line again: quote the path for it.
+    printf -v remote 'bash %q' "$here/node-$rank.sh"
+    # A terminal (-tt) ties the remote processes to this connection: when this
+    # launcher stops, the remote entrypoint gets SIGHUP and stops its workload.
+    ssh -tt -o BatchMode=yes -- "${hosts[$rank]}" "$remote" &
+    pids+=("$!")
+done
+status=0
+for pid in "${pids[@]}"; do
+    wait "$pid" || status=$?
+done
+exit "$status"
+)SH";
+    files.push_back({"launch-ssh.sh", launch, true});
+    for (GeneratedFile& f : supportFiles(ctx)) files.push_back(std::move(f));
+    return files;
+}
+
+}  // namespace traindeck::generate

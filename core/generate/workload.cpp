@@ -1,0 +1,151 @@
+#include "generate/workload.h"
+
+#include "generate/generate.h"
+#include "generate/shell_quote.h"
+
+#include <functional>
+#include <map>
+
+namespace traindeck::generate {
+
+namespace {
+
+std::string precisionText(Precision p) {
+    switch (p) {
+    case Precision::Bf16: return "bf16";
+    case Precision::Fp16: return "fp16";
+    case Precision::Fp32: return "fp32";
+    }
+    return "bf16";
+}
+
+// A quoted reference to a variable the entrypoint exports on the node.
+std::string nodeVar(const std::string& name) { return "\"${" + name + "}\""; }
+std::string configPath(const char* file) { return "\"${TRAINDECK_CONFIG_DIR}/" + std::string(file) + "\""; }
+
+using Value = std::function<std::string(const Plan&, const LaunchFigures&)>;
+
+struct Entry {
+    Placeholder placeholder;
+    Value value;
+};
+
+const std::vector<Entry>& entries() {
+    static const std::vector<Entry> table = {
+        {{"nodes", "node count"}, [](const Plan&, const LaunchFigures& f) { return std::to_string(f.nodes); }},
+        {{"gpus_per_node", "GPUs (processes) per node"},
+         [](const Plan&, const LaunchFigures& f) { return std::to_string(f.gpusPerNode); }},
+        {{"nproc_per_node", "processes per node (= GPUs per node)"},
+         [](const Plan&, const LaunchFigures& f) { return std::to_string(f.gpusPerNode); }},
+        {{"world_size", "processes in the whole job"},
+         [](const Plan&, const LaunchFigures& f) { return std::to_string(f.worldSize); }},
+        {{"num_processes", "accelerate's num_processes: the whole job's"},
+         [](const Plan&, const LaunchFigures& f) { return std::to_string(f.worldSize); }},
+        {{"micro_batch", "samples per GPU per micro-step"},
+         [](const Plan&, const LaunchFigures& f) { return std::to_string(f.microBatch); }},
+        {{"grad_accum", "gradient accumulation steps"},
+         [](const Plan&, const LaunchFigures& f) { return std::to_string(f.gradAccum); }},
+        {{"effective_batch", "micro × accumulation × world"},
+         [](const Plan&, const LaunchFigures& f) { return std::to_string(f.effectiveBatch); }},
+        {{"lr", "peak learning rate after scaling"},
+         [](const Plan&, const LaunchFigures& f) { return numberText(f.lr); }},
+        {{"warmup_steps", "warmup steps"},
+         [](const Plan&, const LaunchFigures& f) { return std::to_string(f.warmupSteps); }},
+        {{"total_steps", "optimizer steps in the run"},
+         [](const Plan&, const LaunchFigures& f) { return std::to_string(f.totalSteps); }},
+        {{"zero_stage", "DeepSpeed ZeRO stage"},
+         [](const Plan& p, const LaunchFigures&) { return std::to_string(p.recipe.zeroStage); }},
+        {{"precision", "bf16, fp16 or fp32"},
+         [](const Plan& p, const LaunchFigures&) { return precisionText(p.recipe.precision); }},
+        {{"comm_timeout", "collective timeout, seconds"},
+         [](const Plan& p, const LaunchFigures&) { return std::to_string(p.launch.commTimeoutS); }},
+        {{"job_name", "the job's name"}, [](const Plan& p, const LaunchFigures&) { return p.launch.jobName; }},
+        // Known only on the node: references to what the entrypoint exports.
+        {{"node_rank", "this node's index (on the node)"},
+         [](const Plan&, const LaunchFigures&) { return nodeVar("NODE_RANK"); }},
+        {{"master_addr", "node 0's address (on the node)"},
+         [](const Plan&, const LaunchFigures&) { return nodeVar("MASTER_ADDR"); }},
+        {{"master_port", "rendezvous port (on the node; PAI may choose its own)"},
+         [](const Plan&, const LaunchFigures&) { return nodeVar("MASTER_PORT"); }},
+        {{"config_dir", "directory of the entrypoint and configs (on the node)"},
+         [](const Plan&, const LaunchFigures&) { return nodeVar("TRAINDECK_CONFIG_DIR"); }},
+        {{"accelerate_config", "path of the generated accelerate config"},
+         [](const Plan&, const LaunchFigures&) { return configPath(kAccelerateFile); }},
+        {{"deepspeed_config", "path of the generated DeepSpeed config"},
+         [](const Plan&, const LaunchFigures&) { return configPath(kDeepSpeedFile); }},
+    };
+    return table;
+}
+
+// Values computed on the node are already quoted shell text; plan values are data.
+bool isNodeValue(const std::string& name) {
+    return name == "node_rank" || name == "master_addr" || name == "master_port" || name == "config_dir" ||
+           name == "accelerate_config" || name == "deepspeed_config";
+}
+
+bool isNameChar(char c) { return (c >= 'a' && c <= 'z') || c == '_'; }
+
+}  // namespace
+
+const std::vector<Placeholder>& placeholders() {
+    static const std::vector<Placeholder> list = [] {
+        std::vector<Placeholder> l;
+        for (const Entry& e : entries()) l.push_back(e.placeholder);
+        return l;
+    }();
+    return list;
+}
+
+std::string fillTemplate(std::string_view tmpl, const Plan& plan, const LaunchFigures& figures) {
+    std::string out;
+    std::size_t i = 0;
+    while (i < tmpl.size()) {
+        const char c = tmpl[i];
+        // `${name}` is the shell's own expansion, not a placeholder.
+        if (c == '{' && !(i > 0 && tmpl[i - 1] == '$')) {
+            std::size_t j = i + 1;
+            while (j < tmpl.size() && isNameChar(tmpl[j])) ++j;
+            if (j < tmpl.size() && tmpl[j] == '}' && j > i + 1) {
+                const std::string name(tmpl.substr(i + 1, j - i - 1));
+                const Entry* found = nullptr;
+                for (const Entry& e : entries())
+                    if (e.placeholder.name == name) found = &e;
+                if (!found) {
+                    std::string known;
+                    for (const Entry& e : entries()) known += (known.empty() ? "" : ", ") + e.placeholder.name;
+                    throw GenerateError("command template: unknown placeholder {" + name + "} (known: " + known + ")");
+                }
+                const std::string value = found->value(plan, figures);
+                out += isNodeValue(name) ? value : shellQuote(value);
+                i = j + 1;
+                continue;
+            }
+        }
+        out += c;
+        ++i;
+    }
+    return out;
+}
+
+std::string workloadShell(const Plan& plan, const LaunchFigures& f, const GenerateOptions& options) {
+    if (!plan.launch.command.empty()) return fillTemplate(plan.launch.command, plan, f);
+    // traindeck-trainer is itself the per-node launcher: it starts one process per
+    // GPU and reads NODE_RANK, NNODES, MASTER_ADDR and MASTER_PORT.
+    std::vector<std::pair<std::string, std::string>> flags = {
+        {"--nproc-per-node", std::to_string(f.gpusPerNode)},
+        {"--micro-batch", std::to_string(f.microBatch)},
+        {"--grad-accum", std::to_string(f.gradAccum)},
+        {"--steps", std::to_string(f.totalSteps)},
+        {"--lr", numberText(f.lr)},
+        {"--warmup", std::to_string(f.warmupSteps)},
+        {"--comm-timeout", std::to_string(plan.launch.commTimeoutS)},
+    };
+    if (!plan.model.preset.empty()) flags.insert(flags.begin() + 1, {"--preset", plan.model.preset});
+    if (!options.checkpointDir.empty()) flags.push_back({"--checkpoint-dir", options.checkpointDir});
+    if (!options.metricsFile.empty()) flags.push_back({"--metrics-file", options.metricsFile});
+    std::string out = "exec traindeck-trainer";
+    for (const auto& [flag, value] : flags) out += " \\\n    " + flag + " " + shellQuote(value);
+    return out;
+}
+
+}  // namespace traindeck::generate

@@ -1,0 +1,311 @@
+// Every target for the demo plan at 1×8, 2×8 and 8×8: the files parse back to
+// the plan's values (ranks, counts, GPUs, batch, LR), the Kubernetes objects
+// pass a structural check, and the accelerate and DeepSpeed configs agree with
+// each other and with the planner's estimate.
+#include "generate/entrypoint.h"
+#include "k8s_schema.h"
+#include "plan/estimate.h"
+#include "support.h"
+
+#include <QtTest>
+#include <nlohmann/json.hpp>
+#include <yaml-cpp/yaml.h>
+
+using namespace traindeck;
+using generate::GeneratedFile;
+using generate::Target;
+using gentest::fileAt;
+
+namespace {
+
+std::vector<YAML::Node> docs(const GeneratedFile& f) { return YAML::LoadAll(f.content); }
+
+YAML::Node envNamed(const YAML::Node& container, const std::string& name) {
+    for (const auto& e : container["env"])
+        if (e["name"].as<std::string>() == name) return e;
+    return {};
+}
+
+QString problems(const YAML::Node& object) {
+    QStringList out;
+    for (const std::string& p : gentest::kubernetesProblems(object)) out << QString::fromStdString(p);
+    return out.join("; ");
+}
+
+void addLayouts() {
+    QTest::addColumn<int>("nodes");
+    QTest::newRow("1x8") << 1;
+    QTest::newRow("2x8") << 2;
+    QTest::newRow("8x8") << 8;
+}
+
+// The ConfigMap both Kubernetes targets ship: the same entrypoint and configs
+// as the files beside them, byte for byte.
+void checkConfigMap(const YAML::Node& cm, const std::vector<GeneratedFile>& files) {
+    QCOMPARE(cm["kind"].as<std::string>(), std::string("ConfigMap"));
+    for (const char* name : {"entrypoint.sh", "accelerate.yaml", "deepspeed.json"})
+        QCOMPARE(cm["data"][name].as<std::string>(), fileAt(files, name).content);
+}
+
+std::string base64Decode(const std::string& text) {
+    return QByteArray::fromBase64(QByteArray::fromStdString(text)).toStdString();
+}
+
+}  // namespace
+
+class TestTargets : public QObject {
+    Q_OBJECT
+private slots:
+    void kubernetesIndexedJob_data() { addLayouts(); }
+    void kubernetesIndexedJob() {
+        QFETCH(int, nodes);
+        const Plan plan = gentest::planAt(nodes);
+        const auto files = generate::generate(plan, gentest::allTargets(), gentest::optionsFor(nodes));
+        const auto objects = docs(fileAt(files, "kubernetes.yaml"));
+        QCOMPARE(objects.size(), std::size_t(3));
+        for (const auto& o : objects) QVERIFY2(problems(o).isEmpty(), qPrintable(problems(o)));
+        checkConfigMap(objects[0], files);
+        const YAML::Node svc = objects[1], job = objects[2];
+        QCOMPARE(svc["spec"]["clusterIP"].as<std::string>(), std::string("None"));
+        QCOMPARE(job["spec"]["completionMode"].as<std::string>(), std::string("Indexed"));
+        QCOMPARE(job["spec"]["completions"].as<int>(), nodes);
+        QCOMPARE(job["spec"]["parallelism"].as<int>(), nodes);
+        const YAML::Node pod = job["spec"]["template"];
+        // The Service selects the Job's pods, and the pods' subdomain is the
+        // Service: pod 0 resolves as <job>-0.<service>, which is MASTER_ADDR.
+        for (const auto& kv : svc["spec"]["selector"])
+            QCOMPARE(pod["metadata"]["labels"][kv.first.Scalar()].as<std::string>(), kv.second.as<std::string>());
+        const std::string service = svc["metadata"]["name"].as<std::string>();
+        QCOMPARE(pod["spec"]["subdomain"].as<std::string>(), service);
+        const YAML::Node c = pod["spec"]["containers"][0];
+        QCOMPARE(envNamed(c, "MASTER_ADDR")["value"].as<std::string>(),
+                 job["metadata"]["name"].as<std::string>() + "-0." + service);
+        QCOMPARE(envNamed(c, "TRAINDECK_PLATFORM")["value"].as<std::string>(), std::string("k8s"));
+        QCOMPARE(c["resources"]["limits"]["nvidia.com/gpu"].as<int>(), 8);
+        QCOMPARE(c["ports"][0]["containerPort"].as<int>(), plan.launch.masterPort);
+        // /dev/shm is a memory emptyDir; the entrypoint comes from the ConfigMap.
+        bool shm = false, config = false;
+        for (const auto& v : pod["spec"]["volumes"]) {
+            if (v["emptyDir"] && v["emptyDir"]["medium"].as<std::string>() == "Memory")
+                for (const auto& m : c["volumeMounts"])
+                    shm |= m["name"].as<std::string>() == v["name"].as<std::string>() &&
+                           m["mountPath"].as<std::string>() == "/dev/shm";
+            if (v["configMap"]) config = v["configMap"]["name"].as<std::string>() == objects[0]["metadata"]["name"].as<std::string>();
+        }
+        QVERIFY(shm);
+        QVERIFY(config);
+        // A refusal fails the Job at once; disruptions do not count as failures.
+        const YAML::Node rules = job["spec"]["podFailurePolicy"]["rules"];
+        QCOMPARE(rules[0]["action"].as<std::string>(), std::string("FailJob"));
+        QCOMPARE(rules[0]["onExitCodes"]["values"][0].as<int>(), generate::kRefuseExitStatus);
+        QCOMPARE(rules[0]["onExitCodes"]["containerName"].as<std::string>(), c["name"].as<std::string>());
+        QCOMPARE(rules[1]["onPodConditions"][0]["type"].as<std::string>(), std::string("DisruptionTarget"));
+    }
+
+    void kubeflowPyTorchJob_data() { addLayouts(); }
+    void kubeflowPyTorchJob() {
+        QFETCH(int, nodes);
+        const auto files = generate::generate(gentest::planAt(nodes), gentest::allTargets(), gentest::optionsFor(nodes));
+        const auto objects = docs(fileAt(files, "pytorchjob.yaml"));
+        QCOMPARE(objects.size(), std::size_t(2));
+        for (const auto& o : objects) QVERIFY2(problems(o).isEmpty(), qPrintable(problems(o)));
+        checkConfigMap(objects[0], files);
+        const YAML::Node spec = objects[1]["spec"];
+        QCOMPARE(spec["nprocPerNode"].Tag(), std::string("!"));  // a string, as the CRD declares it
+        QCOMPARE(spec["nprocPerNode"].as<std::string>(), std::string("8"));
+        const YAML::Node replicas = spec["pytorchReplicaSpecs"];
+        QCOMPARE(replicas["Master"]["replicas"].as<int>(), 1);
+        if (nodes == 1) QVERIFY(!replicas["Worker"]);
+        else QCOMPARE(replicas["Worker"]["replicas"].as<int>(), nodes - 1);
+        for (const auto& kv : replicas) {
+            const YAML::Node c = kv.second["template"]["spec"]["containers"][0];
+            QCOMPARE(c["name"].as<std::string>(), std::string("pytorch"));
+            QCOMPARE(c["ports"][0]["name"].as<std::string>(), std::string("pytorchjob-port"));
+            QCOMPARE(c["resources"]["limits"]["nvidia.com/gpu"].as<int>(), 8);
+            QCOMPARE(envNamed(c, "TRAINDECK_PLATFORM")["value"].as<std::string>(), std::string("pytorchjob"));
+        }
+    }
+
+    void paiDlc_data() { addLayouts(); }
+    void paiDlc() {
+        QFETCH(int, nodes);
+        const auto files = generate::generate(gentest::planAt(nodes), gentest::allTargets(), gentest::optionsFor(nodes));
+        const auto job = nlohmann::json::parse(fileAt(files, "pai-create-job.json").content);
+        QCOMPARE(job["JobType"].get<std::string>(), std::string("PyTorchJob"));
+        int pods = 0;
+        for (const auto& spec : job["JobSpecs"]) {
+            pods += spec["PodCount"].get<int>();
+            QCOMPARE(spec["EcsSpec"].get<std::string>(), std::string("ecs.gn7e-c16g1.32xlarge"));
+            QCOMPARE(spec["Image"].get<std::string>(), gentest::planAt(nodes).launch.image);
+        }
+        QCOMPARE(pods, nodes);
+        QCOMPARE(job["JobSpecs"][0]["Type"].get<std::string>(), std::string("Master"));
+        QCOMPARE(job["Envs"]["TRAINDECK_PLATFORM"].get<std::string>(), std::string("pai"));
+        // The self-contained command carries the same entrypoint and configs, base64-encoded.
+        const std::string cmd = job["UserCommand"].get<std::string>();
+        for (const char* name : {"entrypoint.sh", "accelerate.yaml", "deepspeed.json"}) {
+            const std::string tail = std::string(" | base64 -d > /tmp/traindeck/") + name;
+            const auto end = cmd.find(tail);
+            QVERIFY(end != std::string::npos);
+            const auto start = cmd.rfind("echo ", end) + 5;
+            QCOMPARE(base64Decode(cmd.substr(start, end - start)), fileAt(files, name).content);
+        }
+        QVERIFY(cmd.ends_with("exec bash /tmp/traindeck/entrypoint.sh"));
+    }
+
+    void slurm_data() { addLayouts(); }
+    void slurm() {
+        QFETCH(int, nodes);
+        const auto files = generate::generate(gentest::planAt(nodes), gentest::allTargets(), gentest::optionsFor(nodes));
+        const std::string s = fileAt(files, "job.sbatch").content;
+        QVERIFY(s.find("#SBATCH --nodes=" + std::to_string(nodes) + "\n") != std::string::npos);
+        QVERIFY(s.find("#SBATCH --ntasks-per-node=1\n") != std::string::npos);
+        QVERIFY(s.find("#SBATCH --gpus-per-node=8\n") != std::string::npos);
+        QVERIFY(s.find("srun --nodes=" + std::to_string(nodes) + " --ntasks-per-node=1") != std::string::npos);
+        QVERIFY(s.find("scontrol show hostnames \"$SLURM_JOB_NODELIST\"") != std::string::npos);
+        // SLURM_NODEID is read in the step (by the entrypoint), never expanded in the batch script.
+        QVERIFY(s.find("$SLURM_NODEID") == std::string::npos);
+        QVERIFY(s.find("${SLURM_NODEID") == std::string::npos);
+        QVERIFY(fileAt(files, "job.sbatch").executable);
+    }
+
+    void ssh_data() { addLayouts(); }
+    void ssh() {
+        QFETCH(int, nodes);
+        const auto options = gentest::optionsFor(nodes);
+        const auto files = generate::generate(gentest::planAt(nodes), gentest::allTargets(), options);
+        std::string hostfile, ds;
+        for (const auto& h : options.hosts) {
+            hostfile += h + "\n";
+            ds += h + " slots=8\n";
+        }
+        QCOMPARE(fileAt(files, "hostfile").content, hostfile);
+        QCOMPARE(fileAt(files, "ds_hostfile").content, ds);
+        for (int i = 0; i < nodes; ++i) {
+            const std::string s = fileAt(files, "node-" + std::to_string(i) + ".sh").content;
+            QVERIFY(s.find("export NODE_RANK=" + std::to_string(i) + "\n") != std::string::npos);
+            QVERIFY(s.find("export NNODES=" + std::to_string(nodes) + "\n") != std::string::npos);
+            QVERIFY(s.find("export MASTER_ADDR=" + options.hosts[0] + "\n") != std::string::npos);
+        }
+        QVERIFY(!gentest::hasFile(files, "node-" + std::to_string(nodes) + ".sh"));
+        // Host-key checking stays on: no option that turns it off.
+        QVERIFY(fileAt(files, "launch-ssh.sh").content.find("StrictHostKeyChecking") == std::string::npos);
+        QVERIFY(fileAt(files, "launch-ssh.sh").content.find("UserKnownHostsFile") == std::string::npos);
+    }
+
+    void accelerateAndDeepSpeedAgreeWithThePlan_data() {
+        QTest::addColumn<int>("nodes");
+        QTest::addColumn<int>("zero");
+        QTest::addColumn<bool>("offload");
+        QTest::newRow("1x8 zero0") << 1 << 0 << false;
+        QTest::newRow("2x8 zero2") << 2 << 2 << false;
+        QTest::newRow("8x8 zero3 offload") << 8 << 3 << true;
+    }
+    void accelerateAndDeepSpeedAgreeWithThePlan() {
+        QFETCH(int, nodes);
+        QFETCH(int, zero);
+        QFETCH(bool, offload);
+        Plan plan = gentest::planAt(nodes);
+        plan.recipe.zeroStage = zero;
+        plan.recipe.offloadOptimizer = offload;
+        const Estimate e = estimate(plan, plan.cluster.layout());
+        const auto files = generate::generate(plan, {Target::Accelerate, Target::DeepSpeed}, {});
+        QCOMPARE(files.size(), std::size_t(2));
+        const YAML::Node acc = YAML::Load(fileAt(files, "accelerate.yaml").content);
+        const auto ds = nlohmann::json::parse(fileAt(files, "deepspeed.json").content);
+        // accelerate's num_processes is the whole job's.
+        QCOMPARE(acc["num_processes"].as<int>(), nodes * 8);
+        QCOMPARE(acc["num_machines"].as<int>(), nodes);
+        QCOMPARE(acc["distributed_type"].as<std::string>(), std::string("DEEPSPEED"));
+        QCOMPARE(acc["mixed_precision"].as<std::string>(), std::string("bf16"));
+        QCOMPARE(acc["main_process_port"].as<int>(), plan.launch.masterPort);
+        const YAML::Node block = acc["deepspeed_config"];
+        QCOMPARE(block["zero_stage"].as<int>(), zero);
+        QCOMPARE(ds["zero_optimization"]["stage"].get<int>(), zero);
+        QCOMPARE(block["gradient_accumulation_steps"].as<int>(), ds["gradient_accumulation_steps"].get<int>());
+        QCOMPARE(block["gradient_clipping"].as<double>(), ds["gradient_clipping"].get<double>());
+        QCOMPARE(block["offload_optimizer_device"].as<std::string>(), std::string(offload ? "cpu" : "none"));
+        QCOMPARE(ds.contains("zero_optimization") && ds["zero_optimization"].contains("offload_optimizer"), offload);
+        QCOMPARE(ds["bf16"]["enabled"].get<bool>(), true);
+        // DeepSpeed's rule and the planner's figures.
+        const long micro = ds["train_micro_batch_size_per_gpu"].get<long>();
+        const long accum = ds["gradient_accumulation_steps"].get<long>();
+        QCOMPARE(micro, long(e.microBatch));
+        QCOMPARE(accum, long(e.gradAccum));
+        QCOMPARE(ds["train_batch_size"].get<long>(), micro * accum * nodes * 8);
+        QCOMPARE(double(ds["train_batch_size"].get<long>()), e.effectiveBatch.value);
+        QCOMPARE(ds["optimizer"]["params"]["lr"].get<double>(), e.lr.value);
+        QCOMPARE(ds["scheduler"]["params"]["warmup_num_steps"].get<double>(), e.warmupSteps.value);
+        QCOMPARE(ds["scheduler"]["params"]["total_num_steps"].get<double>(), e.totalSteps.value);
+    }
+
+    void theDemoPlanKeepsItsGlobalBatchAcrossLayouts() {
+        // The demo plan targets a global batch of 256: accumulation 2 on one
+        // node, 1 on two; both reach 256, and the files say so.
+        for (int nodes : {1, 2}) {
+            const auto files = generate::generate(gentest::planAt(nodes), {Target::DeepSpeed}, {});
+            const auto ds = nlohmann::json::parse(fileAt(files, "deepspeed.json").content);
+            QCOMPARE(ds["train_batch_size"].get<long>(), 256L);
+            QCOMPARE(ds["gradient_accumulation_steps"].get<int>(), nodes == 1 ? 2 : 1);
+        }
+    }
+
+    void sharedFilesAreWrittenOnce() {
+        const auto files = generate::generate(gentest::planAt(2), gentest::allTargets(), gentest::optionsFor(2));
+        std::set<std::string> paths;
+        for (const auto& f : files) QVERIFY2(paths.insert(f.path).second, f.path.c_str());
+        QVERIFY(fileAt(files, "entrypoint.sh").executable);
+    }
+
+    void everyTargetHasADisplayName() {
+        QCOMPARE(generate::targets().size(), gentest::allTargets().size());
+        for (const auto& t : generate::targets()) {
+            QVERIFY(!t.displayName.empty());
+            QCOMPARE(generate::findTarget(t.key).value(), t.target);
+        }
+        QVERIFY(!generate::findTarget("nomad"));
+    }
+
+    void missingOptionsAreNamed() {
+        const Plan plan = gentest::planAt(2);
+        QVERIFY(generate::missingOptions(plan, Target::PaiDlc, {}).find("--ecs-spec") != std::string::npos);
+        QVERIFY(generate::missingOptions(plan, Target::Ssh, {}).find("--hosts") != std::string::npos);
+        QVERIFY(generate::missingOptions(plan, Target::Kubernetes, {}).empty());
+        QVERIFY_THROWS_EXCEPTION(generate::GenerateError, generate::generate(plan, Target::PaiDlc, {}));
+        generate::GenerateOptions oneHost;
+        oneHost.hosts = {"a"};
+        QVERIFY_THROWS_EXCEPTION(generate::GenerateError, generate::generate(plan, Target::Ssh, oneHost));
+    }
+
+    void optionsReachTheKubernetesObjects() {
+        generate::GenerateOptions o = gentest::optionsFor(2);
+        o.queue = "team-a";
+        o.priority = "training-high";
+        o.mounts = {{"datasets", "/data", true}};
+        o.secrets = {{"HF_TOKEN", "hf-credentials", "token"}};
+        o.shmSize = "64Gi";
+        const auto files = generate::generate(gentest::planAt(2), {Target::Kubernetes, Target::PyTorchJob}, o);
+        for (const char* name : {"kubernetes.yaml", "pytorchjob.yaml"}) {
+            const auto objects = docs(fileAt(files, name));
+            for (const auto& obj : objects) QVERIFY2(problems(obj).isEmpty(), qPrintable(problems(obj)));
+            const YAML::Node job = objects.back();
+            QCOMPARE(job["metadata"]["labels"]["kueue.x-k8s.io/queue-name"].as<std::string>(), std::string("team-a"));
+            const YAML::Node pod = job["kind"].as<std::string>() == "Job"
+                                       ? job["spec"]["template"]
+                                       : job["spec"]["pytorchReplicaSpecs"]["Master"]["template"];
+            QCOMPARE(pod["spec"]["priorityClassName"].as<std::string>(), std::string("training-high"));
+            const YAML::Node c = pod["spec"]["containers"][0];
+            const YAML::Node secret = envNamed(c, "HF_TOKEN");
+            QVERIFY(!secret["value"]);  // by reference only
+            QCOMPARE(secret["valueFrom"]["secretKeyRef"]["name"].as<std::string>(), std::string("hf-credentials"));
+            QCOMPARE(secret["valueFrom"]["secretKeyRef"]["key"].as<std::string>(), std::string("token"));
+            bool data = false;
+            for (const auto& m : c["volumeMounts"])
+                data |= m["mountPath"].as<std::string>() == "/data" && m["readOnly"].as<bool>();
+            QVERIFY(data);
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTargets)
+#include "tst_targets.moc"
