@@ -11,6 +11,8 @@
 #include <QLocale>
 #include <QToolButton>
 
+#include <algorithm>
+
 namespace traindeck::gui {
 
 QString figureRowName(FigureRow row) {
@@ -134,6 +136,13 @@ void LayoutColumn::retranslate() {
         lines << QStringLiteral("%1: %2").arg(FindingView::severityText(f.severity), QString::fromStdString(f.message));
     }
     const QString summary = FindingView::summary(m_findings);
+    // A layout with an error cannot run as planned: its figures are greyed, not hidden,
+    // so the user still sees what the layout would have been.
+    const bool blocked = std::any_of(m_findings.begin(), m_findings.end(), [&](const Finding& f) {
+        return f.severity == Severity::Error && f.layout && *f.layout == e.layout;
+    });
+    for (size_t r = 0; r + 1 < m_cells.size(); ++r)
+        m_cells[r]->setEnabled(!blocked);
     auto* label = static_cast<QLabel*>(cell(FigureRow::Findings));
     label->setStyleSheet(errors ? QStringLiteral("color: #c00000; font-weight: bold;")
                          : warnings ? QStringLiteral("color: #b36b00;")

@@ -181,7 +181,8 @@ void PlotsPage::drawLr() {
     curve->setPen(QPen(kPredicted, 2));
     curve->setData(steps, rates, true);
 
-    const auto marks = [&](int every, QCPScatterStyle::ScatterShape shape, const QColor& color, const QString& name) {
+    const auto marks = [&](int every, QCPScatterStyle::ScatterShape shape, const QColor& color, const QString& name,
+                           double size) {
         if (every <= 0)
             return;
         QVector<double> x, y;
@@ -192,11 +193,12 @@ void PlotsPage::drawLr() {
         QCPGraph* g = m_lr->addGraph();
         g->setName(name);
         g->setLineStyle(QCPGraph::lsNone);
-        g->setScatterStyle(QCPScatterStyle(shape, color, color, 7));
+        g->setScatterStyle(QCPScatterStyle(shape, color, color, size));
         g->setData(x, y, true);
     };
-    marks(m_plan.recipe.checkpointEvery, QCPScatterStyle::ssTriangle, kMeasured, tr("checkpoint"));
-    marks(m_plan.recipe.evalEvery, QCPScatterStyle::ssCircle, QColor(0x38, 0x8e, 0x3c), tr("validation"));
+    // Validation first, so checkpoints (often on the same steps) are drawn on top and larger.
+    marks(m_plan.recipe.evalEvery, QCPScatterStyle::ssCircle, QColor(0x38, 0x8e, 0x3c), tr("validation"), 6);
+    marks(m_plan.recipe.checkpointEvery, QCPScatterStyle::ssTriangle, kMeasured, tr("checkpoint"), 10);
     m_lr->legend->setVisible(true);
     m_lr->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
     m_lr->xAxis->setRange(0, double(total));

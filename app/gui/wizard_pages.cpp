@@ -1,9 +1,11 @@
 #include "gui/wizard_pages.h"
 
 #include "gui/field_form.h"
+#include "gui/figure_format.h"
 #include "gui/findings_list.h"
 #include "gui/plan_view.h"
 #include "gui/plan_wizard.h"
+#include "plan/estimate.h"
 #include "plan/findings.h"
 
 #include <QEvent>
@@ -42,6 +44,12 @@ FieldsPage::FieldsPage(Section section, PlanWizard* wizard) : QWizardPage(wizard
         [wizard](const std::string& key, const QString& text) { return wizard->applyField(key, text); },
         [wizard](const Finding& finding) { wizard->applyFix(finding); }, nullptr);
     column->addWidget(scrolling(m_form, this), 1);
+    m_summary = new QLabel(this);
+    m_summary->setObjectName(QStringLiteral("planSummary"));
+    m_summary->setWordWrap(true);
+    m_summary->setFrameShape(QFrame::StyledPanel);
+    m_summary->setMargin(6);
+    column->addWidget(m_summary);
     m_reason = makeReasonLabel(this);
     column->addWidget(m_reason);
     connect(m_form, &FieldForm::validityChanged, this, &FieldsPage::updateReason);
@@ -53,6 +61,17 @@ FieldsPage::FieldsPage(Section section, PlanWizard* wizard) : QWizardPage(wizard
 void FieldsPage::refresh() {
     m_form->setPlan(m_wizard->plan());
     m_form->setFindings(m_wizard->currentFindings());
+    // What the page's numbers mean so far, on every page: the user sees the
+    // effect of a field while typing it, not only on the review page.
+    const Plan& plan = m_wizard->plan();
+    if (!m_wizard->planError().isEmpty()) {
+        m_summary->setText(m_wizard->planError());
+        return;
+    }
+    const Estimate e = estimate(plan, plan.cluster.layout());
+    m_summary->setText(tr("So far: %1 · effective batch %2 · learning rate %3 · %4 per GPU · finishes in %5")
+                           .arg(layoutName(e.layout), formatFigure(e.effectiveBatch), formatFigure(e.lr),
+                                formatFigure(e.memoryPerGpuGb), formatFigure(e.hoursToFinish)));
 }
 
 void FieldsPage::updateReason() {
@@ -81,6 +100,7 @@ void FieldsPage::retranslate() {
 void FieldsPage::changeEvent(QEvent* event) {
     if (event->type() == QEvent::LanguageChange) {
         retranslate();
+        refresh();
         updateReason();
     }
     QWizardPage::changeEvent(event);

@@ -36,6 +36,7 @@ private:
     Section m_section;
     PlanWizard* m_wizard;
     FieldForm* m_form = nullptr;
+    QLabel* m_summary = nullptr;
     QLabel* m_reason = nullptr;
 };
 

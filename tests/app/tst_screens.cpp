@@ -26,7 +26,8 @@ class TestScreens : public QObject {
     QString m_dir = qEnvironmentVariable("TRAINDECK_SCREENSHOT_DIR");
 
     void keep(QWidget& w, const QString& name) {
-        QCoreApplication::processEvents();
+        // Let queued shows and layout passes finish, as they would before a person looks.
+        QTest::qWait(100);
         const QPixmap shot = w.grab();
         QVERIFY2(!shot.isNull() && shot.width() > 200, qPrintable(name));
         if (!m_dir.isEmpty())
