@@ -2,6 +2,53 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en">
 <context>
+    <name>CoreMessages</name>
+    <message>
+        <source>expected a whole number, got '%1'</source>
+        <translation>expected a whole number, got '%1'</translation>
+    </message>
+    <message>
+        <source>expected a number, got '%1'</source>
+        <translation>expected a number, got '%1'</translation>
+    </message>
+    <message>
+        <source>must be at least %1, got %2</source>
+        <translation>must be at least %1, got %2</translation>
+    </message>
+    <message>
+        <source>must be at most %1, got %2</source>
+        <translation>must be at most %1, got %2</translation>
+    </message>
+    <message>
+        <source>must be greater than %1, got %2</source>
+        <translation>must be greater than %1, got %2</translation>
+    </message>
+    <message>
+        <source>expected true or false, got '%1'</source>
+        <translation>expected true or false, got '%1'</translation>
+    </message>
+    <message>
+        <source>expected one of %1, got '%2'</source>
+        <translation>expected one of %1, got '%2'</translation>
+    </message>
+    <message>
+        <source>expected tiny, base, large or nothing, got '%1'</source>
+        <translation>expected tiny, base, large or nothing, got '%1'</translation>
+    </message>
+    <message>
+        <source>expected layouts like 1x8,2x8, got '%1'</source>
+        <translation>expected layouts like 1x8,2x8, got '%1'</translation>
+    </message>
+    <message>
+        <source>must be a single line</source>
+        <translation>must be a single line</translation>
+    </message>
+    <message>
+        <source>unknown %1 '%2' (known: %3)</source>
+        <translation>unknown %1 '%2' (known: %3)</translation>
+    </message>
+</context>
+<context>
     <name>FieldLabels</name>
     <message>
         <source>Plan name</source>
@@ -411,6 +458,65 @@
     </message>
 </context>
 <context>
+    <name>Targets</name>
+    <message>
+        <source>Kubernetes Indexed Job</source>
+        <translation>Kubernetes Indexed Job</translation>
+    </message>
+    <message>
+        <source>Indexed Job, headless Service and the entrypoint ConfigMap: kubectl apply -f kubernetes.yaml</source>
+        <translation>Indexed Job, headless Service and the entrypoint ConfigMap: kubectl apply -f kubernetes.yaml</translation>
+    </message>
+    <message>
+        <source>Kubeflow PyTorchJob</source>
+        <translation>Kubeflow PyTorchJob</translation>
+    </message>
+    <message>
+        <source>PyTorchJob (master and workers) and the entrypoint ConfigMap</source>
+        <translation>PyTorchJob (master and workers) and the entrypoint ConfigMap</translation>
+    </message>
+    <message>
+        <source>Alibaba Cloud PAI-DLC</source>
+        <translation>Alibaba Cloud PAI-DLC</translation>
+    </message>
+    <message>
+        <source>CreateJob request body and the equivalent dlc submit command</source>
+        <translation>CreateJob request body and the equivalent dlc submit command</translation>
+    </message>
+    <message>
+        <source>SLURM</source>
+        <translation>SLURM</translation>
+    </message>
+    <message>
+        <source>sbatch script, one task per node, with the entrypoint and configs</source>
+        <translation>sbatch script, one task per node, with the entrypoint and configs</translation>
+    </message>
+    <message>
+        <source>Bare machines over SSH</source>
+        <translation>Bare machines over SSH</translation>
+    </message>
+    <message>
+        <source>hostfile, DeepSpeed hostfile, one script per node and an SSH launcher</source>
+        <translation>hostfile, DeepSpeed hostfile, one script per node and an SSH launcher</translation>
+    </message>
+    <message>
+        <source>Hugging Face accelerate config</source>
+        <translation>Hugging Face accelerate config</translation>
+    </message>
+    <message>
+        <source>accelerate config YAML with its DeepSpeed settings</source>
+        <translation>accelerate config YAML with its DeepSpeed settings</translation>
+    </message>
+    <message>
+        <source>DeepSpeed config</source>
+        <translation>DeepSpeed config</translation>
+    </message>
+    <message>
+        <source>DeepSpeed JSON config</source>
+        <translation>DeepSpeed JSON config</translation>
+    </message>
+</context>
+<context>
     <name>Units</name>
     <message>
         <source>samples</source>
@@ -530,6 +636,10 @@
     <message>
         <source>Next is unavailable until this is fixed: %1</source>
         <translation>Next is unavailable until this is fixed: %1</translation>
+    </message>
+    <message>
+        <source>So far: %1 · effective batch %2 · learning rate %3 · %4 per GPU · finishes in %5</source>
+        <translation>So far: %1 · effective batch %2 · learning rate %3 · %4 per GPU · finishes in %5</translation>
     </message>
 </context>
 <context>

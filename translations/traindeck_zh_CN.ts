@@ -2,6 +2,53 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>CoreMessages</name>
+    <message>
+        <source>expected a whole number, got '%1'</source>
+        <translation>需要整数，输入的是“%1”</translation>
+    </message>
+    <message>
+        <source>expected a number, got '%1'</source>
+        <translation>需要数字，输入的是“%1”</translation>
+    </message>
+    <message>
+        <source>must be at least %1, got %2</source>
+        <translation>不能小于 %1（输入的是 %2）</translation>
+    </message>
+    <message>
+        <source>must be at most %1, got %2</source>
+        <translation>不能大于 %1（输入的是 %2）</translation>
+    </message>
+    <message>
+        <source>must be greater than %1, got %2</source>
+        <translation>必须大于 %1（输入的是 %2）</translation>
+    </message>
+    <message>
+        <source>expected true or false, got '%1'</source>
+        <translation>需要 true 或 false，输入的是“%1”</translation>
+    </message>
+    <message>
+        <source>expected one of %1, got '%2'</source>
+        <translation>只能是 %1 之一，输入的是“%2”</translation>
+    </message>
+    <message>
+        <source>expected tiny, base, large or nothing, got '%1'</source>
+        <translation>只能是 tiny、base、large 或留空，输入的是“%1”</translation>
+    </message>
+    <message>
+        <source>expected layouts like 1x8,2x8, got '%1'</source>
+        <translation>布局应写成 1x8,2x8 这样的形式，输入的是“%1”</translation>
+    </message>
+    <message>
+        <source>must be a single line</source>
+        <translation>只能是一行</translation>
+    </message>
+    <message>
+        <source>unknown %1 '%2' (known: %3)</source>
+        <translation>未知的 %1“%2”（可选：%3）</translation>
+    </message>
+</context>
+<context>
     <name>FieldLabels</name>
     <message>
         <source>Plan name</source>
@@ -411,6 +458,65 @@
     </message>
 </context>
 <context>
+    <name>Targets</name>
+    <message>
+        <source>Kubernetes Indexed Job</source>
+        <translation>Kubernetes Indexed Job</translation>
+    </message>
+    <message>
+        <source>Indexed Job, headless Service and the entrypoint ConfigMap: kubectl apply -f kubernetes.yaml</source>
+        <translation>Indexed Job、headless Service 和入口脚本 ConfigMap：kubectl apply -f kubernetes.yaml</translation>
+    </message>
+    <message>
+        <source>Kubeflow PyTorchJob</source>
+        <translation>Kubeflow PyTorchJob</translation>
+    </message>
+    <message>
+        <source>PyTorchJob (master and workers) and the entrypoint ConfigMap</source>
+        <translation>PyTorchJob（Master 与 Worker）和入口脚本 ConfigMap</translation>
+    </message>
+    <message>
+        <source>Alibaba Cloud PAI-DLC</source>
+        <translation>阿里云 PAI-DLC</translation>
+    </message>
+    <message>
+        <source>CreateJob request body and the equivalent dlc submit command</source>
+        <translation>CreateJob 请求体及等价的 dlc submit 命令</translation>
+    </message>
+    <message>
+        <source>SLURM</source>
+        <translation>SLURM</translation>
+    </message>
+    <message>
+        <source>sbatch script, one task per node, with the entrypoint and configs</source>
+        <translation>sbatch 脚本（每节点一个任务），附入口脚本和配置</translation>
+    </message>
+    <message>
+        <source>Bare machines over SSH</source>
+        <translation>裸机（通过 SSH）</translation>
+    </message>
+    <message>
+        <source>hostfile, DeepSpeed hostfile, one script per node and an SSH launcher</source>
+        <translation>hostfile、DeepSpeed hostfile、每节点一个脚本和 SSH 启动器</translation>
+    </message>
+    <message>
+        <source>Hugging Face accelerate config</source>
+        <translation>Hugging Face accelerate 配置</translation>
+    </message>
+    <message>
+        <source>accelerate config YAML with its DeepSpeed settings</source>
+        <translation>含 DeepSpeed 设置的 accelerate 配置 YAML</translation>
+    </message>
+    <message>
+        <source>DeepSpeed config</source>
+        <translation>DeepSpeed 配置</translation>
+    </message>
+    <message>
+        <source>DeepSpeed JSON config</source>
+        <translation>DeepSpeed JSON 配置</translation>
+    </message>
+</context>
+<context>
     <name>Units</name>
     <message>
         <source>samples</source>
@@ -530,6 +636,10 @@
     <message>
         <source>Next is unavailable until this is fixed: %1</source>
         <translation>修正以下问题后才能进入下一步：%1</translation>
+    </message>
+    <message>
+        <source>So far: %1 · effective batch %2 · learning rate %3 · %4 per GPU · finishes in %5</source>
+        <translation>目前：%1 · 有效批大小 %2 · 学习率 %3 · 每 GPU %4 · 预计 %5 完成</translation>
     </message>
 </context>
 <context>

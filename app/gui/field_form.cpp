@@ -1,5 +1,6 @@
 #include "gui/field_form.h"
 
+#include "gui/core_messages.h"
 #include "gui/field_editor.h"
 #include "gui/field_labels.h"
 #include "gui/finding_view.h"
@@ -58,6 +59,7 @@ void FieldForm::retranslate() {
         row.editor->input()->setToolTip(fieldToolTip(key));
         row.editor->input()->setAccessibleName(fieldLabel(key));
         row.editor->retranslate(m_plan);
+        row.error->setText(fieldErrorText(row.errorText));
     }
 }
 
@@ -73,7 +75,7 @@ void FieldForm::onEdited(const std::string& key, const QString& text) {
     const QString error = m_applier(key, text);
     m_applying.clear();
     row.errorText = error;
-    row.error->setText(error);
+    row.error->setText(fieldErrorText(error));
     row.error->setVisible(!error.isEmpty());
     row.editor->setInvalid(!error.isEmpty());
     emit validityChanged();
@@ -156,7 +158,7 @@ QString FieldForm::blockingReason() const {
     for (const std::string& key : m_keys) {
         const Row& row = m_rows.at(key);
         if (!row.errorText.isEmpty())
-            return QStringLiteral("%1: %2").arg(fieldLabel(key), row.errorText);
+            return QStringLiteral("%1: %2").arg(fieldLabel(key), fieldErrorText(row.errorText));
     }
     for (const std::string& key : m_keys)
         for (const Finding& f : m_rows.at(key).shown)

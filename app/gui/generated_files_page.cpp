@@ -6,6 +6,7 @@
 
 #include <QApplication>
 #include <QClipboard>
+#include <QCoreApplication>
 #include <QDir>
 #include <QEvent>
 #include <QFileDialog>
@@ -26,6 +27,40 @@
 #include <QVBoxLayout>
 
 namespace traindeck::gui {
+
+namespace {
+
+// Translated names and summaries of the generators' targets, by key; a target
+// this table does not know keeps the generator's own English text.
+const struct {
+    const char* key;
+    const char* name;
+    const char* summary;
+} kTargetTexts[] = {
+    {"k8s", QT_TRANSLATE_NOOP("Targets", "Kubernetes Indexed Job"),
+     QT_TRANSLATE_NOOP("Targets", "Indexed Job, headless Service and the entrypoint ConfigMap: kubectl apply -f kubernetes.yaml")},
+    {"pytorchjob", QT_TRANSLATE_NOOP("Targets", "Kubeflow PyTorchJob"),
+     QT_TRANSLATE_NOOP("Targets", "PyTorchJob (master and workers) and the entrypoint ConfigMap")},
+    {"pai", QT_TRANSLATE_NOOP("Targets", "Alibaba Cloud PAI-DLC"),
+     QT_TRANSLATE_NOOP("Targets", "CreateJob request body and the equivalent dlc submit command")},
+    {"slurm", QT_TRANSLATE_NOOP("Targets", "SLURM"),
+     QT_TRANSLATE_NOOP("Targets", "sbatch script, one task per node, with the entrypoint and configs")},
+    {"ssh", QT_TRANSLATE_NOOP("Targets", "Bare machines over SSH"),
+     QT_TRANSLATE_NOOP("Targets", "hostfile, DeepSpeed hostfile, one script per node and an SSH launcher")},
+    {"accelerate", QT_TRANSLATE_NOOP("Targets", "Hugging Face accelerate config"),
+     QT_TRANSLATE_NOOP("Targets", "accelerate config YAML with its DeepSpeed settings")},
+    {"deepspeed", QT_TRANSLATE_NOOP("Targets", "DeepSpeed config"), QT_TRANSLATE_NOOP("Targets", "DeepSpeed JSON config")},
+};
+
+TargetChoice translatedTarget(const TargetChoice& t) {
+    for (const auto& text : kTargetTexts)
+        if (t.key == QLatin1String(text.key))
+            return {t.key, QCoreApplication::translate("Targets", text.name),
+                    QCoreApplication::translate("Targets", text.summary)};
+    return t;
+}
+
+}  // namespace
 
 GeneratedFilesPage::GeneratedFilesPage(std::unique_ptr<GeneratorSource> source, QWidget* parent)
     : QWidget(parent), m_source(std::move(source)) {
@@ -101,9 +136,8 @@ GeneratedFilesPage::GeneratedFilesPage(std::unique_ptr<GeneratorSource> source, 
     if (m_source) {
         const QStringList checked = AppSettings().generateTargets();
         for (const TargetChoice& t : m_source->targets()) {
-            auto* item = new QListWidgetItem(t.name, m_targets);
+            auto* item = new QListWidgetItem(m_targets);
             item->setData(Qt::UserRole, t.key);
-            item->setToolTip(t.summary);
             item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
             item->setCheckState(checked.contains(t.key) ? Qt::Checked : Qt::Unchecked);
         }
@@ -293,6 +327,16 @@ void GeneratedFilesPage::saveAllInteractive() {
 }
 
 void GeneratedFilesPage::retranslate() {
+    if (m_source) {
+        const QSignalBlocker block(m_targets);
+        const std::vector<TargetChoice> targets = m_source->targets();
+        for (int i = 0; i < m_targets->count() && size_t(i) < targets.size(); ++i) {
+            const TargetChoice t = translatedTarget(targets[size_t(i)]);
+            m_targets->item(i)->setText(t.name);
+            m_targets->item(i)->setToolTip(t.summary);
+            m_targets->item(i)->setStatusTip(t.summary);
+        }
+    }
     m_unavailable->setText(tr("This build of TrainDeck has no generators: the launch files cannot be shown."));
     m_targetsBox->setTitle(tr("Targets"));
     m_optionsBox->setTitle(tr("Cluster details (only the targets that need them)"));

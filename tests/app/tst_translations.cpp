@@ -3,6 +3,7 @@
 // hold a string the .ts does not have yet (lupdate is run on them afresh).
 // Also: the compiled-in translation is the one the window loads.
 
+#include "gui/core_messages.h"
 #include "gui/field_labels.h"
 #include "gui/language.h"
 #include "plan/plan_fields.h"
@@ -138,6 +139,31 @@ private slots:
             }
         QVERIFY(language.apply(QStringLiteral("en")));
         QCOMPARE(QCoreApplication::translate("traindeck::gui::MainWindow", "&File"), QStringLiteral("&File"));
+    }
+
+    void coreFieldErrorsAreTranslated() {
+        // Whatever core says about a bad value of any field, the Chinese
+        // window says it in Chinese: a new template in core fails here.
+        Language language;
+        QVERIFY(language.apply(QStringLiteral("zh_CN")));
+        QStringList untranslated;
+        std::vector<std::string> shown;  // the fields the window has editors for
+        for (Section section : allSections())
+            for (const std::string& key : sectionKeys(section))
+                shown.push_back(key);
+        for (const std::string& key : shown)
+            for (const char* bad : {"abc", "-1", "0", "1e30", "2.5", "two\nlines", "nonsense'value"}) {
+                Plan plan = demoPlan();
+                const QString error = QString::fromStdString(setPlanField(plan, key, bad));
+                if (!error.isEmpty() && fieldErrorText(error) == error)
+                    untranslated << QString::fromStdString(key) + ": " + error;
+            }
+        QVERIFY(language.apply(QStringLiteral("en")));
+        QVERIFY2(untranslated.isEmpty(), qPrintable(untranslated.join('\n')));
+        // In English the window reads as core wrote it.
+        Plan plan = demoPlan();
+        const QString error = QString::fromStdString(setPlanField(plan, "cluster.nodes", "0"));
+        QCOMPARE(fieldErrorText(error), error);
     }
 
     void windowNamesOnlyFieldsCoreKnows() {
