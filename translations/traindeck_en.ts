@@ -981,6 +981,18 @@
         <source>The plan “%1” has changes that are not saved. Save them?</source>
         <translation>The plan “%1” has changes that are not saved. Save them?</translation>
     </message>
+    <message>
+        <source>&amp;Undo %1</source>
+        <translation>&amp;Undo %1</translation>
+    </message>
+    <message>
+        <source>&amp;Redo %1</source>
+        <translation>&amp;Redo %1</translation>
+    </message>
+    <message>
+        <source>Plan created. Its launch files are on the Generated files tab; save the plan with Ctrl+S.</source>
+        <translation>Plan created. Its launch files are on the Generated files tab; save the plan with Ctrl+S.</translation>
+    </message>
 </context>
 <context>
     <name>traindeck::gui::MemoryBar</name>

@@ -981,6 +981,18 @@
         <source>The plan “%1” has changes that are not saved. Save them?</source>
         <translation>计划“%1”有未保存的更改。要保存吗？</translation>
     </message>
+    <message>
+        <source>&amp;Undo %1</source>
+        <translation>撤销(&amp;U) %1</translation>
+    </message>
+    <message>
+        <source>&amp;Redo %1</source>
+        <translation>重做(&amp;R) %1</translation>
+    </message>
+    <message>
+        <source>Plan created. Its launch files are on the Generated files tab; save the plan with Ctrl+S.</source>
+        <translation>计划已创建。启动文件在“生成的文件”页；按 Ctrl+S 保存计划。</translation>
+    </message>
 </context>
 <context>
     <name>traindeck::gui::MemoryBar</name>

@@ -11,6 +11,7 @@ const char* const kRecent = "files/recent";
 const char* const kLastDir = "files/lastDirectory";
 const char* const kTargets = "generate/targets";
 const char* const kGeometry = "window/geometry";
+const char* const kTab = "window/tab";
 const char* const kState = "window/state";
 const char* const kSplitter = "window/splitter";
 }  // namespace
@@ -46,6 +47,9 @@ QStringList AppSettings::generateTargets() const {
     return m_settings.value(kTargets, QStringList{QStringLiteral("k8s")}).toStringList();
 }
 void AppSettings::setGenerateTargets(const QStringList& keys) { m_settings.setValue(kTargets, keys); }
+
+int AppSettings::currentTab() const { return m_settings.value(kTab, 0).toInt(); }
+void AppSettings::setCurrentTab(int index) { m_settings.setValue(kTab, index); }
 
 QByteArray AppSettings::windowGeometry() const { return m_settings.value(kGeometry).toByteArray(); }
 QByteArray AppSettings::windowState() const { return m_settings.value(kState).toByteArray(); }

@@ -29,6 +29,9 @@ public:
     QStringList generateTargets() const;
     void setGenerateTargets(const QStringList& keys);
 
+    int currentTab() const;
+    void setCurrentTab(int index);
+
     QByteArray windowGeometry() const;
     QByteArray windowState() const;
     QByteArray splitterState() const;

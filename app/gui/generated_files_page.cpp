@@ -132,6 +132,7 @@ GeneratedFilesPage::GeneratedFilesPage(std::unique_ptr<GeneratorSource> source, 
     rightColumn->addLayout(buttons);
     splitter->setStretchFactor(0, 1);
     splitter->setStretchFactor(1, 3);
+    splitter->setSizes({340, 760});  // room for the target names and the options' hints
 
     if (m_source) {
         const QStringList checked = AppSettings().generateTargets();

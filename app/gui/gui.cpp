@@ -23,13 +23,16 @@ int run(int argc, char** argv) {
 
     QCommandLineParser parser;
     parser.addHelpOption();
-    parser.addOption({QStringLiteral("demo"), QStringLiteral("Open the built-in demo plan.")});
-    parser.addPositionalArgument(QStringLiteral("plan"), QStringLiteral("A plan file to open."));
+    const QCommandLineOption demo(QStringLiteral("demo"), QStringLiteral("Open the built-in demo plan."));
+    // An option, not a bare argument: `traindeck WORD` is a subcommand (app/main.cpp).
+    const QCommandLineOption open(QStringLiteral("open"), QStringLiteral("Open a plan file."), QStringLiteral("FILE"));
+    parser.addOption(demo);
+    parser.addOption(open);
     parser.process(app);
 
     MainWindow window(&language);
-    if (!parser.positionalArguments().isEmpty() && !parser.isSet(QStringLiteral("demo")))
-        window.openFile(parser.positionalArguments().constFirst());
+    if (parser.isSet(open) && !parser.isSet(demo))
+        window.openFile(parser.value(open));
     else
         window.openDemo();  // a first-time user sees a working plan, not empty fields
     window.show();

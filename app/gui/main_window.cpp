@@ -135,6 +135,7 @@ MainWindow::MainWindow(Language* language, QWidget* parent) : QMainWindow(parent
     if (!restoreGeometry(settings.windowGeometry()))
         resize(1400, 880);
     restoreState(settings.windowState());
+    m_tabs->setCurrentIndex(settings.currentTab());
     if (!m_splitter->restoreState(settings.splitterState()))
         m_splitter->setSizes({520, 1000});  // wide enough for labels, values and findings beside them
 
@@ -171,12 +172,23 @@ void MainWindow::createActions() {
     if (m_quitAction->shortcut().isEmpty())
         m_quitAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Q));
 
-    m_undoAction = m_document->undoStack()->createUndoAction(this);
+    // Our own undo/redo actions rather than QUndoStack's: theirs fix the
+    // "Undo %1" wording when created, and the language can change after that.
+    QUndoStack* stack = m_document->undoStack();
+    m_undoAction = new QAction(this);
     m_undoAction->setShortcut(QKeySequence::Undo);
     m_undoAction->setIcon(QIcon::fromTheme(QStringLiteral("edit-undo"), style()->standardIcon(QStyle::SP_ArrowBack)));
-    m_redoAction = m_document->undoStack()->createRedoAction(this);
+    m_undoAction->setEnabled(stack->canUndo());
+    connect(m_undoAction, &QAction::triggered, stack, &QUndoStack::undo);
+    connect(stack, &QUndoStack::canUndoChanged, m_undoAction, &QAction::setEnabled);
+    connect(stack, &QUndoStack::undoTextChanged, this, &MainWindow::updateUndoText);
+    m_redoAction = new QAction(this);
     m_redoAction->setShortcut(QKeySequence::Redo);
     m_redoAction->setIcon(QIcon::fromTheme(QStringLiteral("edit-redo"), style()->standardIcon(QStyle::SP_ArrowForward)));
+    m_redoAction->setEnabled(stack->canRedo());
+    connect(m_redoAction, &QAction::triggered, stack, &QUndoStack::redo);
+    connect(stack, &QUndoStack::canRedoChanged, m_redoAction, &QAction::setEnabled);
+    connect(stack, &QUndoStack::redoTextChanged, this, &MainWindow::updateUndoText);
 
     m_settingsAction = make(QKeySequence::Preferences, &MainWindow::showSettings);
     if (m_settingsAction->shortcut().isEmpty())
@@ -244,8 +256,7 @@ void MainWindow::retranslate() {
     m_saveAction->setText(tr("&Save"));
     m_saveAsAction->setText(tr("Save &As…"));
     m_quitAction->setText(tr("&Quit"));
-    m_undoAction->setText(tr("&Undo"));
-    m_redoAction->setText(tr("&Redo"));
+    updateUndoText();
     m_settingsAction->setText(tr("&Settings…"));
     m_aboutAction->setText(tr("&About TrainDeck"));
     const QStringList tabNames = {tr("Layouts"), tr("Plots and calibration"), tr("Generated files")};
@@ -283,6 +294,12 @@ void MainWindow::refresh() {
     m_generated->setPlan(plan);
 
     m_summary->setText(valid ? FindingView::summary(m_findings) : tr("Plan incomplete"));
+}
+
+void MainWindow::updateUndoText() {
+    const QUndoStack* stack = m_document->undoStack();
+    m_undoAction->setText(stack->undoText().isEmpty() ? tr("&Undo") : tr("&Undo %1").arg(stack->undoText()));
+    m_redoAction->setText(stack->redoText().isEmpty() ? tr("&Redo") : tr("&Redo %1").arg(stack->redoText()));
 }
 
 void MainWindow::updateTitle() {
@@ -351,8 +368,13 @@ void MainWindow::newPlan() {
     // The wizard starts from the demo's values: a plan that already works,
     // which the user adjusts, rather than empty fields to fill.
     PlanWizard wizard(demoPlan(), this);
-    if (wizard.exec() == QDialog::Accepted)
+    if (wizard.exec() == QDialog::Accepted) {
         m_document->reset(wizard.plan(), QString(), true);
+        m_tabs->setCurrentIndex(0);
+        // Where to go next, for someone who has not used TrainDeck before.
+        statusBar()->showMessage(tr("Plan created. Its launch files are on the Generated files tab; save the plan with Ctrl+S."),
+                                 15000);
+    }
 }
 
 bool MainWindow::saveTo(const QString& path) {
@@ -418,7 +440,9 @@ void MainWindow::closeEvent(QCloseEvent* event) {
         event->ignore();
         return;
     }
-    AppSettings().saveWindow(saveGeometry(), saveState(), m_splitter->saveState());
+    AppSettings settings;
+    settings.saveWindow(saveGeometry(), saveState(), m_splitter->saveState());
+    settings.setCurrentTab(m_tabs->currentIndex());
     event->accept();
 }
 

@@ -65,6 +65,7 @@ private:
     void retranslate();
     void refresh();
     void updateTitle();
+    void updateUndoText();
     void updateRecentMenu();
     void applyFix(const Finding& finding);
     bool saveTo(const QString& path);

@@ -26,6 +26,7 @@ SettingsDialog::SettingsDialog(const QString& current, QWidget* parent) : QDialo
     m_buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     column->addWidget(m_buttons);
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::accept);
+    setMinimumWidth(440);
 
     m_language->addItem(QString(), QString());
     for (const QString& code : Language::available())

@@ -3,6 +3,10 @@
 // recent files are remembered, and the language switches while it is open.
 
 #include "gui/app_settings.h"
+#include "gui/calibration_panel.h"
+#include "gui/figure_format.h"
+#include "gui/plots.h"
+#include "plan/calibrate.h"
 #include "gui/field_editor.h"
 #include "gui/field_form.h"
 #include "gui/language.h"
@@ -14,6 +18,13 @@
 #include "test_support.h"
 
 #include <QAbstractButton>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QPushButton>
+#include <qcustomplot.h>
+
+#include <algorithm>
+#include <cmath>
 #include <QApplication>
 #include <QLineEdit>
 #include <QMessageBox>
@@ -93,6 +104,43 @@ private slots:
         QCOMPARE(w.document()->plan(), demoPlan());
         QCOMPARE(global->text(), QString::number(demoPlan().recipe.globalBatch));
         QVERIFY(!w.isWindowModified());
+    }
+
+    void calibrationRepredictsAndPlotsBoth() {
+        Language language;
+        language.apply(QStringLiteral("en"));
+        MainWindow w(&language);
+        w.openDemo();
+        QVERIFY(test::showActive(w));
+        const Plan before = w.document()->plan();
+        const std::vector<Layout> layouts = layoutsOf(before);
+        CalibrationPanel* panel = w.calibration();
+        // Measured 3 steps/s on 2×8: enter it as a user would.
+        const int index = int(std::find(layouts.begin(), layouts.end(), Layout{2, 8}) - layouts.begin());
+        panel->layoutBox()->setCurrentIndex(index);
+        panel->valueBox()->setValue(3.0);
+        panel->unitBox()->setCurrentIndex(panel->unitBox()->findData(int(Calibration::Unit::StepsPerSecond)));
+        QTest::mouseClick(panel->applyButton(), Qt::LeftButton);
+
+        const Plan& after = w.document()->plan();
+        QVERIFY(after.calibration.has_value());
+        QCOMPARE(after.calibration->layout, (Layout{2, 8}));
+        QCOMPARE(after.calibration->value, 3.0);
+        // The measured layout now runs at the measured speed, and every column
+        // shows what core predicts from the refit.
+        const int c = column(*w.planView(), Layout{2, 8});
+        QCOMPARE(w.planView()->cellText(c, FigureRow::StepsPerS), formatFigure(estimate(after, {2, 8}).stepsPerS));
+        QVERIFY(std::abs(estimate(after, {2, 8}).stepsPerS.value - 3.0) < 1e-6 || !fitCalibration(after, *after.calibration).exact);
+        for (int i = 0; i < w.planView()->columnCount(); ++i)
+            QCOMPARE(w.planView()->cellText(i, FigureRow::TimeToFinish),
+                     formatFigure(estimate(after, w.planView()->columnLayout(i)).hoursToFinish));
+        // Predicted before and after, and the measurement itself.
+        QCustomPlot* plot = w.plots()->calibrationPlot();
+        QCOMPARE(plot->plottableCount(), 3);
+
+        QTest::keyClick(w.tabs(), Qt::Key_Z, Qt::ControlModifier);
+        QVERIFY(!w.document()->plan().calibration.has_value());
+        QCOMPARE(w.plots()->calibrationPlot()->plottableCount(), 0);
     }
 
     void closingWithUnsavedChangesAsks() {
