@@ -812,6 +812,13 @@
     </message>
 </context>
 <context>
+    <name>traindeck::gui::LayoutsPage</name>
+    <message>
+        <source>Findings</source>
+        <translation>Findings</translation>
+    </message>
+</context>
+<context>
     <name>traindeck::gui::MainWindow</name>
     <message>
         <source>Add layout %1</source>
@@ -916,10 +923,6 @@
     <message>
         <source>Generated files</source>
         <translation>Generated files</translation>
-    </message>
-    <message>
-        <source>Findings</source>
-        <translation>Findings</translation>
     </message>
     <message>
         <source>Plan incomplete</source>
@@ -1162,10 +1165,6 @@
     <message>
         <source>The plan on its own layout and the layouts it is compared with. Hover a figure for its formula.</source>
         <translation>The plan on its own layout and the layouts it is compared with. Hover a figure for its formula.</translation>
-    </message>
-    <message>
-        <source>Findings</source>
-        <translation>Findings</translation>
     </message>
 </context>
 <context>

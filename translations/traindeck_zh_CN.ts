@@ -812,6 +812,13 @@
     </message>
 </context>
 <context>
+    <name>traindeck::gui::LayoutsPage</name>
+    <message>
+        <source>Findings</source>
+        <translation>检查结果</translation>
+    </message>
+</context>
+<context>
     <name>traindeck::gui::MainWindow</name>
     <message>
         <source>Add layout %1</source>
@@ -916,10 +923,6 @@
     <message>
         <source>Generated files</source>
         <translation>生成的文件</translation>
-    </message>
-    <message>
-        <source>Findings</source>
-        <translation>检查结果</translation>
     </message>
     <message>
         <source>Plan incomplete</source>
@@ -1162,10 +1165,6 @@
     <message>
         <source>The plan on its own layout and the layouts it is compared with. Hover a figure for its formula.</source>
         <translation>本计划自身布局及对比布局的各项数字。将鼠标悬停在数字上可查看公式。</translation>
-    </message>
-    <message>
-        <source>Findings</source>
-        <translation>检查结果</translation>
     </message>
 </context>
 <context>

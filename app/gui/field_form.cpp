@@ -4,6 +4,7 @@
 #include "gui/field_editor.h"
 #include "gui/field_labels.h"
 #include "gui/finding_view.h"
+#include "gui/widget_parts.h"
 #include "plan/plan_fields.h"
 
 #include <QEvent>
@@ -35,11 +36,8 @@ FieldForm::FieldForm(std::vector<std::string> keys, const Plan& plan, Applier ap
         column->setContentsMargins(0, 0, 0, 0);
         column->setSpacing(2);
         column->addWidget(row.editor);
-        row.error = new QLabel(cell);
+        row.error = makeErrorLabel(cell);
         row.error->setObjectName(QStringLiteral("error:") + QString::fromStdString(key));
-        row.error->setWordWrap(true);
-        row.error->setStyleSheet(QStringLiteral("color: #c00000;"));
-        row.error->hide();
         column->addWidget(row.error);
         row.findings = new QVBoxLayout;
         row.findings->setSpacing(2);

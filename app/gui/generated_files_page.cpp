@@ -2,6 +2,7 @@
 
 #include "gui/app_settings.h"
 #include "gui/syntax_highlighter.h"
+#include "gui/widget_parts.h"
 #include "plan/plan_fields.h"
 
 #include <QApplication>
@@ -117,10 +118,7 @@ GeneratedFilesPage::GeneratedFilesPage(std::unique_ptr<GeneratorSource> source, 
     m_preview->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_highlighter = new SyntaxHighlighter(m_preview->document());
     rightColumn->addWidget(m_preview, 1);
-    m_error = new QLabel(right);
-    m_error->setWordWrap(true);
-    m_error->setStyleSheet(QStringLiteral("color: #c00000;"));
-    m_error->hide();
+    m_error = makeErrorLabel(right);
     rightColumn->addWidget(m_error);
     auto* buttons = new QHBoxLayout;
     m_copy = new QPushButton(right);

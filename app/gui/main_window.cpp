@@ -5,13 +5,14 @@
 #include "gui/field_form.h"
 #include "gui/field_labels.h"
 #include "gui/finding_view.h"
-#include "gui/findings_list.h"
+#include "gui/layouts_page.h"
 #include "gui/generated_files_page.h"
 #include "gui/language.h"
 #include "gui/plan_document.h"
 #include "gui/plan_view.h"
 #include "gui/plan_wizard.h"
 #include "gui/plots.h"
+#include "gui/widget_parts.h"
 #include "gui/settings_dialog.h"
 #include "plan/plan_fields.h"
 
@@ -35,17 +36,6 @@
 #include <QVBoxLayout>
 
 namespace traindeck::gui {
-
-namespace {
-
-QScrollArea* scrolling(QWidget* content, QWidget* parent) {
-    auto* scroll = new QScrollArea(parent);
-    scroll->setWidget(content);
-    scroll->setWidgetResizable(true);
-    return scroll;
-}
-
-}  // namespace
 
 MainWindow::MainWindow(Language* language, QWidget* parent) : QMainWindow(parent), m_language(language) {
     setObjectName(QStringLiteral("mainWindow"));
@@ -71,16 +61,9 @@ MainWindow::MainWindow(Language* language, QWidget* parent) : QMainWindow(parent
     // Right: what the plan means.
     m_tabs = new QTabWidget;
     m_tabs->setObjectName(QStringLiteral("tabs"));
-    auto* layouts = new QWidget;
-    auto* layoutsColumn = new QVBoxLayout(layouts);
-    m_planView = new PlanView(true, layouts);
-    layoutsColumn->addWidget(m_planView);
-    m_findingsTitle = new QLabel(layouts);
-    layoutsColumn->addWidget(m_findingsTitle);
-    m_findingsList = new FindingsList([this](const Finding& f) { applyFix(f); }, layouts);
-    layoutsColumn->addWidget(m_findingsList);
-    layoutsColumn->addStretch();
-    m_tabs->addTab(scrolling(layouts, m_tabs), QString());
+    m_layouts = new LayoutsPage(true, [this](const Finding& f) { applyFix(f); });
+    m_planView = m_layouts->planView();
+    m_tabs->addTab(makeScrollArea(m_layouts, m_tabs), QString());
 
     auto* plots = new QWidget;
     auto* plotsColumn = new QVBoxLayout(plots);
@@ -95,7 +78,7 @@ MainWindow::MainWindow(Language* language, QWidget* parent) : QMainWindow(parent
 
     m_splitter = new QSplitter(this);
     m_splitter->setObjectName(QStringLiteral("splitter"));
-    m_fieldsScroll = scrolling(fields, m_splitter);
+    m_fieldsScroll = makeScrollArea(fields, m_splitter);
     m_fieldsScroll->setMinimumWidth(320);
     m_splitter->addWidget(m_fieldsScroll);
     m_splitter->addWidget(m_tabs);
@@ -267,7 +250,6 @@ void MainWindow::retranslate() {
     const std::vector<Section>& sections = allSections();
     for (size_t i = 0; i < sections.size(); ++i)
         m_sectionBoxes[i]->setTitle(sectionTitle(sections[i]));
-    m_findingsTitle->setText(QStringLiteral("<b>%1</b>").arg(tr("Findings").toHtmlEscaped()));
     updateRecentMenu();
     updateTitle();
     refresh();
@@ -287,8 +269,7 @@ void MainWindow::refresh() {
         form->setPlan(plan);
         form->setFindings(m_findings);
     }
-    m_planView->setPlan(plan);
-    m_findingsList->setFindings(m_findings);
+    m_layouts->setPlan(plan, m_findings);
     m_calibration->setPlan(plan);
     m_plots->setPlan(plan);
     m_generated->setPlan(plan);

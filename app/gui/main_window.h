@@ -23,7 +23,7 @@ namespace traindeck::gui {
 
 class CalibrationPanel;
 class FieldForm;
-class FindingsList;
+class LayoutsPage;
 class GeneratedFilesPage;
 class Language;
 class PlanDocument;
@@ -80,9 +80,8 @@ private:
     std::vector<QGroupBox*> m_sectionBoxes;
     std::vector<FieldForm*> m_forms;
     QTabWidget* m_tabs = nullptr;
-    PlanView* m_planView = nullptr;
-    QLabel* m_findingsTitle = nullptr;
-    FindingsList* m_findingsList = nullptr;
+    LayoutsPage* m_layouts = nullptr;
+    PlanView* m_planView = nullptr;  // the layouts page's
     PlotsPage* m_plots = nullptr;
     CalibrationPanel* m_calibration = nullptr;
     GeneratedFilesPage* m_generated = nullptr;

@@ -1,6 +1,7 @@
 #include "gui/plan_view.h"
 
 #include "gui/layout_column.h"
+#include "gui/widget_parts.h"
 #include "plan/plan_fields.h"
 
 #include <QEvent>
@@ -17,10 +18,7 @@ namespace traindeck::gui {
 
 PlanView::PlanView(bool editableLayouts, QWidget* parent) : QWidget(parent), m_editable(editableLayouts) {
     auto* column = new QVBoxLayout(this);
-    m_invalid = new QLabel(this);
-    m_invalid->setWordWrap(true);
-    m_invalid->setStyleSheet(QStringLiteral("color: #c00000;"));
-    m_invalid->hide();
+    m_invalid = makeErrorLabel(this);
     column->addWidget(m_invalid);
 
     m_table = new QWidget(this);
@@ -42,8 +40,7 @@ PlanView::PlanView(bool editableLayouts, QWidget* parent) : QWidget(parent), m_e
         m_addEdit->setMaximumWidth(120);
         m_addLabel->setBuddy(m_addEdit);
         m_addButton = new QPushButton(this);
-        m_addError = new QLabel(this);
-        m_addError->setStyleSheet(QStringLiteral("color: #c00000;"));
+        m_addError = makeErrorLabel(this);
         add->addWidget(m_addLabel);
         add->addWidget(m_addEdit);
         add->addWidget(m_addButton);
@@ -65,14 +62,16 @@ void PlanView::onAdd() {
     Layout layout;
     if (!parseLayout(text.toStdString(), layout) || layout.nodes < 1 || layout.gpusPerNode < 1) {
         m_addError->setText(tr("Write a layout as nodes x GPUs per node, e.g. 4x8."));
+        m_addError->show();
         return;
     }
     const std::vector<Layout> shown = layoutsOf(m_plan);
     if (std::find(shown.begin(), shown.end(), layout) != shown.end()) {
         m_addError->setText(tr("That layout is already shown."));
+        m_addError->show();
         return;
     }
-    m_addError->clear();
+    m_addError->hide();
     m_addEdit->clear();
     emit addLayoutRequested(layout);
 }
@@ -125,7 +124,7 @@ void PlanView::retranslate() {
         m_addLabel->setText(tr("Compare with layout:"));
         m_addEdit->setPlaceholderText(tr("e.g. 4x8"));
         m_addButton->setText(tr("Add"));
-        m_addError->clear();
+        m_addError->hide();
     }
     for (auto& c : m_columns)
         c->retranslate();

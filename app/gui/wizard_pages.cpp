@@ -2,8 +2,9 @@
 
 #include "gui/field_form.h"
 #include "gui/figure_format.h"
-#include "gui/findings_list.h"
+#include "gui/layouts_page.h"
 #include "gui/plan_view.h"
+#include "gui/widget_parts.h"
 #include "gui/plan_wizard.h"
 #include "plan/estimate.h"
 #include "plan/findings.h"
@@ -19,20 +20,9 @@ namespace traindeck::gui {
 namespace {
 
 QLabel* makeReasonLabel(QWidget* parent) {
-    auto* label = new QLabel(parent);
+    QLabel* label = makeErrorLabel(parent, true);
     label->setObjectName(QStringLiteral("blockedReason"));
-    label->setWordWrap(true);
-    label->setStyleSheet(QStringLiteral("color: #c00000; font-weight: bold;"));
-    label->hide();
     return label;
-}
-
-QScrollArea* scrolling(QWidget* content, QWidget* parent) {
-    auto* scroll = new QScrollArea(parent);
-    scroll->setWidget(content);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    return scroll;
 }
 
 }  // namespace
@@ -43,7 +33,7 @@ FieldsPage::FieldsPage(Section section, PlanWizard* wizard) : QWizardPage(wizard
         sectionKeys(section), wizard->plan(),
         [wizard](const std::string& key, const QString& text) { return wizard->applyField(key, text); },
         [wizard](const Finding& finding) { wizard->applyFix(finding); }, nullptr);
-    column->addWidget(scrolling(m_form, this), 1);
+    column->addWidget(makeScrollArea(m_form, this, false), 1);
     m_summary = new QLabel(this);
     m_summary->setObjectName(QStringLiteral("planSummary"));
     m_summary->setWordWrap(true);
@@ -107,18 +97,9 @@ void FieldsPage::changeEvent(QEvent* event) {
 }
 
 ReviewPage::ReviewPage(PlanWizard* wizard) : QWizardPage(wizard), m_wizard(wizard) {
-    auto* content = new QWidget;
-    auto* inner = new QVBoxLayout(content);
-    m_view = new PlanView(false, content);
-    inner->addWidget(m_view);
-    m_findingsTitle = new QLabel(content);
-    inner->addWidget(m_findingsTitle);
-    m_findings = new FindingsList([wizard](const Finding& f) { wizard->applyFix(f); }, content);
-    inner->addWidget(m_findings);
-    inner->addStretch();
-
+    m_layouts = new LayoutsPage(false, [wizard](const Finding& f) { wizard->applyFix(f); });
     auto* column = new QVBoxLayout(this);
-    column->addWidget(scrolling(content, this), 1);
+    column->addWidget(makeScrollArea(m_layouts, this, false), 1);
     m_reason = makeReasonLabel(this);
     column->addWidget(m_reason);
     connect(wizard, &PlanWizard::planUpdated, this, &ReviewPage::refresh);
@@ -135,13 +116,14 @@ QString ReviewPage::blockedReason() const {
     return {};
 }
 
+PlanView* ReviewPage::planView() const { return m_layouts->planView(); }
+
 bool ReviewPage::isComplete() const { return blockedReason().isEmpty(); }
 
 void ReviewPage::initializePage() { refresh(); }
 
 void ReviewPage::refresh() {
-    m_view->setPlan(m_wizard->plan());
-    m_findings->setFindings(m_wizard->currentFindings());
+    m_layouts->setPlan(m_wizard->plan(), m_wizard->currentFindings());
     const QString reason = blockedReason();
     m_reason->setText(reason.isEmpty() ? QString() : tr("Finish is unavailable until this is fixed: %1").arg(reason));
     m_reason->setVisible(!reason.isEmpty());
@@ -151,7 +133,6 @@ void ReviewPage::refresh() {
 void ReviewPage::retranslate() {
     setTitle(tr("Review"));
     setSubTitle(tr("The plan on its own layout and the layouts it is compared with. Hover a figure for its formula."));
-    m_findingsTitle->setText(QStringLiteral("<b>%1</b>").arg(tr("Findings").toHtmlEscaped()));
 }
 
 void ReviewPage::changeEvent(QEvent* event) {

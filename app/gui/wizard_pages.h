@@ -11,7 +11,7 @@ class QLabel;
 namespace traindeck::gui {
 
 class FieldForm;
-class FindingsList;
+class LayoutsPage;
 class PlanView;
 class PlanWizard;
 
@@ -47,7 +47,7 @@ public:
     bool isComplete() const override;
     void initializePage() override;
     QString blockedReason() const;
-    PlanView* planView() const { return m_view; }
+    PlanView* planView() const;
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -57,9 +57,7 @@ private:
     void refresh();
 
     PlanWizard* m_wizard;
-    PlanView* m_view = nullptr;
-    FindingsList* m_findings = nullptr;
-    QLabel* m_findingsTitle = nullptr;
+    LayoutsPage* m_layouts = nullptr;
     QLabel* m_reason = nullptr;
 };
 

@@ -24,6 +24,7 @@
 #include <qcustomplot.h>
 
 #include <algorithm>
+#include <memory>
 #include <cmath>
 #include <QApplication>
 #include <QLineEdit>
@@ -58,6 +59,17 @@ void answerNextMessageBox(QMessageBox::StandardButton button) {
     });
 }
 
+// The window on the demo plan, in English.
+struct DemoWindow {
+    Language language;
+    std::unique_ptr<MainWindow> window;
+    DemoWindow() {
+        language.apply(QStringLiteral("en"));
+        window = std::make_unique<MainWindow>(&language);
+        window->openDemo();
+    }
+};
+
 }  // namespace
 
 class TestMainWindow : public QObject {
@@ -68,10 +80,8 @@ private slots:
     void initTestCase() { test::isolateSettings(m_settings); }
 
     void typingRecomputesAndMarksModified() {
-        Language language;
-        language.apply(QStringLiteral("en"));
-        MainWindow w(&language);
-        w.openDemo();
+        DemoWindow demo;
+        MainWindow& w = *demo.window;
         QVERIFY(test::showActive(w));
         QVERIFY(!w.isWindowModified());
         QVERIFY(w.windowTitle().contains(QStringLiteral("[*]")));
@@ -107,10 +117,8 @@ private slots:
     }
 
     void calibrationRepredictsAndPlotsBoth() {
-        Language language;
-        language.apply(QStringLiteral("en"));
-        MainWindow w(&language);
-        w.openDemo();
+        DemoWindow demo;
+        MainWindow& w = *demo.window;
         QVERIFY(test::showActive(w));
         const Plan before = w.document()->plan();
         const std::vector<Layout> layouts = layoutsOf(before);
@@ -144,10 +152,8 @@ private slots:
     }
 
     void closingWithUnsavedChangesAsks() {
-        Language language;
-        language.apply(QStringLiteral("en"));
-        MainWindow w(&language);
-        w.openDemo();
+        DemoWindow demo;
+        MainWindow& w = *demo.window;
         QVERIFY(test::showActive(w));
         QVERIFY(w.document()->setField("cluster.nodes", "4").isEmpty());
 
@@ -161,10 +167,8 @@ private slots:
 
     void savedFilesAreRecent() {
         QTemporaryDir dir;
-        Language language;
-        language.apply(QStringLiteral("en"));
-        MainWindow w(&language);
-        w.openDemo();
+        DemoWindow demo;
+        MainWindow& w = *demo.window;
         const QString path = dir.filePath("sixteen.yaml");
         QCOMPARE(w.document()->save(path), QString());
         QVERIFY(w.openFile(path));
@@ -173,14 +177,12 @@ private slots:
     }
 
     void languageSwitchesWhileOpen() {
-        Language language;
-        language.apply(QStringLiteral("en"));
-        MainWindow w(&language);
-        w.openDemo();
+        DemoWindow demo;
+        MainWindow& w = *demo.window;
         QVERIFY(test::showActive(w));
         QCOMPARE(w.tabs()->tabText(0), QStringLiteral("Layouts"));
 
-        QVERIFY(language.apply(QStringLiteral("zh_CN")));
+        QVERIFY(demo.language.apply(QStringLiteral("zh_CN")));
         QCoreApplication::processEvents();
         const QString chinese = w.tabs()->tabText(0);
         QVERIFY2(chinese != QStringLiteral("Layouts") && !chinese.isEmpty(), qPrintable(chinese));
@@ -188,7 +190,7 @@ private slots:
         // A row name of the plan view, translated too.
         QVERIFY(figureRowName(FigureRow::EffectiveBatch) != QStringLiteral("Effective batch"));
 
-        QVERIFY(language.apply(QStringLiteral("en")));
+        QVERIFY(demo.language.apply(QStringLiteral("en")));
         QCoreApplication::processEvents();
         QCOMPARE(w.tabs()->tabText(0), QStringLiteral("Layouts"));
         QCOMPARE(figureRowName(FigureRow::EffectiveBatch), QStringLiteral("Effective batch"));

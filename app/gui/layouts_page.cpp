@@ -1,0 +1,39 @@
+#include "gui/layouts_page.h"
+
+#include "gui/findings_list.h"
+#include "gui/plan_view.h"
+
+#include <QEvent>
+#include <QLabel>
+#include <QVBoxLayout>
+
+namespace traindeck::gui {
+
+LayoutsPage::LayoutsPage(bool editableLayouts, ApplyFix applyFix, QWidget* parent) : QWidget(parent) {
+    auto* column = new QVBoxLayout(this);
+    m_view = new PlanView(editableLayouts, this);
+    column->addWidget(m_view);
+    m_findingsTitle = new QLabel(this);
+    column->addWidget(m_findingsTitle);
+    m_findings = new FindingsList(std::move(applyFix), this);
+    column->addWidget(m_findings);
+    column->addStretch();
+    retranslate();
+}
+
+void LayoutsPage::setPlan(const Plan& plan, const std::vector<Finding>& findings) {
+    m_view->setPlan(plan);
+    m_findings->setFindings(findings);
+}
+
+void LayoutsPage::retranslate() {
+    m_findingsTitle->setText(QStringLiteral("<b>%1</b>").arg(tr("Findings").toHtmlEscaped()));
+}
+
+void LayoutsPage::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+}  // namespace traindeck::gui

@@ -1,0 +1,41 @@
+#pragma once
+// The layouts side by side with every finding of the plan beneath them: the
+// main window's Layouts tab and the wizard's review page.
+
+#include "plan/findings.h"
+#include "plan/plan.h"
+
+#include <QWidget>
+
+#include <functional>
+#include <vector>
+
+class QLabel;
+
+namespace traindeck::gui {
+
+class FindingsList;
+class PlanView;
+
+class LayoutsPage : public QWidget {
+    Q_OBJECT
+public:
+    using ApplyFix = std::function<void(const Finding&)>;
+    LayoutsPage(bool editableLayouts, ApplyFix applyFix, QWidget* parent = nullptr);
+
+    // `findings` are core's for `plan`: computed once by the owner, shared with its other views.
+    void setPlan(const Plan& plan, const std::vector<Finding>& findings);
+    PlanView* planView() const { return m_view; }
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void retranslate();
+
+    PlanView* m_view = nullptr;
+    QLabel* m_findingsTitle = nullptr;
+    FindingsList* m_findings = nullptr;
+};
+
+}  // namespace traindeck::gui
