@@ -32,7 +32,7 @@ struct GenerateOptions {
     std::map<std::string, std::string> env;  // extra environment, added to the plan's
     std::vector<std::string> hosts;  // ssh: one host per node, node 0 first (the master)
     std::string ecsSpec;      // PAI-DLC: the ECS instance type of a node
-    std::string workspaceId;  // PAI-DLC workspace, optional
+    std::string workspaceId;  // PAI-DLC workspace (CreateJob requires it)
     std::string shmSize;      // k8s: limit of the /dev/shm memory volume ("64Gi"); empty: none
     std::string timeLimit;    // SLURM --time ("2-00:00:00"); empty: the partition's default
     std::string checkpointDir;  // traindeck-trainer --checkpoint-dir; empty: none

@@ -76,6 +76,9 @@ std::vector<GeneratedFile> paiFiles(const Context& ctx) {
     if (!isSpecName(o.ecsSpec))
         throw GenerateError("PAI-DLC needs the ECS instance type of a node, e.g. --ecs-spec ecs.gn7e-c16g1.32xlarge "
                             "(got '" + printable(o.ecsSpec) + "')");
+    if (o.workspaceId.empty() || !isSpecName(o.workspaceId))
+        throw GenerateError("PAI-DLC needs the workspace the job runs in, e.g. --workspace-id 12345 (got '" +
+                            printable(o.workspaceId) + "')");
     if (!o.secrets.empty())
         throw GenerateError("PAI-DLC job specs cannot reference secrets; give the values to the job through "
                             "PAI's own configuration instead of --secret-env");
@@ -90,12 +93,12 @@ std::vector<GeneratedFile> paiFiles(const Context& ctx) {
             {{"Type", "Worker"}, {"Image", plan.launch.image}, {"PodCount", nodes - 1}, {"EcsSpec", o.ecsSpec}});
     ordered_json job = {
         {"DisplayName", plan.launch.jobName},
+        {"WorkspaceId", o.workspaceId},
         {"JobType", "PyTorchJob"},
         {"JobSpecs", specs},
         {"UserCommand", command},
         {"Envs", {{kPlatformEnv.first, kPlatformEnv.second}}},
     };
-    if (!o.workspaceId.empty()) job["WorkspaceId"] = o.workspaceId;
     if (!o.queue.empty()) job["ResourceId"] = o.queue;
     if (!o.priority.empty()) job["Priority"] = priorityOf(o.priority);
 
@@ -116,7 +119,7 @@ std::vector<GeneratedFile> paiFiles(const Context& ctx) {
         args.push_back("--worker_spec=" + o.ecsSpec);
     }
     args.push_back(std::string("--envs=") + kPlatformEnv.first + "=" + kPlatformEnv.second);
-    if (!o.workspaceId.empty()) args.push_back("--workspace_id=" + o.workspaceId);
+    args.push_back("--workspace_id=" + o.workspaceId);
     if (!o.queue.empty()) args.push_back("--resource_id=" + o.queue);
     if (!o.priority.empty()) args.push_back("--priority=" + std::to_string(priorityOf(o.priority)));
     args.push_back("--command=" + command);

@@ -158,6 +158,7 @@ private slots:
         QCOMPARE(arg("--worker_spec"), QString::fromStdString(job["JobSpecs"][1]["EcsSpec"].get<std::string>()));
         QCOMPARE(arg("--command"), QString::fromStdString(job["UserCommand"].get<std::string>()));
         QCOMPARE(arg("--envs"), QString("TRAINDECK_PLATFORM=pai"));
+        QCOMPARE(arg("--workspace_id"), QString::fromStdString(job["WorkspaceId"].get<std::string>()));
     }
 
     void paiUserCommandUnpacksAndRunsTheEntrypoint() {

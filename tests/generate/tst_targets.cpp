@@ -132,6 +132,7 @@ private slots:
         const auto files = generate::generate(gentest::planAt(nodes), gentest::allTargets(), gentest::optionsFor(nodes));
         const auto job = nlohmann::json::parse(fileAt(files, "pai-create-job.json").content);
         QCOMPARE(job["JobType"].get<std::string>(), std::string("PyTorchJob"));
+        QCOMPARE(job["WorkspaceId"].get<std::string>(), std::string("12345"));
         int pods = 0;
         for (const auto& spec : job["JobSpecs"]) {
             pods += spec["PodCount"].get<int>();
@@ -269,6 +270,10 @@ private slots:
     void missingOptionsAreNamed() {
         const Plan plan = gentest::planAt(2);
         QVERIFY(generate::missingOptions(plan, Target::PaiDlc, {}).find("--ecs-spec") != std::string::npos);
+        generate::GenerateOptions spec;
+        spec.ecsSpec = "ecs.gn7e-c16g1.32xlarge";
+        QVERIFY(generate::missingOptions(plan, Target::PaiDlc, spec).find("--workspace-id") != std::string::npos);
+        QVERIFY_THROWS_EXCEPTION(generate::GenerateError, generate::generate(plan, Target::PaiDlc, spec));
         QVERIFY(generate::missingOptions(plan, Target::Ssh, {}).find("--hosts") != std::string::npos);
         QVERIFY(generate::missingOptions(plan, Target::Kubernetes, {}).empty());
         QVERIFY_THROWS_EXCEPTION(generate::GenerateError, generate::generate(plan, Target::PaiDlc, {}));
