@@ -4,7 +4,6 @@
 #include "generate/shell_quote.h"
 
 #include <functional>
-#include <map>
 
 namespace traindeck::generate {
 
@@ -73,6 +72,19 @@ const std::vector<Entry>& entries() {
          [](const Plan&, const LaunchFigures&) { return configPath(kAccelerateFile); }},
         {{"deepspeed_config", "path of the generated DeepSpeed config"},
          [](const Plan&, const LaunchFigures&) { return configPath(kDeepSpeedFile); }},
+        // Whole argument lists, so the right launch is also the easy one to write:
+        // `accelerate launch {accelerate_args} train.py`, `torchrun {torchrun_args} train.py`.
+        {{"accelerate_args", "accelerate launch's config, machine rank and main process address/port"},
+         [](const Plan&, const LaunchFigures&) {
+             return "--config_file " + configPath(kAccelerateFile) + " --machine_rank " + nodeVar("NODE_RANK") +
+                    " --main_process_ip " + nodeVar("MASTER_ADDR") + " --main_process_port " + nodeVar("MASTER_PORT");
+         }},
+        {{"torchrun_args", "torchrun's node count, processes per node, node rank and master"},
+         [](const Plan&, const LaunchFigures& f) {
+             return "--nnodes " + std::to_string(f.nodes) + " --nproc-per-node " + std::to_string(f.gpusPerNode) +
+                    " --node-rank " + nodeVar("NODE_RANK") + " --master-addr " + nodeVar("MASTER_ADDR") +
+                    " --master-port " + nodeVar("MASTER_PORT");
+         }},
     };
     return table;
 }
@@ -80,7 +92,8 @@ const std::vector<Entry>& entries() {
 // Values computed on the node are already quoted shell text; plan values are data.
 bool isNodeValue(const std::string& name) {
     return name == "node_rank" || name == "master_addr" || name == "master_port" || name == "config_dir" ||
-           name == "accelerate_config" || name == "deepspeed_config";
+           name == "accelerate_config" || name == "deepspeed_config" || name == "accelerate_args" ||
+           name == "torchrun_args";
 }
 
 bool isNameChar(char c) { return (c >= 'a' && c <= 'z') || c == '_'; }
