@@ -81,7 +81,7 @@ private slots:
         QVERIFY(errorWith([](Plan& p, GenerateOptions&) { p.launch.nameSpace = "$(reboot)"; }).contains("namespace"));
         QVERIFY(errorWith([](Plan& p, GenerateOptions&) { p.launch.image = "img name"; }).contains("image"));
         QVERIFY(errorWith([](Plan&, GenerateOptions& o) { o.queue = "team a"; }).contains("queue"));
-        QVERIFY(errorWith([](Plan&, GenerateOptions& o) { o.priority = "High!"; }).contains("priority class"));
+        QVERIFY(errorWith([](Plan&, GenerateOptions& o) { o.priorityClass = "High!"; }).contains("priority class"));
         QVERIFY(errorWith([](Plan&, GenerateOptions& o) { o.secrets = {{"HF_TOKEN", "Bad Secret", "k"}}; })
                     .contains("secret"));
         QVERIFY(errorWith([](Plan&, GenerateOptions& o) { o.mounts = {{"data", "relative/path", false}}; })

@@ -282,10 +282,29 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(generate::GenerateError, generate::generate(plan, Target::Ssh, oneHost));
     }
 
+    void optionsReachPaiAndSlurm() {
+        generate::GenerateOptions o = gentest::optionsFor(2);
+        o.queue = "gpu-h100";
+        o.qos = "high";
+        o.timeLimit = "2-00:00:00";
+        o.paiResourceId = "quota12345";
+        o.paiPriority = 7;
+        const auto files = generate::generate(gentest::planAt(2), {Target::PaiDlc, Target::Slurm}, o);
+        const auto job = nlohmann::json::parse(fileAt(files, "pai-create-job.json").content);
+        QCOMPARE(job["ResourceId"].get<std::string>(), std::string("quota12345"));
+        QCOMPARE(job["Priority"].get<int>(), 7);
+        const std::string s = fileAt(files, "job.sbatch").content;
+        QVERIFY(s.find("#SBATCH --partition=gpu-h100\n") != std::string::npos);
+        QVERIFY(s.find("#SBATCH --qos=high\n") != std::string::npos);
+        QVERIFY(s.find("#SBATCH --time=2-00:00:00\n") != std::string::npos);
+        o.paiPriority = 10;
+        QVERIFY_THROWS_EXCEPTION(generate::GenerateError, generate::generate(gentest::planAt(2), Target::PaiDlc, o));
+    }
+
     void optionsReachTheKubernetesObjects() {
         generate::GenerateOptions o = gentest::optionsFor(2);
         o.queue = "team-a";
-        o.priority = "training-high";
+        o.priorityClass = "training-high";
         o.mounts = {{"datasets", "/data", true}};
         o.secrets = {{"HF_TOKEN", "hf-credentials", "token"}};
         o.shmSize = "64Gi";
