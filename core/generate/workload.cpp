@@ -2,21 +2,13 @@
 
 #include "generate/generate.h"
 #include "generate/shell_quote.h"
+#include "plan/plan_fields.h"
 
 #include <functional>
 
 namespace traindeck::generate {
 
 namespace {
-
-std::string precisionText(Precision p) {
-    switch (p) {
-    case Precision::Bf16: return "bf16";
-    case Precision::Fp16: return "fp16";
-    case Precision::Fp32: return "fp32";
-    }
-    return "bf16";
-}
 
 // A quoted reference to a variable the entrypoint exports on the node.
 std::string nodeVar(const std::string& name) { return "\"${" + name + "}\""; }
@@ -55,7 +47,8 @@ const std::vector<Entry>& entries() {
         {{"zero_stage", "DeepSpeed ZeRO stage"},
          [](const Plan& p, const LaunchFigures&) { return std::to_string(p.recipe.zeroStage); }},
         {{"precision", "bf16, fp16 or fp32"},
-         [](const Plan& p, const LaunchFigures&) { return precisionText(p.recipe.precision); }},
+         // The plan's own text form, from its field table.
+         [](const Plan& p, const LaunchFigures&) { return findPlanField("recipe.precision")->get(p); }},
         {{"comm_timeout", "collective timeout, seconds"},
          [](const Plan& p, const LaunchFigures&) { return std::to_string(p.launch.commTimeoutS); }},
         {{"job_name", "the job's name"}, [](const Plan& p, const LaunchFigures&) { return p.launch.jobName; }},
