@@ -107,8 +107,18 @@ int runGenerate(int argc, char** argv) {
         {"--out", true, "directory to write into (created if missing)", [&](const std::string& v) { return value(v, outDir); }},
         {"--name", true, "job name (the plan's launch.job_name)", [&](const std::string& v) { return value(v, jobName); }},
         {"--force", false, "overwrite existing files", [&](const std::string&) { force = true; return std::string(); }},
-        {"--queue", true, "Kueue LocalQueue, SLURM partition or PAI resource id", [&](const std::string& v) { return value(v, o.queue); }},
-        {"--priority", true, "PriorityClass, SLURM QOS or PAI priority 1-9", [&](const std::string& v) { return value(v, o.priority); }},
+        {"--queue", true, "Kueue LocalQueue (k8s, pytorchjob) and SLURM partition", [&](const std::string& v) { return value(v, o.queue); }},
+        {"--priority-class", true, "Kubernetes PriorityClass (k8s, pytorchjob)", [&](const std::string& v) { return value(v, o.priorityClass); }},
+        {"--qos", true, "SLURM quality of service", [&](const std::string& v) { return value(v, o.qos); }},
+        {"--resource-id", true, "PAI-DLC resource group or quota id", [&](const std::string& v) { return value(v, o.paiResourceId); }},
+        {"--pai-priority", true, "PAI-DLC priority, 1 (lowest) to 9",
+         [&](const std::string& v) {
+             if (v.size() == 1 && v[0] >= '1' && v[0] <= '9') {
+                 o.paiPriority = v[0] - '0';
+                 return std::string();
+             }
+             return "--pai-priority needs a whole number from 1 to 9, got '" + v + "'";
+         }},
         {"--mount", true, "CLAIM:/path[:ro]: a PersistentVolumeClaim in every pod (repeatable)",
          [&](const std::string& v) { return parseMount(v, o); }},
         {"--secret-env", true, "VAR=SECRET:KEY: an env var from a Kubernetes Secret (repeatable)",

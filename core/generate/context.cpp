@@ -4,6 +4,7 @@
 #include "generate/ml_configs.h"
 #include "generate/shell_quote.h"
 #include "generate/workload.h"
+#include "plan/plan_fields.h"
 #include "platform/node_env.h"
 
 namespace traindeck::generate {
@@ -38,6 +39,9 @@ void checkEnvironment(const std::map<std::string, std::string>& env, const std::
 }  // namespace
 
 Context makeContext(const Plan& plan, const GenerateOptions& options) {
+    // The estimate the figures come from needs a valid plan (a known GPU, ...);
+    // the GUI may call with one being edited, so check rather than assume.
+    if (std::string error = validatePlan(plan); !error.empty()) throw GenerateError(error);
     Context ctx{plan, options, {}};
     // The options' extra environment joins the plan's (options win), so one
     // builder (platform::jobEnvironment) sees all of it.

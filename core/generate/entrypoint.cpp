@@ -121,11 +121,13 @@ fi
 )SH";
 
 const char* kRun = R"SH(
-# The workload runs in its own process group (job control on), so the SIGTERM a
-# platform sends before killing a pod or a step reaches every process it started.
+# The workload runs in its own process group (job control on while it starts),
+# so the SIGTERM a platform sends before killing a pod or a step reaches every
+# process it started. Job control goes off again: no job notices in the log.
 set -m
 run_workload &
 workload_pid=$!
+set +m
 # shellcheck disable=SC2317  # reached through the trap below
 forward_term() {
     kill -TERM -- "-$workload_pid" 2>/dev/null || kill -TERM "$workload_pid" 2>/dev/null || true

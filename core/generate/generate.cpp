@@ -39,6 +39,7 @@ std::string missingOptions(const Plan& plan, Target target, const GenerateOption
     switch (target) {
     case Target::PaiDlc:
         if (options.ecsSpec.empty()) return "needs --ecs-spec (the ECS instance type of a node)";
+        if (options.workspaceId.empty()) return "needs --workspace-id (the PAI workspace of the job)";
         break;
     case Target::Ssh:
         if (options.hosts.empty())

@@ -48,7 +48,7 @@ void checkKubernetesInputs(const Context& ctx) {
         throw GenerateError("queue '" + printable(o.queue) +
                             "' is not a valid Kubernetes label value (Kueue queue name): at most 63 of "
                             "letters, digits, '-', '_', '.', starting and ending alphanumeric");
-    if (!o.priority.empty()) checkDns1123Subdomain("priority class", o.priority);
+    if (!o.priorityClass.empty()) checkDns1123Subdomain("priority class", o.priorityClass);
     static const std::regex quantity("[0-9]+(\\.[0-9]+)?(Ki|Mi|Gi|Ti|k|M|G|T)?");
     if (!o.shmSize.empty() && !std::regex_match(o.shmSize, quantity))
         throw GenerateError("/dev/shm size '" + printable(o.shmSize) + "' is not a Kubernetes quantity (e.g. 64Gi)");
@@ -99,7 +99,8 @@ void emitPodTemplate(YAML::Emitter& out, const Context& ctx, const PodTemplate& 
     out << YAML::Key << "spec" << YAML::Value << YAML::BeginMap;
     if (!pod.restartPolicy.empty()) out << YAML::Key << "restartPolicy" << YAML::Value << pod.restartPolicy;
     if (!pod.subdomain.empty()) out << YAML::Key << "subdomain" << YAML::Value << YAML::DoubleQuoted << pod.subdomain;
-    if (!o.priority.empty()) out << YAML::Key << "priorityClassName" << YAML::Value << YAML::DoubleQuoted << o.priority;
+    if (!o.priorityClass.empty())
+        out << YAML::Key << "priorityClassName" << YAML::Value << YAML::DoubleQuoted << o.priorityClass;
     // Training processes get SIGTERM, then this long to write a checkpoint and exit.
     out << YAML::Key << "terminationGracePeriodSeconds" << YAML::Value << 120;
     out << YAML::Key << "containers" << YAML::Value << YAML::BeginSeq << YAML::BeginMap;

@@ -25,14 +25,18 @@ struct SecretEnv {
 };
 
 struct GenerateOptions {
-    std::string queue;     // Kueue LocalQueue (k8s, pytorchjob), SLURM partition, PAI ResourceId
-    std::string priority;  // PriorityClass (k8s, pytorchjob), SLURM QOS, PAI priority 1–9
+    // Where the job queues and how urgent it is, in each platform's own terms.
+    std::string queue;          // Kueue LocalQueue (k8s, pytorchjob) and SLURM partition
+    std::string priorityClass;  // Kubernetes PriorityClass (k8s, pytorchjob)
+    std::string qos;            // SLURM quality of service
+    std::string paiResourceId;  // PAI-DLC resource group or quota; empty: pay-as-you-go ECS
+    int paiPriority = 0;        // PAI-DLC priority 1 (lowest) to 9; 0: PAI's default
     std::vector<VolumeMount> mounts;
     std::vector<SecretEnv> secrets;
     std::map<std::string, std::string> env;  // extra environment, added to the plan's
     std::vector<std::string> hosts;  // ssh: one host per node, node 0 first (the master)
     std::string ecsSpec;      // PAI-DLC: the ECS instance type of a node
-    std::string workspaceId;  // PAI-DLC workspace, optional
+    std::string workspaceId;  // PAI-DLC workspace (CreateJob requires it)
     std::string shmSize;      // k8s: limit of the /dev/shm memory volume ("64Gi"); empty: none
     std::string timeLimit;    // SLURM --time ("2-00:00:00"); empty: the partition's default
     std::string checkpointDir;  // traindeck-trainer --checkpoint-dir; empty: none

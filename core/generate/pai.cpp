@@ -60,11 +60,6 @@ bool isSpecName(const std::string& s) {
     return true;
 }
 
-int priorityOf(const std::string& text) {
-    if (text.size() == 1 && text[0] >= '1' && text[0] <= '9') return text[0] - '0';
-    throw GenerateError("PAI-DLC priority '" + printable(text) + "' must be a whole number from 1 to 9");
-}
-
 // The Envs both forms carry: only the convention; the plan's environment is in the entrypoint.
 const std::pair<const char*, const char*> kPlatformEnv = {"TRAINDECK_PLATFORM", "pai"};
 
@@ -76,9 +71,16 @@ std::vector<GeneratedFile> paiFiles(const Context& ctx) {
     if (!isSpecName(o.ecsSpec))
         throw GenerateError("PAI-DLC needs the ECS instance type of a node, e.g. --ecs-spec ecs.gn7e-c16g1.32xlarge "
                             "(got '" + printable(o.ecsSpec) + "')");
-    if (!o.secrets.empty())
-        throw GenerateError("PAI-DLC job specs cannot reference secrets; give the values to the job through "
-                            "PAI's own configuration instead of --secret-env");
+    if (o.workspaceId.empty() || !isSpecName(o.workspaceId))
+        throw GenerateError("PAI-DLC needs the workspace the job runs in, e.g. --workspace-id 12345 (got '" +
+                            printable(o.workspaceId) + "')");
+    if (o.paiPriority < 0 || o.paiPriority > 9)
+        throw GenerateError("PAI-DLC priority " + std::to_string(o.paiPriority) + " must be from 1 to 9");
+    if (!o.paiResourceId.empty() && !isSpecName(o.paiResourceId))
+        throw GenerateError("PAI-DLC resource id '" + printable(o.paiResourceId) + "' is not an id");
+    // A DLC job spec has no reference to a secret store, so --secret-env values
+    // are not written here at all: the entrypoint refuses to start until the
+    // variables reach the node by PAI's own means (its console or workspace settings).
     const int nodes = ctx.figures.nodes;
     const std::string command = userCommand(ctx);
 
@@ -90,14 +92,14 @@ std::vector<GeneratedFile> paiFiles(const Context& ctx) {
             {{"Type", "Worker"}, {"Image", plan.launch.image}, {"PodCount", nodes - 1}, {"EcsSpec", o.ecsSpec}});
     ordered_json job = {
         {"DisplayName", plan.launch.jobName},
+        {"WorkspaceId", o.workspaceId},
         {"JobType", "PyTorchJob"},
         {"JobSpecs", specs},
         {"UserCommand", command},
         {"Envs", {{kPlatformEnv.first, kPlatformEnv.second}}},
     };
-    if (!o.workspaceId.empty()) job["WorkspaceId"] = o.workspaceId;
-    if (!o.queue.empty()) job["ResourceId"] = o.queue;
-    if (!o.priority.empty()) job["Priority"] = priorityOf(o.priority);
+    if (!o.paiResourceId.empty()) job["ResourceId"] = o.paiResourceId;
+    if (o.paiPriority != 0) job["Priority"] = o.paiPriority;
 
     std::string sh = "#!/usr/bin/env bash\n"
                      "# Submits the job of pai-create-job.json with PAI's dlc command-line tool.\n" +
@@ -116,9 +118,9 @@ std::vector<GeneratedFile> paiFiles(const Context& ctx) {
         args.push_back("--worker_spec=" + o.ecsSpec);
     }
     args.push_back(std::string("--envs=") + kPlatformEnv.first + "=" + kPlatformEnv.second);
-    if (!o.workspaceId.empty()) args.push_back("--workspace_id=" + o.workspaceId);
-    if (!o.queue.empty()) args.push_back("--resource_id=" + o.queue);
-    if (!o.priority.empty()) args.push_back("--priority=" + std::to_string(priorityOf(o.priority)));
+    args.push_back("--workspace_id=" + o.workspaceId);
+    if (!o.paiResourceId.empty()) args.push_back("--resource_id=" + o.paiResourceId);
+    if (o.paiPriority != 0) args.push_back("--priority=" + std::to_string(o.paiPriority));
     args.push_back("--command=" + command);
     for (std::size_t i = 0; i < args.size(); ++i)
         sh += "    " + shellQuote(args[i]) + (i + 1 < args.size() ? " \\\n" : "\n");

@@ -34,7 +34,7 @@ void checkSbatchWord(const char* what, const std::string& value) {
 std::vector<GeneratedFile> slurmFiles(const Context& ctx) {
     const GenerateOptions& o = ctx.options;
     checkSbatchWord("partition (--queue)", o.queue);
-    checkSbatchWord("QOS (--priority)", o.priority);
+    checkSbatchWord("QOS (--qos)", o.qos);
     checkSbatchWord("time limit", o.timeLimit);
     const int nodes = ctx.figures.nodes;
     std::string s = "#!/usr/bin/env bash\n";
@@ -46,7 +46,7 @@ std::vector<GeneratedFile> slurmFiles(const Context& ctx) {
     s += "#SBATCH --gpus-per-node=" + std::to_string(ctx.figures.gpusPerNode) + "\n";
     s += "#SBATCH --exclusive\n";
     if (!o.queue.empty()) s += "#SBATCH --partition=" + o.queue + "\n";
-    if (!o.priority.empty()) s += "#SBATCH --qos=" + o.priority + "\n";
+    if (!o.qos.empty()) s += "#SBATCH --qos=" + o.qos + "\n";
     if (!o.timeLimit.empty()) s += "#SBATCH --time=" + o.timeLimit + "\n";
     // Ask SLURM to signal the steps 120 s before the time limit, so the
     // entrypoint forwards SIGTERM and the workload can checkpoint.

@@ -2,22 +2,13 @@
 
 #include "generate/generate.h"
 #include "generate/shell_quote.h"
+#include "plan/plan_fields.h"
 
 #include <functional>
-#include <map>
 
 namespace traindeck::generate {
 
 namespace {
-
-std::string precisionText(Precision p) {
-    switch (p) {
-    case Precision::Bf16: return "bf16";
-    case Precision::Fp16: return "fp16";
-    case Precision::Fp32: return "fp32";
-    }
-    return "bf16";
-}
 
 // A quoted reference to a variable the entrypoint exports on the node.
 std::string nodeVar(const std::string& name) { return "\"${" + name + "}\""; }
@@ -56,7 +47,8 @@ const std::vector<Entry>& entries() {
         {{"zero_stage", "DeepSpeed ZeRO stage"},
          [](const Plan& p, const LaunchFigures&) { return std::to_string(p.recipe.zeroStage); }},
         {{"precision", "bf16, fp16 or fp32"},
-         [](const Plan& p, const LaunchFigures&) { return precisionText(p.recipe.precision); }},
+         // The plan's own text form, from its field table.
+         [](const Plan& p, const LaunchFigures&) { return findPlanField("recipe.precision")->get(p); }},
         {{"comm_timeout", "collective timeout, seconds"},
          [](const Plan& p, const LaunchFigures&) { return std::to_string(p.launch.commTimeoutS); }},
         {{"job_name", "the job's name"}, [](const Plan& p, const LaunchFigures&) { return p.launch.jobName; }},
@@ -73,6 +65,19 @@ const std::vector<Entry>& entries() {
          [](const Plan&, const LaunchFigures&) { return configPath(kAccelerateFile); }},
         {{"deepspeed_config", "path of the generated DeepSpeed config"},
          [](const Plan&, const LaunchFigures&) { return configPath(kDeepSpeedFile); }},
+        // Whole argument lists, so the right launch is also the easy one to write:
+        // `accelerate launch {accelerate_args} train.py`, `torchrun {torchrun_args} train.py`.
+        {{"accelerate_args", "accelerate launch's config, machine rank and main process address/port"},
+         [](const Plan&, const LaunchFigures&) {
+             return "--config_file " + configPath(kAccelerateFile) + " --machine_rank " + nodeVar("NODE_RANK") +
+                    " --main_process_ip " + nodeVar("MASTER_ADDR") + " --main_process_port " + nodeVar("MASTER_PORT");
+         }},
+        {{"torchrun_args", "torchrun's node count, processes per node, node rank and master"},
+         [](const Plan&, const LaunchFigures& f) {
+             return "--nnodes " + std::to_string(f.nodes) + " --nproc-per-node " + std::to_string(f.gpusPerNode) +
+                    " --node-rank " + nodeVar("NODE_RANK") + " --master-addr " + nodeVar("MASTER_ADDR") +
+                    " --master-port " + nodeVar("MASTER_PORT");
+         }},
     };
     return table;
 }
@@ -80,7 +85,8 @@ const std::vector<Entry>& entries() {
 // Values computed on the node are already quoted shell text; plan values are data.
 bool isNodeValue(const std::string& name) {
     return name == "node_rank" || name == "master_addr" || name == "master_port" || name == "config_dir" ||
-           name == "accelerate_config" || name == "deepspeed_config";
+           name == "accelerate_config" || name == "deepspeed_config" || name == "accelerate_args" ||
+           name == "torchrun_args";
 }
 
 bool isNameChar(char c) { return (c >= 'a' && c <= 'z') || c == '_'; }

@@ -21,6 +21,7 @@ traindeck::Plan planAt(int nodes, int gpus) {
 traindeck::generate::GenerateOptions optionsFor(int nodes) {
     traindeck::generate::GenerateOptions o;
     o.ecsSpec = "ecs.gn7e-c16g1.32xlarge";
+    o.workspaceId = "12345";
     for (int i = 0; i < nodes; ++i) o.hosts.push_back("gpu-" + std::to_string(i) + ".cluster.local");
     return o;
 }

@@ -19,7 +19,7 @@ namespace gentest {
 
 // The demo plan on `nodes` × `gpus`.
 traindeck::Plan planAt(int nodes, int gpus = 8);
-// Options with what pai and ssh require: an ECS spec and one host per node.
+// Options with what pai and ssh require: an ECS spec, a workspace, one host per node.
 traindeck::generate::GenerateOptions optionsFor(int nodes);
 
 // Every target, as `--target all` lists them.

@@ -147,6 +147,22 @@ private slots:
         QVERIFY(err.startsWith("traindeck entrypoint (traindeck-demo): "));
     }
 
+    void launcherArgumentsExpandOnTheNode() {
+        // A stub torchrun and accelerate print the arguments they were given.
+        Fixture fx("torchrun {torchrun_args} train.py\naccelerate launch {accelerate_args} train.py");
+        gentest::writeStub(fx.stubs, "torchrun", "printf '%s\\n' torchrun \"$@\"");
+        gentest::writeStub(fx.stubs, "accelerate", "printf '%s\\n' accelerate \"$@\"");
+        const Run r = fx.run({{"TRAINDECK_PLATFORM", "pai"}, {"RANK", "1"}, {"WORLD_SIZE", "2"},
+                              {"MASTER_ADDR", "dlc-master"}, {"MASTER_PORT", "23456"}});
+        QVERIFY2(r.code == 0, r.err.constData());
+        const QStringList expected = {
+            "torchrun", "--nnodes", "2", "--nproc-per-node", "8", "--node-rank", "1", "--master-addr", "dlc-master",
+            "--master-port", "23456", "train.py",
+            "accelerate", "launch", "--config_file", fx.dir.filePath("accelerate.yaml"), "--machine_rank", "1",
+            "--main_process_ip", "dlc-master", "--main_process_port", "23456", "train.py"};
+        QCOMPARE(QString::fromUtf8(r.out).split('\n', Qt::SkipEmptyParts), expected);
+    }
+
     void returnsTheWorkloadsExitStatus() {
         Fixture fx("exit 3");
         const Run r = fx.run({{"TRAINDECK_PLATFORM", "ssh"}, {"NODE_RANK", "0"}, {"NNODES", "2"}, {"MASTER_ADDR", "h"}});

@@ -92,7 +92,7 @@ private slots:
         QVERIFY(r.err.contains("skipping ssh: needs --hosts"));
         QVERIFY(QFile::exists(dir.filePath("pytorchjob.yaml")));
         const Run full = traindeck({"--target", "all", "--out", dir.filePath("full"), "--hosts", "a,b", "--ecs-spec",
-                                    "ecs.gn7e-c16g1.32xlarge"});
+                                    "ecs.gn7e-c16g1.32xlarge", "--workspace-id", "12345"});
         QCOMPARE(full.code, 0);
         QVERIFY(full.err.isEmpty());
         QVERIFY(QFile::exists(dir.filePath("full/pai-create-job.json")));

@@ -46,6 +46,12 @@ private slots:
         plan.launch.jobName = name.toStdString();
         for (Target t : {Target::Kubernetes, Target::PyTorchJob}) {
             const QString error = errorOf([&] { generate::generate(plan, t, {}); });
+            // A name of several lines is refused by the plan itself (every target);
+            // the rest by Kubernetes' rules.
+            if (name.contains('\n')) {
+                QVERIFY2(error.contains("launch.job_name: must be a single line"), qPrintable(error));
+                continue;
+            }
             QVERIFY2(error.contains("job name"), qPrintable(error));
             QVERIFY2(error.contains("Kubernetes"), qPrintable(error));
             QVERIFY(!error.contains('\n'));  // one line, even for a name with a newline
@@ -75,7 +81,7 @@ private slots:
         QVERIFY(errorWith([](Plan& p, GenerateOptions&) { p.launch.nameSpace = "$(reboot)"; }).contains("namespace"));
         QVERIFY(errorWith([](Plan& p, GenerateOptions&) { p.launch.image = "img name"; }).contains("image"));
         QVERIFY(errorWith([](Plan&, GenerateOptions& o) { o.queue = "team a"; }).contains("queue"));
-        QVERIFY(errorWith([](Plan&, GenerateOptions& o) { o.priority = "High!"; }).contains("priority class"));
+        QVERIFY(errorWith([](Plan&, GenerateOptions& o) { o.priorityClass = "High!"; }).contains("priority class"));
         QVERIFY(errorWith([](Plan&, GenerateOptions& o) { o.secrets = {{"HF_TOKEN", "Bad Secret", "k"}}; })
                     .contains("secret"));
         QVERIFY(errorWith([](Plan&, GenerateOptions& o) { o.mounts = {{"data", "relative/path", false}}; })
@@ -106,7 +112,7 @@ private slots:
         QTemporaryDir dir;
         const QString marker = dir.filePath("pwned");
         Plan plan = gentest::planAt(2);
-        plan.launch.jobName = "$(touch " + marker.toStdString() + ") it's \"x\"\n`touch " + marker.toStdString() +
+        plan.launch.jobName = "$(touch " + marker.toStdString() + ") it's \"x\" `touch " + marker.toStdString() +
                               "` 训练";
         plan.launch.env["NOTE"] = "a b $(touch " + marker.toStdString() + ") 'q' \\ \n ü";
         // The user's template gets the job name through a placeholder: quoted as data.
@@ -150,10 +156,21 @@ private slots:
 
     void hostileValuesStayLiteralInPaiJson() {
         Plan plan = gentest::planAt(2);
-        plan.launch.jobName = "$(reboot) \"x\"\n训练";
+        plan.launch.jobName = "$(reboot) \"x\" 训练";
         const auto files = generate::generate(plan, Target::PaiDlc, gentest::optionsFor(2));
         const auto job = nlohmann::json::parse(fileAt(files, "pai-create-job.json").content);
         QCOMPARE(job["DisplayName"].get<std::string>(), plan.launch.jobName);
+    }
+
+    void multiLineValuesTheWholePlanRefuses() {
+        // A job name or image of several lines cannot be carried safely by any
+        // file (a #SBATCH line, a label, a log line): the plan refuses it for every target.
+        Plan plan = gentest::planAt(2);
+        plan.launch.jobName = "job\n#SBATCH --uid=0";
+        for (Target t : gentest::allTargets()) {
+            const QString error = errorOf([&] { generate::generate(plan, t, gentest::optionsFor(2)); });
+            QVERIFY2(error.contains("must be a single line"), qPrintable(error));
+        }
     }
 
     void hostsMustBeHostNames() {

@@ -111,6 +111,9 @@ private slots:
         QTest::newRow("plain") << "traindeck-demo";
         QTest::newRow("command substitution") << "$(reboot)";
         QTest::newRow("backticks") << "`reboot`";
+        QTest::newRow("bare variable") << "$HOME";
+        QTest::newRow("dollar inside a word") << "cost$5";
+        QTest::newRow("bang and hash") << "!1 #x";
         QTest::newRow("quotes") << "it's \"quoted\"";
         QTest::newRow("newline") << "two\nlines";
         QTest::newRow("spaces and glob") << "a b * ?";

@@ -31,7 +31,7 @@ Run tool(const QString& program, const QStringList& args) {
 // A plan whose every free-text value is hostile: the scripts must still be clean.
 Plan hostilePlan(int nodes) {
     Plan plan = gentest::planAt(nodes);
-    plan.launch.jobName = "$(reboot) it's \"x\"\nü";
+    plan.launch.jobName = "$(reboot) it's \"x\" ü";
     plan.launch.image = "registry.example/img:`id`";
     plan.launch.env["NOTE"] = "a b $(reboot) 'q' \"d\" \\ \n训练";
     return plan;
@@ -51,6 +51,7 @@ private slots:
         QTest::newRow("8x8") << 8 << false << false;
         QTest::newRow("2x8 hostile values") << 2 << true << false;
         QTest::newRow("2x8 user template") << 2 << false << true;
+        QTest::newRow("8x8 user template") << 8 << false << true;
     }
     void everyScriptPassesShellcheckAndBashN() {
         QFETCH(int, nodes);
@@ -61,7 +62,9 @@ private slots:
             plan.launch.command = "accelerate launch --config_file {accelerate_config} --machine_rank {node_rank} "
                                   "--main_process_ip {master_addr} --main_process_port {master_port} "
                                   "--num_machines {nodes} --num_processes {num_processes} train.py --lr {lr} "
-                                  "--run-name {job_name}";
+                                  "--run-name {job_name}\n"
+                                  "accelerate launch {accelerate_args} train.py\n"
+                                  "torchrun {torchrun_args} train.py --deepspeed {deepspeed_config}";
         // Kubernetes targets reject a hostile name; the others must carry it.
         const std::vector<Target> which =
             hostile ? std::vector<Target>{Target::PaiDlc, Target::Slurm, Target::Ssh} : gentest::allTargets();
@@ -158,6 +161,7 @@ private slots:
         QCOMPARE(arg("--worker_spec"), QString::fromStdString(job["JobSpecs"][1]["EcsSpec"].get<std::string>()));
         QCOMPARE(arg("--command"), QString::fromStdString(job["UserCommand"].get<std::string>()));
         QCOMPARE(arg("--envs"), QString("TRAINDECK_PLATFORM=pai"));
+        QCOMPARE(arg("--workspace_id"), QString::fromStdString(job["WorkspaceId"].get<std::string>()));
     }
 
     void paiUserCommandUnpacksAndRunsTheEntrypoint() {

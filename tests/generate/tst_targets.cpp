@@ -132,6 +132,7 @@ private slots:
         const auto files = generate::generate(gentest::planAt(nodes), gentest::allTargets(), gentest::optionsFor(nodes));
         const auto job = nlohmann::json::parse(fileAt(files, "pai-create-job.json").content);
         QCOMPARE(job["JobType"].get<std::string>(), std::string("PyTorchJob"));
+        QCOMPARE(job["WorkspaceId"].get<std::string>(), std::string("12345"));
         int pods = 0;
         for (const auto& spec : job["JobSpecs"]) {
             pods += spec["PodCount"].get<int>();
@@ -269,6 +270,10 @@ private slots:
     void missingOptionsAreNamed() {
         const Plan plan = gentest::planAt(2);
         QVERIFY(generate::missingOptions(plan, Target::PaiDlc, {}).find("--ecs-spec") != std::string::npos);
+        generate::GenerateOptions spec;
+        spec.ecsSpec = "ecs.gn7e-c16g1.32xlarge";
+        QVERIFY(generate::missingOptions(plan, Target::PaiDlc, spec).find("--workspace-id") != std::string::npos);
+        QVERIFY_THROWS_EXCEPTION(generate::GenerateError, generate::generate(plan, Target::PaiDlc, spec));
         QVERIFY(generate::missingOptions(plan, Target::Ssh, {}).find("--hosts") != std::string::npos);
         QVERIFY(generate::missingOptions(plan, Target::Kubernetes, {}).empty());
         QVERIFY_THROWS_EXCEPTION(generate::GenerateError, generate::generate(plan, Target::PaiDlc, {}));
@@ -277,10 +282,29 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(generate::GenerateError, generate::generate(plan, Target::Ssh, oneHost));
     }
 
+    void optionsReachPaiAndSlurm() {
+        generate::GenerateOptions o = gentest::optionsFor(2);
+        o.queue = "gpu-h100";
+        o.qos = "high";
+        o.timeLimit = "2-00:00:00";
+        o.paiResourceId = "quota12345";
+        o.paiPriority = 7;
+        const auto files = generate::generate(gentest::planAt(2), {Target::PaiDlc, Target::Slurm}, o);
+        const auto job = nlohmann::json::parse(fileAt(files, "pai-create-job.json").content);
+        QCOMPARE(job["ResourceId"].get<std::string>(), std::string("quota12345"));
+        QCOMPARE(job["Priority"].get<int>(), 7);
+        const std::string s = fileAt(files, "job.sbatch").content;
+        QVERIFY(s.find("#SBATCH --partition=gpu-h100\n") != std::string::npos);
+        QVERIFY(s.find("#SBATCH --qos=high\n") != std::string::npos);
+        QVERIFY(s.find("#SBATCH --time=2-00:00:00\n") != std::string::npos);
+        o.paiPriority = 10;
+        QVERIFY_THROWS_EXCEPTION(generate::GenerateError, generate::generate(gentest::planAt(2), Target::PaiDlc, o));
+    }
+
     void optionsReachTheKubernetesObjects() {
         generate::GenerateOptions o = gentest::optionsFor(2);
         o.queue = "team-a";
-        o.priority = "training-high";
+        o.priorityClass = "training-high";
         o.mounts = {{"datasets", "/data", true}};
         o.secrets = {{"HF_TOKEN", "hf-credentials", "token"}};
         o.shmSize = "64Gi";
