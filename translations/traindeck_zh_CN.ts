@@ -986,11 +986,11 @@
     </message>
     <message>
         <source>&amp;Undo %1</source>
-        <translation>撤销(&amp;U) %1</translation>
+        <translation>撤销 %1(&amp;U)</translation>
     </message>
     <message>
         <source>&amp;Redo %1</source>
-        <translation>重做(&amp;R) %1</translation>
+        <translation>重做 %1(&amp;R)</translation>
     </message>
     <message>
         <source>Plan created. Its launch files are on the Generated files tab; save the plan with Ctrl+S.</source>

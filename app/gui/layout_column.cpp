@@ -62,9 +62,9 @@ LayoutColumn::LayoutColumn(QGridLayout* grid, int firstRow, int column, bool rem
         } else {
             auto* label = new QLabel(parent);
             label->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
-            // Keyboard and screen-reader users reach the numbers and their formulas too.
-            label->setFocusPolicy(Qt::TabFocus);
-            label->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+            // Selectable, so a number can be copied; not in the Tab chain, which
+            // stays for controls (screen readers get the accessible name below).
+            label->setTextInteractionFlags(Qt::TextSelectableByMouse);
             cell = label;
         }
         cell->setObjectName(QStringLiteral("cell:%1:%2").arg(column).arg(r));

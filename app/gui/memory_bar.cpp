@@ -18,7 +18,6 @@ struct Segment {
 
 MemoryBar::MemoryBar(QWidget* parent) : QWidget(parent) {
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
-    setFocusPolicy(Qt::TabFocus);  // so keyboard users reach its tooltip text via accessibility
 }
 
 void MemoryBar::setEstimate(const Estimate& estimate) {
