@@ -395,6 +395,101 @@
     </message>
 </context>
 <context>
+    <name>Formulas</name>
+    <message>
+        <source>micro × world × accumulation</source>
+        <translation>micro × world × accumulation</translation>
+    </message>
+    <message>
+        <source>base LR × batch / base batch</source>
+        <translation>base LR × batch / base batch</translation>
+    </message>
+    <message>
+        <source>base LR × √(batch / base batch)</source>
+        <translation>base LR × √(batch / base batch)</translation>
+    </message>
+    <message>
+        <source>base LR (no scaling rule)</source>
+        <translation>base LR (no scaling rule)</translation>
+    </message>
+    <message>
+        <source>round(warmup × base batch / batch)</source>
+        <translation>round(warmup × base batch / batch)</translation>
+    </message>
+    <message>
+        <source>warmup (not scaled)</source>
+        <translation>warmup (not scaled)</translation>
+    </message>
+    <message>
+        <source>⌊dataset / batch⌋ (drop_last)</source>
+        <translation>⌊dataset / batch⌋ (drop_last)</translation>
+    </message>
+    <message>
+        <source>⌈dataset / batch⌉</source>
+        <translation>⌈dataset / batch⌉</translation>
+    </message>
+    <message>
+        <source>⌈epochs × steps per epoch⌉</source>
+        <translation>⌈epochs × steps per epoch⌉</translation>
+    </message>
+    <message>
+        <source>steps as planned</source>
+        <translation>steps as planned</translation>
+    </message>
+    <message>
+        <source>params + grads + optimizer (ZeRO-%1) + activations × micro + overhead</source>
+        <translation>params + grads + optimizer (ZeRO-%1) + activations × micro + overhead</translation>
+    </message>
+    <message>
+        <source>params + grads + optimizer (ZeRO-%1, offloaded) + activations × micro + overhead</source>
+        <translation>params + grads + optimizer (ZeRO-%1, offloaded) + activations × micro + overhead</translation>
+    </message>
+    <message>
+        <source>FLOPs per sample × micro × accumulation / (peak × MFU)</source>
+        <translation>FLOPs per sample × micro × accumulation / (peak × MFU)</translation>
+    </message>
+    <message>
+        <source>gradient ring all-reduce: 2(g−1)/g × bytes / NVLink + 2(n−1)/n × bytes / network</source>
+        <translation>gradient ring all-reduce: 2(g−1)/g × bytes / NVLink + 2(n−1)/n × bytes / network</translation>
+    </message>
+    <message>
+        <source>ZeRO-3: reduce-scatter of gradients + 2 parameter all-gathers per micro-step</source>
+        <translation>ZeRO-3: reduce-scatter of gradients + 2 parameter all-gathers per micro-step</translation>
+    </message>
+    <message>
+        <source>max(0, communication − compute)</source>
+        <translation>max(0, communication − compute)</translation>
+    </message>
+    <message>
+        <source>max(0, communication − backward of the last micro-step)</source>
+        <translation>max(0, communication − backward of the last micro-step)</translation>
+    </message>
+    <message>
+        <source>compute + exposed communication</source>
+        <translation>compute + exposed communication</translation>
+    </message>
+    <message>
+        <source>1 / step time</source>
+        <translation>1 / step time</translation>
+    </message>
+    <message>
+        <source>batch / step time</source>
+        <translation>batch / step time</translation>
+    </message>
+    <message>
+        <source>steps × step time / 3600</source>
+        <translation>steps × step time / 3600</translation>
+    </message>
+    <message>
+        <source>hours × world</source>
+        <translation>hours × world</translation>
+    </message>
+    <message>
+        <source>(samples/s per GPU) / (same on one node of %1)</source>
+        <translation>(samples/s per GPU) / (same on one node of %1)</translation>
+    </message>
+</context>
+<context>
     <name>PlanView</name>
     <message>
         <source>GPUs (world size)</source>

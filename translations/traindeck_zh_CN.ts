@@ -395,6 +395,101 @@
     </message>
 </context>
 <context>
+    <name>Formulas</name>
+    <message>
+        <source>micro × world × accumulation</source>
+        <translation>微批 × GPU 总数 × 累积步数</translation>
+    </message>
+    <message>
+        <source>base LR × batch / base batch</source>
+        <translation>基准学习率 × 批大小 / 参考批大小</translation>
+    </message>
+    <message>
+        <source>base LR × √(batch / base batch)</source>
+        <translation>基准学习率 × √(批大小 / 参考批大小)</translation>
+    </message>
+    <message>
+        <source>base LR (no scaling rule)</source>
+        <translation>基准学习率（不缩放）</translation>
+    </message>
+    <message>
+        <source>round(warmup × base batch / batch)</source>
+        <translation>round(预热步数 × 参考批大小 / 批大小)</translation>
+    </message>
+    <message>
+        <source>warmup (not scaled)</source>
+        <translation>预热步数（不缩放）</translation>
+    </message>
+    <message>
+        <source>⌊dataset / batch⌋ (drop_last)</source>
+        <translation>⌊数据集大小 / 批大小⌋（drop_last）</translation>
+    </message>
+    <message>
+        <source>⌈dataset / batch⌉</source>
+        <translation>⌈数据集大小 / 批大小⌉</translation>
+    </message>
+    <message>
+        <source>⌈epochs × steps per epoch⌉</source>
+        <translation>⌈轮数 × 每轮步数⌉</translation>
+    </message>
+    <message>
+        <source>steps as planned</source>
+        <translation>计划的总步数</translation>
+    </message>
+    <message>
+        <source>params + grads + optimizer (ZeRO-%1) + activations × micro + overhead</source>
+        <translation>参数 + 梯度 + 优化器状态（ZeRO-%1）+ 激活 × 微批 + 额外开销</translation>
+    </message>
+    <message>
+        <source>params + grads + optimizer (ZeRO-%1, offloaded) + activations × micro + overhead</source>
+        <translation>参数 + 梯度 + 优化器状态（ZeRO-%1，已卸载）+ 激活 × 微批 + 额外开销</translation>
+    </message>
+    <message>
+        <source>FLOPs per sample × micro × accumulation / (peak × MFU)</source>
+        <translation>每样本 FLOPs × 微批 × 累积步数 / (峰值算力 × MFU)</translation>
+    </message>
+    <message>
+        <source>gradient ring all-reduce: 2(g−1)/g × bytes / NVLink + 2(n−1)/n × bytes / network</source>
+        <translation>梯度环形 all-reduce：2(g−1)/g × 字节数 / NVLink + 2(n−1)/n × 字节数 / 节点间网络</translation>
+    </message>
+    <message>
+        <source>ZeRO-3: reduce-scatter of gradients + 2 parameter all-gathers per micro-step</source>
+        <translation>ZeRO-3：梯度 reduce-scatter + 每个微步 2 次参数 all-gather</translation>
+    </message>
+    <message>
+        <source>max(0, communication − compute)</source>
+        <translation>max(0, 通信 − 计算)</translation>
+    </message>
+    <message>
+        <source>max(0, communication − backward of the last micro-step)</source>
+        <translation>max(0, 通信 − 最后一个微步的反向计算)</translation>
+    </message>
+    <message>
+        <source>compute + exposed communication</source>
+        <translation>计算 + 未被掩盖的通信</translation>
+    </message>
+    <message>
+        <source>1 / step time</source>
+        <translation>1 / 单步耗时</translation>
+    </message>
+    <message>
+        <source>batch / step time</source>
+        <translation>批大小 / 单步耗时</translation>
+    </message>
+    <message>
+        <source>steps × step time / 3600</source>
+        <translation>步数 × 单步耗时 / 3600</translation>
+    </message>
+    <message>
+        <source>hours × world</source>
+        <translation>小时数 × GPU 总数</translation>
+    </message>
+    <message>
+        <source>(samples/s per GPU) / (same on one node of %1)</source>
+        <translation>(每 GPU 样本/秒) / (%1 块 GPU 单节点时的同一值)</translation>
+    </message>
+</context>
+<context>
     <name>PlanView</name>
     <message>
         <source>GPUs (world size)</source>

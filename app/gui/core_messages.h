@@ -1,13 +1,17 @@
 #pragma once
-// Core's messages about a typed value ("must be at least 1, got 0") in the
-// interface language. Core writes them in English for the command line; the
-// window recognises their few templates and says the same in the user's
-// language, numbers kept. A message it does not recognise is shown as core wrote it.
+// Core's texts in the interface language: its messages about a typed value
+// ("must be at least 1, got 0") and the formulas of its figures. Core writes
+// them in English for the command line; the window recognises their few
+// templates and says the same in the user's language, numbers kept. A text it
+// does not recognise is shown as core wrote it.
 
 #include <QString>
+
+#include <string>
 
 namespace traindeck::gui {
 
 QString fieldErrorText(const QString& coreMessage);
+QString formulaText(const std::string& coreFormula);
 
 }  // namespace traindeck::gui

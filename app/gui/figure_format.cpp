@@ -1,8 +1,11 @@
 #include "gui/figure_format.h"
 
+#include "gui/core_messages.h"
+
 #include <QCoreApplication>
 #include <QLocale>
 
+#include <algorithm>
 #include <cmath>
 
 namespace traindeck::gui {
@@ -73,7 +76,7 @@ QString figureToolTip(const QString& title, const Figure& figure) {
     if (!figure.formula.empty())
         tip += QStringLiteral("<br>%1 <code>%2</code>")
                    .arg(QCoreApplication::translate("Units", "Formula:").toHtmlEscaped(),
-                        QString::fromStdString(figure.formula).toHtmlEscaped());
+                        formulaText(figure.formula).toHtmlEscaped());
     if (!figure.worked.empty())
         tip += QStringLiteral("<br>%1 <code>%2</code>")
                    .arg(QCoreApplication::translate("Units", "With this plan's numbers:").toHtmlEscaped(),

@@ -6,6 +6,7 @@
 #include "gui/core_messages.h"
 #include "gui/field_labels.h"
 #include "gui/language.h"
+#include "plan/estimate.h"
 #include "plan/plan_fields.h"
 #include "test_support.h"
 
@@ -164,6 +165,41 @@ private slots:
         Plan plan = demoPlan();
         const QString error = QString::fromStdString(setPlanField(plan, "cluster.nodes", "0"));
         QCOMPARE(fieldErrorText(error), error);
+    }
+
+    void coreFormulasAreTranslated() {
+        // Every formula a tooltip shows, over plans that take each branch of
+        // core's estimate: LR rules, scaled warmup, epochs, drop_last, ZeRO 0–3, offload.
+        std::vector<Plan> plans;
+        for (const char* rule : {"linear", "sqrt", "none"})
+            for (const char* zero : {"0", "2", "3"})
+                for (const char* epochs : {"0", "2"}) {
+                    Plan p = demoPlan();
+                    setPlanField(p, "recipe.lr_rule", rule);
+                    setPlanField(p, "recipe.zero_stage", zero);
+                    setPlanField(p, "recipe.epochs", epochs);
+                    setPlanField(p, "recipe.scale_warmup", epochs[0] == '2' ? "true" : "false");
+                    setPlanField(p, "recipe.drop_last", zero[0] == '2' ? "false" : "true");
+                    setPlanField(p, "recipe.offload_optimizer", zero[0] == '3' ? "true" : "false");
+                    plans.push_back(p);
+                }
+        Language language;
+        QVERIFY(language.apply(QStringLiteral("zh_CN")));
+        QSet<QString> untranslated;
+        for (const Plan& plan : plans) {
+            QVERIFY2(validatePlan(plan).empty(), validatePlan(plan).c_str());
+            for (const Layout& layout : layoutsOf(plan)) {
+                const Estimate e = estimate(plan, layout);
+                for (const Figure* f : {&e.effectiveBatch, &e.lr, &e.warmupSteps, &e.stepsPerEpoch, &e.totalSteps,
+                                        &e.memoryPerGpuGb, &e.computeTimeS, &e.commTimeS, &e.exposedCommTimeS,
+                                        &e.stepTimeS, &e.stepsPerS, &e.samplesPerS, &e.hoursToFinish, &e.gpuHours,
+                                        &e.scalingEfficiency})
+                    if (!f->formula.empty() && formulaText(f->formula) == QString::fromStdString(f->formula))
+                        untranslated.insert(QString::fromStdString(f->formula));
+            }
+        }
+        QVERIFY(language.apply(QStringLiteral("en")));
+        QVERIFY2(untranslated.isEmpty(), qPrintable(QStringList(untranslated.begin(), untranslated.end()).join('\n')));
     }
 
     void windowNamesOnlyFieldsCoreKnows() {
