@@ -344,6 +344,157 @@
     </message>
 </context>
 <context>
+    <name>FindingTexts</name>
+    <message>
+        <source>%1: %2 GPUs per node, but %3 nodes have %4: local ranks %5–%6 would ask for CUDA devices that do not exist ('invalid device ordinal')</source>
+        <translation>%1: %2 GPUs per node, but %3 nodes have %4: local ranks %5–%6 would ask for CUDA devices that do not exist ('invalid device ordinal')</translation>
+    </message>
+    <message>
+        <source>%1: the global batch %2 is not a multiple of micro × world = %3; the run would use %4</source>
+        <translation>%1: the global batch %2 is not a multiple of micro × world = %3; the run would use %4</translation>
+    </message>
+    <message>
+        <source>%1: the global batch %2 is not a multiple of micro × world = %3; the run would use %4, and DeepSpeed refuses to start unless train_batch_size = micro × accumulation × world</source>
+        <translation>%1: the global batch %2 is not a multiple of micro × world = %3; the run would use %4, and DeepSpeed refuses to start unless train_batch_size = micro × accumulation × world</translation>
+    </message>
+    <message>
+        <source>%1: needs %2 GB per GPU, more than the %3 GB of a %4</source>
+        <translation>%1: needs %2 GB per GPU, more than the %3 GB of a %4</translation>
+    </message>
+    <message>
+        <source>%1: needs %2 GB of the card's %3 GB: little room for fragmentation or longer samples</source>
+        <translation>%1: needs %2 GB of the card's %3 GB: little room for fragmentation or longer samples</translation>
+    </message>
+    <message>
+        <source>%1: the effective batch is %2 but the LR %3 was tuned at batch %4 and is not rescaled</source>
+        <translation>%1: the effective batch is %2 but the LR %3 was tuned at batch %4 and is not rescaled</translation>
+    </message>
+    <message>
+        <source>%1: the dataset of %2 samples is smaller than one batch of %3</source>
+        <translation>%1: the dataset of %2 samples is smaller than one batch of %3</translation>
+    </message>
+    <message>
+        <source>%1: the dataset of %2 samples is smaller than one batch of %3, and drop_last drops it: no step would run</source>
+        <translation>%1: the dataset of %2 samples is smaller than one batch of %3, and drop_last drops it: no step would run</translation>
+    </message>
+    <message>
+        <source>%1: warmup (%2 steps) lasts the whole run (%3 steps): the LR never reaches its peak</source>
+        <translation>%1: warmup (%2 steps) lasts the whole run (%3 steps): the LR never reaches its peak</translation>
+    </message>
+    <message>
+        <source>%1: scaling efficiency %2%: the gradient all-reduce (%3 s) is not hidden behind backward</source>
+        <translation>%1: scaling efficiency %2%: the gradient all-reduce (%3 s) is not hidden behind backward</translation>
+    </message>
+    <message>
+        <source>optimizer offload is a ZeRO feature: DeepSpeed ignores offload_optimizer at stage 0</source>
+        <translation>optimizer offload is a ZeRO feature: DeepSpeed ignores offload_optimizer at stage 0</translation>
+    </message>
+    <message>
+        <source>accelerate's num_processes is %1 but the job has %2 × %3 = %4 processes</source>
+        <translation>accelerate's num_processes is %1 but the job has %2 × %3 = %4 processes</translation>
+    </message>
+    <message>
+        <source>accelerate's num_processes is %1 but the job has %2 × %3 = %4 processes: num_processes counts the whole job's processes, not one node's</source>
+        <translation>accelerate's num_processes is %1 but the job has %2 × %3 = %4 processes: num_processes counts the whole job's processes, not one node's</translation>
+    </message>
+    <message>
+        <source>%1 has no effect: NCCL reads no NCCL_TIMEOUT; the collective timeout belongs to the framework</source>
+        <translation>%1 has no effect: NCCL reads no NCCL_TIMEOUT; the collective timeout belongs to the framework</translation>
+    </message>
+    <message>
+        <source>%1 has no effect: PyTorch renamed it %2 (2.2); the old name is ignored</source>
+        <translation>%1 has no effect: PyTorch renamed it %2 (2.2); the old name is ignored</translation>
+    </message>
+    <message>
+        <source>%1 has no effect: PyTorch reads no such variable</source>
+        <translation>%1 has no effect: PyTorch reads no such variable</translation>
+    </message>
+    <message>
+        <source>DeepSpeed requires train_batch_size = micro × accumulation × world: %1 = %2 × %3 × %4; the generated configs set all three together</source>
+        <translation>DeepSpeed requires train_batch_size = micro × accumulation × world: %1 = %2 × %3 × %4; the generated configs set all three together</translation>
+    </message>
+    <message>
+        <source>use at most %1 GPUs per node</source>
+        <translation>use at most %1 GPUs per node</translation>
+    </message>
+    <message>
+        <source>use %1 nodes × %2 GPUs (the same %3 GPUs)</source>
+        <translation>use %1 nodes × %2 GPUs (the same %3 GPUs)</translation>
+    </message>
+    <message>
+        <source>set the global batch to %1 (accumulation %2)</source>
+        <translation>set the global batch to %1 (accumulation %2)</translation>
+    </message>
+    <message>
+        <source>use micro-batch %1 with accumulation %2 to keep batch %3, or set the global batch to %4 (accumulation %5)</source>
+        <translation>use micro-batch %1 with accumulation %2 to keep batch %3, or set the global batch to %4 (accumulation %5)</translation>
+    </message>
+    <message>
+        <source>no micro-batch or ZeRO stage fits: use more GPUs, activation checkpointing or a smaller model</source>
+        <translation>no micro-batch or ZeRO stage fits: use more GPUs, activation checkpointing or a smaller model</translation>
+    </message>
+    <message>
+        <source>lower the micro-batch and raise accumulation, or use a higher ZeRO stage</source>
+        <translation>lower the micro-batch and raise accumulation, or use a higher ZeRO stage</translation>
+    </message>
+    <message>
+        <source>use the linear rule (LR %1) or the square-root rule (LR %2)</source>
+        <translation>use the linear rule (LR %1) or the square-root rule (LR %2)</translation>
+    </message>
+    <message>
+        <source>use a smaller batch or fewer GPUs</source>
+        <translation>use a smaller batch or fewer GPUs</translation>
+    </message>
+    <message>
+        <source>shorten the warmup to a few percent of the run</source>
+        <translation>shorten the warmup to a few percent of the run</translation>
+    </message>
+    <message>
+        <source>raise the micro-batch or accumulation so each step computes longer, or use a faster network</source>
+        <translation>raise the micro-batch or accumulation so each step computes longer, or use a faster network</translation>
+    </message>
+    <message>
+        <source>use ZeRO stage 2 with offload, or turn offload off</source>
+        <translation>use ZeRO stage 2 with offload, or turn offload off</translation>
+    </message>
+    <message>
+        <source>set num_processes to %1 (num_machines %2)</source>
+        <translation>set num_processes to %1 (num_machines %2)</translation>
+    </message>
+    <message>
+        <source>remove it and set launch.comm_timeout_s, which TrainDeck passes to the framework (torch.distributed.init_process_group(timeout=...), DeepSpeed's timeout)</source>
+        <translation>remove it and set launch.comm_timeout_s, which TrainDeck passes to the framework (torch.distributed.init_process_group(timeout=...), DeepSpeed's timeout)</translation>
+    </message>
+    <message>
+        <source>rename it to %1</source>
+        <translation>rename it to %1</translation>
+    </message>
+    <message>
+        <source>set launch.comm_timeout_s instead</source>
+        <translation>set launch.comm_timeout_s instead</translation>
+    </message>
+    <message>
+        <source>use micro-batch %1 × accumulation %2</source>
+        <translation>use micro-batch %1 × accumulation %2</translation>
+    </message>
+    <message>
+        <source>, or micro-batch %1 × accumulation %2</source>
+        <translation>, or micro-batch %1 × accumulation %2</translation>
+    </message>
+    <message>
+        <source> (keeps batch %1)</source>
+        <translation> (keeps batch %1)</translation>
+    </message>
+    <message>
+        <source>; or use ZeRO stage %1</source>
+        <translation>; or use ZeRO stage %1</translation>
+    </message>
+    <message>
+        <source>use ZeRO stage %1</source>
+        <translation>use ZeRO stage %1</translation>
+    </message>
+</context>
+<context>
     <name>Findings</name>
     <message>
         <source>More GPUs per node than the node has</source>

@@ -344,6 +344,157 @@
     </message>
 </context>
 <context>
+    <name>FindingTexts</name>
+    <message>
+        <source>%1: %2 GPUs per node, but %3 nodes have %4: local ranks %5–%6 would ask for CUDA devices that do not exist ('invalid device ordinal')</source>
+        <translation>%1：每节点 %2 块 GPU，但 %3 节点只有 %4 块：本地 rank %5–%6 会请求不存在的 CUDA 设备（invalid device ordinal）</translation>
+    </message>
+    <message>
+        <source>%1: the global batch %2 is not a multiple of micro × world = %3; the run would use %4</source>
+        <translation>%1：全局批大小 %2 不是 微批 × GPU 总数 = %3 的整数倍，实际会用 %4</translation>
+    </message>
+    <message>
+        <source>%1: the global batch %2 is not a multiple of micro × world = %3; the run would use %4, and DeepSpeed refuses to start unless train_batch_size = micro × accumulation × world</source>
+        <translation>%1：全局批大小 %2 不是 微批 × GPU 总数 = %3 的整数倍，实际会用 %4；而 DeepSpeed 要求 train_batch_size = 微批 × 累积步数 × GPU 总数，否则拒绝启动</translation>
+    </message>
+    <message>
+        <source>%1: needs %2 GB per GPU, more than the %3 GB of a %4</source>
+        <translation>%1：每 GPU 需要 %2 GB，超过 %4 的 %3 GB</translation>
+    </message>
+    <message>
+        <source>%1: needs %2 GB of the card's %3 GB: little room for fragmentation or longer samples</source>
+        <translation>%1：需要 %2 GB，显卡共 %3 GB，几乎没有余量应对显存碎片或更长的样本</translation>
+    </message>
+    <message>
+        <source>%1: the effective batch is %2 but the LR %3 was tuned at batch %4 and is not rescaled</source>
+        <translation>%1：有效批大小为 %2，但学习率 %3 是在批大小 %4 下调好的，且没有重新缩放</translation>
+    </message>
+    <message>
+        <source>%1: the dataset of %2 samples is smaller than one batch of %3</source>
+        <translation>%1：数据集只有 %2 个样本，不足一个批次（%3）</translation>
+    </message>
+    <message>
+        <source>%1: the dataset of %2 samples is smaller than one batch of %3, and drop_last drops it: no step would run</source>
+        <translation>%1：数据集只有 %2 个样本，不足一个批次（%3），且 drop_last 会将其丢弃：一步也不会运行</translation>
+    </message>
+    <message>
+        <source>%1: warmup (%2 steps) lasts the whole run (%3 steps): the LR never reaches its peak</source>
+        <translation>%1：预热（%2 步）贯穿整个训练（%3 步）：学习率永远达不到峰值</translation>
+    </message>
+    <message>
+        <source>%1: scaling efficiency %2%: the gradient all-reduce (%3 s) is not hidden behind backward</source>
+        <translation>%1：扩展效率 %2%：梯度 all-reduce（%3 秒）没有被反向计算掩盖</translation>
+    </message>
+    <message>
+        <source>optimizer offload is a ZeRO feature: DeepSpeed ignores offload_optimizer at stage 0</source>
+        <translation>优化器卸载是 ZeRO 的功能：ZeRO 阶段 0 时 DeepSpeed 会忽略 offload_optimizer</translation>
+    </message>
+    <message>
+        <source>accelerate's num_processes is %1 but the job has %2 × %3 = %4 processes</source>
+        <translation>accelerate 的 num_processes 为 %1，但作业共有 %2 × %3 = %4 个进程</translation>
+    </message>
+    <message>
+        <source>accelerate's num_processes is %1 but the job has %2 × %3 = %4 processes: num_processes counts the whole job's processes, not one node's</source>
+        <translation>accelerate 的 num_processes 为 %1，但作业共有 %2 × %3 = %4 个进程：num_processes 是整个作业的进程数，而不是单个节点的</translation>
+    </message>
+    <message>
+        <source>%1 has no effect: NCCL reads no NCCL_TIMEOUT; the collective timeout belongs to the framework</source>
+        <translation>%1 不起作用：NCCL 不读取 NCCL_TIMEOUT；集合通信超时由训练框架设置</translation>
+    </message>
+    <message>
+        <source>%1 has no effect: PyTorch renamed it %2 (2.2); the old name is ignored</source>
+        <translation>%1 不起作用：PyTorch 2.2 已将其改名为 %2，旧名称会被忽略</translation>
+    </message>
+    <message>
+        <source>%1 has no effect: PyTorch reads no such variable</source>
+        <translation>%1 不起作用：PyTorch 不读取这个变量</translation>
+    </message>
+    <message>
+        <source>DeepSpeed requires train_batch_size = micro × accumulation × world: %1 = %2 × %3 × %4; the generated configs set all three together</source>
+        <translation>DeepSpeed 要求 train_batch_size = 微批 × 累积步数 × GPU 总数：%1 = %2 × %3 × %4；生成的配置会同时设置这三项</translation>
+    </message>
+    <message>
+        <source>use at most %1 GPUs per node</source>
+        <translation>每节点最多使用 %1 块 GPU</translation>
+    </message>
+    <message>
+        <source>use %1 nodes × %2 GPUs (the same %3 GPUs)</source>
+        <translation>改用 %1 个节点 × %2 块 GPU（同样是 %3 块 GPU）</translation>
+    </message>
+    <message>
+        <source>set the global batch to %1 (accumulation %2)</source>
+        <translation>将全局批大小设为 %1（累积 %2 步）</translation>
+    </message>
+    <message>
+        <source>use micro-batch %1 with accumulation %2 to keep batch %3, or set the global batch to %4 (accumulation %5)</source>
+        <translation>改用微批 %1、累积 %2 步以保持批大小 %3；或将全局批大小设为 %4（累积 %5 步）</translation>
+    </message>
+    <message>
+        <source>no micro-batch or ZeRO stage fits: use more GPUs, activation checkpointing or a smaller model</source>
+        <translation>任何微批或 ZeRO 阶段都放不下：请使用更多 GPU、激活检查点或更小的模型</translation>
+    </message>
+    <message>
+        <source>lower the micro-batch and raise accumulation, or use a higher ZeRO stage</source>
+        <translation>减小微批并增加累积步数，或使用更高的 ZeRO 阶段</translation>
+    </message>
+    <message>
+        <source>use the linear rule (LR %1) or the square-root rule (LR %2)</source>
+        <translation>使用线性规则（学习率 %1）或平方根规则（学习率 %2）</translation>
+    </message>
+    <message>
+        <source>use a smaller batch or fewer GPUs</source>
+        <translation>使用更小的批大小或更少的 GPU</translation>
+    </message>
+    <message>
+        <source>shorten the warmup to a few percent of the run</source>
+        <translation>把预热缩短到训练总步数的百分之几</translation>
+    </message>
+    <message>
+        <source>raise the micro-batch or accumulation so each step computes longer, or use a faster network</source>
+        <translation>增大微批或累积步数，让每步计算更久；或使用更快的网络</translation>
+    </message>
+    <message>
+        <source>use ZeRO stage 2 with offload, or turn offload off</source>
+        <translation>使用 ZeRO 阶段 2 配合卸载，或关闭卸载</translation>
+    </message>
+    <message>
+        <source>set num_processes to %1 (num_machines %2)</source>
+        <translation>将 num_processes 设为 %1（num_machines 为 %2）</translation>
+    </message>
+    <message>
+        <source>remove it and set launch.comm_timeout_s, which TrainDeck passes to the framework (torch.distributed.init_process_group(timeout=...), DeepSpeed's timeout)</source>
+        <translation>删除它，改为设置 launch.comm_timeout_s，TrainDeck 会把它传给训练框架（torch.distributed.init_process_group(timeout=...)、DeepSpeed 的 timeout）</translation>
+    </message>
+    <message>
+        <source>rename it to %1</source>
+        <translation>改名为 %1</translation>
+    </message>
+    <message>
+        <source>set launch.comm_timeout_s instead</source>
+        <translation>改为设置 launch.comm_timeout_s</translation>
+    </message>
+    <message>
+        <source>use micro-batch %1 × accumulation %2</source>
+        <translation>改用微批 %1 × 累积 %2 步</translation>
+    </message>
+    <message>
+        <source>, or micro-batch %1 × accumulation %2</source>
+        <translation>，或微批 %1 × 累积 %2 步</translation>
+    </message>
+    <message>
+        <source> (keeps batch %1)</source>
+        <translation>（保持批大小 %1）</translation>
+    </message>
+    <message>
+        <source>; or use ZeRO stage %1</source>
+        <translation>；或使用 ZeRO 阶段 %1</translation>
+    </message>
+    <message>
+        <source>use ZeRO stage %1</source>
+        <translation>使用 ZeRO 阶段 %1</translation>
+    </message>
+</context>
+<context>
     <name>Findings</name>
     <message>
         <source>More GPUs per node than the node has</source>

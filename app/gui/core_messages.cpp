@@ -66,6 +66,92 @@ const struct {
      QT_TRANSLATE_NOOP("Formulas", "(samples/s per GPU) / (same on one node of %1)")},
 };
 
+// The findings of core/plan/findings.cpp: what is wrong, and the fix in words.
+const struct {
+    const char* pattern;
+    const char* text;
+} kFindingMessages[] = {
+    {R"(^(\S+): (\d+) GPUs per node, but (.+) nodes have (\d+): local ranks (\d+)–(\d+) would ask for CUDA devices that do not exist \('invalid device ordinal'\)$)",
+     QT_TRANSLATE_NOOP("FindingTexts", "%1: %2 GPUs per node, but %3 nodes have %4: local ranks %5–%6 would ask for CUDA devices that do not exist ('invalid device ordinal')")},
+    {R"(^(\S+): the global batch (\d+) is not a multiple of micro × world = (\d+); the run would use (\d+)$)",
+     QT_TRANSLATE_NOOP("FindingTexts", "%1: the global batch %2 is not a multiple of micro × world = %3; the run would use %4")},
+    {R"(^(\S+): the global batch (\d+) is not a multiple of micro × world = (\d+); the run would use (\d+), and DeepSpeed refuses to start unless train_batch_size = micro × accumulation × world$)",
+     QT_TRANSLATE_NOOP("FindingTexts", "%1: the global batch %2 is not a multiple of micro × world = %3; the run would use %4, and DeepSpeed refuses to start unless train_batch_size = micro × accumulation × world")},
+    {R"(^(\S+): needs (\S+) GB per GPU, more than the (\S+) GB of a (.+)$)",
+     QT_TRANSLATE_NOOP("FindingTexts", "%1: needs %2 GB per GPU, more than the %3 GB of a %4")},
+    {R"(^(\S+): needs (\S+) GB of the card's (\S+) GB: little room for fragmentation or longer samples$)",
+     QT_TRANSLATE_NOOP("FindingTexts", "%1: needs %2 GB of the card's %3 GB: little room for fragmentation or longer samples")},
+    {R"(^(\S+): the effective batch is (\d+) but the LR (\S+) was tuned at batch (\d+) and is not rescaled$)",
+     QT_TRANSLATE_NOOP("FindingTexts", "%1: the effective batch is %2 but the LR %3 was tuned at batch %4 and is not rescaled")},
+    {R"(^(\S+): the dataset of (\d+) samples is smaller than one batch of (\d+)$)",
+     QT_TRANSLATE_NOOP("FindingTexts", "%1: the dataset of %2 samples is smaller than one batch of %3")},
+    {R"(^(\S+): the dataset of (\d+) samples is smaller than one batch of (\d+), and drop_last drops it: no step would run$)",
+     QT_TRANSLATE_NOOP("FindingTexts", "%1: the dataset of %2 samples is smaller than one batch of %3, and drop_last drops it: no step would run")},
+    {R"(^(\S+): warmup \((\S+) steps\) lasts the whole run \((\S+) steps\): the LR never reaches its peak$)",
+     QT_TRANSLATE_NOOP("FindingTexts", "%1: warmup (%2 steps) lasts the whole run (%3 steps): the LR never reaches its peak")},
+    {R"(^(\S+): scaling efficiency (\S+)%: the gradient all-reduce \((\S+) s\) is not hidden behind backward$)",
+     QT_TRANSLATE_NOOP("FindingTexts", "%1: scaling efficiency %2%: the gradient all-reduce (%3 s) is not hidden behind backward")},
+    {R"(^optimizer offload is a ZeRO feature: DeepSpeed ignores offload_optimizer at stage 0$)",
+     QT_TRANSLATE_NOOP("FindingTexts", "optimizer offload is a ZeRO feature: DeepSpeed ignores offload_optimizer at stage 0")},
+    {R"(^accelerate's num_processes is (\d+) but the job has (\d+) × (\d+) = (\d+) processes$)",
+     QT_TRANSLATE_NOOP("FindingTexts", "accelerate's num_processes is %1 but the job has %2 × %3 = %4 processes")},
+    {R"(^accelerate's num_processes is (\d+) but the job has (\d+) × (\d+) = (\d+) processes: num_processes counts the whole job's processes, not one node's$)",
+     QT_TRANSLATE_NOOP("FindingTexts", "accelerate's num_processes is %1 but the job has %2 × %3 = %4 processes: num_processes counts the whole job's processes, not one node's")},
+    {R"(^(.+) has no effect: NCCL reads no NCCL_TIMEOUT; the collective timeout belongs to the framework$)",
+     QT_TRANSLATE_NOOP("FindingTexts", "%1 has no effect: NCCL reads no NCCL_TIMEOUT; the collective timeout belongs to the framework")},
+    {R"(^(.+) has no effect: PyTorch renamed it (\S+) \(2\.2\); the old name is ignored$)",
+     QT_TRANSLATE_NOOP("FindingTexts", "%1 has no effect: PyTorch renamed it %2 (2.2); the old name is ignored")},
+    {R"(^(.+) has no effect: PyTorch reads no such variable$)",
+     QT_TRANSLATE_NOOP("FindingTexts", "%1 has no effect: PyTorch reads no such variable")},
+    {R"(^DeepSpeed requires train_batch_size = micro × accumulation × world: (\d+) = (\d+) × (\d+) × (\d+); the generated configs set all three together$)",
+     QT_TRANSLATE_NOOP("FindingTexts", "DeepSpeed requires train_batch_size = micro × accumulation × world: %1 = %2 × %3 × %4; the generated configs set all three together")},
+};
+
+const struct {
+    const char* pattern;
+    const char* text;
+} kFindingFixes[] = {
+    {R"(^use at most (\d+) GPUs per node$)", QT_TRANSLATE_NOOP("FindingTexts", "use at most %1 GPUs per node")},
+    {R"(^use (\d+) nodes × (\d+) GPUs \(the same (\d+) GPUs\)$)",
+     QT_TRANSLATE_NOOP("FindingTexts", "use %1 nodes × %2 GPUs (the same %3 GPUs)")},
+    {R"(^set the global batch to (\d+) \(accumulation (\d+)\)$)",
+     QT_TRANSLATE_NOOP("FindingTexts", "set the global batch to %1 (accumulation %2)")},
+    {R"(^use micro-batch (\d+) with accumulation (\d+) to keep batch (\d+), or set the global batch to (\d+) \(accumulation (\d+)\)$)",
+     QT_TRANSLATE_NOOP("FindingTexts", "use micro-batch %1 with accumulation %2 to keep batch %3, or set the global batch to %4 (accumulation %5)")},
+    {R"(^no micro-batch or ZeRO stage fits: use more GPUs, activation checkpointing or a smaller model$)",
+     QT_TRANSLATE_NOOP("FindingTexts", "no micro-batch or ZeRO stage fits: use more GPUs, activation checkpointing or a smaller model")},
+    {R"(^lower the micro-batch and raise accumulation, or use a higher ZeRO stage$)",
+     QT_TRANSLATE_NOOP("FindingTexts", "lower the micro-batch and raise accumulation, or use a higher ZeRO stage")},
+    {R"(^use the linear rule \(LR (\S+)\) or the square-root rule \(LR (\S+)\)$)",
+     QT_TRANSLATE_NOOP("FindingTexts", "use the linear rule (LR %1) or the square-root rule (LR %2)")},
+    {R"(^use a smaller batch or fewer GPUs$)", QT_TRANSLATE_NOOP("FindingTexts", "use a smaller batch or fewer GPUs")},
+    {R"(^shorten the warmup to a few percent of the run$)",
+     QT_TRANSLATE_NOOP("FindingTexts", "shorten the warmup to a few percent of the run")},
+    {R"(^raise the micro-batch or accumulation so each step computes longer, or use a faster network$)",
+     QT_TRANSLATE_NOOP("FindingTexts", "raise the micro-batch or accumulation so each step computes longer, or use a faster network")},
+    {R"(^use ZeRO stage 2 with offload, or turn offload off$)",
+     QT_TRANSLATE_NOOP("FindingTexts", "use ZeRO stage 2 with offload, or turn offload off")},
+    {R"(^set num_processes to (\d+) \(num_machines (\d+)\)$)",
+     QT_TRANSLATE_NOOP("FindingTexts", "set num_processes to %1 (num_machines %2)")},
+    {R"(^remove it and set launch\.comm_timeout_s, which TrainDeck passes to the framework \(torch\.distributed\.init_process_group\(timeout=\.\.\.\), DeepSpeed's timeout\)$)",
+     QT_TRANSLATE_NOOP("FindingTexts", "remove it and set launch.comm_timeout_s, which TrainDeck passes to the framework (torch.distributed.init_process_group(timeout=...), DeepSpeed's timeout)")},
+    {R"(^rename it to (\S+)$)", QT_TRANSLATE_NOOP("FindingTexts", "rename it to %1")},
+    {R"(^set launch\.comm_timeout_s instead$)", QT_TRANSLATE_NOOP("FindingTexts", "set launch.comm_timeout_s instead")},
+};
+
+// The memory fix lists up to three micro-batch/accumulation pairs and a ZeRO
+// stage: its pieces, each translated, in core's order.
+const struct {
+    const char* pattern;
+    const char* text;
+} kMemoryFixParts[] = {
+    {R"(^use micro-batch (\d+) × accumulation (\d+))", QT_TRANSLATE_NOOP("FindingTexts", "use micro-batch %1 × accumulation %2")},
+    {R"(^, or micro-batch (\d+) × accumulation (\d+))", QT_TRANSLATE_NOOP("FindingTexts", ", or micro-batch %1 × accumulation %2")},
+    {R"(^ \(keeps batch (\d+)\))", QT_TRANSLATE_NOOP("FindingTexts", " (keeps batch %1)")},
+    {R"(^; or use ZeRO stage (\d))", QT_TRANSLATE_NOOP("FindingTexts", "; or use ZeRO stage %1")},
+    {R"(^use ZeRO stage (\d))", QT_TRANSLATE_NOOP("FindingTexts", "use ZeRO stage %1")},
+};
+
 template <typename Table>
 QString translateByTemplate(const Table& table, const char* context, const QString& text) {
     for (const auto& t : table) {
@@ -86,6 +172,38 @@ QString translateByTemplate(const Table& table, const char* context, const QStri
 
 QString fieldErrorText(const QString& coreMessage) {
     return translateByTemplate(kTemplates, "CoreMessages", coreMessage);
+}
+
+QString findingMessageText(const std::string& coreMessage) {
+    return translateByTemplate(kFindingMessages, "FindingTexts", QString::fromStdString(coreMessage));
+}
+
+QString findingFixText(const std::string& coreFix) {
+    const QString fix = QString::fromStdString(coreFix);
+    const QString whole = translateByTemplate(kFindingFixes, "FindingTexts", fix);
+    if (whole != fix)
+        return whole;
+    // Piece by piece from the start; any piece not recognised leaves the
+    // whole fix as core wrote it rather than half translated.
+    QString rest = fix, out;
+    while (!rest.isEmpty()) {
+        bool matched = false;
+        for (const auto& part : kMemoryFixParts) {
+            const QRegularExpressionMatch m = QRegularExpression(QString::fromUtf8(part.pattern)).match(rest);
+            if (!m.hasMatch())
+                continue;
+            QString text = QCoreApplication::translate("FindingTexts", part.text);
+            for (int i = 1; i <= m.lastCapturedIndex(); ++i)
+                text = text.arg(m.captured(i));
+            out += text;
+            rest = rest.mid(m.capturedLength(0));
+            matched = true;
+            break;
+        }
+        if (!matched)
+            return fix;
+    }
+    return out;
 }
 
 QString formulaText(const std::string& coreFormula) {

@@ -161,7 +161,7 @@ QString FieldForm::blockingReason() const {
     for (const std::string& key : m_keys)
         for (const Finding& f : m_rows.at(key).shown)
             if (f.severity == Severity::Error)
-                return QStringLiteral("%1: %2").arg(fieldLabel(key), QString::fromStdString(f.message));
+                return QStringLiteral("%1: %2").arg(fieldLabel(key), findingMessageText(f.message));
     return {};
 }
 

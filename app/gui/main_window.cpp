@@ -2,18 +2,19 @@
 
 #include "gui/app_settings.h"
 #include "gui/calibration_panel.h"
+#include "gui/core_messages.h"
 #include "gui/field_form.h"
 #include "gui/field_labels.h"
 #include "gui/finding_view.h"
-#include "gui/layouts_page.h"
 #include "gui/generated_files_page.h"
 #include "gui/language.h"
+#include "gui/layouts_page.h"
 #include "gui/plan_document.h"
 #include "gui/plan_view.h"
 #include "gui/plan_wizard.h"
 #include "gui/plots.h"
-#include "gui/widget_parts.h"
 #include "gui/settings_dialog.h"
+#include "gui/widget_parts.h"
 #include "plan/plan_fields.h"
 
 #include <QAction>
@@ -307,11 +308,11 @@ void MainWindow::updateRecentMenu() {
 }
 
 void MainWindow::applyFix(const Finding& finding) {
-    const QString error = m_document->applyEdits(finding.edits, tr("Fix: %1").arg(QString::fromStdString(finding.fix)));
+    const QString error = m_document->applyEdits(finding.edits, tr("Fix: %1").arg(findingFixText(finding.fix)));
     if (!error.isEmpty())
         QMessageBox::warning(this, tr("Fix not applied"), error);
     else
-        statusBar()->showMessage(tr("Applied: %1").arg(QString::fromStdString(finding.fix)), 5000);
+        statusBar()->showMessage(tr("Applied: %1").arg(findingFixText(finding.fix)), 5000);
 }
 
 bool MainWindow::openFile(const QString& path) {

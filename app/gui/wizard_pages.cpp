@@ -1,11 +1,12 @@
 #include "gui/wizard_pages.h"
 
+#include "gui/core_messages.h"
 #include "gui/field_form.h"
 #include "gui/figure_format.h"
 #include "gui/layouts_page.h"
 #include "gui/plan_view.h"
-#include "gui/widget_parts.h"
 #include "gui/plan_wizard.h"
+#include "gui/widget_parts.h"
 #include "plan/estimate.h"
 #include "plan/findings.h"
 
@@ -112,7 +113,7 @@ QString ReviewPage::blockedReason() const {
         return m_wizard->planError();
     for (const Finding& f : m_wizard->currentFindings())
         if (f.severity == Severity::Error)
-            return QString::fromStdString(f.message);
+            return findingMessageText(f.message);
     return {};
 }
 

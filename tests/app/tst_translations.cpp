@@ -5,8 +5,10 @@
 
 #include "gui/core_messages.h"
 #include "gui/field_labels.h"
+#include "gui/finding_view.h"
 #include "gui/language.h"
 #include "plan/estimate.h"
+#include "plan/findings.h"
 #include "plan/plan_fields.h"
 #include "test_support.h"
 
@@ -200,6 +202,70 @@ private slots:
         }
         QVERIFY(language.apply(QStringLiteral("en")));
         QVERIFY2(untranslated.isEmpty(), qPrintable(QStringList(untranslated.begin(), untranslated.end()).join('\n')));
+    }
+
+    void coreFindingsAreTranslated() {
+        // Plans that raise every finding core has; each one's headline,
+        // message and fix must read in Chinese.
+        const auto with = [](std::vector<std::pair<const char*, const char*>> edits) {
+            Plan p = demoPlan();
+            for (const auto& [key, value] : edits) {
+                const std::string error = setPlanField(p, key, value);
+                if (!error.empty())
+                    qFatal("%s=%s: %s", key, value, error.c_str());
+            }
+            return p;
+        };
+        std::vector<Plan> plans = {
+            demoPlan(),
+            with({{"cluster.nodes", "1"}, {"cluster.gpus_per_node", "16"}}),
+            with({{"cluster.nodes", "1"}, {"cluster.gpus_per_node", "12"}}),
+            with({{"recipe.zero_stage", "2"}}),
+            with({{"model.preset", ""}, {"model.params", "7e9"}}),
+            with({{"model.preset", ""}, {"model.params", "1e12"}}),
+            with({{"model.activation_gb_per_sample", "4.4"}}),
+            with({{"recipe.lr_rule", "none"}}),
+            with({{"recipe.epochs", "1"}, {"recipe.dataset_size", "100"}}),
+            with({{"recipe.epochs", "1"}, {"recipe.dataset_size", "100"}, {"recipe.drop_last", "false"}}),
+            with({{"recipe.warmup_steps", "6000"}}),
+            with({{"cluster.network", "eth-25"}}),
+            with({{"recipe.offload_optimizer", "true"}}),
+            with({{"launch.num_processes", "8"}}),
+            with({{"launch.num_processes", "5"}}),
+        };
+        Plan env = demoPlan();
+        env.launch.env = {{"NCCL_TIMEOUT", "1800"}, {"NCCL_BLOCKING_WAIT", "1"}, {"TORCH_DISTRIBUTED_TIMEOUT", "60"}};
+        plans.push_back(env);
+
+        Language language;
+        QVERIFY(language.apply(QStringLiteral("zh_CN")));
+        QSet<QString> codes;
+        QStringList untranslated;
+        for (const Plan& plan : plans) {
+            QVERIFY2(validatePlan(plan).empty(), validatePlan(plan).c_str());
+            for (const Finding& f : findings(plan)) {
+                codes.insert(QString::fromStdString(f.code));
+                if (FindingView::title(f).isEmpty())
+                    untranslated << QString::fromStdString("title of " + f.code);
+                if (findingMessageText(f.message) == QString::fromStdString(f.message))
+                    untranslated << QString::fromStdString(f.message);
+                if (!f.fix.empty() && findingFixText(f.fix) == QString::fromStdString(f.fix))
+                    untranslated << QString::fromStdString(f.fix);
+            }
+        }
+        QVERIFY(language.apply(QStringLiteral("en")));
+        QVERIFY2(untranslated.isEmpty(), qPrintable(untranslated.join('\n')));
+        // The plans above do raise every finding there is.
+        for (const char* code : {"gpus_per_node_exceeds_node", "batch_not_reachable", "memory_over_card",
+                                 "memory_near_card", "lr_not_rescaled", "epoch_shorter_than_batch",
+                                 "warmup_longer_than_run", "poor_scaling", "offload_needs_zero",
+                                 "num_processes_mismatch", "unread_environment_variable", "deepspeed_batch_rule"})
+            QVERIFY2(codes.contains(code), code);
+        // In English, the window says what core says.
+        for (const Finding& f : findings(plans[1])) {
+            QCOMPARE(findingMessageText(f.message), QString::fromStdString(f.message));
+            QCOMPARE(findingFixText(f.fix), QString::fromStdString(f.fix));
+        }
     }
 
     void windowNamesOnlyFieldsCoreKnows() {
