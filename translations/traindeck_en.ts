@@ -920,12 +920,12 @@
         <translation>, </translation>
     </message>
     <message>
-        <source>Fix:</source>
-        <translation>Fix:</translation>
-    </message>
-    <message>
         <source>Apply fix</source>
         <translation>Apply fix</translation>
+    </message>
+    <message>
+        <source>Fix: %1</source>
+        <translation>Fix: %1</translation>
     </message>
 </context>
 <context>

@@ -920,12 +920,12 @@
         <translation>，</translation>
     </message>
     <message>
-        <source>Fix:</source>
-        <translation>修正建议：</translation>
-    </message>
-    <message>
         <source>Apply fix</source>
         <translation>一键修正</translation>
+    </message>
+    <message>
+        <source>Fix: %1</source>
+        <translation>修正：%1</translation>
     </message>
 </context>
 <context>

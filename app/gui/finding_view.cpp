@@ -103,7 +103,7 @@ void FindingView::retranslate() {
     text = headline.isEmpty() ? QStringLiteral("<b>%1</b>").arg(text)
                               : QStringLiteral("<b>%1</b><br>%2").arg(headline.toHtmlEscaped(), text);
     if (!m_finding.fix.empty())
-        text += QStringLiteral("<br>%1 %2").arg(tr("Fix:").toHtmlEscaped(), findingFixText(m_finding.fix).toHtmlEscaped());
+        text += QStringLiteral("<br>") + tr("Fix: %1").arg(findingFixText(m_finding.fix)).toHtmlEscaped();
     m_text->setText(text);
     m_icon->setToolTip(severityText(m_finding.severity));
     setAccessibleName(severityText(m_finding.severity) + QLatin1String(": ") + findingMessageText(m_finding.message));

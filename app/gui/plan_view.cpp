@@ -44,7 +44,8 @@ PlanView::PlanView(bool editableLayouts, QWidget* parent) : QWidget(parent), m_e
         add->addWidget(m_addLabel);
         add->addWidget(m_addEdit);
         add->addWidget(m_addButton);
-        add->addWidget(m_addError, 1);
+        add->addWidget(m_addError);
+        add->addStretch(1);  // keeps the row compact whether or not an error shows
         column->addLayout(add);
         connect(m_addButton, &QPushButton::clicked, this, &PlanView::onAdd);
         connect(m_addEdit, &QLineEdit::returnPressed, this, &PlanView::onAdd);
