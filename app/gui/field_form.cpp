@@ -10,6 +10,7 @@
 #include <QEvent>
 #include <QFormLayout>
 #include <QLabel>
+#include <QPushButton>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -149,7 +150,27 @@ void FieldForm::setFindings(const std::vector<Finding>& findings) {
             row.findings->addWidget(new FindingView(f, m_applyFix, this));
         row.shown = std::move(mine);
     }
+    updateTabOrder();
     emit validityChanged();
+}
+
+void FieldForm::updateTabOrder() {
+    // A finding's Fix button comes right after its field, not after the whole
+    // window (where Qt puts widgets created later): keyboard users reach the
+    // fix where they are working.
+    QWidget* previous = nullptr;
+    for (const std::string& key : m_keys) {
+        const Row& row = m_rows.at(key);
+        std::vector<QWidget*> chain = {row.editor->input()};
+        for (int i = 0; i < row.findings->count(); ++i)
+            if (auto* view = qobject_cast<FindingView*>(row.findings->itemAt(i)->widget()); view && view->fixButton())
+                chain.push_back(view->fixButton());
+        for (QWidget* w : chain) {
+            if (previous)
+                QWidget::setTabOrder(previous, w);
+            previous = w;
+        }
+    }
 }
 
 QString FieldForm::blockingReason() const {

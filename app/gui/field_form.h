@@ -66,6 +66,7 @@ private:
     void onEdited(const std::string& key, const QString& text);
     void onEditingFinished(const std::string& key);
     void retranslate();
+    void updateTabOrder();
 
     std::vector<std::string> m_keys;
     std::map<std::string, Row> m_rows;

@@ -154,8 +154,10 @@ private slots:
             if (v->isVisible() && v->finding().code == "gpus_per_node_exceeds_node")
                 finding = v;
         QVERIFY(finding && finding->fixButton());
-        finding->fixButton()->setFocus(Qt::TabFocusReason);
-        QTest::keyClick(finding->fixButton(), Qt::Key_Space);
+        // The fix is the next stop of Tab after the field it concerns.
+        QTest::keyClick(focused(), Qt::Key_Tab);
+        QCOMPARE(focused(), static_cast<QWidget*>(finding->fixButton()));
+        QTest::keyClick(focused(), Qt::Key_Space);
         QCOMPARE(wizard.plan().cluster.nodes, 2);
         QCOMPARE(wizard.plan().cluster.gpusPerNode, 8);
         QCOMPARE(qobject_cast<QLineEdit*>(page->findChild<QWidget*>("field:cluster.gpus_per_node"))->text(), QString("8"));
