@@ -27,6 +27,9 @@ FieldEditor::FieldEditor(std::string key, const Plan& probe, QWidget* parent)
         layout->addStretch();
     } else if (!fieldChoices(m_key, probe).empty()) {
         m_combo = new QComboBox(this);
+        // Long choices ("NVIDIA H100 SXM 80GB") must not widen the whole form.
+        m_combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        m_combo->setMinimumContentsLength(12);
         fillChoices(probe);
         connect(m_combo, &QComboBox::currentIndexChanged, this, [this](int index) {
             if (!m_updating && index >= 0) {

@@ -186,6 +186,18 @@ QString FieldForm::blockingReason() const {
     return {};
 }
 
+int FieldForm::labelWidth() const {
+    int width = 0;
+    for (const auto& [key, row] : m_rows)
+        width = std::max(width, row.label->sizeHint().width());
+    return width;
+}
+
+void FieldForm::setLabelWidth(int width) {
+    for (auto& [key, row] : m_rows)
+        row.label->setMinimumWidth(width);
+}
+
 FieldEditor* FieldForm::editor(const std::string& key) const {
     const auto it = m_rows.find(key);
     return it == m_rows.end() ? nullptr : it->second.editor;

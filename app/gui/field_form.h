@@ -44,6 +44,10 @@ public:
     // error finding on one of its fields, as "Label: message". Empty when none.
     QString blockingReason() const;
     FieldEditor* editor(const std::string& key) const;
+    // The width the labels need, and a common width for several forms
+    // stacked in one column, so their fields line up.
+    int labelWidth() const;
+    void setLabelWidth(int width);
     QWidget* firstInput() const;
 
 signals:

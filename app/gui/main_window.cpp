@@ -36,6 +36,8 @@
 #include <QUndoStack>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace traindeck::gui {
 
 MainWindow::MainWindow(Language* language, QWidget* parent) : QMainWindow(parent), m_language(language) {
@@ -121,7 +123,7 @@ MainWindow::MainWindow(Language* language, QWidget* parent) : QMainWindow(parent
     restoreState(settings.windowState());
     m_tabs->setCurrentIndex(settings.currentTab());
     if (!m_splitter->restoreState(settings.splitterState()))
-        m_splitter->setSizes({520, 1000});  // wide enough for labels, values and findings beside them
+        m_splitter->setSizes({560, 840});  // wide enough for labels, values and findings beside them
 
     retranslate();
     refresh();
@@ -251,9 +253,23 @@ void MainWindow::retranslate() {
     const std::vector<Section>& sections = allSections();
     for (size_t i = 0; i < sections.size(); ++i)
         m_sectionBoxes[i]->setTitle(sectionTitle(sections[i]));
+    // After the forms have retranslated themselves: Qt tells this window
+    // about the new language before its children.
+    QMetaObject::invokeMethod(this, &MainWindow::alignFieldLabels, Qt::QueuedConnection);
     updateRecentMenu();
     updateTitle();
     refresh();
+}
+
+void MainWindow::alignFieldLabels() {
+    // One label column for all sections, so their fields line up.
+    int labelWidth = 0;
+    for (FieldForm* form : m_forms) {
+        form->setLabelWidth(0);
+        labelWidth = std::max(labelWidth, form->labelWidth());
+    }
+    for (FieldForm* form : m_forms)
+        form->setLabelWidth(labelWidth);
 }
 
 void MainWindow::changeEvent(QEvent* event) {

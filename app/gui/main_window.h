@@ -66,6 +66,7 @@ private:
     void refresh();
     void updateTitle();
     void updateUndoText();
+    void alignFieldLabels();
     void updateRecentMenu();
     void applyFix(const Finding& finding);
     bool saveTo(const QString& path);
