@@ -821,6 +821,14 @@
         <source>%1 × %2 (%3 GPUs)</source>
         <translation>%1 × %2 (%3 GPUs)</translation>
     </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 min</translation>
+    </message>
+    <message>
+        <source>%1 (%2 days)</source>
+        <translation>%1 (%2 days)</translation>
+    </message>
 </context>
 <context>
     <name>traindeck::gui::CalibrationPanel</name>
@@ -1045,6 +1053,10 @@
         <source>Save all to folder…</source>
         <translation>Save all to folder…</translation>
     </message>
+    <message>
+        <source>The plan has errors (see the Layouts tab): these files would not run as planned.</source>
+        <translation>The plan has errors (see the Layouts tab): these files would not run as planned.</translation>
+    </message>
 </context>
 <context>
     <name>traindeck::gui::LayoutColumn</name>
@@ -1241,6 +1253,14 @@
     <message>
         <source>Plan created. Its launch files are on the Generated files tab; save the plan with Ctrl+S.</source>
         <translation>Plan created. Its launch files are on the Generated files tab; save the plan with Ctrl+S.</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>Undo</translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation>Redo</translation>
     </message>
 </context>
 <context>

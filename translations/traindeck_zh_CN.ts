@@ -821,6 +821,14 @@
         <source>%1 × %2 (%3 GPUs)</source>
         <translation>%1 × %2（%3 块 GPU）</translation>
     </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 分钟</translation>
+    </message>
+    <message>
+        <source>%1 (%2 days)</source>
+        <translation>%1（%2 天）</translation>
+    </message>
 </context>
 <context>
     <name>traindeck::gui::CalibrationPanel</name>
@@ -1045,6 +1053,10 @@
         <source>Save all to folder…</source>
         <translation>全部保存到文件夹…</translation>
     </message>
+    <message>
+        <source>The plan has errors (see the Layouts tab): these files would not run as planned.</source>
+        <translation>计划中有错误（见“布局对比”页）：这些文件无法按计划运行。</translation>
+    </message>
 </context>
 <context>
     <name>traindeck::gui::LayoutColumn</name>
@@ -1241,6 +1253,14 @@
     <message>
         <source>Plan created. Its launch files are on the Generated files tab; save the plan with Ctrl+S.</source>
         <translation>计划已创建。启动文件在“生成的文件”页；按 Ctrl+S 保存计划。</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>撤销</translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation>重做</translation>
     </message>
 </context>
 <context>

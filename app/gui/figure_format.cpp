@@ -25,7 +25,7 @@ QString localeNumber(double value) {
         return locale.toString(value, 'g', 3);
     if (magnitude >= 1000)
         return locale.toString(value, 'f', 0);
-    if (magnitude >= 100)
+    if (magnitude >= 10)
         return locale.toString(value, 'f', 1);
     if (magnitude >= 1)
         return locale.toString(value, 'f', 2);
@@ -61,7 +61,20 @@ QString unitText(const std::string& unit) {
     return QString::fromStdString(unit);
 }
 
+QString formatDuration(double hours) {
+    // Under an hour in minutes, over two days with the days beside: "0.283 h"
+    // and "173.5 h" are hard to picture.
+    if (hours < 1.0)
+        return QCoreApplication::translate("Units", "%1 min").arg(localeNumber(std::round(hours * 600) / 10));
+    const QString h = QCoreApplication::translate("Units", "%1 %2", "value and unit").arg(localeNumber(hours), unitText("h"));
+    if (hours >= 48.0)
+        return QCoreApplication::translate("Units", "%1 (%2 days)").arg(h, QLocale().toString(hours / 24.0, 'f', 1));
+    return h;
+}
+
 QString formatFigure(const Figure& figure) {
+    if (figure.unit == "h")
+        return formatDuration(figure.value);
     const QString unit = unitText(figure.unit);
     if (unit.isEmpty())
         return localeNumber(figure.value);

@@ -13,7 +13,9 @@ namespace traindeck::gui {
 // full with group separators, small values (learning rates) in 3 significant
 // digits, the rest to a precision that falls with magnitude.
 QString localeNumber(double value);
-// "1,234.5 samples/s": the value and its translated unit.
+// A duration given in hours, as a person reads it: "17 min", "5.29 h", "62.5 h (2.6 days)".
+QString formatDuration(double hours);
+// "1,234.5 samples/s": the value and its translated unit (durations as formatDuration).
 QString formatFigure(const Figure& figure);
 // A unit as core writes it ("samples/s"), translated.
 QString unitText(const std::string& unit);

@@ -3,6 +3,7 @@
 #include "gui/app_settings.h"
 #include "gui/syntax_highlighter.h"
 #include "gui/widget_parts.h"
+#include "plan/findings.h"
 #include "plan/plan_fields.h"
 
 #include <QApplication>
@@ -213,6 +214,10 @@ void GeneratedFilesPage::regenerate() {
                      tr("Not generated until the options are given: %1").arg(waiting.join(QStringLiteral("; ")));
         if (checkedTargets().isEmpty())
             error = tr("Tick one or more targets to see their files.");
+        else if (hasErrors(findings(m_plan)))
+            // Files can still be read, but the user should not launch them as they are.
+            error = (error.isEmpty() ? QString() : error + QLatin1Char('\n')) +
+                    tr("The plan has errors (see the Layouts tab): these files would not run as planned.");
     }
     m_error->setText(error);
     m_error->setVisible(!error.isEmpty());

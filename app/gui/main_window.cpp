@@ -298,6 +298,12 @@ void MainWindow::updateUndoText() {
     const QUndoStack* stack = m_document->undoStack();
     m_undoAction->setText(stack->undoText().isEmpty() ? tr("&Undo") : tr("&Undo %1").arg(stack->undoText()));
     m_redoAction->setText(stack->redoText().isEmpty() ? tr("&Redo") : tr("&Redo %1").arg(stack->redoText()));
+    // The toolbar keeps a short label (a fix's description can be a sentence);
+    // the full text is in the menu and the tooltip.
+    m_undoAction->setIconText(tr("Undo"));
+    m_redoAction->setIconText(tr("Redo"));
+    m_undoAction->setToolTip(QString(m_undoAction->text()).remove(QLatin1Char('&')));
+    m_redoAction->setToolTip(QString(m_redoAction->text()).remove(QLatin1Char('&')));
 }
 
 void MainWindow::updateTitle() {

@@ -176,6 +176,23 @@ private slots:
         QVERIFY(w.windowTitle().startsWith(QStringLiteral("sixteen.yaml")));
     }
 
+    void windowLayoutPersists() {
+        {
+            DemoWindow demo;
+            MainWindow& w = *demo.window;
+            QVERIFY(test::showActive(w));
+            w.resize(1234, 777);
+            w.tabs()->setCurrentIndex(2);
+            QVERIFY(w.close());
+        }
+        DemoWindow demo;
+        MainWindow& w = *demo.window;
+        QCOMPARE(w.tabs()->currentIndex(), 2);
+        QCOMPARE(w.size(), QSize(1234, 777));
+        w.tabs()->setCurrentIndex(0);
+        QVERIFY(w.close());
+    }
+
     void languageSwitchesWhileOpen() {
         DemoWindow demo;
         MainWindow& w = *demo.window;

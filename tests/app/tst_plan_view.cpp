@@ -23,19 +23,22 @@ using namespace traindeck::gui;
 
 namespace {
 
-// The number at the start of a cell ("1,258 samples/s" → 1258), read in the locale it was written in.
+// The number at the start of a cell ("1,258 samples/s" → 1258), read in the
+// locale it was written in; durations in minutes come back as hours.
 double leadingNumber(const QString& text) {
     const QString number = text.section(QLatin1Char(' '), 0, 0).remove(QLatin1Char('%'));
     bool ok = false;
     const double value = QLocale().toDouble(number, &ok);
-    return ok ? value : std::nan("");
+    if (!ok)
+        return std::nan("");
+    return text.section(QLatin1Char(' '), 1, 1) == QLatin1String("min") ? value / 60.0 : value;
 }
 
 // Shown to the digits shown: within half a unit of the last digit, or 0.1 % for large numbers.
 bool closeEnough(double shown, double core) {
     if (std::isnan(shown))
         return false;
-    const double tolerance = std::max(std::abs(core) * 5e-3, 1e-12);
+    const double tolerance = std::max(std::abs(core) * 5e-3, 1e-3 / 60);  // digits shown: 3 significant, or 0.1 min
     return std::abs(shown - core) <= tolerance;
 }
 
@@ -87,6 +90,12 @@ private slots:
             QVERIFY(closeEnough(leadingNumber(view.cellText(c, FigureRow::Memory)), e.memoryPerGpuGb.value));
             QVERIFY(view.cellText(c, FigureRow::Memory).contains(localeNumber(e.gpuMemoryGb)));
         }
+    }
+
+    void durationsReadAsPeopleSayThem() {
+        QCOMPARE(formatDuration(0.2833), QStringLiteral("17 min"));
+        QCOMPARE(formatDuration(5.29), QStringLiteral("5.29 h"));
+        QCOMPARE(formatDuration(62.5), QStringLiteral("62.5 h (2.6 days)"));
     }
 
     void editsRecomputeAtOnce() {
