@@ -7,12 +7,16 @@ namespace traindeck::gui {
 
 namespace {
 
-// The templates of core/plan/plan_fields.cpp. The English text is core's own,
-// so the English interface reads exactly as the command line does.
-const struct {
+// A text of core as a pattern, and the same text with %1, %2 … for its
+// captures: the English source for Qt Linguist.
+struct Template {
     const char* pattern;
     const char* text;
-} kTemplates[] = {
+};
+
+// The templates of core/plan/plan_fields.cpp. The English text is core's own,
+// so the English interface reads exactly as the command line does.
+const Template kTemplates[] = {
     {R"(^expected a whole number, got '(.*)'$)", QT_TRANSLATE_NOOP("CoreMessages", "expected a whole number, got '%1'")},
     {R"(^expected a number, got '(.*)'$)", QT_TRANSLATE_NOOP("CoreMessages", "expected a number, got '%1'")},
     {R"(^must be at least (\S+), got (.*)$)", QT_TRANSLATE_NOOP("CoreMessages", "must be at least %1, got %2")},
@@ -30,10 +34,7 @@ const struct {
 
 // The formulas of core/plan/estimate.cpp, whole; the two with a number in
 // them as patterns.
-const struct {
-    const char* pattern;
-    const char* text;
-} kFormulas[] = {
+const Template kFormulas[] = {
     {R"(^micro × world × accumulation$)", QT_TRANSLATE_NOOP("Formulas", "micro × world × accumulation")},
     {R"(^base LR × batch / base batch$)", QT_TRANSLATE_NOOP("Formulas", "base LR × batch / base batch")},
     {R"(^base LR × √\(batch / base batch\)$)", QT_TRANSLATE_NOOP("Formulas", "base LR × √(batch / base batch)")},
@@ -67,10 +68,7 @@ const struct {
 };
 
 // The findings of core/plan/findings.cpp: what is wrong, and the fix in words.
-const struct {
-    const char* pattern;
-    const char* text;
-} kFindingMessages[] = {
+const Template kFindingMessages[] = {
     {R"(^(\S+): (\d+) GPUs per node, but (.+) nodes have (\d+): local ranks (\d+)–(\d+) would ask for CUDA devices that do not exist \('invalid device ordinal'\)$)",
      QT_TRANSLATE_NOOP("FindingTexts", "%1: %2 GPUs per node, but %3 nodes have %4: local ranks %5–%6 would ask for CUDA devices that do not exist ('invalid device ordinal')")},
     {R"(^(\S+): the global batch (\d+) is not a multiple of micro × world = (\d+); the run would use (\d+)$)",
@@ -107,10 +105,7 @@ const struct {
      QT_TRANSLATE_NOOP("FindingTexts", "DeepSpeed requires train_batch_size = micro × accumulation × world: %1 = %2 × %3 × %4; the generated configs set all three together")},
 };
 
-const struct {
-    const char* pattern;
-    const char* text;
-} kFindingFixes[] = {
+const Template kFindingFixes[] = {
     {R"(^use at most (\d+) GPUs per node$)", QT_TRANSLATE_NOOP("FindingTexts", "use at most %1 GPUs per node")},
     {R"(^use (\d+) nodes × (\d+) GPUs \(the same (\d+) GPUs\)$)",
      QT_TRANSLATE_NOOP("FindingTexts", "use %1 nodes × %2 GPUs (the same %3 GPUs)")},
@@ -141,10 +136,7 @@ const struct {
 
 // The memory fix lists up to three micro-batch/accumulation pairs and a ZeRO
 // stage: its pieces, each translated, in core's order.
-const struct {
-    const char* pattern;
-    const char* text;
-} kMemoryFixParts[] = {
+const Template kMemoryFixParts[] = {
     {R"(^use micro-batch (\d+) × accumulation (\d+))", QT_TRANSLATE_NOOP("FindingTexts", "use micro-batch %1 × accumulation %2")},
     {R"(^, or micro-batch (\d+) × accumulation (\d+))", QT_TRANSLATE_NOOP("FindingTexts", ", or micro-batch %1 × accumulation %2")},
     {R"(^ \(keeps batch (\d+)\))", QT_TRANSLATE_NOOP("FindingTexts", " (keeps batch %1)")},
@@ -152,8 +144,8 @@ const struct {
     {R"(^use ZeRO stage (\d))", QT_TRANSLATE_NOOP("FindingTexts", "use ZeRO stage %1")},
 };
 
-template <typename Table>
-QString translateByTemplate(const Table& table, const char* context, const QString& text) {
+template <size_t N>
+QString translateByTemplate(const Template (&table)[N], const char* context, const QString& text) {
     for (const auto& t : table) {
         // The typed text in a message may hold a newline: '.' matches it too.
         const QRegularExpression re(QString::fromUtf8(t.pattern), QRegularExpression::DotMatchesEverythingOption);

@@ -40,7 +40,6 @@ FieldEditor::FieldEditor(std::string key, const Plan& probe, QWidget* parent)
         layout->addWidget(m_combo, 1);
     } else {
         m_line = new QLineEdit(this);
-        m_line->setClearButtonEnabled(false);
         // Every keystroke is checked by core: validation as the user types.
         connect(m_line, &QLineEdit::textEdited, this, [this](const QString& text) { emit edited(m_key, text); });
         connect(m_line, &QLineEdit::editingFinished, this, [this] { emit editingFinished(m_key); });

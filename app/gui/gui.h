@@ -1,5 +1,6 @@
 #pragma once
-// Opens the desktop application. `argc/argv` are the whole command line.
+// Opens the desktop application. `argc/argv` are the whole command line:
+// `--demo` opens the built-in demo plan (also the default), `--open FILE` a plan file.
 
 namespace traindeck::gui {
 

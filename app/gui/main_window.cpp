@@ -132,53 +132,48 @@ MainWindow::MainWindow(Language* language, QWidget* parent) : QMainWindow(parent
 MainWindow::~MainWindow() = default;
 
 void MainWindow::createActions() {
-    const auto make = [this](QKeySequence::StandardKey key, auto slot, const QString& themeIcon = {},
-                             QStyle::StandardPixmap fallback = QStyle::SP_CustomBase) {
+    // `fallback`: the key when the platform's theme defines none for `key`
+    // (Debian's Qt has no Save As or Quit key on some desktops).
+    const auto make = [this](QKeySequence::StandardKey key, const QKeySequence& fallback, auto slot,
+                             const QString& themeIcon = {}, QStyle::StandardPixmap pixmap = QStyle::SP_CustomBase) {
         auto* action = new QAction(this);
         action->setShortcut(key);
+        if (action->shortcut().isEmpty())
+            action->setShortcut(fallback);
         if (!themeIcon.isEmpty())
-            action->setIcon(QIcon::fromTheme(themeIcon, fallback != QStyle::SP_CustomBase ? style()->standardIcon(fallback)
-                                                                                          : QIcon()));
+            action->setIcon(QIcon::fromTheme(themeIcon, pixmap != QStyle::SP_CustomBase ? style()->standardIcon(pixmap)
+                                                                                         : QIcon()));
         connect(action, &QAction::triggered, this, slot);
         return action;
     };
-    m_newAction = make(QKeySequence::New, &MainWindow::newPlan, QStringLiteral("document-new"), QStyle::SP_FileIcon);
-    m_openAction = make(QKeySequence::Open, &MainWindow::open, QStringLiteral("document-open"), QStyle::SP_DialogOpenButton);
+    m_newAction = make(QKeySequence::New, {}, &MainWindow::newPlan, QStringLiteral("document-new"), QStyle::SP_FileIcon);
+    m_openAction = make(QKeySequence::Open, {}, &MainWindow::open, QStringLiteral("document-open"),
+                        QStyle::SP_DialogOpenButton);
     m_demoAction = new QAction(this);
     connect(m_demoAction, &QAction::triggered, this, [this] {
         if (maybeSave())
             openDemo();
     });
-    m_saveAction = make(QKeySequence::Save, &MainWindow::save, QStringLiteral("document-save"), QStyle::SP_DialogSaveButton);
-    m_saveAsAction = make(QKeySequence::SaveAs, &MainWindow::saveAs);
-    // Debian's Qt gives SaveAs no key on some desktops; Ctrl+Shift+S is what users expect.
-    if (m_saveAsAction->shortcut().isEmpty())
-        m_saveAsAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
-    m_quitAction = make(QKeySequence::Quit, &QWidget::close);
-    if (m_quitAction->shortcut().isEmpty())
-        m_quitAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Q));
+    m_saveAction = make(QKeySequence::Save, {}, &MainWindow::save, QStringLiteral("document-save"),
+                        QStyle::SP_DialogSaveButton);
+    m_saveAsAction = make(QKeySequence::SaveAs, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S), &MainWindow::saveAs);
+    m_quitAction = make(QKeySequence::Quit, QKeySequence(Qt::CTRL | Qt::Key_Q), &QWidget::close);
 
     // Our own undo/redo actions rather than QUndoStack's: theirs fix the
     // "Undo %1" wording when created, and the language can change after that.
     QUndoStack* stack = m_document->undoStack();
-    m_undoAction = new QAction(this);
-    m_undoAction->setShortcut(QKeySequence::Undo);
-    m_undoAction->setIcon(QIcon::fromTheme(QStringLiteral("edit-undo"), style()->standardIcon(QStyle::SP_ArrowBack)));
+    m_undoAction = make(QKeySequence::Undo, {}, [stack] { stack->undo(); }, QStringLiteral("edit-undo"),
+                        QStyle::SP_ArrowBack);
+    m_redoAction = make(QKeySequence::Redo, {}, [stack] { stack->redo(); }, QStringLiteral("edit-redo"),
+                        QStyle::SP_ArrowForward);
     m_undoAction->setEnabled(stack->canUndo());
-    connect(m_undoAction, &QAction::triggered, stack, &QUndoStack::undo);
-    connect(stack, &QUndoStack::canUndoChanged, m_undoAction, &QAction::setEnabled);
-    connect(stack, &QUndoStack::undoTextChanged, this, &MainWindow::updateUndoText);
-    m_redoAction = new QAction(this);
-    m_redoAction->setShortcut(QKeySequence::Redo);
-    m_redoAction->setIcon(QIcon::fromTheme(QStringLiteral("edit-redo"), style()->standardIcon(QStyle::SP_ArrowForward)));
     m_redoAction->setEnabled(stack->canRedo());
-    connect(m_redoAction, &QAction::triggered, stack, &QUndoStack::redo);
+    connect(stack, &QUndoStack::canUndoChanged, m_undoAction, &QAction::setEnabled);
     connect(stack, &QUndoStack::canRedoChanged, m_redoAction, &QAction::setEnabled);
+    connect(stack, &QUndoStack::undoTextChanged, this, &MainWindow::updateUndoText);
     connect(stack, &QUndoStack::redoTextChanged, this, &MainWindow::updateUndoText);
 
-    m_settingsAction = make(QKeySequence::Preferences, &MainWindow::showSettings);
-    if (m_settingsAction->shortcut().isEmpty())
-        m_settingsAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Comma));
+    m_settingsAction = make(QKeySequence::Preferences, QKeySequence(Qt::CTRL | Qt::Key_Comma), &MainWindow::showSettings);
     m_aboutAction = new QAction(this);
     connect(m_aboutAction, &QAction::triggered, this, [this] {
         QMessageBox::about(this, tr("About TrainDeck"),
