@@ -24,22 +24,25 @@ std::string accelerateConfig(const Plan& plan, const LaunchFigures& f) {
     out << YAML::Key << "compute_environment" << YAML::Value << "LOCAL_MACHINE";
     // DeepSpeed even at ZeRO stage 0: the deepspeed_config block then carries the
     // accumulation and clipping, the same numbers as deepspeed.json.
-    out << YAML::Key << "distributed_type" << YAML::Value << "DEEPSPEED";
-    out << YAML::Key << "deepspeed_config" << YAML::Value << YAML::BeginMap;
-    // accelerate's own multi-node launch: it runs torchrun-style on each node
-    // with --machine_rank/--main_process_ip, so no pdsh or hostfile is needed.
-    out << YAML::Key << "deepspeed_multinode_launcher" << YAML::Value << "standard";
-    out << YAML::Key << "gradient_accumulation_steps" << YAML::Value << f.gradAccum;
-    out << YAML::Key << "gradient_clipping" << YAML::Value << 1.0;
-    out << YAML::Key << "offload_optimizer_device" << YAML::Value << (r.offloadOptimizer ? "cpu" : "none");
-    out << YAML::Key << "offload_param_device" << YAML::Value << "none";
-    out << YAML::Key << "zero3_init_flag" << YAML::Value << (r.zeroStage == 3);
-    if (r.zeroStage == 3)
-        out << YAML::Key << "zero3_save_16bit_model" << YAML::Value << true;
-    out << YAML::Key << "zero_stage" << YAML::Value << r.zeroStage;
-    out << YAML::EndMap;
-    // accelerate compares these with the string 'no': quoted, or YAML 1.1
-    // readers (PyYAML, which accelerate uses) would load the boolean false.
+    // ZeRO stage 0 is plain data parallel (the plan's meaning of stage 0):
+    // accelerate's MULTI_GPU, which needs no DeepSpeed installed. Otherwise
+    // DeepSpeed, with the same numbers as deepspeed.json.
+    const bool deepSpeed = r.zeroStage > 0;
+    out << YAML::Key << "distributed_type" << YAML::Value << (deepSpeed ? "DEEPSPEED" : "MULTI_GPU");
+    if (deepSpeed) {
+        out << YAML::Key << "deepspeed_config" << YAML::Value << YAML::BeginMap;
+        // accelerate's own multi-node launch: it runs torchrun-style on each node
+        // with --machine_rank/--main_process_ip, so no pdsh or hostfile is needed.
+        out << YAML::Key << "deepspeed_multinode_launcher" << YAML::Value << "standard";
+        out << YAML::Key << "gradient_accumulation_steps" << YAML::Value << f.gradAccum;
+        out << YAML::Key << "gradient_clipping" << YAML::Value << 1.0;
+        out << YAML::Key << "offload_optimizer_device" << YAML::Value << (r.offloadOptimizer ? "cpu" : "none");
+        out << YAML::Key << "offload_param_device" << YAML::Value << "none";
+        out << YAML::Key << "zero3_init_flag" << YAML::Value << (r.zeroStage == 3);
+        if (r.zeroStage == 3) out << YAML::Key << "zero3_save_16bit_model" << YAML::Value << true;
+        out << YAML::Key << "zero_stage" << YAML::Value << r.zeroStage;
+        out << YAML::EndMap;
+    }
     out << YAML::Key << "downcast_bf16" << YAML::Value << YAML::SingleQuoted << "no";
     // Every node overrides these two on its command line
     // (--machine_rank {node_rank} --main_process_ip {master_addr}); the file holds node 0's rank.

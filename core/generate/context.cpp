@@ -52,6 +52,9 @@ Context makeContext(const Plan& plan, const GenerateOptions& options) {
         ctx.plan.launch.command.find('\0') != std::string::npos)
         throw GenerateError("the job name and command cannot hold NUL bytes");
     if (options.retries < 0) throw GenerateError("retries must be 0 or more");
+    // DeepSpeed offloads optimizer state only as part of ZeRO (stages 1-3).
+    if (plan.recipe.offloadOptimizer && plan.recipe.zeroStage == 0)
+        throw GenerateError("optimizer offload needs ZeRO stage 1 or more (--zero-stage)");
     ctx.figures = launchFigures(ctx.plan);
     return ctx;
 }

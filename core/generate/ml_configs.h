@@ -1,6 +1,6 @@
 #pragma once
 // The framework configs: HuggingFace accelerate's config YAML (with its
-// deepspeed_config block) and a DeepSpeed JSON config. Both take every number
+// deepspeed_config block when the plan uses ZeRO or offload) and a DeepSpeed JSON config. Both take every number
 // from LaunchFigures, so they agree with each other and with the plan:
 // DeepSpeed's train_batch_size = micro × accumulation × world, accelerate's
 // num_processes = the whole job's process count (not per node).

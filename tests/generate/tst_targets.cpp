@@ -200,6 +200,7 @@ private slots:
         QTest::addColumn<bool>("offload");
         QTest::newRow("1x8 zero0") << 1 << 0 << false;
         QTest::newRow("2x8 zero2") << 2 << 2 << false;
+        QTest::newRow("2x8 zero1 offload") << 2 << 1 << true;
         QTest::newRow("8x8 zero3 offload") << 8 << 3 << true;
     }
     void accelerateAndDeepSpeedAgreeWithThePlan() {
@@ -217,16 +218,23 @@ private slots:
         // accelerate's num_processes is the whole job's.
         QCOMPARE(acc["num_processes"].as<int>(), nodes * 8);
         QCOMPARE(acc["num_machines"].as<int>(), nodes);
-        QCOMPARE(acc["distributed_type"].as<std::string>(), std::string("DEEPSPEED"));
         QCOMPARE(acc["mixed_precision"].as<std::string>(), std::string("bf16"));
         QCOMPARE(acc["main_process_port"].as<int>(), plan.launch.masterPort);
-        const YAML::Node block = acc["deepspeed_config"];
-        QCOMPARE(block["zero_stage"].as<int>(), zero);
         QCOMPARE(ds["zero_optimization"]["stage"].get<int>(), zero);
-        QCOMPARE(block["gradient_accumulation_steps"].as<int>(), ds["gradient_accumulation_steps"].get<int>());
-        QCOMPARE(block["gradient_clipping"].as<double>(), ds["gradient_clipping"].get<double>());
-        QCOMPARE(block["offload_optimizer_device"].as<std::string>(), std::string(offload ? "cpu" : "none"));
-        QCOMPARE(ds.contains("zero_optimization") && ds["zero_optimization"].contains("offload_optimizer"), offload);
+        QCOMPARE(ds["zero_optimization"].contains("offload_optimizer"), offload);
+        if (zero == 0 && !offload) {
+            // Plain data parallel: accelerate's own DDP, no DeepSpeed needed.
+            QCOMPARE(acc["distributed_type"].as<std::string>(), std::string("MULTI_GPU"));
+            QVERIFY(!acc["deepspeed_config"]);
+        } else {
+            QCOMPARE(acc["distributed_type"].as<std::string>(), std::string("DEEPSPEED"));
+            const YAML::Node block = acc["deepspeed_config"];
+            QCOMPARE(block["zero_stage"].as<int>(), zero);
+            QCOMPARE(block["gradient_accumulation_steps"].as<int>(), ds["gradient_accumulation_steps"].get<int>());
+            QCOMPARE(block["gradient_clipping"].as<double>(), ds["gradient_clipping"].get<double>());
+            QCOMPARE(block["offload_optimizer_device"].as<std::string>(), std::string(offload ? "cpu" : "none"));
+            QCOMPARE(block["zero3_init_flag"].as<bool>(), zero == 3);
+        }
         QCOMPARE(ds["bf16"]["enabled"].get<bool>(), true);
         // DeepSpeed's rule and the planner's figures.
         const long micro = ds["train_micro_batch_size_per_gpu"].get<long>();
@@ -238,6 +246,13 @@ private slots:
         QCOMPARE(ds["optimizer"]["params"]["lr"].get<double>(), e.lr.value);
         QCOMPARE(ds["scheduler"]["params"]["warmup_num_steps"].get<double>(), e.warmupSteps.value);
         QCOMPARE(ds["scheduler"]["params"]["total_num_steps"].get<double>(), e.totalSteps.value);
+    }
+
+    void offloadNeedsZero() {
+        Plan plan = gentest::planAt(2);
+        plan.recipe.offloadOptimizer = true;
+        plan.recipe.zeroStage = 0;
+        QVERIFY_THROWS_EXCEPTION(generate::GenerateError, generate::generate(plan, Target::DeepSpeed, {}));
     }
 
     void theDemoPlanKeepsItsGlobalBatchAcrossLayouts() {
