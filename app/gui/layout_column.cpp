@@ -10,6 +10,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
+#include <QTimer>
 #include <QToolButton>
 
 #include <algorithm>
@@ -50,7 +51,11 @@ LayoutColumn::LayoutColumn(QGridLayout* grid, int firstRow, int column, bool rem
         m_remove = new QToolButton(m_headerBox);
         m_remove->setText(QStringLiteral("✕"));
         m_remove->setAutoRaise(true);
-        connect(m_remove, &QToolButton::clicked, this, [this] { emit removeRequested(m_estimate.layout); });
+        // From the event loop, not inside the click: removing the layout deletes
+        // this column and the button that is still handling its click.
+        connect(m_remove, &QToolButton::clicked, this, [this] {
+            QTimer::singleShot(0, this, [this] { emit removeRequested(m_estimate.layout); });
+        });
         header->addWidget(m_remove);
     }
     grid->addWidget(m_headerBox, firstRow, column);

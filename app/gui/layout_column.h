@@ -39,6 +39,7 @@ public:
     const Layout& layout() const { return m_estimate.layout; }
     QString cellText(FigureRow row) const;
     QWidget* cell(FigureRow row) const;
+    QToolButton* removeButton() const { return m_remove; }
     void retranslate();
 
 signals:

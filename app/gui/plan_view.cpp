@@ -117,6 +117,7 @@ void PlanView::setPlan(const Plan& plan) {
 Layout PlanView::columnLayout(int column) const { return m_columns.at(size_t(column))->layout(); }
 QString PlanView::cellText(int column, FigureRow row) const { return m_columns.at(size_t(column))->cellText(row); }
 QWidget* PlanView::cell(int column, FigureRow row) const { return m_columns.at(size_t(column))->cell(row); }
+QToolButton* PlanView::removeButton(int column) const { return m_columns.at(size_t(column))->removeButton(); }
 
 void PlanView::retranslate() {
     for (int r = 0; r < kFigureRowCount; ++r)

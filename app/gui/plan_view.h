@@ -16,6 +16,7 @@ class QGridLayout;
 class QLabel;
 class QLineEdit;
 class QPushButton;
+class QToolButton;
 
 namespace traindeck::gui {
 
@@ -35,6 +36,7 @@ public:
     Layout columnLayout(int column) const;
     QString cellText(int column, FigureRow row) const;
     QWidget* cell(int column, FigureRow row) const;
+    QToolButton* removeButton(int column) const;  // null for the plan's own layout
 
 signals:
     void addLayoutRequested(const traindeck::Layout& layout);

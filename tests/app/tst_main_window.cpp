@@ -30,6 +30,7 @@
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QTabWidget>
+#include <QToolButton>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
@@ -149,6 +150,31 @@ private slots:
         QTest::keyClick(w.tabs(), Qt::Key_Z, Qt::ControlModifier);
         QVERIFY(!w.document()->plan().calibration.has_value());
         QCOMPARE(w.plots()->calibrationPlot()->plottableCount(), 0);
+    }
+
+    void layoutsAddedAndRemovedByHand() {
+        DemoWindow demo;
+        MainWindow& w = *demo.window;
+        QVERIFY(test::showActive(w));
+        auto* add = w.findChild<QLineEdit*>(QStringLiteral("addLayout"));
+        QVERIFY(add);
+        QTest::keyClicks(add, "4x8");
+        QTest::keyClick(add, Qt::Key_Return);
+        QVERIFY(column(*w.planView(), Layout{4, 8}) >= 0);
+        QCOMPARE(w.document()->plan().compare.back(), (Layout{4, 8}));
+
+        // The ✕ of 8×8 removes it (and its own button with it) safely.
+        const int c = column(*w.planView(), Layout{8, 8});
+        QVERIFY(c >= 0 && w.planView()->removeButton(c));
+        QTest::mouseClick(w.planView()->removeButton(c), Qt::LeftButton);
+        QTRY_VERIFY(column(*w.planView(), Layout{8, 8}) < 0);
+        QVERIFY(std::find(w.document()->plan().compare.begin(), w.document()->plan().compare.end(), Layout{8, 8}) ==
+                w.document()->plan().compare.end());
+        // The plan's own layout has no ✕: it is the cluster, changed on the left.
+        QVERIFY(!w.planView()->removeButton(column(*w.planView(), w.document()->plan().cluster.layout())));
+
+        QTest::keyClick(w.tabs(), Qt::Key_Z, Qt::ControlModifier);
+        QVERIFY(column(*w.planView(), Layout{8, 8}) >= 0);
     }
 
     void closingWithUnsavedChangesAsks() {
