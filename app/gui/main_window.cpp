@@ -125,11 +125,15 @@ MainWindow::MainWindow(Language* language, QWidget* parent) : QMainWindow(parent
     if (!m_splitter->restoreState(settings.splitterState()))
         m_splitter->setSizes({560, 840});  // wide enough for labels, values and findings beside them
 
-    retranslate();
-    refresh();
+    retranslate();  // also fills every view from the plan
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow() {
+    // The document is deleted with the window's children, after this body; its
+    // undo stack signals as it clears, and must not reach a window half gone.
+    m_document->undoStack()->disconnect(this);
+    m_document->disconnect(this);
+}
 
 void MainWindow::createActions() {
     // `fallback`: the key when the platform's theme defines none for `key`
