@@ -186,6 +186,17 @@ TargetOptions GeneratedFilesPage::options() const {
 
 void GeneratedFilesPage::setPlan(const Plan& plan) {
     m_plan = plan;
+    // The plan's platform is ticked whenever it changes (a new plan from the
+    // wizard, an edit): the files for where the job runs are the ones wanted first.
+    const PlanField* platform = findPlanField("launch.platform");
+    const QString key = platform ? QString::fromStdString(platform->get(plan)) : QString();
+    if (key != m_platform) {
+        m_platform = key;
+        const QSignalBlocker block(m_targets);
+        for (int i = 0; i < m_targets->count(); ++i)
+            if (m_targets->item(i)->data(Qt::UserRole).toString() == key)
+                m_targets->item(i)->setCheckState(Qt::Checked);
+    }
     regenerate();
 }
 

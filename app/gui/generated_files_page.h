@@ -65,6 +65,7 @@ private:
 
     std::unique_ptr<GeneratorSource> m_source;
     Plan m_plan;
+    QString m_platform;  // the plan's platform last seen, as its field text ("k8s")
     std::vector<FileText> m_files;
     QLabel* m_unavailable = nullptr;
     QGroupBox* m_targetsBox = nullptr;

@@ -79,6 +79,20 @@ private slots:
         QCOMPARE(QGuiApplication::clipboard()->text(), page.files()[1].content);
     }
 
+    void planPlatformIsTicked() {
+        GeneratedFilesPage page(std::make_unique<FakeSource>());
+        page.setPlan(demoPlan());
+        page.setCheckedTargets({});
+        Plan ssh = demoPlan();
+        ssh.launch.platform = Platform::Ssh;
+        page.setPlan(ssh);
+        QCOMPARE(page.checkedTargets(), QStringList{"ssh"});
+        // Unticked by the user afterwards, it stays unticked while the platform stays.
+        page.setCheckedTargets({"k8s"});
+        page.setPlan(ssh);
+        QCOMPARE(page.checkedTargets(), QStringList{"k8s"});
+    }
+
     void savingAsksBeforeReplacing() {
         QTemporaryDir out;
         GeneratedFilesPage page(std::make_unique<FakeSource>());
