@@ -2,6 +2,9 @@
 
 #include <QCoreApplication>
 #include <QRegularExpression>
+#include <QStringList>
+
+#include <vector>
 
 namespace traindeck::gui {
 
@@ -144,62 +147,106 @@ const Template kMemoryFixParts[] = {
     {R"(^use ZeRO stage (\d))", QT_TRANSLATE_NOOP("FindingTexts", "use ZeRO stage %1")},
 };
 
-template <size_t N>
-QString translateByTemplate(const Template (&table)[N], const char* context, const QString& text) {
-    for (const auto& t : table) {
-        // The typed text in a message may hold a newline: '.' matches it too.
-        const QRegularExpression re(QString::fromUtf8(t.pattern), QRegularExpression::DotMatchesEverythingOption);
-        const QRegularExpressionMatch m = re.match(text);
-        if (!m.hasMatch())
-            continue;
-        QString out = QCoreApplication::translate(context, t.text);
-        for (int i = 1; i <= m.lastCapturedIndex(); ++i)
-            out = out.arg(m.captured(i));
-        return out;
+// "%1 … %2" with `args` put in, in one pass: a typed value that itself holds
+// "%2" is shown as typed, not substituted again (QString::arg chained would).
+QString fill(const QString& text, const QStringList& args) {
+    QString out;
+    out.reserve(text.size() + 32);
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        if (text[i] == QLatin1Char('%') && i + 1 < text.size() && text[i + 1].isDigit()) {
+            const int n = text[i + 1].digitValue();
+            if (n >= 1 && n <= args.size()) {
+                out += args[n - 1];
+                ++i;
+                continue;
+            }
+        }
+        out += text[i];
     }
-    return text;
+    return out;
 }
+
+// A table of templates with its patterns compiled once: the plan view asks
+// for a dozen formulas per layout on every keystroke.
+class Templates {
+public:
+    template <size_t N>
+    Templates(const Template (&table)[N], const char* context) : m_context(context) {
+        for (const Template& t : table)
+            // The typed text in a message may hold a newline: '.' matches it too.
+            m_entries.push_back({QRegularExpression(QString::fromUtf8(t.pattern),
+                                                    QRegularExpression::DotMatchesEverythingOption),
+                                 t.text});
+    }
+
+    // The translation of the first template matching all of `text`, or `text` itself.
+    QString translate(const QString& text) const {
+        qsizetype length = 0;
+        const QString out = translatePrefix(text, &length);
+        return length == text.size() && !out.isNull() ? out : text;
+    }
+
+    // The translation of the first template matching the start of `text`;
+    // `length` is how much of `text` it matched. Null when none matches.
+    QString translatePrefix(const QString& text, qsizetype* length) const {
+        for (const Entry& e : m_entries) {
+            const QRegularExpressionMatch m = e.pattern.match(text);
+            if (!m.hasMatch())
+                continue;
+            QStringList args;
+            for (int i = 1; i <= m.lastCapturedIndex(); ++i)
+                args << m.captured(i);
+            *length = m.capturedLength(0);
+            return fill(QCoreApplication::translate(m_context, e.text), args);
+        }
+        return {};
+    }
+
+private:
+    struct Entry {
+        QRegularExpression pattern;
+        const char* text;
+    };
+    const char* m_context;
+    std::vector<Entry> m_entries;
+};
 
 }  // namespace
 
 QString fieldErrorText(const QString& coreMessage) {
-    return translateByTemplate(kTemplates, "CoreMessages", coreMessage);
+    static const Templates templates(kTemplates, "CoreMessages");
+    return templates.translate(coreMessage);
 }
 
 QString findingMessageText(const std::string& coreMessage) {
-    return translateByTemplate(kFindingMessages, "FindingTexts", QString::fromStdString(coreMessage));
+    static const Templates templates(kFindingMessages, "FindingTexts");
+    return templates.translate(QString::fromStdString(coreMessage));
 }
 
 QString findingFixText(const std::string& coreFix) {
+    static const Templates whole(kFindingFixes, "FindingTexts");
+    static const Templates parts(kMemoryFixParts, "FindingTexts");
     const QString fix = QString::fromStdString(coreFix);
-    const QString whole = translateByTemplate(kFindingFixes, "FindingTexts", fix);
-    if (whole != fix)
-        return whole;
+    const QString translated = whole.translate(fix);
+    if (translated != fix)
+        return translated;
     // Piece by piece from the start; any piece not recognised leaves the
     // whole fix as core wrote it rather than half translated.
     QString rest = fix, out;
     while (!rest.isEmpty()) {
-        bool matched = false;
-        for (const auto& part : kMemoryFixParts) {
-            const QRegularExpressionMatch m = QRegularExpression(QString::fromUtf8(part.pattern)).match(rest);
-            if (!m.hasMatch())
-                continue;
-            QString text = QCoreApplication::translate("FindingTexts", part.text);
-            for (int i = 1; i <= m.lastCapturedIndex(); ++i)
-                text = text.arg(m.captured(i));
-            out += text;
-            rest = rest.mid(m.capturedLength(0));
-            matched = true;
-            break;
-        }
-        if (!matched)
+        qsizetype length = 0;
+        const QString piece = parts.translatePrefix(rest, &length);
+        if (piece.isNull() || length == 0)
             return fix;
+        out += piece;
+        rest = rest.mid(length);
     }
     return out;
 }
 
 QString formulaText(const std::string& coreFormula) {
-    return translateByTemplate(kFormulas, "Formulas", QString::fromStdString(coreFormula));
+    static const Templates templates(kFormulas, "Formulas");
+    return templates.translate(QString::fromStdString(coreFormula));
 }
 
 }  // namespace traindeck::gui

@@ -150,9 +150,11 @@ void LayoutColumn::retranslate() {
     for (size_t r = 0; r + 1 < m_cells.size(); ++r)
         m_cells[r]->setEnabled(!blocked);
     auto* label = static_cast<QLabel*>(cell(FigureRow::Findings));
-    label->setStyleSheet(errors ? QStringLiteral("color: #c00000; font-weight: bold;")
-                         : warnings ? QStringLiteral("color: #b36b00;")
-                                    : QString());
+    const QString style = errors ? QStringLiteral("color: #c00000; font-weight: bold;")
+                          : warnings ? QStringLiteral("color: #b36b00;")
+                                     : QString();
+    if (label->styleSheet() != style)  // restyling is slow, and this runs on every keystroke
+        label->setStyleSheet(style);
     set(FigureRow::Findings, summary, lines.join(QLatin1Char('\n')));
 }
 

@@ -161,6 +161,10 @@ private slots:
                 if (!error.isEmpty() && fieldErrorText(error) == error)
                     untranslated << QString::fromStdString(key) + ": " + error;
             }
+        // What the user typed is shown as typed, even when it looks like a placeholder.
+        Plan typed = demoPlan();
+        const QString odd = QString::fromStdString(setPlanField(typed, "cluster.nodes", "%2%1"));
+        QVERIFY2(fieldErrorText(odd).contains(QStringLiteral("%2%1")), qPrintable(fieldErrorText(odd)));
         QVERIFY(language.apply(QStringLiteral("en")));
         QVERIFY2(untranslated.isEmpty(), qPrintable(untranslated.join('\n')));
         // In English the window reads as core wrote it.
