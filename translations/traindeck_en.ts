@@ -342,6 +342,94 @@
         <source>Plain SSH</source>
         <translation>Plain SSH</translation>
     </message>
+    <message>
+        <source>A name for this plan; the file name is chosen when saving.</source>
+        <translation>A name for this plan; the file name is chosen when saving.</translation>
+    </message>
+    <message>
+        <source>Sets the memory, peak speed and NVLink bandwidth the estimate uses.</source>
+        <translation>Sets the memory, peak speed and NVLink bandwidth the estimate uses.</translation>
+    </message>
+    <message>
+        <source>The bandwidth each node has to the others; the gradient all-reduce across nodes runs over it.</source>
+        <translation>The bandwidth each node has to the others; the gradient all-reduce across nodes runs over it.</translation>
+    </message>
+    <message>
+        <source>For your reference; the estimate does not use it.</source>
+        <translation>For your reference; the estimate does not use it.</translation>
+    </message>
+    <message>
+        <source>Tokens one sample feeds through the model (sequence length).</source>
+        <translation>Tokens one sample feeds through the model (sequence length).</translation>
+    </message>
+    <message>
+        <source>Memory the activations of one sample hold at the peak of backward.</source>
+        <translation>Memory the activations of one sample hold at the peak of backward.</translation>
+    </message>
+    <message>
+        <source>Samples in one epoch; gives the steps per epoch.</source>
+        <translation>Samples in one epoch; gives the steps per epoch.</translation>
+    </message>
+    <message>
+        <source>As the data loader's drop_last: steps per epoch round down instead of up.</source>
+        <translation>As the data loader's drop_last: steps per epoch round down instead of up.</translation>
+    </message>
+    <message>
+        <source>Samples each GPU processes per forward and backward pass.</source>
+        <translation>Samples each GPU processes per forward and backward pass.</translation>
+    </message>
+    <message>
+        <source>The effective batch the base learning rate was tuned at.</source>
+        <translation>The effective batch the base learning rate was tuned at.</translation>
+    </message>
+    <message>
+        <source>How the learning rate follows the effective batch: in proportion, with its square root, or not at all.</source>
+        <translation>How the learning rate follows the effective batch: in proportion, with its square root, or not at all.</translation>
+    </message>
+    <message>
+        <source>Keep the warmup's samples constant: fewer warmup steps as the batch grows.</source>
+        <translation>Keep the warmup's samples constant: fewer warmup steps as the batch grows.</translation>
+    </message>
+    <message>
+        <source>Steps of linear warmup at the reference batch, before the cosine decay.</source>
+        <translation>Steps of linear warmup at the reference batch, before the cosine decay.</translation>
+    </message>
+    <message>
+        <source>DeepSpeed ZeRO: what is sharded across GPUs to save memory.</source>
+        <translation>DeepSpeed ZeRO: what is sharded across GPUs to save memory.</translation>
+    </message>
+    <message>
+        <source>Keep the optimizer state in CPU memory (needs ZeRO).</source>
+        <translation>Keep the optimizer state in CPU memory (needs ZeRO).</translation>
+    </message>
+    <message>
+        <source>The number format of training; sets the bytes per parameter and gradient.</source>
+        <translation>The number format of training; sets the bytes per parameter and gradient.</translation>
+    </message>
+    <message>
+        <source>CUDA context, NCCL buffers and allocator slack, beyond model states and activations.</source>
+        <translation>CUDA context, NCCL buffers and allocator slack, beyond model states and activations.</translation>
+    </message>
+    <message>
+        <source>Where the job is launched; decides which variables carry the ranks.</source>
+        <translation>Where the job is launched; decides which variables carry the ranks.</translation>
+    </message>
+    <message>
+        <source>The job's name on the platform; Kubernetes allows lower-case letters, digits and '-'.</source>
+        <translation>The job's name on the platform; Kubernetes allows lower-case letters, digits and '-'.</translation>
+    </message>
+    <message>
+        <source>The image every node runs (Kubernetes, PyTorchJob, PAI-DLC).</source>
+        <translation>The image every node runs (Kubernetes, PyTorchJob, PAI-DLC).</translation>
+    </message>
+    <message>
+        <source>The Kubernetes namespace of the job.</source>
+        <translation>The Kubernetes namespace of the job.</translation>
+    </message>
+    <message>
+        <source>The port on node 0 where the nodes meet (MASTER_PORT).</source>
+        <translation>The port on node 0 where the nodes meet (MASTER_PORT).</translation>
+    </message>
 </context>
 <context>
     <name>FindingTexts</name>

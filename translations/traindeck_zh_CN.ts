@@ -342,6 +342,94 @@
         <source>Plain SSH</source>
         <translation>普通 SSH</translation>
     </message>
+    <message>
+        <source>A name for this plan; the file name is chosen when saving.</source>
+        <translation>本计划的名称；文件名在保存时选择。</translation>
+    </message>
+    <message>
+        <source>Sets the memory, peak speed and NVLink bandwidth the estimate uses.</source>
+        <translation>决定估算所用的显存、峰值算力和 NVLink 带宽。</translation>
+    </message>
+    <message>
+        <source>The bandwidth each node has to the others; the gradient all-reduce across nodes runs over it.</source>
+        <translation>每个节点与其他节点之间的带宽；跨节点的梯度 all-reduce 走这条网络。</translation>
+    </message>
+    <message>
+        <source>For your reference; the estimate does not use it.</source>
+        <translation>仅供参考，估算不使用它。</translation>
+    </message>
+    <message>
+        <source>Tokens one sample feeds through the model (sequence length).</source>
+        <translation>一个样本送入模型的 token 数（序列长度）。</translation>
+    </message>
+    <message>
+        <source>Memory the activations of one sample hold at the peak of backward.</source>
+        <translation>反向计算峰值时一个样本的激活所占显存。</translation>
+    </message>
+    <message>
+        <source>Samples in one epoch; gives the steps per epoch.</source>
+        <translation>一轮的样本数，用于计算每轮步数。</translation>
+    </message>
+    <message>
+        <source>As the data loader's drop_last: steps per epoch round down instead of up.</source>
+        <translation>即数据加载器的 drop_last：每轮步数向下取整而不是向上取整。</translation>
+    </message>
+    <message>
+        <source>Samples each GPU processes per forward and backward pass.</source>
+        <translation>每块 GPU 每次前向和反向处理的样本数。</translation>
+    </message>
+    <message>
+        <source>The effective batch the base learning rate was tuned at.</source>
+        <translation>基准学习率调好时所用的有效批大小。</translation>
+    </message>
+    <message>
+        <source>How the learning rate follows the effective batch: in proportion, with its square root, or not at all.</source>
+        <translation>学习率如何随有效批大小变化：成正比、按平方根，或不变。</translation>
+    </message>
+    <message>
+        <source>Keep the warmup's samples constant: fewer warmup steps as the batch grows.</source>
+        <translation>保持预热阶段的样本数不变：批越大，预热步数越少。</translation>
+    </message>
+    <message>
+        <source>Steps of linear warmup at the reference batch, before the cosine decay.</source>
+        <translation>参考批大小下线性预热的步数，之后进入余弦衰减。</translation>
+    </message>
+    <message>
+        <source>DeepSpeed ZeRO: what is sharded across GPUs to save memory.</source>
+        <translation>DeepSpeed ZeRO：把哪些状态切分到各 GPU 上以节省显存。</translation>
+    </message>
+    <message>
+        <source>Keep the optimizer state in CPU memory (needs ZeRO).</source>
+        <translation>把优化器状态放在 CPU 内存中（需要 ZeRO）。</translation>
+    </message>
+    <message>
+        <source>The number format of training; sets the bytes per parameter and gradient.</source>
+        <translation>训练所用的数值格式，决定每个参数和梯度占用的字节数。</translation>
+    </message>
+    <message>
+        <source>CUDA context, NCCL buffers and allocator slack, beyond model states and activations.</source>
+        <translation>模型状态和激活之外的显存：CUDA 上下文、NCCL 缓冲区和分配器余量。</translation>
+    </message>
+    <message>
+        <source>Where the job is launched; decides which variables carry the ranks.</source>
+        <translation>作业在哪里启动；决定由哪些环境变量传递 rank。</translation>
+    </message>
+    <message>
+        <source>The job's name on the platform; Kubernetes allows lower-case letters, digits and '-'.</source>
+        <translation>作业在平台上的名称；Kubernetes 只允许小写字母、数字和“-”。</translation>
+    </message>
+    <message>
+        <source>The image every node runs (Kubernetes, PyTorchJob, PAI-DLC).</source>
+        <translation>每个节点运行的镜像（Kubernetes、PyTorchJob、PAI-DLC）。</translation>
+    </message>
+    <message>
+        <source>The Kubernetes namespace of the job.</source>
+        <translation>作业所在的 Kubernetes 命名空间。</translation>
+    </message>
+    <message>
+        <source>The port on node 0 where the nodes meet (MASTER_PORT).</source>
+        <translation>各节点在 0 号节点上汇合的端口（MASTER_PORT）。</translation>
+    </message>
 </context>
 <context>
     <name>FindingTexts</name>

@@ -28,6 +28,7 @@ std::vector<std::string> unknownKeys();
 QString fieldLabel(const std::string& key);  // translated; the key itself when unnamed
 QString fieldToolTip(const std::string& key);  // translated help, or core's help text
 bool hasOwnLabel(const std::string& key);
+bool hasOwnHelp(const std::string& key);
 
 struct Choice {
     std::string value;  // the field's text form, as setPlanField accepts it

@@ -138,6 +138,7 @@ private slots:
         for (Section s : allSections())
             for (const std::string& key : sectionKeys(s)) {
                 QVERIFY2(hasOwnLabel(key), key.c_str());
+                QVERIFY2(hasOwnHelp(key), key.c_str());  // else the tooltip would be core's English
                 QVERIFY2(fieldLabel(key) != QString::fromStdString(key), key.c_str());
             }
         QVERIFY(language.apply(QStringLiteral("en")));
