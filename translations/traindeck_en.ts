@@ -581,6 +581,18 @@
         <source>use ZeRO stage %1</source>
         <translation>use ZeRO stage %1</translation>
     </message>
+    <message>
+        <source>needs the PAI-DLC instance type (the ECS instance type of a node)</source>
+        <translation>needs the PAI-DLC instance type (the ECS instance type of a node)</translation>
+    </message>
+    <message>
+        <source>needs the PAI-DLC workspace ID</source>
+        <translation>needs the PAI-DLC workspace ID</translation>
+    </message>
+    <message>
+        <source>needs one SSH host per node (%1), node 0 first</source>
+        <translation>needs one SSH host per node (%1), node 0 first</translation>
+    </message>
 </context>
 <context>
     <name>Findings</name>
@@ -1144,6 +1156,14 @@
     <message>
         <source>The plan has errors (see the Layouts tab): these files would not run as planned.</source>
         <translation>The plan has errors (see the Layouts tab): these files would not run as planned.</translation>
+    </message>
+    <message>
+        <source>PAI-DLC workspace ID:</source>
+        <translation>PAI-DLC workspace ID:</translation>
+    </message>
+    <message>
+        <source>e.g. 12345</source>
+        <translation>e.g. 12345</translation>
     </message>
 </context>
 <context>

@@ -581,6 +581,18 @@
         <source>use ZeRO stage %1</source>
         <translation>使用 ZeRO 阶段 %1</translation>
     </message>
+    <message>
+        <source>needs the PAI-DLC instance type (the ECS instance type of a node)</source>
+        <translation>需要填写 PAI-DLC 实例规格（节点的 ECS 实例类型）</translation>
+    </message>
+    <message>
+        <source>needs the PAI-DLC workspace ID</source>
+        <translation>需要填写 PAI-DLC 工作空间 ID</translation>
+    </message>
+    <message>
+        <source>needs one SSH host per node (%1), node 0 first</source>
+        <translation>需要每个节点一个 SSH 主机（共 %1 个），0 号节点在前</translation>
+    </message>
 </context>
 <context>
     <name>Findings</name>
@@ -1144,6 +1156,14 @@
     <message>
         <source>The plan has errors (see the Layouts tab): these files would not run as planned.</source>
         <translation>计划中有错误（见“布局对比”页）：这些文件无法按计划运行。</translation>
+    </message>
+    <message>
+        <source>PAI-DLC workspace ID:</source>
+        <translation>PAI-DLC 工作空间 ID：</translation>
+    </message>
+    <message>
+        <source>e.g. 12345</source>
+        <translation>例如 12345</translation>
     </message>
 </context>
 <context>

@@ -147,6 +147,16 @@ const Template kMemoryFixParts[] = {
     {R"(^use ZeRO stage (\d))", QT_TRANSLATE_NOOP("FindingTexts", "use ZeRO stage %1")},
 };
 
+// What core/generate says a target still needs (generate.cpp, missingOptions).
+const Template kGeneratorMessages[] = {
+    {R"(^needs --ecs-spec \(the ECS instance type of a node\)$)",
+     QT_TRANSLATE_NOOP("FindingTexts", "needs the PAI-DLC instance type (the ECS instance type of a node)")},
+    {R"(^needs --workspace-id \(the PAI workspace of the job\)$)",
+     QT_TRANSLATE_NOOP("FindingTexts", "needs the PAI-DLC workspace ID")},
+    {R"(^needs --hosts with (\d+) host\(s\), node 0 first$)",
+     QT_TRANSLATE_NOOP("FindingTexts", "needs one SSH host per node (%1), node 0 first")},
+};
+
 // "%1 … %2" with `args` put in, in one pass: a typed value that itself holds
 // "%2" is shown as typed, not substituted again (QString::arg chained would).
 QString fill(const QString& text, const QStringList& args) {
@@ -242,6 +252,11 @@ QString findingFixText(const std::string& coreFix) {
         rest = rest.mid(length);
     }
     return out;
+}
+
+QString generatorMessageText(const std::string& coreMessage) {
+    static const Templates templates(kGeneratorMessages, "FindingTexts");
+    return templates.translate(QString::fromStdString(coreMessage));
 }
 
 QString formulaText(const std::string& coreFormula) {

@@ -15,5 +15,8 @@ QString fieldErrorText(const QString& coreMessage);
 QString formulaText(const std::string& coreFormula);
 QString findingMessageText(const std::string& coreMessage);
 QString findingFixText(const std::string& coreFix);
+// What a generator says is missing ("needs --hosts with 2 host(s), node 0
+// first"), in the Generated-files page's words.
+QString generatorMessageText(const std::string& coreMessage);
 
 }  // namespace traindeck::gui

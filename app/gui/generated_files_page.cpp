@@ -94,12 +94,18 @@ GeneratedFilesPage::GeneratedFilesPage(std::unique_ptr<GeneratorSource> source, 
     m_hosts->setObjectName(QStringLiteral("sshHosts"));
     m_ecsLabel = new QLabel(m_optionsBox);
     m_ecs = new QLineEdit(m_optionsBox);
+    m_ecs->setObjectName(QStringLiteral("ecsSpec"));
+    m_workspaceLabel = new QLabel(m_optionsBox);
+    m_workspace = new QLineEdit(m_optionsBox);
+    m_workspace->setObjectName(QStringLiteral("workspaceId"));
+    m_workspaceLabel->setBuddy(m_workspace);
     m_queueLabel->setBuddy(m_queue);
     m_hostsLabel->setBuddy(m_hosts);
     m_ecsLabel->setBuddy(m_ecs);
     form->addRow(m_queueLabel, m_queue);
     form->addRow(m_hostsLabel, m_hosts);
     form->addRow(m_ecsLabel, m_ecs);
+    form->addRow(m_workspaceLabel, m_workspace);
     leftColumn->addWidget(m_optionsBox);
 
     m_filesLabel = new QLabel(left);
@@ -148,7 +154,7 @@ GeneratedFilesPage::GeneratedFilesPage(std::unique_ptr<GeneratorSource> source, 
         AppSettings().setGenerateTargets(checkedTargets());
         regenerate();
     });
-    for (QLineEdit* edit : {m_queue, m_hosts, m_ecs})
+    for (QLineEdit* edit : {m_queue, m_hosts, m_ecs, m_workspace})
         connect(edit, &QLineEdit::textEdited, this, &GeneratedFilesPage::regenerate);
     connect(m_fileList, &QListWidget::currentRowChanged, this, &GeneratedFilesPage::selectFile);
     connect(m_copy, &QPushButton::clicked, this, &GeneratedFilesPage::copyCurrentFile);
@@ -157,6 +163,13 @@ GeneratedFilesPage::GeneratedFilesPage(std::unique_ptr<GeneratorSource> source, 
 }
 
 GeneratedFilesPage::~GeneratedFilesPage() = default;
+
+QString GeneratedFilesPage::targetName(const QString& key) const {
+    for (int i = 0; i < m_targets->count(); ++i)
+        if (m_targets->item(i)->data(Qt::UserRole).toString() == key)
+            return m_targets->item(i)->text();
+    return key;
+}
 
 QStringList GeneratedFilesPage::checkedTargets() const {
     QStringList keys;
@@ -181,6 +194,7 @@ TargetOptions GeneratedFilesPage::options() const {
     for (const QString& h : m_hosts->text().split(QRegularExpression(QStringLiteral("[,\\s]+")), Qt::SkipEmptyParts))
         o.hosts << h;
     o.ecsSpec = m_ecs->text().trimmed();
+    o.workspaceId = m_workspace->text().trimmed();
     return o;
 }
 
@@ -216,7 +230,7 @@ void GeneratedFilesPage::regenerate() {
             if (missing.isEmpty())
                 ready << key;
             else
-                waiting << QStringLiteral("%1: %2").arg(key, missing);
+                waiting << QStringLiteral("%1: %2").arg(targetName(key), missing);
         }
         if (!ready.isEmpty())
             m_files = m_source->generate(m_plan, ready, options(), &error);
@@ -361,6 +375,8 @@ void GeneratedFilesPage::retranslate() {
     m_hosts->setPlaceholderText(tr("node0, node1, … (master first)"));
     m_ecsLabel->setText(tr("PAI-DLC instance type:"));
     m_ecs->setPlaceholderText(tr("e.g. ecs.gn8v.48xlarge"));
+    m_workspaceLabel->setText(tr("PAI-DLC workspace ID:"));
+    m_workspace->setPlaceholderText(tr("e.g. 12345"));
     m_filesLabel->setText(tr("Files:"));
     m_copy->setText(tr("Copy file to clipboard"));
     m_saveAll->setText(tr("Save all to folder…"));

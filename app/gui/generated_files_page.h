@@ -62,6 +62,7 @@ private:
     void retranslate();
     void regenerate();
     TargetOptions options() const;
+    QString targetName(const QString& key) const;  // as the list shows it
 
     std::unique_ptr<GeneratorSource> m_source;
     Plan m_plan;
@@ -77,6 +78,8 @@ private:
     QLineEdit* m_hosts = nullptr;
     QLabel* m_ecsLabel = nullptr;
     QLineEdit* m_ecs = nullptr;
+    QLabel* m_workspaceLabel = nullptr;
+    QLineEdit* m_workspace = nullptr;
     QLabel* m_filesLabel = nullptr;
     QListWidget* m_fileList = nullptr;
     QPlainTextEdit* m_preview = nullptr;

@@ -2,6 +2,7 @@
 
 #ifdef TRAINDECK_HAVE_GENERATE
 #include "generate/generate.h"
+#include "gui/core_messages.h"
 #endif
 
 namespace traindeck::gui {
@@ -17,6 +18,7 @@ gen::GenerateOptions toCore(const TargetOptions& o) {
     for (const QString& h : o.hosts)
         options.hosts.push_back(h.toStdString());
     options.ecsSpec = o.ecsSpec.toStdString();
+    options.workspaceId = o.workspaceId.toStdString();
     return options;
 }
 
@@ -34,7 +36,8 @@ public:
         const auto t = gen::findTarget(target.toStdString());
         if (!t)
             return QStringLiteral("unknown target %1").arg(target);
-        return QString::fromStdString(gen::missingOptions(plan, *t, toCore(options)));
+        // The generators name their command-line flags; the page names its fields.
+        return generatorMessageText(gen::missingOptions(plan, *t, toCore(options)));
     }
 
     std::vector<FileText> generate(const Plan& plan, const QStringList& targets, const TargetOptions& options,

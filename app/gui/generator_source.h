@@ -30,6 +30,7 @@ struct TargetOptions {
     QString queue;
     QStringList hosts;  // ssh: one per node, node 0 first
     QString ecsSpec;    // PAI-DLC instance type
+    QString workspaceId;  // PAI-DLC workspace
 };
 
 class GeneratorSource {

@@ -10,6 +10,7 @@
 #include <QDir>
 #include <QFile>
 #include <QGuiApplication>
+#include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QTemporaryDir>
@@ -134,6 +135,29 @@ private slots:
         QVERIFY(QFileInfo(QDir(out.path()).filePath("run/launch.sh")).isExecutable());
         // Cancelling stops before the next file and says so.
         QVERIFY(!GeneratedFilesPage::writeFiles(out.path(), files, [](int) { return false; }).isEmpty());
+    }
+
+    void coreGeneratorsAskForWhatTheyNeed() {
+        std::unique_ptr<GeneratorSource> source = coreGenerators();
+        if (!source)
+            QSKIP("built without core/generate");
+        GeneratedFilesPage page(std::move(source));
+        page.setPlan(demoPlan());
+        page.setCheckedTargets({"pai"});
+        QVERIFY(page.files().empty());
+        QStringList texts;
+        for (QLabel* l : page.findChildren<QLabel*>())
+            texts << l->text();
+        QVERIFY2(texts.join('\n').contains("needs the PAI-DLC instance type"), qPrintable(texts.join('\n')));
+        QTest::keyClicks(page.findChild<QLineEdit*>("ecsSpec"), "ecs.gn8v.48xlarge");
+        QTest::keyClicks(page.findChild<QLineEdit*>("workspaceId"), "12345");
+        QVERIFY(!page.files().empty());
+        QVERIFY(page.previewText().contains("ecs.gn8v.48xlarge"));
+
+        // Kubernetes needs nothing more: the 16-GPU plan's files straight away.
+        page.setCheckedTargets({"k8s"});
+        QVERIFY(!page.files().empty());
+        QVERIFY(page.previewText().contains("kind:"));
     }
 
     void highlighterFollowsFileKind() {

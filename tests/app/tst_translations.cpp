@@ -6,6 +6,7 @@
 #include "gui/core_messages.h"
 #include "gui/field_labels.h"
 #include "gui/finding_view.h"
+#include "gui/generator_source.h"
 #include "gui/language.h"
 #include "plan/estimate.h"
 #include "plan/findings.h"
@@ -258,6 +259,13 @@ private slots:
                     untranslated << QString::fromStdString(f.fix);
             }
         }
+        // What a generator still needs, for each target with nothing given.
+        if (const std::unique_ptr<GeneratorSource> source = coreGenerators())
+            for (const TargetChoice& t : source->targets()) {
+                const QString missing = source->missing(demoPlan(), t.key, TargetOptions{});
+                if (!missing.isEmpty() && missing.contains(QLatin1String("needs")))
+                    untranslated << t.key + ": " + missing;
+            }
         QVERIFY(language.apply(QStringLiteral("en")));
         QVERIFY2(untranslated.isEmpty(), qPrintable(untranslated.join('\n')));
         // The plans above do raise every finding there is.
