@@ -1,5 +1,7 @@
 #include "plan/plan.h"
 
+#include "plan/plan_fields.h"
+
 namespace traindeck {
 
 Plan demoPlan() {
@@ -9,8 +11,7 @@ Plan demoPlan() {
     plan.name = "demo";
     plan.cluster = {2, 8, "h100", "ib-8x400"};
     plan.model.name = "tae-mlp-large";
-    plan.model.preset = "large";
-    plan.model.params = 102.4e6;
+    setPlanField(plan, "model.preset", "large");  // 102,400,208 parameters, counted from the model
     plan.model.tokensPerSample = 8 * (256 / 8) * (256 / 8);  // frames × patches per frame
     plan.model.flopsPerSample = 0;
     plan.model.activationGbPerSample = 1.6;

@@ -210,8 +210,21 @@ std::vector<PlanField> makeFields() {
                          }
                      return "expected tiny, base, large or nothing, got '" + std::string(v) + "'";
                  }});
-    f.push_back(real("model.params", "--params", "trainable parameters (7.5B, 102.4M, ...)", &Plan::model,
-                     &ModelSpec::params, 0, Bound::Exclusive));
+    {
+        // A parameter count other than the preset's means a custom model: the preset
+        // name would otherwise claim a model the numbers no longer describe.
+        PlanField params = real("model.params", "--params", "trainable parameters (7.5B, 102.4M, ...)", &Plan::model,
+                                &ModelSpec::params, 0, Bound::Exclusive);
+        params.set = [check = params.set](Plan& p, std::string_view v) -> std::string {
+            if (std::string error = check(p, v); !error.empty())
+                return error;
+            for (const Preset& preset : kPresets)
+                if (p.model.preset == preset.name && p.model.params != taeMlpParams(preset.width, preset.layers))
+                    p.model.preset.clear();
+            return {};
+        };
+        f.push_back(std::move(params));
+    }
     f.push_back(real("model.tokens_per_sample", "--tokens-per-sample", "tokens one sample feeds through the model",
                      &Plan::model, &ModelSpec::tokensPerSample, 0, Bound::Exclusive));
     f.push_back(real("model.flops_per_sample", "--flops-per-sample",

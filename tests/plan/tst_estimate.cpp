@@ -141,7 +141,7 @@ private slots:
         // 2×8 H100 on 8×400 Gb/s InfiniBand, 102.4M fp32 gradients (409.6 MB):
         // NVLink ring 2·7/8 × 0.4096 GB / 450 GB/s + node ring 2·1/2 × 0.4096 GB / 400 GB/s.
         const Plan p = plan();
-        const double bytes = 102.4e6 * 4;
+        const double bytes = p.model.params * 4;  // 102,400,208 parameters of tae-mlp large
         const double expected = 2.0 * 7 / 8 * bytes / 450e9 + 2.0 * 1 / 2 * bytes / 400e9;
         QVERIFY(std::fabs(estimate(p, {2, 8}).commTimeS.value - expected) < 1e-12);
         QVERIFY(std::fabs(estimate(p, {1, 8}).commTimeS.value - 2.0 * 7 / 8 * bytes / 450e9) < 1e-12);

@@ -20,7 +20,7 @@ const std::map<std::string, std::string> kEveryField = {
     {"cluster.gpu", "h200"},
     {"cluster.network", "roce-2x200"},
     {"model.name", "训练 \"model\" $(reboot) 'x'"},
-    {"model.preset", "base"},
+    {"model.preset", ""},  // params below are not a preset's: a custom model
     {"model.params", "7500000000.5"},
     {"model.tokens_per_sample", "2048"},
     {"model.flops_per_sample", "1.25e+15"},
@@ -153,6 +153,20 @@ private slots:
         QCOMPARE(savePlanFile(path, demoPlan()), std::string());
         QVERIFY(QDir(dir.path()).entryList(QDir::Hidden | QDir::Files).size() == 1);  // no temporary left
         QVERIFY(!savePlanFile("/nonexistent/dir/plan.yaml", demoPlan()).empty());
+    }
+
+    void presetSetsParamsAndOtherParamsMakeACustomModel() {
+        Plan p = demoPlan();
+        QCOMPARE(setPlanField(p, "model.preset", "tiny"), std::string());
+        QCOMPARE(p.model.params, 86'736.0);  // shared/design/trainer-workload.md: 0.087 M
+        QCOMPARE(setPlanField(p, "model.preset", "base"), std::string());
+        QVERIFY(std::fabs(p.model.params - 4.6e6) < 0.05e6);
+        QCOMPARE(setPlanField(p, "model.params", "7.5B"), std::string());
+        QCOMPARE(p.model.preset, std::string());
+        // A file that names a preset and its own count keeps both.
+        Plan loaded;
+        QVERIFY(planFromYaml(planToYaml(demoPlan()), "demo.yaml", loaded).ok);
+        QCOMPARE(loaded.model.preset, std::string("large"));
     }
 
     void setPlanFieldIsAllOrNothing() {
