@@ -33,6 +33,7 @@ struct ProcessGroup {
     int localRank = 0, localWorldSize = 1;  // the device index is localRank
     int node = 0, nodes = 1;
     KvStore* store = nullptr;  // rendezvous store (rank 0 serves it); carries ncclUniqueId, Gloo addresses
+    std::string masterAddr = "127.0.0.1";  // MASTER_ADDR: picks the interface that reaches the others
     std::chrono::milliseconds commTimeout{std::chrono::seconds(60)};
 };
 

@@ -1,0 +1,103 @@
+#include "watchdog.h"
+
+#include <algorithm>
+
+namespace traindeck::trainer {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+int64_t nowMs() {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now().time_since_epoch()).count();
+}
+
+}  // namespace
+
+Watchdog::Watchdog(const std::string& host, int port, int rank, int worldSize, std::chrono::milliseconds commTimeout,
+                   OnLost onLost)
+    : rank_(rank), worldSize_(worldSize), commTimeout_(commTimeout),
+      staleAfter_(std::max<std::chrono::milliseconds>(commTimeout / 2, std::chrono::seconds(3))),
+      onLost_(std::move(onLost)) {
+    client_ = std::make_unique<KvClient>(host, port, std::chrono::seconds(10));
+    // A store that does not answer within the stale time is as lost as a silent rank.
+    client_->setIoTimeout(staleAfter_);
+    client_->hello(rank_);
+    thread_ = std::thread([this] { run(); });
+}
+
+Watchdog::~Watchdog() {
+    stop();
+    if (thread_.joinable()) thread_.join();
+}
+
+void Watchdog::collectiveBegin() { collectiveSinceMs_ = nowMs(); }
+void Watchdog::collectiveEnd() { collectiveSinceMs_ = -1; }
+void Watchdog::stop() { stop_ = true; }
+
+int Watchdog::findLost(const std::vector<RankLiveness>& live, std::string* message) {
+    for (const RankLiveness& r : live) {
+        if (r.rank == rank_ || r.rank >= worldSize_) continue;
+        // A rank that finished its run and left is not lost.
+        auto finished = [&] {
+            try {
+                client_->get("finished/" + std::to_string(r.rank), std::chrono::milliseconds(0));
+                return true;
+            } catch (const RendezvousError&) {
+                return false;
+            }
+        };
+        if (!r.connected && !finished()) {
+            *message = "lost rank " + std::to_string(r.rank) + ": its process died (its connection closed)";
+            return r.rank;
+        }
+        if (r.connected && r.idleMs > staleAfter_.count()) {
+            *message = "lost rank " + std::to_string(r.rank) + ": no heartbeat for " + std::to_string(r.idleMs / 1000) +
+                       " s (hung or stopped)";
+            return r.rank;
+        }
+    }
+    return -1;
+}
+
+int Watchdog::identifyLost(std::string* message) {
+    const auto deadline = Clock::now() + std::min<std::chrono::milliseconds>(staleAfter_ + std::chrono::seconds(1), commTimeout_);
+    while (Clock::now() < deadline) {
+        try {
+            const int lost = findLost(client_->liveness(), message);
+            if (lost >= 0) return lost;
+        } catch (const RendezvousError&) {
+            if (rank_ == 0) return -1;
+            *message = "lost rank 0: the rendezvous store it serves is gone";
+            return 0;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    }
+    message->clear();
+    return -1;
+}
+
+void Watchdog::run() {
+    while (!stop_) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(500));
+        if (stop_) return;
+        std::string message;
+        int lost = -1;
+        try {
+            lost = findLost(client_->liveness(), &message);  // the request is our heartbeat
+        } catch (const RendezvousError& e) {
+            if (stop_) return;
+            lost = 0;
+            message = std::string("lost rank 0: ") + e.what();
+        }
+        if (stop_) return;
+        if (lost >= 0) onLost_(lost, message);
+        const int64_t since = collectiveSinceMs_;
+        // Gloo's timeout should fire first; this is the backstop.
+        if (since >= 0 && nowMs() - since > commTimeout_.count() + 5000)
+            onLost_(-1, "a collective made no progress for " + std::to_string((nowMs() - since) / 1000) +
+                            " s (--comm-timeout " + std::to_string(commTimeout_.count() / 1000) + " s)");
+    }
+}
+
+}  // namespace traindeck::trainer

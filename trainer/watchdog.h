@@ -1,0 +1,53 @@
+#pragma once
+// The watchdog: a thread with its own connection to the rendezvous store that
+// heartbeats twice a second and watches every other rank's heartbeat. A rank whose
+// connection closed died; a rank silent for longer than half of --comm-timeout hangs
+// (stopped, swapped out, deadlocked). It also bounds the main thread's time inside a
+// collective, in case Gloo's own timeout does not fire. Either way it calls `onLost`
+// (which writes the error event and exits), so that no rank waits forever.
+
+#include "rendezvous/kv_store.h"
+
+#include <atomic>
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <string>
+#include <thread>
+
+namespace traindeck::trainer {
+
+class Watchdog {
+public:
+    // onLost(lostRank or -1, message); called from the watchdog thread, must not return.
+    using OnLost = std::function<void(int, const std::string&)>;
+    Watchdog(const std::string& host, int port, int rank, int worldSize, std::chrono::milliseconds commTimeout,
+             OnLost onLost);
+    ~Watchdog();
+
+    // The main thread brackets its collectives with these.
+    void collectiveBegin();
+    void collectiveEnd();
+
+    // After the last collective: a rank that finishes and leaves is no failure.
+    void stop();
+
+    // After a failed collective: which rank is gone (polls liveness for a few seconds);
+    // -1 with an empty message when no rank looks lost.
+    int identifyLost(std::string* message);
+
+private:
+    void run();
+    // The first rank that is gone or silent, with a message; -1 when all are well.
+    int findLost(const std::vector<RankLiveness>& live, std::string* message);
+
+    int rank_, worldSize_;
+    std::chrono::milliseconds commTimeout_, staleAfter_;
+    OnLost onLost_;
+    std::unique_ptr<KvClient> client_;
+    std::atomic<bool> stop_{false};
+    std::atomic<int64_t> collectiveSinceMs_{-1};
+    std::thread thread_;
+};
+
+}  // namespace traindeck::trainer
