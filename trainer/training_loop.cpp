@@ -15,6 +15,7 @@
 #include <csignal>
 #include <cstdio>
 #include <mutex>
+#include <thread>
 #include <unistd.h>
 
 namespace traindeck::trainer {
@@ -64,6 +65,9 @@ public:
         if (env_.rank == 0) writeEnd("failed");
         std::fprintf(stderr, "traindeck-trainer: rank %d: error: %s\n", env_.rank, message.c_str());
         std::fflush(stderr);
+        // Rank 0 serves the store: keep it up a moment so that the other ranks can still
+        // find out which rank was lost instead of blaming rank 0.
+        if (env_.rank == 0 && env_.worldSize > 1 && rv_.server) std::this_thread::sleep_for(std::chrono::seconds(2));
         ::_exit(code);
     }
 
@@ -79,7 +83,7 @@ private:
         std::string lost;
         const int lostRank = watchdog_ ? watchdog_->identifyLost(&lost) : -1;
         const bool timeout = what.find("imed out") != std::string::npos || what.find("imeout") != std::string::npos;
-        fail(timeout ? "timeout" : "comm", lostRank >= 0 ? lost + " (" + what + ")" : what, lostRank);
+        fail(timeout ? "timeout" : backend_->name(), lostRank >= 0 ? lost + " (" + what + ")" : what, lostRank);
     }
 
     // Runs a collective under the watchdog, turning failures into the error event.
@@ -219,7 +223,9 @@ int Worker::run() {
     }
     watchdog_ = std::make_unique<Watchdog>(rv_.host, rv_.port, env_.rank, env_.worldSize, commTimeout,
                                            [this](int lost, const std::string& message) {
-                                               fail(lost >= 0 ? "lost_rank" : "timeout", message, lost);
+                                               // A closed connection is a death, silence a hang.
+                                               const bool died = message.find("died") != std::string::npos;
+                                               fail(died ? "rank_died" : "timeout", message, lost);
                                            });
 
     ProcessGroup group;

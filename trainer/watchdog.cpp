@@ -68,7 +68,7 @@ int Watchdog::identifyLost(std::string* message) {
             if (lost >= 0) return lost;
         } catch (const RendezvousError&) {
             if (rank_ == 0) return -1;
-            *message = "lost rank 0: the rendezvous store it serves is gone";
+            *message = "lost rank 0: its process died (the rendezvous store it serves is gone)";
             return 0;
         }
         std::this_thread::sleep_for(std::chrono::milliseconds(200));
@@ -88,7 +88,10 @@ void Watchdog::run() {
         } catch (const RendezvousError& e) {
             if (stop_) return;
             lost = 0;
-            message = std::string("lost rank 0: ") + e.what();
+            const std::string what = e.what();
+            message = what.find("stopped answering") != std::string::npos
+                          ? "lost rank 0: no answer from the rendezvous store it serves (hung or stopped)"
+                          : "lost rank 0: its process died (" + what + ")";
         }
         if (stop_) return;
         if (lost >= 0) onLost_(lost, message);
