@@ -62,12 +62,12 @@ public:
         err.integer("rank", env_.rank).integer("node", env_.node).str("kind", kind).str("message", message);
         if (lostRank >= 0) err.integer("lost_rank", lostRank);
         metrics_.write(err);
-        if (env_.rank == 0) writeEnd("failed");
         std::fprintf(stderr, "traindeck-trainer: rank %d: error: %s\n", env_.rank, message.c_str());
         std::fflush(stderr);
         // Rank 0 serves the store: keep it up a moment so that the other ranks can still
-        // find out which rank was lost instead of blaming rank 0.
+        // find out which rank was lost instead of blaming rank 0 (and report before our end).
         if (env_.rank == 0 && env_.worldSize > 1 && rv_.server) std::this_thread::sleep_for(std::chrono::seconds(2));
+        if (env_.rank == 0) writeEnd("failed");
         ::_exit(code);
     }
 
@@ -369,9 +369,14 @@ int Worker::run() {
 
 int runWorker(const Options& options) {
     const ProcessEnv env = workerEnv();  // UsageError → exit 2
-    MetricsWriter metrics(options.metricsFile);
+    std::unique_ptr<MetricsWriter> metrics;
+    try {
+        metrics = std::make_unique<MetricsWriter>(options.metricsFile);
+    } catch (const std::runtime_error& e) {
+        throw UsageError(e.what());
+    }
     installSignalHandlers();
-    Worker worker(options, env, metrics);
+    Worker worker(options, env, *metrics);
     return worker.run();
 }
 

@@ -93,6 +93,9 @@ Rendezvous rendezvous(const ProcessEnv& env, const std::string& config, std::chr
         rv.host = "127.0.0.1";
     }
     rv.client = std::make_unique<KvClient>(rv.host, rv.port, timeout);
+    // Something that accepts connections but never answers (not our store) must not
+    // hold us past the rendezvous timeout.
+    rv.client->setIoTimeout(timeout);
     rv.client->hello(env.rank);
 
     const std::string hash = std::to_string(fnv1a64(config.data(), config.size()));
