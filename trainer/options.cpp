@@ -68,6 +68,7 @@ Environment
   With none of these set, it runs as one process on 127.0.0.1.
   GLOO_SOCKET_IFNAME        network interface for Gloo (default: the one routing to MASTER_ADDR)
   TRAINDECK_RUN_ID          run_id of the start event (default: generated)
+  TRAINDECK_WORKER          set by --nproc-per-node for its workers (they then ignore it)
 
 Exit status: 0 done, 1 failed (error event written), 2 bad flags or environment,
 143 stopped by SIGTERM/SIGINT after checkpointing.

@@ -114,7 +114,7 @@ private:
     Rendezvous rv_;
     std::unique_ptr<Backend> backend_;
     std::unique_ptr<Watchdog> watchdog_;
-    long lastStep_ = -1;  // the last completed optimizer step
+    std::atomic<long> lastStep_{-1};  // the last completed optimizer step (read by the watchdog's fail)
 };
 
 // Rank 0 picks the checkpoint and tells the others which file to load (the
