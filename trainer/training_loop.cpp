@@ -143,7 +143,7 @@ long Worker::resume() {
         rv_.client->set("resume", path);
     } else {
         path = collective([&] { return rv_.client->get("resume", std::chrono::milliseconds(long(o_.rdzvTimeoutS * 1000))); });
-        if (path == "\nfailed") fail("config", "rank 0 could not resume (see its error)", 0, 2);
+        if (path == "\nfailed") fail("config", "rank 0 could not resume (see its error)", -1, 2);
         if (!path.empty()) {
             try {
                 ckpt = readCheckpoint(path);
