@@ -73,7 +73,7 @@ int runLauncher(const Options& o, char** argv) {
         pids[size_t(local)] = pid;
     }
 
-    int running = nproc, firstFailure = -1, interrupted = 0;
+    int running = nproc, firstFailure = -1, firstCode = 1, interrupted = 0;
     bool forwarded = false;
     auto killDeadline = std::chrono::steady_clock::time_point::max();
     while (running > 0) {
@@ -106,6 +106,7 @@ int runLauncher(const Options& o, char** argv) {
         }
         if (firstFailure < 0) {
             firstFailure = rank;
+            firstCode = WIFEXITED(status) ? WEXITSTATUS(status) : 1;
             std::fprintf(stderr, "traindeck-trainer: rank %d (local rank %d on node %d) failed: %s; stopping the other workers\n",
                          rank, local, node.node, describe(status).c_str());
             // The others notice through the watchdog and write their own error events.
@@ -115,7 +116,7 @@ int runLauncher(const Options& o, char** argv) {
     }
     if (firstFailure >= 0) {
         std::fprintf(stderr, "traindeck-trainer: node %d failed: rank %d failed first\n", node.node, firstFailure);
-        return 1;
+        return firstCode == 2 ? 2 : 1;  // a bad configuration stays exit 2
     }
     return interrupted ? 143 : 0;
 }

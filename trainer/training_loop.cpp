@@ -36,6 +36,9 @@ void installSignalHandlers() {
     sigemptyset(&sa.sa_mask);
     sigaction(SIGTERM, &sa, nullptr);
     sigaction(SIGINT, &sa, nullptr);
+    // Gloo writes to peers with writev(2): a peer that died must surface as an
+    // error from the collective, not as a silent death by SIGPIPE.
+    signal(SIGPIPE, SIG_IGN);
 }
 
 double seconds(Clock::time_point since) { return std::chrono::duration<double>(Clock::now() - since).count(); }
@@ -87,12 +90,14 @@ private:
     }
 
     // Runs a collective under the watchdog, turning failures into the error event.
+    // `timed`: the watchdog also bounds its duration (not for compute that may
+    // start communication, such as an overlapped backward).
     template <typename F>
-    auto collective(F&& f) {
-        watchdog_->collectiveBegin();
+    auto collective(F&& f, bool timed = true) {
+        if (timed) watchdog_->collectiveBegin();
         try {
             auto result = f();
-            watchdog_->collectiveEnd();
+            if (timed) watchdog_->collectiveEnd();
             return result;
         } catch (const CommError& e) {
             commFailed(e.what());
@@ -257,7 +262,10 @@ int Worker::run() {
         const auto t0 = Clock::now();
         for (int a = 0; a < A; ++a) {
             const Batch batch{o_.seed, sampleId(uint64_t(n), A, a, R, env_.rank, B, 0), B};
-            backend_->forwardBackward(batch, a == A - 1);
+            collective([&] {
+                backend_->forwardBackward(batch, a == A - 1);
+                return 0;
+            }, false);
         }
         const ReducedStep reduced = collective([&] { return backend_->allReduceGradients(A); });
         const double lr = learningRate(schedule, n);
