@@ -41,6 +41,11 @@ void installSignalHandlers() {
     signal(SIGPIPE, SIG_IGN);
 }
 
+// The error kind for the watchdog's verdict: a closed connection is a death, silence a hang.
+std::string lostKind(const std::string& watchdogMessage) {
+    return watchdogMessage.find("died") != std::string::npos ? "rank_died" : "timeout";
+}
+
 double seconds(Clock::time_point since) { return std::chrono::duration<double>(Clock::now() - since).count(); }
 
 double psnr(double mse) { return 10.0 * std::log10(1.0 / mse); }
@@ -65,6 +70,7 @@ public:
         err.integer("rank", env_.rank).integer("node", env_.node).str("kind", kind).str("message", message);
         if (lostRank >= 0) err.integer("lost_rank", lostRank);
         metrics_.write(err);
+        if (watchdog_ && env_.rank != 0) watchdog_->reportFailure(lostRank, message);
         std::fprintf(stderr, "traindeck-trainer: rank %d: error: %s\n", env_.rank, message.c_str());
         std::fflush(stderr);
         // Rank 0 serves the store: keep it up a moment so that the other ranks can still
@@ -86,7 +92,8 @@ private:
         std::string lost;
         const int lostRank = watchdog_ ? watchdog_->identifyLost(&lost) : -1;
         const bool timeout = what.find("imed out") != std::string::npos || what.find("imeout") != std::string::npos;
-        fail(timeout ? "timeout" : backend_->name(), lostRank >= 0 ? lost + " (" + what + ")" : what, lostRank);
+        if (lostRank >= 0) fail(lostKind(lost), lost + " (" + what + ")", lostRank);
+        fail(timeout ? "timeout" : backend_->name(), what);
     }
 
     // Runs a collective under the watchdog, turning failures into the error event.
@@ -226,12 +233,14 @@ int Worker::run() {
     } catch (const RendezvousError& e) {
         fail("rendezvous", e.what());
     }
-    watchdog_ = std::make_unique<Watchdog>(rv_.host, rv_.port, env_.rank, env_.worldSize, commTimeout,
-                                           [this](int lost, const std::string& message) {
-                                               // A closed connection is a death, silence a hang.
-                                               const bool died = message.find("died") != std::string::npos;
-                                               fail(died ? "rank_died" : "timeout", message, lost);
-                                           });
+    try {
+        watchdog_ = std::make_unique<Watchdog>(rv_.host, rv_.port, env_.rank, env_.worldSize, commTimeout,
+                                               [this](int lost, const std::string& message) {
+                                                   fail(lost >= 0 ? lostKind(message) : "timeout", message, lost);
+                                               });
+    } catch (const RendezvousError& e) {
+        fail("rendezvous", e.what());
+    }
 
     ProcessGroup group;
     group.rank = env_.rank;

@@ -1,6 +1,7 @@
 #include "watchdog.h"
 
 #include <algorithm>
+#include <cstdlib>
 
 namespace traindeck::trainer {
 
@@ -48,6 +49,17 @@ int Watchdog::findLost(const std::vector<RankLiveness>& live, std::string* messa
             }
         };
         if (!r.connected && !finished()) {
+            // A rank that left because it lost another one points at the root cause.
+            try {
+                const std::string report = client_->get("failed/" + std::to_string(r.rank), std::chrono::milliseconds(0));
+                const int root = std::atoi(report.c_str());
+                const size_t eol = report.find('\n');
+                if (root >= 0 && root != rank_ && eol != std::string::npos) {
+                    *message = report.substr(eol + 1) + " (reported by rank " + std::to_string(r.rank) + ")";
+                    return root;
+                }
+            } catch (const RendezvousError&) {
+            }
             *message = "lost rank " + std::to_string(r.rank) + ": its process died (its connection closed)";
             return r.rank;
         }
@@ -58,6 +70,14 @@ int Watchdog::findLost(const std::vector<RankLiveness>& live, std::string* messa
         }
     }
     return -1;
+}
+
+void Watchdog::reportFailure(int lostRank, const std::string& message) {
+    try {
+        client_->set("failed/" + std::to_string(rank_), std::to_string(lostRank) + "\n" + message);
+    } catch (const RendezvousError&) {
+        // The store is gone too: nobody is left to tell.
+    }
 }
 
 int Watchdog::identifyLost(std::string* message) {

@@ -32,6 +32,10 @@ public:
     // After the last collective: a rank that finishes and leaves is no failure.
     void stop();
 
+    // Before this rank exits on a failure: tell the others which rank it lost, so that
+    // they name that rank rather than this one when our connection closes.
+    void reportFailure(int lostRank, const std::string& message);
+
     // After a failed collective: which rank is gone (polls liveness for a few seconds);
     // -1 with an empty message when no rank looks lost.
     int identifyLost(std::string* message);

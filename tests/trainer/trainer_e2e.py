@@ -65,7 +65,7 @@ def validate(text, where):
             raise Failure(f"{at}: not valid JSON ({e}): {line[:200]}")
         check(isinstance(ev, dict), f"{at}: not an object")
         check(ev.get("v") == 1, f"{at}: v is not 1")
-        check(isinstance(ev.get("time"), float) and ev["time"] > 1.6e9, f"{at}: time is not Unix seconds")
+        check(isinstance(ev.get("time"), NUM) and ev["time"] > 1.6e9, f"{at}: time is not Unix seconds")
         kind = ev.get("event")
         check(kind in EVENTS, f"{at}: unknown event {kind!r}")
         nonfinite = ev.get("nonfinite", [])
