@@ -118,10 +118,16 @@ def clean_env(**extra):
     return env
 
 
+def gloo(args):
+    """The CPU backend unless a case names one (a CUDA build would pick nccl on a GPU)."""
+    return args if "--backend" in args else ["--backend", "gloo", *args]
+
+
 class Job:
     """Some trainer processes writing one metrics file."""
 
     def __init__(self, name, args, envs):
+        args = gloo(args)
         self.metrics = os.path.join(TMP, name + ".jsonl")
         if os.path.exists(self.metrics):
             os.unlink(self.metrics)
@@ -197,7 +203,8 @@ def losses(events):
 
 
 def trainer(args, env=None, timeout=60):
-    return subprocess.run([TRAINER, *args], env=env or clean_env(), capture_output=True, text=True, timeout=timeout)
+    return subprocess.run([TRAINER, *gloo(args)], env=env or clean_env(), capture_output=True, text=True,
+                          timeout=timeout)
 
 
 # ------------------------------------------------------------------ cases
@@ -458,7 +465,7 @@ def case_rendezvous():
     port = free_port()
     envs = [clean_env(RANK=r, WORLD_SIZE=2, MASTER_PORT=port) for r in range(2)]
     job = Job("rdzv-config2", args, envs[:1])
-    other = subprocess.Popen([TRAINER, *args, "--lr", "5e-4"], env=envs[1], stdout=subprocess.DEVNULL,
+    other = subprocess.Popen([TRAINER, *gloo(args), "--lr", "5e-4"], env=envs[1], stdout=subprocess.DEVNULL,
                              stderr=subprocess.PIPE, text=True)
     codes = job.wait(30)
     other_err = other.communicate(timeout=30)[1]
