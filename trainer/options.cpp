@@ -46,7 +46,8 @@ Checkpoints
                             corrupt ones; refuses one from another configuration
 Faults
   --comm-timeout SEC        a rank that dies or hangs stops the others within this
-                            time, each writing an `error` event (default 60)
+                            time, each writing an `error` event naming it (default 60;
+                            the backend's own timeout is 3/4 of it, the rest names the rank)
   --rdzv-timeout SEC        how long to wait for the master and every rank (default 300)
 Launcher
   --nproc-per-node N        start N workers on this node, supervise them, stop all

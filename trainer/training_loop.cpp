@@ -14,6 +14,7 @@
 #include <cmath>
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <mutex>
 #include <thread>
 #include <unistd.h>
@@ -75,7 +76,9 @@ public:
         std::fflush(stderr);
         // Rank 0 serves the store: keep it up a moment so that the other ranks can still
         // find out which rank was lost instead of blaming rank 0 (and report before our end).
-        if (env_.rank == 0 && env_.worldSize > 1 && rv_.server) std::this_thread::sleep_for(std::chrono::seconds(2));
+        if (env_.rank == 0 && env_.worldSize > 1 && rv_.server)
+            std::this_thread::sleep_for(std::min<std::chrono::milliseconds>(
+                std::chrono::seconds(2), std::chrono::milliseconds(long(o_.commTimeoutS * 1000 / 8))));
         if (env_.rank == 0) writeEnd("failed");
         ::_exit(code);
     }
@@ -126,6 +129,12 @@ private:
     Rendezvous rv_;
     std::unique_ptr<Backend> backend_;
     std::unique_ptr<Watchdog> watchdog_;
+    // TRAINDECK_TEST_STALL=rank:step (tests only): that rank's main thread stops before
+    // the step's all-reduce while its heartbeat goes on, like a hung kernel.
+    long stallStep_ = -1;
+    [[noreturn]] static void stallForever() {
+        for (;;) std::this_thread::sleep_for(std::chrono::hours(1));
+    }
     std::atomic<long> lastStep_{-1};  // the last completed optimizer step (read by the watchdog's fail)
 };
 
@@ -154,7 +163,11 @@ long Worker::resume() {
         }
         rv_.client->set("resume", path);
     } else {
-        path = collective([&] { return rv_.client->get("resume", std::chrono::milliseconds(long(o_.rdzvTimeoutS * 1000))); });
+        try {
+            path = rv_.client->get("resume", std::chrono::milliseconds(long(o_.rdzvTimeoutS * 1000)));
+        } catch (const RendezvousError& e) {
+            fail("rendezvous", std::string("waiting for rank 0 to pick a checkpoint: ") + e.what(), 0);
+        }
         if (path == "\nfailed") fail("config", "rank 0 could not resume (see its error)", -1, 2);
         if (!path.empty()) {
             try {
@@ -251,12 +264,18 @@ int Worker::run() {
     group.nodes = env_.nodes;
     group.store = rv_.client.get();
     group.masterAddr = env_.masterAddr;
-    group.commTimeout = commTimeout;
+    // The backend gives up after 3/4 of --comm-timeout; the rest names the lost rank.
+    group.commTimeout = commTimeout * 3 / 4;
     collective([&] {
         backend_->init(group, o_.shape, o_.seed);
         return 0;
     });
 
+    if (const char* stall = std::getenv("TRAINDECK_TEST_STALL")) {
+        int rank = -1;
+        long step = -1;
+        if (std::sscanf(stall, "%d:%ld", &rank, &step) == 2 && rank == env_.rank) stallStep_ = step;
+    }
     const long first = resume();
     lastStep_ = first - 1;
     startEvent(first);
@@ -276,6 +295,7 @@ int Worker::run() {
                 return 0;
             }, false);
         }
+        if (n == stallStep_) stallForever();
         const ReducedStep reduced = collective([&] { return backend_->allReduceGradients(A); });
         const double lr = learningRate(schedule, n);
         const double gradNorm = backend_->optimizerStep(OptimizerStep{n, lr, 1.0});

@@ -5,6 +5,10 @@
 // (stopped, swapped out, deadlocked). It also bounds the main thread's time inside a
 // collective, in case Gloo's own timeout does not fire. Either way it calls `onLost`
 // (which writes the error event and exits), so that no rank waits forever.
+//
+// A rank can also hang with its heartbeat alive (main thread stuck in compute or in a
+// device kernel). To name it, every rank publishes how many collectives it has
+// entered; when a collective times out, the rank that has not reached it is the one.
 
 #include "rendezvous/kv_store.h"
 
@@ -25,7 +29,8 @@ public:
              OnLost onLost);
     ~Watchdog();
 
-    // The main thread brackets its collectives with these.
+    // The main thread brackets its collectives with these. Every rank must make the
+    // same sequence of bracketed collectives.
     void collectiveBegin();
     void collectiveEnd();
 
@@ -44,6 +49,8 @@ private:
     void run();
     // The first rank that is gone or silent, with a message; -1 when all are well.
     int findLost(const std::vector<RankLiveness>& live, std::string* message);
+    // The rank furthest behind in collectives entered, if any is behind us.
+    int findLaggard(std::string* message);
 
     int rank_, worldSize_;
     std::chrono::milliseconds commTimeout_, staleAfter_;
@@ -51,6 +58,8 @@ private:
     std::unique_ptr<KvClient> client_;
     std::atomic<bool> stop_{false};
     std::atomic<int64_t> collectiveSinceMs_{-1};
+    std::atomic<int64_t> collectivesEntered_{0};
+    int64_t published_ = -1;  // the count last written to progress/<rank>
     std::thread thread_;
 };
 
