@@ -93,8 +93,8 @@ private:
     // A failed collective: name the lost rank when the watchdog can tell.
     [[noreturn]] void commFailed(const std::string& what) {
         std::string lost;
-        const int lostRank = watchdog_ ? watchdog_->identifyLost(&lost) : -1;
         const bool timeout = what.find("imed out") != std::string::npos || what.find("imeout") != std::string::npos;
+        const int lostRank = watchdog_ ? watchdog_->identifyLost(timeout, &lost) : -1;
         if (lostRank >= 0) fail(lostKind(lost), lost + " (" + what + ")", lostRank);
         fail(timeout ? "timeout" : backend_->name(), what);
     }

@@ -107,13 +107,13 @@ int Watchdog::findLaggard(std::string* message) {
     return laggard;
 }
 
-int Watchdog::identifyLost(std::string* message) {
+int Watchdog::identifyLost(bool timedOut, std::string* message) {
     // The backend's timeout is 3/4 of --comm-timeout; name the rank within the rest.
     const auto deadline = Clock::now() + std::min<std::chrono::milliseconds>(staleAfter_, commTimeout_ / 5);
     while (true) {
         try {
             int lost = findLost(client_->liveness(), message);
-            if (lost < 0) lost = findLaggard(message);
+            if (lost < 0 && timedOut) lost = findLaggard(message);
             if (lost >= 0) return lost;
         } catch (const RendezvousError&) {
             if (rank_ == 0) return -1;

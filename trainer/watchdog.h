@@ -43,7 +43,10 @@ public:
 
     // After a failed collective: which rank is gone (polls liveness for a few seconds);
     // -1 with an empty message when no rank looks lost.
-    int identifyLost(std::string* message);
+    // `timedOut`: the collective timed out (rather than losing a connection), which is
+    // when a rank that never arrived is to blame; progress counts are published every
+    // half second, so they only mean something after a timeout.
+    int identifyLost(bool timedOut, std::string* message);
 
 private:
     void run();

@@ -439,8 +439,8 @@ def case_launcher_failure():
     check(time.time() - t0 < 6 + 3, "launcher took longer than --comm-timeout")
     err = job.stderr()
     check("rank 1 (local rank 1 on node 0) failed: killed by signal 9" in err, f"launcher stderr: {err}")
-    lost = {e.get("lost_rank") for e in of(job.events(), "error")}
-    check(lost == {1}, f"workers' errors name {lost}")
+    errors = of(job.events(), "error")
+    check({e.get("lost_rank") for e in errors} == {1}, f"workers' errors: {errors}")
 
 
 def rendezvous_error(name, jobs_args, expect, code=None, timeout=30):
@@ -477,6 +477,15 @@ def case_rendezvous():
     # World sizes disagree.
     job = run_ranks("rdzv-world", args, 2, per_rank=lambda r: {"WORLD_SIZE": 2 if r == 0 else 3})
     rendezvous_error("world-size", job, "says the world has 3 ranks, rank 0 says 2", code=2)
+    # Two processes claim rank 1: the second is turned away, the job goes on.
+    port = free_port()
+    envs = [clean_env(RANK=r, WORLD_SIZE=2, MASTER_PORT=port) for r in (0, 1)]
+    longer = SMALL + ["--steps", "300", "--log-every", "1", "--rdzv-timeout", "5"]
+    job = Job("rdzv-twice", longer, envs)
+    job.wait_for_step(0)
+    dup = subprocess.run([TRAINER, *gloo(longer)], env=envs[1], capture_output=True, text=True, timeout=30)
+    check(dup.returncode == 2 and "rank 1 joined the rendezvous twice" in dup.stderr, f"duplicate rank: {dup.stderr}")
+    check(job.wait(30) == [0, 0], "the job with the first rank 1 completes")
     # Configurations disagree.
     port = free_port()
     envs = [clean_env(RANK=r, WORLD_SIZE=2, MASTER_PORT=port) for r in range(2)]

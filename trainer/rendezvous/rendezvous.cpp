@@ -96,11 +96,12 @@ Rendezvous rendezvous(const ProcessEnv& env, const std::string& config, std::chr
     // Something that accepts connections but never answers (not our store) must not
     // hold us past the rendezvous timeout.
     rv.client->setIoTimeout(timeout);
-    rv.client->hello(env.rank);
-
     const std::string hash = std::to_string(fnv1a64(config.data(), config.size()));
     if (rv.client->add("claim/" + std::to_string(env.rank), 1) > 1)
         throw RendezvousMismatch("rank " + std::to_string(env.rank) + " joined the rendezvous twice; check RANK on every process");
+    // Only now is this connection rank r's (a turned-away duplicate must not look like
+    // rank r dying when it leaves).
+    rv.client->hello(env.rank);
     rv.client->set("rank/" + std::to_string(env.rank),
                    std::to_string(env.worldSize) + "\n" + hash + "\n" + hostName() + "\n" + config);
 
