@@ -182,8 +182,9 @@ void KvServer::Impl::run() {
             }
         }
         for (size_t i = 2; i < fds.size(); ++i) {
-            if (!fds[i].revents) continue;
             const int fd = fds[i].fd;
+            // Skip clients dropped earlier in this round (a failed answer to a waiter).
+            if (!fds[i].revents || !clients.count(fd)) continue;
             char buf[65536];
             const ssize_t n = ::recv(fd, buf, sizeof buf, 0);
             if (n <= 0) {
