@@ -100,7 +100,9 @@ int runLauncher(const Options& o, char** argv) {
         --running;
         const int rank = node.node * nproc + local;
         if (WIFEXITED(status) && WEXITSTATUS(status) == 0) continue;
-        if (WIFEXITED(status) && WEXITSTATUS(status) == 143) {  // checkpointed after SIGTERM
+        // Checkpointed after SIGTERM, or ended by it before training began.
+        if ((WIFEXITED(status) && WEXITSTATUS(status) == 143) ||
+            (forwarded && WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM)) {
             ++interrupted;
             continue;
         }

@@ -30,16 +30,15 @@ std::atomic<bool> g_stopRequested{false};
 
 void onStopSignal(int) { g_stopRequested = true; }
 
-void installSignalHandlers() {
+// From the first step on, SIGTERM/SIGINT mean "checkpoint and stop"; before it (while
+// waiting for the other ranks) they keep their default and end the process at once.
+void installStopHandlers() {
     struct sigaction sa{};
     sa.sa_handler = onStopSignal;
     sa.sa_flags = SA_RESTART;  // do not disturb Gloo's blocking calls
     sigemptyset(&sa.sa_mask);
     sigaction(SIGTERM, &sa, nullptr);
     sigaction(SIGINT, &sa, nullptr);
-    // Gloo writes to peers with writev(2): a peer that died must surface as an
-    // error from the collective, not as a silent death by SIGPIPE.
-    signal(SIGPIPE, SIG_IGN);
 }
 
 // The error kind for the watchdog's verdict: a closed connection is a death, silence a hang.
@@ -279,6 +278,7 @@ int Worker::run() {
     const long first = resume();
     lastStep_ = first - 1;
     startEvent(first);
+    installStopHandlers();
 
     const LrSchedule schedule{o_.lr, o_.warmup, o_.steps, 0.1};
     const int R = env_.worldSize, A = o_.gradAccum, B = o_.microBatch;
@@ -412,7 +412,9 @@ int runWorker(const Options& options) {
     } catch (const std::runtime_error& e) {
         throw UsageError(e.what());
     }
-    installSignalHandlers();
+    // Gloo writes to peers with writev(2): a peer that died must surface as an error
+    // from the collective, not as a silent death by SIGPIPE.
+    signal(SIGPIPE, SIG_IGN);
     Worker worker(options, env, *metrics);
     return worker.run();
 }

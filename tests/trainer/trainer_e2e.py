@@ -474,6 +474,13 @@ def case_rendezvous():
     job = Job("rdzv-missing", args, [clean_env(RANK=0, WORLD_SIZE=3, MASTER_PORT=free_port())])
     rendezvous_error("never-arrives", job, "ranks 1, 2 never arrived at the rendezvous within 2 s (1 of 3 arrived)")
     check(of(job.events(), "error")[0]["kind"] == "rendezvous", "kind of the never-arrived error")
+    # SIGTERM while waiting for the others ends the process at once (nothing to save).
+    job = Job("rdzv-sigterm", SMALL + ["--steps", "2", "--rdzv-timeout", "60"],
+              [clean_env(RANK=0, WORLD_SIZE=2, MASTER_PORT=free_port())])
+    time.sleep(0.5)
+    job.procs[0].send_signal(signal.SIGTERM)
+    t0 = time.time()
+    check(job.wait(10) == [-signal.SIGTERM] and time.time() - t0 < 2, "SIGTERM during the rendezvous")
     # World sizes disagree.
     job = run_ranks("rdzv-world", args, 2, per_rank=lambda r: {"WORLD_SIZE": 2 if r == 0 else 3})
     rendezvous_error("world-size", job, "says the world has 3 ranks, rank 0 says 2", code=2)
