@@ -225,6 +225,29 @@ def case_learns():
     check(start["resumed_from_step"] is None, "fresh run has resumed_from_step null")
 
 
+def case_reference():
+    """The trainer against an independent double-precision Python implementation of the
+    workload file (workload_reference.py): data, model, loss, clip, AdamW, schedule."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import workload_reference
+    steps, seed = 10, 3
+    ev = run_to_end("reference", ["--frames", "1", "--height", "8", "--width", "16", "--micro-batch", "2",
+                                  "--steps", str(steps), "--warmup", "2", "--lr", "3e-3", "--log-every", "1",
+                                  "--seed", str(seed)])
+    want = workload_reference.train(128, 2, 1, 8, 16, 2, steps, 3e-3, 2, seed)
+    got = [(e["loss"], e["grad_norm"]) for e in of(ev, "step")]
+    check(len(got) == steps, f"{len(got)} step events")
+    for n, ((loss, norm), (ref_loss, ref_norm)) in enumerate(zip(got, want)):
+        # fp32 against double agrees to ~1e-7; a wrong detail (say, decaying biases) moves
+        # the losses by ~1e-5 within these steps.
+        check(abs(loss - ref_loss) <= 5e-6 * ref_loss, f"step {n}: loss {loss} vs reference {ref_loss}")
+        check(abs(norm - ref_norm) <= 5e-6 * ref_norm, f"step {n}: grad norm {norm} vs reference {ref_norm}")
+    check(want[-1][0] < 0.5 * want[0][0], f"the reference itself learns: {want}")
+    worst = max(abs(a[0] - b[0]) / b[0] for a, b in zip(got, want))
+    worst_norm = max(abs(a[1] - b[1]) / b[1] for a, b in zip(got, want))
+    print(f"largest relative difference from the reference: loss {worst:.2e}, grad norm {worst_norm:.2e}")
+
+
 def case_layouts():
     """One effective batch of 4: the same losses on R x A x B = 1x1x4, 2x1x2, 4x1x1,
     1x4x1, 2x2x1, and every rank holds bit-identical weights after every step."""
