@@ -59,7 +59,8 @@ int main() {
                              "--rdzv-timeout", "--nproc-per-node", "--nnodes", "--node-rank", "--check-sync",
                              "MASTER_ADDR", "MASTER_PORT", "RANK", "WORLD_SIZE", "LOCAL_RANK", "SLURM_PROCID",
                              "SLURM_NTASKS", "SLURM_LOCALID", "SLURM_NODEID", "SLURM_NNODES", "JOB_COMPLETION_INDEX",
-                             "NNODES", "GLOO_SOCKET_IFNAME", "fp32"})
+                             "NNODES", "NODE_RANK", "PET_NODE_RANK", "PET_NNODES", "NPROC_PER_NODE", "SLURM_JOB_NUM_NODES",
+                             "GLOO_SOCKET_IFNAME", "fp32"})
         CHECK(help.find(flag) != std::string::npos);
 
     // The configuration text changes with what changes the numbers, not with reporting.

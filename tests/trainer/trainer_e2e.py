@@ -112,7 +112,8 @@ def free_port():
 def clean_env(**extra):
     env = {k: v for k, v in os.environ.items()
            if not (k in ("RANK", "WORLD_SIZE", "LOCAL_RANK", "LOCAL_WORLD_SIZE", "MASTER_ADDR", "MASTER_PORT",
-                         "GROUP_RANK", "NNODES", "JOB_COMPLETION_INDEX", "TRAINDECK_WORKER", "TRAINDECK_NODE_RANK")
+                         "GROUP_RANK", "NNODES", "JOB_COMPLETION_INDEX", "TRAINDECK_WORKER", "TRAINDECK_NODE_RANK",
+                         "NODE_RANK", "PET_NODE_RANK", "PET_NNODES", "NPROC_PER_NODE")
                    or k.startswith("SLURM_"))}
     env.update({k: str(v) for k, v in extra.items()})
     return env
@@ -277,6 +278,9 @@ def case_two_nodes():
     ref = losses(run_to_end("two-nodes-ref", SMALL + ["--steps", "5", "--log-every", "1", "--lr", "3e-3",
                                                        "--micro-batch", "4"]))
     conventions = {
+        # What TrainDeck's generated entrypoint exports (RANK unset, WORLD_SIZE = processes).
+        "entrypoint": lambda n: dict(NODE_RANK=n, PET_NODE_RANK=n, NNODES=2, PET_NNODES=2, WORLD_SIZE=4,
+                                     NPROC_PER_NODE=2, SLURM_NODEID=n, SLURM_NNODES=2),
         "pai": lambda n: dict(WORLD_SIZE=2, RANK=n),
         "indexed-job": lambda n: dict(JOB_COMPLETION_INDEX=n, NNODES=2),
         "slurm": lambda n: dict(SLURM_NODEID=n, SLURM_NNODES=2),
@@ -542,6 +546,13 @@ def case_cli():
         (["--steps", "1", "--nproc-per-node", "2"], clean_env(SLURM_NODEID="0", SLURM_NNODES="2"),
          "MASTER_ADDR is not set but the job spans 2 nodes"),
         (["--steps", "1", "--metrics-file", "/nonexistent/dir/m.jsonl"], None, "cannot open --metrics-file"),
+        (["--steps", "1", "--nproc-per-node", "2"], clean_env(NODE_RANK="0", NNODES="1", WORLD_SIZE="4"),
+         "WORLD_SIZE=4 disagrees with NODE_RANK/NNODES (1 nodes) x --nproc-per-node 2"),
+        (["--steps", "1", "--nproc-per-node", "2"], clean_env(NODE_RANK="0"), "NODE_RANK is set but the node count"),
+        (["--steps", "1", "--nproc-per-node", "2"], clean_env(NODE_RANK="2", NNODES="2", MASTER_ADDR="127.0.0.1"),
+         "node index 2 is not below the node count 2"),
+        (["--steps", "1", "--nproc-per-node", "2"], clean_env(NPROC_PER_NODE="8"),
+         "NPROC_PER_NODE=8 disagrees with --nproc-per-node 2"),
     ]:
         if args == ["--backend", "nccl"] and os.environ.get("TRAINDECK_HAVE_NCCL") == "1":
             continue
