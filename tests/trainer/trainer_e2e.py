@@ -300,6 +300,50 @@ def case_two_nodes():
             check(abs(a - b) <= 1e-5 * abs(a), f"{name}: step {step} loss {b} vs {a} in one process")
 
 
+def case_generated_entrypoint():
+    """The Done-when of the trainer: two "nodes" on loopback, each started by the node
+    script and entrypoint that `traindeck generate --target ssh` writes, train together
+    and report as the protocol says. Needs the traindeck app (TRAINDECK_APP)."""
+    app = os.environ.get("TRAINDECK_APP", "")
+    probe = None
+    if app and os.access(app, os.X_OK):
+        probe = subprocess.run([app, "generate", "--help"], capture_output=True, text=True)
+    if not probe or probe.returncode != 0 or "--target" not in probe.stdout:
+        print(f"SKIP: no traindeck app with a generate command at '{app}' (not built, or too old)")
+        sys.exit(77)
+    out = os.path.join(TMP, "generated")
+    metrics = os.path.join(out, "metrics.jsonl")
+    port = free_port()
+    gen = subprocess.run([app, "generate", "--target", "ssh", "--out", out, "--nodes", "2", "--gpus-per-node", "2",
+                          "--preset", "tiny", "--steps", "6", "--micro-batch", "1", "--grad-accum", "1",
+                          "--global-batch", "0", "--hosts", "127.0.0.1,127.0.0.1", "--metrics-file", metrics],
+                         capture_output=True, text=True)
+    check(gen.returncode == 0, f"generate failed: {gen.stderr}")
+    bindir = os.path.join(TMP, "bin")
+    os.makedirs(bindir)
+    os.symlink(TRAINER, os.path.join(bindir, "traindeck-trainer"))
+    for n in (0, 1):  # the plan's port would collide with parallel tests
+        path = os.path.join(out, f"node-{n}.sh")
+        with open(path) as f:
+            text = f.read()
+        check("export MASTER_PORT=" in text, f"node-{n}.sh sets no MASTER_PORT")
+        with open(path, "w") as f:
+            f.write("\n".join(f"export MASTER_PORT={port}" if line.startswith("export MASTER_PORT=") else line
+                              for line in text.splitlines()) + "\n")
+    # CUDA_VISIBLE_DEVICES stands in for nvidia-smi's count of the node's GPUs.
+    env = clean_env(PATH=bindir + os.pathsep + os.environ["PATH"], CUDA_VISIBLE_DEVICES="0,1")
+    nodes = [subprocess.Popen(["bash", os.path.join(out, f"node-{n}.sh")], env=env, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True) for n in (1, 0)]
+    results = [p.communicate(timeout=120) for p in nodes]
+    check([p.returncode for p in nodes] == [0, 0], f"node scripts: {[r[1][-500:] for r in results]}")
+    with open(metrics) as f:
+        ev = validate(f.read(), "generated")
+    start = ev[0]
+    check((start["world_size"], start["nodes"], start["gpus_per_node"]) == (4, 2, 2), f"start: {start}")
+    check(of(ev, "step")[-1]["step"] == 5 and ev[-1]["status"] == "completed", f"end: {ev[-2:]}")
+    check({e["node"] for e in of(ev, "rank")} == {0, 1}, "rank events of both nodes")
+
+
 def case_resume():
     """SIGTERM to one rank: all stop together, checkpoint, end interrupted. Resume auto
     skips a corrupt checkpoint with a warning and continues the loss sequence bit for bit;
