@@ -204,6 +204,8 @@ Options parseOptions(int argc, char** argv) {
                          std::to_string(o.shape.height) + " x " + std::to_string(o.shape.widthPx));
     if (o.checkpointEvery > 0 && o.checkpointDir.empty())
         throw UsageError("--checkpoint-every needs --checkpoint-dir");
+    if ((o.nnodes > 0 || o.nodeRank >= 0) && o.nprocPerNode == 0)
+        throw UsageError("--nnodes and --node-rank belong to the node launcher: add --nproc-per-node");
     if (o.nodeRank >= 0 && o.nnodes > 0 && o.nodeRank >= o.nnodes)
         throw UsageError("--node-rank " + std::to_string(o.nodeRank) + " is not below --nnodes " + std::to_string(o.nnodes));
     return o;

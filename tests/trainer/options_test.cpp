@@ -49,6 +49,8 @@ int main() {
     CHECK_THROWS(UsageError, parse({"--comm-timeout", "0"}), "positive number of seconds");
     CHECK_THROWS(UsageError, parse({"--checkpoint-every", "5"}), "needs --checkpoint-dir");
     CHECK_THROWS(UsageError, parse({"--help=1"}), "takes no value");
+    CHECK_THROWS(UsageError, parse({"--nnodes", "2"}), "add --nproc-per-node");
+    CHECK_THROWS(UsageError, parse({"--nproc-per-node", "2", "--nnodes", "2", "--node-rank", "2"}), "is not below --nnodes");
     CHECK(parse({"--help"}).help);
 
     // The help names every flag and the environment it reads.
