@@ -271,31 +271,35 @@ def case_layouts():
             check(len(hashes) == 1, f"{name}: ranks hold different weights after step {step}: {hashes}")
 
 
-def case_two_nodes():
-    """Two 'nodes' on loopback, each its own launcher (--nproc-per-node 2), node rank
-    from the platform's variables, train together like one process of the same batch."""
+def case_node_layouts():
+    """Four processes as 1 node x 4, 2 x 2 and 4 x 1, each node its own launcher
+    (--nproc-per-node) that reads its node index by a platform's convention: the same
+    losses as one process with the same effective batch."""
     common = SMALL + ["--steps", "5", "--log-every", "1", "--lr", "3e-3", "--micro-batch", "1"]
-    ref = losses(run_to_end("two-nodes-ref", SMALL + ["--steps", "5", "--log-every", "1", "--lr", "3e-3",
-                                                       "--micro-batch", "4"]))
-    conventions = {
+    ref = losses(run_to_end("node-layouts-ref", SMALL + ["--steps", "5", "--log-every", "1", "--lr", "3e-3",
+                                                          "--micro-batch", "4"]))
+    layouts = [
+        # (name, nodes, processes per node, the node's variables)
+        ("1x4", 1, 4, lambda n: {}),
         # What TrainDeck's generated entrypoint exports (RANK unset, WORLD_SIZE = processes).
-        "entrypoint": lambda n: dict(NODE_RANK=n, PET_NODE_RANK=n, NNODES=2, PET_NNODES=2, WORLD_SIZE=4,
-                                     NPROC_PER_NODE=2, SLURM_NODEID=n, SLURM_NNODES=2),
-        "pai": lambda n: dict(WORLD_SIZE=2, RANK=n),
-        "indexed-job": lambda n: dict(JOB_COMPLETION_INDEX=n, NNODES=2),
-        "slurm": lambda n: dict(SLURM_NODEID=n, SLURM_NNODES=2),
-    }
-    for name, node_env in conventions.items():
+        ("2x2-entrypoint", 2, 2, lambda n: dict(NODE_RANK=n, PET_NODE_RANK=n, NNODES=2, PET_NNODES=2, WORLD_SIZE=4,
+                                                NPROC_PER_NODE=2, SLURM_NODEID=n, SLURM_NNODES=2)),
+        ("2x2-pai", 2, 2, lambda n: dict(WORLD_SIZE=2, RANK=n)),
+        ("2x2-indexed-job", 2, 2, lambda n: dict(JOB_COMPLETION_INDEX=n, NNODES=2)),
+        ("2x2-slurm", 2, 2, lambda n: dict(SLURM_NODEID=n, SLURM_NNODES=2)),
+        ("4x1", 4, 1, lambda n: dict(NODE_RANK=n, NNODES=4)),
+    ]
+    for name, nodes, nproc, node_env in layouts:
         port = free_port()
-        envs = [clean_env(MASTER_ADDR="127.0.0.1", MASTER_PORT=port, **node_env(n)) for n in (1, 0)]
-        job = Job("two-nodes-" + name, common + ["--nproc-per-node", "2"], envs)
+        envs = [clean_env(MASTER_ADDR="127.0.0.1", MASTER_PORT=port, **node_env(n)) for n in reversed(range(nodes))]
+        job = Job("node-layouts-" + name, common + ["--nproc-per-node", str(nproc)], envs)
         codes = job.wait()
-        check(codes == [0, 0], f"{name}: launcher exit codes {codes}: {job.stderr(0)} {job.stderr(1)}")
+        check(codes == [0] * nodes, f"{name}: launcher exit codes {codes}: {job.stderr(0)}")
         ev = job.events()
         start = ev[0]
-        check((start["world_size"], start["nodes"], start["gpus_per_node"]) == (4, 2, 2), f"{name}: start {start}")
-        nodes = {e["rank"]: e["node"] for e in of(ev, "rank")}
-        check(nodes == {0: 0, 1: 0, 2: 1, 3: 1}, f"{name}: rank to node {nodes}")
+        check((start["world_size"], start["nodes"], start["gpus_per_node"]) == (4, nodes, nproc), f"{name}: {start}")
+        where = {e["rank"]: e["node"] for e in of(ev, "rank")}
+        check(where == {r: r // nproc for r in range(4)}, f"{name}: rank to node {where}")
         for step, (a, b) in enumerate(zip(ref, losses(ev))):
             check(abs(a - b) <= 1e-5 * abs(a), f"{name}: step {step} loss {b} vs {a} in one process")
 
