@@ -86,32 +86,46 @@ struct KvServer::Impl {
     void disconnect(int fd);
 };
 
-KvServer::KvServer(int port) : impl_(std::make_unique<Impl>()) {
-    Impl& s = *impl_;
-    s.listenFd = ::socket(AF_INET6, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    bool v6 = s.listenFd >= 0;
-    if (!v6) s.listenFd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    if (s.listenFd < 0) throw RendezvousError(std::string("cannot create a socket: ") + std::strerror(errno));
+// A listening socket on all addresses of `family`, or -1 with *err set. IPv6 sockets
+// take IPv4 too (V6ONLY off).
+static int listenOn(int family, int port, int* err) {
+    const int fd = ::socket(family, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0) {
+        *err = errno;
+        return -1;
+    }
     int one = 1, zero = 0;
-    ::setsockopt(s.listenFd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+    ::setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
     int rc;
-    if (v6) {
-        ::setsockopt(s.listenFd, IPPROTO_IPV6, IPV6_V6ONLY, &zero, sizeof zero);  // v4 too
+    if (family == AF_INET6) {
+        ::setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &zero, sizeof zero);
         sockaddr_in6 addr{};
         addr.sin6_family = AF_INET6;
         addr.sin6_addr = in6addr_any;
         addr.sin6_port = htons(uint16_t(port));
-        rc = ::bind(s.listenFd, reinterpret_cast<sockaddr*>(&addr), sizeof addr);
+        rc = ::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr);
     } else {
         sockaddr_in addr{};
         addr.sin_family = AF_INET;
         addr.sin_addr.s_addr = htonl(INADDR_ANY);
         addr.sin_port = htons(uint16_t(port));
-        rc = ::bind(s.listenFd, reinterpret_cast<sockaddr*>(&addr), sizeof addr);
+        rc = ::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr);
     }
-    if (rc != 0 || ::listen(s.listenFd, 1024) != 0) {
-        const int err = errno;
-        ::close(s.listenFd);
+    if (rc != 0 || ::listen(fd, 1024) != 0) {
+        *err = errno;
+        ::close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+KvServer::KvServer(int port) : impl_(std::make_unique<Impl>()) {
+    Impl& s = *impl_;
+    int err = 0;
+    s.listenFd = listenOn(AF_INET6, port, &err);
+    // No IPv6 here (kernel or container without it): IPv4 alone.
+    if (s.listenFd < 0 && err != EADDRINUSE) s.listenFd = listenOn(AF_INET, port, &err);
+    if (s.listenFd < 0) {
         if (err == EADDRINUSE)
             throw RendezvousError("MASTER_PORT " + std::to_string(port) +
                                   " is already in use on this host (another job or a stale trainer holds it; "
