@@ -1,0 +1,118 @@
+// Global-norm clipping and the fused AdamW update. The hyperparameters (learning rate,
+// step, averaging scale) are read from device memory, not passed by value, so that one
+// captured graph serves every step: the host only rewrites a small pinned struct.
+//
+// The update is PyTorch's AdamW (decoupled decay, bias-corrected moments), on fp32
+// master weights, and it writes the bf16 shadow the next step's products read, so no
+// separate cast pass is needed.
+
+#include "check.h"
+#include "kernels.h"
+
+namespace traindeck::trainer::cuda {
+
+namespace {
+
+constexpr int kThreads = 256;
+constexpr int kBlocks = 1056;  // 8 per multiprocessor on a 132-SM Hopper
+
+__global__ void sumSquaresKernel(const float* g, size_t n, double* partials) {
+    __shared__ double warpSums[kThreads / 32];
+    double acc = 0.0;
+    const size_t n4 = n / 4;
+    const float4* g4 = reinterpret_cast<const float4*>(g);
+    for (size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n4; i += size_t(gridDim.x) * blockDim.x) {
+        const float4 v = g4[i];
+        acc += double(v.x) * v.x + double(v.y) * v.y + double(v.z) * v.z + double(v.w) * v.w;
+    }
+    for (size_t i = n4 * 4 + size_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += size_t(gridDim.x) * blockDim.x) {
+        acc += double(g[i]) * g[i];
+    }
+    for (int offset = 16; offset > 0; offset /= 2) acc += __shfl_down_sync(0xffffffffu, acc, offset);
+    if (threadIdx.x % 32 == 0) warpSums[threadIdx.x / 32] = acc;
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        double total = 0.0;
+        for (int w = 0; w < kThreads / 32; ++w) total += warpSums[w];
+        partials[blockIdx.x] = total;
+    }
+}
+
+// Same clipping rule as torch.nn.utils.clip_grad_norm_: coef = clip/(norm + 1e-6), at most 1.
+__global__ void normFinishKernel(const double* partials, int count, const AdamWParams* hyper, double* normOut,
+                                 float* coefOut) {
+    __shared__ double sums[kThreads];
+    double acc = 0.0;
+    for (int i = threadIdx.x; i < count; i += blockDim.x) acc += partials[i];
+    sums[threadIdx.x] = acc;
+    __syncthreads();
+    for (int stride = kThreads / 2; stride > 0; stride /= 2) {
+        if (threadIdx.x < stride) sums[threadIdx.x] += sums[threadIdx.x + stride];
+        __syncthreads();
+    }
+    if (threadIdx.x == 0) {
+        const double norm = sqrt(sums[0]) * double(hyper->gradScale);
+        *normOut = norm;
+        const double coef = double(hyper->clip) / (norm + 1e-6);
+        *coefOut = float(coef < 1.0 ? coef : 1.0);
+    }
+}
+
+__device__ __forceinline__ void adamwOne(float& p, float g, float& m, float& v, bool decay, float lr, float b1,
+                                         float b2, float eps, float wd, float c1, float c2) {
+    if (decay) p *= 1.0f - lr * wd;
+    m = b1 * m + (1.0f - b1) * g;
+    v = b2 * v + (1.0f - b2) * g * g;
+    const float denom = sqrtf(v / c2) + eps;
+    p -= lr * (m / c1) / denom;
+}
+
+__global__ void adamwKernel(float* params, const float* grads, float* m, float* v, const uint8_t* mask, bf16* shadow,
+                            size_t n, const AdamWParams* hyper, const float* coef) {
+    const AdamWParams h = *hyper;
+    const float scale = h.gradScale * *coef;
+    const float c1 = 1.0f - powf(h.beta1, float(h.step));
+    const float c2 = 1.0f - powf(h.beta2, float(h.step));
+    const size_t n4 = n / 4;
+    for (size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n4; i += size_t(gridDim.x) * blockDim.x) {
+        float4 p = reinterpret_cast<float4*>(params)[i];
+        const float4 g = reinterpret_cast<const float4*>(grads)[i];
+        float4 mm = reinterpret_cast<float4*>(m)[i];
+        float4 vv = reinterpret_cast<float4*>(v)[i];
+        const uchar4 d = reinterpret_cast<const uchar4*>(mask)[i];
+        adamwOne(p.x, g.x * scale, mm.x, vv.x, d.x, h.lr, h.beta1, h.beta2, h.eps, h.weightDecay, c1, c2);
+        adamwOne(p.y, g.y * scale, mm.y, vv.y, d.y, h.lr, h.beta1, h.beta2, h.eps, h.weightDecay, c1, c2);
+        adamwOne(p.z, g.z * scale, mm.z, vv.z, d.z, h.lr, h.beta1, h.beta2, h.eps, h.weightDecay, c1, c2);
+        adamwOne(p.w, g.w * scale, mm.w, vv.w, d.w, h.lr, h.beta1, h.beta2, h.eps, h.weightDecay, c1, c2);
+        reinterpret_cast<float4*>(params)[i] = p;
+        reinterpret_cast<float4*>(m)[i] = mm;
+        reinterpret_cast<float4*>(v)[i] = vv;
+        __nv_bfloat162 lo = __floats2bfloat162_rn(p.x, p.y), hi = __floats2bfloat162_rn(p.z, p.w);
+        reinterpret_cast<__nv_bfloat162*>(shadow)[2 * i] = lo;
+        reinterpret_cast<__nv_bfloat162*>(shadow)[2 * i + 1] = hi;
+    }
+    for (size_t i = n4 * 4 + size_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += size_t(gridDim.x) * blockDim.x) {
+        adamwOne(params[i], grads[i] * scale, m[i], v[i], mask[i], h.lr, h.beta1, h.beta2, h.eps, h.weightDecay, c1, c2);
+        shadow[i] = __float2bfloat16_rn(params[i]);
+    }
+}
+
+}  // namespace
+
+int normPartials() { return kBlocks; }
+
+void gradNorm(const float* grads, size_t n, const AdamWParams* hyper, double* partials, double* normOut,
+              float* coefOut, cudaStream_t stream) {
+    sumSquaresKernel<<<kBlocks, kThreads, 0, stream>>>(grads, n, partials);
+    TD_CUDA_LAUNCHED();
+    normFinishKernel<<<1, kThreads, 0, stream>>>(partials, kBlocks, hyper, normOut, coefOut);
+    TD_CUDA_LAUNCHED();
+}
+
+void adamw(float* params, const float* grads, float* m, float* v, const uint8_t* decayMask, bf16* shadow, size_t n,
+           const AdamWParams* hyper, const float* coef, cudaStream_t stream) {
+    adamwKernel<<<kBlocks, kThreads, 0, stream>>>(params, grads, m, v, decayMask, shadow, n, hyper, coef);
+    TD_CUDA_LAUNCHED();
+}
+
+}  // namespace traindeck::trainer::cuda

@@ -1,0 +1,68 @@
+#pragma once
+// Host-side launchers of the CUDA backend's own kernels (everything that is not a
+// matrix product). Each launcher checks its launch and runs on the given stream; none
+// synchronizes, so all of them can be captured into a CUDA graph.
+//
+// Layouts: activations are row-major tokens × features (a token is one 8×8×3 patch,
+// features (c, dy, dx)); parameters, gradients and AdamW moments are fp32 in the flat
+// order of trainer/core/model.h; the GEMMs read a bf16 shadow of the parameters.
+
+#include <cstddef>
+#include <cstdint>
+
+#include <cuda_bf16.h>
+#include <cuda_runtime.h>
+
+namespace traindeck::trainer::cuda {
+
+using bf16 = __nv_bfloat16;
+
+// ---- waves.cu: the `waves` data source, generated on the GPU -----------------------
+// Samples firstSample .. firstSample+count-1 of seed `seed`, patchified to tokens.
+// firstSample is read from device memory at run time so that a captured graph can be
+// replayed for every step. `waveParams` is scratch of count·36 doubles. Writes the bf16
+// tokens the first layer reads and the fp32 values the loss compares against.
+void wavesTokens(uint64_t seed, const uint64_t* firstSampleDev, int count, int frames, int height, int width,
+                 double* waveParams, bf16* tokens, float* target, cudaStream_t stream);
+
+// ---- activations.cu: GELU, bias gradients, casts ------------------------------------
+// tanh-form GELU, the reference the cuBLASLt epilogue is checked against (and the
+// unfused path when cuBLASLt offers no fused algorithm).
+// pre[i,j] += bias[j]; out = gelu(pre). rows × cols, row-major.
+void biasGelu(bf16* pre, const bf16* bias, bf16* out, int rows, int cols, cudaStream_t stream);
+// grad *= gelu'(pre), elementwise.
+void geluBackward(bf16* grad, const bf16* pre, size_t n, cudaStream_t stream);
+// out[j] = beta·out[j] + Σ_i x[i,j] over a rows × cols bf16 matrix, fp32 accumulation,
+// in a fixed order (deterministic). `partials` is scratch of columnSumPartials(rows)·cols floats.
+int columnSumPartials(int rows);
+void columnSums(const bf16* x, int rows, int cols, float* partials, float* out, float beta, cudaStream_t stream);
+// dst[i] = beta·dst[i] + src[i] (src of cuBLASLt's bias-gradient epilogue, fp32 or bf16).
+void accumulate(float* dst, const void* src, bool srcIsBf16, size_t n, float beta, cudaStream_t stream);
+void toBf16(const float* src, bf16* dst, size_t n, cudaStream_t stream);
+
+// ---- loss.cu: mean squared error and its gradient -----------------------------------
+// sum = Σ (y − t)² (double, written to *sumOut); dy = gradScale·2·(y − t) in bf16.
+// `partials` is scratch of lossPartials() doubles.
+int lossPartials();
+void mseLoss(const bf16* y, const float* target, size_t n, float gradScale, bf16* dy, double* partials,
+             double* sumOut, cudaStream_t stream);
+
+// ---- adamw.cu: global-norm clipping and the fused AdamW update ----------------------
+struct AdamWParams {
+    float lr = 0, beta1 = 0.9f, beta2 = 0.95f, eps = 1e-8f, weightDecay = 0.01f;
+    float gradScale = 1;  // 1/(ranks·micro-steps): turns summed gradients into the average
+    float clip = 1;       // global-norm limit
+    int step = 1;         // 1-based, for bias correction
+};
+// Writes the global norm of gradScale·grads to *normOut and min(1, clip/(norm+1e-6))
+// to *coefOut. `partials` is scratch of normPartials() doubles.
+int normPartials();
+void gradNorm(const float* grads, size_t n, const AdamWParams* hyper, double* partials, double* normOut,
+              float* coefOut, cudaStream_t stream);
+// One AdamW step over all parameters (decoupled weight decay where decayMask is 1),
+// with the clipped, averaged gradient; refreshes the bf16 shadow and zeroes nothing
+// (the next step's first micro-step overwrites the gradients).
+void adamw(float* params, const float* grads, float* m, float* v, const uint8_t* decayMask, bf16* shadow, size_t n,
+           const AdamWParams* hyper, const float* coef, cudaStream_t stream);
+
+}  // namespace traindeck::trainer::cuda
