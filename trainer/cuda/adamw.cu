@@ -38,7 +38,8 @@ __global__ void sumSquaresKernel(const float* g, size_t n, double* partials) {
     }
 }
 
-// Same clipping rule as torch.nn.utils.clip_grad_norm_: coef = clip/(norm + 1e-6), at most 1.
+// Same rule as trainer/math/adamw.cpp (clipFactor): min(1, clip/norm), and 1 for a
+// non-finite norm (the loop reports that step as nonfinite).
 __global__ void normFinishKernel(const double* partials, int count, const AdamWParams* hyper, double* normOut,
                                  float* coefOut) {
     __shared__ double sums[kThreads];
@@ -53,26 +54,26 @@ __global__ void normFinishKernel(const double* partials, int count, const AdamWP
     if (threadIdx.x == 0) {
         const double norm = sqrt(sums[0]) * double(hyper->gradScale);
         *normOut = norm;
-        const double coef = double(hyper->clip) / (norm + 1e-6);
-        *coefOut = float(coef < 1.0 ? coef : 1.0);
+        const double clip = double(hyper->clip);
+        *coefOut = (!isfinite(norm) || norm <= clip) ? 1.0f : float(clip / norm);
     }
 }
 
+// The update of trainer/math/adamw.cpp, operation for operation, so the two backends
+// stay within rounding of each other: c1, c2 are the reciprocal bias corrections.
 __device__ __forceinline__ void adamwOne(float& p, float g, float& m, float& v, bool decay, float lr, float b1,
-                                         float b2, float eps, float wd, float c1, float c2) {
-    if (decay) p *= 1.0f - lr * wd;
+                                         float b2, float eps, float decayRate, float c1, float c2) {
     m = b1 * m + (1.0f - b1) * g;
     v = b2 * v + (1.0f - b2) * g * g;
-    const float denom = sqrtf(v / c2) + eps;
-    p -= lr * (m / c1) / denom;
+    const float update = (m * c1) / (sqrtf(v * c2) + eps);
+    p -= lr * update + (decay ? decayRate * p : 0.0f);
 }
 
 __global__ void adamwKernel(float* params, const float* grads, float* m, float* v, const uint8_t* mask, bf16* shadow,
                             size_t n, const AdamWParams* hyper, const float* coef) {
     const AdamWParams h = *hyper;
     const float scale = h.gradScale * *coef;
-    const float c1 = 1.0f - powf(h.beta1, float(h.step));
-    const float c2 = 1.0f - powf(h.beta2, float(h.step));
+    const float c1 = h.c1, c2 = h.c2, decayRate = h.lr * h.weightDecay;
     const size_t n4 = n / 4;
     for (size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n4; i += size_t(gridDim.x) * blockDim.x) {
         float4 p = reinterpret_cast<float4*>(params)[i];
@@ -80,10 +81,10 @@ __global__ void adamwKernel(float* params, const float* grads, float* m, float* 
         float4 mm = reinterpret_cast<float4*>(m)[i];
         float4 vv = reinterpret_cast<float4*>(v)[i];
         const uchar4 d = reinterpret_cast<const uchar4*>(mask)[i];
-        adamwOne(p.x, g.x * scale, mm.x, vv.x, d.x, h.lr, h.beta1, h.beta2, h.eps, h.weightDecay, c1, c2);
-        adamwOne(p.y, g.y * scale, mm.y, vv.y, d.y, h.lr, h.beta1, h.beta2, h.eps, h.weightDecay, c1, c2);
-        adamwOne(p.z, g.z * scale, mm.z, vv.z, d.z, h.lr, h.beta1, h.beta2, h.eps, h.weightDecay, c1, c2);
-        adamwOne(p.w, g.w * scale, mm.w, vv.w, d.w, h.lr, h.beta1, h.beta2, h.eps, h.weightDecay, c1, c2);
+        adamwOne(p.x, g.x * scale, mm.x, vv.x, d.x, h.lr, h.beta1, h.beta2, h.eps, decayRate, c1, c2);
+        adamwOne(p.y, g.y * scale, mm.y, vv.y, d.y, h.lr, h.beta1, h.beta2, h.eps, decayRate, c1, c2);
+        adamwOne(p.z, g.z * scale, mm.z, vv.z, d.z, h.lr, h.beta1, h.beta2, h.eps, decayRate, c1, c2);
+        adamwOne(p.w, g.w * scale, mm.w, vv.w, d.w, h.lr, h.beta1, h.beta2, h.eps, decayRate, c1, c2);
         reinterpret_cast<float4*>(params)[i] = p;
         reinterpret_cast<float4*>(m)[i] = mm;
         reinterpret_cast<float4*>(v)[i] = vv;
@@ -92,7 +93,7 @@ __global__ void adamwKernel(float* params, const float* grads, float* m, float* 
         reinterpret_cast<__nv_bfloat162*>(shadow)[2 * i + 1] = hi;
     }
     for (size_t i = n4 * 4 + size_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += size_t(gridDim.x) * blockDim.x) {
-        adamwOne(params[i], grads[i] * scale, m[i], v[i], mask[i], h.lr, h.beta1, h.beta2, h.eps, h.weightDecay, c1, c2);
+        adamwOne(params[i], grads[i] * scale, m[i], v[i], mask[i], h.lr, h.beta1, h.beta2, h.eps, decayRate, c1, c2);
         shadow[i] = __float2bfloat16_rn(params[i]);
     }
 }

@@ -41,18 +41,19 @@ void accumulate(float* dst, const void* src, bool srcIsBf16, size_t n, float bet
 void toBf16(const float* src, bf16* dst, size_t n, cudaStream_t stream);
 
 // ---- loss.cu: mean squared error and its gradient -----------------------------------
-// sum = Σ (y − t)² (double, written to *sumOut); dy = gradScale·2·(y − t) in bf16.
-// `partials` is scratch of lossPartials() doubles.
+// sums[*slot] = Σ (y − t)² (double); dy = gradScale·2·(y − t) in bf16. The slot (the
+// micro-step's index) is read from device memory so that one captured graph serves
+// every micro-step. `partials` is scratch of lossPartials() doubles.
 int lossPartials();
 void mseLoss(const bf16* y, const float* target, size_t n, float gradScale, bf16* dy, double* partials,
-             double* sumOut, cudaStream_t stream);
+             double* sums, const int* slot, cudaStream_t stream);
 
 // ---- adamw.cu: global-norm clipping and the fused AdamW update ----------------------
 struct AdamWParams {
     float lr = 0, beta1 = 0.9f, beta2 = 0.95f, eps = 1e-8f, weightDecay = 0.01f;
     float gradScale = 1;  // 1/(ranks·micro-steps): turns summed gradients into the average
     float clip = 1;       // global-norm limit
-    int step = 1;         // 1-based, for bias correction
+    float c1 = 1, c2 = 1; // 1/(1−β1^t), 1/(1−β2^t) for step t (from 1), computed in double on the host
 };
 // Writes the global norm of gradScale·grads to *normOut and min(1, clip/(norm+1e-6))
 // to *coefOut. `partials` is scratch of normPartials() doubles.

@@ -31,17 +31,17 @@ __global__ void mseKernel(const bf16* y, const float* target, size_t n, float gr
     }
 }
 
-__global__ void finishKernel(const double* partials, int count, double* out) {
-    __shared__ double sums[kThreads];
+__global__ void finishKernel(const double* partials, int count, double* sums, const int* slot) {
+    __shared__ double acc2[kThreads];
     double acc = 0.0;
     for (int i = threadIdx.x; i < count; i += blockDim.x) acc += partials[i];
-    sums[threadIdx.x] = acc;
+    acc2[threadIdx.x] = acc;
     __syncthreads();
     for (int stride = kThreads / 2; stride > 0; stride /= 2) {
-        if (threadIdx.x < stride) sums[threadIdx.x] += sums[threadIdx.x + stride];
+        if (threadIdx.x < stride) acc2[threadIdx.x] += acc2[threadIdx.x + stride];
         __syncthreads();
     }
-    if (threadIdx.x == 0) *out = sums[0];
+    if (threadIdx.x == 0) sums[*slot] = acc2[0];
 }
 
 }  // namespace
@@ -49,10 +49,10 @@ __global__ void finishKernel(const double* partials, int count, double* out) {
 int lossPartials() { return kBlocks; }
 
 void mseLoss(const bf16* y, const float* target, size_t n, float gradScale, bf16* dy, double* partials,
-             double* sumOut, cudaStream_t stream) {
+             double* sums, const int* slot, cudaStream_t stream) {
     mseKernel<<<kBlocks, kThreads, 0, stream>>>(y, target, n, gradScale, dy, partials);
     TD_CUDA_LAUNCHED();
-    finishKernel<<<1, kThreads, 0, stream>>>(partials, kBlocks, sumOut);
+    finishKernel<<<1, kThreads, 0, stream>>>(partials, kBlocks, sums, slot);
     TD_CUDA_LAUNCHED();
 }
 

@@ -43,7 +43,8 @@ __global__ void waveParamsKernel(uint64_t seed, const uint64_t* firstSample, int
 }
 
 // One thread per token value, in token order (sample, t, py, px) × (c, dy, dx), so the
-// writes are coalesced. pixel = 0.5 + (1/6)·Σ_j sin(kx·x/W + ky·y/H + kt·t/F + φ).
+// writes are coalesced. pixel = 0.5 + (Σ_j sin(kx·x/W + ky·y/H + kt·t/F + φ))/6, in the
+// same operation order as trainer/math/waves.cpp.
 __global__ void wavesPixelKernel(const double* params, size_t total, int frames, int height, int width,
                                  bf16* tokens, float* target) {
     const size_t idx = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
@@ -68,7 +69,7 @@ __global__ void wavesPixelKernel(const double* params, size_t total, int frames,
         arg = __dadd_rn(arg, w[3]);
         sum = __dadd_rn(sum, sin(arg));
     }
-    const float value = float(__dadd_rn(0.5, __dmul_rn(1.0 / 6.0, sum)));
+    const float value = float(__dadd_rn(0.5, __ddiv_rn(sum, 6.0)));
     target[idx] = value;
     tokens[idx] = __float2bfloat16_rn(value);
 }

@@ -1,0 +1,662 @@
+#include "cuda_backend.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+#include "check.h"
+
+namespace traindeck::trainer::cuda {
+
+namespace {
+
+constexpr int kMaxMicroSteps = 256;           // loss slots per optimizer step
+constexpr int kEvalSlot = kMaxMicroSteps;     // evaluate()'s loss slot
+constexpr int kInputRing = 1024;              // pinned per-launch inputs, see setFirstSample
+constexpr const char* kUniqueIdKey = "nccl/unique_id";
+
+enum Phase { kPhaseStart, kPhaseData, kPhaseForward, kPhaseLoss, kPhaseBackward, kPhaseComm, kPhaseOptStart,
+             kPhaseOptimizer, kPhaseCount };
+const char* const kPhaseNames[] = {"", "data", "forward", "loss", "backward", "comm (not hidden)", "host gap",
+                                   "optimizer"};
+
+bool envFlag(const char* name, bool fallback) {
+    const char* v = std::getenv(name);
+    if (!v || !*v) return fallback;
+    return std::strcmp(v, "0") != 0;
+}
+
+// The per-launch inputs a captured graph cannot hold as constants.
+struct StepInput {
+    uint64_t firstSample;
+    int slot;  // loss slot: micro-step index, or kEvalSlot
+    int pad;
+};
+
+// Turns the communicator's failures into the loop's CommError, keeping the kind.
+template <class F>
+auto commGuard(F&& f) -> decltype(f()) {
+    try {
+        return f();
+    } catch (const CudaError& e) {
+        if (e.kind() == "nccl" || e.kind() == "timeout") throw CommError(e.kind() + ": " + e.what());
+        throw;
+    }
+}
+
+}  // namespace
+
+struct CudaBackend::Buffers {
+    size_t n = 0;
+    float *params = nullptr, *grads = nullptr, *m = nullptr, *v = nullptr;
+    uint8_t* mask = nullptr;
+    bf16* shadow = nullptr;
+    // Activations for `count` samples.
+    int count = 0;
+    size_t tokens = 0;
+    bf16* input = nullptr;
+    float* target = nullptr;
+    double* waveParams = nullptr;
+    std::vector<bf16*> pre, post;  // per layer; pre only where GELU follows
+    bf16 *gradA = nullptr, *gradB = nullptr;
+    float* colPartials = nullptr;
+    // Scratch and scalars.
+    float* biasScratch = nullptr;
+    double *lossPartials = nullptr, *lossSums = nullptr, *normPartials = nullptr, *norm = nullptr, *sumDev = nullptr;
+    float* coef = nullptr;
+    StepInput* inputDev = nullptr;
+    AdamWParams* hyperDev = nullptr;
+    // Pinned host mirrors.
+    StepInput* inputHost = nullptr;
+    double *lossHost = nullptr, *normHost = nullptr, *sumHost = nullptr;
+    AdamWParams* hyperHost = nullptr;
+
+    std::vector<void*> fixed, activations, pinned;
+
+    template <class T>
+    T* device(size_t count, std::vector<void*>& owner) {
+        void* p = nullptr;
+        TD_CUDA(cudaMalloc(&p, std::max<size_t>(count, 1) * sizeof(T)));
+        owner.push_back(p);
+        return static_cast<T*>(p);
+    }
+    template <class T>
+    T* host(size_t count) {
+        void* p = nullptr;
+        TD_CUDA(cudaMallocHost(&p, std::max<size_t>(count, 1) * sizeof(T)));
+        pinned.push_back(p);
+        return static_cast<T*>(p);
+    }
+    void freeActivations() {
+        for (void* p : activations) cudaFree(p);
+        activations.clear();
+        pre.clear();
+        post.clear();
+        count = 0;
+    }
+    ~Buffers() {
+        freeActivations();
+        for (void* p : fixed) cudaFree(p);
+        for (void* p : pinned) cudaFreeHost(p);
+    }
+};
+
+CudaBackend::CudaBackend() = default;
+
+CudaBackend::~CudaBackend() {
+    if (phases_ && phaseSteps_ > 0 && group_.rank == 0) {
+        std::fprintf(stderr, "[nccl backend] per-phase time of the average optimizer step over %ld steps (ms):",
+                     phaseSteps_);
+        double total = 0;
+        for (int p = 1; p < kPhaseCount; ++p) total += phaseMs_[size_t(p)] / double(phaseSteps_);
+        for (int p = 1; p < kPhaseCount; ++p) {
+            std::fprintf(stderr, " %s %.3f;", kPhaseNames[p], phaseMs_[size_t(p)] / double(phaseSteps_));
+        }
+        std::fprintf(stderr, " total %.3f\n", total);
+    }
+    if (compute_) cudaStreamSynchronize(compute_);
+    for (auto& [key, exec] : graphs_) cudaGraphExecDestroy(exec);
+    if (optimizerGraph_) cudaGraphExecDestroy(optimizerGraph_);
+    nccl_.reset();
+    gemm_.reset();
+    buf_.reset();
+    for (cudaEvent_t e : bucketEvents_) cudaEventDestroy(e);
+    for (cudaEvent_t e : phaseEvents_) cudaEventDestroy(e);
+    for (cudaEvent_t e : {forkEvent_, joinEvent_, backwardDone_, commDone_, lossReady_, stepDone_}) {
+        if (e) cudaEventDestroy(e);
+    }
+    if (comm_) cudaStreamDestroy(comm_);
+    if (compute_) cudaStreamDestroy(compute_);
+}
+
+void CudaBackend::init(const ProcessGroup& group, const ModelShape& shape, uint64_t initSeed) {
+    group_ = group;
+    shape_ = shape;
+    layout_ = paramLayout(shape);
+    phases_ = envFlag("TRAINDECK_CUDA_PHASES", false);
+    useGraphs_ = envFlag("TRAINDECK_CUDA_GRAPHS", true) && !phases_;
+    fused_ = !envFlag("TRAINDECK_CUDA_UNFUSED", false);
+    const char* mb = std::getenv("TRAINDECK_CUDA_BUCKET_MB");
+    bucketElements_ = size_t((mb && *mb ? std::atof(mb) : 16.0) * 1024 * 1024 / sizeof(float));
+
+    int devices = 0;
+    TD_CUDA(cudaGetDeviceCount(&devices));
+    if (group.localRank >= devices) {
+        throw CudaError("config", "local rank " + std::to_string(group.localRank) + " but only " +
+                                      std::to_string(devices) + " GPU(s) visible");
+    }
+    device_ = group.localRank;
+    TD_CUDA(cudaSetDevice(device_));
+    int leastPriority = 0, greatestPriority = 0;
+    TD_CUDA(cudaDeviceGetStreamPriorityRange(&leastPriority, &greatestPriority));
+    TD_CUDA(cudaStreamCreateWithPriority(&compute_, cudaStreamNonBlocking, leastPriority));
+    // Communication gets the higher priority so its kernels are scheduled as soon as
+    // their bucket is ready, between the backward's product tiles.
+    TD_CUDA(cudaStreamCreateWithPriority(&comm_, cudaStreamNonBlocking, greatestPriority));
+    gemm_ = std::make_unique<LtGemm>();
+
+    if (group.worldSize > 1) {
+        if (!group.store) throw CudaError("config", "the nccl backend needs the rendezvous store for ncclUniqueId");
+        ncclUniqueId id;
+        commGuard([&] {
+            if (group.rank == 0) {
+                id = Communicator::newUniqueId();
+                group.store->set(kUniqueIdKey, std::string(id.internal, sizeof(id.internal)));
+            } else {
+                const std::string bytes = group.store->get(kUniqueIdKey, group.commTimeout);
+                if (bytes.size() != sizeof(id.internal)) throw CudaError("nccl", "malformed ncclUniqueId in the store");
+                std::memcpy(id.internal, bytes.data(), sizeof(id.internal));
+            }
+            nccl_ = std::make_unique<Communicator>(id, group.rank, group.worldSize, group.commTimeout);
+            return 0;
+        });
+    }
+
+    buf_ = std::make_unique<Buffers>();
+    Buffers& b = *buf_;
+    b.n = layout_.count;
+    b.params = b.device<float>(b.n, b.fixed);
+    b.grads = b.device<float>(b.n, b.fixed);
+    b.m = b.device<float>(b.n, b.fixed);
+    b.v = b.device<float>(b.n, b.fixed);
+    b.mask = b.device<uint8_t>(b.n, b.fixed);
+    b.shadow = b.device<bf16>(b.n, b.fixed);
+    b.biasScratch = b.device<float>(layout_.maxWidth, b.fixed);
+    b.lossPartials = b.device<double>(size_t(lossPartials()), b.fixed);
+    b.lossSums = b.device<double>(kMaxMicroSteps + 1, b.fixed);
+    b.normPartials = b.device<double>(size_t(normPartials()), b.fixed);
+    b.norm = b.device<double>(1, b.fixed);
+    b.sumDev = b.device<double>(64, b.fixed);
+    b.coef = b.device<float>(1, b.fixed);
+    b.inputDev = b.device<StepInput>(1, b.fixed);
+    b.hyperDev = b.device<AdamWParams>(1, b.fixed);
+    b.inputHost = b.host<StepInput>(kInputRing);
+    b.lossHost = b.host<double>(kMaxMicroSteps + 1);
+    b.normHost = b.host<double>(1);
+    b.sumHost = b.host<double>(64);
+    b.hyperHost = b.host<AdamWParams>(1);
+
+    std::vector<float> params(b.n);
+    initParameters(shape, initSeed, params.data());
+    const std::vector<uint8_t> mask = weightDecayMask(shape);
+    TD_CUDA(cudaMemcpy(b.params, params.data(), b.n * sizeof(float), cudaMemcpyHostToDevice));
+    TD_CUDA(cudaMemcpy(b.mask, mask.data(), b.n, cudaMemcpyHostToDevice));
+    TD_CUDA(cudaMemset(b.m, 0, b.n * sizeof(float)));
+    TD_CUDA(cudaMemset(b.v, 0, b.n * sizeof(float)));
+    TD_CUDA(cudaMemset(b.grads, 0, b.n * sizeof(float)));
+    toBf16(b.params, b.shadow, b.n, compute_);
+    TD_CUDA(cudaStreamSynchronize(compute_));
+
+    std::vector<LayerRange> ranges;
+    for (const auto& lin : layout_.linears) ranges.push_back({lin.weight, lin.bias + size_t(lin.fanOut)});
+    buckets_ = planBuckets(ranges, bucketElements_);
+    bucketAfterLayer_ = bucketReadyAfterLayer(buckets_, int(ranges.size()));
+    bucketEvents_.resize(buckets_.size());
+    for (auto& e : bucketEvents_) TD_CUDA(cudaEventCreateWithFlags(&e, cudaEventDisableTiming));
+    TD_CUDA(cudaEventCreateWithFlags(&forkEvent_, cudaEventDisableTiming));
+    TD_CUDA(cudaEventCreateWithFlags(&joinEvent_, cudaEventDisableTiming));
+    TD_CUDA(cudaEventCreate(&backwardDone_));
+    TD_CUDA(cudaEventCreate(&commDone_));
+    TD_CUDA(cudaEventCreateWithFlags(&lossReady_, cudaEventDisableTiming));
+    TD_CUDA(cudaEventCreateWithFlags(&stepDone_, cudaEventDisableTiming));
+    if (phases_) {
+        phaseEvents_.resize(kPhaseCount);
+        for (auto& e : phaseEvents_) TD_CUDA(cudaEventCreate(&e));
+        phaseMs_.assign(kPhaseCount, 0.0);
+    }
+    forwardFused_.assign(layout_.linears.size(), fused_);
+    backMode_.assign(layout_.linears.size(), fused_ ? BackMode::FusedF32Bias : BackMode::Unfused);
+}
+
+void CudaBackend::ensureBuffers(int count) {
+    Buffers& b = *buf_;
+    if (count <= b.count) return;
+    // Graphs hold the old addresses: drop them (the next runs re-capture).
+    TD_CUDA(cudaStreamSynchronize(compute_));
+    for (auto& [key, exec] : graphs_) cudaGraphExecDestroy(exec);
+    graphs_.clear();
+    eagerRuns_.clear();
+    b.freeActivations();
+    b.count = count;
+    b.tokens = size_t(count) * size_t(shape_.tokensPerSample());
+    const size_t T = b.tokens;
+    b.input = b.device<bf16>(T * 192, b.activations);
+    b.target = b.device<float>(T * 192, b.activations);
+    b.waveParams = b.device<double>(size_t(count) * 36, b.activations);
+    for (const auto& lin : layout_.linears) {
+        b.pre.push_back(lin.gelu ? b.device<bf16>(T * size_t(lin.fanOut), b.activations) : nullptr);
+        b.post.push_back(b.device<bf16>(T * size_t(lin.fanOut), b.activations));
+    }
+    b.gradA = b.device<bf16>(T * layout_.maxWidth, b.activations);
+    b.gradB = b.device<bf16>(T * layout_.maxWidth, b.activations);
+    b.colPartials = b.device<float>(size_t(columnSumPartials(int(T))) * layout_.maxWidth, b.activations);
+}
+
+void CudaBackend::phase(int index) {
+    if (phases_) TD_CUDA(cudaEventRecord(phaseEvents_[size_t(index)], compute_));
+}
+
+// The per-launch inputs travel through a ring of pinned slots copied in stream order
+// before each launch: the host may run ahead of the GPU by a few micro-steps, and a
+// slot is rewritten only kInputRing launches later (the optimizer step waits for the
+// GPU every step, far sooner than that).
+void CudaBackend::setFirstSample(uint64_t firstSample) {
+    StepInput& slot = buf_->inputHost[microCounter_++ % kInputRing];
+    slot.firstSample = firstSample;
+    slot.slot = microIndex_;
+    TD_CUDA(cudaMemcpyAsync(buf_->inputDev, &slot, sizeof(StepInput), cudaMemcpyHostToDevice, compute_));
+}
+
+void CudaBackend::waitFor(cudaEvent_t event) {
+    if (nccl_) {
+        commGuard([&] {
+            nccl_->wait(event);
+            return 0;
+        });
+    } else {
+        TD_CUDA(cudaEventSynchronize(event));
+    }
+}
+
+void CudaBackend::runForward(int count) {
+    Buffers& b = *buf_;
+    const int M = int(size_t(count) * size_t(shape_.tokensPerSample()));
+    for (size_t i = 0; i < layout_.linears.size(); ++i) {
+        const LinearLayout& lin = layout_.linears[i];
+        // Y (tokens × fanOut, row-major) = X · W + b is, column-major, Yᵀ = Wᵀ·Xᵀ with
+        // Wᵀ the fanOut × fanIn column-major view of the row-major fanIn × fanOut W.
+        GemmArgs g;
+        g.opA = CUBLAS_OP_N;
+        g.opB = CUBLAS_OP_N;
+        g.m = lin.fanOut;
+        g.n = M;
+        g.k = lin.fanIn;
+        g.a = b.shadow + lin.weight;
+        g.lda = lin.fanOut;
+        g.b = i == 0 ? b.input : b.post[i - 1];
+        g.ldb = lin.fanIn;
+        g.d = b.post[i];
+        g.ldd = lin.fanOut;
+        g.bias = b.shadow + lin.bias;
+        g.biasType = CUDA_R_16BF;
+        if (!lin.gelu) {
+            g.epilogue = Epilogue::Bias;
+            gemm_->run(g, compute_);
+            continue;
+        }
+        if (forwardFused_[i]) {
+            g.epilogue = Epilogue::GeluAuxBias;
+            g.aux = b.pre[i];
+            g.ldaux = lin.fanOut;
+            if (gemm_->supported(g, compute_)) {
+                gemm_->run(g, compute_);
+                continue;
+            }
+            forwardFused_[i] = false;  // no fused algorithm for this shape: fall through
+        }
+        g.epilogue = Epilogue::None;
+        g.bias = nullptr;
+        g.aux = nullptr;
+        g.d = b.pre[i];
+        gemm_->run(g, compute_);
+        biasGelu(b.pre[i], b.shadow + lin.bias, b.post[i], M, lin.fanOut, compute_);
+    }
+}
+
+void CudaBackend::launchBuckets(int layer) {
+    const int bucket = bucketAfterLayer_[size_t(layer)];
+    if (bucket < 0) return;
+    const GradBucket& gb = buckets_[size_t(bucket)];
+    TD_CUDA(cudaEventRecord(bucketEvents_[size_t(bucket)], compute_));
+    TD_CUDA(cudaStreamWaitEvent(comm_, bucketEvents_[size_t(bucket)], 0));
+    commGuard([&] {
+        nccl_->allReduceSum(buf_->grads + gb.offset, gb.count, comm_);
+        return 0;
+    });
+}
+
+void CudaBackend::runMicroStep(int count, bool first, bool last) {
+    Buffers& b = *buf_;
+    const int M = int(size_t(count) * size_t(shape_.tokensPerSample()));
+    const size_t elements = size_t(M) * 192;
+    const float beta = first ? 0.0f : 1.0f;
+    const bool reduce = last && nccl_;
+
+    phase(kPhaseStart);
+    wavesTokens(dataSeed_, &b.inputDev->firstSample, count, shape_.frames, shape_.height, shape_.widthPx,
+                b.waveParams, b.input, b.target, compute_);
+    phase(kPhaseData);
+    runForward(count);
+    phase(kPhaseForward);
+    mseLoss(b.post.back(), b.target, elements, 1.0f / float(elements), b.gradA, b.lossPartials, b.lossSums,
+            &b.inputDev->slot, compute_);
+    // All loss slots so far, so that the last micro-step's copy carries every one.
+    TD_CUDA(cudaMemcpyAsync(b.lossHost, b.lossSums, sizeof(double) * (kMaxMicroSteps + 1), cudaMemcpyDeviceToHost,
+                            compute_));
+    TD_CUDA(cudaEventRecord(lossReady_, compute_));
+    phase(kPhaseLoss);
+
+    bf16* cur = b.gradA;
+    bf16* other = b.gradB;
+    const int layers = int(layout_.linears.size());
+    for (int i = layers - 1; i >= 0; --i) {
+        const LinearLayout& lin = layout_.linears[size_t(i)];
+        const bf16* x = i == 0 ? b.input : b.post[size_t(i) - 1];
+        // The bias gradient of a layer that feeds GELU comes from the next layer's
+        // fused data-gradient epilogue; every other one is a column sum here.
+        const bool biasFromEpilogue = lin.gelu && backMode_[size_t(i) + 1] != BackMode::Unfused;
+        if (!biasFromEpilogue) columnSums(cur, M, lin.fanOut, b.colPartials, b.grads + lin.bias, beta, compute_);
+
+        // dW (fanIn × fanOut, row-major) = Xᵀ·G is, column-major, dWᵀ = Gᵀ·X:
+        // A = Gᵀ (fanOut × M), B = X as op(Xᵀ); fp32 out, accumulated by beta.
+        GemmArgs w;
+        w.opA = CUBLAS_OP_N;
+        w.opB = CUBLAS_OP_T;
+        w.m = lin.fanOut;
+        w.n = lin.fanIn;
+        w.k = M;
+        w.a = cur;
+        w.lda = lin.fanOut;
+        w.b = x;
+        w.ldb = lin.fanIn;
+        w.d = b.grads + lin.weight;
+        w.ldd = lin.fanOut;
+        w.dType = CUDA_R_32F;
+        w.beta = beta;
+        gemm_->run(w, compute_);
+        if (reduce) launchBuckets(i);
+        if (i == 0) break;
+
+        // dX (M × fanIn) = G·Wᵀ is, column-major, dXᵀ = W·Gᵀ: A = op_T(Wᵀ view).
+        const LinearLayout& prev = layout_.linears[size_t(i) - 1];
+        GemmArgs d;
+        d.opA = CUBLAS_OP_T;
+        d.opB = CUBLAS_OP_N;
+        d.m = lin.fanIn;
+        d.n = M;
+        d.k = lin.fanOut;
+        d.a = b.shadow + lin.weight;
+        d.lda = lin.fanOut;
+        d.b = cur;
+        d.ldb = lin.fanOut;
+        d.d = other;
+        d.ldd = lin.fanIn;
+        BackMode& mode = backMode_[size_t(i)];
+        if (prev.gelu && mode != BackMode::Unfused) {
+            d.epilogue = Epilogue::DGeluBgrad;
+            d.aux = b.pre[size_t(i) - 1];
+            d.ldaux = lin.fanIn;
+            if (mode == BackMode::FusedF32Bias) {
+                d.biasType = CUDA_R_32F;
+                d.bias = first ? static_cast<void*>(b.grads + prev.bias) : static_cast<void*>(b.biasScratch);
+                if (gemm_->supported(d, compute_)) {
+                    gemm_->run(d, compute_);
+                    if (!first) accumulate(b.grads + prev.bias, b.biasScratch, false, size_t(prev.fanOut), 1.0f, compute_);
+                } else {
+                    mode = BackMode::FusedBf16Bias;
+                }
+            }
+            if (mode == BackMode::FusedBf16Bias) {
+                d.biasType = CUDA_R_16BF;
+                d.bias = b.biasScratch;
+                if (gemm_->supported(d, compute_)) {
+                    gemm_->run(d, compute_);
+                    accumulate(b.grads + prev.bias, b.biasScratch, true, size_t(prev.fanOut), beta, compute_);
+                } else {
+                    mode = BackMode::Unfused;
+                }
+            }
+            if (mode == BackMode::Unfused) {
+                // Chosen just now: the column sum of this layer's bias is due in the
+                // next iteration, which checks backMode_ again.
+                d.epilogue = Epilogue::None;
+                d.aux = nullptr;
+                d.bias = nullptr;
+                gemm_->run(d, compute_);
+                geluBackward(other, b.pre[size_t(i) - 1], size_t(M) * size_t(lin.fanIn), compute_);
+            }
+        } else {
+            gemm_->run(d, compute_);
+            if (prev.gelu) geluBackward(other, b.pre[size_t(i) - 1], size_t(M) * size_t(lin.fanIn), compute_);
+        }
+        std::swap(cur, other);
+    }
+    TD_CUDA(cudaEventRecord(backwardDone_, compute_));
+    phase(kPhaseBackward);
+    if (reduce) {
+        TD_CUDA(cudaEventRecord(joinEvent_, comm_));
+        TD_CUDA(cudaStreamWaitEvent(compute_, joinEvent_, 0));
+    }
+    TD_CUDA(cudaEventRecord(commDone_, compute_));
+    phase(kPhaseComm);
+}
+
+void CudaBackend::forwardBackward(const Batch& batch, bool lastMicroStep) {
+    if (batch.dataSeed != dataSeed_) {
+        // The seed is a constant of the captured graphs: a new one needs new graphs.
+        TD_CUDA(cudaStreamSynchronize(compute_));
+        for (auto& [key, exec] : graphs_) cudaGraphExecDestroy(exec);
+        graphs_.clear();
+        dataSeed_ = batch.dataSeed;
+    }
+    if (microIndex_ >= kMaxMicroSteps) {
+        throw CudaError("config", "more than " + std::to_string(kMaxMicroSteps) + " micro-steps per optimizer step");
+    }
+    ensureBuffers(batch.count);
+    const bool first = microIndex_ == 0;
+    setFirstSample(batch.firstSample);
+    const auto key = std::make_tuple(batch.count, first, lastMicroStep);
+    auto found = graphs_.find(key);
+    if (found != graphs_.end()) {
+        TD_CUDA(cudaGraphLaunch(found->second, compute_));
+    } else if (useGraphs_ && eagerRuns_[key] >= 1) {
+        // Plans (and their autotuning) exist after the eager run: capture this kind of
+        // micro-step once and replay it from now on.
+        cudaGraph_t graph = nullptr;
+        TD_CUDA(cudaStreamBeginCapture(compute_, cudaStreamCaptureModeThreadLocal));
+        try {
+            runMicroStep(batch.count, first, lastMicroStep);
+        } catch (...) {
+            cudaStreamEndCapture(compute_, &graph);
+            if (graph) cudaGraphDestroy(graph);
+            throw;
+        }
+        TD_CUDA(cudaStreamEndCapture(compute_, &graph));
+        cudaGraphExec_t exec = nullptr;
+        TD_CUDA(cudaGraphInstantiate(&exec, graph, 0));
+        TD_CUDA(cudaGraphDestroy(graph));
+        graphs_[key] = exec;
+        TD_CUDA(cudaGraphLaunch(exec, compute_));
+    } else {
+        runMicroStep(batch.count, first, lastMicroStep);
+        ++eagerRuns_[key];
+    }
+    hadComm_ = lastMicroStep && nccl_;
+    microElements_[size_t(microIndex_)] = double(batch.count) * double(shape_.valuesPerSample());
+    ++microIndex_;
+}
+
+ReducedStep CudaBackend::allReduceGradients(int microSteps) {
+    // The reduction itself was enqueued by the last micro-step, bucket by bucket; the
+    // optimizer step is stream-ordered after it. Here only the losses are needed, so
+    // wait for the last micro-step's forward, not for its backward.
+    waitFor(lossReady_);
+    microStepsInStep_ = microSteps;
+    ReducedStep out;
+    for (int a = 0; a < microSteps && a < microIndex_; ++a) {
+        out.microLosses.push_back(buf_->lossHost[a] / microElements_[size_t(a)]);
+    }
+    out.commSeconds = lastCommSeconds_;
+    return out;
+}
+
+std::vector<double> CudaBackend::allReduceSum(const std::vector<double>& values) {
+    if (!nccl_ || values.empty()) return values;
+    if (values.size() > 64) throw CudaError("config", "allReduceSum takes at most 64 values");
+    Buffers& b = *buf_;
+    std::memcpy(b.sumHost, values.data(), values.size() * sizeof(double));
+    TD_CUDA(cudaMemcpyAsync(b.sumDev, b.sumHost, values.size() * sizeof(double), cudaMemcpyHostToDevice, compute_));
+    commGuard([&] {
+        nccl_->allReduceSum(b.sumDev, values.size(), compute_);
+        return 0;
+    });
+    TD_CUDA(cudaMemcpyAsync(b.sumHost, b.sumDev, values.size() * sizeof(double), cudaMemcpyDeviceToHost, compute_));
+    TD_CUDA(cudaEventRecord(stepDone_, compute_));
+    waitFor(stepDone_);
+    return std::vector<double>(b.sumHost, b.sumHost + values.size());
+}
+
+double CudaBackend::optimizerStep(const OptimizerStep& step) {
+    Buffers& b = *buf_;
+    const double t = double(step.step + 1);
+    AdamWParams& h = *b.hyperHost;
+    h = AdamWParams{};
+    h.lr = float(step.lr);
+    h.gradScale = float(1.0 / (double(group_.worldSize) * double(std::max(1, microStepsInStep_))));
+    h.clip = float(step.clipNorm);
+    h.c1 = float(1.0 / (1.0 - std::pow(0.9, t)));
+    h.c2 = float(1.0 / (1.0 - std::pow(0.95, t)));
+
+    auto body = [&] {
+        TD_CUDA(cudaMemcpyAsync(b.hyperDev, b.hyperHost, sizeof(AdamWParams), cudaMemcpyHostToDevice, compute_));
+        gradNorm(b.grads, b.n, b.hyperDev, b.normPartials, b.norm, b.coef, compute_);
+        adamw(b.params, b.grads, b.m, b.v, b.mask, b.shadow, b.n, b.hyperDev, b.coef, compute_);
+        TD_CUDA(cudaMemcpyAsync(b.normHost, b.norm, sizeof(double), cudaMemcpyDeviceToHost, compute_));
+    };
+    phase(kPhaseOptStart);
+    if (optimizerGraph_) {
+        TD_CUDA(cudaGraphLaunch(optimizerGraph_, compute_));
+    } else if (useGraphs_ && optimizerEagerRuns_ >= 1) {
+        cudaGraph_t graph = nullptr;
+        TD_CUDA(cudaStreamBeginCapture(compute_, cudaStreamCaptureModeThreadLocal));
+        body();
+        TD_CUDA(cudaStreamEndCapture(compute_, &graph));
+        TD_CUDA(cudaGraphInstantiate(&optimizerGraph_, graph, 0));
+        TD_CUDA(cudaGraphDestroy(graph));
+        TD_CUDA(cudaGraphLaunch(optimizerGraph_, compute_));
+    } else {
+        body();
+        ++optimizerEagerRuns_;
+    }
+    phase(kPhaseOptimizer);
+    TD_CUDA(cudaEventRecord(stepDone_, compute_));
+    waitFor(stepDone_);
+
+    if (hadComm_) {
+        float ms = 0;
+        // Events recorded inside a graph replay may not be timeable on every driver;
+        // then the figure stays at its last value rather than failing the step.
+        if (cudaEventElapsedTime(&ms, backwardDone_, commDone_) == cudaSuccess) lastCommSeconds_ = ms / 1000.0;
+        else (void)cudaGetLastError();
+    }
+    if (phases_) {
+        for (int p = 1; p < kPhaseCount; ++p) {
+            float ms = 0;
+            TD_CUDA(cudaEventElapsedTime(&ms, phaseEvents_[size_t(p) - 1], phaseEvents_[size_t(p)]));
+            phaseMs_[size_t(p)] += ms;
+        }
+        ++phaseSteps_;
+    }
+    microIndex_ = 0;
+    return *b.normHost;
+}
+
+double CudaBackend::evaluate(const Batch& batch) {
+    ensureBuffers(batch.count);
+    Buffers& b = *buf_;
+    StepInput& slot = b.inputHost[microCounter_++ % kInputRing];
+    slot.firstSample = batch.firstSample;
+    slot.slot = kEvalSlot;
+    TD_CUDA(cudaMemcpyAsync(b.inputDev, &slot, sizeof(StepInput), cudaMemcpyHostToDevice, compute_));
+    wavesTokens(batch.dataSeed, &b.inputDev->firstSample, batch.count, shape_.frames, shape_.height, shape_.widthPx,
+                b.waveParams, b.input, b.target, compute_);
+    runForward(batch.count);
+    const size_t elements = size_t(batch.count) * shape_.valuesPerSample();
+    mseLoss(b.post.back(), b.target, elements, 1.0f / float(elements), b.gradA, b.lossPartials, b.lossSums,
+            &b.inputDev->slot, compute_);
+    TD_CUDA(cudaMemcpyAsync(b.lossHost, b.lossSums, sizeof(double) * (kMaxMicroSteps + 1), cudaMemcpyDeviceToHost,
+                            compute_));
+    TD_CUDA(cudaEventRecord(stepDone_, compute_));
+    waitFor(stepDone_);
+    return b.lossHost[kEvalSlot] / double(elements);
+}
+
+TrainState CudaBackend::saveState() const {
+    TrainState s;
+    const Buffers& b = *buf_;
+    s.params.resize(b.n);
+    s.adamM.resize(b.n);
+    s.adamV.resize(b.n);
+    TD_CUDA(cudaStreamSynchronize(compute_));
+    TD_CUDA(cudaMemcpy(s.params.data(), b.params, b.n * sizeof(float), cudaMemcpyDeviceToHost));
+    TD_CUDA(cudaMemcpy(s.adamM.data(), b.m, b.n * sizeof(float), cudaMemcpyDeviceToHost));
+    TD_CUDA(cudaMemcpy(s.adamV.data(), b.v, b.n * sizeof(float), cudaMemcpyDeviceToHost));
+    return s;
+}
+
+void CudaBackend::loadState(const TrainState& s) {
+    Buffers& b = *buf_;
+    if (s.params.size() != b.n || s.adamM.size() != b.n || s.adamV.size() != b.n) {
+        throw CudaError("config", "checkpoint holds " + std::to_string(s.params.size()) + " parameters, model has " +
+                                      std::to_string(b.n));
+    }
+    TD_CUDA(cudaStreamSynchronize(compute_));
+    TD_CUDA(cudaMemcpy(b.params, s.params.data(), b.n * sizeof(float), cudaMemcpyHostToDevice));
+    TD_CUDA(cudaMemcpy(b.m, s.adamM.data(), b.n * sizeof(float), cudaMemcpyHostToDevice));
+    TD_CUDA(cudaMemcpy(b.v, s.adamV.data(), b.n * sizeof(float), cudaMemcpyHostToDevice));
+    toBf16(b.params, b.shadow, b.n, compute_);
+    TD_CUDA(cudaStreamSynchronize(compute_));
+}
+
+std::vector<float> CudaBackend::gradients() const {
+    std::vector<float> g(buf_->n);
+    TD_CUDA(cudaStreamSynchronize(compute_));
+    TD_CUDA(cudaMemcpy(g.data(), buf_->grads, g.size() * sizeof(float), cudaMemcpyDeviceToHost));
+    return g;
+}
+
+double CudaBackend::peakMemoryGb() const {
+    size_t freeBytes = 0, totalBytes = 0;
+    TD_CUDA(cudaMemGetInfo(&freeBytes, &totalBytes));
+    return double(totalBytes - freeBytes) / double(1u << 30);
+}
+
+}  // namespace traindeck::trainer::cuda
+
+namespace traindeck::trainer {
+
+std::unique_ptr<Backend> makeNcclBackend() { return std::make_unique<cuda::CudaBackend>(); }
+
+bool ncclBackendUsable(std::string* why) {
+    int devices = 0;
+    const cudaError_t status = cudaGetDeviceCount(&devices);
+    if (status != cudaSuccess || devices == 0) {
+        if (why) *why = status != cudaSuccess ? std::string("no usable CUDA device: ") + cudaGetErrorString(status)
+                                              : std::string("no CUDA device visible");
+        return false;
+    }
+    return true;
+}
+
+}  // namespace traindeck::trainer

@@ -1,0 +1,114 @@
+#pragma once
+// The CUDA/NCCL backend of traindeck-trainer (registered as "nccl").
+//
+// One process per GPU. Per micro-step, on one compute stream: the `waves` clips are
+// made on the GPU, the forward runs as cuBLASLt products with bias+GELU fused into the
+// epilogue (the pre-activation kept as the epilogue's aux output), the loss kernel
+// writes the MSE and its gradient, and the backward runs weight-gradient products
+// (fp32 out, accumulated across micro-steps by beta = 1) and data-gradient products with
+// GELU'+bias-gradient fused. On the last micro-step, each gradient bucket is
+// all-reduced on a separate high-priority stream as soon as backward has finished
+// it, so communication hides behind the rest of backward. Clipping and AdamW are two
+// passes over fp32 state that also refresh the bf16 shadow of the weights.
+//
+// After the first (eager) run of each kind of micro-step, the whole micro-step is
+// captured into a CUDA graph and replayed: the small benchmark is launch-bound, and a
+// replay costs one launch instead of ~60.
+//
+// Environment (for measurements, not for users):
+//   TRAINDECK_CUDA_GRAPHS=0   run eagerly, no graph capture
+//   TRAINDECK_CUDA_UNFUSED=1  plain products + separate GELU/bias kernels
+//   TRAINDECK_CUDA_PHASES=1   eager, with events between phases; a per-phase
+//                             breakdown of the average step goes to stderr at exit
+//   TRAINDECK_CUDA_BUCKET_MB  gradient bucket size (default 16)
+
+#include <array>
+#include <map>
+#include <memory>
+#include <tuple>
+#include <vector>
+
+#include "backend.h"
+#include "bucket_plan.h"
+#include "cublaslt_gemm.h"
+#include "kernels.h"
+#include "nccl_comm.h"
+
+namespace traindeck::trainer::cuda {
+
+class CudaBackend : public Backend {
+public:
+    CudaBackend();
+    ~CudaBackend() override;
+
+    std::string name() const override { return "nccl"; }
+    std::string precision() const override { return "bf16 matmul (cuBLASLt), fp32 accumulate, fp32 master/grads/moments"; }
+
+    void init(const ProcessGroup& group, const ModelShape& shape, uint64_t initSeed) override;
+    void forwardBackward(const Batch& batch, bool lastMicroStep) override;
+    ReducedStep allReduceGradients(int microSteps) override;
+    std::vector<double> allReduceSum(const std::vector<double>& values) override;
+    double optimizerStep(const OptimizerStep& step) override;
+    double evaluate(const Batch& batch) override;
+    TrainState saveState() const override;
+    void loadState(const TrainState& state) override;
+    double peakMemoryGb() const override;
+
+    // The summed gradients of the micro-steps so far (before averaging), for the
+    // correctness check against the CPU reference.
+    std::vector<float> gradients() const;
+
+private:
+    struct Buffers;
+    enum class BackMode { FusedF32Bias, FusedBf16Bias, Unfused };
+
+    void ensureBuffers(int count);
+    void runForward(int count);
+    void runMicroStep(int count, bool first, bool last);
+    void launchBuckets(int layer);
+    void setFirstSample(uint64_t firstSample);
+    void waitFor(cudaEvent_t event);
+    void phase(int index);
+
+    ProcessGroup group_;
+    ModelShape shape_;
+    ParamLayout layout_;
+    int device_ = 0;
+    bool useGraphs_ = true, fused_ = true, phases_ = false;
+    size_t bucketElements_ = 0;
+
+    cudaStream_t compute_ = nullptr, comm_ = nullptr;
+    std::unique_ptr<LtGemm> gemm_;
+    std::unique_ptr<Communicator> nccl_;
+    std::unique_ptr<Buffers> buf_;
+
+    std::vector<GradBucket> buckets_;
+    std::vector<int> bucketAfterLayer_;
+    std::vector<cudaEvent_t> bucketEvents_;
+    cudaEvent_t forkEvent_ = nullptr, joinEvent_ = nullptr, backwardDone_ = nullptr, commDone_ = nullptr;
+    cudaEvent_t lossReady_ = nullptr, stepDone_ = nullptr;
+
+    std::vector<bool> forwardFused_;    // per layer: GELU_AUX_BIAS epilogue usable
+    std::vector<BackMode> backMode_;    // per layer i > 0: how its data gradient meets GELU'
+    bool modesChosen_ = false;
+
+    // Graphs of one micro-step, by (count, first micro-step, last micro-step).
+    std::map<std::tuple<int, bool, bool>, cudaGraphExec_t> graphs_;
+    std::map<std::tuple<int, bool, bool>, int> eagerRuns_;
+    cudaGraphExec_t optimizerGraph_ = nullptr;
+    int optimizerEagerRuns_ = 0;
+
+    uint64_t dataSeed_ = 0;
+    int microIndex_ = 0;       // micro-steps since the last optimizer step
+    int microStepsInStep_ = 1;
+    std::array<double, 257> microElements_{};  // values per micro-step, for the MSE
+    bool hadComm_ = false;
+    uint64_t microCounter_ = 0;
+    double lastCommSeconds_ = 0;
+
+    std::vector<cudaEvent_t> phaseEvents_;
+    std::vector<double> phaseMs_;
+    long phaseSteps_ = 0;
+};
+
+}  // namespace traindeck::trainer::cuda
