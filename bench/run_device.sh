@@ -1,0 +1,153 @@
+#!/usr/bin/env bash
+# Builds the CUDA backend's tools on a GPU machine, checks correctness, and measures it
+# against PyTorch DDP, in one device call. Logs go to $OUT (one tarball plus the table).
+#
+#   bench/run_device.sh quick   one GPU: build, correctness harness, matmul peak, short
+#                               runs of both workloads (ours with a per-phase breakdown)
+#                               and of the PyTorch reference
+#   bench/run_device.sh check   several GPUs: build, harness, 1/2/4-GPU agreement,
+#                               lost-rank test, all-reduce bandwidth (ours vs torch)
+#   bench/run_device.sh bench   several GPUs: bench-large and bench-small at 1, 2, 4
+#                               GPUs, traindeck vs torch eager vs torch.compile, table
+#
+# Run from the source root (e.g. .dev/src). NVLink multicast stays off (KINDS.md).
+set -u
+export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1
+export PYTHONUNBUFFERED=1 OMP_NUM_THREADS=4
+MODE=${1:-quick}
+OUT=${OUT:-/tmp/out}
+LOG=/tmp/tdlogs
+mkdir -p "$OUT" "$LOG"
+SRC=$(pwd)
+BUILD=/tmp/tdbuild
+GPUS=$(nvidia-smi -L | wc -l)
+say() { echo "== $*" | tee -a "$LOG/main.log"; }
+
+finish() {
+  (cd /tmp && tar czf "$OUT/logs-$MODE.tar.gz" tdlogs)
+  python3 "$SRC/bench/summarize.py" "$LOG" > "$OUT/table-$MODE.md" 2>&1
+  cat "$OUT/table-$MODE.md"
+}
+trap finish EXIT
+
+say "machine"
+nvidia-smi --query-gpu=name,memory.total,driver_version,clocks.max.sm --format=csv | tee -a "$LOG/main.log"
+nvidia-smi topo -m 2>&1 | tee -a "$LOG/main.log" | head -12
+date -u | tee -a "$LOG/main.log"
+
+# NCCL: the toolkit's, else the one PyTorch's wheels carry.
+if [ ! -e /usr/local/cuda/include/nccl.h ] && [ ! -e /usr/include/nccl.h ]; then
+  P=$(python3 -c "import nvidia.nccl,os;print(list(nvidia.nccl.__path__)[0])")
+  mkdir -p /tmp/nccl/lib && ln -sf "$P"/lib/libnccl.so.2 /tmp/nccl/lib/libnccl.so && ln -sfn "$P"/include /tmp/nccl/include
+  export NCCL_ROOT=/tmp/nccl LD_LIBRARY_PATH="$P/lib:${LD_LIBRARY_PATH:-}"
+  say "NCCL from $P"
+fi
+
+say "build"
+t0=$(date +%s)
+cmake -S "$SRC" -B "$BUILD" -G Ninja -DTRAINDECK_BUILD_APP=OFF -DCMAKE_BUILD_TYPE=Release > "$LOG/build.log" 2>&1 &&
+  cmake --build "$BUILD" -j16 --target traindeck-cuda-check traindeck-cuda-train test_cuda_bucket_plan >> "$LOG/build.log" 2>&1
+rc=$?
+grep -E "warning|error" "$LOG/build.log" | head -20
+say "build rc=$rc in $(( $(date +%s) - t0 )) s"
+[ $rc -eq 0 ] || { tail -40 "$LOG/build.log"; exit 1; }
+T=$BUILD/trainer/cuda
+
+# ranks N LOGNAME ARGS...: one traindeck-cuda-train per GPU, rank 0's output to LOGNAME.
+ranks() {
+  local n=$1 name=$2; shift 2
+  local store; store=$(mktemp -d)
+  local pids=()
+  for ((r = 1; r < n; r++)); do
+    "$T/traindeck-cuda-train" --rank $r --world $n --store "$store" "$@" > "$LOG/$name.rank$r" 2>&1 &
+    pids+=($!)
+  done
+  "$T/traindeck-cuda-train" --rank 0 --world $n --store "$store" "$@" > "$LOG/$name.log" 2>&1
+  local rc=$?
+  for p in "${pids[@]}"; do wait "$p" || rc=$((rc ? rc : $?)); done
+  return $rc
+}
+torchrun_n() {
+  local n=$1 name=$2; shift 2
+  timeout "${TO:-600}" torchrun --standalone --nproc_per_node "$n" "$SRC/bench/ddp_reference.py" "$@" \
+    > "$LOG/$name.log" 2>&1
+}
+LARGE="--preset large --frames 8 --height 256 --width 256 --micro-batch 16"
+SMALL="--preset base --frames 4 --height 128 --width 128 --micro-batch 8"
+
+harness() {
+  say "unit test + correctness harness"
+  "$T/test_cuda_bucket_plan" | tee -a "$LOG/main.log"
+  timeout 300 "$T/traindeck-cuda-check" 2>&1 | tee "$LOG/check.log"
+}
+
+if [ "$MODE" = quick ]; then
+  harness
+  say "matmul peak"
+  python3 "$SRC/bench/microbench.py" matmul 2>&1 | tee "$LOG/matmul.log"
+  say "short runs, 1 GPU"
+  for w in large small; do
+    [ $w = large ] && A=$LARGE || A=$SMALL
+    TRAINDECK_CUDA_PHASES=1 ranks 1 "phases_$w" $A --steps 30 --timed-from 10 --log-every 10
+    ranks 1 "${w}_traindeck_1" $A --steps 60 --timed-from 20 --log-every 10
+    TO=240 torchrun_n 1 "${w}_eager_1" $A --steps 60 --log-every 10
+    grep -h -E "^step 0 |RESULT|per-phase" "$LOG/phases_$w.log" "$LOG/${w}_traindeck_1.log" "$LOG/${w}_eager_1.log" | tee -a "$LOG/main.log"
+  done
+  tail -3 "$LOG/large_eager_1.log"
+fi
+
+if [ "$MODE" = check ]; then
+  harness
+  say "1/2/4-GPU agreement: base model, 4x128x128, effective batch 16, 12 steps"
+  AG="--preset base --frames 4 --height 128 --width 128 --steps 12 --warmup 4 --log-every 1"
+  ranks 1 agree_1 $AG --micro-batch 16
+  ranks 1 agree_1x4 $AG --micro-batch 4 --accum 4
+  [ "$GPUS" -ge 2 ] && ranks 2 agree_2 $AG --micro-batch 8
+  [ "$GPUS" -ge 4 ] && ranks 4 agree_4 $AG --micro-batch 4
+  python3 - "$LOG" <<'PY' | tee -a "$LOG/main.log"
+import os, sys
+def losses(p):
+    return [float(l.split()[3]) for l in open(p) if l.startswith("step ")] if os.path.exists(p) else []
+base = losses(os.path.join(sys.argv[1], "agree_1.log"))
+for name in ("agree_1x4", "agree_2", "agree_4"):
+    other = losses(os.path.join(sys.argv[1], name + ".log"))
+    if not other:
+        continue
+    err = max(abs(a - b) / b for a, b in zip(other, base))
+    print(f"AGREE {name} vs 1 GPU: {len(other)} steps, max rel loss diff {err:.2e}, last {other[-1]:.6f} vs {base[-1]:.6f}")
+PY
+  if [ "$GPUS" -ge 2 ]; then
+    say "lost rank: rank 1 exits at step 5, --comm-timeout 5 s"
+    t0=$(date +%s.%N)
+    ranks 2 fault $SMALL --steps 40 --die-at-step 5 --die-rank 1 --comm-timeout 5
+    rc=$?
+    echo "rank 0 exit code $rc after $(echo "$(date +%s.%N) - $t0" | bc) s" | tee -a "$LOG/main.log"
+    tail -2 "$LOG/fault.log" | tee -a "$LOG/main.log"
+  fi
+  say "all-reduce bandwidth (fp32, the two models' gradient sizes)"
+  for n in 2 4; do
+    [ "$GPUS" -ge $n ] || continue
+    for e in 102400208 4626640; do
+      ranks $n "ar_${n}_${e}" --allreduce-elements $e
+      grep ALLREDUCE "$LOG/ar_${n}_${e}.log" >> "$LOG/allreduce_ours.log"
+    done
+    torchrun --standalone --nproc_per_node $n "$SRC/bench/microbench.py" allreduce --elements 102400208 4626640 \
+      2>&1 | grep ALLREDUCE >> "$LOG/allreduce_torch.log"
+  done
+  cat "$LOG"/allreduce_*.log
+fi
+
+if [ "$MODE" = bench ]; then
+  python3 "$SRC/bench/microbench.py" matmul 2>&1 | tee "$LOG/matmul.log"
+  for w in small large; do
+    [ $w = large ] && A=$LARGE || A=$SMALL
+    for n in 1 2 4; do
+      [ "$GPUS" -ge $n ] || continue
+      say "$w on $n GPU(s)"
+      ranks $n "${w}_traindeck_$n" $A
+      torchrun_n $n "${w}_eager_$n" $A
+      torchrun_n $n "${w}_compile_$n" $A --compile
+      grep -h RESULT "$LOG/${w}_traindeck_$n.log" "$LOG/${w}_eager_$n.log" "$LOG/${w}_compile_$n.log"
+    done
+  done
+fi
