@@ -155,6 +155,7 @@ void CudaBackend::init(const ProcessGroup& group, const ModelShape& shape, uint6
     // their bucket is ready, between the backward's product tiles.
     TD_CUDA(cudaStreamCreateWithPriority(&comm_, cudaStreamNonBlocking, greatestPriority));
     gemm_ = std::make_unique<LtGemm>();
+    gemm_->setAutotune(envFlag("TRAINDECK_CUDA_AUTOTUNE", true));
 
     if (group.worldSize > 1) {
         if (!group.store) throw CudaError("config", "the nccl backend needs the rendezvous store for ncclUniqueId");
@@ -354,7 +355,7 @@ void CudaBackend::runMicroStep(int count, bool first, bool last) {
     // All loss slots so far, so that the last micro-step's copy carries every one.
     TD_CUDA(cudaMemcpyAsync(b.lossHost, b.lossSums, sizeof(double) * (kMaxMicroSteps + 1), cudaMemcpyDeviceToHost,
                             compute_));
-    TD_CUDA(cudaEventRecord(lossReady_, compute_));
+    TD_CUDA(cudaEventRecordWithFlags(lossReady_, compute_, cudaEventRecordExternal));
     phase(kPhaseLoss);
 
     bf16* cur = b.gradA;
@@ -442,13 +443,13 @@ void CudaBackend::runMicroStep(int count, bool first, bool last) {
         }
         std::swap(cur, other);
     }
-    TD_CUDA(cudaEventRecord(backwardDone_, compute_));
+    TD_CUDA(cudaEventRecordWithFlags(backwardDone_, compute_, cudaEventRecordExternal));
     phase(kPhaseBackward);
     if (reduce) {
         TD_CUDA(cudaEventRecord(joinEvent_, comm_));
         TD_CUDA(cudaStreamWaitEvent(compute_, joinEvent_, 0));
     }
-    TD_CUDA(cudaEventRecord(commDone_, compute_));
+    TD_CUDA(cudaEventRecordWithFlags(commDone_, compute_, cudaEventRecordExternal));
     phase(kPhaseComm);
 }
 

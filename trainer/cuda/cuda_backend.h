@@ -21,6 +21,7 @@
 //   TRAINDECK_CUDA_PHASES=1   eager, with events between phases; a per-phase
 //                             breakdown of the average step goes to stderr at exit
 //   TRAINDECK_CUDA_BUCKET_MB  gradient bucket size (default 16)
+//   TRAINDECK_CUDA_AUTOTUNE=0 take cuBLASLt's first heuristic choice (reproducible runs)
 
 #include <array>
 #include <map>
