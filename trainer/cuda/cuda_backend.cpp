@@ -45,6 +45,20 @@ auto commGuard(F&& f) -> decltype(f()) {
     }
 }
 
+// Records `event` so that the host can wait on it and time it also when the record is
+// part of a captured graph: inside a capture it must be an external event node (a
+// plain record there only orders work within the graph), outside one that flag is
+// refused.
+void recordVisible(cudaEvent_t event, cudaStream_t stream) {
+    cudaStreamCaptureStatus capturing = cudaStreamCaptureStatusNone;
+    TD_CUDA(cudaStreamIsCapturing(stream, &capturing));
+    if (capturing == cudaStreamCaptureStatusActive) {
+        TD_CUDA(cudaEventRecordWithFlags(event, stream, cudaEventRecordExternal));
+    } else {
+        TD_CUDA(cudaEventRecord(event, stream));
+    }
+}
+
 }  // namespace
 
 struct CudaBackend::Buffers {
@@ -355,7 +369,7 @@ void CudaBackend::runMicroStep(int count, bool first, bool last) {
     // All loss slots so far, so that the last micro-step's copy carries every one.
     TD_CUDA(cudaMemcpyAsync(b.lossHost, b.lossSums, sizeof(double) * (kMaxMicroSteps + 1), cudaMemcpyDeviceToHost,
                             compute_));
-    TD_CUDA(cudaEventRecordWithFlags(lossReady_, compute_, cudaEventRecordExternal));
+    recordVisible(lossReady_, compute_);
     phase(kPhaseLoss);
 
     bf16* cur = b.gradA;
@@ -443,13 +457,13 @@ void CudaBackend::runMicroStep(int count, bool first, bool last) {
         }
         std::swap(cur, other);
     }
-    TD_CUDA(cudaEventRecordWithFlags(backwardDone_, compute_, cudaEventRecordExternal));
+    recordVisible(backwardDone_, compute_);
     phase(kPhaseBackward);
     if (reduce) {
         TD_CUDA(cudaEventRecord(joinEvent_, comm_));
         TD_CUDA(cudaStreamWaitEvent(compute_, joinEvent_, 0));
     }
-    TD_CUDA(cudaEventRecordWithFlags(commDone_, compute_, cudaEventRecordExternal));
+    recordVisible(commDone_, compute_);
     phase(kPhaseComm);
 }
 

@@ -160,7 +160,10 @@ void checkEpilogues() {
     }
     errTanh /= std::max(counted, 1);
     errErf /= std::max(counted, 1);
-    report("epilogue GELU_AUX_BIAS is tanh GELU", errTanh < 4e-3 && errTanh * 3 < errErf && preErr < 8e-3,
+    // Seen on an H200: 4.3e-3 against tanh, 7.5e-2 against erf. The residual is above
+    // bf16 rounding because the epilogue's tanh is a fast approximation whose absolute
+    // error shows relatively where 1 + tanh cancels; absolute errors stay near 1e-4.
+    report("epilogue GELU_AUX_BIAS is tanh GELU", errTanh < 1e-2 && errTanh * 5 < errErf && preErr < 8e-3,
            fmt("mean rel err vs tanh %.2e, vs erf %.2e (%.0f values, x in [-5,-1.5]); aux max err %.1e", errTanh,
                errErf, counted, preErr));
 
