@@ -46,7 +46,7 @@ fi
 say "build"
 t0=$(date +%s)
 cmake -S "$SRC" -B "$BUILD" -G Ninja -DTRAINDECK_BUILD_APP=OFF -DCMAKE_BUILD_TYPE=Release > "$LOG/build.log" 2>&1 &&
-  cmake --build "$BUILD" -j16 --target traindeck-cuda-check traindeck-cuda-train test_cuda_bucket_plan >> "$LOG/build.log" 2>&1
+  cmake --build "$BUILD" -j16 --target traindeck-cuda-check traindeck-cuda-train traindeck-cuda-gemmbench test_cuda_bucket_plan >> "$LOG/build.log" 2>&1
 rc=$?
 grep -E "warning|error" "$LOG/build.log" | head -20
 say "build rc=$rc in $(( $(date +%s) - t0 )) s"
@@ -94,6 +94,19 @@ if [ "$MODE" = quick ]; then
     grep -h -E "^step 0 |RESULT|per-phase" "$LOG/phases_$w.log" "$LOG/${w}_traindeck_1.log" "$LOG/${w}_eager_1.log" | tee -a "$LOG/main.log"
   done
   tail -3 "$LOG/large_eager_1.log"
+fi
+
+if [ "$MODE" = probe ]; then
+  say "per-product timings, bench-large shapes"
+  "$T/traindeck-cuda-gemmbench" 2>&1 | tee "$LOG/gemm_large.log"
+  say "bench-large, 1 GPU: phases, unfused, torch.compile"
+  TRAINDECK_CUDA_PHASES=1 ranks 1 phases_large $LARGE --steps 12 --timed-from 4 --log-every 100
+  grep -h per-phase "$LOG/phases_large.log"
+  TRAINDECK_CUDA_UNFUSED=1 ranks 1 unfused_large $LARGE --steps 30 --timed-from 10 --log-every 100
+  grep -h RESULT "$LOG/unfused_large.log"
+  TO=300 torchrun_n 1 large_compile_1 $LARGE --steps 60 --log-every 100 --compile
+  TO=200 torchrun_n 1 small_compile_1 $SMALL --steps 60 --log-every 100 --compile
+  grep -h RESULT "$LOG/large_compile_1.log" "$LOG/small_compile_1.log"; tail -3 "$LOG/large_compile_1.log"
 fi
 
 if [ "$MODE" = check ]; then

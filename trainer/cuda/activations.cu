@@ -80,6 +80,16 @@ __global__ void toBf16Kernel(const float* src, bf16* dst, size_t n) {
     }
 }
 
+__global__ void randomKernel(bf16* dst, size_t n, uint64_t seed, float scale) {
+    for (size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += size_t(gridDim.x) * blockDim.x) {
+        uint64_t z = seed + 0x9E3779B97F4A7C15ull * (i + 1);
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+        z ^= z >> 31;
+        dst[i] = __float2bfloat16_rn(scale * (float(z >> 40) * 0x1.0p-23f * 2.0f - 1.0f));
+    }
+}
+
 unsigned gridFor(size_t n, int threads) {
     const size_t blocks = (n + threads - 1) / threads;
     return unsigned(blocks < 65536 ? (blocks ? blocks : 1) : 65536);
@@ -115,6 +125,11 @@ void accumulate(float* dst, const void* src, bool srcIsBf16, size_t n, float bet
 
 void toBf16(const float* src, bf16* dst, size_t n, cudaStream_t stream) {
     toBf16Kernel<<<gridFor(n, 256), 256, 0, stream>>>(src, dst, n);
+    TD_CUDA_LAUNCHED();
+}
+
+void randomBf16(bf16* dst, size_t n, uint64_t seed, float scale, cudaStream_t stream) {
+    randomKernel<<<gridFor(n, 256), 256, 0, stream>>>(dst, n, seed, scale);
     TD_CUDA_LAUNCHED();
 }
 

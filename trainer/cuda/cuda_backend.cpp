@@ -585,7 +585,8 @@ double CudaBackend::optimizerStep(const OptimizerStep& step) {
         if (cudaEventElapsedTime(&ms, backwardDone_, commDone_) == cudaSuccess) lastCommSeconds_ = ms / 1000.0;
         else (void)cudaGetLastError();
     }
-    if (phases_) {
+    // The first steps build and autotune the product plans: leave them out.
+    if (phases_ && ++phaseSeen_ > 2) {
         for (int p = 1; p < kPhaseCount; ++p) {
             float ms = 0;
             TD_CUDA(cudaEventElapsedTime(&ms, phaseEvents_[size_t(p) - 1], phaseEvents_[size_t(p)]));

@@ -109,7 +109,7 @@ private:
 
     std::vector<cudaEvent_t> phaseEvents_;
     std::vector<double> phaseMs_;
-    long phaseSteps_ = 0;
+    long phaseSteps_ = 0, phaseSeen_ = 0;
 };
 
 }  // namespace traindeck::trainer::cuda

@@ -39,6 +39,9 @@ void columnSums(const bf16* x, int rows, int cols, float* partials, float* out, 
 // dst[i] = beta·dst[i] + src[i] (src of cuBLASLt's bias-gradient epilogue, fp32 or bf16).
 void accumulate(float* dst, const void* src, bool srcIsBf16, size_t n, float beta, cudaStream_t stream);
 void toBf16(const float* src, bf16* dst, size_t n, cudaStream_t stream);
+// dst[i] = scale·(2u − 1), u uniform from (seed, i): test and benchmark operands
+// (timing on zeros would flatter the matrix units).
+void randomBf16(bf16* dst, size_t n, uint64_t seed, float scale, cudaStream_t stream);
 
 // ---- loss.cu: mean squared error and its gradient -----------------------------------
 // sums[*slot] = Σ (y − t)² (double); dy = gradScale·2·(y − t) in bf16. The slot (the
