@@ -96,6 +96,17 @@ if [ "$MODE" = quick ]; then
   tail -3 "$LOG/large_eager_1.log"
 fi
 
+if [ "$MODE" = verify ]; then
+  harness
+  "$T/traindeck-cuda-gemmbench" 2>&1 | grep -E "KERNEL|heuristic" | tee "$LOG/gemm_large.log"
+  for w in large small; do
+    [ $w = large ] && A=$LARGE || A=$SMALL
+    TRAINDECK_CUDA_PHASES=1 ranks 1 "phases_$w" $A --steps 12 --timed-from 4 --log-every 100
+    ranks 1 "${w}_traindeck_1" $A --steps 60 --timed-from 20 --log-every 20
+    grep -h -E "^step 0 |RESULT|per-phase" "$LOG/phases_$w.log" "$LOG/${w}_traindeck_1.log"
+  done
+fi
+
 if [ "$MODE" = probe ]; then
   say "per-product timings, bench-large shapes"
   "$T/traindeck-cuda-gemmbench" 2>&1 | tee "$LOG/gemm_large.log"

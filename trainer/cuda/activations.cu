@@ -1,6 +1,6 @@
 // Elementwise and reduction kernels around the matrix products: the tanh-form GELU
-// (reference for the fused epilogue, and the fallback when no fused algorithm exists),
-// deterministic column sums for bias gradients, and small casts and accumulations.
+// (the unfused forward, and the backward of every GELU), deterministic column sums for
+// bias gradients, the transposed bf16 weight shadow, and small casts.
 
 #include "check.h"
 #include "kernels.h"
@@ -30,32 +30,60 @@ __global__ void biasGeluKernel(bf16* pre, const bf16* bias, bf16* out, size_t to
     }
 }
 
-__global__ void geluBackwardKernel(bf16* grad, const bf16* pre, size_t n) {
-    for (size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += size_t(gridDim.x) * blockDim.x) {
-        grad[i] = __float2bfloat16_rn(__bfloat162float(grad[i]) * geluTanhGrad(__bfloat162float(pre[i])));
+constexpr int kRowsPerPartial = 512;
+constexpr int kVec = 8;                     // bf16 values per 16-byte access
+constexpr int kColTile = 32 * kVec;         // columns per block: a warp reads 512 contiguous bytes
+constexpr int kRowThreads = 8;
+
+// Block (32 × 8 threads) over kRowsPerPartial rows and kColTile columns; each thread
+// owns 8 adjacent columns. With Gelu, it first turns grad into grad·gelu'(pre) in place.
+template <bool Gelu>
+__global__ void columnPartialsKernel(bf16* x, const bf16* pre, int rows, int cols, float* partials) {
+    __shared__ float sums[kRowThreads][kColTile];
+    const int col = blockIdx.x * kColTile + threadIdx.x * kVec;
+    const int rowStart = blockIdx.y * kRowsPerPartial;
+    const int rowEnd = min(rows, rowStart + kRowsPerPartial);
+    float acc[kVec] = {};
+    if (col < cols) {
+        for (int r = rowStart + threadIdx.y; r < rowEnd; r += kRowThreads) {
+            const size_t at = size_t(r) * cols + col;
+            uint4 raw = *reinterpret_cast<const uint4*>(x + at);
+            bf16* v = reinterpret_cast<bf16*>(&raw);
+            if constexpr (Gelu) {
+                const uint4 praw = *reinterpret_cast<const uint4*>(pre + at);
+                const bf16* p = reinterpret_cast<const bf16*>(&praw);
+#pragma unroll
+                for (int k = 0; k < kVec; ++k) v[k] = __float2bfloat16_rn(__bfloat162float(v[k]) * geluTanhGrad(__bfloat162float(p[k])));
+                *reinterpret_cast<uint4*>(x + at) = raw;
+            }
+#pragma unroll
+            for (int k = 0; k < kVec; ++k) acc[k] += __bfloat162float(v[k]);
+        }
+    }
+#pragma unroll
+    for (int k = 0; k < kVec; ++k) sums[threadIdx.y][threadIdx.x * kVec + k] = acc[k];
+    __syncthreads();
+    // 256 threads, 256 columns: thread t finishes column t of the tile.
+    const int t = threadIdx.y * 32 + threadIdx.x;
+    const int c = blockIdx.x * kColTile + t;
+    if (c < cols) {
+        float total = 0.0f;
+        for (int k = 0; k < kRowThreads; ++k) total += sums[k][t];
+        partials[size_t(blockIdx.y) * cols + c] = total;
     }
 }
 
-constexpr int kRowsPerPartial = 512;
-constexpr int kColTile = 32;
-constexpr int kRowThreads = 8;
-
-// Block (32 columns × 8 row-threads) sums kRowsPerPartial rows of 32 columns.
-__global__ void columnPartialsKernel(const bf16* x, int rows, int cols, float* partials) {
-    __shared__ float sums[kRowThreads][kColTile + 1];
-    const int col = blockIdx.x * kColTile + threadIdx.x;
-    const int rowStart = blockIdx.y * kRowsPerPartial;
-    const int rowEnd = min(rows, rowStart + kRowsPerPartial);
-    float acc = 0.0f;
-    if (col < cols) {
-        for (int r = rowStart + threadIdx.y; r < rowEnd; r += kRowThreads) acc += __bfloat162float(x[size_t(r) * cols + col]);
+__global__ void transposeKernel(const float* src, bf16* dst, int rows, int cols) {
+    __shared__ float tile[32][33];
+    const int c0 = blockIdx.x * 32, r0 = blockIdx.y * 32;
+    for (int k = threadIdx.y; k < 32; k += 8) {
+        const int r = r0 + k, c = c0 + threadIdx.x;
+        if (r < rows && c < cols) tile[k][threadIdx.x] = src[size_t(r) * cols + c];
     }
-    sums[threadIdx.y][threadIdx.x] = acc;
     __syncthreads();
-    if (threadIdx.y == 0 && col < cols) {
-        float total = 0.0f;
-        for (int k = 0; k < kRowThreads; ++k) total += sums[k][threadIdx.x];
-        partials[size_t(blockIdx.y) * cols + col] = total;
+    for (int k = threadIdx.y; k < 32; k += 8) {
+        const int c = c0 + k, r = r0 + threadIdx.x;  // dst row c, column r
+        if (r < rows && c < cols) dst[size_t(c) * rows + r] = __float2bfloat16_rn(tile[threadIdx.x][k]);
     }
 }
 
@@ -103,18 +131,31 @@ void biasGelu(bf16* pre, const bf16* bias, bf16* out, int rows, int cols, cudaSt
     TD_CUDA_LAUNCHED();
 }
 
-void geluBackward(bf16* grad, const bf16* pre, size_t n, cudaStream_t stream) {
-    geluBackwardKernel<<<gridFor(n, 256), 256, 0, stream>>>(grad, pre, n);
-    TD_CUDA_LAUNCHED();
-}
 
 int columnSumPartials(int rows) { return (rows + kRowsPerPartial - 1) / kRowsPerPartial; }
 
 void columnSums(const bf16* x, int rows, int cols, float* partials, float* out, float beta, cudaStream_t stream) {
     const dim3 grid((cols + kColTile - 1) / kColTile, columnSumPartials(rows));
-    columnPartialsKernel<<<grid, dim3(kColTile, kRowThreads), 0, stream>>>(x, rows, cols, partials);
+    // The kernel writes x only when it applies GELU'; here it only reads.
+    columnPartialsKernel<false><<<grid, dim3(32, kRowThreads), 0, stream>>>(const_cast<bf16*>(x), nullptr, rows, cols,
+                                                                            partials);
     TD_CUDA_LAUNCHED();
     columnFinishKernel<<<(cols + 127) / 128, 128, 0, stream>>>(partials, columnSumPartials(rows), cols, out, beta);
+    TD_CUDA_LAUNCHED();
+}
+
+void geluBackwardBias(bf16* grad, const bf16* pre, int rows, int cols, float* partials, float* biasGrad, float beta,
+                      cudaStream_t stream) {
+    const dim3 grid((cols + kColTile - 1) / kColTile, columnSumPartials(rows));
+    columnPartialsKernel<true><<<grid, dim3(32, kRowThreads), 0, stream>>>(grad, pre, rows, cols, partials);
+    TD_CUDA_LAUNCHED();
+    columnFinishKernel<<<(cols + 127) / 128, 128, 0, stream>>>(partials, columnSumPartials(rows), cols, biasGrad, beta);
+    TD_CUDA_LAUNCHED();
+}
+
+void transposeToBf16(const float* src, bf16* dst, int rows, int cols, cudaStream_t stream) {
+    const dim3 grid((cols + 31) / 32, (rows + 31) / 32);
+    transposeKernel<<<grid, dim3(32, 8), 0, stream>>>(src, dst, rows, cols);
     TD_CUDA_LAUNCHED();
 }
 

@@ -2,9 +2,9 @@
 // step, averaging scale) are read from device memory, not passed by value, so that one
 // captured graph serves every step: the host only rewrites a small pinned struct.
 //
-// The update is PyTorch's AdamW (decoupled decay, bias-corrected moments), on fp32
-// master weights, and it writes the bf16 shadow the next step's products read, so no
-// separate cast pass is needed.
+// The update is trainer/math/adamw.cpp's AdamW (decoupled decay, bias-corrected
+// moments) on fp32 master weights. The bf16 shadow the products read is refreshed
+// afterwards by transposeToBf16 (it is stored transposed, see cuda_backend.cpp).
 
 #include "check.h"
 #include "kernels.h"
@@ -69,7 +69,7 @@ __device__ __forceinline__ void adamwOne(float& p, float g, float& m, float& v, 
     p -= lr * update + (decay ? decayRate * p : 0.0f);
 }
 
-__global__ void adamwKernel(float* params, const float* grads, float* m, float* v, const uint8_t* mask, bf16* shadow,
+__global__ void adamwKernel(float* params, const float* grads, float* m, float* v, const uint8_t* mask,
                             size_t n, const AdamWParams* hyper, const float* coef) {
     const AdamWParams h = *hyper;
     const float scale = h.gradScale * *coef;
@@ -88,13 +88,9 @@ __global__ void adamwKernel(float* params, const float* grads, float* m, float* 
         reinterpret_cast<float4*>(params)[i] = p;
         reinterpret_cast<float4*>(m)[i] = mm;
         reinterpret_cast<float4*>(v)[i] = vv;
-        __nv_bfloat162 lo = __floats2bfloat162_rn(p.x, p.y), hi = __floats2bfloat162_rn(p.z, p.w);
-        reinterpret_cast<__nv_bfloat162*>(shadow)[2 * i] = lo;
-        reinterpret_cast<__nv_bfloat162*>(shadow)[2 * i + 1] = hi;
     }
     for (size_t i = n4 * 4 + size_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += size_t(gridDim.x) * blockDim.x) {
         adamwOne(params[i], grads[i] * scale, m[i], v[i], mask[i], h.lr, h.beta1, h.beta2, h.eps, decayRate, c1, c2);
-        shadow[i] = __float2bfloat16_rn(params[i]);
     }
 }
 
@@ -110,9 +106,9 @@ void gradNorm(const float* grads, size_t n, const AdamWParams* hyper, double* pa
     TD_CUDA_LAUNCHED();
 }
 
-void adamw(float* params, const float* grads, float* m, float* v, const uint8_t* decayMask, bf16* shadow, size_t n,
+void adamw(float* params, const float* grads, float* m, float* v, const uint8_t* decayMask, size_t n,
            const AdamWParams* hyper, const float* coef, cudaStream_t stream) {
-    adamwKernel<<<kBlocks, kThreads, 0, stream>>>(params, grads, m, v, decayMask, shadow, n, hyper, coef);
+    adamwKernel<<<kBlocks, kThreads, 0, stream>>>(params, grads, m, v, decayMask, n, hyper, coef);
     TD_CUDA_LAUNCHED();
 }
 

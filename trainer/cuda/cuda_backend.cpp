@@ -169,7 +169,7 @@ void CudaBackend::init(const ProcessGroup& group, const ModelShape& shape, uint6
     // their bucket is ready, between the backward's product tiles.
     TD_CUDA(cudaStreamCreateWithPriority(&comm_, cudaStreamNonBlocking, greatestPriority));
     gemm_ = std::make_unique<LtGemm>();
-    gemm_->setAutotune(envFlag("TRAINDECK_CUDA_AUTOTUNE", true));
+    gemm_->setAutotune(envFlag("TRAINDECK_CUDA_AUTOTUNE", false));
 
     if (group.worldSize > 1) {
         if (!group.store) throw CudaError("config", "the nccl backend needs the rendezvous store for ncclUniqueId");
@@ -220,7 +220,7 @@ void CudaBackend::init(const ProcessGroup& group, const ModelShape& shape, uint6
     TD_CUDA(cudaMemset(b.m, 0, b.n * sizeof(float)));
     TD_CUDA(cudaMemset(b.v, 0, b.n * sizeof(float)));
     TD_CUDA(cudaMemset(b.grads, 0, b.n * sizeof(float)));
-    toBf16(b.params, b.shadow, b.n, compute_);
+    refreshShadow();
     TD_CUDA(cudaStreamSynchronize(compute_));
 
     std::vector<LayerRange> ranges;
@@ -241,7 +241,6 @@ void CudaBackend::init(const ProcessGroup& group, const ModelShape& shape, uint6
         phaseMs_.assign(kPhaseCount, 0.0);
     }
     forwardFused_.assign(layout_.linears.size(), fused_);
-    backMode_.assign(layout_.linears.size(), fused_ ? BackMode::FusedF32Bias : BackMode::Unfused);
 }
 
 void CudaBackend::ensureBuffers(int count) {
@@ -266,6 +265,15 @@ void CudaBackend::ensureBuffers(int count) {
     b.gradA = b.device<bf16>(T * layout_.maxWidth, b.activations);
     b.gradB = b.device<bf16>(T * layout_.maxWidth, b.activations);
     b.colPartials = b.device<float>(size_t(columnSumPartials(int(T))) * layout_.maxWidth, b.activations);
+}
+
+// The products read bf16 weights stored transposed (fanOut × fanIn) and bf16 biases.
+void CudaBackend::refreshShadow() {
+    Buffers& b = *buf_;
+    for (const LinearLayout& lin : layout_.linears) {
+        transposeToBf16(b.params + lin.weight, b.shadow + lin.weight, lin.fanIn, lin.fanOut, compute_);
+        toBf16(b.params + lin.bias, b.shadow + lin.bias, size_t(lin.fanOut), compute_);
+    }
 }
 
 void CudaBackend::phase(int index) {
@@ -299,16 +307,16 @@ void CudaBackend::runForward(int count) {
     const int M = int(size_t(count) * size_t(shape_.tokensPerSample()));
     for (size_t i = 0; i < layout_.linears.size(); ++i) {
         const LinearLayout& lin = layout_.linears[i];
-        // Y (tokens × fanOut, row-major) = X · W + b is, column-major, Yᵀ = Wᵀ·Xᵀ with
-        // Wᵀ the fanOut × fanIn column-major view of the row-major fanIn × fanOut W.
+        // Y (tokens × fanOut, row-major) = X · W + b is, column-major, Yᵀ = Wᵀ·Xᵀ. The
+        // shadow holds Wᵀ row-major (fanOut × fanIn), i.e. W column-major: op T.
         GemmArgs g;
-        g.opA = CUBLAS_OP_N;
+        g.opA = CUBLAS_OP_T;
         g.opB = CUBLAS_OP_N;
         g.m = lin.fanOut;
         g.n = M;
         g.k = lin.fanIn;
         g.a = b.shadow + lin.weight;
-        g.lda = lin.fanOut;
+        g.lda = lin.fanIn;
         g.b = i == 0 ? b.input : b.post[i - 1];
         g.ldb = lin.fanIn;
         g.d = b.post[i];
@@ -378,10 +386,9 @@ void CudaBackend::runMicroStep(int count, bool first, bool last) {
     for (int i = layers - 1; i >= 0; --i) {
         const LinearLayout& lin = layout_.linears[size_t(i)];
         const bf16* x = i == 0 ? b.input : b.post[size_t(i) - 1];
-        // The bias gradient of a layer that feeds GELU comes from the next layer's
-        // fused data-gradient epilogue; every other one is a column sum here.
-        const bool biasFromEpilogue = lin.gelu && backMode_[size_t(i) + 1] != BackMode::Unfused;
-        if (!biasFromEpilogue) columnSums(cur, M, lin.fanOut, b.colPartials, b.grads + lin.bias, beta, compute_);
+        // The bias gradient of a layer that feeds GELU was made with its GELU backward
+        // in the previous iteration; the others' is a column sum here.
+        if (!lin.gelu) columnSums(cur, M, lin.fanOut, b.colPartials, b.grads + lin.bias, beta, compute_);
 
         // dW (fanIn × fanOut, row-major) = Xᵀ·G is, column-major, dWᵀ = Gᵀ·X:
         // A = Gᵀ (fanOut × M), B = X as op(Xᵀ); fp32 out, accumulated by beta.
@@ -403,57 +410,27 @@ void CudaBackend::runMicroStep(int count, bool first, bool last) {
         if (reduce) launchBuckets(i);
         if (i == 0) break;
 
-        // dX (M × fanIn) = G·Wᵀ is, column-major, dXᵀ = W·Gᵀ: A = op_T(Wᵀ view).
+        // dX (M × fanIn) = G·Wᵀ is, column-major, dXᵀ = W·Gᵀ; the shadow's Wᵀ row-major
+        // is W column-major (fanIn × fanOut): op N. cuBLASLt's DGELU_BGRAD epilogue is
+        // not used: it made this product 1.7× slower (bench/RESULTS.md); one pass of
+        // geluBackwardBias costs a tenth of that.
         const LinearLayout& prev = layout_.linears[size_t(i) - 1];
         GemmArgs d;
-        d.opA = CUBLAS_OP_T;
+        d.opA = CUBLAS_OP_N;
         d.opB = CUBLAS_OP_N;
         d.m = lin.fanIn;
         d.n = M;
         d.k = lin.fanOut;
         d.a = b.shadow + lin.weight;
-        d.lda = lin.fanOut;
+        d.lda = lin.fanIn;
         d.b = cur;
         d.ldb = lin.fanOut;
         d.d = other;
         d.ldd = lin.fanIn;
-        BackMode& mode = backMode_[size_t(i)];
-        if (prev.gelu && mode != BackMode::Unfused) {
-            d.epilogue = Epilogue::DGeluBgrad;
-            d.aux = b.pre[size_t(i) - 1];
-            d.ldaux = lin.fanIn;
-            if (mode == BackMode::FusedF32Bias) {
-                d.biasType = CUDA_R_32F;
-                d.bias = first ? static_cast<void*>(b.grads + prev.bias) : static_cast<void*>(b.biasScratch);
-                if (gemm_->supported(d, compute_)) {
-                    gemm_->run(d, compute_);
-                    if (!first) accumulate(b.grads + prev.bias, b.biasScratch, false, size_t(prev.fanOut), 1.0f, compute_);
-                } else {
-                    mode = BackMode::FusedBf16Bias;
-                }
-            }
-            if (mode == BackMode::FusedBf16Bias) {
-                d.biasType = CUDA_R_16BF;
-                d.bias = b.biasScratch;
-                if (gemm_->supported(d, compute_)) {
-                    gemm_->run(d, compute_);
-                    accumulate(b.grads + prev.bias, b.biasScratch, true, size_t(prev.fanOut), beta, compute_);
-                } else {
-                    mode = BackMode::Unfused;
-                }
-            }
-            if (mode == BackMode::Unfused) {
-                // Chosen just now: the column sum of this layer's bias is due in the
-                // next iteration, which checks backMode_ again.
-                d.epilogue = Epilogue::None;
-                d.aux = nullptr;
-                d.bias = nullptr;
-                gemm_->run(d, compute_);
-                geluBackward(other, b.pre[size_t(i) - 1], size_t(M) * size_t(lin.fanIn), compute_);
-            }
-        } else {
-            gemm_->run(d, compute_);
-            if (prev.gelu) geluBackward(other, b.pre[size_t(i) - 1], size_t(M) * size_t(lin.fanIn), compute_);
+        gemm_->run(d, compute_);
+        if (prev.gelu) {
+            geluBackwardBias(other, b.pre[size_t(i) - 1], M, lin.fanIn, b.colPartials, b.grads + prev.bias, beta,
+                             compute_);
         }
         std::swap(cur, other);
     }
@@ -556,7 +533,8 @@ double CudaBackend::optimizerStep(const OptimizerStep& step) {
     auto body = [&] {
         TD_CUDA(cudaMemcpyAsync(b.hyperDev, b.hyperHost, sizeof(AdamWParams), cudaMemcpyHostToDevice, compute_));
         gradNorm(b.grads, b.n, b.hyperDev, b.normPartials, b.norm, b.coef, compute_);
-        adamw(b.params, b.grads, b.m, b.v, b.mask, b.shadow, b.n, b.hyperDev, b.coef, compute_);
+        adamw(b.params, b.grads, b.m, b.v, b.mask, b.n, b.hyperDev, b.coef, compute_);
+        refreshShadow();
         TD_CUDA(cudaMemcpyAsync(b.normHost, b.norm, sizeof(double), cudaMemcpyDeviceToHost, compute_));
     };
     phase(kPhaseOptStart);
@@ -641,7 +619,7 @@ void CudaBackend::loadState(const TrainState& s) {
     TD_CUDA(cudaMemcpy(b.params, s.params.data(), b.n * sizeof(float), cudaMemcpyHostToDevice));
     TD_CUDA(cudaMemcpy(b.m, s.adamM.data(), b.n * sizeof(float), cudaMemcpyHostToDevice));
     TD_CUDA(cudaMemcpy(b.v, s.adamV.data(), b.n * sizeof(float), cudaMemcpyHostToDevice));
-    toBf16(b.params, b.shadow, b.n, compute_);
+    refreshShadow();
     TD_CUDA(cudaStreamSynchronize(compute_));
 }
 

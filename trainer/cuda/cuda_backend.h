@@ -5,11 +5,12 @@
 // made on the GPU, the forward runs as cuBLASLt products with bias+GELU fused into the
 // epilogue (the pre-activation kept as the epilogue's aux output), the loss kernel
 // writes the MSE and its gradient, and the backward runs weight-gradient products
-// (fp32 out, accumulated across micro-steps by beta = 1) and data-gradient products with
-// GELU'+bias-gradient fused. On the last micro-step, each gradient bucket is
+// (fp32 out, accumulated across micro-steps by beta = 1) and data-gradient products
+// followed by one pass that applies GELU' and sums the bias gradient. On the last
+// micro-step, each gradient bucket is
 // all-reduced on a separate high-priority stream as soon as backward has finished
 // it, so communication hides behind the rest of backward. Clipping and AdamW are two
-// passes over fp32 state that also refresh the bf16 shadow of the weights.
+// passes over fp32 state, then the bf16 shadow of the weights is refreshed.
 //
 // After the first (eager) run of each kind of micro-step, the whole micro-step is
 // captured into a CUDA graph and replayed: the small benchmark is launch-bound, and a
@@ -17,11 +18,13 @@
 //
 // Environment (for measurements, not for users):
 //   TRAINDECK_CUDA_GRAPHS=0   run eagerly, no graph capture
-//   TRAINDECK_CUDA_UNFUSED=1  plain products + separate GELU/bias kernels
+//   TRAINDECK_CUDA_UNFUSED=1  forward: plain products + a separate bias+GELU kernel
 //   TRAINDECK_CUDA_PHASES=1   eager, with events between phases; a per-phase
 //                             breakdown of the average step goes to stderr at exit
 //   TRAINDECK_CUDA_BUCKET_MB  gradient bucket size (default 16)
-//   TRAINDECK_CUDA_AUTOTUNE=0 take cuBLASLt's first heuristic choice (reproducible runs)
+//   TRAINDECK_CUDA_AUTOTUNE=1 time cuBLASLt's top candidates per product instead of
+//                             taking its first choice (off: on an H200 it picked
+//                             slower kernels as often as faster ones)
 
 #include <array>
 #include <map>
@@ -61,7 +64,6 @@ public:
 
 private:
     struct Buffers;
-    enum class BackMode { FusedF32Bias, FusedBf16Bias, Unfused };
 
     void ensureBuffers(int count);
     void runForward(int count);
@@ -70,6 +72,7 @@ private:
     void setFirstSample(uint64_t firstSample);
     void waitFor(cudaEvent_t event);
     void phase(int index);
+    void refreshShadow();
 
     ProcessGroup group_;
     ModelShape shape_;
@@ -90,7 +93,6 @@ private:
     cudaEvent_t lossReady_ = nullptr, stepDone_ = nullptr;
 
     std::vector<bool> forwardFused_;    // per layer: GELU_AUX_BIAS epilogue usable
-    std::vector<BackMode> backMode_;    // per layer i > 0: how its data gradient meets GELU'
     bool modesChosen_ = false;
 
     // Graphs of one micro-step, by (count, first micro-step, last micro-step).

@@ -5,7 +5,10 @@
 //
 // Layouts: activations are row-major tokens × features (a token is one 8×8×3 patch,
 // features (c, dy, dx)); parameters, gradients and AdamW moments are fp32 in the flat
-// order of trainer/core/model.h; the GEMMs read a bf16 shadow of the parameters.
+// order of trainer/math/model.h; the GEMMs read a bf16 shadow of the parameters in
+// which each weight is stored transposed (fanOut × fanIn, PyTorch's layout), because
+// cuBLASLt's Hopper kernels run the forward (TN) and data-gradient (NN) products
+// faster with that layout (measured: bench/RESULTS.md).
 
 #include <cstddef>
 #include <cstdint>
@@ -30,12 +33,18 @@ void wavesTokens(uint64_t seed, const uint64_t* firstSampleDev, int count, int f
 // unfused path when cuBLASLt offers no fused algorithm).
 // pre[i,j] += bias[j]; out = gelu(pre). rows × cols, row-major.
 void biasGelu(bf16* pre, const bf16* bias, bf16* out, int rows, int cols, cudaStream_t stream);
-// grad *= gelu'(pre), elementwise.
-void geluBackward(bf16* grad, const bf16* pre, size_t n, cudaStream_t stream);
-// out[j] = beta·out[j] + Σ_i x[i,j] over a rows × cols bf16 matrix, fp32 accumulation,
-// in a fixed order (deterministic). `partials` is scratch of columnSumPartials(rows)·cols floats.
+// out[j] = beta·out[j] + Σ_i x[i,j] over a rows × cols bf16 matrix (cols a multiple of
+// 8), fp32 accumulation in a fixed order (deterministic). `partials` is scratch of
+// columnSumPartials(rows)·cols floats.
 int columnSumPartials(int rows);
 void columnSums(const bf16* x, int rows, int cols, float* partials, float* out, float beta, cudaStream_t stream);
+// The backward of bias+GELU in one pass: grad *= gelu'(pre) in place, and
+// biasGrad[j] = beta·biasGrad[j] + Σ_i grad[i,j]. Replaces cuBLASLt's DGELU_BGRAD
+// epilogue, which made the data-gradient product 1.7× slower on an H200.
+void geluBackwardBias(bf16* grad, const bf16* pre, int rows, int cols, float* partials, float* biasGrad, float beta,
+                      cudaStream_t stream);
+// dst (cols × rows, bf16) = transpose of src (rows × cols, fp32): the weight shadow.
+void transposeToBf16(const float* src, bf16* dst, int rows, int cols, cudaStream_t stream);
 // dst[i] = beta·dst[i] + src[i] (src of cuBLASLt's bias-gradient epilogue, fp32 or bf16).
 void accumulate(float* dst, const void* src, bool srcIsBf16, size_t n, float beta, cudaStream_t stream);
 void toBf16(const float* src, bf16* dst, size_t n, cudaStream_t stream);
@@ -64,9 +73,9 @@ int normPartials();
 void gradNorm(const float* grads, size_t n, const AdamWParams* hyper, double* partials, double* normOut,
               float* coefOut, cudaStream_t stream);
 // One AdamW step over all parameters (decoupled weight decay where decayMask is 1),
-// with the clipped, averaged gradient; refreshes the bf16 shadow and zeroes nothing
-// (the next step's first micro-step overwrites the gradients).
-void adamw(float* params, const float* grads, float* m, float* v, const uint8_t* decayMask, bf16* shadow, size_t n,
+// with the clipped, averaged gradient; zeroes nothing (the next step's first
+// micro-step overwrites the gradients).
+void adamw(float* params, const float* grads, float* m, float* v, const uint8_t* decayMask, size_t n,
            const AdamWParams* hyper, const float* coef, cudaStream_t stream);
 
 }  // namespace traindeck::trainer::cuda

@@ -43,6 +43,28 @@ double timeIt(LtGemm& gemm, const GemmArgs& g, cudaStream_t s) {
     return t[3];
 }
 
+template <class F>
+double timeWork(F&& work, cudaStream_t s) {
+    cudaEvent_t a, b;
+    TD_CUDA(cudaEventCreate(&a));
+    TD_CUDA(cudaEventCreate(&b));
+    work();
+    std::vector<float> t;
+    for (int i = 0; i < 7; ++i) {
+        TD_CUDA(cudaEventRecord(a, s));
+        work();
+        TD_CUDA(cudaEventRecord(b, s));
+        TD_CUDA(cudaEventSynchronize(b));
+        float ms = 0;
+        TD_CUDA(cudaEventElapsedTime(&ms, a, b));
+        t.push_back(ms);
+    }
+    cudaEventDestroy(a);
+    cudaEventDestroy(b);
+    std::sort(t.begin(), t.end());
+    return t[3];
+}
+
 void line(const char* name, const GemmArgs& g, double ms) {
     const double tflops = 2.0 * g.m * double(g.n) * g.k / (ms * 1e-3) / 1e12;
     std::printf("GEMM %-44s m %6d n %6d k %6d  %8.3f ms  %6.1f TFLOP/s\n", name, g.m, g.n, g.k, ms, tflops);
@@ -75,6 +97,17 @@ int main(int argc, char** argv) {
         randomBf16(bias, size_t(D), 4, 0.1f, s);
         TD_CUDA(cudaStreamSynchronize(s));
 
+        float* partials = static_cast<float*>(alloc(size_t(columnSumPartials(M)) * D * 4));
+        float* biasGrad = static_cast<float*>(alloc(size_t(D) * 4));
+        {
+            // The elementwise passes the backend pairs with plain products.
+            const double bytes = double(M) * D * 2;
+            const double gb = timeWork([&] { geluBackwardBias(y, aux, M, D, partials, biasGrad, 0.0f, s); }, s);
+            std::printf("KERNEL geluBackwardBias %d x %d: %.3f ms (%.0f GB/s counting 3 passes)\n", M, D, gb, 3 * bytes / gb / 1e6);
+            const double bg = timeWork([&] { biasGelu(aux, bias, y, M, D, s); }, s);
+            std::printf("KERNEL biasGelu %d x %d: %.3f ms (%.0f GB/s counting 3 passes)\n", M, D, bg, 3 * bytes / bg / 1e6);
+            randomBf16(aux, size_t(M) * D, 2, 2.0f, s);
+        }
         for (bool tune : {false, true}) {
             LtGemm gemm;
             gemm.setAutotune(tune);
