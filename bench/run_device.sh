@@ -107,6 +107,19 @@ if [ "$MODE" = verify ]; then
   done
 fi
 
+if [ "$MODE" = variants ]; then
+  harness
+  "$T/traindeck-cuda-gemmbench" 2>&1 | grep -E "KERNEL|GEMM" | tee "$LOG/gemm_large.log"
+  for v in "default" "TRAINDECK_CUDA_UNFUSED=1" "TRAINDECK_CUDA_DGELU_EPILOGUE=1" \
+           "TRAINDECK_CUDA_UNFUSED=1 TRAINDECK_CUDA_DGELU_EPILOGUE=1"; do
+    for w in large small; do
+      [ $w = large ] && A=$LARGE || A=$SMALL
+      env $( [ "$v" = default ] || echo "$v" ) bash -c "$(declare -f ranks); T=$T LOG=$LOG ranks 1 variant $A --steps 50 --timed-from 15 --log-every 100"
+      echo "VARIANT $w [$v] $(grep RESULT "$LOG/variant.log")" | tee -a "$LOG/variants.log"
+    done
+  done
+fi
+
 if [ "$MODE" = probe ]; then
   say "per-product timings, bench-large shapes"
   "$T/traindeck-cuda-gemmbench" 2>&1 | tee "$LOG/gemm_large.log"

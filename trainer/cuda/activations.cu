@@ -21,12 +21,24 @@ __device__ __forceinline__ float geluTanhGrad(float x) {
     return 0.5f * (1.0f + th) + 0.5f * x * (1.0f - th * th) * k * (1.0f + 3.0f * 0.044715f * x * x);
 }
 
+// 8 adjacent values per thread (16-byte accesses); cols is a multiple of 8.
 __global__ void biasGeluKernel(bf16* pre, const bf16* bias, bf16* out, size_t total, int cols) {
-    for (size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x; i < total; i += size_t(gridDim.x) * blockDim.x) {
-        const float x = __bfloat162float(pre[i]) + __bfloat162float(bias[i % cols]);
-        const bf16 xr = __float2bfloat16_rn(x);
-        pre[i] = xr;
-        out[i] = __float2bfloat16_rn(geluTanh(__bfloat162float(xr)));
+    const size_t vecs = total / 8;
+    for (size_t v = size_t(blockIdx.x) * blockDim.x + threadIdx.x; v < vecs; v += size_t(gridDim.x) * blockDim.x) {
+        const size_t at = v * 8;
+        uint4 raw = *reinterpret_cast<const uint4*>(pre + at);
+        const uint4 braw = *reinterpret_cast<const uint4*>(bias + (at % size_t(cols)));
+        bf16* x = reinterpret_cast<bf16*>(&raw);
+        const bf16* bb = reinterpret_cast<const bf16*>(&braw);
+        uint4 oraw;
+        bf16* o = reinterpret_cast<bf16*>(&oraw);
+#pragma unroll
+        for (int k = 0; k < 8; ++k) {
+            x[k] = __float2bfloat16_rn(__bfloat162float(x[k]) + __bfloat162float(bb[k]));
+            o[k] = __float2bfloat16_rn(geluTanh(__bfloat162float(x[k])));
+        }
+        *reinterpret_cast<uint4*>(pre + at) = raw;
+        *reinterpret_cast<uint4*>(out + at) = oraw;
     }
 }
 

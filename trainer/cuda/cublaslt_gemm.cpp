@@ -24,6 +24,7 @@ cublasLtEpilogue_t toLt(Epilogue e) {
         case Epilogue::None: return CUBLASLT_EPILOGUE_DEFAULT;
         case Epilogue::Bias: return CUBLASLT_EPILOGUE_BIAS;
         case Epilogue::GeluAuxBias: return CUBLASLT_EPILOGUE_GELU_AUX_BIAS;
+        case Epilogue::DGelu: return CUBLASLT_EPILOGUE_DGELU;
         case Epilogue::DGeluBgrad: return CUBLASLT_EPILOGUE_DGELU_BGRAD;
     }
     return CUBLASLT_EPILOGUE_DEFAULT;
@@ -87,7 +88,7 @@ LtGemm::Plan* LtGemm::planFor(const GemmArgs& g, cudaStream_t stream) {
     TD_CUBLAS(cublasLtMatmulDescSetAttribute(plan->desc, CUBLASLT_MATMUL_DESC_TRANSB, &g.opB, sizeof(g.opB)));
     const cublasLtEpilogue_t epi = toLt(g.epilogue);
     TD_CUBLAS(cublasLtMatmulDescSetAttribute(plan->desc, CUBLASLT_MATMUL_DESC_EPILOGUE, &epi, sizeof(epi)));
-    if (g.epilogue != Epilogue::None) {
+    if (g.epilogue != Epilogue::None && g.epilogue != Epilogue::DGelu) {
         TD_CUBLAS(cublasLtMatmulDescSetAttribute(plan->desc, CUBLASLT_MATMUL_DESC_BIAS_DATA_TYPE, &g.biasType,
                                                  sizeof(g.biasType)));
     }

@@ -28,6 +28,7 @@ enum class Epilogue {
     None,         // D = op(A)·op(B) + beta·D
     Bias,         // D = op(A)·op(B) + bias            (bias: m values, bf16)
     GeluAuxBias,  // aux = op(A)·op(B) + bias; D = gelu(aux)   (tanh form; aux bf16)
+    DGelu,        // D = (op(A)·op(B)) ⊙ gelu'(aux)
     DGeluBgrad,   // D = (op(A)·op(B)) ⊙ gelu'(aux); bias = row sums of D
 };
 
@@ -45,7 +46,7 @@ struct GemmArgs {
     Epilogue epilogue = Epilogue::None;
     void* bias = nullptr;                // input for Bias/GeluAuxBias, output for DGeluBgrad
     cudaDataType_t biasType = CUDA_R_16BF;
-    void* aux = nullptr;  // GeluAuxBias: written; DGeluBgrad: read. Same shape as D, bf16.
+    void* aux = nullptr;  // GeluAuxBias: written; DGelu, DGeluBgrad: read. Same shape as D, bf16.
     int ldaux = 0;
 };
 

@@ -151,6 +151,7 @@ void CudaBackend::init(const ProcessGroup& group, const ModelShape& shape, uint6
     phases_ = envFlag("TRAINDECK_CUDA_PHASES", false);
     useGraphs_ = envFlag("TRAINDECK_CUDA_GRAPHS", true) && !phases_;
     fused_ = !envFlag("TRAINDECK_CUDA_UNFUSED", false);
+    dgeluEpilogue_ = envFlag("TRAINDECK_CUDA_DGELU_EPILOGUE", false);
     const char* mb = std::getenv("TRAINDECK_CUDA_BUCKET_MB");
     bucketElements_ = size_t((mb && *mb ? std::atof(mb) : 16.0) * 1024 * 1024 / sizeof(float));
 
@@ -388,7 +389,7 @@ void CudaBackend::runMicroStep(int count, bool first, bool last) {
         const bf16* x = i == 0 ? b.input : b.post[size_t(i) - 1];
         // The bias gradient of a layer that feeds GELU was made with its GELU backward
         // in the previous iteration; the others' is a column sum here.
-        if (!lin.gelu) columnSums(cur, M, lin.fanOut, b.colPartials, b.grads + lin.bias, beta, compute_);
+        if (!lin.gelu || dgeluEpilogue_) columnSums(cur, M, lin.fanOut, b.colPartials, b.grads + lin.bias, beta, compute_);
 
         // dW (fanIn × fanOut, row-major) = Xᵀ·G is, column-major, dWᵀ = Gᵀ·X:
         // A = Gᵀ (fanOut × M), B = X as op(Xᵀ); fp32 out, accumulated by beta.
@@ -427,8 +428,13 @@ void CudaBackend::runMicroStep(int count, bool first, bool last) {
         d.ldb = lin.fanOut;
         d.d = other;
         d.ldd = lin.fanIn;
+        if (prev.gelu && dgeluEpilogue_) {
+            d.epilogue = Epilogue::DGelu;
+            d.aux = b.pre[size_t(i) - 1];
+            d.ldaux = lin.fanIn;
+        }
         gemm_->run(d, compute_);
-        if (prev.gelu) {
+        if (prev.gelu && !dgeluEpilogue_) {
             geluBackwardBias(other, b.pre[size_t(i) - 1], M, lin.fanIn, b.colPartials, b.grads + prev.bias, beta,
                              compute_);
         }

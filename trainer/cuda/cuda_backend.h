@@ -19,6 +19,7 @@
 // Environment (for measurements, not for users):
 //   TRAINDECK_CUDA_GRAPHS=0   run eagerly, no graph capture
 //   TRAINDECK_CUDA_UNFUSED=1  forward: plain products + a separate bias+GELU kernel
+//   TRAINDECK_CUDA_DGELU_EPILOGUE=1  backward: cuBLASLt's DGELU epilogue, then a column sum
 //   TRAINDECK_CUDA_PHASES=1   eager, with events between phases; a per-phase
 //                             breakdown of the average step goes to stderr at exit
 //   TRAINDECK_CUDA_BUCKET_MB  gradient bucket size (default 16)
@@ -78,7 +79,7 @@ private:
     ModelShape shape_;
     ParamLayout layout_;
     int device_ = 0;
-    bool useGraphs_ = true, fused_ = true, phases_ = false;
+    bool useGraphs_ = true, fused_ = true, phases_ = false, dgeluEpilogue_ = false;
     size_t bucketElements_ = 0;
 
     cudaStream_t compute_ = nullptr, comm_ = nullptr;
