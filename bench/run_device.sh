@@ -2,13 +2,18 @@
 # Builds the CUDA backend's tools on a GPU machine, checks correctness, and measures it
 # against PyTorch DDP, in one device call. Logs go to $OUT (one tarball plus the table).
 #
-#   bench/run_device.sh quick   one GPU: build, correctness harness, matmul peak, short
-#                               runs of both workloads (ours with a per-phase breakdown)
-#                               and of the PyTorch reference
-#   bench/run_device.sh check   several GPUs: build, harness, 1/2/4-GPU agreement,
-#                               lost-rank test, all-reduce bandwidth (ours vs torch)
-#   bench/run_device.sh bench   several GPUs: bench-large and bench-small at 1, 2, 4
-#                               GPUs, traindeck vs torch eager vs torch.compile, table
+#   bench/run_device.sh quick     one GPU: build, correctness harness, matmul peak, short
+#                                 runs of both workloads, ours and the PyTorch reference
+#   bench/run_device.sh verify    one GPU: harness, per-product timings, short runs
+#   bench/run_device.sh variants  one GPU: harness, per-product timings, the backend's
+#                                 epilogue variants on both workloads
+#   bench/run_device.sh probe     one GPU: per-product timings, torch.compile runs
+#   bench/run_device.sh check     several GPUs: harness, 1/2/4-GPU agreement, lost-rank
+#                                 test, all-reduce bandwidth (ours vs torch.distributed)
+#   bench/run_device.sh full1     check, then bench-small at 1, 2, 4 GPUs (traindeck vs
+#                                 torch eager vs torch.compile) and its phase breakdown
+#   bench/run_device.sh bench-large   the same for bench-large (a separate call: the
+#                                 whole set does not fit one 10-minute command)
 #
 # Run from the source root (e.g. .dev/src). NVLink multicast stays off (KINDS.md).
 set -u
@@ -133,7 +138,7 @@ if [ "$MODE" = probe ]; then
   grep -h RESULT "$LOG/large_compile_1.log" "$LOG/small_compile_1.log"; tail -3 "$LOG/large_compile_1.log"
 fi
 
-if [ "$MODE" = check ]; then
+if [ "$MODE" = check ] || [ "$MODE" = full1 ]; then
   harness
   say "1/2/4-GPU agreement: base model, 4x128x128, effective batch 16, 12 steps"
   AG="--preset base --frames 4 --height 128 --width 128 --steps 12 --warmup 4 --log-every 1"
@@ -174,17 +179,35 @@ PY
   cat "$LOG"/allreduce_*.log
 fi
 
-if [ "$MODE" = bench ]; then
-  python3 "$SRC/bench/microbench.py" matmul 2>&1 | tee "$LOG/matmul.log"
-  for w in small large; do
-    [ $w = large ] && A=$LARGE || A=$SMALL
-    for n in 1 2 4; do
-      [ "$GPUS" -ge $n ] || continue
-      say "$w on $n GPU(s)"
-      ranks $n "${w}_traindeck_$n" $A
-      torchrun_n $n "${w}_eager_$n" $A
-      torchrun_n $n "${w}_compile_$n" $A --compile
-      grep -h RESULT "$LOG/${w}_traindeck_$n.log" "$LOG/${w}_eager_$n.log" "$LOG/${w}_compile_$n.log"
-    done
+# bench WORKLOAD: traindeck, torch eager and torch.compile at 1, 2, 4 GPUs, then
+# per-phase breakdowns of our step at 1 and 4 GPUs; power and clocks sampled meanwhile.
+bench() {
+  local w=$1 A
+  [ $w = large ] && A=$LARGE || A=$SMALL
+  nvidia-smi dmon -s pc -d 1 > "$LOG/dmon_$w.log" 2>&1 &
+  local dmon=$!
+  for n in 1 2 4; do
+    [ "$GPUS" -ge $n ] || continue
+    say "$w on $n GPU(s)"
+    ranks $n "${w}_traindeck_$n" $A
+    torchrun_n $n "${w}_eager_$n" $A
+    torchrun_n $n "${w}_compile_$n" $A --compile
+    grep -h RESULT "$LOG/${w}_traindeck_$n.log" "$LOG/${w}_eager_$n.log" "$LOG/${w}_compile_$n.log"
   done
+  kill $dmon
+  for n in 1 4; do
+    [ "$GPUS" -ge $n ] || continue
+    TRAINDECK_CUDA_PHASES=1 ranks $n "phases_${w}_$n" $A --steps 14 --timed-from 4 --log-every 100
+    grep -h per-phase "$LOG/phases_${w}_$n.log"
+  done
+}
+
+if [ "$MODE" = bench-small ] || [ "$MODE" = full1 ]; then
+  python3 "$SRC/bench/microbench.py" matmul 2>&1 | tee "$LOG/matmul.log"
+  TRAINDECK_CUDA_DGELU_EPILOGUE=0 ranks 1 small_geluBackwardBias_1 $SMALL
+  grep -h RESULT "$LOG/small_geluBackwardBias_1.log"
+  bench small
+fi
+if [ "$MODE" = bench-large ]; then
+  bench large
 fi

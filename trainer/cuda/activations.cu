@@ -2,6 +2,8 @@
 // (the unfused forward, and the backward of every GELU), deterministic column sums for
 // bias gradients, the transposed bf16 weight shadow, and small casts.
 
+#include <algorithm>
+
 #include "check.h"
 #include "kernels.h"
 
@@ -42,19 +44,21 @@ __global__ void biasGeluKernel(bf16* pre, const bf16* bias, bf16* out, size_t to
     }
 }
 
-constexpr int kRowsPerPartial = 512;
+// Rows per partial sum: enough blocks to fill the GPU at the small benchmark's 8192
+// rows (64 rows → 128 row blocks), few partials at the large one's 131072 (512 rows).
+int rowsPerPartial(int rows) { return std::min(512, std::max(64, (rows / 256 + 7) / 8 * 8)); }
 constexpr int kVec = 8;                     // bf16 values per 16-byte access
 constexpr int kColTile = 32 * kVec;         // columns per block: a warp reads 512 contiguous bytes
 constexpr int kRowThreads = 8;
 
-// Block (32 × 8 threads) over kRowsPerPartial rows and kColTile columns; each thread
+// Block (32 × 8 threads) over rowsPer rows and kColTile columns; each thread
 // owns 8 adjacent columns. With Gelu, it first turns grad into grad·gelu'(pre) in place.
 template <bool Gelu>
-__global__ void columnPartialsKernel(bf16* x, const bf16* pre, int rows, int cols, float* partials) {
+__global__ void columnPartialsKernel(bf16* x, const bf16* pre, int rows, int cols, int rowsPer, float* partials) {
     __shared__ float sums[kRowThreads][kColTile];
     const int col = blockIdx.x * kColTile + threadIdx.x * kVec;
-    const int rowStart = blockIdx.y * kRowsPerPartial;
-    const int rowEnd = min(rows, rowStart + kRowsPerPartial);
+    const int rowStart = blockIdx.y * rowsPer;
+    const int rowEnd = min(rows, rowStart + rowsPer);
     float acc[kVec] = {};
     if (col < cols) {
         for (int r = rowStart + threadIdx.y; r < rowEnd; r += kRowThreads) {
@@ -144,13 +148,13 @@ void biasGelu(bf16* pre, const bf16* bias, bf16* out, int rows, int cols, cudaSt
 }
 
 
-int columnSumPartials(int rows) { return (rows + kRowsPerPartial - 1) / kRowsPerPartial; }
+int columnSumPartials(int rows) { return (rows + rowsPerPartial(rows) - 1) / rowsPerPartial(rows); }
 
 void columnSums(const bf16* x, int rows, int cols, float* partials, float* out, float beta, cudaStream_t stream) {
     const dim3 grid((cols + kColTile - 1) / kColTile, columnSumPartials(rows));
     // The kernel writes x only when it applies GELU'; here it only reads.
     columnPartialsKernel<false><<<grid, dim3(32, kRowThreads), 0, stream>>>(const_cast<bf16*>(x), nullptr, rows, cols,
-                                                                            partials);
+                                                                            rowsPerPartial(rows), partials);
     TD_CUDA_LAUNCHED();
     columnFinishKernel<<<(cols + 127) / 128, 128, 0, stream>>>(partials, columnSumPartials(rows), cols, out, beta);
     TD_CUDA_LAUNCHED();
@@ -159,7 +163,7 @@ void columnSums(const bf16* x, int rows, int cols, float* partials, float* out, 
 void geluBackwardBias(bf16* grad, const bf16* pre, int rows, int cols, float* partials, float* biasGrad, float beta,
                       cudaStream_t stream) {
     const dim3 grid((cols + kColTile - 1) / kColTile, columnSumPartials(rows));
-    columnPartialsKernel<true><<<grid, dim3(32, kRowThreads), 0, stream>>>(grad, pre, rows, cols, partials);
+    columnPartialsKernel<true><<<grid, dim3(32, kRowThreads), 0, stream>>>(grad, pre, rows, cols, rowsPerPartial(rows), partials);
     TD_CUDA_LAUNCHED();
     columnFinishKernel<<<(cols + 127) / 128, 128, 0, stream>>>(partials, columnSumPartials(rows), cols, biasGrad, beta);
     TD_CUDA_LAUNCHED();

@@ -151,9 +151,11 @@ void CudaBackend::init(const ProcessGroup& group, const ModelShape& shape, uint6
     phases_ = envFlag("TRAINDECK_CUDA_PHASES", false);
     useGraphs_ = envFlag("TRAINDECK_CUDA_GRAPHS", true) && !phases_;
     fused_ = !envFlag("TRAINDECK_CUDA_UNFUSED", false);
-    dgeluEpilogue_ = envFlag("TRAINDECK_CUDA_DGELU_EPILOGUE", false);
+    // Measured on an H200 (bench/RESULTS.md): the DGELU epilogue + a column sum is as
+    // fast as geluBackwardBias on bench-large and faster on bench-small.
+    dgeluEpilogue_ = envFlag("TRAINDECK_CUDA_DGELU_EPILOGUE", true);
     const char* mb = std::getenv("TRAINDECK_CUDA_BUCKET_MB");
-    bucketElements_ = size_t((mb && *mb ? std::atof(mb) : 16.0) * 1024 * 1024 / sizeof(float));
+    bucketElements_ = size_t((mb && *mb ? std::atof(mb) : 4.0) * 1024 * 1024 / sizeof(float));
 
     int devices = 0;
     TD_CUDA(cudaGetDeviceCount(&devices));
@@ -412,9 +414,10 @@ void CudaBackend::runMicroStep(int count, bool first, bool last) {
         if (i == 0) break;
 
         // dX (M × fanIn) = G·Wᵀ is, column-major, dXᵀ = W·Gᵀ; the shadow's Wᵀ row-major
-        // is W column-major (fanIn × fanOut): op N. cuBLASLt's DGELU_BGRAD epilogue is
-        // not used: it made this product 1.7× slower (bench/RESULTS.md); one pass of
-        // geluBackwardBias costs a tenth of that.
+        // is W column-major (fanIn × fanOut): op N. GELU' is applied by the DGELU
+        // epilogue (bias gradient: a column sum in the next iteration) or by one pass of
+        // geluBackwardBias. cuBLASLt's DGELU_BGRAD is not used: it made this product
+        // 1.6× slower on an H200 (bench/RESULTS.md).
         const LinearLayout& prev = layout_.linears[size_t(i) - 1];
         GemmArgs d;
         d.opA = CUBLAS_OP_N;
