@@ -204,8 +204,8 @@ bench() {
 
 if [ "$MODE" = bench-small ] || [ "$MODE" = full1 ]; then
   python3 "$SRC/bench/microbench.py" matmul 2>&1 | tee "$LOG/matmul.log"
-  TRAINDECK_CUDA_DGELU_EPILOGUE=0 ranks 1 small_geluBackwardBias_1 $SMALL
-  grep -h RESULT "$LOG/small_geluBackwardBias_1.log"
+  TRAINDECK_CUDA_DGELU_EPILOGUE=1 ranks 1 small_dgeluEpilogue_1 $SMALL
+  grep -h RESULT "$LOG/small_dgeluEpilogue_1.log"
   bench small
 fi
 if [ "$MODE" = bench-large ]; then

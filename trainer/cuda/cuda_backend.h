@@ -6,7 +6,7 @@
 // epilogue (the pre-activation kept as the epilogue's aux output), the loss kernel
 // writes the MSE and its gradient, and the backward runs weight-gradient products
 // (fp32 out, accumulated across micro-steps by beta = 1) and data-gradient products
-// with GELU' in cuBLASLt's DGELU epilogue and the bias gradient a column sum. On the last
+// followed by one pass that applies GELU' and sums the bias gradient. On the last
 // micro-step, each gradient bucket is
 // all-reduced on a separate high-priority stream as soon as backward has finished
 // it, so communication hides behind the rest of backward. Clipping and AdamW are two
@@ -19,8 +19,8 @@
 // Environment (for measurements, not for users):
 //   TRAINDECK_CUDA_GRAPHS=0   run eagerly, no graph capture
 //   TRAINDECK_CUDA_UNFUSED=1  forward: plain products + a separate bias+GELU kernel
-//   TRAINDECK_CUDA_DGELU_EPILOGUE=0  backward: geluBackwardBias after a plain product
-//                             instead of the DGELU epilogue and a column sum
+//   TRAINDECK_CUDA_DGELU_EPILOGUE=1  backward: cuBLASLt's DGELU epilogue and a column
+//                             sum instead of geluBackwardBias after a plain product
 //   TRAINDECK_CUDA_PHASES=1   eager, with events between phases; a per-phase
 //                             breakdown of the average step goes to stderr at exit
 //   TRAINDECK_CUDA_BUCKET_MB  gradient bucket size (default 4: bench-small's 18 MB of
