@@ -163,7 +163,7 @@ PY
     t0=$(date +%s.%N)
     ranks 2 fault $SMALL --steps 40 --die-at-step 5 --die-rank 1 --comm-timeout 5
     rc=$?
-    echo "rank 0 exit code $rc after $(echo "$(date +%s.%N) - $t0" | bc) s" | tee -a "$LOG/main.log"
+    echo "rank 0 exit code $rc after $(python3 -c "import time;print(round(time.time()-$t0,1))") s" | tee -a "$LOG/main.log"
     tail -2 "$LOG/fault.log" | tee -a "$LOG/main.log"
   fi
   say "all-reduce bandwidth (fp32, the two models' gradient sizes)"
@@ -209,5 +209,32 @@ if [ "$MODE" = bench-small ] || [ "$MODE" = full1 ]; then
   bench small
 fi
 if [ "$MODE" = bench-large ]; then
+  python3 "$SRC/bench/microbench.py" matmul 2>&1 | tee "$LOG/matmul.log"
   bench large
+fi
+
+# Scaling of bench-small: where the 4-GPU step loses time, and the lost-rank tests.
+if [ "$MODE" = small-scaling ]; then
+  for e in 4626640; do
+    for v in "X=0" "TRAINDECK_NCCL_BLOCKING=1" "TRAINDECK_NCCL_MAX_CTAS=8" "TRAINDECK_NCCL_MAX_CTAS=16"; do
+      env $v bash -c "$(declare -f ranks); T=$T LOG=$LOG ranks 4 arv --allreduce-elements $e"
+      echo "ARVARIANT [$v] $(grep -h 'NCCL version\|ALLREDUCE' "$LOG/arv.log" | tr '\n' ' ')" | tee -a "$LOG/variants.log"
+    done
+  done
+  for v in "X=0" "TRAINDECK_NCCL_MAX_CTAS=8" "TRAINDECK_NCCL_MAX_CTAS=16" "TRAINDECK_CUDA_BUCKET_MB=64" \
+           "TRAINDECK_CUDA_BUCKET_MB=1" "TRAINDECK_NCCL_BLOCKING=1" "NCCL_PROTO=LL128" "NCCL_PROTO=Simple"; do
+    env $v bash -c "$(declare -f ranks); T=$T LOG=$LOG ranks 4 sv $SMALL --steps 60 --timed-from 20 --log-every 100"
+    echo "SMALLVARIANT 4 GPUs [$v] $(grep -h RESULT "$LOG/sv.log")" | tee -a "$LOG/variants.log"
+  done
+  say "stuck rank: rank 1 stops at step 5, --comm-timeout 5 s"
+  store=$(mktemp -d)
+  timeout 60 "$T/traindeck-cuda-train" --rank 1 --world 2 --store "$store" $SMALL --steps 40 --hang-at-step 5 --die-rank 1 > "$LOG/hang.rank1" 2>&1 &
+  t0=$(date +%s.%N)
+  NCCL_DEBUG=WARN timeout 60 "$T/traindeck-cuda-train" --rank 0 --world 2 --store "$store" $SMALL --steps 40 --comm-timeout 5 > "$LOG/hang.log" 2>&1
+  echo "stuck rank: rank 0 exit code $? after $(python3 -c "import time;print(round(time.time()-$t0,1))") s" | tee -a "$LOG/main.log"
+  tail -3 "$LOG/hang.log" | tee -a "$LOG/main.log"
+  say "lost rank: rank 1 exits at step 5"
+  NCCL_DEBUG=WARN ranks 2 fault $SMALL --steps 40 --die-at-step 5 --die-rank 1 --comm-timeout 5
+  echo "lost rank: rank 0 exit code $?" | tee -a "$LOG/main.log"
+  grep -v "^step" "$LOG/fault.log" | tail -8 | tee -a "$LOG/main.log"
 fi

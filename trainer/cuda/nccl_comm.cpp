@@ -1,5 +1,7 @@
 #include "nccl_comm.h"
 
+#include <cstdlib>
+
 #include "check.h"
 
 namespace traindeck::trainer::cuda {
@@ -23,6 +25,10 @@ Communicator::Communicator(const ncclUniqueId& id, int rank, int world, std::chr
     : rank_(rank), world_(world), timeout_(timeout) {
     ncclConfig_t config = NCCL_CONFIG_INITIALIZER;
     config.blocking = 0;
+    // Measurement knobs: how many SMs (CTAs) a collective may take from the backward it
+    // overlaps, and a blocking communicator to compare enqueue costs.
+    if (const char* v = std::getenv("TRAINDECK_NCCL_MAX_CTAS"); v && *v) config.maxCTAs = std::atoi(v);
+    if (const char* v = std::getenv("TRAINDECK_NCCL_BLOCKING"); v && *v && std::string(v) != "0") config.blocking = 1;
     ncclUniqueId idCopy = id;
     TD_NCCL(ncclCommInitRankConfig(&comm_, world, idCopy, rank, &config));
     // Non-blocking creation: poll until the communicator is ready, under the deadline,

@@ -9,6 +9,9 @@
 // passed deadline it calls ncclCommAbort, which also releases NCCL kernels spinning
 // on the GPU. The rank's own waits poll instead of blocking, so they see the failure
 // and throw CudaError ("nccl" or "timeout") for the loop to report as an `error` event.
+//
+// Environment (measurements): TRAINDECK_NCCL_MAX_CTAS caps the CTAs (SMs) of each
+// collective; TRAINDECK_NCCL_BLOCKING=1 makes the communicator blocking.
 
 #include <atomic>
 #include <chrono>

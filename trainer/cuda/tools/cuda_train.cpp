@@ -8,6 +8,7 @@
 //     [--height 256] [--width 256] [--micro-batch 16] [--accum 1] [--steps 120]
 //     [--lr 1e-3] [--warmup 20] [--seed 1234] [--log-every 10] [--comm-timeout 30]
 //     [--die-at-step K --die-rank R]     (fault injection: that rank exits at step K)
+//     [--hang-at-step K --die-rank R]    (fault injection: that rank stops at step K)
 //
 // Rank 0 prints `step` lines and a final `RESULT` line with samples/s over steps
 // 20..end (all ranks), the mean step time and the last step's PSNR.
@@ -19,6 +20,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <thread>
 #include <unistd.h>
 
 #include "check.h"
@@ -40,7 +42,7 @@ struct Args {
     long steps = 120, warmup = 20, logEvery = 10, timedFrom = 20;
     double lr = 1e-3, commTimeout = 30;
     uint64_t seed = 1234;
-    long dieAtStep = -1;
+    long dieAtStep = -1, hangAtStep = -1;
     int dieRank = -1;
     long allreduceElements = 0;  // > 0: time fp32 all-reduces of this size instead of training
 };
@@ -68,6 +70,7 @@ Args parse(int argc, char** argv) {
         else if (k == "--comm-timeout") a.commTimeout = std::atof(v);
         else if (k == "--die-at-step") a.dieAtStep = std::atol(v);
         else if (k == "--die-rank") a.dieRank = std::atoi(v);
+        else if (k == "--hang-at-step") a.hangAtStep = std::atol(v);
         else if (k == "--allreduce-elements") a.allreduceElements = std::atol(v);
         else {
             std::fprintf(stderr, "unknown option %s\n", k.c_str());
@@ -93,6 +96,9 @@ int allreduceBench(const Args& a, KvStore& store) {
         std::memcpy(id.internal, bytes.data(), sizeof(id.internal));
     }
     cuda::Communicator comm(id, a.rank, a.world, std::chrono::milliseconds(long(a.commTimeout * 1000)));
+    int version = 0;
+    TD_NCCL(ncclGetVersion(&version));
+    if (a.rank == 0) std::printf("NCCL version %d\n", version);
     float* buf = nullptr;
     TD_CUDA(cudaMalloc(&buf, size_t(a.allreduceElements) * sizeof(float)));
     TD_CUDA(cudaMemset(buf, 0, size_t(a.allreduceElements) * sizeof(float)));
@@ -156,6 +162,11 @@ int main(int argc, char** argv) {
                 std::fprintf(stderr, "rank %d: exiting at step %ld (fault injection)\n", a.rank, n);
                 std::fflush(stderr);
                 ::_exit(9);
+            }
+            if (n == a.hangAtStep && a.rank == a.dieRank) {
+                std::fprintf(stderr, "rank %d: stops answering at step %ld (fault injection)\n", a.rank, n);
+                std::fflush(stderr);
+                for (;;) std::this_thread::sleep_for(std::chrono::seconds(1));
             }
             if (n == a.timedFrom) timedStart = Clock::now();
             const auto t0 = Clock::now();
