@@ -131,6 +131,7 @@ CudaBackend::~CudaBackend() {
     }
     if (compute_) cudaStreamSynchronize(compute_);
     for (auto& [key, exec] : graphs_) cudaGraphExecDestroy(exec);
+    for (auto& [key, exec] : sumGraphs_) cudaGraphExecDestroy(exec);
     if (optimizerGraph_) cudaGraphExecDestroy(optimizerGraph_);
     nccl_.reset();
     gemm_.reset();
@@ -516,16 +517,44 @@ std::vector<double> CudaBackend::allReduceSum(const std::vector<double>& values)
     if (!nccl_ || values.empty()) return values;
     if (values.size() > 64) throw CudaError("config", "allReduceSum takes at most 64 values");
     Buffers& b = *buf_;
-    std::memcpy(b.sumHost, values.data(), values.size() * sizeof(double));
-    TD_CUDA(cudaMemcpyAsync(b.sumDev, b.sumHost, values.size() * sizeof(double), cudaMemcpyHostToDevice, compute_));
-    commGuard([&] {
-        nccl_->allReduceSum(b.sumDev, values.size(), compute_);
-        return 0;
-    });
-    TD_CUDA(cudaMemcpyAsync(b.sumHost, b.sumDev, values.size() * sizeof(double), cudaMemcpyDeviceToHost, compute_));
+    const size_t n = values.size();
+    std::memcpy(b.sumHost, values.data(), n * sizeof(double));
+    // The loop calls this every step; replaying a captured copy-reduce-copy saves the
+    // host the enqueue work of three operations (the pinned buffers are read at replay).
+    auto body = [&] {
+        TD_CUDA(cudaMemcpyAsync(b.sumDev, b.sumHost, n * sizeof(double), cudaMemcpyHostToDevice, compute_));
+        commGuard([&] {
+            nccl_->allReduceSum(b.sumDev, n, compute_);
+            return 0;
+        });
+        TD_CUDA(cudaMemcpyAsync(b.sumHost, b.sumDev, n * sizeof(double), cudaMemcpyDeviceToHost, compute_));
+    };
+    auto found = sumGraphs_.find(n);
+    if (found != sumGraphs_.end()) {
+        TD_CUDA(cudaGraphLaunch(found->second, compute_));
+    } else if (useGraphs_ && sumEagerRuns_[n] >= 1) {
+        cudaGraph_t graph = nullptr;
+        TD_CUDA(cudaStreamBeginCapture(compute_, cudaStreamCaptureModeThreadLocal));
+        try {
+            body();
+        } catch (...) {
+            cudaStreamEndCapture(compute_, &graph);
+            if (graph) cudaGraphDestroy(graph);
+            throw;
+        }
+        TD_CUDA(cudaStreamEndCapture(compute_, &graph));
+        cudaGraphExec_t exec = nullptr;
+        TD_CUDA(cudaGraphInstantiate(&exec, graph, 0));
+        TD_CUDA(cudaGraphDestroy(graph));
+        sumGraphs_[n] = exec;
+        TD_CUDA(cudaGraphLaunch(exec, compute_));
+    } else {
+        body();
+        ++sumEagerRuns_[n];
+    }
     TD_CUDA(cudaEventRecord(stepDone_, compute_));
     waitFor(stepDone_);
-    return std::vector<double>(b.sumHost, b.sumHost + values.size());
+    return std::vector<double>(b.sumHost, b.sumHost + n);
 }
 
 double CudaBackend::optimizerStep(const OptimizerStep& step) {

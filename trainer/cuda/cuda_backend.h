@@ -101,6 +101,8 @@ private:
     // Graphs of one micro-step, by (count, first micro-step, last micro-step).
     std::map<std::tuple<int, bool, bool>, cudaGraphExec_t> graphs_;
     std::map<std::tuple<int, bool, bool>, int> eagerRuns_;
+    std::map<size_t, cudaGraphExec_t> sumGraphs_;  // allReduceSum, by value count
+    std::map<size_t, int> sumEagerRuns_;
     cudaGraphExec_t optimizerGraph_ = nullptr;
     int optimizerEagerRuns_ = 0;
 

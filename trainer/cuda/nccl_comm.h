@@ -3,7 +3,8 @@
 // hanging the job.
 //
 // The communicator is created non-blocking (ncclConfig_t.blocking = 0), so that even
-// its creation can be given up on when a peer never arrives. A watchdog thread polls
+// its creation can be given up on when a peer never arrives; the collectives run on a
+// blocking child split from it (faster: see the constructor). A watchdog thread polls
 // ncclCommGetAsyncError every few milliseconds, and, while the rank waits for
 // communication, a deadline (--comm-timeout); on an asynchronous NCCL error or a
 // passed deadline it calls ncclCommAbort, which also releases NCCL kernels spinning
@@ -11,7 +12,8 @@
 // and throw CudaError ("nccl" or "timeout") for the loop to report as an `error` event.
 //
 // Environment (measurements): TRAINDECK_NCCL_MAX_CTAS caps the CTAs (SMs) of each
-// collective; TRAINDECK_NCCL_BLOCKING=1 makes the communicator blocking.
+// collective; TRAINDECK_NCCL_NONBLOCKING_OPS=1 runs the collectives on the
+// non-blocking communicator itself.
 
 #include <atomic>
 #include <chrono>
@@ -51,12 +53,15 @@ public:
     std::string failure() const;
 
 private:
+    using Clock = std::chrono::steady_clock;
+    void awaitReady(ncclComm_t comm, const char* what, Clock::time_point deadline);
     void enqueued(ncclResult_t result, const char* call, int line);
     void watch();
     void abortWith(const std::string& kind, const std::string& message);
     [[noreturn]] void throwFailure();
 
-    ncclComm_t comm_ = nullptr;
+    ncclComm_t setup_ = nullptr;  // the non-blocking communicator of the rendezvous
+    ncclComm_t comm_ = nullptr;   // its blocking child, which runs the collectives
     int rank_ = 0, world_ = 1;
     std::chrono::milliseconds timeout_;
 
