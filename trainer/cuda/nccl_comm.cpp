@@ -60,9 +60,17 @@ Communicator::Communicator(const ncclUniqueId& id, int rank, int world, std::chr
     ncclConfig_t child = NCCL_CONFIG_INITIALIZER;
     child.blocking = std::getenv("TRAINDECK_NCCL_NONBLOCKING_OPS") ? 0 : 1;
     if (const char* v = std::getenv("TRAINDECK_NCCL_MAX_CTAS"); v && *v) child.maxCTAs = std::atoi(v);
-    TD_NCCL(ncclCommSplit(setup_, 0, rank, &comm_, &child));
-    awaitReady(setup_, "ncclCommSplit", deadline);
-    awaitReady(comm_, "ncclCommSplit", deadline);
+    try {
+        TD_NCCL(ncclCommSplit(setup_, 0, rank, &comm_, &child));
+        awaitReady(comm_, "ncclCommSplit", deadline);
+    } catch (const CudaError& e) {
+        if (e.kind() == "timeout") throw;
+        // Not worth failing the run for: keep the slower non-blocking communicator.
+        std::fprintf(stderr, "[nccl] rank %d: no blocking communicator (%s); using the non-blocking one\n", rank,
+                     e.what());
+        comm_ = setup_;
+        setup_ = nullptr;
+    }
     watchdog_ = std::thread([this] { watch(); });
 }
 
