@@ -11,6 +11,7 @@ packages=(
   libqcustomplot-dev libqcustomplot2.1-qt6
   libyaml-cpp-dev libssh-dev libgloo-dev nlohmann-json3-dev
   shellcheck openssh-server openssh-client
+  python3
   xvfb xauth fonts-noto-cjk
 )
 

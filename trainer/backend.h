@@ -33,6 +33,9 @@ struct ProcessGroup {
     int localRank = 0, localWorldSize = 1;  // the device index is localRank
     int node = 0, nodes = 1;
     KvStore* store = nullptr;  // rendezvous store (rank 0 serves it); carries ncclUniqueId, Gloo addresses
+    std::string masterAddr = "127.0.0.1";  // MASTER_ADDR: picks the interface that reaches the others
+    // A collective that cannot complete must throw CommError within this; it is 3/4 of
+    // --comm-timeout (the loop uses the rest to name the lost rank and report).
     std::chrono::milliseconds commTimeout{std::chrono::seconds(60)};
 };
 

@@ -69,6 +69,9 @@ public:
     void set(const std::string& key, const std::string& value) override;
     std::string get(const std::string& key, std::chrono::milliseconds timeout) override;
     int64_t add(const std::string& key, int64_t delta) override;
+    // How long a request waits for its answer beyond its own blocking time.
+    void setIoTimeout(std::chrono::milliseconds t) { ioTimeout_ = t; }
+    // Tells the server which rank this connection belongs to (for liveness()).
     void hello(int rank);
     std::vector<RankLiveness> liveness();
 
@@ -78,6 +81,7 @@ private:
     int fd_ = -1;
     std::string where_;
     std::mutex mutex_;
+    std::chrono::milliseconds ioTimeout_{std::chrono::seconds(60)};
 };
 
 }  // namespace traindeck::trainer

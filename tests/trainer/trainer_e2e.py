@@ -1,0 +1,569 @@
+#!/usr/bin/env python3
+"""End-to-end tests of traindeck-trainer: several processes on loopback, checked
+against ../../shared/design/metrics-protocol.md and trainer-workload.md.
+
+Usage: trainer_e2e.py TRAINER CASE      (ctest runs one CASE per test)
+Every metrics line any case produces is validated against the protocol."""
+
+import json
+import math
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+
+TRAINER = None
+TMP = None
+# Small clips keep every case to seconds on 2 cores.
+SMALL = ["--frames", "2", "--height", "32", "--width", "32"]
+
+
+class Failure(Exception):
+    pass
+
+
+def check(cond, message):
+    if not cond:
+        raise Failure(message)
+
+
+# ------------------------------------------------------------------ protocol
+
+NUM = (int, float)
+EVENTS = {
+    "start": {"run_id": str, "world_size": int, "nodes": int, "gpus_per_node": int, "backend": str,
+              "model": dict, "data": (dict, str), "effective_batch": int, "micro_batch": int,
+              "grad_accum": int, "lr_peak": NUM, "warmup_steps": int, "total_steps": int,
+              "resumed_from_step": (int, type(None))},
+    "step": {"step": int, "epoch": NUM, "samples_seen": int, "loss": NUM, "psnr": NUM, "lr": NUM,
+             "grad_norm": NUM, "step_time_s": NUM, "samples_per_s": NUM, "comm_time_s": NUM,
+             "gpu_mem_gb": NUM},
+    "rank": {"rank": int, "node": int, "step": int, "step_time_s": NUM, "comm_time_s": NUM, "gpu_mem_gb": NUM},
+    "eval": {"step": int, "loss": NUM, "psnr": NUM},
+    "checkpoint": {"step": int, "path": str, "bytes": int, "seconds": NUM},
+    "error": {"rank": int, "node": int, "kind": str, "message": str},
+    "end": {"step": int, "status": str, "seconds": NUM},
+}
+
+
+def reject_constant(name):
+    raise ValueError("non-JSON number " + name)
+
+
+def validate(text, where):
+    """Every line: one JSON object per the protocol. Returns the events."""
+    check(text == "" or text.endswith("\n"), f"{where}: stream does not end with a newline")
+    events = []
+    for n, line in enumerate(text.splitlines(), 1):
+        at = f"{where}:{n}"
+        try:
+            ev = json.loads(line, parse_constant=reject_constant)
+        except ValueError as e:
+            raise Failure(f"{at}: not valid JSON ({e}): {line[:200]}")
+        check(isinstance(ev, dict), f"{at}: not an object")
+        check(ev.get("v") == 1, f"{at}: v is not 1")
+        check(isinstance(ev.get("time"), NUM) and ev["time"] > 1.6e9, f"{at}: time is not Unix seconds")
+        kind = ev.get("event")
+        check(kind in EVENTS, f"{at}: unknown event {kind!r}")
+        nonfinite = ev.get("nonfinite", [])
+        check(isinstance(nonfinite, list), f"{at}: nonfinite is not a list")
+        for key, types in EVENTS[kind].items():
+            check(key in ev, f"{at}: {kind} lacks {key}")
+            if ev[key] is None and key in nonfinite:
+                continue
+            types = types if isinstance(types, tuple) else (types,)
+            ok = isinstance(ev[key], types) and not (isinstance(ev[key], bool))
+            if float in types and isinstance(ev[key], int):
+                ok = True
+            check(ok, f"{at}: {kind}.{key} = {ev[key]!r} has the wrong type")
+        for key in nonfinite:
+            check(ev.get(key, 0) is None, f"{at}: {key} listed as nonfinite but not null")
+        if kind == "end":
+            check(ev["status"] in ("completed", "failed", "interrupted"), f"{at}: bad end status")
+        if kind == "start":
+            check(ev["backend"] in ("nccl", "gloo"), f"{at}: bad backend")
+            check({"preset", "parameters"} <= set(ev["model"]), f"{at}: model lacks preset/parameters")
+        events.append(ev)
+    starts = [e for e in events if e["event"] == "start"]
+    ends = [e for e in events if e["event"] == "end"]
+    check(len(starts) <= 1 and len(ends) <= 1, f"{where}: more than one start or end")
+    if starts:
+        check(events[0]["event"] == "start", f"{where}: start is not first")
+    if ends:
+        # Last, but other ranks sharing the file may still report their own errors after it.
+        after = events[events.index(ends[0]) + 1:]
+        check(all(e["event"] == "error" and e["rank"] != 0 for e in after), f"{where}: end is not last")
+    steps = [e["step"] for e in events if e["event"] == "step"]
+    check(steps == sorted(steps), f"{where}: step events out of order")
+    return events
+
+
+# ------------------------------------------------------------------ running
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("", 0))
+        return s.getsockname()[1]
+
+
+def clean_env(**extra):
+    env = {k: v for k, v in os.environ.items()
+           if not (k in ("RANK", "WORLD_SIZE", "LOCAL_RANK", "LOCAL_WORLD_SIZE", "MASTER_ADDR", "MASTER_PORT",
+                         "GROUP_RANK", "NNODES", "JOB_COMPLETION_INDEX", "TRAINDECK_WORKER", "TRAINDECK_NODE_RANK")
+                   or k.startswith("SLURM_"))}
+    env.update({k: str(v) for k, v in extra.items()})
+    return env
+
+
+def gloo(args):
+    """The CPU backend unless a case names one (a CUDA build would pick nccl on a GPU)."""
+    return args if "--backend" in args else ["--backend", "gloo", *args]
+
+
+class Job:
+    """Some trainer processes writing one metrics file."""
+
+    def __init__(self, name, args, envs):
+        args = gloo(args)
+        self.metrics = os.path.join(TMP, name + ".jsonl")
+        if os.path.exists(self.metrics):
+            os.unlink(self.metrics)
+        self.procs = []
+        self.errs = []
+        for i, env in enumerate(envs):
+            err = open(os.path.join(TMP, f"{name}.{i}.err"), "w+")
+            self.errs.append(err)
+            self.procs.append(subprocess.Popen([TRAINER, *args, "--metrics-file", self.metrics], env=env,
+                                               stdout=subprocess.DEVNULL, stderr=err))
+
+    def wait(self, timeout=120, only=None):
+        """Exit codes of the processes (of those listed in `only`; None for the others)."""
+        deadline = time.time() + timeout
+        codes = []
+        for i, p in enumerate(self.procs):
+            if only is not None and i not in only:
+                codes.append(None)
+                continue
+            try:
+                codes.append(p.wait(max(0.1, deadline - time.time())))
+            except subprocess.TimeoutExpired:
+                for q in self.procs:
+                    q.kill()
+                raise Failure(f"{self.metrics}: trainer did not finish within {timeout} s")
+        return codes
+
+    def events(self):
+        with open(self.metrics) as f:
+            return validate(f.read(), os.path.basename(self.metrics))
+
+    def stderr(self, i=0):
+        self.errs[i].flush()
+        self.errs[i].seek(0)
+        return self.errs[i].read()
+
+    def wait_for_step(self, step, timeout=60):
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            if os.path.exists(self.metrics):
+                with open(self.metrics) as f:
+                    for line in f:
+                        if '"event":"step"' in line and json.loads(line)["step"] >= step:
+                            return
+            if any(p.poll() is not None for p in self.procs):
+                raise Failure(f"{self.metrics}: a process ended before step {step}")
+            time.sleep(0.02)
+        raise Failure(f"{self.metrics}: step {step} never came")
+
+
+def run_ranks(name, args, world, port=None, per_rank=None):
+    port = port or free_port()
+    envs = [clean_env(**{**dict(RANK=r, WORLD_SIZE=world, LOCAL_RANK=r, MASTER_ADDR="127.0.0.1", MASTER_PORT=port),
+                         **(per_rank(r) if per_rank else {})}) for r in range(world)]
+    return Job(name, args, envs)
+
+
+def run_to_end(name, args, world=1, **kw):
+    job = run_ranks(name, args, world, **kw) if world > 1 else Job(name, args, [clean_env()])
+    codes = job.wait()
+    check(codes == [0] * len(codes), f"{name}: exit codes {codes}: {job.stderr()}")
+    events = job.events()
+    check(events[-1]["event"] == "end" and events[-1]["status"] == "completed", f"{name}: no completed end")
+    return events
+
+
+def of(events, kind):
+    return [e for e in events if e["event"] == kind]
+
+
+def losses(events):
+    return [e["loss"] for e in of(events, "step")]
+
+
+def trainer(args, env=None, timeout=60):
+    return subprocess.run([TRAINER, *gloo(args)], env=env or clean_env(), capture_output=True, text=True,
+                          timeout=timeout)
+
+
+# ------------------------------------------------------------------ cases
+
+def case_learns():
+    """Loss falls and PSNR rises on the tiny preset; eval follows."""
+    ev = run_to_end("learns", SMALL + ["--micro-batch", "4", "--steps", "80", "--lr", "3e-3", "--warmup", "5",
+                                       "--log-every", "10", "--eval-every", "20"])
+    steps, evals = of(ev, "step"), of(ev, "eval")
+    check(len(steps) == 9 and steps[-1]["step"] == 79, f"expected steps 0,10,..,79: {[s['step'] for s in steps]}")
+    check(steps[-1]["loss"] < 0.4 * steps[0]["loss"], f"loss did not fall: {losses(ev)}")
+    check(steps[-1]["psnr"] > steps[0]["psnr"] + 4, f"PSNR did not rise: {[s['psnr'] for s in steps]}")
+    check(len(evals) == 4 and evals[-1]["psnr"] > evals[0]["psnr"], f"eval PSNR did not rise: {evals}")
+    check(abs(steps[0]["lr"] - 3e-3 / 5) < 1e-12, "warmup lr of step 0")
+    check(abs(steps[-1]["lr"] - 3e-4) < 1e-12, "the cosine ends at 0.1 x peak")
+    start = ev[0]
+    check(start["model"]["parameters"] == 86736 and start["backend"] == "gloo", f"start: {start}")
+    check(start["resumed_from_step"] is None, "fresh run has resumed_from_step null")
+
+
+def case_layouts():
+    """One effective batch of 4: the same losses on R x A x B = 1x1x4, 2x1x2, 4x1x1,
+    1x4x1, 2x2x1, and every rank holds bit-identical weights after every step."""
+    common = SMALL + ["--steps", "6", "--log-every", "1", "--check-sync", "--lr", "3e-3", "--warmup", "2"]
+    ref = None
+    for world, accum, batch in [(1, 1, 4), (2, 1, 2), (4, 1, 1), (1, 4, 1), (2, 2, 1)]:
+        name = f"layout-{world}x{accum}x{batch}"
+        ev = run_to_end(name, common + ["--grad-accum", str(accum), "--micro-batch", str(batch)], world)
+        check(ev[0]["effective_batch"] == 4 and ev[0]["world_size"] == world, f"{name}: start {ev[0]}")
+        got = losses(ev)
+        check(len(got) == 6, f"{name}: {len(got)} step events")
+        if ref is None:
+            ref = got
+        for step, (a, b) in enumerate(zip(ref, got)):
+            check(abs(a - b) <= 1e-5 * abs(a), f"{name}: step {step} loss {b} vs {a} on 1x1x4")
+        for step in range(6):
+            hashes = {e["param_hash"] for e in of(ev, "rank") if e["step"] == step}
+            ranks = {e["rank"] for e in of(ev, "rank") if e["step"] == step}
+            check(ranks == set(range(world)), f"{name}: rank events of step {step}: {ranks}")
+            check(len(hashes) == 1, f"{name}: ranks hold different weights after step {step}: {hashes}")
+
+
+def case_two_nodes():
+    """Two 'nodes' on loopback, each its own launcher (--nproc-per-node 2), node rank
+    from the platform's variables, train together like one process of the same batch."""
+    common = SMALL + ["--steps", "5", "--log-every", "1", "--lr", "3e-3", "--micro-batch", "1"]
+    ref = losses(run_to_end("two-nodes-ref", SMALL + ["--steps", "5", "--log-every", "1", "--lr", "3e-3",
+                                                       "--micro-batch", "4"]))
+    conventions = {
+        "pai": lambda n: dict(WORLD_SIZE=2, RANK=n),
+        "indexed-job": lambda n: dict(JOB_COMPLETION_INDEX=n, NNODES=2),
+        "slurm": lambda n: dict(SLURM_NODEID=n, SLURM_NNODES=2),
+    }
+    for name, node_env in conventions.items():
+        port = free_port()
+        envs = [clean_env(MASTER_ADDR="127.0.0.1", MASTER_PORT=port, **node_env(n)) for n in (1, 0)]
+        job = Job("two-nodes-" + name, common + ["--nproc-per-node", "2"], envs)
+        codes = job.wait()
+        check(codes == [0, 0], f"{name}: launcher exit codes {codes}: {job.stderr(0)} {job.stderr(1)}")
+        ev = job.events()
+        start = ev[0]
+        check((start["world_size"], start["nodes"], start["gpus_per_node"]) == (4, 2, 2), f"{name}: start {start}")
+        nodes = {e["rank"]: e["node"] for e in of(ev, "rank")}
+        check(nodes == {0: 0, 1: 0, 2: 1, 3: 1}, f"{name}: rank to node {nodes}")
+        for step, (a, b) in enumerate(zip(ref, losses(ev))):
+            check(abs(a - b) <= 1e-5 * abs(a), f"{name}: step {step} loss {b} vs {a} in one process")
+
+
+def case_resume():
+    """SIGTERM to one rank: all stop together, checkpoint, end interrupted. Resume auto
+    skips a corrupt checkpoint with a warning and continues the loss sequence bit for bit;
+    another configuration is refused."""
+    # Bigger clips so that a step takes long enough to be interrupted mid-run.
+    common = ["--frames", "4", "--height", "64", "--width", "64", "--micro-batch", "2", "--steps", "40",
+              "--log-every", "1", "--lr", "2e-3", "--warmup", "3", "--check-sync"]
+    full = run_to_end("resume-full", common, world=2)
+    ckdir = os.path.join(TMP, "resume-ckpt")
+    ck = common + ["--checkpoint-dir", ckdir, "--checkpoint-every", "2", "--comm-timeout", "20"]
+
+    port = free_port()
+    first = run_ranks("resume-first", ck, 2, port=port)
+    first.wait_for_step(8)
+    first.procs[1].send_signal(signal.SIGTERM)  # only rank 1: the ranks agree to stop anyway
+    codes = first.wait(60)
+    check(codes == [143, 143], f"interrupted exit codes {codes}: {first.stderr(0)}")
+    ev1 = first.events()
+    check(ev1[-1]["event"] == "end" and ev1[-1]["status"] == "interrupted", f"end: {ev1[-1]}")
+    last = ev1[-1]["step"]
+    check(last < 39, "the run was interrupted before its end")
+    ckpts = of(ev1, "checkpoint")
+    check(ckpts and ckpts[-1]["step"] == last and os.path.exists(ckpts[-1]["path"]),
+          f"no checkpoint at the interrupted step {last}: {ckpts}")
+    check(ckpts[-1]["bytes"] == os.path.getsize(ckpts[-1]["path"]), "checkpoint bytes")
+    check(not [f for f in os.listdir(ckdir) if ".tmp" in f], "temp files left behind")
+
+    # Corrupt the newest checkpoint: resume falls back to the one before it.
+    files = sorted(f for f in os.listdir(ckdir) if f.endswith(".ckpt"))
+    check(len(files) >= 2, f"expected several checkpoints: {files}")
+    newest = os.path.join(ckdir, files[-1])
+    with open(newest, "r+b") as f:
+        f.seek(200)
+        b = f.read(1)
+        f.seek(200)
+        f.write(bytes([b[0] ^ 0xFF]))
+    fallback = int(files[-2][5:13])  # steps done in the older one
+
+    second = run_ranks("resume-second", ck, 2)
+    codes = second.wait()
+    check(codes == [0, 0], f"resumed exit codes {codes}: {second.stderr(0)}")
+    check("skipping checkpoint" in second.stderr(0) and files[-1] in second.stderr(0),
+          f"no warning about the corrupt checkpoint: {second.stderr(0)}")
+    ev2 = second.events()
+    check(ev2[0]["resumed_from_step"] == fallback, f"resumed from {ev2[0]['resumed_from_step']}, expected {fallback}")
+
+    # Uninterrupted vs first part + resumed part: identical doubles, identical weights.
+    want = {e["step"]: (e["loss"], e["grad_norm"]) for e in of(full, "step")}
+    got = {e["step"]: (e["loss"], e["grad_norm"]) for e in of(ev1, "step") if e["step"] < fallback}
+    got.update({e["step"]: (e["loss"], e["grad_norm"]) for e in of(ev2, "step")})
+    check(sorted(got) == list(range(40)), f"steps covered: {sorted(got)}")
+    for s in range(40):
+        check(got[s] == want[s], f"step {s}: resumed {got[s]} vs uninterrupted {want[s]}")
+    hashes = lambda ev: {e["param_hash"] for e in of(ev, "rank") if e["step"] == 39}
+    check(hashes(full) == hashes(ev2) and len(hashes(full)) == 1, "final weights differ from the uninterrupted run")
+
+    # An explicit path resumes from exactly that file.
+    # (Older files were pruned: only the newest three are kept.)
+    kept = sorted(f for f in os.listdir(ckdir) if f.endswith(".ckpt"))
+    check(len(kept) == 3, f"pruning keeps three checkpoints: {kept}")
+    explicit = run_to_end("resume-path", common + ["--resume", os.path.join(ckdir, kept[0])], world=2)
+    check(explicit[0]["resumed_from_step"] == int(kept[0][5:13]), "--resume PATH")
+    check(losses(explicit)[-1] == want[39][0], "--resume PATH continues the same sequence")
+
+    # Another configuration is refused with exit 2 and a config error naming the difference.
+    other = run_ranks("resume-other", [a if a != "2e-3" else "1e-3" for a in ck], 2)
+    codes = other.wait()
+    check(codes[0] == 2, f"other config exit codes {codes}")
+    errors = [e for e in of(other.events(), "error") if e["rank"] == 0]
+    check(errors and errors[0]["kind"] == "config" and "lr=0.002 (checkpoint) vs lr=0.001 (this run)" in
+          errors[0]["message"], f"config refusal: {errors}")
+
+
+def case_sigterm_launcher():
+    """SIGTERM to a node launcher reaches its workers: checkpoint, end interrupted, 143."""
+    ckdir = os.path.join(TMP, "sigterm-ckpt")
+    job = Job("sigterm-launcher", SMALL + ["--micro-batch", "2", "--steps", "100000", "--log-every", "5",
+                                           "--nproc-per-node", "2", "--checkpoint-dir", ckdir],
+              [clean_env(MASTER_PORT=free_port())])
+    job.wait_for_step(5)
+    job.procs[0].send_signal(signal.SIGTERM)
+    codes = job.wait(60)
+    check(codes == [143], f"launcher exit code {codes}: {job.stderr()}")
+    ev = job.events()
+    check(of(ev, "checkpoint") and ev[-1]["status"] == "interrupted", f"events end with {ev[-2:]}")
+    check(os.path.exists(of(ev, "checkpoint")[-1]["path"]), "checkpoint file")
+
+
+def assert_lost(job, lost, survivors, timeout_s, started):
+    codes = job.wait(timeout_s + 15, only=survivors)
+    elapsed = time.time() - started
+    check(elapsed < timeout_s + 1, f"survivors took {elapsed:.1f} s, --comm-timeout is {timeout_s}")
+    for r in survivors:
+        check(codes[r] not in (0, None), f"rank {r} exited {codes[r]}")
+    errors = of(job.events(), "error")
+    by_rank = {e["rank"]: e for e in errors}
+    for r in survivors:
+        check(r in by_rank, f"rank {r} wrote no error event: {errors}; stderr {job.stderr(r)}")
+        check(by_rank[r].get("lost_rank") == lost and f"rank {lost}" in by_rank[r]["message"],
+              f"rank {r}'s error does not name rank {lost}: {by_rank[r]}")
+    return errors
+
+
+def case_kill_rank():
+    """kill -9 one rank: the others stop within --comm-timeout naming it."""
+    args = SMALL + ["--micro-batch", "2", "--steps", "100000", "--log-every", "20", "--comm-timeout", "6"]
+    for victim in (1, 0):
+        job = run_ranks(f"kill-{victim}", args, 3)
+        job.wait_for_step(20)
+        job.procs[victim].kill()
+        t0 = time.time()
+        survivors = [r for r in range(3) if r != victim]
+        assert_lost(job, victim, survivors, 6, t0)
+        if victim != 0:
+            ev = job.events()
+            check(ev[-1]["event"] == "end" and ev[-1]["status"] == "failed", f"rank 0 end: {ev[-1]}")
+
+
+def case_hang_rank():
+    """A stopped (hung) rank: the others stop within --comm-timeout naming it."""
+    args = SMALL + ["--micro-batch", "2", "--steps", "100000", "--log-every", "20", "--comm-timeout", "6"]
+    job = run_ranks("hang", args, 3)
+    job.wait_for_step(20)
+    job.procs[2].send_signal(signal.SIGSTOP)
+    t0 = time.time()
+    try:
+        errors = assert_lost(job, 2, [0, 1], 6, t0)
+        check(all(e["kind"] == "timeout" for e in errors), f"kinds: {errors}")
+    finally:
+        job.procs[2].kill()
+
+
+def case_stall_rank():
+    """A rank whose main thread is stuck while its process and heartbeat live on (a hung
+    kernel): the collective times out and the others name it within --comm-timeout."""
+    args = SMALL + ["--micro-batch", "2", "--steps", "100000", "--log-every", "1", "--comm-timeout", "8"]
+    job = run_ranks("stall", args, 3, per_rank=lambda r: {"TRAINDECK_TEST_STALL": "1:30"})
+    job.wait_for_step(29)
+    t0 = time.time()  # rank 1 stops before step 30's all-reduce, a moment from now
+    try:
+        errors = assert_lost(job, 1, [0, 2], 8, t0)
+        survivors = [e for e in errors if e["rank"] in (0, 2)]
+        check(all(e["kind"] == "timeout" and "never reached collective" in e["message"] for e in survivors),
+              f"stall errors: {survivors}")
+    finally:
+        job.procs[1].kill()
+
+
+def case_launcher_failure():
+    """A worker of a node launcher dies: the launcher stops the rest and exits 1 naming it."""
+    job = Job("launcher-failure", SMALL + ["--micro-batch", "2", "--steps", "100000", "--log-every", "20",
+                                           "--comm-timeout", "6", "--nproc-per-node", "3"],
+              [clean_env(MASTER_PORT=free_port())])
+    job.wait_for_step(20)
+    launcher = job.procs[0].pid
+    children = subprocess.run(["pgrep", "-P", str(launcher)], capture_output=True, text=True).stdout.split()
+    check(len(children) == 3, f"launcher children: {children}")
+    # Workers are forked in local-rank order.
+    victim = sorted(int(c) for c in children)[1]
+    os.kill(victim, signal.SIGKILL)
+    t0 = time.time()
+    codes = job.wait(30)
+    check(codes == [1], f"launcher exit code {codes}")
+    check(time.time() - t0 < 6 + 3, "launcher took longer than --comm-timeout")
+    err = job.stderr()
+    check("rank 1 (local rank 1 on node 0) failed: killed by signal 9" in err, f"launcher stderr: {err}")
+    errors = of(job.events(), "error")
+    check({e.get("lost_rank") for e in errors} == {1}, f"workers' errors: {errors}")
+
+
+def rendezvous_error(name, jobs_args, expect, code=None, timeout=30):
+    job = jobs_args
+    codes = job.wait(timeout)
+    err = "".join(job.stderr(i) for i in range(len(job.procs)))
+    check(any(expect in job.stderr(i) for i in range(len(job.procs))), f"{name}: expected '{expect}' in: {err}")
+    if code is not None:
+        check(code in codes, f"{name}: exit codes {codes}")
+    check(0 not in codes, f"{name}: a process succeeded: {codes}")
+    for line in err.splitlines():
+        check(line.startswith("traindeck-trainer: "), f"{name}: stray stderr line: {line}")
+    job.events()  # and the error events follow the protocol
+    return codes
+
+
+def case_rendezvous():
+    """Port in use, master unreachable, a rank that never arrives, disagreeing world sizes
+    and configurations: each a clear one-line error, never a hang."""
+    args = SMALL + ["--steps", "2", "--rdzv-timeout", "2"]
+    with socket.socket() as s:
+        s.bind(("", 0))
+        s.listen()
+        port = s.getsockname()[1]
+        rendezvous_error("port-in-use", run_ranks("rdzv-port", args, 2, port=port, per_rank=None), "already in use")
+    # Only rank 1: nobody serves the store.
+    job = Job("rdzv-unreachable", args, [clean_env(RANK=1, WORLD_SIZE=2, MASTER_ADDR="127.0.0.1",
+                                                   MASTER_PORT=free_port())])
+    rendezvous_error("unreachable", job, "cannot reach the rendezvous master at 127.0.0.1:")
+    # Only rank 0 of 3: ranks 1 and 2 never arrive.
+    job = Job("rdzv-missing", args, [clean_env(RANK=0, WORLD_SIZE=3, MASTER_PORT=free_port())])
+    rendezvous_error("never-arrives", job, "ranks 1, 2 never arrived at the rendezvous within 2 s (1 of 3 arrived)")
+    check(of(job.events(), "error")[0]["kind"] == "rendezvous", "kind of the never-arrived error")
+    # SIGTERM while waiting for the others ends the process at once (nothing to save).
+    job = Job("rdzv-sigterm", SMALL + ["--steps", "2", "--rdzv-timeout", "60"],
+              [clean_env(RANK=0, WORLD_SIZE=2, MASTER_PORT=free_port())])
+    time.sleep(0.5)
+    job.procs[0].send_signal(signal.SIGTERM)
+    t0 = time.time()
+    check(job.wait(10) == [-signal.SIGTERM] and time.time() - t0 < 2, "SIGTERM during the rendezvous")
+    # World sizes disagree.
+    job = run_ranks("rdzv-world", args, 2, per_rank=lambda r: {"WORLD_SIZE": 2 if r == 0 else 3})
+    rendezvous_error("world-size", job, "says the world has 3 ranks, rank 0 says 2", code=2)
+    # Two processes claim rank 1: the second is turned away, the job goes on.
+    port = free_port()
+    envs = [clean_env(RANK=r, WORLD_SIZE=2, MASTER_PORT=port) for r in (0, 1)]
+    longer = SMALL + ["--steps", "300", "--log-every", "1", "--rdzv-timeout", "5"]
+    job = Job("rdzv-twice", longer, envs)
+    job.wait_for_step(0)
+    dup = subprocess.run([TRAINER, *gloo(longer)], env=envs[1], capture_output=True, text=True, timeout=30)
+    check(dup.returncode == 2 and "rank 1 joined the rendezvous twice" in dup.stderr, f"duplicate rank: {dup.stderr}")
+    check(job.wait(30) == [0, 0], "the job with the first rank 1 completes")
+    # Configurations disagree.
+    port = free_port()
+    envs = [clean_env(RANK=r, WORLD_SIZE=2, MASTER_PORT=port) for r in range(2)]
+    job = Job("rdzv-config2", args, envs[:1])
+    other = subprocess.Popen([TRAINER, *gloo(args), "--lr", "5e-4"], env=envs[1], stdout=subprocess.DEVNULL,
+                             stderr=subprocess.PIPE, text=True)
+    codes = job.wait(30)
+    other_err = other.communicate(timeout=30)[1]
+    check(codes == [2] and other.returncode == 2, f"config mismatch exit codes {codes}, {other.returncode}")
+    check("runs another configuration than rank 0: lr=0.00050000000000000001 (rank 1) vs lr=0.001 (rank 0)" in
+          job.stderr(0) and "another configuration" in other_err, f"config mismatch: {job.stderr(0)} / {other_err}")
+
+
+def case_cli():
+    """Bad flags and environments: one clear line, exit 2. --help documents everything."""
+    for args, env, expect in [
+        (["--bogus"], None, "unknown flag '--bogus'"),
+        (["--steps", "x"], None, "--steps expects a number"),
+        (["--backend", "nccl"], None, "this build has no CUDA backend"),
+        (["--steps", "1"], clean_env(RANK="1"), "RANK is set but WORLD_SIZE is not"),
+        (["--steps", "1"], clean_env(RANK="4", WORLD_SIZE="4"), "rank 4 is not below the world size 4"),
+        (["--steps", "1"], clean_env(RANK="0", WORLD_SIZE="two"), "WORLD_SIZE must be an integer"),
+        (["--steps", "1", "--nproc-per-node", "2"], clean_env(JOB_COMPLETION_INDEX="0"), "set NNODES or --nnodes"),
+        (["--steps", "1", "--nproc-per-node", "2"], clean_env(SLURM_NODEID="0", SLURM_NNODES="2"),
+         "MASTER_ADDR is not set but the job spans 2 nodes"),
+        (["--steps", "1", "--metrics-file", "/nonexistent/dir/m.jsonl"], None, "cannot open --metrics-file"),
+    ]:
+        if args == ["--backend", "nccl"] and os.environ.get("TRAINDECK_HAVE_NCCL") == "1":
+            continue
+        r = trainer(args, env)
+        check(r.returncode == 2, f"{args}: exit {r.returncode}, stderr {r.stderr}")
+        lines = r.stderr.strip().splitlines()
+        check(len(lines) == 1 and expect in lines[0] and lines[0].startswith("traindeck-trainer: error: "),
+              f"{args}: stderr {r.stderr!r}")
+    r = trainer(["--help"])
+    check(r.returncode == 0 and "--comm-timeout" in r.stdout and "MASTER_ADDR" in r.stdout, "--help")
+    # No rendezvous variables: one process on 127.0.0.1, metrics on standard output.
+    r = trainer(SMALL + ["--steps", "3", "--log-every", "1"])
+    check(r.returncode == 0, f"single process: {r.stderr}")
+    ev = validate(r.stdout, "stdout")
+    check(ev[0]["world_size"] == 1 and ev[-1]["status"] == "completed" and len(of(ev, "step")) == 3, "stdout stream")
+
+
+def case_nonfinite():
+    """A diverging run (huge lr) reports null loss with "nonfinite" and an error event."""
+    r = trainer(SMALL + ["--steps", "50", "--log-every", "1", "--lr", "1e30", "--warmup", "0"])
+    ev = validate(r.stdout, "nonfinite")
+    bad = [e for e in of(ev, "step") if e.get("nonfinite")]
+    check(bad and bad[0]["loss"] is None and "loss" in bad[0]["nonfinite"], f"no nonfinite step: {ev[-3:]}")
+    check(r.returncode == 1 and of(ev, "error")[-1]["kind"] == "nonfinite" and ev[-1]["status"] == "failed",
+          f"nonfinite run: {r.returncode} {ev[-3:]}")
+
+
+def main():
+    global TRAINER, TMP
+    if len(sys.argv) != 3:
+        sys.exit(__doc__)
+    TRAINER = os.path.abspath(sys.argv[1])
+    case = globals().get("case_" + sys.argv[2].replace("-", "_"))
+    if not case:
+        sys.exit("unknown case " + sys.argv[2])
+    with tempfile.TemporaryDirectory(prefix="traindeck-e2e-") as tmp:
+        TMP = tmp
+        t0 = time.time()
+        try:
+            case()
+        except Failure as e:
+            print(f"FAIL {sys.argv[2]}: {e}")
+            sys.exit(1)
+        print(f"ok {sys.argv[2]} ({time.time() - t0:.1f} s)")
+
+
+if __name__ == "__main__":
+    main()

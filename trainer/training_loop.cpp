@@ -1,0 +1,422 @@
+#include "training_loop.h"
+
+#include "backend_registry.h"
+#include "checkpoint.h"
+#include "math/waves.h"
+#include "metrics_writer.h"
+#include "process_env.h"
+#include "rendezvous/rendezvous.h"
+#include "schedule/lr_schedule.h"
+#include "watchdog.h"
+
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <mutex>
+#include <thread>
+#include <unistd.h>
+
+namespace traindeck::trainer {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// Set by SIGTERM/SIGINT; the ranks agree on it at the end of each step.
+std::atomic<bool> g_stopRequested{false};
+
+void onStopSignal(int) { g_stopRequested = true; }
+
+// From the first step on, SIGTERM/SIGINT mean "checkpoint and stop"; before it (while
+// waiting for the other ranks) they keep their default and end the process at once.
+void installStopHandlers() {
+    struct sigaction sa{};
+    sa.sa_handler = onStopSignal;
+    sa.sa_flags = SA_RESTART;  // do not disturb Gloo's blocking calls
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGTERM, &sa, nullptr);
+    sigaction(SIGINT, &sa, nullptr);
+}
+
+// The error kind for the watchdog's verdict: a closed connection is a death, silence a hang.
+std::string lostKind(const std::string& watchdogMessage) {
+    return watchdogMessage.find("died") != std::string::npos ? "rank_died" : "timeout";
+}
+
+double seconds(Clock::time_point since) { return std::chrono::duration<double>(Clock::now() - since).count(); }
+
+double psnr(double mse) { return 10.0 * std::log10(1.0 / mse); }
+
+// The waves source is endless; the dashboard's `epoch` counts units of 2^20 samples.
+constexpr double kEpochSamples = 1048576.0;
+
+// One worker's run: the state that the error path needs from any thread.
+class Worker {
+public:
+    Worker(const Options& o, const ProcessEnv& env, MetricsWriter& metrics)
+        : o_(o), env_(env), metrics_(metrics), started_(Clock::now()) {}
+
+    int run();
+
+    // Writes the error event (and, on rank 0, the end event) once, then exits the
+    // process: other threads may be blocked in a collective that will never return.
+    [[noreturn]] void fail(const std::string& kind, const std::string& message, int lostRank = -1, int code = 1) {
+        static std::mutex once;
+        once.lock();  // never unlocked: a second failure waits for the first's exit
+        JsonLine err("error");
+        err.integer("rank", env_.rank).integer("node", env_.node).str("kind", kind).str("message", message);
+        if (lostRank >= 0) err.integer("lost_rank", lostRank);
+        metrics_.write(err);
+        if (watchdog_ && env_.rank != 0) watchdog_->reportFailure(lostRank, message);
+        std::fprintf(stderr, "traindeck-trainer: rank %d: error: %s\n", env_.rank, message.c_str());
+        std::fflush(stderr);
+        // Rank 0 serves the store: keep it up a moment so that the other ranks can still
+        // find out which rank was lost instead of blaming rank 0 (and report before our end).
+        if (env_.rank == 0 && env_.worldSize > 1 && rv_.server)
+            std::this_thread::sleep_for(std::min<std::chrono::milliseconds>(
+                std::chrono::seconds(2), std::chrono::milliseconds(long(o_.commTimeoutS * 1000 / 8))));
+        if (env_.rank == 0) writeEnd("failed");
+        ::_exit(code);
+    }
+
+private:
+    void writeEnd(const std::string& status) {
+        JsonLine end("end");
+        end.integer("step", lastStep_).str("status", status).num("seconds", seconds(started_));
+        metrics_.write(end);
+    }
+
+    // A failed collective: name the lost rank when the watchdog can tell.
+    [[noreturn]] void commFailed(const std::string& what) {
+        std::string lost;
+        const bool timeout = what.find("imed out") != std::string::npos || what.find("imeout") != std::string::npos;
+        const int lostRank = watchdog_ ? watchdog_->identifyLost(timeout, &lost) : -1;
+        if (lostRank >= 0) fail(lostKind(lost), lost + " (" + what + ")", lostRank);
+        fail(timeout ? "timeout" : backend_->name(), what);
+    }
+
+    // Runs a collective under the watchdog, turning failures into the error event.
+    // `timed`: the watchdog also bounds its duration (not for compute that may
+    // start communication, such as an overlapped backward).
+    template <typename F>
+    auto collective(F&& f, bool timed = true) {
+        if (timed) watchdog_->collectiveBegin();
+        try {
+            auto result = f();
+            if (timed) watchdog_->collectiveEnd();
+            return result;
+        } catch (const CommError& e) {
+            commFailed(e.what());
+        } catch (const RendezvousError& e) {
+            commFailed(e.what());
+        }
+    }
+
+    long resume();
+    void startEvent(long resumedFrom);
+    void writeCheckpoint(long step);
+    bool logStep(long n) const { return o_.logEvery > 0 ? n % o_.logEvery == 0 || n == o_.steps - 1 : n == o_.steps - 1; }
+
+    const Options& o_;
+    const ProcessEnv& env_;
+    MetricsWriter& metrics_;
+    Clock::time_point started_;
+    std::string config_;
+    Rendezvous rv_;
+    std::unique_ptr<Backend> backend_;
+    std::unique_ptr<Watchdog> watchdog_;
+    // TRAINDECK_TEST_STALL=rank:step (tests only): that rank's main thread stops before
+    // the step's all-reduce while its heartbeat goes on, like a hung kernel.
+    long stallStep_ = -1;
+    [[noreturn]] static void stallForever() {
+        for (;;) std::this_thread::sleep_for(std::chrono::hours(1));
+    }
+    std::atomic<long> lastStep_{-1};  // the last completed optimizer step (read by the watchdog's fail)
+};
+
+// Rank 0 picks the checkpoint and tells the others which file to load (the
+// checkpoint folder must be shared). Returns the first step to run.
+long Worker::resume() {
+    auto warn = [&](const std::string& w) { std::fprintf(stderr, "traindeck-trainer: warning: %s\n", w.c_str()); };
+    std::optional<Checkpoint> ckpt;
+    std::string path;
+    if (env_.rank == 0) {
+        try {
+            if (o_.resume == "auto" && !o_.checkpointDir.empty()) {
+                ckpt = newestCheckpoint(o_.checkpointDir, config_, warn);
+                if (ckpt) path = checkpointPath(o_.checkpointDir, ckpt->step);
+            } else if (o_.resume != "auto" && o_.resume != "none") {
+                path = o_.resume;
+                ckpt = readCheckpoint(path);
+                requireSameConfig(path, ckpt->config, config_);
+            }
+        } catch (const CheckpointMismatch& e) {
+            rv_.client->set("resume", "\nfailed");
+            fail("config", e.what(), -1, 2);
+        } catch (const CheckpointError& e) {
+            rv_.client->set("resume", "\nfailed");
+            fail("io", e.what(), -1, 2);
+        }
+        rv_.client->set("resume", path);
+    } else {
+        try {
+            path = rv_.client->get("resume", std::chrono::milliseconds(long(o_.rdzvTimeoutS * 1000)));
+        } catch (const RendezvousError& e) {
+            fail("rendezvous", std::string("waiting for rank 0 to pick a checkpoint: ") + e.what(), 0);
+        }
+        if (path == "\nfailed") fail("config", "rank 0 could not resume (see its error)", -1, 2);
+        if (!path.empty()) {
+            try {
+                ckpt = readCheckpoint(path);
+                requireSameConfig(path, ckpt->config, config_);
+            } catch (const std::exception& e) {
+                fail("io", std::string(e.what()) + " (every node must see --checkpoint-dir)");
+            }
+        }
+    }
+    if (!ckpt) return 0;
+    try {
+        backend_->loadState(ckpt->state);
+    } catch (const std::exception& e) {
+        fail("config", path + ": " + e.what(), -1, 2);
+    }
+    return ckpt->step;
+}
+
+void Worker::startEvent(long resumedFrom) {
+    if (env_.rank != 0) return;
+    const ModelShape& s = o_.shape;
+    JsonLine start("start");
+    start.str("run_id", rv_.runId)
+        .integer("world_size", env_.worldSize)
+        .integer("nodes", env_.nodes)
+        .integer("gpus_per_node", env_.localWorldSize)
+        .str("backend", backend_->name())
+        .str("precision", backend_->precision())
+        .raw("model", "{\"name\":\"tae-mlp\",\"preset\":" + jsonString(o_.preset) + ",\"parameters\":" +
+                          std::to_string(paramLayout(s).count) + "}")
+        .raw("data", "{\"source\":\"waves\",\"frames\":" + std::to_string(s.frames) + ",\"height\":" +
+                         std::to_string(s.height) + ",\"width\":" + std::to_string(s.widthPx) + ",\"seed\":" +
+                         std::to_string(o_.seed) + "}")
+        .integer("effective_batch", int64_t(env_.worldSize) * o_.gradAccum * o_.microBatch)
+        .integer("micro_batch", o_.microBatch)
+        .integer("grad_accum", o_.gradAccum)
+        .num("lr_peak", o_.lr)
+        .integer("warmup_steps", o_.warmup)
+        .integer("total_steps", o_.steps);
+    if (resumedFrom > 0) start.integer("resumed_from_step", resumedFrom);
+    else start.null("resumed_from_step");
+    metrics_.write(start);
+}
+
+void Worker::writeCheckpoint(long step) {
+    if (env_.rank != 0 || o_.checkpointDir.empty()) return;
+    const auto t0 = Clock::now();
+    Checkpoint c;
+    c.step = step + 1;
+    c.samplesSeen = uint64_t(step + 1) * uint64_t(env_.worldSize) * uint64_t(o_.gradAccum) * uint64_t(o_.microBatch);
+    c.config = config_;
+    c.state = backend_->saveState();
+    const std::string path = checkpointPath(o_.checkpointDir, c.step);
+    uint64_t bytes = 0;
+    try {
+        bytes = trainer::writeCheckpoint(path, c);
+        pruneCheckpoints(o_.checkpointDir, 3);
+    } catch (const std::exception& e) {
+        fail("io", e.what());
+    }
+    JsonLine ev("checkpoint");
+    ev.integer("step", step).str("path", path).integer("bytes", int64_t(bytes)).num("seconds", seconds(t0));
+    metrics_.write(ev);
+}
+
+int Worker::run() {
+    config_ = configText(o_, env_.worldSize);
+    backend_ = makeBackend(o_.backend);  // UsageError: exit 2 before anyone waits for us
+    const auto rdzvTimeout = std::chrono::milliseconds(long(o_.rdzvTimeoutS * 1000));
+    const auto commTimeout = std::chrono::milliseconds(long(o_.commTimeoutS * 1000));
+    try {
+        rv_ = rendezvous(env_, config_, rdzvTimeout);
+    } catch (const RendezvousMismatch& e) {
+        fail("config", e.what(), -1, 2);
+    } catch (const RendezvousError& e) {
+        fail("rendezvous", e.what());
+    }
+    try {
+        watchdog_ = std::make_unique<Watchdog>(rv_.host, rv_.port, env_.rank, env_.worldSize, commTimeout,
+                                               [this](int lost, const std::string& message) {
+                                                   fail(lost >= 0 ? lostKind(message) : "timeout", message, lost);
+                                               });
+    } catch (const RendezvousError& e) {
+        fail("rendezvous", e.what());
+    }
+
+    ProcessGroup group;
+    group.rank = env_.rank;
+    group.worldSize = env_.worldSize;
+    group.localRank = env_.localRank;
+    group.localWorldSize = env_.localWorldSize;
+    group.node = env_.node;
+    group.nodes = env_.nodes;
+    group.store = rv_.client.get();
+    group.masterAddr = env_.masterAddr;
+    // The backend gives up after 3/4 of --comm-timeout; the rest names the lost rank.
+    group.commTimeout = commTimeout * 3 / 4;
+    collective([&] {
+        backend_->init(group, o_.shape, o_.seed);
+        return 0;
+    });
+
+    if (const char* stall = std::getenv("TRAINDECK_TEST_STALL")) {
+        int rank = -1;
+        long step = -1;
+        if (std::sscanf(stall, "%d:%ld", &rank, &step) == 2 && rank == env_.rank) stallStep_ = step;
+    }
+    const long first = resume();
+    lastStep_ = first - 1;
+    startEvent(first);
+    installStopHandlers();
+
+    const LrSchedule schedule{o_.lr, o_.warmup, o_.steps, 0.1};
+    const int R = env_.worldSize, A = o_.gradAccum, B = o_.microBatch;
+    const int64_t effectiveBatch = int64_t(R) * A * B;
+    constexpr int kSlot = 6;  // per-rank values gathered on logged steps
+    bool interrupted = false;
+
+    for (long n = first; n < o_.steps; ++n) {
+        const auto t0 = Clock::now();
+        for (int a = 0; a < A; ++a) {
+            const Batch batch{o_.seed, sampleId(uint64_t(n), A, a, R, env_.rank, B, 0), B};
+            collective([&] {
+                backend_->forwardBackward(batch, a == A - 1);
+                return 0;
+            }, false);
+        }
+        if (n == stallStep_) stallForever();
+        const ReducedStep reduced = collective([&] { return backend_->allReduceGradients(A); });
+        const double lr = learningRate(schedule, n);
+        const double gradNorm = backend_->optimizerStep(OptimizerStep{n, lr, 1.0});
+        const double stepTime = seconds(t0);
+
+        // One small all-reduce per step: the loss, the stop flag, and on logged steps
+        // every rank's timings (each rank fills its own slot, the sum gathers them).
+        const bool logged = logStep(n);
+        std::vector<double> stats(3 + (logged ? size_t(R) * kSlot : 0), 0.0);
+        for (double mse : reduced.microLosses) {
+            stats[0] += mse;
+            stats[1] += psnr(mse);
+        }
+        stats[2] = g_stopRequested ? 1.0 : 0.0;
+        if (logged) {
+            double* slot = stats.data() + 3 + size_t(env_.rank) * kSlot;
+            slot[0] = stepTime;
+            slot[1] = reduced.commSeconds;
+            slot[2] = backend_->peakMemoryGb();
+            slot[3] = env_.node;
+            if (o_.checkSync) {
+                const std::vector<float> p = backend_->saveState().params;
+                const uint64_t h = fnv1a64(p.data(), p.size() * sizeof(float));
+                slot[4] = double(h & 0xffffffffu);
+                slot[5] = double(h >> 32);
+            }
+        }
+        stats = collective([&] { return backend_->allReduceSum(stats); });
+        lastStep_ = n;
+        const double loss = stats[0] / (R * A), meanPsnr = stats[1] / (R * A);
+
+        if (logged && env_.rank == 0) {
+            double maxTime = 0, maxComm = 0, maxMem = 0;
+            for (int r = 0; r < R; ++r) {
+                const double* slot = stats.data() + 3 + size_t(r) * kSlot;
+                maxTime = std::max(maxTime, slot[0]);
+                maxComm = std::max(maxComm, slot[1]);
+                maxMem = std::max(maxMem, slot[2]);
+            }
+            const int64_t seen = (n + 1) * effectiveBatch;
+            JsonLine ev("step");
+            ev.integer("step", n).num("epoch", double(seen) / kEpochSamples).integer("samples_seen", seen)
+                .num("loss", loss).num("psnr", meanPsnr).num("lr", lr).num("grad_norm", gradNorm)
+                .num("step_time_s", maxTime).num("samples_per_s", double(effectiveBatch) / maxTime)
+                .num("comm_time_s", maxComm).num("gpu_mem_gb", maxMem);
+            metrics_.write(ev);
+            for (int r = 0; r < R; ++r) {
+                const double* slot = stats.data() + 3 + size_t(r) * kSlot;
+                JsonLine re("rank");
+                re.integer("rank", r).integer("node", int64_t(slot[3])).integer("step", n)
+                    .num("step_time_s", slot[0]).num("comm_time_s", slot[1]).num("gpu_mem_gb", slot[2]);
+                if (o_.checkSync) {
+                    char hex[17];
+                    std::snprintf(hex, sizeof hex, "%016llx",
+                                  (unsigned long long)((uint64_t(slot[5]) << 32) | uint64_t(slot[4])));
+                    re.str("param_hash", hex);
+                }
+                metrics_.write(re);
+            }
+        }
+        // Every rank sees the same reduced loss, so all stop here together.
+        if (!std::isfinite(loss) || !std::isfinite(gradNorm)) {
+            if (env_.rank != 0) {
+                std::fprintf(stderr, "traindeck-trainer: rank %d: stopping: non-finite loss at step %ld\n", env_.rank, n);
+                ::_exit(1);
+            }
+            if (!logged) {
+                JsonLine ev("step");
+                ev.integer("step", n).num("loss", loss).num("psnr", meanPsnr).num("lr", lr).num("grad_norm", gradNorm);
+                metrics_.write(ev);
+            }
+            fail("nonfinite", "loss or gradient norm is not finite at step " + std::to_string(n));
+        }
+
+        if (o_.evalEvery > 0 && (n + 1) % o_.evalEvery == 0) {
+            const Batch held{o_.seed, kEvalSampleBase + uint64_t(env_.rank) * uint64_t(B), B};
+            const double mse = backend_->evaluate(held);
+            const auto sum = collective([&] { return backend_->allReduceSum({mse, psnr(mse)}); });
+            if (env_.rank == 0) {
+                JsonLine ev("eval");
+                ev.integer("step", n).num("loss", sum[0] / R).num("psnr", sum[1] / R);
+                metrics_.write(ev);
+            }
+        }
+
+        interrupted = stats[2] > 0;
+        if (interrupted || (o_.checkpointEvery > 0 && (n + 1) % o_.checkpointEvery == 0)) writeCheckpoint(n);
+        if (interrupted) break;
+    }
+
+    // Leave together: say we are done so that nobody mistakes our exit for a death,
+    // and rank 0 keeps serving the store until every rank has said so.
+    watchdog_->stop();
+    rv_.client->set("finished/" + std::to_string(env_.rank), "1");
+    rv_.client->add("finished", 1);
+    if (env_.rank == 0) {
+        const auto deadline = Clock::now() + std::chrono::milliseconds(long(o_.commTimeoutS * 1000));
+        while (rv_.client->add("finished", 0) < env_.worldSize && Clock::now() < deadline)
+            std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        if (interrupted && o_.checkpointDir.empty())
+            std::fprintf(stderr, "traindeck-trainer: warning: interrupted without --checkpoint-dir: nothing saved\n");
+        writeEnd(interrupted ? "interrupted" : "completed");
+    }
+    return interrupted ? 143 : 0;
+}
+
+}  // namespace
+
+int runWorker(const Options& options) {
+    const ProcessEnv env = workerEnv();  // UsageError → exit 2
+    std::unique_ptr<MetricsWriter> metrics;
+    try {
+        metrics = std::make_unique<MetricsWriter>(options.metricsFile);
+    } catch (const std::runtime_error& e) {
+        throw UsageError(e.what());
+    }
+    // Gloo writes to peers with writev(2): a peer that died must surface as an error
+    // from the collective, not as a silent death by SIGPIPE.
+    signal(SIGPIPE, SIG_IGN);
+    Worker worker(options, env, *metrics);
+    return worker.run();
+}
+
+}  // namespace traindeck::trainer
