@@ -48,10 +48,20 @@ if [ ! -e /usr/local/cuda/include/nccl.h ] && [ ! -e /usr/include/nccl.h ]; then
   say "NCCL from $P"
 fi
 
+# Gloo for traindeck-trainer (its CMake needs it): Debian packages carried beside the
+# source in ../debs (apt-get download libgloo-dev libgloo0 libhiredis0.14 libibverbs1
+# libnl-3-200 libnl-route-3-200), unpacked under /tmp/gloo.
+PREFIX=()
+if ls "$SRC"/../debs/*.deb > /dev/null 2>&1; then
+  for f in "$SRC"/../debs/*.deb; do dpkg -x "$f" /tmp/gloo; done
+  PREFIX=(-DCMAKE_PREFIX_PATH=/tmp/gloo/usr)
+fi
+TARGETS="traindeck-cuda-check traindeck-cuda-train traindeck-cuda-gemmbench test_cuda_bucket_plan"
+[ ${#PREFIX[@]} -gt 0 ] && TARGETS="$TARGETS traindeck-trainer"
 say "build"
 t0=$(date +%s)
-cmake -S "$SRC" -B "$BUILD" -G Ninja -DTRAINDECK_BUILD_APP=OFF -DCMAKE_BUILD_TYPE=Release > "$LOG/build.log" 2>&1 &&
-  cmake --build "$BUILD" -j16 --target traindeck-cuda-check traindeck-cuda-train traindeck-cuda-gemmbench test_cuda_bucket_plan >> "$LOG/build.log" 2>&1
+cmake -S "$SRC" -B "$BUILD" -G Ninja -DTRAINDECK_BUILD_APP=OFF -DCMAKE_BUILD_TYPE=Release "${PREFIX[@]}" > "$LOG/build.log" 2>&1 &&
+  cmake --build "$BUILD" -j16 --target $TARGETS >> "$LOG/build.log" 2>&1
 rc=$?
 grep -E "warning|error" "$LOG/build.log" | head -20
 say "build rc=$rc in $(( $(date +%s) - t0 )) s"
@@ -239,6 +249,42 @@ fault_tests() {
   echo "lost rank: rank 0 exit code $? after $(python3 -c "import time;print(round(time.time()-$t0,1))") s" | tee -a "$LOG/main.log"
   grep -v "^step" "$LOG/fault.log" | tail -6 | tee -a "$LOG/main.log"
 }
+
+# traindeck-trainer itself (the CPU engineer's loop, rendezvous and metrics) with this
+# backend: gloo vs nccl on the tiny model, bench-small through its launcher, then the
+# lost-rank tests of the driver.
+if [ "$MODE" = trainer ]; then
+  TR=$BUILD/trainer/traindeck-trainer
+  TINY="--preset tiny --steps 8 --warmup 3 --log-every 1 --seed 1234 --micro-batch 4"
+  for b in gloo nccl; do
+    timeout 120 "$TR" --backend $b $TINY > "$LOG/tiny_$b.log" 2> "$LOG/tiny_$b.err"
+    echo "tiny $b rc $?"
+  done
+  python3 - "$LOG" <<'PY' | tee -a "$LOG/main.log"
+import json, sys, os
+def steps(p):
+    out = {}
+    for line in open(p):
+        try:
+            e = json.loads(line)
+        except ValueError:
+            continue
+        if e.get("event") == "step":
+            out[e["step"]] = e
+    return out
+g, n = (steps(os.path.join(sys.argv[1], f"tiny_{b}.log")) for b in ("gloo", "nccl"))
+for s in sorted(g):
+    if s in n:
+        print(f"TINY step {s}: loss gloo {g[s]['loss']:.8f} nccl {n[s]['loss']:.8f} rel diff {abs(g[s]['loss']-n[s]['loss'])/g[s]['loss']:.1e}; grad_norm {g[s]['grad_norm']:.6f} {n[s]['grad_norm']:.6f}")
+PY
+  for n in 1 2; do
+    [ "$GPUS" -ge $n ] || continue
+    MASTER_PORT=$((29500 + n)) timeout 200 "$TR" --backend nccl --nproc-per-node $n --workload bench-small --steps 120 \
+      --warmup 20 --seed 1234 --log-every 20 > "$LOG/trainer_small_$n.log" 2> "$LOG/trainer_small_$n.err"
+    echo "trainer bench-small $n GPU(s) rc $?: $(grep '"step"' "$LOG/trainer_small_$n.log" | tail -2 | tr '\n' ' ')" | tee -a "$LOG/main.log"
+  done
+  [ "$GPUS" -ge 2 ] && fault_tests
+fi
 
 if [ "$MODE" = final ]; then
   say "sanity: 4-GPU agreement with the communicator in use"

@@ -515,10 +515,16 @@ ReducedStep CudaBackend::allReduceGradients(int microSteps) {
 
 std::vector<double> CudaBackend::allReduceSum(const std::vector<double>& values) {
     if (!nccl_ || values.empty()) return values;
-    if (values.size() > 64) throw CudaError("config", "allReduceSum takes at most 64 values");
+    if (values.size() > 63) throw CudaError("config", "allReduceSum takes at most 63 values");
     Buffers& b = *buf_;
-    const size_t n = values.size();
-    std::memcpy(b.sumHost, values.data(), n * sizeof(double));
+    // One more value: this call's number, the same on every rank, so the sum must be
+    // world·number. A rank that is gone or stuck has been seen to leave NCCL's
+    // reductions completing with stale data instead of hanging (bench/RESULTS.md); this
+    // turns that into an error instead of silently wrong training.
+    ++sumCalls_;
+    const size_t n = values.size() + 1;
+    std::memcpy(b.sumHost, values.data(), values.size() * sizeof(double));
+    b.sumHost[values.size()] = double(sumCalls_);
     // The loop calls this every step; replaying a captured copy-reduce-copy saves the
     // host the enqueue work of three operations (the pinned buffers are read at replay).
     auto body = [&] {
@@ -554,7 +560,15 @@ std::vector<double> CudaBackend::allReduceSum(const std::vector<double>& values)
     }
     TD_CUDA(cudaEventRecord(stepDone_, compute_));
     waitFor(stepDone_);
-    return std::vector<double>(b.sumHost, b.sumHost + n);
+    const double expected = double(sumCalls_) * double(group_.worldSize);
+    if (b.sumHost[n - 1] != expected) {
+        const std::string message = "rank " + std::to_string(group_.rank) + ": an all-reduce came back without every "
+                                    "rank's contribution (check value " + std::to_string(b.sumHost[n - 1]) +
+                                    ", expected " + std::to_string(expected) + "): a peer is lost or stuck";
+        nccl_->fail("nccl", message);
+        throw CommError("nccl: " + message);
+    }
+    return std::vector<double>(b.sumHost, b.sumHost + n - 1);
 }
 
 double CudaBackend::optimizerStep(const OptimizerStep& step) {

@@ -103,6 +103,7 @@ private:
     std::map<std::tuple<int, bool, bool>, int> eagerRuns_;
     std::map<size_t, cudaGraphExec_t> sumGraphs_;  // allReduceSum, by value count
     std::map<size_t, int> sumEagerRuns_;
+    uint64_t sumCalls_ = 0;
     cudaGraphExec_t optimizerGraph_ = nullptr;
     int optimizerEagerRuns_ = 0;
 

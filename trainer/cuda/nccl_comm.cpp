@@ -48,29 +48,23 @@ Communicator::Communicator(const ncclUniqueId& id, int rank, int world, std::chr
     // timeout instead of a hang in ncclCommInitRankConfig.
     ncclConfig_t config = NCCL_CONFIG_INITIALIZER;
     config.blocking = 0;
+    if (const char* v = std::getenv("TRAINDECK_NCCL_MAX_CTAS"); v && *v) config.maxCTAs = std::atoi(v);
+    if (const char* v = std::getenv("TRAINDECK_NCCL_BLOCKING"); v && *v && std::string(v) != "0") config.blocking = 1;
     ncclUniqueId idCopy = id;
     const auto deadline = Clock::now() + timeout_;
-    TD_NCCL(ncclCommInitRankConfig(&setup_, world, idCopy, rank, &config));
-    awaitReady(setup_, "ncclCommInitRankConfig", deadline);
-
-    // The collectives then run on a blocking child of it. Measured on 4 H200s: an
-    // all-reduce of 18.5 MB took 395 µs on the non-blocking communicator and 111 µs on
-    // a blocking one, and bench-small ran 24% faster. Blocking only concerns the host
-    // call; a collective that never completes is still caught by the watchdog below.
-    ncclConfig_t child = NCCL_CONFIG_INITIALIZER;
-    child.blocking = std::getenv("TRAINDECK_NCCL_NONBLOCKING_OPS") ? 0 : 1;
-    if (const char* v = std::getenv("TRAINDECK_NCCL_MAX_CTAS"); v && *v) child.maxCTAs = std::atoi(v);
+    TD_NCCL(ncclCommInitRankConfig(&comm_, world, idCopy, rank, &config));
     try {
-        TD_NCCL(ncclCommSplit(setup_, 0, rank, &comm_, &child));
-        awaitReady(comm_, "ncclCommSplit", deadline);
-    } catch (const CudaError& e) {
-        if (e.kind() == "timeout") throw;
-        // Not worth failing the run for: keep the slower non-blocking communicator.
-        std::fprintf(stderr, "[nccl] rank %d: no blocking communicator (%s); using the non-blocking one\n", rank,
-                     e.what());
-        comm_ = setup_;
-        setup_ = nullptr;
+        awaitReady(comm_, "ncclCommInitRankConfig", deadline);
+    } catch (...) {
+        comm_ = nullptr;  // aborted by awaitReady
+        throw;
     }
+
+    // Measured on 4 H200s (bench/RESULTS.md): an eager 18.5 MB all-reduce costs 395 µs
+    // on this non-blocking communicator against 111 µs on a blocking one, nearly all of
+    // it host-side enqueue work. The backend therefore replays every collective from a
+    // captured CUDA graph, where that cost is paid once, and keeps the non-blocking
+    // communicator, whose creation and operations can always be given up on.
     watchdog_ = std::thread([this] { watch(); });
 }
 
@@ -81,10 +75,6 @@ Communicator::~Communicator() {
     }
     wake_.notify_all();
     if (watchdog_.joinable()) watchdog_.join();
-    if (setup_) {
-        if (failed_) ncclCommAbort(setup_);
-        else ncclCommDestroy(setup_);
-    }
     if (comm_) {
         if (failed_) {
             ncclCommAbort(comm_);  // already aborted by the watchdog; releases the handle
@@ -135,6 +125,8 @@ void Communicator::watch() {
         lock.lock();
     }
 }
+
+void Communicator::fail(const std::string& kind, const std::string& message) { abortWith(kind, message); }
 
 void Communicator::abortWith(const std::string& kind, const std::string& message) {
     {

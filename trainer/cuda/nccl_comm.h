@@ -3,8 +3,7 @@
 // hanging the job.
 //
 // The communicator is created non-blocking (ncclConfig_t.blocking = 0), so that even
-// its creation can be given up on when a peer never arrives; the collectives run on a
-// blocking child split from it (faster: see the constructor). A watchdog thread polls
+// its creation can be given up on when a peer never arrives. A watchdog thread polls
 // ncclCommGetAsyncError every few milliseconds, and, while the rank waits for
 // communication, a deadline (--comm-timeout); on an asynchronous NCCL error or a
 // passed deadline it calls ncclCommAbort, which also releases NCCL kernels spinning
@@ -12,8 +11,7 @@
 // and throw CudaError ("nccl" or "timeout") for the loop to report as an `error` event.
 //
 // Environment (measurements): TRAINDECK_NCCL_MAX_CTAS caps the CTAs (SMs) of each
-// collective; TRAINDECK_NCCL_NONBLOCKING_OPS=1 runs the collectives on the
-// non-blocking communicator itself.
+// collective; TRAINDECK_NCCL_BLOCKING=1 makes the communicator blocking (to compare).
 
 #include <atomic>
 #include <chrono>
@@ -52,6 +50,10 @@ public:
     // Why the watchdog aborted, empty while healthy (for tests and logs).
     std::string failure() const;
 
+    // Aborts the communicator for a failure found by the caller (a reduction that came
+    // back without every rank's contribution); later calls throw it.
+    void fail(const std::string& kind, const std::string& message);
+
 private:
     using Clock = std::chrono::steady_clock;
     void awaitReady(ncclComm_t comm, const char* what, Clock::time_point deadline);
@@ -60,8 +62,7 @@ private:
     void abortWith(const std::string& kind, const std::string& message);
     [[noreturn]] void throwFailure();
 
-    ncclComm_t setup_ = nullptr;  // the non-blocking communicator of the rendezvous
-    ncclComm_t comm_ = nullptr;   // its blocking child, which runs the collectives
+    ncclComm_t comm_ = nullptr;
     int rank_ = 0, world_ = 1;
     std::chrono::milliseconds timeout_;
 
