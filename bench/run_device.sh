@@ -298,6 +298,7 @@ if [ "$MODE" = large-tune ]; then
     if python3 -c "import sys; sys.exit(0 if float('${sps:-0}') > $bestv * 1.005 else 1)"; then best=$v; bestv=$sps; fi
   done
   say "best: [$best] $bestv"
+  [ "$best" = "X=0" ] && exit 0
   for n in 4 2 1; do
     env $best bash -c "$(declare -f ranks); T=$T LOG=$LOG ranks $n large_tuned_$n $LARGE"
     echo "TUNED [$best] $(grep -h RESULT "$LOG/large_tuned_$n.log")" | tee -a "$LOG/variants.log"
