@@ -307,6 +307,20 @@ if [ "$MODE" = large-tune ]; then
   grep -h per-phase "$LOG/phases_tuned_4.log"
 fi
 
+# After a refactor: harness, 1 vs 2 GPUs, bench-small 1/2 GPUs, the per-product tool,
+# one lost-rank test.
+if [ "$MODE" = recheck ]; then
+  harness
+  AG="--preset base --frames 4 --height 128 --width 128 --steps 12 --warmup 4 --log-every 11"
+  ranks 1 agree_1 $AG --micro-batch 16
+  ranks 2 agree_2 $AG --micro-batch 8
+  grep -h "^step 11" "$LOG/agree_1.log" "$LOG/agree_2.log" | tee -a "$LOG/main.log"
+  for n in 1 2; do ranks $n "small_traindeck_$n" $SMALL; grep -h RESULT "$LOG/small_traindeck_$n.log"; done
+  ranks 1 large_traindeck_1 $LARGE --steps 40 --timed-from 10; grep -h RESULT "$LOG/large_traindeck_1.log"
+  "$T/traindeck-cuda-gemmbench" 2>&1 | grep -E "KERNEL|GEMM" | tee "$LOG/gemm_large.log"
+  fault_tests
+fi
+
 if [ "$MODE" = final ]; then
   say "sanity: 4-GPU agreement with the communicator in use"
   AG="--preset base --frames 4 --height 128 --width 128 --steps 12 --warmup 4 --log-every 11"

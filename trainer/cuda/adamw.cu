@@ -6,6 +6,7 @@
 // moments) on fp32 master weights. The bf16 shadow the products read is refreshed
 // afterwards by transposeToBf16 (it is stored transposed, see cuda_backend.cpp).
 
+#include "block_reduce.cuh"
 #include "check.h"
 #include "kernels.h"
 
@@ -17,7 +18,6 @@ constexpr int kThreads = 256;
 constexpr int kBlocks = 1056;  // 8 per multiprocessor on a 132-SM Hopper
 
 __global__ void sumSquaresKernel(const float* g, size_t n, double* partials) {
-    __shared__ double warpSums[kThreads / 32];
     double acc = 0.0;
     const size_t n4 = n / 4;
     const float4* g4 = reinterpret_cast<const float4*>(g);
@@ -28,31 +28,17 @@ __global__ void sumSquaresKernel(const float* g, size_t n, double* partials) {
     for (size_t i = n4 * 4 + size_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += size_t(gridDim.x) * blockDim.x) {
         acc += double(g[i]) * g[i];
     }
-    for (int offset = 16; offset > 0; offset /= 2) acc += __shfl_down_sync(0xffffffffu, acc, offset);
-    if (threadIdx.x % 32 == 0) warpSums[threadIdx.x / 32] = acc;
-    __syncthreads();
-    if (threadIdx.x == 0) {
-        double total = 0.0;
-        for (int w = 0; w < kThreads / 32; ++w) total += warpSums[w];
-        partials[blockIdx.x] = total;
-    }
+    const double total = blockSum<kThreads>(acc);
+    if (threadIdx.x == 0) partials[blockIdx.x] = total;
 }
 
 // Same rule as trainer/math/adamw.cpp (clipFactor): min(1, clip/norm), and 1 for a
 // non-finite norm (the loop reports that step as nonfinite).
 __global__ void normFinishKernel(const double* partials, int count, const AdamWParams* hyper, double* normOut,
                                  float* coefOut) {
-    __shared__ double sums[kThreads];
-    double acc = 0.0;
-    for (int i = threadIdx.x; i < count; i += blockDim.x) acc += partials[i];
-    sums[threadIdx.x] = acc;
-    __syncthreads();
-    for (int stride = kThreads / 2; stride > 0; stride /= 2) {
-        if (threadIdx.x < stride) sums[threadIdx.x] += sums[threadIdx.x + stride];
-        __syncthreads();
-    }
+    const double sum = sumPartials<kThreads>(partials, count);
     if (threadIdx.x == 0) {
-        const double norm = sqrt(sums[0]) * double(hyper->gradScale);
+        const double norm = sqrt(sum) * double(hyper->gradScale);
         *normOut = norm;
         const double clip = double(hyper->clip);
         *coefOut = (!isfinite(norm) || norm <= clip) ? 1.0f : float(clip / norm);

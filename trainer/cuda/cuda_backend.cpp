@@ -130,9 +130,9 @@ CudaBackend::~CudaBackend() {
         std::fprintf(stderr, " total %.3f\n", total);
     }
     if (compute_) cudaStreamSynchronize(compute_);
-    for (auto& [key, exec] : graphs_) cudaGraphExecDestroy(exec);
-    for (auto& [key, exec] : sumGraphs_) cudaGraphExecDestroy(exec);
-    if (optimizerGraph_) cudaGraphExecDestroy(optimizerGraph_);
+    graphs_.clear();
+    sumGraphs_.clear();
+    optimizerGraph_.reset();
     nccl_.reset();
     gemm_.reset();
     buf_.reset();
@@ -252,9 +252,7 @@ void CudaBackend::ensureBuffers(int count) {
     if (count <= b.count) return;
     // Graphs hold the old addresses: drop them (the next runs re-capture).
     TD_CUDA(cudaStreamSynchronize(compute_));
-    for (auto& [key, exec] : graphs_) cudaGraphExecDestroy(exec);
     graphs_.clear();
-    eagerRuns_.clear();
     b.freeActivations();
     b.count = count;
     b.tokens = size_t(count) * size_t(shape_.tokensPerSample());
@@ -458,7 +456,6 @@ void CudaBackend::forwardBackward(const Batch& batch, bool lastMicroStep) {
     if (batch.dataSeed != dataSeed_) {
         // The seed is a constant of the captured graphs: a new one needs new graphs.
         TD_CUDA(cudaStreamSynchronize(compute_));
-        for (auto& [key, exec] : graphs_) cudaGraphExecDestroy(exec);
         graphs_.clear();
         dataSeed_ = batch.dataSeed;
     }
@@ -468,32 +465,8 @@ void CudaBackend::forwardBackward(const Batch& batch, bool lastMicroStep) {
     ensureBuffers(batch.count);
     const bool first = microIndex_ == 0;
     setFirstSample(batch.firstSample);
-    const auto key = std::make_tuple(batch.count, first, lastMicroStep);
-    auto found = graphs_.find(key);
-    if (found != graphs_.end()) {
-        TD_CUDA(cudaGraphLaunch(found->second, compute_));
-    } else if (useGraphs_ && eagerRuns_[key] >= 1) {
-        // Plans (and their autotuning) exist after the eager run: capture this kind of
-        // micro-step once and replay it from now on.
-        cudaGraph_t graph = nullptr;
-        TD_CUDA(cudaStreamBeginCapture(compute_, cudaStreamCaptureModeThreadLocal));
-        try {
-            runMicroStep(batch.count, first, lastMicroStep);
-        } catch (...) {
-            cudaStreamEndCapture(compute_, &graph);
-            if (graph) cudaGraphDestroy(graph);
-            throw;
-        }
-        TD_CUDA(cudaStreamEndCapture(compute_, &graph));
-        cudaGraphExec_t exec = nullptr;
-        TD_CUDA(cudaGraphInstantiate(&exec, graph, 0));
-        TD_CUDA(cudaGraphDestroy(graph));
-        graphs_[key] = exec;
-        TD_CUDA(cudaGraphLaunch(exec, compute_));
-    } else {
-        runMicroStep(batch.count, first, lastMicroStep);
-        ++eagerRuns_[key];
-    }
+    graphs_[std::make_tuple(batch.count, first, lastMicroStep)].run(
+        compute_, useGraphs_, [&] { runMicroStep(batch.count, first, lastMicroStep); });
     hadComm_ = lastMicroStep && nccl_;
     microElements_[size_t(microIndex_)] = double(batch.count) * double(shape_.valuesPerSample());
     ++microIndex_;
@@ -535,29 +508,7 @@ std::vector<double> CudaBackend::allReduceSum(const std::vector<double>& values)
         });
         TD_CUDA(cudaMemcpyAsync(b.sumHost, b.sumDev, n * sizeof(double), cudaMemcpyDeviceToHost, compute_));
     };
-    auto found = sumGraphs_.find(n);
-    if (found != sumGraphs_.end()) {
-        TD_CUDA(cudaGraphLaunch(found->second, compute_));
-    } else if (useGraphs_ && sumEagerRuns_[n] >= 1) {
-        cudaGraph_t graph = nullptr;
-        TD_CUDA(cudaStreamBeginCapture(compute_, cudaStreamCaptureModeThreadLocal));
-        try {
-            body();
-        } catch (...) {
-            cudaStreamEndCapture(compute_, &graph);
-            if (graph) cudaGraphDestroy(graph);
-            throw;
-        }
-        TD_CUDA(cudaStreamEndCapture(compute_, &graph));
-        cudaGraphExec_t exec = nullptr;
-        TD_CUDA(cudaGraphInstantiate(&exec, graph, 0));
-        TD_CUDA(cudaGraphDestroy(graph));
-        sumGraphs_[n] = exec;
-        TD_CUDA(cudaGraphLaunch(exec, compute_));
-    } else {
-        body();
-        ++sumEagerRuns_[n];
-    }
+    sumGraphs_[n].run(compute_, useGraphs_, body);
     TD_CUDA(cudaEventRecord(stepDone_, compute_));
     waitFor(stepDone_);
     const double expected = double(sumCalls_) * double(group_.worldSize);
@@ -590,20 +541,7 @@ double CudaBackend::optimizerStep(const OptimizerStep& step) {
         TD_CUDA(cudaMemcpyAsync(b.normHost, b.norm, sizeof(double), cudaMemcpyDeviceToHost, compute_));
     };
     phase(kPhaseOptStart);
-    if (optimizerGraph_) {
-        TD_CUDA(cudaGraphLaunch(optimizerGraph_, compute_));
-    } else if (useGraphs_ && optimizerEagerRuns_ >= 1) {
-        cudaGraph_t graph = nullptr;
-        TD_CUDA(cudaStreamBeginCapture(compute_, cudaStreamCaptureModeThreadLocal));
-        body();
-        TD_CUDA(cudaStreamEndCapture(compute_, &graph));
-        TD_CUDA(cudaGraphInstantiate(&optimizerGraph_, graph, 0));
-        TD_CUDA(cudaGraphDestroy(graph));
-        TD_CUDA(cudaGraphLaunch(optimizerGraph_, compute_));
-    } else {
-        body();
-        ++optimizerEagerRuns_;
-    }
+    optimizerGraph_.run(compute_, useGraphs_, body);
     phase(kPhaseOptimizer);
     TD_CUDA(cudaEventRecord(stepDone_, compute_));
     waitFor(stepDone_);

@@ -38,6 +38,7 @@
 #include "backend.h"
 #include "bucket_plan.h"
 #include "cublaslt_gemm.h"
+#include "graphed_work.h"
 #include "kernels.h"
 #include "nccl_comm.h"
 
@@ -98,14 +99,12 @@ private:
     std::vector<bool> forwardFused_;    // per layer: GELU_AUX_BIAS epilogue usable
     bool modesChosen_ = false;
 
-    // Graphs of one micro-step, by (count, first micro-step, last micro-step).
-    std::map<std::tuple<int, bool, bool>, cudaGraphExec_t> graphs_;
-    std::map<std::tuple<int, bool, bool>, int> eagerRuns_;
-    std::map<size_t, cudaGraphExec_t> sumGraphs_;  // allReduceSum, by value count
-    std::map<size_t, int> sumEagerRuns_;
+    // One micro-step, by (count, first micro-step, last micro-step); allReduceSum by
+    // value count; the optimizer step.
+    std::map<std::tuple<int, bool, bool>, GraphedWork> graphs_;
+    std::map<size_t, GraphedWork> sumGraphs_;
+    GraphedWork optimizerGraph_;
     uint64_t sumCalls_ = 0;
-    cudaGraphExec_t optimizerGraph_ = nullptr;
-    int optimizerEagerRuns_ = 0;
 
     uint64_t dataSeed_ = 0;
     int microIndex_ = 0;       // micro-steps since the last optimizer step

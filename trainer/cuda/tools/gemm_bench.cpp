@@ -1,7 +1,9 @@
 // traindeck-cuda-gemmbench: times each matrix product of one bench-large (or
-// bench-small) step as the backend issues it, next to the alternatives (no fused
-// epilogue, PyTorch's operand layouts, heuristic choice vs autotuned), so that a slow
-// step can be traced to the product and the variant that costs it.
+// bench-small) step as the backend issues it, next to the alternatives (other fused
+// epilogues, the other operand layout), with cuBLASLt's heuristic choice, so that a
+// slow step can be traced to the product and the variant that costs it. Products run
+// back to back: under the card's power cap the last ones run at a lower clock, which
+// the repeated first product at the end shows.
 //
 //   traindeck-cuda-gemmbench [tokens] [width]     (default 131072 4096: bench-large)
 //
@@ -108,78 +110,53 @@ int main(int argc, char** argv) {
             std::printf("KERNEL biasGelu %d x %d: %.3f ms (%.0f GB/s counting 3 passes)\n", M, D, bg, 3 * bytes / bg / 1e6);
             randomBf16(aux, size_t(M) * D, 2, 2.0f, s);
         }
-        for (bool tune : {false}) {
-            LtGemm gemm;
-            gemm.setAutotune(tune);
-            const std::string tag = tune ? " [autotuned]" : " [heuristic]";
-            // Forward D→D as the backend does it: NN, W (fanIn×fanOut row-major).
-            GemmArgs f;
-            f.m = D, f.n = M, f.k = D, f.a = w, f.lda = D, f.b = x, f.ldb = D, f.d = y, f.ldd = D;
-            line(("fwd NN plain" + tag).c_str(), f, timeIt(gemm, f, s));
-            GemmArgs fb = f;
-            fb.epilogue = Epilogue::Bias, fb.bias = bias;
-            line(("fwd NN +bias" + tag).c_str(), fb, timeIt(gemm, fb, s));
-            GemmArgs fg = fb;
-            fg.epilogue = Epilogue::GeluAuxBias, fg.aux = aux, fg.ldaux = D;
-            line(("fwd NN +bias+gelu+aux (backend)" + tag).c_str(), fg, timeIt(gemm, fg, s));
-            GemmArgs ft = f;
-            ft.opA = CUBLAS_OP_T;  // PyTorch's layout: W stored fanOut×fanIn
-            line(("fwd TN plain (torch layout)" + tag).c_str(), ft, timeIt(gemm, ft, s));
-            GemmArgs ftg = fg;
-            ftg.opA = CUBLAS_OP_T;
-            line(("fwd TN +bias+gelu+aux" + tag).c_str(), ftg, timeIt(gemm, ftg, s));
-            // Data gradient: TN in the backend.
-            GemmArgs d;
-            d.opA = CUBLAS_OP_T, d.m = D, d.n = M, d.k = D, d.a = w, d.lda = D, d.b = x, d.ldb = D, d.d = y, d.ldd = D;
-            line(("dgrad TN plain" + tag).c_str(), d, timeIt(gemm, d, s));
-            GemmArgs dg = d;
-            dg.epilogue = Epilogue::DGeluBgrad, dg.aux = aux, dg.ldaux = D, dg.bias = dwb, dg.biasType = CUDA_R_16BF;
-            line(("dgrad TN +dgelu+bgrad (backend)" + tag).c_str(), dg, timeIt(gemm, dg, s));
-            GemmArgs dn = d;
-            dn.opA = CUBLAS_OP_N;
-            GemmArgs dnd = dn;
-            dnd.epilogue = Epilogue::DGelu, dnd.aux = aux, dnd.ldaux = D;
-            line(("dgrad NN +dgelu (no bgrad)" + tag).c_str(), dnd, timeIt(gemm, dnd, s));
-            line(("dgrad NN plain (torch layout)" + tag).c_str(), dn, timeIt(gemm, dn, s));
-            GemmArgs dng = dg;
-            dng.opA = CUBLAS_OP_N;
-            line(("dgrad NN +dgelu+bgrad" + tag).c_str(), dng, timeIt(gemm, dng, s));
-            // Weight gradient: NT, k = tokens.
-            GemmArgs wg;
-            wg.opA = CUBLAS_OP_N, wg.opB = CUBLAS_OP_T, wg.m = D, wg.n = D, wg.k = M, wg.a = y, wg.lda = D, wg.b = x,
-            wg.ldb = D, wg.d = dw, wg.ldd = D, wg.dType = CUDA_R_32F;
-            line(("wgrad NT fp32 out beta0 (backend)" + tag).c_str(), wg, timeIt(gemm, wg, s));
-            GemmArgs wg1 = wg;
-            wg1.beta = 1.0f;
-            line(("wgrad NT fp32 out beta1" + tag).c_str(), wg1, timeIt(gemm, wg1, s));
-            GemmArgs wgb = wg;
-            wgb.d = dwb, wgb.dType = CUDA_R_16BF;
-            line(("wgrad NT bf16 out (torch)" + tag).c_str(), wgb, timeIt(gemm, wgb, s));
-            // The narrow layers of the same step.
-            GemmArgs f0 = fg;
-            f0.k = 192, f0.ldb = 192;
-            line(("fwd 192->D +bias+gelu+aux" + tag).c_str(), f0, timeIt(gemm, f0, s));
-            GemmArgs fo = fb;
-            fo.m = 192, fo.lda = 192, fo.ldd = 192;
-            line(("fwd D->192 +bias" + tag).c_str(), fo, timeIt(gemm, fo, s));
-            GemmArgs w0 = wg;
-            w0.n = 192, w0.ldb = 192;
-            line(("wgrad 192->D layer" + tag).c_str(), w0, timeIt(gemm, w0, s));
-            GemmArgs dlast = d;
-            dlast.k = 192, dlast.lda = 192, dlast.ldb = 192;
-            line(("dgrad D<-192 plain" + tag).c_str(), dlast, timeIt(gemm, dlast, s));
-            GemmArgs wl = wg;
-            wl.m = 16, wl.lda = 16;
-            line(("wgrad D->16 layer" + tag).c_str(), wl, timeIt(gemm, wl, s));
-            GemmArgs wl2 = wg;
-            wl2.n = 16, wl2.ldb = 16;
-            line(("wgrad 16->D layer" + tag).c_str(), wl2, timeIt(gemm, wl2, s));
-            GemmArgs dl = d;
-            dl.m = 16, dl.lda = 16, dl.ldd = 16;
-            dl.opA = CUBLAS_OP_N;
-            line(("dgrad 16<-D layer" + tag).c_str(), dl, timeIt(gemm, dl, s));
-            line(("fwd NN plain, again (clock drift)" + tag).c_str(), f, timeIt(gemm, f, s));
-        }
+        LtGemm gemm;
+        // One line per product: a base case and what the variant changes in it.
+        auto time = [&](const char* name, GemmArgs g, auto&& change) {
+            change(g);
+            line(name, g, timeIt(gemm, g, s));
+        };
+        auto same = [](GemmArgs&) {};
+        // Forward D→D as the backend did first: NN, W stored fanIn × fanOut.
+        GemmArgs f;
+        f.m = D, f.n = M, f.k = D, f.a = w, f.lda = D, f.b = x, f.ldb = D, f.d = y, f.ldd = D;
+        const auto bias1 = [&](GemmArgs& g) { g.epilogue = Epilogue::Bias, g.bias = bias; };
+        const auto gelu = [&](GemmArgs& g) {
+            g.epilogue = Epilogue::GeluAuxBias, g.bias = bias, g.aux = aux, g.ldaux = D;
+        };
+        const auto transA = [](GemmArgs& g) { g.opA = g.opA == CUBLAS_OP_N ? CUBLAS_OP_T : CUBLAS_OP_N; };
+        time("fwd NN plain", f, same);
+        time("fwd NN +bias", f, bias1);
+        time("fwd NN +bias+gelu+aux", f, gelu);
+        time("fwd TN plain (backend layout)", f, transA);
+        time("fwd TN +bias+gelu+aux (backend)", f, [&](GemmArgs& g) { transA(g), gelu(g); });
+        // Data gradient: NN in the backend (W stored fanOut × fanIn).
+        GemmArgs d = f;
+        const auto dgelu = [&](GemmArgs& g) { g.epilogue = Epilogue::DGelu, g.aux = aux, g.ldaux = D; };
+        const auto dgeluBgrad = [&](GemmArgs& g) {
+            g.epilogue = Epilogue::DGeluBgrad, g.aux = aux, g.ldaux = D, g.bias = dwb, g.biasType = CUDA_R_16BF;
+        };
+        time("dgrad NN plain (backend)", d, same);
+        time("dgrad NN +dgelu (no bgrad)", d, dgelu);
+        time("dgrad NN +dgelu+bgrad", d, dgeluBgrad);
+        time("dgrad TN plain", d, transA);
+        time("dgrad TN +dgelu+bgrad", d, [&](GemmArgs& g) { transA(g), dgeluBgrad(g); });
+        // Weight gradient: NT, k = tokens, fp32 out.
+        GemmArgs wg;
+        wg.opA = CUBLAS_OP_N, wg.opB = CUBLAS_OP_T, wg.m = D, wg.n = D, wg.k = M, wg.a = y, wg.lda = D, wg.b = x,
+        wg.ldb = D, wg.d = dw, wg.ldd = D, wg.dType = CUDA_R_32F;
+        time("wgrad NT fp32 out beta0 (backend)", wg, same);
+        time("wgrad NT fp32 out beta1", wg, [](GemmArgs& g) { g.beta = 1.0f; });
+        time("wgrad NT bf16 out (torch)", wg, [&](GemmArgs& g) { g.d = dwb, g.dType = CUDA_R_16BF; });
+        // The narrow layers of the same step.
+        time("fwd 192->D +bias+gelu+aux", f, [&](GemmArgs& g) { transA(g), gelu(g), g.k = 192, g.lda = 192, g.ldb = 192; });
+        time("fwd D->192 +bias", f, [&](GemmArgs& g) { transA(g), bias1(g), g.m = 192, g.ldd = 192; });
+        time("wgrad 192->D layer", wg, [](GemmArgs& g) { g.n = 192, g.ldb = 192; });
+        time("dgrad D<-192 plain", d, [](GemmArgs& g) { g.k = 192, g.ldb = 192; });
+        time("wgrad D->16 layer", wg, [](GemmArgs& g) { g.m = 16, g.lda = 16; });
+        time("wgrad 16->D layer", wg, [](GemmArgs& g) { g.n = 16, g.ldb = 16; });
+        time("dgrad 16<-D layer", d, [](GemmArgs& g) { g.m = 16, g.lda = 16, g.ldd = 16; });
+        time("fwd NN plain, again (clock drift)", f, same);
     } catch (const std::exception& e) {
         std::printf("gemm bench failed: %s\n", e.what());
         return 1;
