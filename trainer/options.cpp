@@ -61,9 +61,12 @@ Environment
   Per process (an outside launcher started us):
     RANK, WORLD_SIZE, LOCAL_RANK, LOCAL_WORLD_SIZE     torchrun
     SLURM_PROCID, SLURM_NTASKS, SLURM_LOCALID, SLURM_NODEID, SLURM_NNODES   srun
-    GROUP_RANK or TRAINDECK_NODE_RANK                  node index when not derivable
-  Per node (with --nproc-per-node):
-    SLURM_NODEID, SLURM_NNODES                         Slurm
+    GROUP_RANK, NODE_RANK or TRAINDECK_NODE_RANK      node index when not derivable
+  Per node (with --nproc-per-node), the first that is set:
+    NODE_RANK, NNODES (or PET_NODE_RANK, PET_NNODES)   TrainDeck's entrypoint, SSH scripts;
+                                                       WORLD_SIZE, if set, must be NNODES x N
+                                                       and NPROC_PER_NODE, if set, N
+    SLURM_NODEID, SLURM_NNODES (or SLURM_JOB_NUM_NODES)  Slurm
     JOB_COMPLETION_INDEX with NNODES (or --nnodes)     Kubernetes Indexed Job
     WORLD_SIZE, RANK (node count and node index)       PAI, Kubeflow PyTorchJob
   With none of these set, it runs as one process on 127.0.0.1.
@@ -201,6 +204,8 @@ Options parseOptions(int argc, char** argv) {
                          std::to_string(o.shape.height) + " x " + std::to_string(o.shape.widthPx));
     if (o.checkpointEvery > 0 && o.checkpointDir.empty())
         throw UsageError("--checkpoint-every needs --checkpoint-dir");
+    if ((o.nnodes > 0 || o.nodeRank >= 0) && o.nprocPerNode == 0)
+        throw UsageError("--nnodes and --node-rank belong to the node launcher: add --nproc-per-node");
     if (o.nodeRank >= 0 && o.nnodes > 0 && o.nodeRank >= o.nnodes)
         throw UsageError("--node-rank " + std::to_string(o.nodeRank) + " is not below --nnodes " + std::to_string(o.nnodes));
     return o;

@@ -62,6 +62,7 @@ ProcessEnv workerEnv() {
     if (has("TRAINDECK_NODE_RANK")) e.node = envInt("TRAINDECK_NODE_RANK", 0);
     else if (has("SLURM_NODEID") && e.source.rfind("SLURM", 0) == 0) e.node = envInt("SLURM_NODEID", 0);
     else if (has("GROUP_RANK")) e.node = envInt("GROUP_RANK", 0);
+    else if (has("NODE_RANK")) e.node = envInt("NODE_RANK", 0);
     else e.node = e.rank / e.localWorldSize;
     e.nodes = std::max(1, (e.worldSize + e.localWorldSize - 1) / e.localWorldSize);
 
@@ -73,14 +74,30 @@ ProcessEnv workerEnv() {
 
 NodeEnv nodeEnv(const Options& o) {
     NodeEnv n;
-    if (has("SLURM_NODEID") || has("SLURM_NNODES")) {
-        requirePair("SLURM_NODEID", "SLURM_NNODES");
-        n = {envInt("SLURM_NODEID", 0), envInt("SLURM_NNODES", 1), "SLURM_NODEID/SLURM_NNODES"};
+    // The explicit node variables first: TrainDeck's entrypoint and SSH scripts export
+    // NODE_RANK/NNODES (and torchrun's PET_ forms) whatever the platform; there
+    // WORLD_SIZE is already the process count and RANK is unset.
+    const char* rankVar = has("NODE_RANK") ? "NODE_RANK" : has("PET_NODE_RANK") ? "PET_NODE_RANK" : nullptr;
+    const char* countVar = has("NNODES") ? "NNODES" : has("PET_NNODES") ? "PET_NNODES" : nullptr;
+    const char* slurmCount = has("SLURM_NNODES") ? "SLURM_NNODES" : "SLURM_JOB_NUM_NODES";
+    if (rankVar && (countVar || o.nnodes > 0)) {
+        n.node = envInt(rankVar, 0);
+        n.nodes = countVar ? envInt(countVar, 1) : o.nnodes;
+        n.source = std::string(rankVar) + "/" + (countVar ? countVar : "--nnodes");
+        if (has("WORLD_SIZE") && envInt("WORLD_SIZE", 1) != n.nodes * o.nprocPerNode)
+            throw UsageError("WORLD_SIZE=" + std::string(std::getenv("WORLD_SIZE")) + " disagrees with " + n.source +
+                             " (" + std::to_string(n.nodes) + " nodes) x --nproc-per-node " +
+                             std::to_string(o.nprocPerNode));
+    } else if (rankVar) {
+        throw UsageError(std::string(rankVar) + " is set but the node count is not: set NNODES or --nnodes");
+    } else if (has("SLURM_NODEID")) {
+        if (!has(slurmCount)) throw UsageError("SLURM_NODEID is set but SLURM_NNODES is not");
+        n = {envInt("SLURM_NODEID", 0), envInt(slurmCount, 1), std::string("SLURM_NODEID/") + slurmCount};
     } else if (has("JOB_COMPLETION_INDEX")) {
         n.node = envInt("JOB_COMPLETION_INDEX", 0);
         n.source = "JOB_COMPLETION_INDEX";
         if (o.nnodes > 0) n.nodes = o.nnodes;
-        else if (has("NNODES")) n.nodes = envInt("NNODES", 1);
+        else if (countVar) n.nodes = envInt(countVar, 1);
         else throw UsageError("JOB_COMPLETION_INDEX is set but the node count is not: set NNODES or --nnodes");
     } else if (has("RANK") || has("WORLD_SIZE")) {
         // PAI and Kubeflow's PyTorchJob count nodes (pods) with these when each pod runs one launcher.
@@ -94,6 +111,9 @@ NodeEnv nodeEnv(const Options& o) {
     if (n.node >= n.nodes)
         throw UsageError("node index " + std::to_string(n.node) + " is not below the node count " +
                          std::to_string(n.nodes) + " (" + n.source + ")");
+    if (has("NPROC_PER_NODE") && envInt("NPROC_PER_NODE", 1) != o.nprocPerNode)
+        throw UsageError("NPROC_PER_NODE=" + std::string(std::getenv("NPROC_PER_NODE")) +
+                         " disagrees with --nproc-per-node " + std::to_string(o.nprocPerNode));
     return n;
 }
 

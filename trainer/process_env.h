@@ -22,7 +22,8 @@ struct ProcessEnv {
 // or none (one process on 127.0.0.1).
 ProcessEnv workerEnv();
 
-// The node launcher (--nproc-per-node): node index and count from flags, Slurm,
+// The node launcher (--nproc-per-node): node index and count from flags, then
+// NODE_RANK/NNODES (TrainDeck's entrypoint; PET_NODE_RANK/PET_NNODES too), Slurm,
 // JOB_COMPLETION_INDEX + NNODES, or node-level WORLD_SIZE/RANK (PAI, Kubeflow).
 struct NodeEnv {
     int node = 0, nodes = 1;

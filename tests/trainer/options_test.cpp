@@ -49,6 +49,8 @@ int main() {
     CHECK_THROWS(UsageError, parse({"--comm-timeout", "0"}), "positive number of seconds");
     CHECK_THROWS(UsageError, parse({"--checkpoint-every", "5"}), "needs --checkpoint-dir");
     CHECK_THROWS(UsageError, parse({"--help=1"}), "takes no value");
+    CHECK_THROWS(UsageError, parse({"--nnodes", "2"}), "add --nproc-per-node");
+    CHECK_THROWS(UsageError, parse({"--nproc-per-node", "2", "--nnodes", "2", "--node-rank", "2"}), "is not below --nnodes");
     CHECK(parse({"--help"}).help);
 
     // The help names every flag and the environment it reads.
@@ -59,7 +61,8 @@ int main() {
                              "--rdzv-timeout", "--nproc-per-node", "--nnodes", "--node-rank", "--check-sync",
                              "MASTER_ADDR", "MASTER_PORT", "RANK", "WORLD_SIZE", "LOCAL_RANK", "SLURM_PROCID",
                              "SLURM_NTASKS", "SLURM_LOCALID", "SLURM_NODEID", "SLURM_NNODES", "JOB_COMPLETION_INDEX",
-                             "NNODES", "GLOO_SOCKET_IFNAME", "fp32"})
+                             "NNODES", "NODE_RANK", "PET_NODE_RANK", "PET_NNODES", "NPROC_PER_NODE", "SLURM_JOB_NUM_NODES",
+                             "GLOO_SOCKET_IFNAME", "fp32"})
         CHECK(help.find(flag) != std::string::npos);
 
     // The configuration text changes with what changes the numbers, not with reporting.

@@ -112,7 +112,8 @@ def free_port():
 def clean_env(**extra):
     env = {k: v for k, v in os.environ.items()
            if not (k in ("RANK", "WORLD_SIZE", "LOCAL_RANK", "LOCAL_WORLD_SIZE", "MASTER_ADDR", "MASTER_PORT",
-                         "GROUP_RANK", "NNODES", "JOB_COMPLETION_INDEX", "TRAINDECK_WORKER", "TRAINDECK_NODE_RANK")
+                         "GROUP_RANK", "NNODES", "JOB_COMPLETION_INDEX", "TRAINDECK_WORKER", "TRAINDECK_NODE_RANK",
+                         "NODE_RANK", "PET_NODE_RANK", "PET_NNODES", "NPROC_PER_NODE")
                    or k.startswith("SLURM_"))}
     env.update({k: str(v) for k, v in extra.items()})
     return env
@@ -225,6 +226,29 @@ def case_learns():
     check(start["resumed_from_step"] is None, "fresh run has resumed_from_step null")
 
 
+def case_reference():
+    """The trainer against an independent double-precision Python implementation of the
+    workload file (workload_reference.py): data, model, loss, clip, AdamW, schedule."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import workload_reference
+    steps, seed = 10, 3
+    ev = run_to_end("reference", ["--frames", "1", "--height", "8", "--width", "16", "--micro-batch", "2",
+                                  "--steps", str(steps), "--warmup", "2", "--lr", "3e-3", "--log-every", "1",
+                                  "--seed", str(seed)])
+    want = workload_reference.train(128, 2, 1, 8, 16, 2, steps, 3e-3, 2, seed)
+    got = [(e["loss"], e["grad_norm"]) for e in of(ev, "step")]
+    check(len(got) == steps, f"{len(got)} step events")
+    for n, ((loss, norm), (ref_loss, ref_norm)) in enumerate(zip(got, want)):
+        # fp32 against double agrees to ~1e-7; a wrong detail (say, decaying biases) moves
+        # the losses by ~1e-5 within these steps.
+        check(abs(loss - ref_loss) <= 5e-6 * ref_loss, f"step {n}: loss {loss} vs reference {ref_loss}")
+        check(abs(norm - ref_norm) <= 5e-6 * ref_norm, f"step {n}: grad norm {norm} vs reference {ref_norm}")
+    check(want[-1][0] < 0.5 * want[0][0], f"the reference itself learns: {want}")
+    worst = max(abs(a[0] - b[0]) / b[0] for a, b in zip(got, want))
+    worst_norm = max(abs(a[1] - b[1]) / b[1] for a, b in zip(got, want))
+    print(f"largest relative difference from the reference: loss {worst:.2e}, grad norm {worst_norm:.2e}")
+
+
 def case_layouts():
     """One effective batch of 4: the same losses on R x A x B = 1x1x4, 2x1x2, 4x1x1,
     1x4x1, 2x2x1, and every rank holds bit-identical weights after every step."""
@@ -247,30 +271,81 @@ def case_layouts():
             check(len(hashes) == 1, f"{name}: ranks hold different weights after step {step}: {hashes}")
 
 
-def case_two_nodes():
-    """Two 'nodes' on loopback, each its own launcher (--nproc-per-node 2), node rank
-    from the platform's variables, train together like one process of the same batch."""
+def case_node_layouts():
+    """Four processes as 1 node x 4, 2 x 2 and 4 x 1, each node its own launcher
+    (--nproc-per-node) that reads its node index by a platform's convention: the same
+    losses as one process with the same effective batch."""
     common = SMALL + ["--steps", "5", "--log-every", "1", "--lr", "3e-3", "--micro-batch", "1"]
-    ref = losses(run_to_end("two-nodes-ref", SMALL + ["--steps", "5", "--log-every", "1", "--lr", "3e-3",
-                                                       "--micro-batch", "4"]))
-    conventions = {
-        "pai": lambda n: dict(WORLD_SIZE=2, RANK=n),
-        "indexed-job": lambda n: dict(JOB_COMPLETION_INDEX=n, NNODES=2),
-        "slurm": lambda n: dict(SLURM_NODEID=n, SLURM_NNODES=2),
-    }
-    for name, node_env in conventions.items():
+    ref = losses(run_to_end("node-layouts-ref", SMALL + ["--steps", "5", "--log-every", "1", "--lr", "3e-3",
+                                                          "--micro-batch", "4"]))
+    layouts = [
+        # (name, nodes, processes per node, the node's variables)
+        ("1x4", 1, 4, lambda n: {}),
+        # What TrainDeck's generated entrypoint exports (RANK unset, WORLD_SIZE = processes).
+        ("2x2-entrypoint", 2, 2, lambda n: dict(NODE_RANK=n, PET_NODE_RANK=n, NNODES=2, PET_NNODES=2, WORLD_SIZE=4,
+                                                NPROC_PER_NODE=2, SLURM_NODEID=n, SLURM_NNODES=2)),
+        ("2x2-pai", 2, 2, lambda n: dict(WORLD_SIZE=2, RANK=n)),
+        ("2x2-indexed-job", 2, 2, lambda n: dict(JOB_COMPLETION_INDEX=n, NNODES=2)),
+        ("2x2-slurm", 2, 2, lambda n: dict(SLURM_NODEID=n, SLURM_NNODES=2)),
+        ("4x1", 4, 1, lambda n: dict(NODE_RANK=n, NNODES=4)),
+    ]
+    for name, nodes, nproc, node_env in layouts:
         port = free_port()
-        envs = [clean_env(MASTER_ADDR="127.0.0.1", MASTER_PORT=port, **node_env(n)) for n in (1, 0)]
-        job = Job("two-nodes-" + name, common + ["--nproc-per-node", "2"], envs)
+        envs = [clean_env(MASTER_ADDR="127.0.0.1", MASTER_PORT=port, **node_env(n)) for n in reversed(range(nodes))]
+        job = Job("node-layouts-" + name, common + ["--nproc-per-node", str(nproc)], envs)
         codes = job.wait()
-        check(codes == [0, 0], f"{name}: launcher exit codes {codes}: {job.stderr(0)} {job.stderr(1)}")
+        check(codes == [0] * nodes, f"{name}: launcher exit codes {codes}: {job.stderr(0)}")
         ev = job.events()
         start = ev[0]
-        check((start["world_size"], start["nodes"], start["gpus_per_node"]) == (4, 2, 2), f"{name}: start {start}")
-        nodes = {e["rank"]: e["node"] for e in of(ev, "rank")}
-        check(nodes == {0: 0, 1: 0, 2: 1, 3: 1}, f"{name}: rank to node {nodes}")
+        check((start["world_size"], start["nodes"], start["gpus_per_node"]) == (4, nodes, nproc), f"{name}: {start}")
+        where = {e["rank"]: e["node"] for e in of(ev, "rank")}
+        check(where == {r: r // nproc for r in range(4)}, f"{name}: rank to node {where}")
         for step, (a, b) in enumerate(zip(ref, losses(ev))):
             check(abs(a - b) <= 1e-5 * abs(a), f"{name}: step {step} loss {b} vs {a} in one process")
+
+
+def case_generated_entrypoint():
+    """The Done-when of the trainer: two "nodes" on loopback, each started by the node
+    script and entrypoint that `traindeck generate --target ssh` writes, train together
+    and report as the protocol says. Needs the traindeck app (TRAINDECK_APP)."""
+    app = os.environ.get("TRAINDECK_APP", "")
+    probe = None
+    if app and os.access(app, os.X_OK):
+        probe = subprocess.run([app, "generate", "--help"], capture_output=True, text=True)
+    if not probe or probe.returncode != 0 or "--target" not in probe.stdout:
+        print(f"SKIP: no traindeck app with a generate command at '{app}' (not built, or too old)")
+        sys.exit(77)
+    out = os.path.join(TMP, "generated")
+    metrics = os.path.join(out, "metrics.jsonl")
+    port = free_port()
+    gen = subprocess.run([app, "generate", "--target", "ssh", "--out", out, "--nodes", "2", "--gpus-per-node", "2",
+                          "--preset", "tiny", "--steps", "6", "--micro-batch", "1", "--grad-accum", "1",
+                          "--global-batch", "0", "--hosts", "127.0.0.1,127.0.0.1", "--metrics-file", metrics],
+                         capture_output=True, text=True)
+    check(gen.returncode == 0, f"generate failed: {gen.stderr}")
+    bindir = os.path.join(TMP, "bin")
+    os.makedirs(bindir)
+    os.symlink(TRAINER, os.path.join(bindir, "traindeck-trainer"))
+    for n in (0, 1):  # the plan's port would collide with parallel tests
+        path = os.path.join(out, f"node-{n}.sh")
+        with open(path) as f:
+            text = f.read()
+        check("export MASTER_PORT=" in text, f"node-{n}.sh sets no MASTER_PORT")
+        with open(path, "w") as f:
+            f.write("\n".join(f"export MASTER_PORT={port}" if line.startswith("export MASTER_PORT=") else line
+                              for line in text.splitlines()) + "\n")
+    # CUDA_VISIBLE_DEVICES stands in for nvidia-smi's count of the node's GPUs.
+    env = clean_env(PATH=bindir + os.pathsep + os.environ["PATH"], CUDA_VISIBLE_DEVICES="0,1")
+    nodes = [subprocess.Popen(["bash", os.path.join(out, f"node-{n}.sh")], env=env, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True) for n in (1, 0)]
+    results = [p.communicate(timeout=120) for p in nodes]
+    check([p.returncode for p in nodes] == [0, 0], f"node scripts: {[r[1][-500:] for r in results]}")
+    with open(metrics) as f:
+        ev = validate(f.read(), "generated")
+    start = ev[0]
+    check((start["world_size"], start["nodes"], start["gpus_per_node"]) == (4, 2, 2), f"start: {start}")
+    check(of(ev, "step")[-1]["step"] == 5 and ev[-1]["status"] == "completed", f"end: {ev[-2:]}")
+    check({e["node"] for e in of(ev, "rank")} == {0, 1}, "rank events of both nodes")
 
 
 def case_resume():
@@ -519,6 +594,13 @@ def case_cli():
         (["--steps", "1", "--nproc-per-node", "2"], clean_env(SLURM_NODEID="0", SLURM_NNODES="2"),
          "MASTER_ADDR is not set but the job spans 2 nodes"),
         (["--steps", "1", "--metrics-file", "/nonexistent/dir/m.jsonl"], None, "cannot open --metrics-file"),
+        (["--steps", "1", "--nproc-per-node", "2"], clean_env(NODE_RANK="0", NNODES="1", WORLD_SIZE="4"),
+         "WORLD_SIZE=4 disagrees with NODE_RANK/NNODES (1 nodes) x --nproc-per-node 2"),
+        (["--steps", "1", "--nproc-per-node", "2"], clean_env(NODE_RANK="0"), "NODE_RANK is set but the node count"),
+        (["--steps", "1", "--nproc-per-node", "2"], clean_env(NODE_RANK="2", NNODES="2", MASTER_ADDR="127.0.0.1"),
+         "node index 2 is not below the node count 2"),
+        (["--steps", "1", "--nproc-per-node", "2"], clean_env(NPROC_PER_NODE="8"),
+         "NPROC_PER_NODE=8 disagrees with --nproc-per-node 2"),
     ]:
         if args == ["--backend", "nccl"] and os.environ.get("TRAINDECK_HAVE_NCCL") == "1":
             continue
