@@ -50,6 +50,16 @@ struct GemmArgs {
     int ldaux = 0;
 };
 
+// D (m×n) = op(A)·op(B): the operands of a plain product; set the epilogue, beta and
+// output type on the result.
+inline GemmArgs product(cublasOperation_t opA, cublasOperation_t opB, int m, int n, int k, const void* a, int lda,
+                        const void* b, int ldb, void* d, int ldd) {
+    GemmArgs g;
+    g.opA = opA, g.opB = opB, g.m = m, g.n = n, g.k = k;
+    g.a = a, g.lda = lda, g.b = b, g.ldb = ldb, g.d = d, g.ldd = ldd;
+    return g;
+}
+
 class LtGemm {
 public:
     explicit LtGemm(size_t workspaceBytes = size_t(64) << 20);

@@ -311,18 +311,8 @@ void CudaBackend::runForward(int count) {
         const LinearLayout& lin = layout_.linears[i];
         // Y (tokens × fanOut, row-major) = X · W + b is, column-major, Yᵀ = Wᵀ·Xᵀ. The
         // shadow holds Wᵀ row-major (fanOut × fanIn), i.e. W column-major: op T.
-        GemmArgs g;
-        g.opA = CUBLAS_OP_T;
-        g.opB = CUBLAS_OP_N;
-        g.m = lin.fanOut;
-        g.n = M;
-        g.k = lin.fanIn;
-        g.a = b.shadow + lin.weight;
-        g.lda = lin.fanIn;
-        g.b = i == 0 ? b.input : b.post[i - 1];
-        g.ldb = lin.fanIn;
-        g.d = b.post[i];
-        g.ldd = lin.fanOut;
+        GemmArgs g = product(CUBLAS_OP_T, CUBLAS_OP_N, lin.fanOut, M, lin.fanIn, b.shadow + lin.weight, lin.fanIn,
+                             i == 0 ? b.input : b.post[i - 1], lin.fanIn, b.post[i], lin.fanOut);
         g.bias = b.shadow + lin.bias;
         g.biasType = CUDA_R_16BF;
         if (!lin.gelu) {
@@ -394,18 +384,8 @@ void CudaBackend::runMicroStep(int count, bool first, bool last) {
 
         // dW (fanIn × fanOut, row-major) = Xᵀ·G is, column-major, dWᵀ = Gᵀ·X:
         // A = Gᵀ (fanOut × M), B = X as op(Xᵀ); fp32 out, accumulated by beta.
-        GemmArgs w;
-        w.opA = CUBLAS_OP_N;
-        w.opB = CUBLAS_OP_T;
-        w.m = lin.fanOut;
-        w.n = lin.fanIn;
-        w.k = M;
-        w.a = cur;
-        w.lda = lin.fanOut;
-        w.b = x;
-        w.ldb = lin.fanIn;
-        w.d = b.grads + lin.weight;
-        w.ldd = lin.fanOut;
+        GemmArgs w = product(CUBLAS_OP_N, CUBLAS_OP_T, lin.fanOut, lin.fanIn, M, cur, lin.fanOut, x, lin.fanIn,
+                             b.grads + lin.weight, lin.fanOut);
         w.dType = CUDA_R_32F;
         w.beta = beta;
         gemm_->run(w, compute_);
@@ -418,18 +398,8 @@ void CudaBackend::runMicroStep(int count, bool first, bool last) {
         // geluBackwardBias. cuBLASLt's DGELU_BGRAD is not used: it made this product
         // 1.6× slower on an H200 (bench/RESULTS.md).
         const LinearLayout& prev = layout_.linears[size_t(i) - 1];
-        GemmArgs d;
-        d.opA = CUBLAS_OP_N;
-        d.opB = CUBLAS_OP_N;
-        d.m = lin.fanIn;
-        d.n = M;
-        d.k = lin.fanOut;
-        d.a = b.shadow + lin.weight;
-        d.lda = lin.fanIn;
-        d.b = cur;
-        d.ldb = lin.fanOut;
-        d.d = other;
-        d.ldd = lin.fanIn;
+        GemmArgs d = product(CUBLAS_OP_N, CUBLAS_OP_N, lin.fanIn, M, lin.fanOut, b.shadow + lin.weight, lin.fanIn,
+                             cur, lin.fanOut, other, lin.fanIn);
         if (prev.gelu && dgeluEpilogue_) {
             d.epilogue = Epilogue::DGelu;
             d.aux = b.pre[size_t(i) - 1];
