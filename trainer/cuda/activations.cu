@@ -111,13 +111,6 @@ __global__ void columnFinishKernel(const float* partials, int numPartials, int c
     out[col] = beta == 0.0f ? total : beta * out[col] + total;
 }
 
-__global__ void accumulateKernel(float* dst, const void* src, bool srcIsBf16, size_t n, float beta) {
-    for (size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += size_t(gridDim.x) * blockDim.x) {
-        const float s = srcIsBf16 ? __bfloat162float(static_cast<const bf16*>(src)[i]) : static_cast<const float*>(src)[i];
-        dst[i] = beta == 0.0f ? s : beta * dst[i] + s;
-    }
-}
-
 __global__ void toBf16Kernel(const float* src, bf16* dst, size_t n) {
     for (size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += size_t(gridDim.x) * blockDim.x) {
         dst[i] = __float2bfloat16_rn(src[i]);
@@ -172,11 +165,6 @@ void geluBackwardBias(bf16* grad, const bf16* pre, int rows, int cols, float* pa
 void transposeToBf16(const float* src, bf16* dst, int rows, int cols, cudaStream_t stream) {
     const dim3 grid((cols + 31) / 32, (rows + 31) / 32);
     transposeKernel<<<grid, dim3(32, 8), 0, stream>>>(src, dst, rows, cols);
-    TD_CUDA_LAUNCHED();
-}
-
-void accumulate(float* dst, const void* src, bool srcIsBf16, size_t n, float beta, cudaStream_t stream) {
-    accumulateKernel<<<gridFor(n, 256), 256, 0, stream>>>(dst, src, srcIsBf16, n, beta);
     TD_CUDA_LAUNCHED();
 }
 

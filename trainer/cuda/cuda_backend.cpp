@@ -76,7 +76,6 @@ struct CudaBackend::Buffers {
     bf16 *gradA = nullptr, *gradB = nullptr;
     float* colPartials = nullptr;
     // Scratch and scalars.
-    float* biasScratch = nullptr;
     double *lossPartials = nullptr, *lossSums = nullptr, *normPartials = nullptr, *norm = nullptr, *sumDev = nullptr;
     float* coef = nullptr;
     StepInput* inputDev = nullptr;
@@ -201,7 +200,6 @@ void CudaBackend::init(const ProcessGroup& group, const ModelShape& shape, uint6
     b.v = b.device<float>(b.n, b.fixed);
     b.mask = b.device<uint8_t>(b.n, b.fixed);
     b.shadow = b.device<bf16>(b.n, b.fixed);
-    b.biasScratch = b.device<float>(layout_.maxWidth, b.fixed);
     b.lossPartials = b.device<double>(size_t(lossPartials()), b.fixed);
     b.lossSums = b.device<double>(kMaxMicroSteps + 1, b.fixed);
     b.normPartials = b.device<double>(size_t(normPartials()), b.fixed);
@@ -452,6 +450,8 @@ ReducedStep CudaBackend::allReduceGradients(int microSteps) {
     for (int a = 0; a < microSteps && a < microIndex_; ++a) {
         out.microLosses.push_back(buf_->lossHost[a] / microElements_[size_t(a)]);
     }
+    // Exposed communication (backward's end to the last bucket's end) of the most
+    // recent step that has finished: this step's is not known without waiting for it.
     out.commSeconds = lastCommSeconds_;
     return out;
 }
