@@ -523,7 +523,7 @@ double CudaBackend::optimizerStep(const OptimizerStep& step) {
         if (cudaEventElapsedTime(&ms, backwardDone_, commDone_) == cudaSuccess) lastCommSeconds_ = ms / 1000.0;
         else (void)cudaGetLastError();
     }
-    // The first steps build and autotune the product plans: leave them out.
+    // The first steps build the product plans and capture the graphs: leave them out.
     if (phases_ && ++phaseSeen_ > 2) {
         for (int p = 1; p < kPhaseCount; ++p) {
             float ms = 0;

@@ -7,14 +7,15 @@
 // writes the MSE and its gradient, and the backward runs weight-gradient products
 // (fp32 out, accumulated across micro-steps by beta = 1) and data-gradient products
 // followed by one pass that applies GELU' and sums the bias gradient. On the last
-// micro-step, each gradient bucket is
-// all-reduced on a separate high-priority stream as soon as backward has finished
-// it, so communication hides behind the rest of backward. Clipping and AdamW are two
-// passes over fp32 state, then the bf16 shadow of the weights is refreshed.
+// micro-step, each gradient bucket is all-reduced on a separate high-priority stream
+// as soon as backward has finished it, so communication overlaps the rest of
+// backward. Clipping and AdamW are two passes over fp32 state, then the bf16 shadow of
+// the weights is refreshed.
 //
 // After the first (eager) run of each kind of micro-step, the whole micro-step is
-// captured into a CUDA graph and replayed: the small benchmark is launch-bound, and a
-// replay costs one launch instead of ~60.
+// captured into a CUDA graph and replayed (GraphedWork), and so are the optimizer step
+// and the loop's small all-reduce: the small benchmark is launch-bound, and a replay
+// costs one launch instead of ~60.
 //
 // Environment (for measurements, not for users):
 //   TRAINDECK_CUDA_GRAPHS=0   run eagerly, no graph capture
@@ -24,7 +25,7 @@
 //   TRAINDECK_CUDA_PHASES=1   eager, with events between phases; a per-phase
 //                             breakdown of the average step goes to stderr at exit
 //   TRAINDECK_CUDA_BUCKET_MB  gradient bucket size (default 4: bench-small's 18 MB of
-//                             gradients in 5 buckets, so most of it overlaps)
+//                             gradients in 5 buckets; 1 and 64 measured within 3%)
 //   TRAINDECK_CUDA_AUTOTUNE=1 time cuBLASLt's top candidates per product instead of
 //                             taking its first choice (off: on an H200 it picked
 //                             slower kernels as often as faster ones)
