@@ -8,7 +8,6 @@
 #include <fcntl.h>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <unistd.h>
 
 namespace traindeck::trainer {
@@ -19,48 +18,61 @@ namespace {
 
 constexpr char kMagic[8] = {'T', 'D', 'C', 'K', 'P', 'T', '1', '\n'};
 
-void putU64(std::string& s, uint64_t v) {
-    for (int i = 0; i < 8; ++i) s.push_back(char((v >> (8 * i)) & 0xff));
-}
-
-void putFloats(std::string& s, const std::vector<float>& v) {
-    s.append(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(float));
-}
-
-// Reads through a byte buffer, throwing CheckpointError at a short read.
-struct Reader {
-    const std::string& data;
+// Writes to a file descriptor while hashing what it writes. The state goes out
+// straight from the vectors: no second copy of a model-sized buffer.
+struct HashingWriter {
+    int fd;
     const std::string& path;
-    size_t pos = 0;
-    const char* take(size_t n) {
-        if (data.size() - pos < n) throw CheckpointError(path + " is truncated");
-        const char* p = data.data() + pos;
-        pos += n;
-        return p;
+    uint64_t hash = 0xcbf29ce484222325ULL;  // FNV-1a offset basis, as fnv1a64
+    uint64_t bytes = 0;
+
+    void put(const void* data, size_t size) {
+        hash = fnv1a64(data, size, hash);
+        bytes += size;
+        const char* p = static_cast<const char*>(data);
+        while (size > 0) {
+            const ssize_t n = ::write(fd, p, size);
+            if (n < 0 && errno == EINTR) continue;
+            if (n <= 0) throw CheckpointError("cannot write " + path + ": " + std::strerror(errno));
+            p += n;
+            size -= size_t(n);
+        }
+    }
+    void u64(uint64_t v) {
+        unsigned char b[8];
+        for (int i = 0; i < 8; ++i) b[i] = (v >> (8 * i)) & 0xff;
+        put(b, 8);
+    }
+    void floats(const std::vector<float>& v) { put(v.data(), v.size() * sizeof(float)); }
+};
+
+// Reads a file sequentially while hashing it, throwing CheckpointError at a short read.
+struct HashingReader {
+    std::ifstream in;
+    const std::string& path;
+    uint64_t left;  // bytes before the trailing checksum
+    uint64_t hash = 0xcbf29ce484222325ULL;
+
+    void take(void* out, uint64_t size) {
+        if (size > left || !in.read(static_cast<char*>(out), std::streamsize(size)))
+            throw CheckpointError(path + " is truncated");
+        left -= size;
+        hash = fnv1a64(out, size, hash);
     }
     uint64_t u64() {
-        const char* p = take(8);
+        unsigned char b[8];
+        take(b, 8);
         uint64_t v = 0;
-        for (int i = 0; i < 8; ++i) v |= uint64_t(uint8_t(p[i])) << (8 * i);
+        for (int i = 0; i < 8; ++i) v |= uint64_t(b[i]) << (8 * i);
         return v;
     }
-    std::vector<float> floats(size_t n) {
-        if (n > data.size() / sizeof(float)) throw CheckpointError(path + " is truncated");
+    std::vector<float> floats(uint64_t n) {
+        if (n > left / sizeof(float)) throw CheckpointError(path + " is truncated");
         std::vector<float> v(n);
-        std::memcpy(v.data(), take(n * sizeof(float)), n * sizeof(float));
+        take(v.data(), n * sizeof(float));
         return v;
     }
 };
-
-void writeAll(int fd, const std::string& data, const std::string& path) {
-    size_t done = 0;
-    while (done < data.size()) {
-        const ssize_t n = ::write(fd, data.data() + done, data.size() - done);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) throw CheckpointError("cannot write " + path + ": " + std::strerror(errno));
-        done += size_t(n);
-    }
-}
 
 std::vector<std::pair<long, fs::path>> listCheckpoints(const std::string& dir) {
     std::vector<std::pair<long, fs::path>> found;
@@ -86,17 +98,6 @@ std::string checkpointPath(const std::string& dir, long step) {
 }
 
 uint64_t writeCheckpoint(const std::string& path, const Checkpoint& ckpt) {
-    std::string data(kMagic, sizeof kMagic);
-    putU64(data, uint64_t(ckpt.step));
-    putU64(data, ckpt.samplesSeen);
-    putU64(data, ckpt.config.size());
-    data += ckpt.config;
-    putU64(data, ckpt.state.params.size());
-    putFloats(data, ckpt.state.params);
-    putFloats(data, ckpt.state.adamM);
-    putFloats(data, ckpt.state.adamV);
-    putU64(data, fnv1a64(data.data(), data.size()));
-
     const fs::path target(path);
     std::error_code ec;
     fs::create_directories(target.parent_path(), ec);
@@ -104,8 +105,20 @@ uint64_t writeCheckpoint(const std::string& path, const Checkpoint& ckpt) {
                                                      std::to_string(::getpid()))).string();
     const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (fd < 0) throw CheckpointError("cannot create " + tmp + ": " + std::strerror(errno));
+    uint64_t bytes = 0;
     try {
-        writeAll(fd, data, tmp);
+        HashingWriter w{fd, tmp};
+        w.put(kMagic, sizeof kMagic);
+        w.u64(uint64_t(ckpt.step));
+        w.u64(ckpt.samplesSeen);
+        w.u64(ckpt.config.size());
+        w.put(ckpt.config.data(), ckpt.config.size());
+        w.u64(ckpt.state.params.size());
+        w.floats(ckpt.state.params);
+        w.floats(ckpt.state.adamM);
+        w.floats(ckpt.state.adamV);
+        w.u64(w.hash);  // the checksum of everything before it
+        bytes = w.bytes;
         if (::fsync(fd) != 0) throw CheckpointError("cannot fsync " + tmp + ": " + std::strerror(errno));
     } catch (...) {
         ::close(fd);
@@ -124,31 +137,35 @@ uint64_t writeCheckpoint(const std::string& path, const Checkpoint& ckpt) {
         ::fsync(dirFd);
         ::close(dirFd);
     }
-    return data.size();
+    return bytes;
 }
 
 Checkpoint readCheckpoint(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw CheckpointError("cannot read " + path);
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    const std::string data = buffer.str();
-    if (data.size() < sizeof kMagic + 8 || std::memcmp(data.data(), kMagic, sizeof kMagic) != 0)
-        throw CheckpointError(path + " is not a traindeck-trainer checkpoint");
-    Reader r{data, path, data.size() - 8};
-    if (r.u64() != fnv1a64(data.data(), data.size() - 8))
-        throw CheckpointError(path + " fails its checksum (corrupt or partly written)");
-    r.pos = sizeof kMagic;
+    std::error_code ec;
+    const uintmax_t size = fs::file_size(path, ec);
+    HashingReader r{std::ifstream(path, std::ios::binary), path, 0};
+    if (ec || !r.in) throw CheckpointError("cannot read " + path);
+    const std::string notOurs = path + " is not a traindeck-trainer checkpoint";
+    if (size < sizeof kMagic + 8) throw CheckpointError(notOurs);
+    r.left = size - 8;  // all but the checksum
+    char magic[sizeof kMagic];
+    r.take(magic, sizeof magic);
+    if (std::memcmp(magic, kMagic, sizeof kMagic) != 0) throw CheckpointError(notOurs);
     Checkpoint c;
     c.step = long(r.u64());
     c.samplesSeen = r.u64();
     const uint64_t configLen = r.u64();
-    c.config.assign(r.take(configLen), configLen);
+    if (configLen > r.left) throw CheckpointError(path + " is truncated");
+    c.config.resize(configLen);
+    r.take(c.config.data(), configLen);
     const uint64_t n = r.u64();
     c.state.params = r.floats(n);
     c.state.adamM = r.floats(n);
     c.state.adamV = r.floats(n);
-    if (r.pos != data.size() - 8) throw CheckpointError(path + " has trailing bytes");
+    if (r.left != 0) throw CheckpointError(path + " has trailing bytes");
+    const uint64_t computed = r.hash;
+    r.left = 8;
+    if (r.u64() != computed) throw CheckpointError(path + " fails its checksum (corrupt or partly written)");
     return c;
 }
 

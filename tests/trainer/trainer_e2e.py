@@ -496,6 +496,21 @@ def case_stall_rank():
         job.procs[1].kill()
 
 
+def children_of(pid):
+    """Process ids whose parent is pid, from /proc (no procps needed)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    # "pid (comm) state ppid ...": comm may hold spaces, so split after ')'.
+                    if int(f.read().rsplit(")", 1)[1].split()[1]) == pid:
+                        found.append(int(entry))
+            except (OSError, IndexError, ValueError):
+                pass
+    return found
+
+
 def case_launcher_failure():
     """A worker of a node launcher dies: the launcher stops the rest and exits 1 naming it."""
     job = Job("launcher-failure", SMALL + ["--micro-batch", "2", "--steps", "100000", "--log-every", "20",
@@ -503,7 +518,7 @@ def case_launcher_failure():
               [clean_env(MASTER_PORT=free_port())])
     job.wait_for_step(20)
     launcher = job.procs[0].pid
-    children = subprocess.run(["pgrep", "-P", str(launcher)], capture_output=True, text=True).stdout.split()
+    children = children_of(launcher)
     check(len(children) == 3, f"launcher children: {children}")
     # Workers are forked in local-rank order.
     victim = sorted(int(c) for c in children)[1]
