@@ -1,0 +1,181 @@
+// Elementwise and reduction kernels around the matrix products: the tanh-form GELU
+// (the unfused forward, and the backward of every GELU), deterministic column sums for
+// bias gradients, the transposed bf16 weight shadow, and small casts.
+
+#include <algorithm>
+
+#include "check.h"
+#include "kernels.h"
+
+namespace traindeck::trainer::cuda {
+
+namespace {
+
+__device__ __forceinline__ float geluTanh(float x) {
+    const float k = 0.7978845608028654f;  // √(2/π)
+    return 0.5f * x * (1.0f + tanhf(k * (x + 0.044715f * x * x * x)));
+}
+
+__device__ __forceinline__ float geluTanhGrad(float x) {
+    const float k = 0.7978845608028654f;
+    const float inner = k * (x + 0.044715f * x * x * x);
+    const float th = tanhf(inner);
+    return 0.5f * (1.0f + th) + 0.5f * x * (1.0f - th * th) * k * (1.0f + 3.0f * 0.044715f * x * x);
+}
+
+// 8 adjacent values per thread (16-byte accesses); cols is a multiple of 8.
+__global__ void biasGeluKernel(bf16* pre, const bf16* bias, bf16* out, size_t total, int cols) {
+    const size_t vecs = total / 8;
+    for (size_t v = size_t(blockIdx.x) * blockDim.x + threadIdx.x; v < vecs; v += size_t(gridDim.x) * blockDim.x) {
+        const size_t at = v * 8;
+        uint4 raw = *reinterpret_cast<const uint4*>(pre + at);
+        const uint4 braw = *reinterpret_cast<const uint4*>(bias + (at % size_t(cols)));
+        bf16* x = reinterpret_cast<bf16*>(&raw);
+        const bf16* bb = reinterpret_cast<const bf16*>(&braw);
+        uint4 oraw;
+        bf16* o = reinterpret_cast<bf16*>(&oraw);
+#pragma unroll
+        for (int k = 0; k < 8; ++k) {
+            x[k] = __float2bfloat16_rn(__bfloat162float(x[k]) + __bfloat162float(bb[k]));
+            o[k] = __float2bfloat16_rn(geluTanh(__bfloat162float(x[k])));
+        }
+        *reinterpret_cast<uint4*>(pre + at) = raw;
+        *reinterpret_cast<uint4*>(out + at) = oraw;
+    }
+}
+
+// Rows per partial sum: enough blocks to fill the GPU at the small benchmark's 8192
+// rows (64 rows → 128 row blocks), few partials at the large one's 131072 (512 rows).
+int rowsPerPartial(int rows) { return std::min(512, std::max(64, (rows / 256 + 7) / 8 * 8)); }
+constexpr int kVec = 8;                     // bf16 values per 16-byte access
+constexpr int kColTile = 32 * kVec;         // columns per block: a warp reads 512 contiguous bytes
+constexpr int kRowThreads = 8;
+
+// Block (32 × 8 threads) over rowsPer rows and kColTile columns; each thread
+// owns 8 adjacent columns. With Gelu, it first turns grad into grad·gelu'(pre) in place.
+template <bool Gelu>
+__global__ void columnPartialsKernel(bf16* x, const bf16* pre, int rows, int cols, int rowsPer, float* partials) {
+    __shared__ float sums[kRowThreads][kColTile];
+    const int col = blockIdx.x * kColTile + threadIdx.x * kVec;
+    const int rowStart = blockIdx.y * rowsPer;
+    const int rowEnd = min(rows, rowStart + rowsPer);
+    float acc[kVec] = {};
+    if (col < cols) {
+        for (int r = rowStart + threadIdx.y; r < rowEnd; r += kRowThreads) {
+            const size_t at = size_t(r) * cols + col;
+            uint4 raw = *reinterpret_cast<const uint4*>(x + at);
+            bf16* v = reinterpret_cast<bf16*>(&raw);
+            if constexpr (Gelu) {
+                const uint4 praw = *reinterpret_cast<const uint4*>(pre + at);
+                const bf16* p = reinterpret_cast<const bf16*>(&praw);
+#pragma unroll
+                for (int k = 0; k < kVec; ++k) v[k] = __float2bfloat16_rn(__bfloat162float(v[k]) * geluTanhGrad(__bfloat162float(p[k])));
+                *reinterpret_cast<uint4*>(x + at) = raw;
+            }
+#pragma unroll
+            for (int k = 0; k < kVec; ++k) acc[k] += __bfloat162float(v[k]);
+        }
+    }
+#pragma unroll
+    for (int k = 0; k < kVec; ++k) sums[threadIdx.y][threadIdx.x * kVec + k] = acc[k];
+    __syncthreads();
+    // 256 threads, 256 columns: thread t finishes column t of the tile.
+    const int t = threadIdx.y * 32 + threadIdx.x;
+    const int c = blockIdx.x * kColTile + t;
+    if (c < cols) {
+        float total = 0.0f;
+        for (int k = 0; k < kRowThreads; ++k) total += sums[k][t];
+        partials[size_t(blockIdx.y) * cols + c] = total;
+    }
+}
+
+__global__ void transposeKernel(const float* src, bf16* dst, int rows, int cols) {
+    __shared__ float tile[32][33];
+    const int c0 = blockIdx.x * 32, r0 = blockIdx.y * 32;
+    for (int k = threadIdx.y; k < 32; k += 8) {
+        const int r = r0 + k, c = c0 + threadIdx.x;
+        if (r < rows && c < cols) tile[k][threadIdx.x] = src[size_t(r) * cols + c];
+    }
+    __syncthreads();
+    for (int k = threadIdx.y; k < 32; k += 8) {
+        const int c = c0 + k, r = r0 + threadIdx.x;  // dst row c, column r
+        if (r < rows && c < cols) dst[size_t(c) * rows + r] = __float2bfloat16_rn(tile[threadIdx.x][k]);
+    }
+}
+
+__global__ void columnFinishKernel(const float* partials, int numPartials, int cols, float* out, float beta) {
+    const int col = blockIdx.x * blockDim.x + threadIdx.x;
+    if (col >= cols) return;
+    float total = 0.0f;
+    for (int p = 0; p < numPartials; ++p) total += partials[size_t(p) * cols + col];
+    out[col] = beta == 0.0f ? total : beta * out[col] + total;
+}
+
+__global__ void toBf16Kernel(const float* src, bf16* dst, size_t n) {
+    for (size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += size_t(gridDim.x) * blockDim.x) {
+        dst[i] = __float2bfloat16_rn(src[i]);
+    }
+}
+
+__global__ void randomKernel(bf16* dst, size_t n, uint64_t seed, float scale) {
+    for (size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += size_t(gridDim.x) * blockDim.x) {
+        uint64_t z = seed + 0x9E3779B97F4A7C15ull * (i + 1);
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+        z ^= z >> 31;
+        dst[i] = __float2bfloat16_rn(scale * (float(z >> 40) * 0x1.0p-23f * 2.0f - 1.0f));
+    }
+}
+
+unsigned gridFor(size_t n, int threads) {
+    const size_t blocks = (n + threads - 1) / threads;
+    return unsigned(blocks < 65536 ? (blocks ? blocks : 1) : 65536);
+}
+
+}  // namespace
+
+void biasGelu(bf16* pre, const bf16* bias, bf16* out, int rows, int cols, cudaStream_t stream) {
+    const size_t total = size_t(rows) * cols;
+    biasGeluKernel<<<gridFor(total, 256), 256, 0, stream>>>(pre, bias, out, total, cols);
+    TD_CUDA_LAUNCHED();
+}
+
+
+int columnSumPartials(int rows) { return (rows + rowsPerPartial(rows) - 1) / rowsPerPartial(rows); }
+
+void columnSums(const bf16* x, int rows, int cols, float* partials, float* out, float beta, cudaStream_t stream) {
+    const dim3 grid((cols + kColTile - 1) / kColTile, columnSumPartials(rows));
+    // The kernel writes x only when it applies GELU'; here it only reads.
+    columnPartialsKernel<false><<<grid, dim3(32, kRowThreads), 0, stream>>>(const_cast<bf16*>(x), nullptr, rows, cols,
+                                                                            rowsPerPartial(rows), partials);
+    TD_CUDA_LAUNCHED();
+    columnFinishKernel<<<(cols + 127) / 128, 128, 0, stream>>>(partials, columnSumPartials(rows), cols, out, beta);
+    TD_CUDA_LAUNCHED();
+}
+
+void geluBackwardBias(bf16* grad, const bf16* pre, int rows, int cols, float* partials, float* biasGrad, float beta,
+                      cudaStream_t stream) {
+    const dim3 grid((cols + kColTile - 1) / kColTile, columnSumPartials(rows));
+    columnPartialsKernel<true><<<grid, dim3(32, kRowThreads), 0, stream>>>(grad, pre, rows, cols, rowsPerPartial(rows), partials);
+    TD_CUDA_LAUNCHED();
+    columnFinishKernel<<<(cols + 127) / 128, 128, 0, stream>>>(partials, columnSumPartials(rows), cols, biasGrad, beta);
+    TD_CUDA_LAUNCHED();
+}
+
+void transposeToBf16(const float* src, bf16* dst, int rows, int cols, cudaStream_t stream) {
+    const dim3 grid((cols + 31) / 32, (rows + 31) / 32);
+    transposeKernel<<<grid, dim3(32, 8), 0, stream>>>(src, dst, rows, cols);
+    TD_CUDA_LAUNCHED();
+}
+
+void toBf16(const float* src, bf16* dst, size_t n, cudaStream_t stream) {
+    toBf16Kernel<<<gridFor(n, 256), 256, 0, stream>>>(src, dst, n);
+    TD_CUDA_LAUNCHED();
+}
+
+void randomBf16(bf16* dst, size_t n, uint64_t seed, float scale, cudaStream_t stream) {
+    randomKernel<<<gridFor(n, 256), 256, 0, stream>>>(dst, n, seed, scale);
+    TD_CUDA_LAUNCHED();
+}
+
+}  // namespace traindeck::trainer::cuda

@@ -1,0 +1,123 @@
+#pragma once
+// The CUDA/NCCL backend of traindeck-trainer (registered as "nccl").
+//
+// One process per GPU. Per micro-step, on one compute stream: the `waves` clips are
+// made on the GPU, the forward runs as cuBLASLt products with bias+GELU fused into the
+// epilogue (the pre-activation kept as the epilogue's aux output), the loss kernel
+// writes the MSE and its gradient, and the backward runs weight-gradient products
+// (fp32 out, accumulated across micro-steps by beta = 1) and data-gradient products
+// followed by one pass that applies GELU' and sums the bias gradient. On the last
+// micro-step, each gradient bucket is all-reduced on a separate high-priority stream
+// as soon as backward has finished it, so communication overlaps the rest of
+// backward. Clipping and AdamW are two passes over fp32 state, then the bf16 shadow of
+// the weights is refreshed.
+//
+// After the first (eager) run of each kind of micro-step, the whole micro-step is
+// captured into a CUDA graph and replayed (GraphedWork), and so are the optimizer step
+// and the loop's small all-reduce: the small benchmark is launch-bound, and a replay
+// costs one launch instead of ~60.
+//
+// Environment (for measurements, not for users):
+//   TRAINDECK_CUDA_GRAPHS=0   run eagerly, no graph capture
+//   TRAINDECK_CUDA_UNFUSED=1  forward: plain products + a separate bias+GELU kernel
+//   TRAINDECK_CUDA_DGELU_EPILOGUE=1  backward: cuBLASLt's DGELU epilogue and a column
+//                             sum instead of geluBackwardBias after a plain product
+//   TRAINDECK_CUDA_PHASES=1   eager, with events between phases; a per-phase
+//                             breakdown of the average step goes to stderr at exit
+//   TRAINDECK_CUDA_BUCKET_MB  gradient bucket size (default 4: bench-small's 18 MB of
+//                             gradients in 5 buckets; 1 and 64 measured within 3%)
+//   TRAINDECK_CUDA_AUTOTUNE=1 time cuBLASLt's top candidates per product instead of
+//                             taking its first choice (off: on an H200 it picked
+//                             slower kernels as often as faster ones)
+
+#include <array>
+#include <map>
+#include <memory>
+#include <tuple>
+#include <vector>
+
+#include "backend.h"
+#include "bucket_plan.h"
+#include "cublaslt_gemm.h"
+#include "graphed_work.h"
+#include "kernels.h"
+#include "nccl_comm.h"
+
+namespace traindeck::trainer::cuda {
+
+class CudaBackend : public Backend {
+public:
+    CudaBackend();
+    ~CudaBackend() override;
+
+    std::string name() const override { return "nccl"; }
+    std::string precision() const override { return "bf16 matmul (cuBLASLt), fp32 accumulate, fp32 master/grads/moments"; }
+
+    void init(const ProcessGroup& group, const ModelShape& shape, uint64_t initSeed) override;
+    void forwardBackward(const Batch& batch, bool lastMicroStep) override;
+    ReducedStep allReduceGradients(int microSteps) override;
+    std::vector<double> allReduceSum(const std::vector<double>& values) override;
+    double optimizerStep(const OptimizerStep& step) override;
+    double evaluate(const Batch& batch) override;
+    TrainState saveState() const override;
+    void loadState(const TrainState& state) override;
+    double peakMemoryGb() const override;
+
+    // The summed gradients of the micro-steps so far (before averaging), for the
+    // correctness check against the CPU reference.
+    std::vector<float> gradients() const;
+
+private:
+    struct Buffers;
+
+    void ensureBuffers(int count);
+    void runForward(int count);
+    void runMicroStep(int count, bool first, bool last);
+    void launchBuckets(int layer);
+    void setFirstSample(uint64_t firstSample);
+    void waitFor(cudaEvent_t event);
+    void phase(int index);
+    void refreshShadow();
+
+    ProcessGroup group_;
+    ModelShape shape_;
+    ParamLayout layout_;
+    int device_ = 0;
+    bool useGraphs_ = true, fused_ = true, phases_ = false, dgeluEpilogue_ = false;
+    size_t bucketElements_ = 0;
+
+    cudaStream_t compute_ = nullptr, comm_ = nullptr;
+    std::unique_ptr<LtGemm> gemm_;
+    std::unique_ptr<Communicator> nccl_;
+    std::unique_ptr<Buffers> buf_;
+
+    std::vector<GradBucket> buckets_;
+    std::vector<int> bucketAfterLayer_;
+    std::vector<cudaEvent_t> bucketEvents_;
+    cudaEvent_t forkEvent_ = nullptr, joinEvent_ = nullptr, backwardDone_ = nullptr, commDone_ = nullptr;
+    cudaEvent_t lossReady_ = nullptr, stepDone_ = nullptr;
+
+    std::vector<bool> forwardFused_;    // per layer: GELU_AUX_BIAS epilogue usable
+    bool modesChosen_ = false;
+
+    // One micro-step, by (count, first micro-step, last micro-step); allReduceSum by
+    // value count; the optimizer step.
+    std::map<std::tuple<int, bool, bool>, GraphedWork> graphs_;
+    std::map<size_t, GraphedWork> sumGraphs_;
+    GraphedWork optimizerGraph_;
+    uint64_t sumCalls_ = 0;
+
+    uint64_t dataSeed_ = 0;
+    int microIndex_ = 0;       // micro-steps since the last optimizer step
+    int microStepsInStep_ = 1;
+    std::array<double, 257> microElements_{};  // values per micro-step, for the MSE
+    bool hadComm_ = false;
+    uint64_t microCounter_ = 0;
+    double lastCommSeconds_ = 0;
+
+    std::vector<cudaEvent_t> phaseEvents_;
+    std::vector<double> phaseMs_;
+    long phaseSteps_ = 0, phaseSeen_ = 0;
+};
+
+}  // namespace traindeck::trainer::cuda

@@ -1,0 +1,45 @@
+// Mean squared error between the reconstruction (bf16, the last product's output) and
+// the clip (fp32), and its gradient, in one pass over the data. The sum of squares is
+// accumulated in double and reduced in a fixed order, so the reported loss does not
+// depend on scheduling.
+
+#include "block_reduce.cuh"
+#include "check.h"
+#include "kernels.h"
+
+namespace traindeck::trainer::cuda {
+
+namespace {
+
+constexpr int kThreads = 256;
+constexpr int kBlocks = 1024;
+
+__global__ void mseKernel(const bf16* y, const float* target, size_t n, float gradScale, bf16* dy, double* partials) {
+    double acc = 0.0;
+    for (size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += size_t(gridDim.x) * blockDim.x) {
+        const float diff = __bfloat162float(y[i]) - target[i];
+        acc += double(diff) * double(diff);
+        dy[i] = __float2bfloat16_rn(2.0f * gradScale * diff);
+    }
+    const double total = blockSum<kThreads>(acc);
+    if (threadIdx.x == 0) partials[blockIdx.x] = total;
+}
+
+__global__ void finishKernel(const double* partials, int count, double* sums, const int* slot) {
+    const double total = sumPartials<kThreads>(partials, count);
+    if (threadIdx.x == 0) sums[*slot] = total;
+}
+
+}  // namespace
+
+int lossPartials() { return kBlocks; }
+
+void mseLoss(const bf16* y, const float* target, size_t n, float gradScale, bf16* dy, double* partials,
+             double* sums, const int* slot, cudaStream_t stream) {
+    mseKernel<<<kBlocks, kThreads, 0, stream>>>(y, target, n, gradScale, dy, partials);
+    TD_CUDA_LAUNCHED();
+    finishKernel<<<1, kThreads, 0, stream>>>(partials, kBlocks, sums, slot);
+    TD_CUDA_LAUNCHED();
+}
+
+}  // namespace traindeck::trainer::cuda

@@ -1,0 +1,213 @@
+// traindeck-cuda-train: one rank of a data-parallel run of the CUDA backend, driven
+// exactly as trainer/training_loop.cpp drives a backend (micro-steps, gradient
+// reduction, AdamW, one small all-reduce of the step's statistics), without the TCP
+// rendezvous: ranks meet through a directory (FileStore). bench/run_device.sh starts
+// one per GPU for the benchmarks, the 1/2/4-GPU agreement check and the lost-rank test.
+//
+//   traindeck-cuda-train --rank R --world N --store DIR [--preset large] [--frames 8]
+//     [--height 256] [--width 256] [--micro-batch 16] [--accum 1] [--steps 120]
+//     [--lr 1e-3] [--warmup 20] [--seed 1234] [--log-every 10] [--comm-timeout 30]
+//     [--die-at-step K --die-rank R]     (fault injection: that rank exits at step K)
+//     [--hang-at-step K --die-rank R]    (fault injection: that rank stops at step K)
+//
+// Rank 0 prints `step` lines and a final `RESULT` line with samples/s over steps
+// 20..end (all ranks), the mean step time and the last step's PSNR.
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <thread>
+#include <unistd.h>
+
+#include "check.h"
+#include "cuda_backend.h"
+#include "file_store.h"
+#include "math/waves.h"
+#include "schedule/lr_schedule.h"
+
+using namespace traindeck::trainer;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+struct Args {
+    int rank = 0, world = 1;
+    std::string store = "/tmp/traindeck-store";
+    std::string preset = "large";
+    int frames = 8, height = 256, width = 256, microBatch = 16, accum = 1;
+    long steps = 120, warmup = 20, logEvery = 10, timedFrom = 20;
+    double lr = 1e-3, commTimeout = 30;
+    uint64_t seed = 1234;
+    long dieAtStep = -1, hangAtStep = -1;
+    int dieRank = -1;
+    long allreduceElements = 0;  // > 0: time fp32 all-reduces of this size instead of training
+};
+
+Args parse(int argc, char** argv) {
+    Args a;
+    for (int i = 1; i + 1 < argc; i += 2) {
+        const std::string k = argv[i];
+        const char* v = argv[i + 1];
+        if (k == "--rank") a.rank = std::atoi(v);
+        else if (k == "--world") a.world = std::atoi(v);
+        else if (k == "--store") a.store = v;
+        else if (k == "--preset") a.preset = v;
+        else if (k == "--frames") a.frames = std::atoi(v);
+        else if (k == "--height") a.height = std::atoi(v);
+        else if (k == "--width") a.width = std::atoi(v);
+        else if (k == "--micro-batch") a.microBatch = std::atoi(v);
+        else if (k == "--accum") a.accum = std::atoi(v);
+        else if (k == "--steps") a.steps = std::atol(v);
+        else if (k == "--warmup") a.warmup = std::atol(v);
+        else if (k == "--log-every") a.logEvery = std::atol(v);
+        else if (k == "--timed-from") a.timedFrom = std::atol(v);
+        else if (k == "--lr") a.lr = std::atof(v);
+        else if (k == "--seed") a.seed = std::strtoull(v, nullptr, 10);
+        else if (k == "--comm-timeout") a.commTimeout = std::atof(v);
+        else if (k == "--die-at-step") a.dieAtStep = std::atol(v);
+        else if (k == "--die-rank") a.dieRank = std::atoi(v);
+        else if (k == "--hang-at-step") a.hangAtStep = std::atol(v);
+        else if (k == "--allreduce-elements") a.allreduceElements = std::atol(v);
+        else {
+            std::fprintf(stderr, "unknown option %s\n", k.c_str());
+            std::exit(2);
+        }
+    }
+    return a;
+}
+
+double psnr(double mse) { return 10.0 * std::log10(1.0 / mse); }
+
+// The all-reduce of the backend's communicator (in place, fp32, on a high-priority
+// stream) at one size: median of 20 after 5 warm-ups, as nccl-tests reports it:
+// algbw = bytes / time, busbw = algbw · 2(n−1)/n.
+int allreduceBench(const Args& a, KvStore& store) {
+    TD_CUDA(cudaSetDevice(a.rank));
+    ncclUniqueId id;
+    if (a.rank == 0) {
+        id = cuda::Communicator::newUniqueId();
+        store.set("nccl/bench_id", std::string(id.internal, sizeof(id.internal)));
+    } else {
+        const std::string bytes = store.get("nccl/bench_id", std::chrono::seconds(60));
+        std::memcpy(id.internal, bytes.data(), sizeof(id.internal));
+    }
+    cuda::Communicator comm(id, a.rank, a.world, std::chrono::milliseconds(long(a.commTimeout * 1000)));
+    int version = 0;
+    TD_NCCL(ncclGetVersion(&version));
+    if (a.rank == 0) std::printf("NCCL version %d\n", version);
+    float* buf = nullptr;
+    TD_CUDA(cudaMalloc(&buf, size_t(a.allreduceElements) * sizeof(float)));
+    TD_CUDA(cudaMemset(buf, 0, size_t(a.allreduceElements) * sizeof(float)));
+    int least = 0, greatest = 0;
+    TD_CUDA(cudaDeviceGetStreamPriorityRange(&least, &greatest));
+    cudaStream_t stream;
+    TD_CUDA(cudaStreamCreateWithPriority(&stream, cudaStreamNonBlocking, greatest));
+    cudaEvent_t start, stop;
+    TD_CUDA(cudaEventCreate(&start));
+    TD_CUDA(cudaEventCreate(&stop));
+    std::vector<float> times;
+    for (int i = 0; i < 25; ++i) {
+        TD_CUDA(cudaEventRecord(start, stream));
+        comm.allReduceSum(buf, size_t(a.allreduceElements), stream);
+        TD_CUDA(cudaEventRecord(stop, stream));
+        comm.wait(stop);
+        float ms = 0;
+        TD_CUDA(cudaEventElapsedTime(&ms, start, stop));
+        if (i >= 5) times.push_back(ms);
+    }
+    std::sort(times.begin(), times.end());
+    const double sec = times[times.size() / 2] / 1e3, bytes = double(a.allreduceElements) * 4.0;
+    const double algbw = bytes / sec / 1e9, busbw = algbw * 2.0 * (a.world - 1) / a.world;
+    if (a.rank == 0) {
+        std::printf("ALLREDUCE impl traindeck gpus %d bytes %.0f time_us %.1f algbw_GBps %.1f busbw_GBps %.1f\n", a.world,
+                    bytes, sec * 1e6, algbw, busbw);
+    }
+    cudaFree(buf);
+    return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    const Args a = parse(argc, argv);
+    ModelShape shape;
+    if (!applyPreset(a.preset, shape)) {
+        std::fprintf(stderr, "unknown preset %s\n", a.preset.c_str());
+        return 2;
+    }
+    shape.frames = a.frames, shape.height = a.height, shape.widthPx = a.width;
+    cuda::FileStore store(a.store);
+    ProcessGroup group;
+    group.rank = a.rank, group.worldSize = a.world, group.localRank = a.rank, group.localWorldSize = a.world;
+    group.store = &store;
+    group.commTimeout = std::chrono::milliseconds(long(a.commTimeout * 1000));
+
+    if (a.allreduceElements > 0) return allreduceBench(a, store);
+
+    cuda::CudaBackend backend;
+    long n = 0;
+    try {
+        backend.init(group, shape, a.seed);
+        const traindeck::LrSchedule schedule{a.lr, a.warmup, a.steps, 0.1};
+        const int R = a.world, A = a.accum, B = a.microBatch;
+        const double effectiveBatch = double(R) * A * B;
+        Clock::time_point timedStart;
+        double stepTimeSum = 0, lastPsnr = 0;
+        for (n = 0; n < a.steps; ++n) {
+            if (n == a.dieAtStep && a.rank == a.dieRank) {
+                std::fprintf(stderr, "rank %d: exiting at step %ld (fault injection)\n", a.rank, n);
+                std::fflush(stderr);
+                ::_exit(9);
+            }
+            if (n == a.hangAtStep && a.rank == a.dieRank) {
+                std::fprintf(stderr, "rank %d: stops answering at step %ld (fault injection)\n", a.rank, n);
+                std::fflush(stderr);
+                for (;;) std::this_thread::sleep_for(std::chrono::seconds(1));
+            }
+            if (n == a.timedFrom) timedStart = Clock::now();
+            const auto t0 = Clock::now();
+            for (int m = 0; m < A; ++m) {
+                backend.forwardBackward(Batch{a.seed, sampleId(uint64_t(n), A, m, R, a.rank, B, 0), B}, m == A - 1);
+            }
+            const ReducedStep reduced = backend.allReduceGradients(A);
+            const double lr = traindeck::learningRate(schedule, n);
+            const double norm = backend.optimizerStep(OptimizerStep{n, lr, 1.0});
+            std::vector<double> stats{0, 0, 0};
+            for (double mse : reduced.microLosses) stats[0] += mse, stats[1] += psnr(mse);
+            stats = backend.allReduceSum(stats);
+            const double stepTime = std::chrono::duration<double>(Clock::now() - t0).count();
+            if (n >= a.timedFrom) stepTimeSum += stepTime;
+            const double loss = stats[0] / (R * A);
+            lastPsnr = stats[1] / (R * A);
+            if (a.rank == 0 && (n % a.logEvery == 0 || n == a.steps - 1)) {
+                std::printf("step %ld loss %.7f psnr %.4f grad_norm %.5f lr %.3e step_ms %.3f comm_ms %.3f mem_gb %.1f\n",
+                            n, loss, lastPsnr, norm, lr, stepTime * 1e3, reduced.commSeconds * 1e3,
+                            backend.peakMemoryGb());
+                std::fflush(stdout);
+            }
+        }
+        const double elapsed = std::chrono::duration<double>(Clock::now() - timedStart).count();
+        const long timed = a.steps - a.timedFrom;
+        if (a.rank == 0) {
+            std::printf("RESULT preset %s gpus %d micro_batch %d accum %d samples_per_s %.3f step_ms %.3f "
+                        "psnr_last %.4f steps %ld\n",
+                        a.preset.c_str(), R, B, A, effectiveBatch * double(timed) / elapsed, 1e3 * stepTimeSum / double(timed),
+                        lastPsnr, a.steps);
+        }
+    } catch (const CommError& e) {
+        std::printf("{\"v\":1,\"event\":\"error\",\"rank\":%d,\"kind\":\"%s\",\"step\":%ld,\"message\":\"%s\"}\n", a.rank,
+                    std::strncmp(e.what(), "timeout", 7) == 0 ? "timeout" : "nccl", n, e.what());
+        std::fflush(stdout);
+        ::_exit(3);  // the communicator is aborted; skip destructors that would touch it
+    } catch (const std::exception& e) {
+        std::printf("{\"v\":1,\"event\":\"error\",\"rank\":%d,\"kind\":\"cuda\",\"step\":%ld,\"message\":\"%s\"}\n", a.rank,
+                    n, e.what());
+        std::fflush(stdout);
+        ::_exit(4);
+    }
+    return 0;
+}
