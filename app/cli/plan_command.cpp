@@ -36,7 +36,20 @@ std::string format(const char* fmt, double v) {
 std::string short3(double v) {
     if (v != 0 && (std::fabs(v) < 1e-3 || std::fabs(v) >= 1e7))
         return format("%.3g", v);
+    if (v == std::floor(v))
+        return format("%.0f", v);  // batches and step counts are whole: "16", not "16.0"
     return format(std::fabs(v) >= 100 ? "%.0f" : std::fabs(v) >= 10 ? "%.1f" : "%.3g", v);
+}
+
+// Step times span microseconds (small models) to seconds: keep 3 digits in a readable unit.
+std::string seconds(double s) {
+    if (s == 0)
+        return "0 s";
+    if (s < 1e-3)
+        return format("%.3g µs", s * 1e6);
+    if (s < 1)
+        return format("%.3g ms", s * 1e3);
+    return format("%.3g s", s);
 }
 
 std::string duration(double hours) {
@@ -61,9 +74,9 @@ const Row kRows[] = {
     {"steps per epoch", [](const Estimate& e) { return short3(e.stepsPerEpoch.value); }},
     {"total steps", [](const Estimate& e) { return short3(e.totalSteps.value); }},
     {"memory per GPU", [](const Estimate& e) { return short3(e.memoryPerGpuGb.value) + "/" + short3(e.gpuMemoryGb) + " GB"; }},
-    {"step time", [](const Estimate& e) { return short3(e.stepTimeS.value) + " s"; }},
-    {"  compute", [](const Estimate& e) { return short3(e.computeTimeS.value) + " s"; }},
-    {"  exposed comm", [](const Estimate& e) { return short3(e.exposedCommTimeS.value) + " s"; }},
+    {"step time", [](const Estimate& e) { return seconds(e.stepTimeS.value); }},
+    {"  compute", [](const Estimate& e) { return seconds(e.computeTimeS.value); }},
+    {"  exposed comm", [](const Estimate& e) { return seconds(e.exposedCommTimeS.value); }},
     {"samples/s", [](const Estimate& e) { return short3(e.samplesPerS.value); }},
     {"time to finish", [](const Estimate& e) { return duration(e.hoursToFinish.value); }},
     {"GPU-hours", [](const Estimate& e) { return short3(e.gpuHours.value); }},
