@@ -1,21 +1,14 @@
 // `traindeck generate` as a user sees it: what it writes and lists, atomic
 // writes that never replace a file without --force, and exit 2 with one clear
 // line for bad input or a plan with error findings.
+#include "run_traindeck.h"
+
 #include <QtTest>
 
 namespace {
 
-struct Run {
-    int code;
-    QString out, err;
-};
-
-Run traindeck(const QStringList& args) {
-    QProcess p;
-    p.start(TRAINDECK_BINARY, QStringList{"generate"} + args);
-    if (!p.waitForFinished(30000)) qFatal("traindeck did not finish");
-    return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
-}
+using Run = TraindeckRun;
+Run traindeck(const QStringList& args) { return runTraindeck(QStringList{"generate"} + args); }
 
 QByteArray read(const QString& path) {
     QFile f(path);

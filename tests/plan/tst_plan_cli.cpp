@@ -1,21 +1,13 @@
 // `traindeck plan` as a user and a script see it: exit codes, one clear line
 // for bad input, JSON shape, and a table that fits 80 columns.
+#include "run_traindeck.h"
+
 #include <QtTest>
 
 namespace {
 
-struct Run {
-    int code;
-    QString out, err;
-};
-
-Run traindeck(const QStringList& args) {
-    QProcess p;
-    p.start(TRAINDECK_BINARY, args);
-    if (!p.waitForFinished(30000))
-        qFatal("traindeck did not finish");
-    return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
-}
+using Run = TraindeckRun;
+Run traindeck(const QStringList& args) { return runTraindeck(args); }
 
 }  // namespace
 
