@@ -90,7 +90,7 @@ void applyDocument(Plan& plan, const YAML::Node& root) {
                 throw LoadError{value.Mark().line + 1, "compare", error};
             continue;
         }
-        if (findPlanField(section)) {  // a top-level field: name, calibration
+        if (const PlanField* f = findPlanField(section); f && f->key == section) {  // name, calibration
             applyScalar(plan, section, value);
             continue;
         }

@@ -118,6 +118,7 @@ private slots:
         QTest::newRow("newer version") << "version: 7\n" << "bad.yaml:1: key 'version': plan version 7";
         QTest::newRow("not a map") << "- 1\n- 2\n" << "bad.yaml:1: a plan file is a map";
         QTest::newRow("section not a map") << "recipe: 4\n" << "bad.yaml:1: key 'recipe': expected a map";
+        QTest::newRow("flag as key") << "--nodes: 4\n" << "bad.yaml:1: key '--nodes': unknown section";
         QTest::newRow("bad layout") << "compare: [1x8, 2y8]\n" << "bad.yaml:1: key 'compare': expected layouts";
     }
     void badFilesNameFileLineAndKeyAndChangeNothing() {
