@@ -42,6 +42,8 @@ gen 2x8-fp32 --nodes 2 --layouts 2x8 --precision fp32 --zero-stage 1
 gen 8x8 --nodes 8
 gen 8x8-zero3 --nodes 8 --layouts 8x8 --global-batch 1024 --zero-stage 3
 gen 8x8-zero3-offload --nodes 8 --layouts 8x8 --global-batch 1024 --zero-stage 3 --offload-optimizer --precision fp16
+# Literal shell syntax in values, on purpose: it must stay data in every file.
+# shellcheck disable=SC2016
 gen hostile --nodes 2 --job-name a-b-c --namespace team-a --queue q.gpu_1 --priority-class high.prio \
     --mount data-pvc:/data:ro --mount ckpt:/ckpt --secret-env HF_TOKEN=hf-secret:token.v1 --shm-size 64Gi \
     --env "QUOTED=say \"hi\" it's" --env 'EVIL=$(reboot)' --env 'TICKS=`id`;rm -rf /' \
