@@ -68,7 +68,7 @@ void emitJob(YAML::Emitter& out, const Context& ctx) {
     // Preemption, eviction or node drain is not the job's fault: it does not
     // count against backoffLimit.
     // `status` is required in the batch/v1 OpenAPI schema of Kubernetes 1.30 (newer
-    // releases default it to True); quoted, since a plain True is a YAML boolean.
+    // schemas make it optional, defaulting to True); quoted: a plain True is a YAML boolean.
     out << YAML::BeginMap << YAML::Key << "action" << YAML::Value << "Ignore";
     out << YAML::Key << "onPodConditions" << YAML::Value << YAML::BeginSeq << YAML::BeginMap << YAML::Key << "type"
         << YAML::Value << "DisruptionTarget" << YAML::Key << "status" << YAML::Value << YAML::DoubleQuoted << "True"
