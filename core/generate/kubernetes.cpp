@@ -67,9 +67,12 @@ void emitJob(YAML::Emitter& out, const Context& ctx) {
     out << YAML::EndMap << YAML::EndMap;
     // Preemption, eviction or node drain is not the job's fault: it does not
     // count against backoffLimit.
+    // `status` is required in the batch/v1 OpenAPI schema of Kubernetes 1.30 (newer
+    // schemas make it optional, defaulting to True); quoted: a plain True is a YAML boolean.
     out << YAML::BeginMap << YAML::Key << "action" << YAML::Value << "Ignore";
     out << YAML::Key << "onPodConditions" << YAML::Value << YAML::BeginSeq << YAML::BeginMap << YAML::Key << "type"
-        << YAML::Value << "DisruptionTarget" << YAML::EndMap << YAML::EndSeq;
+        << YAML::Value << "DisruptionTarget" << YAML::Key << "status" << YAML::Value << YAML::DoubleQuoted << "True"
+        << YAML::EndMap << YAML::EndSeq;
     out << YAML::EndMap;
     out << YAML::EndSeq << YAML::EndMap;
     out << YAML::Key << "template" << YAML::Value;

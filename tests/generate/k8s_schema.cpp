@@ -22,7 +22,10 @@ Kind scalarKind(const YAML::Node& n) {
     const std::string& s = n.Scalar();
     static const std::regex intRe("[-+]?[0-9]+");
     if (std::regex_match(s, intRe)) return Kind::Int;
-    if (s == "true" || s == "false") return Kind::Bool;
+    // The API server's YAML decoder (go-yaml) also reads YAML 1.1's True, yes, on,
+    // ... as booleans: a plain `status: True` is not the string "True".
+    static const std::regex boolRe("y|Y|yes|Yes|YES|n|N|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF");
+    if (std::regex_match(s, boolRe)) return Kind::Bool;
     return Kind::Str;
 }
 
@@ -52,7 +55,9 @@ void check(const YAML::Node& node, const std::vector<std::string>& parts, std::s
     if (!node.IsMap()) return;
     const YAML::Node child = node[part];
     if (!child) {
-        if (rule.required) problems.push_back(at + "." + part + ": missing");
+        // As in the OpenAPI schema, "required" is relative to the parent: a
+        // required field of an absent optional object is not missing.
+        if (rule.required && i + 1 == parts.size()) problems.push_back(at + "." + part + ": missing");
         return;
     }
     if (each) {
@@ -95,6 +100,7 @@ const std::vector<Rule> kMeta = {
 std::vector<Rule> podRules(const std::string& p) {
     return {
         {p + ".metadata.labels.*", Kind::Str, false},
+        {p + ".spec", Kind::Map, true},
         {p + ".spec.restartPolicy", Kind::Str, false},
         {p + ".spec.subdomain", Kind::Str, false},
         {p + ".spec.priorityClassName", Kind::Str, false},
@@ -144,6 +150,7 @@ std::vector<std::string> kubernetesProblems(const YAML::Node& object) {
     const std::string kind = object["kind"] ? object["kind"].Scalar() : "";
     const std::string api = object["apiVersion"] ? object["apiVersion"].Scalar() : "";
     auto add = [&](std::vector<Rule> more) { rules.insert(rules.end(), more.begin(), more.end()); };
+    if (kind != "ConfigMap") add({{"spec", Kind::Map, true}});
     if (kind == "ConfigMap" && api == "v1") {
         add({{"data.*", Kind::Str, false}});
         knownKeys(object, "", {"apiVersion", "kind", "metadata", "data", "binaryData", "immutable"}, problems);
@@ -163,9 +170,12 @@ std::vector<std::string> kubernetesProblems(const YAML::Node& object) {
              {"spec.backoffLimit", Kind::Int, false},
              {"spec.podFailurePolicy.rules[].action", Kind::Str, true},
              {"spec.podFailurePolicy.rules[].onExitCodes.containerName", Kind::Str, false},
-             {"spec.podFailurePolicy.rules[].onExitCodes.operator", Kind::Str, false},
+             {"spec.podFailurePolicy.rules[].onExitCodes.operator", Kind::Str, true},
+             {"spec.podFailurePolicy.rules[].onExitCodes.values", Kind::Seq, true},
              {"spec.podFailurePolicy.rules[].onExitCodes.values[]", Kind::Int, false},
-             {"spec.podFailurePolicy.rules[].onPodConditions[].type", Kind::Str, false},
+             {"spec.podFailurePolicy.rules[].onPodConditions[].type", Kind::Str, true},
+             // Required in the official batch/v1 schema of Kubernetes 1.30.
+             {"spec.podFailurePolicy.rules[].onPodConditions[].status", Kind::Str, true},
              {"spec.template", Kind::Map, true}});
         add(podRules("spec.template"));
         knownKeys(object["spec"], "spec",
@@ -173,6 +183,17 @@ std::vector<std::string> kubernetesProblems(const YAML::Node& object) {
                    "activeDeadlineSeconds", "ttlSecondsAfterFinished", "suspend"},
                   problems);
         podKeys(object["spec"]["template"], "spec.template", problems);
+        if (const YAML::Node policy = object["spec"]["podFailurePolicy"]; policy && policy.IsMap()) {
+            knownKeys(policy, "spec.podFailurePolicy", {"rules"}, problems);
+            const std::string at = "spec.podFailurePolicy.rules[]";
+            for (const auto& rule : policy["rules"]) {
+                if (!rule.IsMap()) continue;
+                knownKeys(rule, at, {"action", "onExitCodes", "onPodConditions"}, problems);
+                knownKeys(rule["onExitCodes"], at + ".onExitCodes", {"containerName", "operator", "values"}, problems);
+                for (const auto& c : rule["onPodConditions"])
+                    knownKeys(c, at + ".onPodConditions[]", {"type", "status"}, problems);
+            }
+        }
         // A pod failure policy is only accepted with restartPolicy Never.
         if (object["spec"]["podFailurePolicy"] &&
             object["spec"]["template"]["spec"]["restartPolicy"].as<std::string>("") != "Never")

@@ -100,6 +100,31 @@ private slots:
         QCOMPARE(rules[0]["onExitCodes"]["values"][0].as<int>(), generate::kRefuseExitStatus);
         QCOMPARE(rules[0]["onExitCodes"]["containerName"].as<std::string>(), c["name"].as<std::string>());
         QCOMPARE(rules[1]["onPodConditions"][0]["type"].as<std::string>(), std::string("DisruptionTarget"));
+        // Required by the official batch/v1 schema (Kubernetes 1.30), and a string.
+        QCOMPARE(rules[1]["onPodConditions"][0]["status"].Tag(), std::string("!"));
+        QCOMPARE(rules[1]["onPodConditions"][0]["status"].as<std::string>(), std::string("True"));
+    }
+
+    // What the official schemas rejected, the structural checker rejects too.
+    void structuralCheckMatchesTheOfficialSchema_data() {
+        QTest::addColumn<QString>("condition");
+        QTest::addColumn<QString>("problem");
+        QTest::newRow("pod condition without status")
+            << "{type: DisruptionTarget}" << ".spec.podFailurePolicy.rules[1].onPodConditions[0].status: missing";
+        QTest::newRow("pod condition status as a YAML boolean")
+            << "{type: DisruptionTarget, status: True}" << ".spec.podFailurePolicy.rules[1].onPodConditions[0].status: wrong type";
+        QTest::newRow("unknown field in a pod condition")
+            << "{type: DisruptionTarget, status: \"True\", reason: x}"
+            << "spec.podFailurePolicy.rules[].onPodConditions[].reason: unknown field";
+    }
+    void structuralCheckMatchesTheOfficialSchema() {
+        QFETCH(QString, condition);
+        QFETCH(QString, problem);
+        const auto files = generate::generate(gentest::planAt(2), {Target::Kubernetes}, gentest::optionsFor(2));
+        YAML::Node job = docs(fileAt(files, "kubernetes.yaml"))[2];
+        QVERIFY2(problems(job).isEmpty(), qPrintable(problems(job)));
+        job["spec"]["podFailurePolicy"]["rules"][1]["onPodConditions"][0] = YAML::Load(condition.toStdString());
+        QVERIFY2(problems(job).contains(problem), qPrintable(problems(job)));
     }
 
     void kubeflowPyTorchJob_data() { addLayouts(); }
