@@ -1868,6 +1868,14 @@
         <source>Redo</source>
         <translation>Redo</translation>
     </message>
+    <message>
+        <source>The plan file could not be opened.</source>
+        <translation>The plan file could not be opened.</translation>
+    </message>
+    <message>
+        <source>The plan could not be saved.</source>
+        <translation>The plan could not be saved.</translation>
+    </message>
 </context>
 <context>
     <name>traindeck::gui::MemoryBar</name>

@@ -968,7 +968,7 @@
     </message>
     <message>
         <source>end of map flow not found</source>
-        <translation>花括号 { } 中的映射没有结束</translation>
+        <translation>花括号 { } 没有闭合</translation>
     </message>
     <message>
         <source>end of sequence not found</source>
@@ -976,7 +976,7 @@
     </message>
     <message>
         <source>end of sequence flow not found</source>
-        <translation>方括号 [ ] 中的列表没有结束</translation>
+        <translation>方括号 [ ] 没有闭合</translation>
     </message>
     <message>
         <source>illegal map value</source>
@@ -1867,6 +1867,14 @@
     <message>
         <source>Redo</source>
         <translation>重做</translation>
+    </message>
+    <message>
+        <source>The plan file could not be opened.</source>
+        <translation>无法打开这个计划文件。</translation>
+    </message>
+    <message>
+        <source>The plan could not be saved.</source>
+        <translation>无法保存计划。</translation>
     </message>
 </context>
 <context>
