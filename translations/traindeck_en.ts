@@ -148,6 +148,14 @@
         <extracomment>A field of the plan and what is wrong with its value.</extracomment>
         <translation>%1: %2</translation>
     </message>
+    <message>
+        <source>the measured step is faster than the model allows even at MFU 1: the network or NVLink is faster than the catalogue says, or communication overlaps better than assumed</source>
+        <translation>the measured step is faster than the model allows even at MFU 1: the network or NVLink is faster than the catalogue says, or communication overlaps better than assumed</translation>
+    </message>
+    <message>
+        <source>the measured step is slower than the model gives at MFU 0.0001: check the measurement's unit</source>
+        <translation>the measured step is slower than the model gives at MFU 0.0001: check the measurement's unit</translation>
+    </message>
 </context>
 <context>
     <name>FieldLabels</name>

@@ -148,6 +148,14 @@
         <extracomment>A field of the plan and what is wrong with its value.</extracomment>
         <translation>%1：%2</translation>
     </message>
+    <message>
+        <source>the measured step is faster than the model allows even at MFU 1: the network or NVLink is faster than the catalogue says, or communication overlaps better than assumed</source>
+        <translation>实测的单步耗时比模型在 MFU 为 1 时还短：网络或 NVLink 比目录中的数据更快，或者通信与计算的重叠比假设的更好</translation>
+    </message>
+    <message>
+        <source>the measured step is slower than the model gives at MFU 0.0001: check the measurement's unit</source>
+        <translation>实测的单步耗时比模型在 MFU 为 0.0001 时还长：请检查实测值的单位</translation>
+    </message>
 </context>
 <context>
     <name>FieldLabels</name>

@@ -64,6 +64,14 @@ const Template kTemplates[] = {
     {R"(^unknown field$)", QT_TRANSLATE_NOOP("CoreMessages", "unknown field")},
 };
 
+// Why a measured speed fits no efficiency (core/plan/calibrate.cpp).
+const Template kCalibrationNotes[] = {
+    {R"(^the measured step is faster than the model allows even at MFU 1: the network or NVLink is faster than the catalogue says, or communication overlaps better than assumed$)",
+     QT_TRANSLATE_NOOP("CoreMessages", "the measured step is faster than the model allows even at MFU 1: the network or NVLink is faster than the catalogue says, or communication overlaps better than assumed")},
+    {R"(^the measured step is slower than the model gives at MFU 0\.0001: check the measurement's unit$)",
+     QT_TRANSLATE_NOOP("CoreMessages", "the measured step is slower than the model gives at MFU 0.0001: check the measurement's unit")},
+};
+
 // The nouns core puts into its messages ("unknown network 'x'", "namespace
 // 'X' is not a valid Kubernetes name"), where they are words and not names.
 const struct {
@@ -425,6 +433,11 @@ private:
 QString fieldErrorText(const QString& coreMessage, bool* recognised) {
     static const Templates templates(kTemplates, "CoreMessages");
     return templates.translate(coreMessage, recognised);
+}
+
+QString calibrationNoteText(const std::string& coreNote, bool* recognised) {
+    static const Templates templates(kCalibrationNotes, "CoreMessages");
+    return templates.translate(QString::fromStdString(coreNote), recognised);
 }
 
 QString planErrorText(const std::string& coreError, bool* recognised) {

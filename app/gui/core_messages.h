@@ -20,6 +20,8 @@ QString findingFixText(const std::string& coreFix);
 // What a generator says is missing ("needs --hosts with 2 host(s), node 0
 // first"), in the Generated-files page's words.
 QString generatorMessageText(const std::string& coreMessage);
+// Why a measured speed fits no efficiency (core/plan/calibrate.cpp, CalibrationFit::note).
+QString calibrationNoteText(const std::string& coreNote, bool* recognised = nullptr);
 // validatePlan's cross-field error ("recipe.micro_batch: must be at least 1, got 0"),
 // the field named by its label.
 QString planErrorText(const std::string& coreError, bool* recognised = nullptr);

@@ -11,6 +11,7 @@
 #include "gui/finding_view.h"
 #include "gui/generator_source.h"
 #include "gui/language.h"
+#include "plan/calibrate.h"
 #include "plan/estimate.h"
 #include "plan/findings.h"
 #include "plan/plan_fields.h"
@@ -580,6 +581,24 @@ private slots:
 #else
         QSKIP("this build has no generators");
 #endif
+    }
+
+    void calibrationNotesAreTranslated() {
+        // A measured speed no efficiency reproduces, too fast and too slow.
+        Language language;
+        QVERIFY(language.apply(QStringLiteral("zh_CN")));
+        QStringList untranslated;
+        for (double stepsPerSecond : {1e6, 1e-9}) {
+            const CalibrationFit fit = fitCalibration(
+                demoPlan(), Calibration{{2, 8}, stepsPerSecond, Calibration::Unit::StepsPerSecond});
+            QVERIFY2(!fit.exact && !fit.note.empty(), "the measurement lies outside what any MFU gives");
+            bool recognised = false;
+            const QString text = calibrationNoteText(fit.note, &recognised);
+            if (!recognised || !readsChinese(text))
+                untranslated << QString::fromStdString(fit.note);
+        }
+        QVERIFY(language.apply(QStringLiteral("en")));
+        QVERIFY2(untranslated.isEmpty(), qPrintable("no Chinese template:\n" + untranslated.join('\n')));
     }
 
     void windowNamesOnlyFieldsCoreKnows() {
