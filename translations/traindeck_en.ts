@@ -47,6 +47,115 @@
         <source>unknown %1 '%2' (known: %3)</source>
         <translation>unknown %1 '%2' (known: %3)</translation>
     </message>
+    <message>
+        <source>expected LAYOUT=VALUE with a unit, e.g. 2x8=0.9steps/s, 2x8=115samples/s or 2x8=1.1s/step; got '%1'</source>
+        <translation>expected LAYOUT=VALUE with a unit, e.g. 2x8=0.9steps/s, 2x8=115samples/s or 2x8=1.1s/step; got '%1'</translation>
+    </message>
+    <message>
+        <source>calibration needs a positive number after '=', got '%1'</source>
+        <translation>calibration needs a positive number after '=', got '%1'</translation>
+    </message>
+    <message>
+        <source>unknown calibration unit '%1' (use steps/s, samples/s or s/step)</source>
+        <translation>unknown calibration unit '%1' (use steps/s, samples/s or s/step)</translation>
+    </message>
+    <message>
+        <source>unknown preset '%1'</source>
+        <translation>unknown preset '%1'</translation>
+    </message>
+    <message>
+        <source>unknown plan field '%1'</source>
+        <translation>unknown plan field '%1'</translation>
+    </message>
+    <message>
+        <source>plan version %1 is newer than this TrainDeck reads (%2)</source>
+        <translation>plan version %1 is newer than this TrainDeck reads (%2)</translation>
+    </message>
+    <message>
+        <source>expected a single value</source>
+        <translation>expected a single value</translation>
+    </message>
+    <message>
+        <source>a plan file is a map of sections (cluster, model, recipe, ...)</source>
+        <translation>a plan file is a map of sections (cluster, model, recipe, ...)</translation>
+    </message>
+    <message>
+        <source>expected a whole number</source>
+        <translation>expected a whole number</translation>
+    </message>
+    <message>
+        <source>plan version %1 is not one this TrainDeck reads (1 to %2)</source>
+        <translation>plan version %1 is not one this TrainDeck reads (1 to %2)</translation>
+    </message>
+    <message>
+        <source>unknown section (expected %1)</source>
+        <translation>unknown section (expected %1)</translation>
+    </message>
+    <message>
+        <source>expected a map of fields</source>
+        <translation>expected a map of fields</translation>
+    </message>
+    <message>
+        <source>expected a map of NAME: value</source>
+        <translation>expected a map of NAME: value</translation>
+    </message>
+    <message>
+        <source>expected a text value</source>
+        <translation>expected a text value</translation>
+    </message>
+    <message>
+        <source>unknown field</source>
+        <translation>unknown field</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>network</source>
+        <translation>network</translation>
+    </message>
+    <message>
+        <source>namespace</source>
+        <translation>namespace</translation>
+    </message>
+    <message>
+        <source>priority class</source>
+        <translation>priority class</translation>
+    </message>
+    <message>
+        <source>volume claim</source>
+        <translation>volume claim</translation>
+    </message>
+    <message>
+        <source>secret</source>
+        <translation>secret</translation>
+    </message>
+    <message>
+        <source>partition</source>
+        <translation>partition</translation>
+    </message>
+    <message>
+        <source>QOS</source>
+        <translation>QOS</translation>
+    </message>
+    <message>
+        <source>time limit</source>
+        <translation>time limit</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <extracomment>A field of the plan and what is wrong with its value.</extracomment>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>the measured step is faster than the model allows even at MFU 1: the network or NVLink is faster than the catalogue says, or communication overlaps better than assumed</source>
+        <translation>the measured step is faster than the model allows even at MFU 1: the network or NVLink is faster than the catalogue says, or communication overlaps better than assumed</translation>
+    </message>
+    <message>
+        <source>the measured step is slower than the model gives at MFU 0.0001: check the measurement's unit</source>
+        <translation>the measured step is slower than the model gives at MFU 0.0001: check the measurement's unit</translation>
+    </message>
 </context>
 <context>
     <name>FieldLabels</name>
@@ -741,6 +850,388 @@
     </message>
 </context>
 <context>
+    <name>GenerateErrors</name>
+    <message>
+        <source>environment variable name '%1' is not valid: use letters, digits and '_', not starting with a digit</source>
+        <translation>environment variable name '%1' is not valid: use letters, digits and '_', not starting with a digit</translation>
+    </message>
+    <message>
+        <source>environment variable %1 is set by the entrypoint for each node and cannot be overridden</source>
+        <translation>environment variable %1 is set by the entrypoint for each node and cannot be overridden</translation>
+    </message>
+    <message>
+        <source>environment variable %1 looks like a secret and would be written in plain text: pass it by reference with the command line's --secret-env %2=SECRET:KEY</source>
+        <translation>environment variable %1 looks like a secret and would be written in plain text: pass it by reference with the command line's --secret-env %2=SECRET:KEY</translation>
+    </message>
+    <message>
+        <source>environment variable %1 holds a NUL byte, which no environment can carry</source>
+        <translation>environment variable %1 holds a NUL byte, which no environment can carry</translation>
+    </message>
+    <message>
+        <source>secret variable name '%1' is not a valid environment name</source>
+        <translation>secret variable name '%1' is not a valid environment name</translation>
+    </message>
+    <message>
+        <source>secret variable %1 would override a variable the entrypoint sets</source>
+        <translation>secret variable %1 would override a variable the entrypoint sets</translation>
+    </message>
+    <message>
+        <source>variable %1 is given both as a secret and as a plain value</source>
+        <translation>variable %1 is given both as a secret and as a plain value</translation>
+    </message>
+    <message>
+        <source>the job needs a name (Job name)</source>
+        <translation>the job needs a name (Job name)</translation>
+    </message>
+    <message>
+        <source>the job name and command cannot hold NUL bytes</source>
+        <translation>the job name and command cannot hold NUL bytes</translation>
+    </message>
+    <message>
+        <source>retries must be 0 or more</source>
+        <translation>retries must be 0 or more</translation>
+    </message>
+    <message>
+        <source>optimizer offload needs ZeRO stage 1 or more</source>
+        <translation>optimizer offload needs ZeRO stage 1 or more</translation>
+    </message>
+    <message>
+        <source>job name '%1' is not a valid Kubernetes name: use lowercase letters, digits and '-', starting with a letter and ending with a letter or digit (DNS-1035 label)</source>
+        <translation>job name '%1' is not a valid Kubernetes name: use lowercase letters, digits and '-', starting with a letter and ending with a letter or digit (DNS-1035 label)</translation>
+    </message>
+    <message>
+        <source>job name '%1' is too long for Kubernetes: pod hostnames add '%2' and must fit 63 characters, so at most %3 characters</source>
+        <translation>job name '%1' is too long for Kubernetes: pod hostnames add '%2' and must fit 63 characters, so at most %3 characters</translation>
+    </message>
+    <message>
+        <source>%1 '%2' is not a valid Kubernetes name: at most 63 lowercase letters, digits and '-', starting and ending with a letter or digit (DNS-1123 label)</source>
+        <translation>%1 '%2' is not a valid Kubernetes name: at most 63 lowercase letters, digits and '-', starting and ending with a letter or digit (DNS-1123 label)</translation>
+    </message>
+    <message>
+        <source>%1 '%2' is not a valid Kubernetes name: lowercase letters, digits, '-' and '.', at most 253 characters (DNS-1123 subdomain)</source>
+        <translation>%1 '%2' is not a valid Kubernetes name: lowercase letters, digits, '-' and '.', at most 253 characters (DNS-1123 subdomain)</translation>
+    </message>
+    <message>
+        <source>image '%1' is not a valid image reference: it must be non-empty, without spaces or control characters</source>
+        <translation>image '%1' is not a valid image reference: it must be non-empty, without spaces or control characters</translation>
+    </message>
+    <message>
+        <source>queue '%1' is not a valid Kubernetes label value (Kueue queue name): at most 63 of letters, digits, '-', '_', '.', starting and ending alphanumeric</source>
+        <translation>queue '%1' is not a valid Kubernetes label value (Kueue queue name): at most 63 of letters, digits, '-', '_', '.', starting and ending alphanumeric</translation>
+    </message>
+    <message>
+        <source>/dev/shm size '%1' is not a Kubernetes quantity (e.g. 64Gi)</source>
+        <translation>/dev/shm size '%1' is not a Kubernetes quantity (e.g. 64Gi)</translation>
+    </message>
+    <message>
+        <source>mount path '%1' must be an absolute path without spaces, ':' or control characters</source>
+        <translation>mount path '%1' must be an absolute path without spaces, ':' or control characters</translation>
+    </message>
+    <message>
+        <source>mount path %1 is used by TrainDeck itself</source>
+        <translation>mount path %1 is used by TrainDeck itself</translation>
+    </message>
+    <message>
+        <source>secret key '%1' is not valid: use letters, digits, '-', '_', '.'</source>
+        <translation>secret key '%1' is not valid: use letters, digits, '-', '_', '.'</translation>
+    </message>
+    <message>
+        <source>PAI-DLC needs the ECS instance type of a node, e.g. %1 (got '%2')</source>
+        <translation>PAI-DLC needs the ECS instance type of a node, e.g. %1 (got '%2')</translation>
+    </message>
+    <message>
+        <source>PAI-DLC needs the ID of the workspace the job runs in, e.g. %1 (got '%2')</source>
+        <translation>PAI-DLC needs the ID of the workspace the job runs in, e.g. %1 (got '%2')</translation>
+    </message>
+    <message>
+        <source>PAI-DLC priority %1 must be from 1 to 9</source>
+        <translation>PAI-DLC priority %1 must be from 1 to 9</translation>
+    </message>
+    <message>
+        <source>PAI-DLC resource id '%1' is not an id</source>
+        <translation>PAI-DLC resource id '%1' is not an id</translation>
+    </message>
+    <message>
+        <source>SLURM %1 '%2' may only hold letters, digits, '-', '_', '.' and ':'</source>
+        <translation>SLURM %1 '%2' may only hold letters, digits, '-', '_', '.' and ':'</translation>
+    </message>
+    <message>
+        <source>SSH needs one host per node, node 0 first: %1 given for %2 nodes</source>
+        <translation>SSH needs one host per node, node 0 first: %1 given for %2 nodes</translation>
+    </message>
+    <message>
+        <source>host '%1' is not a host name or address</source>
+        <translation>host '%1' is not a host name or address</translation>
+    </message>
+    <message>
+        <source>command template: unknown placeholder {%1} (known: %2)</source>
+        <translation>command template: unknown placeholder {%1} (known: %2)</translation>
+    </message>
+</context>
+<context>
+    <name>PlanFiles</name>
+    <message>
+        <source>end of map not found</source>
+        <translation>end of map not found</translation>
+    </message>
+    <message>
+        <source>end of map flow not found</source>
+        <translation>end of map flow not found</translation>
+    </message>
+    <message>
+        <source>end of sequence not found</source>
+        <translation>end of sequence not found</translation>
+    </message>
+    <message>
+        <source>end of sequence flow not found</source>
+        <translation>end of sequence flow not found</translation>
+    </message>
+    <message>
+        <source>illegal map value</source>
+        <translation>illegal map value</translation>
+    </message>
+    <message>
+        <source>illegal map key</source>
+        <translation>illegal map key</translation>
+    </message>
+    <message>
+        <source>illegal block entry</source>
+        <translation>illegal block entry</translation>
+    </message>
+    <message>
+        <source>illegal flow end</source>
+        <translation>illegal flow end</translation>
+    </message>
+    <message>
+        <source>illegal EOF in scalar</source>
+        <translation>illegal EOF in scalar</translation>
+    </message>
+    <message>
+        <source>illegal character in scalar</source>
+        <translation>illegal character in scalar</translation>
+    </message>
+    <message>
+        <source>illegal document indicator in scalar</source>
+        <translation>illegal document indicator in scalar</translation>
+    </message>
+    <message>
+        <source>illegal tab when looking for indentation</source>
+        <translation>illegal tab when looking for indentation</translation>
+    </message>
+    <message>
+        <source>unknown token</source>
+        <translation>unknown token</translation>
+    </message>
+    <message>
+        <source>unknown escape character: %1</source>
+        <translation>unknown escape character: %1</translation>
+    </message>
+    <message>
+        <source>invalid unicode: %1</source>
+        <translation>invalid unicode: %1</translation>
+    </message>
+    <message>
+        <source>bad character found while scanning hex number</source>
+        <translation>bad character found while scanning hex number</translation>
+    </message>
+    <message>
+        <source>the referenced anchor is not defined</source>
+        <translation>the referenced anchor is not defined</translation>
+    </message>
+    <message>
+        <source>alias not found after *</source>
+        <translation>alias not found after *</translation>
+    </message>
+    <message>
+        <source>anchor not found after &amp;</source>
+        <translation>anchor not found after &amp;</translation>
+    </message>
+    <message>
+        <source>illegal character found while scanning alias</source>
+        <translation>illegal character found while scanning alias</translation>
+    </message>
+    <message>
+        <source>illegal character found while scanning anchor</source>
+        <translation>illegal character found while scanning anchor</translation>
+    </message>
+    <message>
+        <source>cannot assign multiple tags to the same node</source>
+        <translation>cannot assign multiple tags to the same node</translation>
+    </message>
+    <message>
+        <source>cannot assign multiple anchors to the same node</source>
+        <translation>cannot assign multiple anchors to the same node</translation>
+    </message>
+    <message>
+        <source>cannot assign multiple aliases to the same node</source>
+        <translation>cannot assign multiple aliases to the same node</translation>
+    </message>
+    <message>
+        <source>aliases can't have any content, *including* tags</source>
+        <translation>aliases can't have any content, *including* tags</translation>
+    </message>
+    <message>
+        <source>unexpected character in block scalar</source>
+        <translation>unexpected character in block scalar</translation>
+    </message>
+    <message>
+        <source>cannot set zero indentation for a block scalar</source>
+        <translation>cannot set zero indentation for a block scalar</translation>
+    </message>
+    <message>
+        <source>invalid character in tag handle</source>
+        <translation>invalid character in tag handle</translation>
+    </message>
+    <message>
+        <source>tag handle with no suffix</source>
+        <translation>tag handle with no suffix</translation>
+    </message>
+    <message>
+        <source>end of verbatim tag not found</source>
+        <translation>end of verbatim tag not found</translation>
+    </message>
+    <message>
+        <source>invalid tag</source>
+        <translation>invalid tag</translation>
+    </message>
+    <message>
+        <source>invalid anchor</source>
+        <translation>invalid anchor</translation>
+    </message>
+    <message>
+        <source>invalid alias</source>
+        <translation>invalid alias</translation>
+    </message>
+    <message>
+        <source>invalid node</source>
+        <translation>invalid node</translation>
+    </message>
+    <message>
+        <source>bad conversion</source>
+        <translation>bad conversion</translation>
+    </message>
+    <message>
+        <source>YAML directives must have exactly one argument</source>
+        <translation>YAML directives must have exactly one argument</translation>
+    </message>
+    <message>
+        <source>bad YAML version: %1</source>
+        <translation>bad YAML version: %1</translation>
+    </message>
+    <message>
+        <source>YAML major version too large</source>
+        <translation>YAML major version too large</translation>
+    </message>
+    <message>
+        <source>repeated YAML directive</source>
+        <translation>repeated YAML directive</translation>
+    </message>
+    <message>
+        <source>TAG directives must have exactly two arguments</source>
+        <translation>TAG directives must have exactly two arguments</translation>
+    </message>
+    <message>
+        <source>repeated TAG directive</source>
+        <translation>repeated TAG directive</translation>
+    </message>
+    <message>
+        <source>No such file or directory</source>
+        <translation>No such file or directory</translation>
+    </message>
+    <message>
+        <source>Permission denied</source>
+        <translation>Permission denied</translation>
+    </message>
+    <message>
+        <source>Operation not permitted</source>
+        <translation>Operation not permitted</translation>
+    </message>
+    <message>
+        <source>Is a directory</source>
+        <translation>Is a directory</translation>
+    </message>
+    <message>
+        <source>Not a directory</source>
+        <translation>Not a directory</translation>
+    </message>
+    <message>
+        <source>Read-only file system</source>
+        <translation>Read-only file system</translation>
+    </message>
+    <message>
+        <source>No space left on device</source>
+        <translation>No space left on device</translation>
+    </message>
+    <message>
+        <source>Disk quota exceeded</source>
+        <translation>Disk quota exceeded</translation>
+    </message>
+    <message>
+        <source>File name too long</source>
+        <translation>File name too long</translation>
+    </message>
+    <message>
+        <source>Too many levels of symbolic links</source>
+        <translation>Too many levels of symbolic links</translation>
+    </message>
+    <message>
+        <source>Input/output error</source>
+        <translation>Input/output error</translation>
+    </message>
+    <message>
+        <source>Device or resource busy</source>
+        <translation>Device or resource busy</translation>
+    </message>
+    <message>
+        <source>Invalid cross-device link</source>
+        <translation>Invalid cross-device link</translation>
+    </message>
+    <message>
+        <source>Too many open files</source>
+        <translation>Too many open files</translation>
+    </message>
+    <message>
+        <source>File exists</source>
+        <translation>File exists</translation>
+    </message>
+    <message>
+        <source>%1:%2: key '%3': %4</source>
+        <translation>%1:%2: key '%3': %4</translation>
+    </message>
+    <message>
+        <source>%1:%2: not valid YAML: %3</source>
+        <translation>%1:%2: not valid YAML: %3</translation>
+    </message>
+    <message>
+        <source>%1:%2: %3</source>
+        <translation>%1:%2: %3</translation>
+    </message>
+    <message>
+        <source>%1: cannot open: %2</source>
+        <translation>%1: cannot open: %2</translation>
+    </message>
+    <message>
+        <source>%1: cannot write: %2</source>
+        <translation>%1: cannot write: %2</translation>
+    </message>
+    <message>
+        <source>%1: write failed: %2</source>
+        <translation>%1: write failed: %2</translation>
+    </message>
+    <message>
+        <source>%1: cannot replace: %2</source>
+        <translation>%1: cannot replace: %2</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>reason unknown</source>
+        <translation>reason unknown</translation>
+    </message>
+</context>
+<context>
     <name>PlanView</name>
     <message>
         <source>GPUs (world size)</source>
@@ -1165,6 +1656,21 @@
         <source>e.g. 12345</source>
         <translation>e.g. 12345</translation>
     </message>
+    <message>
+        <source>%1: %2</source>
+        <comment>a target and what it needs</comment>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <comment>targets and why they have no files</comment>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <comment>between the names of targets</comment>
+        <translation>, </translation>
+    </message>
 </context>
 <context>
     <name>traindeck::gui::LayoutColumn</name>
@@ -1369,6 +1875,14 @@
     <message>
         <source>Redo</source>
         <translation>Redo</translation>
+    </message>
+    <message>
+        <source>The plan file could not be opened.</source>
+        <translation>The plan file could not be opened.</translation>
+    </message>
+    <message>
+        <source>The plan could not be saved.</source>
+        <translation>The plan could not be saved.</translation>
     </message>
 </context>
 <context>

@@ -45,7 +45,116 @@
     </message>
     <message>
         <source>unknown %1 '%2' (known: %3)</source>
-        <translation>未知的 %1“%2”（可选：%3）</translation>
+        <translation>%1“%2”不存在（可选：%3）</translation>
+    </message>
+    <message>
+        <source>expected LAYOUT=VALUE with a unit, e.g. 2x8=0.9steps/s, 2x8=115samples/s or 2x8=1.1s/step; got '%1'</source>
+        <translation>应写成“布局=数值单位”，例如 2x8=0.9steps/s、2x8=115samples/s 或 2x8=1.1s/step，输入的是“%1”</translation>
+    </message>
+    <message>
+        <source>calibration needs a positive number after '=', got '%1'</source>
+        <translation>校准值的“=”后面需要一个正数，输入的是“%1”</translation>
+    </message>
+    <message>
+        <source>unknown calibration unit '%1' (use steps/s, samples/s or s/step)</source>
+        <translation>未知的校准单位“%1”（可用 steps/s、samples/s 或 s/step）</translation>
+    </message>
+    <message>
+        <source>unknown preset '%1'</source>
+        <translation>未知的训练器预设“%1”</translation>
+    </message>
+    <message>
+        <source>unknown plan field '%1'</source>
+        <translation>未知的计划字段“%1”</translation>
+    </message>
+    <message>
+        <source>plan version %1 is newer than this TrainDeck reads (%2)</source>
+        <translation>计划版本 %1 比此版本 TrainDeck 能读取的版本（%2）更新</translation>
+    </message>
+    <message>
+        <source>expected a single value</source>
+        <translation>这里只能填一个值</translation>
+    </message>
+    <message>
+        <source>a plan file is a map of sections (cluster, model, recipe, ...)</source>
+        <translation>计划文件应由各个分节组成（cluster、model、recipe 等）</translation>
+    </message>
+    <message>
+        <source>expected a whole number</source>
+        <translation>需要整数</translation>
+    </message>
+    <message>
+        <source>plan version %1 is not one this TrainDeck reads (1 to %2)</source>
+        <translation>此版本 TrainDeck 无法读取计划版本 %1（支持 1 到 %2）</translation>
+    </message>
+    <message>
+        <source>unknown section (expected %1)</source>
+        <translation>未知的分节（应为 %1 之一）</translation>
+    </message>
+    <message>
+        <source>expected a map of fields</source>
+        <translation>这里应是由字段组成的映射</translation>
+    </message>
+    <message>
+        <source>expected a map of NAME: value</source>
+        <translation>这里应是“变量名: 值”形式的映射</translation>
+    </message>
+    <message>
+        <source>expected a text value</source>
+        <translation>这里应是文本值</translation>
+    </message>
+    <message>
+        <source>unknown field</source>
+        <translation>未知的字段</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>network</source>
+        <translation>网络</translation>
+    </message>
+    <message>
+        <source>namespace</source>
+        <translation>命名空间</translation>
+    </message>
+    <message>
+        <source>priority class</source>
+        <translation>优先级类</translation>
+    </message>
+    <message>
+        <source>volume claim</source>
+        <translation>存储卷声明</translation>
+    </message>
+    <message>
+        <source>secret</source>
+        <translation>Secret</translation>
+    </message>
+    <message>
+        <source>partition</source>
+        <translation>分区</translation>
+    </message>
+    <message>
+        <source>QOS</source>
+        <translation>QOS</translation>
+    </message>
+    <message>
+        <source>time limit</source>
+        <translation>时间限制</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <extracomment>A field of the plan and what is wrong with its value.</extracomment>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>the measured step is faster than the model allows even at MFU 1: the network or NVLink is faster than the catalogue says, or communication overlaps better than assumed</source>
+        <translation>实测的单步耗时比模型在 MFU 为 1 时还短：网络或 NVLink 比目录中的数据更快，或者通信与计算的重叠比假设的更好</translation>
+    </message>
+    <message>
+        <source>the measured step is slower than the model gives at MFU 0.0001: check the measurement's unit</source>
+        <translation>实测的单步耗时比模型在 MFU 为 0.0001 时还长：请检查实测值的单位</translation>
     </message>
 </context>
 <context>
@@ -741,6 +850,388 @@
     </message>
 </context>
 <context>
+    <name>GenerateErrors</name>
+    <message>
+        <source>environment variable name '%1' is not valid: use letters, digits and '_', not starting with a digit</source>
+        <translation>环境变量名“%1”无效：只能使用字母、数字和“_”，且不能以数字开头</translation>
+    </message>
+    <message>
+        <source>environment variable %1 is set by the entrypoint for each node and cannot be overridden</source>
+        <translation>环境变量 %1 由入口脚本为每个节点设置，不能覆盖</translation>
+    </message>
+    <message>
+        <source>environment variable %1 looks like a secret and would be written in plain text: pass it by reference with the command line's --secret-env %2=SECRET:KEY</source>
+        <translation>环境变量 %1 看起来是密钥，会以明文写入文件：请改用命令行的 --secret-env %2=SECRET:KEY 以引用方式传入</translation>
+    </message>
+    <message>
+        <source>environment variable %1 holds a NUL byte, which no environment can carry</source>
+        <translation>环境变量 %1 含有 NUL 字节，任何环境都无法传递</translation>
+    </message>
+    <message>
+        <source>secret variable name '%1' is not a valid environment name</source>
+        <translation>密钥变量名“%1”不是有效的环境变量名</translation>
+    </message>
+    <message>
+        <source>secret variable %1 would override a variable the entrypoint sets</source>
+        <translation>密钥变量 %1 会覆盖入口脚本设置的变量</translation>
+    </message>
+    <message>
+        <source>variable %1 is given both as a secret and as a plain value</source>
+        <translation>变量 %1 同时作为密钥和普通值给出</translation>
+    </message>
+    <message>
+        <source>the job needs a name (Job name)</source>
+        <translation>作业需要名称（请填写“作业名称”）</translation>
+    </message>
+    <message>
+        <source>the job name and command cannot hold NUL bytes</source>
+        <translation>作业名称和训练命令不能含有 NUL 字节</translation>
+    </message>
+    <message>
+        <source>retries must be 0 or more</source>
+        <translation>重试次数不能小于 0</translation>
+    </message>
+    <message>
+        <source>optimizer offload needs ZeRO stage 1 or more</source>
+        <translation>优化器卸载需要 ZeRO 阶段 1 或更高</translation>
+    </message>
+    <message>
+        <source>job name '%1' is not a valid Kubernetes name: use lowercase letters, digits and '-', starting with a letter and ending with a letter or digit (DNS-1035 label)</source>
+        <translation>作业名称“%1”不是有效的 Kubernetes 名称：只能使用小写字母、数字和“-”，以字母开头，以字母或数字结尾（DNS-1035 标签）</translation>
+    </message>
+    <message>
+        <source>job name '%1' is too long for Kubernetes: pod hostnames add '%2' and must fit 63 characters, so at most %3 characters</source>
+        <translation>作业名称“%1”对 Kubernetes 来说太长：Pod 主机名会在其后加上“%2”，且总长不能超过 63 个字符，因此作业名称最多 %3 个字符</translation>
+    </message>
+    <message>
+        <source>%1 '%2' is not a valid Kubernetes name: at most 63 lowercase letters, digits and '-', starting and ending with a letter or digit (DNS-1123 label)</source>
+        <translation>%1“%2”不是有效的 Kubernetes 名称：最多 63 个小写字母、数字或“-”，以字母或数字开头和结尾（DNS-1123 标签）</translation>
+    </message>
+    <message>
+        <source>%1 '%2' is not a valid Kubernetes name: lowercase letters, digits, '-' and '.', at most 253 characters (DNS-1123 subdomain)</source>
+        <translation>%1“%2”不是有效的 Kubernetes 名称：只能使用小写字母、数字、“-”和“.”，最多 253 个字符（DNS-1123 子域名）</translation>
+    </message>
+    <message>
+        <source>image '%1' is not a valid image reference: it must be non-empty, without spaces or control characters</source>
+        <translation>容器镜像“%1”不是有效的镜像引用：不能为空，也不能含空格或控制字符</translation>
+    </message>
+    <message>
+        <source>queue '%1' is not a valid Kubernetes label value (Kueue queue name): at most 63 of letters, digits, '-', '_', '.', starting and ending alphanumeric</source>
+        <translation>队列“%1”不是有效的 Kubernetes 标签值（Kueue 队列名）：最多 63 个字母、数字、“-”、“_”或“.”，以字母或数字开头和结尾</translation>
+    </message>
+    <message>
+        <source>/dev/shm size '%1' is not a Kubernetes quantity (e.g. 64Gi)</source>
+        <translation>/dev/shm 大小“%1”不是 Kubernetes 数量格式（例如 64Gi）</translation>
+    </message>
+    <message>
+        <source>mount path '%1' must be an absolute path without spaces, ':' or control characters</source>
+        <translation>挂载路径“%1”必须是绝对路径，且不能含空格、“:”或控制字符</translation>
+    </message>
+    <message>
+        <source>mount path %1 is used by TrainDeck itself</source>
+        <translation>挂载路径 %1 已被 TrainDeck 自身占用</translation>
+    </message>
+    <message>
+        <source>secret key '%1' is not valid: use letters, digits, '-', '_', '.'</source>
+        <translation>Secret 键“%1”无效：只能使用字母、数字、“-”、“_”和“.”</translation>
+    </message>
+    <message>
+        <source>PAI-DLC needs the ECS instance type of a node, e.g. %1 (got '%2')</source>
+        <translation>PAI-DLC 需要节点的 ECS 实例规格，例如 %1（输入的是“%2”）</translation>
+    </message>
+    <message>
+        <source>PAI-DLC needs the ID of the workspace the job runs in, e.g. %1 (got '%2')</source>
+        <translation>PAI-DLC 需要作业所在工作空间的 ID，例如 %1（输入的是“%2”）</translation>
+    </message>
+    <message>
+        <source>PAI-DLC priority %1 must be from 1 to 9</source>
+        <translation>PAI-DLC 优先级 %1 必须在 1 到 9 之间</translation>
+    </message>
+    <message>
+        <source>PAI-DLC resource id '%1' is not an id</source>
+        <translation>PAI-DLC 资源 ID“%1”不是有效的 ID</translation>
+    </message>
+    <message>
+        <source>SLURM %1 '%2' may only hold letters, digits, '-', '_', '.' and ':'</source>
+        <translation>SLURM %1“%2”只能包含字母、数字、“-”、“_”、“.”和“:”</translation>
+    </message>
+    <message>
+        <source>SSH needs one host per node, node 0 first: %1 given for %2 nodes</source>
+        <translation>SSH 需要每个节点一个主机，0 号节点在前：填写了 %1 个主机，但有 %2 个节点</translation>
+    </message>
+    <message>
+        <source>host '%1' is not a host name or address</source>
+        <translation>主机“%1”不是有效的主机名或地址</translation>
+    </message>
+    <message>
+        <source>command template: unknown placeholder {%1} (known: %2)</source>
+        <translation>训练命令模板：未知的占位符 {%1}（可用：%2）</translation>
+    </message>
+</context>
+<context>
+    <name>PlanFiles</name>
+    <message>
+        <source>end of map not found</source>
+        <translation>映射没有结束</translation>
+    </message>
+    <message>
+        <source>end of map flow not found</source>
+        <translation>花括号 { } 没有闭合</translation>
+    </message>
+    <message>
+        <source>end of sequence not found</source>
+        <translation>列表没有结束</translation>
+    </message>
+    <message>
+        <source>end of sequence flow not found</source>
+        <translation>方括号 [ ] 没有闭合</translation>
+    </message>
+    <message>
+        <source>illegal map value</source>
+        <translation>此处不能出现映射值（可能缩进有误，或多了一个冒号）</translation>
+    </message>
+    <message>
+        <source>illegal map key</source>
+        <translation>此处不能出现映射键</translation>
+    </message>
+    <message>
+        <source>illegal block entry</source>
+        <translation>此处不能出现列表项（“- ”）</translation>
+    </message>
+    <message>
+        <source>illegal flow end</source>
+        <translation>多余的结束括号</translation>
+    </message>
+    <message>
+        <source>illegal EOF in scalar</source>
+        <translation>值还没有结束，文件就结束了（可能缺少引号）</translation>
+    </message>
+    <message>
+        <source>illegal character in scalar</source>
+        <translation>值中有非法字符</translation>
+    </message>
+    <message>
+        <source>illegal document indicator in scalar</source>
+        <translation>值中出现了文档分隔符（--- 或 ...）</translation>
+    </message>
+    <message>
+        <source>illegal tab when looking for indentation</source>
+        <translation>缩进中不能使用 Tab，请改用空格</translation>
+    </message>
+    <message>
+        <source>unknown token</source>
+        <translation>无法识别的符号</translation>
+    </message>
+    <message>
+        <source>unknown escape character: %1</source>
+        <translation>未知的转义字符：%1</translation>
+    </message>
+    <message>
+        <source>invalid unicode: %1</source>
+        <translation>无效的 Unicode 字符：%1</translation>
+    </message>
+    <message>
+        <source>bad character found while scanning hex number</source>
+        <translation>十六进制数中有非法字符</translation>
+    </message>
+    <message>
+        <source>the referenced anchor is not defined</source>
+        <translation>引用的锚点没有定义</translation>
+    </message>
+    <message>
+        <source>alias not found after *</source>
+        <translation>“*”后面缺少别名</translation>
+    </message>
+    <message>
+        <source>anchor not found after &amp;</source>
+        <translation>“&amp;”后面缺少锚点名</translation>
+    </message>
+    <message>
+        <source>illegal character found while scanning alias</source>
+        <translation>别名中有非法字符</translation>
+    </message>
+    <message>
+        <source>illegal character found while scanning anchor</source>
+        <translation>锚点名中有非法字符</translation>
+    </message>
+    <message>
+        <source>cannot assign multiple tags to the same node</source>
+        <translation>同一个节点不能有多个标签</translation>
+    </message>
+    <message>
+        <source>cannot assign multiple anchors to the same node</source>
+        <translation>同一个节点不能有多个锚点</translation>
+    </message>
+    <message>
+        <source>cannot assign multiple aliases to the same node</source>
+        <translation>同一个节点不能有多个别名</translation>
+    </message>
+    <message>
+        <source>aliases can't have any content, *including* tags</source>
+        <translation>别名不能带任何内容，包括标签</translation>
+    </message>
+    <message>
+        <source>unexpected character in block scalar</source>
+        <translation>块文本中有意外的字符</translation>
+    </message>
+    <message>
+        <source>cannot set zero indentation for a block scalar</source>
+        <translation>块文本的缩进不能设为 0</translation>
+    </message>
+    <message>
+        <source>invalid character in tag handle</source>
+        <translation>标签前缀中有非法字符</translation>
+    </message>
+    <message>
+        <source>tag handle with no suffix</source>
+        <translation>标签前缀后面缺少名称</translation>
+    </message>
+    <message>
+        <source>end of verbatim tag not found</source>
+        <translation>原样标签没有结束</translation>
+    </message>
+    <message>
+        <source>invalid tag</source>
+        <translation>无效的标签</translation>
+    </message>
+    <message>
+        <source>invalid anchor</source>
+        <translation>无效的锚点</translation>
+    </message>
+    <message>
+        <source>invalid alias</source>
+        <translation>无效的别名</translation>
+    </message>
+    <message>
+        <source>invalid node</source>
+        <translation>无效的节点</translation>
+    </message>
+    <message>
+        <source>bad conversion</source>
+        <translation>类型转换失败</translation>
+    </message>
+    <message>
+        <source>YAML directives must have exactly one argument</source>
+        <translation>%YAML 指令必须正好有一个参数</translation>
+    </message>
+    <message>
+        <source>bad YAML version: %1</source>
+        <translation>无效的 YAML 版本：%1</translation>
+    </message>
+    <message>
+        <source>YAML major version too large</source>
+        <translation>YAML 主版本号过高</translation>
+    </message>
+    <message>
+        <source>repeated YAML directive</source>
+        <translation>重复的 %YAML 指令</translation>
+    </message>
+    <message>
+        <source>TAG directives must have exactly two arguments</source>
+        <translation>%TAG 指令必须正好有两个参数</translation>
+    </message>
+    <message>
+        <source>repeated TAG directive</source>
+        <translation>重复的 %TAG 指令</translation>
+    </message>
+    <message>
+        <source>No such file or directory</source>
+        <translation>文件或目录不存在</translation>
+    </message>
+    <message>
+        <source>Permission denied</source>
+        <translation>没有权限</translation>
+    </message>
+    <message>
+        <source>Operation not permitted</source>
+        <translation>不允许的操作</translation>
+    </message>
+    <message>
+        <source>Is a directory</source>
+        <translation>这是一个文件夹</translation>
+    </message>
+    <message>
+        <source>Not a directory</source>
+        <translation>路径中有一项不是文件夹</translation>
+    </message>
+    <message>
+        <source>Read-only file system</source>
+        <translation>文件系统是只读的</translation>
+    </message>
+    <message>
+        <source>No space left on device</source>
+        <translation>磁盘空间不足</translation>
+    </message>
+    <message>
+        <source>Disk quota exceeded</source>
+        <translation>超出磁盘配额</translation>
+    </message>
+    <message>
+        <source>File name too long</source>
+        <translation>文件名太长</translation>
+    </message>
+    <message>
+        <source>Too many levels of symbolic links</source>
+        <translation>符号链接层数过多</translation>
+    </message>
+    <message>
+        <source>Input/output error</source>
+        <translation>输入/输出错误</translation>
+    </message>
+    <message>
+        <source>Device or resource busy</source>
+        <translation>设备或资源忙</translation>
+    </message>
+    <message>
+        <source>Invalid cross-device link</source>
+        <translation>不能跨设备移动文件</translation>
+    </message>
+    <message>
+        <source>Too many open files</source>
+        <translation>打开的文件过多</translation>
+    </message>
+    <message>
+        <source>File exists</source>
+        <translation>文件已存在</translation>
+    </message>
+    <message>
+        <source>%1:%2: key '%3': %4</source>
+        <translation>%1 第 %2 行，字段 %3：%4</translation>
+    </message>
+    <message>
+        <source>%1:%2: not valid YAML: %3</source>
+        <translation>%1 第 %2 行：不是有效的 YAML：%3</translation>
+    </message>
+    <message>
+        <source>%1:%2: %3</source>
+        <translation>%1 第 %2 行：%3</translation>
+    </message>
+    <message>
+        <source>%1: cannot open: %2</source>
+        <translation>无法打开 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1: cannot write: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1: write failed: %2</source>
+        <translation>写入 %1 失败：%2</translation>
+    </message>
+    <message>
+        <source>%1: cannot replace: %2</source>
+        <translation>无法替换 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>reason unknown</source>
+        <translation>原因不明</translation>
+    </message>
+</context>
+<context>
     <name>PlanView</name>
     <message>
         <source>GPUs (world size)</source>
@@ -1165,6 +1656,21 @@
         <source>e.g. 12345</source>
         <translation>例如 12345</translation>
     </message>
+    <message>
+        <source>%1: %2</source>
+        <comment>a target and what it needs</comment>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <comment>targets and why they have no files</comment>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <comment>between the names of targets</comment>
+        <translation>、</translation>
+    </message>
 </context>
 <context>
     <name>traindeck::gui::LayoutColumn</name>
@@ -1369,6 +1875,14 @@
     <message>
         <source>Redo</source>
         <translation>重做</translation>
+    </message>
+    <message>
+        <source>The plan file could not be opened.</source>
+        <translation>无法打开这个计划文件。</translation>
+    </message>
+    <message>
+        <source>The plan could not be saved.</source>
+        <translation>无法保存计划。</translation>
     </message>
 </context>
 <context>

@@ -1,5 +1,6 @@
 #include "gui/calibration_panel.h"
 
+#include "gui/core_messages.h"
 #include "gui/figure_format.h"
 #include "plan/calibrate.h"
 #include "plan/estimate.h"
@@ -99,7 +100,7 @@ void CalibrationPanel::showFit() {
                        .arg(layoutName(m_plan.calibration->layout),
                             QLocale().toString(fit.mfu * 100, 'f', 1) + QLatin1Char('%'));
     if (!fit.exact)
-        text += QLatin1Char(' ') + tr("Not an exact fit: %1").arg(QString::fromStdString(fit.note));
+        text += QLatin1Char(' ') + tr("Not an exact fit: %1").arg(calibrationNoteText(fit.note));
     m_fit->setText(text);
     m_fit->setStyleSheet(fit.exact ? QString() : QStringLiteral("color: #b36b00;"));
 }

@@ -1,9 +1,13 @@
 #include "gui/core_messages.h"
 
+#include "gui/field_labels.h"
+
 #include <QCoreApplication>
 #include <QRegularExpression>
 #include <QStringList>
 
+#include <cerrno>
+#include <cstring>
 #include <vector>
 
 namespace traindeck::gui {
@@ -15,6 +19,7 @@ namespace {
 struct Template {
     const char* pattern;
     const char* text;
+    int nounArg = 0;  // the capture (1-based) that is one of core's nouns ("network"): translated too
 };
 
 // The templates of core/plan/plan_fields.cpp. The English text is core's own,
@@ -32,7 +37,198 @@ const Template kTemplates[] = {
     {R"(^expected layouts like 1x8,2x8, got '(.*)'$)",
      QT_TRANSLATE_NOOP("CoreMessages", "expected layouts like 1x8,2x8, got '%1'")},
     {R"(^must be a single line$)", QT_TRANSLATE_NOOP("CoreMessages", "must be a single line")},
-    {R"(^unknown (.+) '(.*)' \(known: (.*)\)$)", QT_TRANSLATE_NOOP("CoreMessages", "unknown %1 '%2' (known: %3)")},
+    {R"(^unknown (.+) '(.*)' \(known: (.*)\)$)", QT_TRANSLATE_NOOP("CoreMessages", "unknown %1 '%2' (known: %3)"), 1},
+    // core/plan/calibrate.cpp: the measured speed of a plan file's calibration.
+    {R"(^expected LAYOUT=VALUE with a unit, e\.g\. 2x8=0\.9steps/s, 2x8=115samples/s or 2x8=1\.1s/step; got '(.*)'$)",
+     QT_TRANSLATE_NOOP("CoreMessages", "expected LAYOUT=VALUE with a unit, e.g. 2x8=0.9steps/s, 2x8=115samples/s or 2x8=1.1s/step; got '%1'")},
+    {R"(^calibration needs a positive number after '=', got '(.*)'$)",
+     QT_TRANSLATE_NOOP("CoreMessages", "calibration needs a positive number after '=', got '%1'")},
+    {R"(^unknown calibration unit '(.*)' \(use steps/s, samples/s or s/step\)$)",
+     QT_TRANSLATE_NOOP("CoreMessages", "unknown calibration unit '%1' (use steps/s, samples/s or s/step)")},
+    // validatePlan and setPlanField.
+    {R"(^unknown preset '(.*)'$)", QT_TRANSLATE_NOOP("CoreMessages", "unknown preset '%1'")},
+    {R"(^unknown plan field '(.*)'$)", QT_TRANSLATE_NOOP("CoreMessages", "unknown plan field '%1'")},
+    {R"(^plan version (\d+) is newer than this TrainDeck reads \((\d+)\)$)",
+     QT_TRANSLATE_NOOP("CoreMessages", "plan version %1 is newer than this TrainDeck reads (%2)")},
+    // What core/plan/plan_yaml.cpp says about one entry of a plan file.
+    {R"(^expected a single value$)", QT_TRANSLATE_NOOP("CoreMessages", "expected a single value")},
+    {R"(^a plan file is a map of sections \(cluster, model, recipe, \.\.\.\)$)",
+     QT_TRANSLATE_NOOP("CoreMessages", "a plan file is a map of sections (cluster, model, recipe, ...)")},
+    {R"(^expected a whole number$)", QT_TRANSLATE_NOOP("CoreMessages", "expected a whole number")},
+    {R"(^plan version (-?\d+) is not one this TrainDeck reads \(1 to (\d+)\)$)",
+     QT_TRANSLATE_NOOP("CoreMessages", "plan version %1 is not one this TrainDeck reads (1 to %2)")},
+    {R"(^unknown section \(expected (.*)\)$)", QT_TRANSLATE_NOOP("CoreMessages", "unknown section (expected %1)")},
+    {R"(^expected a map of fields$)", QT_TRANSLATE_NOOP("CoreMessages", "expected a map of fields")},
+    {R"(^expected a map of NAME: value$)", QT_TRANSLATE_NOOP("CoreMessages", "expected a map of NAME: value")},
+    {R"(^expected a text value$)", QT_TRANSLATE_NOOP("CoreMessages", "expected a text value")},
+    {R"(^unknown field$)", QT_TRANSLATE_NOOP("CoreMessages", "unknown field")},
+};
+
+// Why a measured speed fits no efficiency (core/plan/calibrate.cpp).
+const Template kCalibrationNotes[] = {
+    {R"(^the measured step is faster than the model allows even at MFU 1: the network or NVLink is faster than the catalogue says, or communication overlaps better than assumed$)",
+     QT_TRANSLATE_NOOP("CoreMessages", "the measured step is faster than the model allows even at MFU 1: the network or NVLink is faster than the catalogue says, or communication overlaps better than assumed")},
+    {R"(^the measured step is slower than the model gives at MFU 0\.0001: check the measurement's unit$)",
+     QT_TRANSLATE_NOOP("CoreMessages", "the measured step is slower than the model gives at MFU 0.0001: check the measurement's unit")},
+};
+
+// The nouns core puts into its messages ("unknown network 'x'", "namespace
+// 'X' is not a valid Kubernetes name"), where they are words and not names.
+const struct {
+    const char* core;
+    const char* text;
+} kNouns[] = {
+    {"GPU", QT_TRANSLATE_NOOP("CoreMessages", "GPU")},
+    {"network", QT_TRANSLATE_NOOP("CoreMessages", "network")},
+    {"namespace", QT_TRANSLATE_NOOP("CoreMessages", "namespace")},
+    {"priority class", QT_TRANSLATE_NOOP("CoreMessages", "priority class")},
+    {"volume claim", QT_TRANSLATE_NOOP("CoreMessages", "volume claim")},
+    {"secret", QT_TRANSLATE_NOOP("CoreMessages", "secret")},
+    // SLURM's words name the command line's flags; the window's field is "Queue / partition".
+    {"partition (--queue)", QT_TRANSLATE_NOOP("CoreMessages", "partition")},
+    {"QOS (--qos)", QT_TRANSLATE_NOOP("CoreMessages", "QOS")},
+    {"time limit", QT_TRANSLATE_NOOP("CoreMessages", "time limit")},
+};
+
+// yaml-cpp's words for a file that is not YAML (yaml-cpp/exceptions.h), the
+// ones a hand-edited plan file runs into.
+const Template kYamlErrors[] = {
+    {R"(^end of map not found$)", QT_TRANSLATE_NOOP("PlanFiles", "end of map not found")},
+    {R"(^end of map flow not found$)", QT_TRANSLATE_NOOP("PlanFiles", "end of map flow not found")},
+    {R"(^end of sequence not found$)", QT_TRANSLATE_NOOP("PlanFiles", "end of sequence not found")},
+    {R"(^end of sequence flow not found$)", QT_TRANSLATE_NOOP("PlanFiles", "end of sequence flow not found")},
+    {R"(^illegal map value$)", QT_TRANSLATE_NOOP("PlanFiles", "illegal map value")},
+    {R"(^illegal map key$)", QT_TRANSLATE_NOOP("PlanFiles", "illegal map key")},
+    {R"(^illegal block entry$)", QT_TRANSLATE_NOOP("PlanFiles", "illegal block entry")},
+    {R"(^illegal flow end$)", QT_TRANSLATE_NOOP("PlanFiles", "illegal flow end")},
+    {R"(^illegal EOF in scalar$)", QT_TRANSLATE_NOOP("PlanFiles", "illegal EOF in scalar")},
+    {R"(^illegal character in scalar$)", QT_TRANSLATE_NOOP("PlanFiles", "illegal character in scalar")},
+    {R"(^illegal document indicator in scalar$)", QT_TRANSLATE_NOOP("PlanFiles", "illegal document indicator in scalar")},
+    {R"(^illegal tab when looking for indentation$)", QT_TRANSLATE_NOOP("PlanFiles", "illegal tab when looking for indentation")},
+    {R"(^unknown token$)", QT_TRANSLATE_NOOP("PlanFiles", "unknown token")},
+    {R"(^unknown escape character: (.*)$)", QT_TRANSLATE_NOOP("PlanFiles", "unknown escape character: %1")},
+    {R"(^invalid unicode: (.*)$)", QT_TRANSLATE_NOOP("PlanFiles", "invalid unicode: %1")},
+    {R"(^bad character found while scanning hex number$)",
+     QT_TRANSLATE_NOOP("PlanFiles", "bad character found while scanning hex number")},
+    {R"(^the referenced anchor is not defined$)", QT_TRANSLATE_NOOP("PlanFiles", "the referenced anchor is not defined")},
+    {R"(^alias not found after \*$)", QT_TRANSLATE_NOOP("PlanFiles", "alias not found after *")},
+    {R"(^anchor not found after &$)", QT_TRANSLATE_NOOP("PlanFiles", "anchor not found after &")},
+    {R"(^illegal character found while scanning alias$)",
+     QT_TRANSLATE_NOOP("PlanFiles", "illegal character found while scanning alias")},
+    {R"(^illegal character found while scanning anchor$)",
+     QT_TRANSLATE_NOOP("PlanFiles", "illegal character found while scanning anchor")},
+    {R"(^cannot assign multiple tags to the same node$)",
+     QT_TRANSLATE_NOOP("PlanFiles", "cannot assign multiple tags to the same node")},
+    {R"(^cannot assign multiple anchors to the same node$)",
+     QT_TRANSLATE_NOOP("PlanFiles", "cannot assign multiple anchors to the same node")},
+    {R"(^cannot assign multiple aliases to the same node$)",
+     QT_TRANSLATE_NOOP("PlanFiles", "cannot assign multiple aliases to the same node")},
+    {R"(^aliases can't have any content, \*including\* tags$)",
+     QT_TRANSLATE_NOOP("PlanFiles", "aliases can't have any content, *including* tags")},
+    {R"(^unexpected character in block scalar$)", QT_TRANSLATE_NOOP("PlanFiles", "unexpected character in block scalar")},
+    {R"(^cannot set zero indentation for a block scalar$)",
+     QT_TRANSLATE_NOOP("PlanFiles", "cannot set zero indentation for a block scalar")},
+    {R"(^invalid character in tag handle$)", QT_TRANSLATE_NOOP("PlanFiles", "invalid character in tag handle")},
+    {R"(^tag handle with no suffix$)", QT_TRANSLATE_NOOP("PlanFiles", "tag handle with no suffix")},
+    {R"(^end of verbatim tag not found$)", QT_TRANSLATE_NOOP("PlanFiles", "end of verbatim tag not found")},
+    {R"(^invalid tag$)", QT_TRANSLATE_NOOP("PlanFiles", "invalid tag")},
+    {R"(^invalid anchor$)", QT_TRANSLATE_NOOP("PlanFiles", "invalid anchor")},
+    {R"(^invalid alias$)", QT_TRANSLATE_NOOP("PlanFiles", "invalid alias")},
+    {R"(^invalid node; .*$)", QT_TRANSLATE_NOOP("PlanFiles", "invalid node")},
+    {R"(^bad conversion$)", QT_TRANSLATE_NOOP("PlanFiles", "bad conversion")},
+    {R"(^YAML directives must have exactly one argument$)",
+     QT_TRANSLATE_NOOP("PlanFiles", "YAML directives must have exactly one argument")},
+    {R"(^bad YAML version: (.*)$)", QT_TRANSLATE_NOOP("PlanFiles", "bad YAML version: %1")},
+    {R"(^YAML major version too large$)", QT_TRANSLATE_NOOP("PlanFiles", "YAML major version too large")},
+    {R"(^repeated YAML directive$)", QT_TRANSLATE_NOOP("PlanFiles", "repeated YAML directive")},
+    {R"(^TAG directives must have exactly two arguments$)",
+     QT_TRANSLATE_NOOP("PlanFiles", "TAG directives must have exactly two arguments")},
+    {R"(^repeated TAG directive$)", QT_TRANSLATE_NOOP("PlanFiles", "repeated TAG directive")},
+};
+
+// The system's reasons a file cannot be opened or written (strerror), by
+// number: matched against what this system's C library says for each.
+const struct {
+    int code;
+    const char* text;
+} kSystemErrors[] = {
+    {ENOENT, QT_TRANSLATE_NOOP("PlanFiles", "No such file or directory")},
+    {EACCES, QT_TRANSLATE_NOOP("PlanFiles", "Permission denied")},
+    {EPERM, QT_TRANSLATE_NOOP("PlanFiles", "Operation not permitted")},
+    {EISDIR, QT_TRANSLATE_NOOP("PlanFiles", "Is a directory")},
+    {ENOTDIR, QT_TRANSLATE_NOOP("PlanFiles", "Not a directory")},
+    {EROFS, QT_TRANSLATE_NOOP("PlanFiles", "Read-only file system")},
+    {ENOSPC, QT_TRANSLATE_NOOP("PlanFiles", "No space left on device")},
+    {EDQUOT, QT_TRANSLATE_NOOP("PlanFiles", "Disk quota exceeded")},
+    {ENAMETOOLONG, QT_TRANSLATE_NOOP("PlanFiles", "File name too long")},
+    {ELOOP, QT_TRANSLATE_NOOP("PlanFiles", "Too many levels of symbolic links")},
+    {EIO, QT_TRANSLATE_NOOP("PlanFiles", "Input/output error")},
+    {EBUSY, QT_TRANSLATE_NOOP("PlanFiles", "Device or resource busy")},
+    {EXDEV, QT_TRANSLATE_NOOP("PlanFiles", "Invalid cross-device link")},
+    {EMFILE, QT_TRANSLATE_NOOP("PlanFiles", "Too many open files")},
+    {EEXIST, QT_TRANSLATE_NOOP("PlanFiles", "File exists")},
+    // savePlanFile reports a failed rename after cleaning up, whose success
+    // replaces the rename's reason: "cannot replace: Success".
+    {0, QT_TRANSLATE_NOOP("PlanFiles", "reason unknown")},
+};
+
+// What core/generate refuses (GenerateError). Where core names a command-line
+// flag the window has a field for, the text names the field instead.
+const Template kGenerateErrors[] = {
+    {R"(^environment variable name '(.*)' is not valid: use letters, digits and '_', not starting with a digit$)",
+     QT_TRANSLATE_NOOP("GenerateErrors", "environment variable name '%1' is not valid: use letters, digits and '_', not starting with a digit")},
+    {R"(^environment variable (\S+) is set by the entrypoint for each node and cannot be overridden$)",
+     QT_TRANSLATE_NOOP("GenerateErrors", "environment variable %1 is set by the entrypoint for each node and cannot be overridden")},
+    {R"(^environment variable (\S+) looks like a secret and would be written in plain text: pass it by reference with --secret-env (\S+)=SECRET:KEY$)",
+     QT_TRANSLATE_NOOP("GenerateErrors", "environment variable %1 looks like a secret and would be written in plain text: pass it by reference with the command line's --secret-env %2=SECRET:KEY")},
+    {R"(^environment variable (\S+) holds a NUL byte, which no environment can carry$)",
+     QT_TRANSLATE_NOOP("GenerateErrors", "environment variable %1 holds a NUL byte, which no environment can carry")},
+    {R"(^secret variable name '(.*)' is not a valid environment name$)",
+     QT_TRANSLATE_NOOP("GenerateErrors", "secret variable name '%1' is not a valid environment name")},
+    {R"(^secret variable (\S+) would override a variable the entrypoint sets$)",
+     QT_TRANSLATE_NOOP("GenerateErrors", "secret variable %1 would override a variable the entrypoint sets")},
+    {R"(^variable (\S+) is given both as a secret and as a plain value$)",
+     QT_TRANSLATE_NOOP("GenerateErrors", "variable %1 is given both as a secret and as a plain value")},
+    {R"(^the job needs a name \(--name\)$)", QT_TRANSLATE_NOOP("GenerateErrors", "the job needs a name (Job name)")},
+    {R"(^the job name and command cannot hold NUL bytes$)",
+     QT_TRANSLATE_NOOP("GenerateErrors", "the job name and command cannot hold NUL bytes")},
+    {R"(^retries must be 0 or more$)", QT_TRANSLATE_NOOP("GenerateErrors", "retries must be 0 or more")},
+    {R"(^optimizer offload needs ZeRO stage 1 or more \(--zero-stage\)$)",
+     QT_TRANSLATE_NOOP("GenerateErrors", "optimizer offload needs ZeRO stage 1 or more")},
+    {R"(^job name '(.*)' is not a valid Kubernetes name: use lowercase letters, digits and '-', starting with a letter and ending with a letter or digit \(DNS-1035 label\)$)",
+     QT_TRANSLATE_NOOP("GenerateErrors", "job name '%1' is not a valid Kubernetes name: use lowercase letters, digits and '-', starting with a letter and ending with a letter or digit (DNS-1035 label)")},
+    {R"(^job name '(.*)' is too long for Kubernetes: pod hostnames add '(.*)' and must fit 63 characters, so at most (\d+) characters$)",
+     QT_TRANSLATE_NOOP("GenerateErrors", "job name '%1' is too long for Kubernetes: pod hostnames add '%2' and must fit 63 characters, so at most %3 characters")},
+    {R"(^(namespace|priority class|volume claim|secret) '(.*)' is not a valid Kubernetes name: at most 63 lowercase letters, digits and '-', starting and ending with a letter or digit \(DNS-1123 label\)$)",
+     QT_TRANSLATE_NOOP("GenerateErrors", "%1 '%2' is not a valid Kubernetes name: at most 63 lowercase letters, digits and '-', starting and ending with a letter or digit (DNS-1123 label)"), 1},
+    {R"(^(namespace|priority class|volume claim|secret) '(.*)' is not a valid Kubernetes name: lowercase letters, digits, '-' and '\.', at most 253 characters \(DNS-1123 subdomain\)$)",
+     QT_TRANSLATE_NOOP("GenerateErrors", "%1 '%2' is not a valid Kubernetes name: lowercase letters, digits, '-' and '.', at most 253 characters (DNS-1123 subdomain)"), 1},
+    {R"(^image '(.*)' is not a valid image reference: it must be non-empty, without spaces or control characters$)",
+     QT_TRANSLATE_NOOP("GenerateErrors", "image '%1' is not a valid image reference: it must be non-empty, without spaces or control characters")},
+    {R"(^queue '(.*)' is not a valid Kubernetes label value \(Kueue queue name\): at most 63 of letters, digits, '-', '_', '\.', starting and ending alphanumeric$)",
+     QT_TRANSLATE_NOOP("GenerateErrors", "queue '%1' is not a valid Kubernetes label value (Kueue queue name): at most 63 of letters, digits, '-', '_', '.', starting and ending alphanumeric")},
+    {R"(^/dev/shm size '(.*)' is not a Kubernetes quantity \(e\.g\. 64Gi\)$)",
+     QT_TRANSLATE_NOOP("GenerateErrors", "/dev/shm size '%1' is not a Kubernetes quantity (e.g. 64Gi)")},
+    {R"(^mount path '(.*)' must be an absolute path without spaces, ':' or control characters$)",
+     QT_TRANSLATE_NOOP("GenerateErrors", "mount path '%1' must be an absolute path without spaces, ':' or control characters")},
+    {R"(^mount path (.*) is used by TrainDeck itself$)",
+     QT_TRANSLATE_NOOP("GenerateErrors", "mount path %1 is used by TrainDeck itself")},
+    {R"(^secret key '(.*)' is not valid: use letters, digits, '-', '_', '\.'$)",
+     QT_TRANSLATE_NOOP("GenerateErrors", "secret key '%1' is not valid: use letters, digits, '-', '_', '.'")},
+    {R"(^PAI-DLC needs the ECS instance type of a node, e\.g\. --ecs-spec (\S+) \(got '(.*)'\)$)",
+     QT_TRANSLATE_NOOP("GenerateErrors", "PAI-DLC needs the ECS instance type of a node, e.g. %1 (got '%2')")},
+    {R"(^PAI-DLC needs the workspace the job runs in, e\.g\. --workspace-id (\S+) \(got '(.*)'\)$)",
+     QT_TRANSLATE_NOOP("GenerateErrors", "PAI-DLC needs the ID of the workspace the job runs in, e.g. %1 (got '%2')")},
+    {R"(^PAI-DLC priority (-?\d+) must be from 1 to 9$)",
+     QT_TRANSLATE_NOOP("GenerateErrors", "PAI-DLC priority %1 must be from 1 to 9")},
+    {R"(^PAI-DLC resource id '(.*)' is not an id$)", QT_TRANSLATE_NOOP("GenerateErrors", "PAI-DLC resource id '%1' is not an id")},
+    {R"(^SLURM (partition \(--queue\)|QOS \(--qos\)|time limit) '(.*)' may only hold letters, digits, '-', '_', '\.' and ':'$)",
+     QT_TRANSLATE_NOOP("GenerateErrors", "SLURM %1 '%2' may only hold letters, digits, '-', '_', '.' and ':'"), 1},
+    {R"(^ssh needs one host per node, node 0 first: --hosts gave (\d+) for (\d+) nodes$)",
+     QT_TRANSLATE_NOOP("GenerateErrors", "SSH needs one host per node, node 0 first: %1 given for %2 nodes")},
+    {R"(^host '(.*)' is not a host name or address$)", QT_TRANSLATE_NOOP("GenerateErrors", "host '%1' is not a host name or address")},
+    {R"(^command template: unknown placeholder \{(.*)\} \(known: (.*)\)$)",
+     QT_TRANSLATE_NOOP("GenerateErrors", "command template: unknown placeholder {%1} (known: %2)")},
 };
 
 // The formulas of core/plan/estimate.cpp, whole; the two with a number in
@@ -176,6 +372,13 @@ QString fill(const QString& text, const QStringList& args) {
     return out;
 }
 
+QString nounText(const QString& noun) {
+    for (const auto& n : kNouns)
+        if (noun == QLatin1String(n.core))
+            return QCoreApplication::translate("CoreMessages", n.text);
+    return noun;
+}
+
 // A table of templates with its patterns compiled once: the plan view asks
 // for a dozen formulas per layout on every keystroke.
 class Templates {
@@ -186,14 +389,17 @@ public:
             // The typed text in a message may hold a newline: '.' matches it too.
             m_entries.push_back({QRegularExpression(QString::fromUtf8(t.pattern),
                                                     QRegularExpression::DotMatchesEverythingOption),
-                                 t.text});
+                                 t.text, t.nounArg});
     }
 
     // The translation of the first template matching all of `text`, or `text` itself.
-    QString translate(const QString& text) const {
+    QString translate(const QString& text, bool* recognised = nullptr) const {
         qsizetype length = 0;
         const QString out = translatePrefix(text, &length);
-        return length == text.size() && !out.isNull() ? out : text;
+        const bool found = length == text.size() && !out.isNull();
+        if (recognised)
+            *recognised = found;
+        return found ? out : text;
     }
 
     // The translation of the first template matching the start of `text`;
@@ -205,7 +411,7 @@ public:
                 continue;
             QStringList args;
             for (int i = 1; i <= m.lastCapturedIndex(); ++i)
-                args << m.captured(i);
+                args << (i == e.nounArg ? nounText(m.captured(i)) : m.captured(i));
             *length = m.capturedLength(0);
             return fill(QCoreApplication::translate(m_context, e.text), args);
         }
@@ -216,6 +422,7 @@ private:
     struct Entry {
         QRegularExpression pattern;
         const char* text;
+        int nounArg;
     };
     const char* m_context;
     std::vector<Entry> m_entries;
@@ -223,9 +430,133 @@ private:
 
 }  // namespace
 
-QString fieldErrorText(const QString& coreMessage) {
+QString fieldErrorText(const QString& coreMessage, bool* recognised) {
     static const Templates templates(kTemplates, "CoreMessages");
-    return templates.translate(coreMessage);
+    return templates.translate(coreMessage, recognised);
+}
+
+QString calibrationNoteText(const std::string& coreNote, bool* recognised) {
+    static const Templates templates(kCalibrationNotes, "CoreMessages");
+    return templates.translate(QString::fromStdString(coreNote), recognised);
+}
+
+QString planErrorText(const std::string& coreError, bool* recognised) {
+    const QString error = QString::fromStdString(coreError);
+    static const QRegularExpression keyed(QStringLiteral(R"(^([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)?): (.*)$)"),
+                                          QRegularExpression::DotMatchesEverythingOption);
+    const QRegularExpressionMatch m = keyed.match(error);
+    if (!m.hasMatch()) {
+        if (recognised)
+            *recognised = false;
+        return error;
+    }
+    const std::string key = m.captured(1).toStdString();
+    const QString message = fieldErrorText(m.captured(2), recognised);
+    if (key == "version")  // "plan version 3 is newer than …" says which already
+        return message;
+    //: A field of the plan and what is wrong with its value.
+    return fill(QCoreApplication::translate("CoreMessages", "%1: %2"),
+                {hasOwnLabel(key) ? fieldLabel(key) : m.captured(1), message});
+}
+
+namespace {
+
+// strerror's text, by its number.
+QString systemErrorText(const QString& text, bool* recognised) {
+    for (const auto& e : kSystemErrors)
+        if (text == QString::fromLocal8Bit(std::strerror(e.code))) {
+            *recognised = true;
+            return QCoreApplication::translate("PlanFiles", e.text);
+        }
+    *recognised = false;
+    return text;
+}
+
+}  // namespace
+
+QString planFileErrorText(const QString& path, const std::string& coreError, bool* recognised) {
+    const QString error = QString::fromStdString(coreError);
+    bool ok = false;
+    QString out = error;
+    const auto found = [&](bool innerOk, const QString& text) {
+        ok = innerOk;
+        out = text;
+    };
+    constexpr auto dotAll = QRegularExpression::DotMatchesEverythingOption;
+    static const QRegularExpression keyed(QStringLiteral(R"(^:(-?\d+): key '(.*)$)"), dotAll);
+    static const QRegularExpression yaml(QStringLiteral(R"(^:(-?\d+): not valid YAML: (.*)$)"), dotAll);
+    static const QRegularExpression lined(QStringLiteral(R"(^:(-?\d+): (.*)$)"), dotAll);
+    static const QRegularExpression system(QStringLiteral(R"(^: (cannot open|cannot write|write failed|cannot replace): (.*)$)"),
+                                           dotAll);
+    static const QRegularExpression whole(QStringLiteral(R"(^: (.*)$)"), dotAll);
+    static const Templates yamlErrors(kYamlErrors, "PlanFiles");
+    const QString rest = error.startsWith(path) ? error.mid(path.size()) : QString();
+    QRegularExpressionMatch m;
+    if (rest.isEmpty()) {
+        // not about this file: left as core wrote it
+    } else if ((m = keyed.match(rest)).hasMatch()) {
+        // "KEY': MESSAGE": the key is from the file and may hold "': " itself;
+        // the first split whose message core is known to say wins.
+        const QString tail = m.captured(2);
+        const QString separator = QStringLiteral("': ");
+        qsizetype first = tail.indexOf(separator), split = first;
+        bool innerOk = false;
+        QString message;
+        for (qsizetype at = first; at >= 0; at = tail.indexOf(separator, at + 1)) {
+            message = fieldErrorText(tail.mid(at + separator.size()), &innerOk);
+            if (innerOk) {
+                split = at;
+                break;
+            }
+        }
+        if (split >= 0) {
+            if (!innerOk)
+                message = tail.mid(split + separator.size());
+            found(innerOk, fill(QCoreApplication::translate("PlanFiles", "%1:%2: key '%3': %4"),
+                                {path, m.captured(1), tail.left(split), message}));
+        }
+    } else if ((m = yaml.match(rest)).hasMatch()) {
+        bool innerOk = false;
+        const QString detail = yamlErrors.translate(m.captured(2), &innerOk);
+        found(innerOk, fill(QCoreApplication::translate("PlanFiles", "%1:%2: not valid YAML: %3"),
+                            {path, m.captured(1), detail}));
+    } else if ((m = lined.match(rest)).hasMatch()) {
+        bool innerOk = false;
+        const QString message = fieldErrorText(m.captured(2), &innerOk);
+        // An empty file has no line 1 to point at: core says line 0.
+        if (m.captured(1).toInt() < 1)
+            found(innerOk, fill(QCoreApplication::translate("PlanFiles", "%1: %2"), {path, message}));
+        else
+            found(innerOk, fill(QCoreApplication::translate("PlanFiles", "%1:%2: %3"), {path, m.captured(1), message}));
+    } else if ((m = system.match(rest)).hasMatch()) {
+        bool innerOk = false;
+        const QString reason = systemErrorText(m.captured(2), &innerOk);
+        const QString what = m.captured(1);
+        const QString frame = what == QLatin1String("cannot open")    ? QCoreApplication::translate("PlanFiles", "%1: cannot open: %2")
+                              : what == QLatin1String("cannot write") ? QCoreApplication::translate("PlanFiles", "%1: cannot write: %2")
+                              : what == QLatin1String("write failed") ? QCoreApplication::translate("PlanFiles", "%1: write failed: %2")
+                                                                      : QCoreApplication::translate("PlanFiles", "%1: cannot replace: %2");
+        found(innerOk, fill(frame, {path, reason}));
+    } else if ((m = whole.match(rest)).hasMatch()) {
+        // The whole plan read, but validatePlan refused it.
+        bool innerOk = false;
+        const QString message = planErrorText(m.captured(1).toStdString(), &innerOk);
+        found(innerOk, fill(QCoreApplication::translate("PlanFiles", "%1: %2"), {path, message}));
+    }
+    if (recognised)
+        *recognised = ok;
+    return out;
+}
+
+QString generateErrorText(const std::string& coreError, bool* recognised) {
+    static const Templates templates(kGenerateErrors, "GenerateErrors");
+    bool ok = false;
+    QString out = templates.translate(QString::fromStdString(coreError), &ok);
+    if (!ok)  // the plan itself (validatePlan, which generate() checks first)
+        out = planErrorText(coreError, &ok);
+    if (recognised)
+        *recognised = ok;
+    return out;
 }
 
 QString findingMessageText(const std::string& coreMessage) {

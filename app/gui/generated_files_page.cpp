@@ -1,6 +1,7 @@
 #include "gui/generated_files_page.h"
 
 #include "gui/app_settings.h"
+#include "gui/core_messages.h"
 #include "gui/syntax_highlighter.h"
 #include "gui/widget_parts.h"
 #include "plan/findings.h"
@@ -27,6 +28,8 @@
 #include <QSaveFile>
 #include <QSplitter>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace traindeck::gui {
 
@@ -221,7 +224,7 @@ void GeneratedFilesPage::regenerate() {
     m_files.clear();
     QString error;
     if (const std::string invalid = validatePlan(m_plan); !invalid.empty()) {
-        error = tr("The plan is not complete: %1").arg(QString::fromStdString(invalid));
+        error = tr("The plan is not complete: %1").arg(planErrorText(invalid));
     } else {
         // Targets that need options not given yet are named, not silently skipped.
         QStringList ready, waiting;
@@ -230,10 +233,32 @@ void GeneratedFilesPage::regenerate() {
             if (missing.isEmpty())
                 ready << key;
             else
-                waiting << QStringLiteral("%1: %2").arg(targetName(key), missing);
+                waiting << tr("%1: %2", "a target and what it needs").arg(targetName(key), missing);
         }
-        if (!ready.isEmpty())
-            m_files = m_source->generate(m_plan, ready, options(), &error);
+        // One target at a time: a target that refuses its input (a job name
+        // Kubernetes forbids) is named with its reason, and the others' files
+        // still show. Files the targets share are listed once.
+        std::vector<std::pair<QString, QStringList>> refusals;  // reason, the targets refusing for it
+        for (const QString& key : ready) {
+            QString refusal;
+            std::vector<FileText> files = m_source->generate(m_plan, {key}, options(), &refusal);
+            if (!refusal.isEmpty()) {
+                auto same = std::find_if(refusals.begin(), refusals.end(),
+                                         [&](const auto& r) { return r.first == refusal; });
+                if (same == refusals.end())
+                    refusals.push_back({refusal, {targetName(key)}});
+                else
+                    same->second << targetName(key);
+                continue;
+            }
+            for (FileText& f : files)
+                if (std::none_of(m_files.begin(), m_files.end(), [&](const FileText& g) { return g.path == f.path; }))
+                    m_files.push_back(std::move(f));
+        }
+        QStringList refused;
+        for (const auto& [reason, names] : refusals)
+            refused << tr("%1: %2", "targets and why they have no files").arg(names.join(tr(", ", "between the names of targets")), reason);
+        error = refused.join(QLatin1Char('\n'));
         if (!waiting.isEmpty())
             error += (error.isEmpty() ? QString() : QStringLiteral("\n")) +
                      tr("Not generated until the options are given: %1").arg(waiting.join(QStringLiteral("; ")));

@@ -55,7 +55,7 @@ public:
             // GenerateError is one line for the user; anything else is reported the same way
             // rather than taking the window down.
             if (error)
-                *error = QString::fromStdString(e.what());
+                *error = generateErrorText(e.what());
             return {};
         }
     }

@@ -340,7 +340,7 @@ bool MainWindow::openFile(const QString& path) {
     const QString error = m_document->load(path);
     AppSettings settings;
     if (!error.isEmpty()) {
-        QMessageBox::critical(this, tr("Cannot open plan"), error);
+        showFileError(tr("Cannot open plan"), tr("The plan file could not be opened."), error);
         if (!QFileInfo::exists(path))
             settings.removeRecentFile(QFileInfo(path).absoluteFilePath());
         updateRecentMenu();
@@ -351,6 +351,13 @@ bool MainWindow::openFile(const QString& path) {
     updateRecentMenu();
     statusBar()->showMessage(tr("Opened %1").arg(QDir::toNativeSeparators(path)), 5000);
     return true;
+}
+
+void MainWindow::showFileError(const QString& title, const QString& headline, const QString& reason) {
+    // One text, not headline and informative text: QMessageBox sizes itself
+    // by the headline and would wrap a long path into a narrow column.
+    QMessageBox box(QMessageBox::Critical, title, headline + QStringLiteral("\n\n") + reason, QMessageBox::Ok, this);
+    box.exec();
 }
 
 void MainWindow::openDemo() { m_document->reset(demoPlan(), QString(), false); }
@@ -383,7 +390,7 @@ void MainWindow::newPlan() {
 bool MainWindow::saveTo(const QString& path) {
     const QString error = m_document->save(path);
     if (!error.isEmpty()) {
-        QMessageBox::critical(this, tr("Cannot save plan"), error);
+        showFileError(tr("Cannot save plan"), tr("The plan could not be saved."), error);
         return false;
     }
     AppSettings settings;

@@ -70,6 +70,9 @@ private:
     void updateRecentMenu();
     void applyFix(const Finding& finding);
     bool saveTo(const QString& path);
+    // A plan file that could not be opened or saved: what failed first (a
+    // dialog may show no title), then core's reason, translated.
+    void showFileError(const QString& title, const QString& headline, const QString& reason);
     void open();
 
     Language* m_language;

@@ -1,5 +1,6 @@
 #include "gui/plan_document.h"
 
+#include "gui/core_messages.h"
 #include "gui/field_labels.h"
 #include "plan/plan_fields.h"
 #include "plan/plan_yaml.h"
@@ -78,7 +79,7 @@ QString PlanDocument::applyEdits(const std::vector<FieldEdit>& edits, const QStr
     for (const FieldEdit& edit : edits) {
         const std::string error = setPlanField(next, edit.key, edit.value);
         if (!error.empty())
-            return QString::fromStdString(edit.key + ": " + error);
+            return planErrorText(edit.key + ": " + error);
     }
     push(next, description, {});
     return {};
@@ -99,7 +100,7 @@ QString PlanDocument::load(const QString& path) {
     Plan loaded = m_plan;
     const LoadResult result = loadPlanFile(path.toStdString(), loaded);
     if (!result.ok)
-        return QString::fromStdString(result.error);
+        return planFileErrorText(path, result.error);
     reset(loaded, path, false);
     return {};
 }
@@ -107,7 +108,7 @@ QString PlanDocument::load(const QString& path) {
 QString PlanDocument::save(const QString& path) {
     const std::string error = savePlanFile(path.toStdString(), m_plan);
     if (!error.empty())
-        return QString::fromStdString(error);
+        return planFileErrorText(path, error);
     m_dirtyWithoutHistory = false;
     m_undo.setClean();
     if (path != m_filePath) {

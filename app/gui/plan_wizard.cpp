@@ -1,5 +1,6 @@
 #include "gui/plan_wizard.h"
 
+#include "gui/core_messages.h"
 #include "gui/field_labels.h"
 #include "gui/wizard_pages.h"
 #include "plan/plan_fields.h"
@@ -46,7 +47,7 @@ void PlanWizard::applyFix(const Finding& finding) {
 void PlanWizard::recompute() {
     // Findings need a plan core considers whole (estimate.h); until then the
     // cross-field error is the only thing to show.
-    m_planError = QString::fromStdString(validatePlan(m_plan));
+    m_planError = planErrorText(validatePlan(m_plan));
     m_findings = m_planError.isEmpty() ? findings(m_plan) : std::vector<Finding>{};
     emit planUpdated();
 }

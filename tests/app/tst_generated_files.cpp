@@ -3,6 +3,7 @@
 // clipboard, and saving never replaces an existing file without asking.
 
 #include "gui/generated_files_page.h"
+#include "gui/language.h"
 #include "gui/syntax_highlighter.h"
 #include "test_support.h"
 
@@ -15,6 +16,8 @@
 #include <QListWidget>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <algorithm>
 
 using namespace traindeck;
 using namespace traindeck::gui;
@@ -158,6 +161,37 @@ private slots:
         page.setCheckedTargets({"k8s"});
         QVERIFY(!page.files().empty());
         QVERIFY(page.previewText().contains("kind:"));
+    }
+
+    void aRefusingTargetKeepsTheOthersFiles() {
+        // A job name Kubernetes forbids: Kubernetes and PyTorchJob say why, in
+        // the interface language; SLURM, which takes the name, still has its files.
+        std::unique_ptr<GeneratorSource> source = coreGenerators();
+        if (!source)
+            QSKIP("built without core/generate");
+        Language language;
+        QVERIFY(language.apply(QStringLiteral("zh_CN")));
+        GeneratedFilesPage page(std::move(source));
+        Plan plan = demoPlan();
+        plan.launch.jobName = "My Job";
+        page.setPlan(plan);
+        page.setCheckedTargets({"k8s", "pytorchjob", "slurm"});
+        const auto shown = [&] {
+            QStringList texts;
+            for (QLabel* l : page.findChildren<QLabel*>())
+                if (l->isVisibleTo(&page))
+                    texts << l->text();
+            return texts.join('\n');
+        };
+        QVERIFY(std::any_of(page.files().begin(), page.files().end(),
+                            [](const FileText& f) { return f.path == "job.sbatch"; }));
+        for (const FileText& f : page.files())
+            QVERIFY2(!f.path.contains("kubernetes") && !f.path.contains("pytorchjob"), qPrintable(f.path));
+        const QString error = shown();
+        QVERIFY2(error.contains(QStringLiteral("作业名称“My Job”不是有效的 Kubernetes 名称")), qPrintable(error));
+        QVERIFY2(error.count(QStringLiteral("作业名称“My Job”")) == 1, qPrintable(error));  // one reason, both targets named
+        QVERIFY2(error.contains("Kubernetes Indexed Job") && error.contains("Kubeflow PyTorchJob"), qPrintable(error));
+        QVERIFY(language.apply(QStringLiteral("en")));
     }
 
     void highlighterFollowsFileKind() {

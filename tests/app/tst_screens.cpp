@@ -1,9 +1,11 @@
 // Every main screen rendered in English and in Chinese: the window's three
-// tabs, a plan with an error beside its field, each wizard page, the settings.
+// tabs, a plan with an error beside its field, each wizard page, the settings,
+// a plan file that cannot be opened and a job name the generators refuse.
 // Fails when a screen does not render; with TRAINDECK_SCREENSHOT_DIR set, also
 // writes each as PNG for a person to look at (run it under Xvfb for a real
 // window system: QT_QPA_PLATFORM=xcb DISPLAY=:99).
 
+#include "gui/generated_files_page.h"
 #include "gui/language.h"
 #include "gui/main_window.h"
 #include "gui/plan_document.h"
@@ -11,11 +13,15 @@
 #include "gui/settings_dialog.h"
 #include "test_support.h"
 
+#include <QApplication>
 #include <QDir>
+#include <QFile>
+#include <QMessageBox>
 #include <QPixmap>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 
 using namespace traindeck;
 using namespace traindeck::gui;
@@ -32,6 +38,24 @@ class TestScreens : public QObject {
         QVERIFY2(!shot.isNull() && shot.width() > 200, qPrintable(name));
         if (!m_dir.isEmpty())
             QVERIFY(shot.save(QDir(m_dir).filePath(name + ".png")));
+    }
+
+    // Keeps the message box `action` opens, then closes it.
+    template <typename Action>
+    void keepMessageBox(const QString& name, Action action) {
+        bool seen = false;
+        QTimer::singleShot(300, this, [&] {
+            auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+            if (!box)
+                return;
+            seen = true;
+            const QPixmap shot = box->grab();
+            if (!m_dir.isEmpty())
+                shot.save(QDir(m_dir).filePath(name + ".png"));
+            box->done(QMessageBox::Ok);
+        });
+        action();
+        QVERIFY2(seen, qPrintable(name));
     }
 
 private slots:
@@ -64,9 +88,33 @@ private slots:
             w.tabs()->setCurrentIndex(i);
             keep(w, language + "_" + tabs.value(i));
         }
+        // A job name Kubernetes refuses: the files page says why, in the interface language.
+        QVERIFY(w.document()->setField("launch.job_name", "My Job; rm -rf /").isEmpty());
+        w.tabs()->setCurrentIndex(2);
+        auto* files = w.findChild<GeneratedFilesPage*>();
+        QVERIFY(files);
+        const QStringList ticked = files->checkedTargets();
+        files->setCheckedTargets({"k8s", "pytorchjob", "slurm"});
+        keep(w, language + "_files_bad_job_name");
+        files->setCheckedTargets(ticked);
+        QVERIFY(w.document()->setField("launch.job_name", "traindeck-demo").isEmpty());
         w.tabs()->setCurrentIndex(0);
         QVERIFY(w.document()->setField("cluster.gpus_per_node", "16").isEmpty());
         keep(w, language + "_error");
+
+        // Plan files that cannot be opened: a bad value and broken YAML.
+        QTemporaryDir folder;
+        const auto broken = [&](const char* name, const QByteArray& text) {
+            const QString path = folder.filePath(QString::fromLatin1(name));
+            QFile file(path);
+            if (file.open(QIODevice::WriteOnly))
+                file.write(text);
+            return path;
+        };
+        const QString badValue = broken("bad-value.yaml", "name: demo\nrecipe:\n  micro_batch: 0\n");
+        const QString badYaml = broken("bad-yaml.yaml", "name: demo\nrecipe: {micro_batch: 1\n");
+        keepMessageBox(language + "_open_bad_value", [&] { QVERIFY(!w.openFile(badValue)); });
+        keepMessageBox(language + "_open_bad_yaml", [&] { QVERIFY(!w.openFile(badYaml)); });
 
         PlanWizard wizard(demoPlan(), &w);
         wizard.show();

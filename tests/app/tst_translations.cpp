@@ -1,25 +1,38 @@
 // The Chinese translation covers every string of the window. Fails when the
 // zh_CN .ts has an unfinished, empty or obsolete entry, or when the sources
 // hold a string the .ts does not have yet (lupdate is run on them afresh).
-// Also: the compiled-in translation is the one the window loads.
+// Also: the compiled-in translation is the one the window loads, and every
+// message core can return (field errors, formulas, findings, plan-file errors,
+// validatePlan's errors, the generators' refusals), driven out of core with
+// bad input, has a Chinese template in core_messages.cpp.
 
 #include "gui/core_messages.h"
 #include "gui/field_labels.h"
 #include "gui/finding_view.h"
 #include "gui/generator_source.h"
 #include "gui/language.h"
+#include "plan/calibrate.h"
 #include "plan/estimate.h"
 #include "plan/findings.h"
 #include "plan/plan_fields.h"
+#include "plan/plan_yaml.h"
 #include "test_support.h"
+
+#if __has_include("generate/generate.h")
+#include "generate/generate.h"
+#define TRAINDECK_TEST_GENERATE 1
+#endif
 
 #include <QDir>
 #include <QFile>
+#include <QRegularExpression>
 #include <QProcess>
 #include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QXmlStreamReader>
+
+#include <cstring>
 
 using namespace traindeck;
 using namespace traindeck::gui;
@@ -81,6 +94,34 @@ QList<Entry> readTs(const QString& path, QString* error) {
 }
 
 const QString kSource = QStringLiteral(TRAINDECK_SOURCE_DIR);
+
+// A value as a YAML double-quoted scalar: any text, newlines included, reaches core as typed.
+std::string yamlQuoted(const std::string& value) {
+    std::string out = "\"";
+    for (char c : value) {
+        if (c == '\\' || c == '"')
+            out += '\\';
+        if (c == '\n')
+            out += "\\n";
+        else
+            out += c;
+    }
+    return out + "\"";
+}
+
+// One field of a plan file, set to `value`: "recipe:\n  micro_batch: \"0\"".
+std::string planFileWith(const std::string& key, const std::string& value) {
+    const auto dot = key.find('.');
+    if (dot == std::string::npos)
+        return key + ": " + yamlQuoted(value) + "\n";
+    return key.substr(0, dot) + ":\n  " + key.substr(dot + 1) + ": " + yamlQuoted(value) + "\n";
+}
+
+// Chinese text: at least one CJK character.
+bool readsChinese(const QString& text) {
+    static const QRegularExpression han(QStringLiteral("\\p{Han}"));
+    return text.contains(han);
+}
 
 }  // namespace
 
@@ -279,6 +320,285 @@ private slots:
             QCOMPARE(findingMessageText(f.message), QString::fromStdString(f.message));
             QCOMPARE(findingFixText(f.fix), QString::fromStdString(f.fix));
         }
+    }
+
+    void planFileErrorsAreTranslated() {
+        // Whatever core says about a plan file it cannot read or write, the
+        // Chinese window says in Chinese, the file, line and key as written:
+        // broken YAML, each field with bad values, a wrong shape, a missing file.
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        std::vector<std::string> texts = {
+            "recipe: {micro_batch: 1\n",
+            "recipe:\n  micro_batch: [1, 2\n",
+            "recipe:\n  micro_batch: 1\n grad_accum: 2\n",
+            "name: \"unterminated\n",
+            "name: 'unterminated\n",
+            "name: x: y\n",
+            "name: *nowhere\n",
+            "name: \"\\q\"\n",
+            "name: \"\\xZZ\"\n",
+            "cluster:\n\tnodes: 2\n",
+            "- a\nb: c\n",
+            "name: [a, b}\n",
+            "name: {a: b]\n",
+            "name: &a &b x\n",
+            "%YAML 9.0\n---\nname: x\n",
+            "name: |0\n  x\n",
+            "name: ` x\n",
+            "name: x\n---\n- a\n  b: c\n",
+            // The shape of a plan file.
+            "- 1\n- 2\n",
+            "just text\n",
+            "",
+            "version: abc\n",
+            "version: 99\n",
+            "version: 0\n",
+            "recipe: [1, 2]\n",
+            "recipe: 3\n",
+            "recipe:\n  micro_batch: [1]\n",
+            "recipe:\n  micro_batch: {a: 1}\n",
+            "recipe:\n  nonsense: 1\n",
+            "recipe:\n  \"odd': key\": 1\n",
+            "nonsense: 1\n",
+            "launch:\n  env: [a]\n",
+            "launch:\n  env:\n    A: [1]\n",
+            "compare: [1x8, {a: 1}]\n",
+            "compare: 9x99\n",
+            "calibration: fast\n",
+            "calibration: 2x8=-1steps/s\n",
+            "calibration: 2x8=1furlongs\n",
+        };
+        for (const PlanField& f : planFields())
+            for (const char* bad : {"abc", "-1", "0", "1e30", "2.5", "two\nlines", "nonsense'value", "%2%1"})
+                texts.push_back(planFileWith(f.key, bad));
+        QStringList paths;
+        std::vector<std::string> errors;
+        for (size_t i = 0; i < texts.size(); ++i) {
+            const QString path = dir.filePath(QStringLiteral("bad: %1.yaml").arg(i));  // ": " in the name too
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(QByteArray::fromStdString(texts[i]));
+            file.close();
+            Plan plan = demoPlan();
+            const LoadResult r = loadPlanFile(path.toStdString(), plan);
+            if (!r.ok) {
+                paths << path;
+                errors.push_back(r.error);
+            }
+        }
+        QVERIFY2(errors.size() > texts.size() / 2, "the bad files above should mostly be refused");
+        // A file that is not there, a folder; saving into a missing folder and onto a folder.
+        Plan plan = demoPlan();
+        for (const QString& path : {dir.filePath("missing.yaml"), dir.path()}) {
+            const LoadResult r = loadPlanFile(path.toStdString(), plan);
+            QVERIFY2(!r.ok, qPrintable(path));
+            paths << path;
+            errors.push_back(r.error);
+        }
+        QVERIFY(QDir(dir.path()).mkpath("folder/inside"));
+        for (const QString& path : {dir.filePath("no/such/folder/plan.yaml"), dir.filePath("folder")}) {
+            const std::string error = savePlanFile(path.toStdString(), plan);
+            QVERIFY2(!error.empty(), qPrintable(path));
+            paths << path;
+            errors.push_back(error);
+        }
+
+        Language language;
+        QVERIFY(language.apply(QStringLiteral("zh_CN")));
+        QStringList untranslated;
+        for (size_t i = 0; i < errors.size(); ++i) {
+            bool recognised = false;
+            const QString text = planFileErrorText(paths[int(i)], errors[i], &recognised);
+            if (!recognised || !readsChinese(text) || !text.contains(paths[int(i)]))
+                untranslated << QString::fromStdString(errors[i]) + QStringLiteral("\n    → ") + text;
+        }
+        // The line and the key are kept.
+        {
+            Plan p = demoPlan();
+            const QString path = dir.filePath("line.yaml");
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write("name: x\nrecipe:\n  micro_batch: 0\n");
+            file.close();
+            const LoadResult r = loadPlanFile(path.toStdString(), p);
+            const QString text = planFileErrorText(path, r.error);
+            QVERIFY2(text.contains(QStringLiteral(" 3 ")) && text.contains(QStringLiteral("recipe.micro_batch")) &&
+                         text.contains(QStringLiteral("不能小于 1")),
+                     qPrintable(text));
+        }
+        QVERIFY(language.apply(QStringLiteral("en")));
+        QVERIFY2(untranslated.isEmpty(), qPrintable("no Chinese template:\n" + untranslated.join('\n')));
+        // In English the window says what core says, but for a line 0 (an
+        // empty file) and a reason core lost ("cannot replace: Success").
+        for (size_t i = 0; i < errors.size(); ++i) {
+            const QString error = QString::fromStdString(errors[i]);
+            if (!error.startsWith(paths[int(i)] + QStringLiteral(":0: ")) &&
+                !error.endsWith(QString::fromLocal8Bit(std::strerror(0))))
+                QCOMPARE(planFileErrorText(paths[int(i)], errors[i]), error);
+        }
+    }
+
+    void planErrorsAreTranslated() {
+        // validatePlan's cross-field errors, for plans built in code with
+        // values no field would take.
+        std::vector<Plan> plans;
+        const auto with = [&](auto change) {
+            Plan p = demoPlan();
+            change(p);
+            plans.push_back(p);
+        };
+        with([](Plan& p) { p.recipe.microBatch = 0; });
+        with([](Plan& p) { p.cluster.nodes = 0; });
+        with([](Plan& p) { p.cluster.gpu = "nope"; });
+        with([](Plan& p) { p.cluster.network = "carrier-pigeon"; });
+        with([](Plan& p) { p.model.preset = "huge"; });
+        with([](Plan& p) { p.model.params = -1; });
+        with([](Plan& p) { p.recipe.mfu = 2; });
+        with([](Plan& p) { p.recipe.zeroStage = 7; });
+        with([](Plan& p) { p.name = "two\nlines"; });
+        with([](Plan& p) { p.launch.jobName = "two\nlines"; });
+        with([](Plan& p) { p.version = 99; });
+        Language language;
+        QVERIFY(language.apply(QStringLiteral("zh_CN")));
+        QStringList untranslated;
+        for (const Plan& plan : plans) {
+            const std::string error = validatePlan(plan);
+            QVERIFY2(!error.empty(), "each plan above is invalid");
+            bool recognised = false;
+            const QString text = planErrorText(error, &recognised);
+            if (!recognised || !readsChinese(text))
+                untranslated << QString::fromStdString(error) + QStringLiteral(" → ") + text;
+        }
+        // The field is named as the window names it.
+        const QString named = planErrorText(validatePlan(plans[0]));
+        QVERIFY2(named.startsWith(fieldLabel("recipe.micro_batch")), qPrintable(named));
+        QVERIFY(language.apply(QStringLiteral("en")));
+        QVERIFY2(untranslated.isEmpty(), qPrintable("no Chinese template:\n" + untranslated.join('\n')));
+    }
+
+    void generatorRefusalsAreTranslated() {
+#ifdef TRAINDECK_TEST_GENERATE
+        // Every target, fed hostile input the window can pass it (a job name,
+        // an image, a namespace, a command, the environment, the cluster
+        // details) and the command line's other options: each refusal reads in Chinese.
+        namespace gen = traindeck::generate;
+        Plan base = demoPlan();
+        gen::GenerateOptions good;
+        good.ecsSpec = "ecs.gn8v.48xlarge";
+        good.workspaceId = "12345";
+        for (int i = 0; i < base.cluster.nodes; ++i)
+            good.hosts.push_back("node" + std::to_string(i));
+        struct Case {
+            Plan plan;
+            gen::GenerateOptions options;
+        };
+        std::vector<Case> cases;
+        for (const std::string& name : {std::string("My Job"), std::string("job; rm -rf /"), std::string("-lead"),
+                                        std::string("trail-"), std::string("UPPER"), std::string("9lives"),
+                                        std::string("ünïcode"), std::string(80, 'a'), std::string(),
+                                        std::string("tab\tname"), std::string("$(reboot)"), std::string("it's"),
+                                        std::string("%2%1"), std::string("a.b"), std::string("nul\0byte", 8)}) {
+            Plan p = base;
+            p.launch.jobName = name;
+            cases.push_back({p, good});
+        }
+        const auto plan = [&](auto change) {
+            Plan p = base;
+            change(p);
+            cases.push_back({p, good});
+        };
+        plan([](Plan& p) { p.launch.image = "my image"; });
+        plan([](Plan& p) { p.launch.image = ""; });
+        plan([](Plan& p) { p.launch.nameSpace = "Team_A"; });
+        plan([](Plan& p) { p.launch.command = "python train.py --lr {learning_rat}"; });
+        plan([](Plan& p) { p.launch.env = {{"1BAD", "x"}}; });
+        plan([](Plan& p) { p.launch.env = {{"NODE_RANK", "3"}}; });
+        plan([](Plan& p) { p.launch.env = {{"HF_TOKEN", "hf_secret"}}; });
+        plan([](Plan& p) { p.launch.env = {{"A", std::string("x\0y", 3)}}; });
+        plan([](Plan& p) {
+            p.recipe.offloadOptimizer = true;
+            p.recipe.zeroStage = 0;
+        });
+        plan([](Plan& p) { p.recipe.microBatch = 0; });
+        const auto option = [&](auto change) {
+            gen::GenerateOptions o = good;
+            change(o);
+            cases.push_back({base, o});
+        };
+        option([](gen::GenerateOptions& o) { o.queue = "my queue!"; });
+        option([](gen::GenerateOptions& o) { o.qos = "q o s"; });
+        option([](gen::GenerateOptions& o) { o.timeLimit = "2 days"; });
+        option([](gen::GenerateOptions& o) { o.priorityClass = "High_Priority"; });
+        option([](gen::GenerateOptions& o) { o.shmSize = "lots"; });
+        option([](gen::GenerateOptions& o) { o.mounts = {{"Data_Claim", "/data", false}}; });
+        option([](gen::GenerateOptions& o) { o.mounts = {{"data", "relative/path", false}}; });
+        option([](gen::GenerateOptions& o) { o.mounts = {{"data", "/dev/shm", false}}; });
+        option([](gen::GenerateOptions& o) { o.secrets = {{"1BAD", "sec", "key"}}; });
+        option([](gen::GenerateOptions& o) { o.secrets = {{"NODE_RANK", "sec", "key"}}; });
+        option([](gen::GenerateOptions& o) { o.secrets = {{"HF_TOKEN", "Bad_Secret", "key"}}; });
+        option([](gen::GenerateOptions& o) { o.secrets = {{"HF_TOKEN", "sec", "bad key!"}}; });
+        option([](gen::GenerateOptions& o) {
+            o.secrets = {{"HF_HOME", "sec", "key"}};
+            o.env = {{"HF_HOME", "/x"}};
+        });
+        option([](gen::GenerateOptions& o) { o.hosts = {"node0"}; });
+        option([](gen::GenerateOptions& o) { o.hosts = {"node0", "bad host;"}; });
+        option([](gen::GenerateOptions& o) { o.ecsSpec = "ecs gn8v"; });
+        option([](gen::GenerateOptions& o) { o.workspaceId = "12 345"; });
+        option([](gen::GenerateOptions& o) { o.paiPriority = 12; });
+        option([](gen::GenerateOptions& o) { o.paiResourceId = "quota 1"; });
+        option([](gen::GenerateOptions& o) { o.retries = -1; });
+
+        Language language;
+        QVERIFY(language.apply(QStringLiteral("zh_CN")));
+        QStringList untranslated;
+        QSet<QString> refusingTargets;
+        for (const gen::TargetInfo& t : gen::targets())
+            for (const Case& c : cases) {
+                try {
+                    gen::generate(c.plan, t.target, c.options);
+                } catch (const gen::GenerateError& e) {
+                    refusingTargets.insert(QString::fromStdString(t.key));
+                    bool recognised = false;
+                    const QString text = generateErrorText(e.what(), &recognised);
+                    if (!recognised || !readsChinese(text))
+                        untranslated << QString::fromStdString(t.key + ": " + e.what()) + QStringLiteral(" → ") + text;
+                }
+            }
+        // What the window shows for a job name Kubernetes refuses.
+        QString shown;
+        Plan hostile = base;
+        hostile.launch.jobName = "My Job";
+        if (const std::unique_ptr<GeneratorSource> source = coreGenerators())
+            source->generate(hostile, {QStringLiteral("k8s")}, TargetOptions{}, &shown);
+        QVERIFY(language.apply(QStringLiteral("en")));
+        untranslated.removeDuplicates();
+        QVERIFY2(untranslated.isEmpty(), qPrintable("no Chinese template:\n" + untranslated.join('\n')));
+        for (const char* key : {"k8s", "pytorchjob", "pai", "slurm", "ssh"})
+            QVERIFY2(refusingTargets.contains(QLatin1String(key)), key);
+        QVERIFY2(shown.contains(QStringLiteral("“My Job”")) && readsChinese(shown), qPrintable(shown));
+#else
+        QSKIP("this build has no generators");
+#endif
+    }
+
+    void calibrationNotesAreTranslated() {
+        // A measured speed no efficiency reproduces, too fast and too slow.
+        Language language;
+        QVERIFY(language.apply(QStringLiteral("zh_CN")));
+        QStringList untranslated;
+        for (double stepsPerSecond : {1e6, 1e-9}) {
+            const CalibrationFit fit = fitCalibration(
+                demoPlan(), Calibration{{2, 8}, stepsPerSecond, Calibration::Unit::StepsPerSecond});
+            QVERIFY2(!fit.exact && !fit.note.empty(), "the measurement lies outside what any MFU gives");
+            bool recognised = false;
+            const QString text = calibrationNoteText(fit.note, &recognised);
+            if (!recognised || !readsChinese(text))
+                untranslated << QString::fromStdString(fit.note);
+        }
+        QVERIFY(language.apply(QStringLiteral("en")));
+        QVERIFY2(untranslated.isEmpty(), qPrintable("no Chinese template:\n" + untranslated.join('\n')));
     }
 
     void windowNamesOnlyFieldsCoreKnows() {
