@@ -4,6 +4,7 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -58,8 +59,9 @@ void applyScalar(Plan& plan, const std::string& key, const YAML::Node& node) {
 }
 
 void applyDocument(Plan& plan, const YAML::Node& root) {
-    if (!root.IsMap())
-        throw LoadError{root.Mark().line + 1, "", "a plan file is a map of sections (cluster, model, recipe, ...)"};
+    if (!root.IsMap())  // an empty document has no position: report its first line
+        throw LoadError{std::max(1, root.Mark().line + 1), "",
+                        "a plan file is a map of sections (cluster, model, recipe, ...)"};
     if (const YAML::Node v = root["version"]; v) {
         int version = 0;
         try {
@@ -197,7 +199,8 @@ std::string savePlanFile(const std::string& path, const Plan& plan) {
     std::error_code ec;
     fs::rename(temp, target, ec);
     if (ec) {
-        fs::remove(temp, ec);
+        std::error_code ignored;  // the rename's reason is the one to report
+        fs::remove(temp, ignored);
         return path + ": cannot replace: " + ec.message();
     }
     return {};

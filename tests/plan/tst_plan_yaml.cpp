@@ -117,6 +117,7 @@ private slots:
         QTest::newRow("malformed") << "cluster:\n  nodes: [2\n" << "bad.yaml:3: not valid YAML";
         QTest::newRow("newer version") << "version: 7\n" << "bad.yaml:1: key 'version': plan version 7";
         QTest::newRow("not a map") << "- 1\n- 2\n" << "bad.yaml:1: a plan file is a map";
+        QTest::newRow("empty") << "" << "bad.yaml:1: a plan file is a map";
         QTest::newRow("section not a map") << "recipe: 4\n" << "bad.yaml:1: key 'recipe': expected a map";
         QTest::newRow("flag as key") << "--nodes: 4\n" << "bad.yaml:1: key '--nodes': unknown section";
         QTest::newRow("bad layout") << "compare: [1x8, 2y8]\n" << "bad.yaml:1: key 'compare': expected layouts";
@@ -154,6 +155,10 @@ private slots:
         QCOMPARE(savePlanFile(path, demoPlan()), std::string());
         QVERIFY(QDir(dir.path()).entryList(QDir::Hidden | QDir::Files).size() == 1);  // no temporary left
         QVERIFY(!savePlanFile("/nonexistent/dir/plan.yaml", demoPlan()).empty());
+        // Replacing a folder fails at the rename: the reason must be the rename's.
+        QDir(dir.path()).mkdir("folder.yaml");
+        const std::string error = savePlanFile(dir.filePath("folder.yaml").toStdString(), demoPlan());
+        QVERIFY2(QString::fromStdString(error).contains("cannot replace: Is a directory"), error.c_str());
     }
 
     void presetSetsParamsAndOtherParamsMakeACustomModel() {
