@@ -6,15 +6,6 @@
 #include <cstring>
 
 namespace traindeck::cli {
-namespace {
-
-bool isBooleanField(const PlanField& f) {
-    const std::string v = f.get(Plan{});
-    return v == "true" || v == "false";
-}
-
-}  // namespace
-
 std::string readPlanArguments(int argc, char** argv, const std::vector<Option>& own, Plan& plan, std::string& file) {
     // Flags apply after the file, whatever their order on the line, so collect them first.
     struct Edit { std::string key, value, flag; };
@@ -44,7 +35,7 @@ std::string readPlanArguments(int argc, char** argv, const std::vector<Option>& 
             return true;
         };
         if (const PlanField* f = findPlanField(arg); f && arg.starts_with("--")) {
-            if (isBooleanField(*f) && !hasValue)
+            if (f->boolean && !hasValue)
                 value = "true";  // a bare --drop-last turns it on
             else if (!takeValue())
                 return arg + " needs a value";
@@ -52,7 +43,7 @@ std::string readPlanArguments(int argc, char** argv, const std::vector<Option>& 
             continue;
         }
         if (arg.starts_with("--no-")) {
-            if (const PlanField* f = findPlanField("--" + arg.substr(5)); f && isBooleanField(*f)) {
+            if (const PlanField* f = findPlanField("--" + arg.substr(5)); f && f->boolean) {
                 edits.push_back({f->key, "false", arg});
                 continue;
             }
@@ -102,7 +93,7 @@ std::string readPlanArguments(int argc, char** argv, const std::vector<Option>& 
 void printPlanFlags(std::FILE* out) {
     std::fputs("Plan fields (override the file; booleans also as --no-FLAG):\n", out);
     for (const PlanField& f : planFields())
-        std::fprintf(out, "  %-22s %s\n", (f.flag + (isBooleanField(f) ? "" : " V")).c_str(), f.help.c_str());
+        std::fprintf(out, "  %-22s %s\n", (f.flag + (f.boolean ? "" : " V")).c_str(), f.help.c_str());
     std::fprintf(out, "  %-22s %s\n", "--env NAME=VALUE", "extra environment for every node (repeatable)");
 }
 

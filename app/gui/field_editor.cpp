@@ -15,7 +15,7 @@ FieldEditor::FieldEditor(std::string key, const Plan& probe, QWidget* parent)
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     const QString name = QString::fromStdString(m_key);
-    if (isBooleanField(m_key, probe)) {
+    if (isBooleanField(m_key)) {
         m_check = new QCheckBox(this);
         connect(m_check, &QCheckBox::toggled, this, [this](bool on) {
             if (!m_updating) {

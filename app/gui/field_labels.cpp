@@ -273,12 +273,9 @@ std::vector<Choice> fieldChoices(const std::string& key, const Plan& probe) {
     return accepted;
 }
 
-bool isBooleanField(const std::string& key, const Plan& probe) {
+bool isBooleanField(const std::string& key) {
     const PlanField* f = findPlanField(key);
-    if (!f)
-        return false;
-    const std::string value = f->get(probe);
-    return (value == "true" || value == "false") && accepts(probe, key, "true") && accepts(probe, key, "false");
+    return f && f->boolean;
 }
 
 }  // namespace traindeck::gui

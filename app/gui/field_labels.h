@@ -38,6 +38,6 @@ struct Choice {
 // are listed (each is tried on a copy of `probe`).
 std::vector<Choice> fieldChoices(const std::string& key, const Plan& probe);
 // True for yes/no fields, shown as a check box.
-bool isBooleanField(const std::string& key, const Plan& probe);
+bool isBooleanField(const std::string& key);
 
 }  // namespace traindeck::gui

@@ -101,7 +101,7 @@ PlanField boolean(std::string key, std::string flag, std::string help, T Plan::*
             return "expected true or false, got '" + std::string(text) + "'";
         return {};
     };
-    return {std::move(key), std::move(flag), std::move(help), get, set};
+    return {std::move(key), std::move(flag), std::move(help), get, set, false, true};
 }
 
 // A field that takes one of a fixed set of names.

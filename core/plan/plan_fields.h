@@ -20,6 +20,7 @@ struct PlanField {
     // Parses and range-checks `text`; on error returns a message and leaves the plan unchanged.
     std::function<std::string(Plan&, std::string_view text)> set;
     bool freeText = false;  // arbitrary text (names, commands): YAML quotes it so "true" stays text
+    bool boolean = false;   // true/false: a bare --flag turns it on, a GUI shows a check box
 };
 
 const std::vector<PlanField>& planFields();
