@@ -253,12 +253,9 @@ std::vector<Choice> fieldChoices(const std::string& key, const Plan& probe) {
                       {"base", QStringLiteral("base")},
                       {"large", QStringLiteral("large")}};
     } else if (key == "launch.platform") {
-        // Spellings core may use; only the accepted ones stay.
         candidates = {{"k8s", QStringLiteral("Kubernetes (Indexed Job)")},
-                      {"kubernetes", QStringLiteral("Kubernetes (Indexed Job)")},
                       {"pytorchjob", QStringLiteral("Kubeflow PyTorchJob")},
                       {"pai", QStringLiteral("PAI-DLC")},
-                      {"pai-dlc", QStringLiteral("PAI-DLC")},
                       {"slurm", QStringLiteral("SLURM")},
                       {"ssh", translated(QT_TRANSLATE_NOOP("FieldLabels", "Plain SSH"))},
                       {"torchrun", QStringLiteral("torchrun")}};
@@ -266,9 +263,8 @@ std::vector<Choice> fieldChoices(const std::string& key, const Plan& probe) {
         return {};
     }
     std::vector<Choice> accepted;
-    std::set<QString> labels;
     for (Choice& c : candidates)
-        if (accepts(probe, key, c.value) && labels.insert(c.label).second)
+        if (accepts(probe, key, c.value))
             accepted.push_back(std::move(c));
     return accepted;
 }
