@@ -1,0 +1,88 @@
+#include "text/text.h"
+
+#include <cstdio>
+
+namespace traindeck {
+
+Text::Text(TextTemplate t, std::vector<Text> args)
+    : context_(t.context ? t.context : ""), source_(t.source ? t.source : ""), args_(std::move(args)) {}
+
+Text Text::value(std::string text) {
+    Text t;
+    t.value_ = std::move(text);
+    return t;
+}
+
+bool Text::empty() const { return isValue() ? value_.empty() : *source_ == '\0'; }
+
+std::string Text::render(const Translator& translate) const {
+    if (isValue())
+        return value_;
+    std::vector<std::string> rendered;
+    rendered.reserve(args_.size());
+    for (const Text& a : args_)
+        rendered.push_back(a.render(translate));
+    return fillTemplate(translate ? translate(context_, source_) : std::string(source_), rendered);
+}
+
+std::string Text::english() const { return render(nullptr); }
+
+bool Text::operator==(const Text& o) const {
+    if (isValue() || o.isValue())
+        return isValue() == o.isValue() && value_ == o.value_;
+    return std::string_view(context_) == o.context_ && std::string_view(source_) == o.source_ && args_ == o.args_;
+}
+
+std::string fillTemplate(const std::string& tmpl, const std::vector<std::string>& args) {
+    std::string out;
+    out.reserve(tmpl.size());
+    for (std::size_t i = 0; i < tmpl.size(); ++i) {
+        const char c = tmpl[i];
+        if (c == '%' && i + 1 < tmpl.size() && tmpl[i + 1] >= '1' && tmpl[i + 1] <= '9') {
+            // Like QString::arg: one or two digits name the argument.
+            std::size_t n = std::size_t(tmpl[i + 1] - '0');
+            std::size_t len = 2;
+            if (i + 2 < tmpl.size() && tmpl[i + 2] >= '0' && tmpl[i + 2] <= '9' && n * 10 + std::size_t(tmpl[i + 2] - '0') <= args.size()) {
+                n = n * 10 + std::size_t(tmpl[i + 2] - '0');
+                len = 3;
+            }
+            if (n <= args.size()) {
+                out += args[n - 1];
+                i += len - 1;
+                continue;
+            }
+        }
+        out += c;
+    }
+    return out;
+}
+
+std::string printable(std::string_view value, std::size_t maxLength) {
+    std::string out;
+    std::size_t shown = 0;
+    for (std::size_t i = 0; i < value.size(); ++i) {
+        if (shown >= maxLength) {
+            out += "…";
+            break;
+        }
+        const unsigned char c = static_cast<unsigned char>(value[i]);
+        if (c == '\n')
+            out += "\\n";
+        else if (c == '\t')
+            out += "\\t";
+        else if (c == '\r')
+            out += "\\r";
+        else if (c < 0x20 || c == 0x7f) {
+            char buf[8];
+            std::snprintf(buf, sizeof buf, "\\x%02x", c);
+            out += buf;
+        } else
+            out += char(c);
+        // Count characters, not UTF-8 continuation bytes.
+        if ((c & 0xC0) != 0x80)
+            ++shown;
+    }
+    return out;
+}
+
+}  // namespace traindeck

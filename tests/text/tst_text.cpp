@@ -1,0 +1,64 @@
+// core/text: a template renders in English by itself and in another language
+// through the translator it is given; arguments are Texts too.
+#include "text/text.h"
+
+#include <QtTest>
+
+using namespace traindeck;
+
+class TestText : public QObject {
+    Q_OBJECT
+private slots:
+    void englishFillsNumberedArguments() {
+        const Text t(TD_TEXT("Test", "batch %2 is not a multiple of %1"), {Text::value("8"), Text::value("100")});
+        QCOMPARE(t.english(), std::string("batch 100 is not a multiple of 8"));
+    }
+    void translatorSeesContextAndSourceAndNestedTexts() {
+        const Text noun(TD_TEXT("Nouns", "network"));
+        const Text t(TD_TEXT("Errors", "unknown %1 '%2'"), {noun, Text::value("ib-200")});
+        QCOMPARE(t.english(), std::string("unknown network 'ib-200'"));
+        std::vector<std::string> asked;
+        const auto zh = [&](const char* context, const char* source) {
+            asked.push_back(std::string(context) + "|" + source);
+            const std::string s(source);
+            if (s == "network")
+                return std::string("网络");
+            if (s == "unknown %1 '%2'")
+                return std::string("未知的%1“%2”");
+            return s;
+        };
+        QCOMPARE(t.render(zh), std::string("未知的网络“ib-200”"));
+        QCOMPARE(asked, (std::vector<std::string>{"Nouns|network", "Errors|unknown %1 '%2'"}));
+    }
+    void valuesAreNeverTranslated() {
+        const Text v = Text::value("%1 stays");
+        QVERIFY(v.isValue());
+        QCOMPARE(v.render([](const char*, const char*) { return std::string("X"); }), std::string("%1 stays"));
+    }
+    void fillTemplateEdgeCases() {
+        QCOMPARE(fillTemplate("%1%2", {"a", "b"}), std::string("ab"));
+        QCOMPARE(fillTemplate("100% of %1", {"x"}), std::string("100% of x"));
+        QCOMPARE(fillTemplate("%3 missing", {"a"}), std::string("%3 missing"));
+        std::vector<std::string> twelve;
+        for (int i = 1; i <= 12; ++i)
+            twelve.push_back("a" + std::to_string(i));
+        QCOMPARE(fillTemplate("%12 %1", twelve), std::string("a12 a1"));
+        QCOMPARE(fillTemplate("%10", {"x"}), std::string("x0"));  // only one argument: %1 then a 0
+    }
+    void equality() {
+        const Text a(TD_TEXT("C", "s %1"), {Text::value("1")});
+        QVERIFY(a == Text(TD_TEXT("C", "s %1"), {Text::value("1")}));
+        QVERIFY(!(a == Text(TD_TEXT("C", "s %1"), {Text::value("2")})));
+        QVERIFY(Text().empty());
+        QVERIFY(Text::value("").empty());
+    }
+    void printableKeepsOneLine() {
+        QCOMPARE(printable("a\nb\tc"), std::string("a\\nb\\tc"));
+        QCOMPARE(printable(std::string("x\x01y", 3)), std::string("x\\x01y"));
+        QCOMPARE(printable("abcdef", 3), std::string("abc…"));
+        QCOMPARE(printable("混合文字", 2), std::string("混合…"));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestText)
+#include "tst_text.moc"
