@@ -124,15 +124,26 @@ const char* kRun = R"SH(
 # The workload runs in its own process group (job control on while it starts),
 # so the SIGTERM a platform sends before killing a pod or a step reaches every
 # process it started. Job control goes off again: no job notices in the log.
+# The trap is set first: a SIGTERM that comes while the workload is starting is
+# held and forwarded once its process group exists, never lost.
+workload_pid=
+term_pending=0
+# shellcheck disable=SC2317  # reached through the trap below
+forward_term() {
+    if [[ -z $workload_pid ]]; then
+        term_pending=1
+        return
+    fi
+    kill -TERM -- "-$workload_pid" 2>/dev/null || kill -TERM "$workload_pid" 2>/dev/null || true
+}
+trap forward_term TERM INT HUP
 set -m
 run_workload &
 workload_pid=$!
 set +m
-# shellcheck disable=SC2317  # reached through the trap below
-forward_term() {
-    kill -TERM -- "-$workload_pid" 2>/dev/null || kill -TERM "$workload_pid" 2>/dev/null || true
-}
-trap forward_term TERM INT HUP
+if ((term_pending)); then
+    forward_term
+fi
 status=0
 wait "$workload_pid" || status=$?
 # A trapped signal ends `wait` early: wait again for the workload's own status.

@@ -61,11 +61,12 @@ std::string printable(std::string_view value, std::size_t maxLength) {
     std::string out;
     std::size_t shown = 0;
     for (std::size_t i = 0; i < value.size(); ++i) {
-        if (shown >= maxLength) {
+        const unsigned char c = static_cast<unsigned char>(value[i]);
+        const bool startsCharacter = (c & 0xC0) != 0x80;  // not a UTF-8 continuation byte
+        if (startsCharacter && shown >= maxLength) {
             out += "…";
             break;
         }
-        const unsigned char c = static_cast<unsigned char>(value[i]);
         if (c == '\n')
             out += "\\n";
         else if (c == '\t')
@@ -78,8 +79,7 @@ std::string printable(std::string_view value, std::size_t maxLength) {
             out += buf;
         } else
             out += char(c);
-        // Count characters, not UTF-8 continuation bytes.
-        if ((c & 0xC0) != 0x80)
+        if (startsCharacter)
             ++shown;
     }
     return out;
