@@ -4,6 +4,10 @@
 #include "cli/commands.h"
 #include "gui/gui.h"
 
+#include <traindeck_build_info.h>
+
+#include <QtGlobal>
+
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -35,7 +39,23 @@ void printUsage(std::FILE* out) {
                "Commands:\n", out);
     for (const Command& c : kCommands)
         std::fprintf(out, "  %-10s %s\n", c.name, c.summary);
+    std::fputs("\nOptions:\n"
+               "  --demo                open the window on the built-in demo plan\n"
+               "  --open FILE           open the window on a plan file\n"
+               "  --version             print the version and the build's features\n"
+               "  --help                show this help\n", out);
     std::fputs("\nRun 'traindeck COMMAND --help' for a command's options.\n", out);
+}
+
+// The version and what this build has: the Qt it runs on, and whether the
+// traindeck-trainer built beside it has the CUDA backend (and against which CUDA/NCCL).
+void printVersion() {
+    std::printf("traindeck %s\n", TRAINDECK_BUILD_VERSION);
+    std::printf("Qt %s (built with %s)\n", qVersion(), QT_VERSION_STR);
+    if (TRAINDECK_BUILD_CUDA)
+        std::printf("CUDA: yes (CUDA %s, NCCL %s)\n", TRAINDECK_BUILD_CUDA_VERSION, TRAINDECK_BUILD_NCCL_VERSION);
+    else
+        std::puts("CUDA: no");
 }
 
 }  // namespace
@@ -58,6 +78,10 @@ int main(int argc, char** argv) {
     }
     if (argc >= 2 && (std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0)) {
         printUsage(stdout);
+        return 0;
+    }
+    if (argc >= 2 && std::strcmp(argv[1], "--version") == 0) {
+        printVersion();
         return 0;
     }
     return traindeck::gui::run(argc, argv);

@@ -13,6 +13,8 @@ packages=(
   shellcheck openssh-server openssh-client
   python3
   xvfb xauth fonts-noto-cjk
+  # The .debs: PNG icons rendered from the SVG, and the checks of what they install.
+  librsvg2-bin desktop-file-utils appstream groff-base dpkg-dev
 )
 
 missing=()

@@ -5,13 +5,36 @@
 #include "options.h"
 #include "training_loop.h"
 
+#include <traindeck_build_info.h>
+
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <exception>
 
 using namespace traindeck::trainer;
 
+namespace {
+
+// The version and this build's features: the CUDA backend or not, and against which CUDA/NCCL.
+void printVersion() {
+    std::printf("traindeck-trainer %s\n", TRAINDECK_BUILD_VERSION);
+    if (!TRAINDECK_BUILD_CUDA) {
+        std::puts("CUDA: no (backends: gloo)");
+        return;
+    }
+    std::printf("CUDA: yes (CUDA %s, NCCL %s; backends: nccl, gloo)\n", TRAINDECK_BUILD_CUDA_VERSION,
+                TRAINDECK_BUILD_NCCL_VERSION);
+    std::printf("the nccl backend needs: %s\n", TRAINDECK_BUILD_CUDA_LIBRARIES);
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
+    if (argc == 2 && std::strcmp(argv[1], "--version") == 0) {
+        printVersion();
+        return 0;
+    }
     try {
         const Options options = parseOptions(argc, argv);
         if (options.help) {

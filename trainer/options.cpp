@@ -54,6 +54,7 @@ Launcher
                             when one fails and exit non-zero naming it
   --nnodes N --node-rank R  node count and index (default: from the environment)
   --help                    this text
+  --version                 the version and whether this build has the CUDA backend
 
 Environment
   MASTER_ADDR, MASTER_PORT  rendezvous: rank 0 serves a TCP store there

@@ -4,6 +4,8 @@
 #include "gui/language.h"
 #include "gui/main_window.h"
 
+#include <traindeck_build_info.h>
+
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QIcon>
@@ -15,7 +17,7 @@ int run(int argc, char** argv) {
     QCoreApplication::setOrganizationName(QStringLiteral("TrainDeck"));
     QCoreApplication::setApplicationName(QStringLiteral("TrainDeck"));
     QCoreApplication::setApplicationVersion(QStringLiteral(TRAINDECK_VERSION));
-    QGuiApplication::setDesktopFileName(QStringLiteral("traindeck"));
+    QGuiApplication::setDesktopFileName(QStringLiteral(TRAINDECK_APP_ID));
     QGuiApplication::setWindowIcon(QIcon(QStringLiteral(":/traindeck/icons/traindeck.svg")));
 
     Language language;

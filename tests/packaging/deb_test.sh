@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# The .deb packages as a user gets them: CPack makes them from this build, they are
+# unpacked into a temporary root (dpkg-deb -x) and checked there: where each file
+# is (FHS, Debian policy), the Depends dpkg-shlibdeps computed, the desktop entry and
+# AppStream metainfo through their validators, the man pages through groff, and the
+# programs run from the unpacked root.
+# Usage: deb_test.sh BUILD_DIR APP_ID
+set -euo pipefail
+build=$1
+app_id=$2
+work=$(mktemp -d "${TMPDIR:-/tmp}/traindeck-deb-test.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+echo "== cpack"
+(cd "$build" && cpack -G DEB -B "$work/out" >"$work/cpack.log" 2>&1) || { cat "$work/cpack.log"; fail "cpack failed"; }
+app_deb=$(ls "$work"/out/traindeck_*.deb)
+trainer_deb=$(ls "$work"/out/traindeck-trainer_*.deb)
+ls -l "$app_deb" "$trainer_deb"
+
+echo "== control fields"
+for deb in "$app_deb" "$trainer_deb"; do
+  dpkg-deb -f "$deb" Package Version Architecture Depends
+done
+app_depends=$(dpkg-deb -f "$app_deb" Depends)
+trainer_depends=$(dpkg-deb -f "$trainer_deb" Depends)
+# dpkg-shlibdeps names the libraries' packages, with versions.
+[[ $app_depends == *libqt6widgets6* && $app_depends == *libyaml-cpp* && $app_depends == *libc6* ]] ||
+  fail "traindeck's Depends lack the Qt/yaml-cpp/libc packages: $app_depends"
+[[ $trainer_depends == *libgloo0* && $trainer_depends == *libc6* ]] || fail "traindeck-trainer's Depends lack libgloo0: $trainer_depends"
+[[ $trainer_depends != *qt6* ]] || fail "traindeck-trainer must not pull Qt onto GPU nodes: $trainer_depends"
+
+echo "== unpack into a temporary root"
+root=$work/root
+dpkg-deb -x "$app_deb" "$root"
+dpkg-deb -x "$trainer_deb" "$root"
+expected=(
+  usr/bin/traindeck
+  usr/bin/traindeck-trainer
+  "usr/share/applications/$app_id.desktop"
+  "usr/share/metainfo/$app_id.metainfo.xml"
+  usr/share/icons/hicolor/scalable/apps/traindeck.svg
+  usr/share/icons/hicolor/48x48/apps/traindeck.png
+  usr/share/icons/hicolor/256x256/apps/traindeck.png
+  usr/share/man/man1/traindeck.1.gz
+  usr/share/man/man1/traindeck-trainer.1.gz
+  usr/share/bash-completion/completions/traindeck
+  usr/share/bash-completion/completions/traindeck-trainer
+  usr/share/doc/traindeck/copyright
+  usr/share/doc/traindeck/changelog.Debian.gz
+  usr/share/doc/traindeck-trainer/copyright
+  usr/share/doc/traindeck-trainer/changelog.Debian.gz
+)
+for f in "${expected[@]}"; do [[ -f $root/$f ]] || fail "missing /$f"; done
+# Nothing outside /usr, nothing under /usr/local (Debian policy 9.1.2).
+stray=$( (dpkg-deb -c "$app_deb"; dpkg-deb -c "$trainer_deb") | awk '{print $6}' | grep -vE '^\./(usr/?)?$|^\./usr/(bin|share|lib)/' || true)
+[[ -z $stray ]] || fail "files outside /usr/{bin,share,lib}: $stray"
+# The PNG icons are the sizes their folders say.
+for size in 16 48 256; do
+  png=$root/usr/share/icons/hicolor/${size}x${size}/apps/traindeck.png
+  read -r w h < <(python3 -c 'import struct,sys; d=open(sys.argv[1],"rb").read(24); print(*struct.unpack(">II", d[16:24]))' "$png")
+  [[ $w == "$size" && $h == "$size" ]] || fail "$png is ${w}x${h}"
+done
+# Binaries are stripped (lintian: unstripped-binary-or-object).
+for b in traindeck traindeck-trainer; do
+  ! readelf -S "$root/usr/bin/$b" | grep -q '\.symtab' || fail "/usr/bin/$b is not stripped"
+done
+
+echo "== desktop entry and metainfo"
+desktop-file-validate "$root/usr/share/applications/$app_id.desktop"
+appstreamcli validate --no-net --explain "$root/usr/share/metainfo/$app_id.metainfo.xml"
+grep -q "<launchable type=\"desktop-id\">$app_id.desktop</launchable>" "$root/usr/share/metainfo/$app_id.metainfo.xml" ||
+  fail "the metainfo's launchable is not the installed desktop entry"
+grep -q '^Icon=traindeck$' "$root/usr/share/applications/$app_id.desktop" || fail "the desktop entry's icon is not traindeck"
+
+echo "== man pages"
+for page in traindeck traindeck-trainer; do
+  warnings=$(zcat "$root/usr/share/man/man1/$page.1.gz" | LC_ALL=C.UTF-8 groff -man -Tutf8 -ww -z 2>&1 || true)
+  [[ -z $warnings ]] || fail "groff warns on $page.1: $warnings"
+done
+text=$(zcat "$root/usr/share/man/man1/traindeck.1.gz" | LC_ALL=C.UTF-8 groff -man -Tutf8 -P-cbou -rLL=100n 2>/dev/null)
+for want in "traindeck plan" "traindeck generate" "--micro-batch" "--target" "--version"; do
+  grep -qF -- "$want" <<<"$text" || fail "man traindeck does not mention $want"
+done
+
+echo "== the programs, run from the unpacked root"
+bin=$root/usr/bin
+"$bin/traindeck" --version | tee "$work/version"
+grep -q '^traindeck [0-9]' "$work/version" || fail "traindeck --version: no version line"
+grep -q '^CUDA: \(yes\|no\)' "$work/version" || fail "traindeck --version: no CUDA line"
+"$bin/traindeck-trainer" --version | tee "$work/trainer-version"
+grep -q '^traindeck-trainer [0-9]' "$work/trainer-version" || fail "traindeck-trainer --version: no version line"
+"$bin/traindeck" plan >"$work/plan.txt" || [[ $? == 1 ]] || fail "traindeck plan failed"
+grep -q "^layout" "$work/plan.txt" || fail "traindeck plan printed no table"
+"$bin/traindeck-trainer" --preset tiny --steps 3 --log-every 1 --backend gloo >"$work/metrics.jsonl" ||
+  fail "traindeck-trainer --preset tiny --steps 3 failed"
+python3 - "$work/metrics.jsonl" <<'PY'
+import json, sys
+events = [json.loads(line) for line in open(sys.argv[1]) if line.strip()]
+steps = [e for e in events if e.get("event") == "step"]
+assert len(steps) == 3, steps
+end = [e for e in events if e.get("event") == "end"]
+assert end and end[-1]["status"] == "completed", events[-1]
+print(f"trainer: {len(steps)} step events, last loss {steps[-1].get('loss')}")
+PY
+echo "PASS"
