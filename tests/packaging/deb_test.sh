@@ -75,10 +75,10 @@ grep -q '^Icon=traindeck$' "$root/usr/share/applications/$app_id.desktop" || fai
 
 echo "== man pages"
 for page in traindeck traindeck-trainer; do
-  warnings=$(zcat "$root/usr/share/man/man1/$page.1.gz" | LC_ALL=C.UTF-8 groff -man -Tutf8 -ww -z 2>&1 || true)
+  warnings=$(zcat "$root/usr/share/man/man1/$page.1.gz" | LC_ALL=C.UTF-8 groff -k -man -Tutf8 -ww -z 2>&1 || true)
   [[ -z $warnings ]] || fail "groff warns on $page.1: $warnings"
 done
-text=$(zcat "$root/usr/share/man/man1/traindeck.1.gz" | LC_ALL=C.UTF-8 groff -man -Tutf8 -P-cbou -rLL=100n 2>/dev/null)
+text=$(zcat "$root/usr/share/man/man1/traindeck.1.gz" | LC_ALL=C.UTF-8 groff -k -man -Tutf8 -P-cbou -rLL=100n 2>/dev/null)
 for want in "traindeck plan" "traindeck generate" "--micro-batch" "--target" "--version"; do
   grep -qF -- "$want" <<<"$text" || fail "man traindeck does not mention $want"
 done

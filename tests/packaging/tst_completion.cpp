@@ -32,7 +32,7 @@ QStringList complete(const char* script, const QString& function, const QStringL
     return QString::fromUtf8(bash.readAllStandardOutput()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
 }
 
-QStringList traindeck(const QStringList& words, const QString& cwd = QString()) {
+QStringList completeTraindeck(const QStringList& words, const QString& cwd = QString()) {
     return complete(TRAINDECK_COMPLETION, QStringLiteral("_traindeck"), QStringList{QStringLiteral("traindeck")} + words,
                     cwd);
 }
@@ -64,11 +64,11 @@ private slots:
         const QStringList commands = commandsOfHelp();
         QVERIFY(commands.contains(QStringLiteral("plan")));
         QVERIFY(commands.contains(QStringLiteral("generate")));
-        const QStringList offered = traindeck({QString()});
+        const QStringList offered = completeTraindeck({QString()});
         for (const QString& c : commands)
             QVERIFY2(offered.contains(c), qPrintable(c));
-        QCOMPARE(traindeck({QStringLiteral("pl")}), QStringList{QStringLiteral("plan")});
-        QCOMPARE(traindeck({QStringLiteral("--vers")}), QStringList{QStringLiteral("--version")});
+        QCOMPARE(completeTraindeck({QStringLiteral("pl")}), QStringList{QStringLiteral("plan")});
+        QCOMPARE(completeTraindeck({QStringLiteral("--vers")}), QStringList{QStringLiteral("--version")});
     }
 
     void everyPlanFlag_data() {
@@ -79,7 +79,7 @@ private slots:
     }
     void everyPlanFlag() {
         QFETCH(QString, command);
-        const QStringList offered = traindeck({command, QStringLiteral("--")});
+        const QStringList offered = completeTraindeck({command, QStringLiteral("--")});
         int checked = 0;
         for (const traindeck::PlanField& f : traindeck::planFields()) {
             const QString flag = QString::fromStdString(f.flag);
@@ -93,7 +93,7 @@ private slots:
         QVERIFY(checked > 10);
         QVERIFY(offered.contains(QStringLiteral("--help")));
         // A prefix narrows to the flags that start with it.
-        const QStringList micro = traindeck({command, QStringLiteral("--micro")});
+        const QStringList micro = completeTraindeck({command, QStringLiteral("--micro")});
         QVERIFY(!micro.isEmpty());
         for (const QString& m : micro)
             QVERIFY2(m.startsWith(QLatin1String("--micro")), qPrintable(m));
@@ -101,21 +101,21 @@ private slots:
 
     void values() {
         // --target's choices come from the generators' list.
-        const QStringList targets = traindeck({QStringLiteral("generate"), QStringLiteral("--target"), QStringLiteral("s")});
+        const QStringList targets = completeTraindeck({QStringLiteral("generate"), QStringLiteral("--target"), QStringLiteral("s")});
         QVERIFY2(targets.contains(QStringLiteral("slurm")) && targets.contains(QStringLiteral("ssh")),
                  qPrintable(targets.join(QLatin1Char(' '))));
         // A free value (a number) gets no flags offered in its place.
-        QVERIFY(traindeck({QStringLiteral("plan"), QStringLiteral("--nodes"), QString()}).isEmpty());
+        QVERIFY(completeTraindeck({QStringLiteral("plan"), QStringLiteral("--nodes"), QString()}).isEmpty());
         // A directory and a plan file complete from the file system.
         QTemporaryDir dir;
         QVERIFY(QDir(dir.path()).mkdir(QStringLiteral("launch")));
         QFile plan(dir.filePath(QStringLiteral("mine.yaml")));
         QVERIFY(plan.open(QIODevice::WriteOnly));
         plan.close();
-        QCOMPARE(traindeck({QStringLiteral("generate"), QStringLiteral("--out"), QStringLiteral("la")}, dir.path()),
+        QCOMPARE(completeTraindeck({QStringLiteral("generate"), QStringLiteral("--out"), QStringLiteral("la")}, dir.path()),
                  QStringList{QStringLiteral("launch")});
-        QCOMPARE(traindeck({QStringLiteral("plan"), QStringLiteral("mi")}, dir.path()), QStringList{QStringLiteral("mine.yaml")});
-        QVERIFY(traindeck({QStringLiteral("mi")}, dir.path()).contains(QStringLiteral("mine.yaml")));
+        QCOMPARE(completeTraindeck({QStringLiteral("plan"), QStringLiteral("mi")}, dir.path()), QStringList{QStringLiteral("mine.yaml")});
+        QVERIFY(completeTraindeck({QStringLiteral("mi")}, dir.path()).contains(QStringLiteral("mine.yaml")));
     }
 
     void trainerFlags() {
