@@ -112,17 +112,21 @@ def roff(text):
 
 def roff_blocks(blocks, program, skip_usage=False):
     out = []
+    after_blank = False
     for b in blocks:
         kind = b[0]
         if kind == "blank":
+            after_blank = True
             continue
+        continues = not after_blank
+        after_blank = False
         if kind == "usage":
             if not skip_usage:
                 out += [".PP", ".nf", roff(b[1]), ".fi"]
         elif kind == "heading":
             out += [".PP", "\\fB" + roff(b[1]) + "\\fR"]
         elif kind == "para":
-            if out and out[-1] not in (".fi",) and not out[-1].startswith(".") and not out[-1].startswith("\\fB"):
+            if continues and out and out[-1] not in (".fi",) and not out[-1].startswith(".") and not out[-1].startswith("\\fB"):
                 out.append(roff(b[1]))
             else:
                 out += [".PP", roff(b[1])]

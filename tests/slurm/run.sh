@@ -33,10 +33,10 @@ cpus=$(nproc)
 mem=$(( $(awk '/MemTotal/ {print $2}' /proc/meminfo) / 1024 / 2 ))
 
 # munge: a fresh key, its own socket and state.
-mkdir -p "$work/munge" && chmod 700 "$work/munge"
-dd if=/dev/urandom bs=1 count=1024 of="$work/munge/munge.key" 2>/dev/null
-chmod 400 "$work/munge/munge.key"
-munged --force --key-file="$work/munge/munge.key" --socket="$work/munge/socket" \
+mkdir -p "$work/munge" "$work/munge-key" && chmod 755 "$work/munge" && chmod 700 "$work/munge-key"
+dd if=/dev/urandom bs=1 count=1024 of="$work/munge-key/munge.key" 2>/dev/null
+chmod 400 "$work/munge-key/munge.key"
+munged --force --key-file="$work/munge-key/munge.key" --socket="$work/munge/socket" \
   --pid-file="$work/munge/munged.pid" --log-file="$work/munge.log" --seed-file="$work/munge/seed"
 pids+=("$(cat "$work/munge/munged.pid")")
 
@@ -69,7 +69,11 @@ MpiDefault=none
 $2
 PartitionName=main Nodes=ALL Default=YES MaxTime=INFINITE State=UP
 CONF
-  printf 'AutoDetect=off\nName=gpu Count=8\n' >"$1/gres.conf"
+  # Slurm 22.05 counts a GPU only with a device file: stand-ins for /dev/nvidia0-7
+  # (character devices 1,3, i.e. /dev/null) that nothing opens.
+  mkdir -p "$work/dev"
+  for i in 0 1 2 3 4 5 6 7; do [[ -e $work/dev/gpu$i ]] || mknod "$work/dev/gpu$i" c 1 3; done
+  printf 'AutoDetect=off\nName=gpu File=%s\n' "$work/dev/gpu[0-7]" >"$1/gres.conf"
 }
 
 # ---- a one-node cluster that runs the job --------------------------------------------
@@ -89,11 +93,12 @@ done
 sinfo -o '%N %T %G' || fail "sinfo"
 sinfo -h -o '%T' | grep -qE '^idle' || fail "the node did not become idle"
 
-# The plan: one node of 8 GPUs whose workload is the trainer on its CPU backend.
+# The plan: one node, 2 of its GPUs (2 processes: this machine's CPUs), whose
+# workload is the trainer on its CPU backend.
 jobdir=$work/job
 "$traindeck" plan --example >"$work/plan.yaml"
-"$traindeck" generate "$work/plan.yaml" --nodes 1 --gpus-per-node 8 \
-  --command "$trainer --backend gloo --preset tiny --steps 5 --log-every 1 --nproc-per-node 2" \
+"$traindeck" generate "$work/plan.yaml" --nodes 1 --gpus-per-node 2 \
+  --command "$trainer --backend gloo --preset tiny --steps 5 --log-every 1 --nproc-per-node {nproc_per_node}" \
   --target slurm --out "$jobdir" || fail "traindeck generate --target slurm"
 ls -l "$jobdir"
 cd "$jobdir"
@@ -135,7 +140,10 @@ sleep 2
 # ---- 2 and 8 nodes: sbatch --test-only against a cluster declaring 8 nodes --------------
 eight=$work/eight
 nodes=""
-for i in $(seq 0 7); do nodes+="NodeName=gpu$i NodeAddr=127.0.0.1 CPUs=$cpus RealMemory=$mem Gres=gpu:8 State=UNKNOWN"$'\n'; done
+# No slurmd answers for these nodes: declared IDLE, the controller schedules on them
+# (until SlurmdTimeout); declared UNKNOWN, it refuses every request
+# ("Requested node configuration is not available").
+for i in $(seq 0 7); do nodes+="NodeName=gpu$i NodeAddr=127.0.0.1 CPUs=$cpus RealMemory=$mem Gres=gpu:8 State=IDLE"$'\n'; done
 write_conf "$eight" "$nodes" 16827
 export SLURM_CONF=$eight/slurm.conf
 slurmctld -c -f "$SLURM_CONF" -L "$eight/slurmctld.log"
