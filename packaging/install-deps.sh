@@ -15,6 +15,7 @@ packages=(
   xvfb xauth fonts-noto-cjk
   # The .debs: PNG icons rendered from the SVG, and the checks of what they install.
   librsvg2-bin desktop-file-utils appstream groff-base dpkg-dev
+  pngquant  # packaging/screenshots.sh keeps the README's pictures small
 )
 
 missing=()
