@@ -7,6 +7,7 @@
 #include "gui/figure_format.h"
 #include "gui/plots.h"
 #include "plan/calibrate.h"
+#include "plan/calibration_fit.h"
 #include "gui/field_editor.h"
 #include "gui/field_form.h"
 #include "gui/language.h"
@@ -132,14 +133,14 @@ private slots:
         QTest::mouseClick(panel->applyButton(), Qt::LeftButton);
 
         const Plan& after = w.document()->plan();
-        QVERIFY(after.calibration.has_value());
-        QCOMPARE(after.calibration->layout, (Layout{2, 8}));
-        QCOMPARE(after.calibration->value, 3.0);
+        QCOMPARE(after.calibrations.size(), size_t(1));
+        QCOMPARE(after.calibrations[0].layout, (Layout{2, 8}));
+        QCOMPARE(after.calibrations[0].value, 3.0);
         // The measured layout now runs at the measured speed, and every column
         // shows what core predicts from the refit.
         const int c = column(*w.planView(), Layout{2, 8});
         QCOMPARE(w.planView()->cellText(c, FigureRow::StepsPerS), formatFigure(estimate(after, {2, 8}).stepsPerS));
-        QVERIFY(std::abs(estimate(after, {2, 8}).stepsPerS.value - 3.0) < 1e-6 || !fitCalibration(after, *after.calibration).exact);
+        QVERIFY(std::abs(estimate(after, {2, 8}).stepsPerS.value - 3.0) < 1e-6 || !fitModel(after).exact);
         for (int i = 0; i < w.planView()->columnCount(); ++i)
             QCOMPARE(w.planView()->cellText(i, FigureRow::TimeToFinish),
                      formatFigure(estimate(after, w.planView()->columnLayout(i)).hoursToFinish));
@@ -148,7 +149,7 @@ private slots:
         QCOMPARE(plot->plottableCount(), 3);
 
         QTest::keyClick(w.tabs(), Qt::Key_Z, Qt::ControlModifier);
-        QVERIFY(!w.document()->plan().calibration.has_value());
+        QVERIFY(w.document()->plan().calibrations.empty());
         QCOMPARE(w.plots()->calibrationPlot()->plottableCount(), 0);
     }
 
