@@ -55,6 +55,12 @@ std::string seconds(double s) {
     return format("%.3g s", s);
 }
 
+// "+2.9%", and "+0.0%" rather than "-0.0%" for a point the fit reproduces.
+std::string signedPercent(double share) {
+    const double rounded = std::round(share * 1000) / 10;
+    return format("%+.1f%%", rounded == 0 ? 0.0 : rounded);
+}
+
 std::string duration(double hours) {
     if (hours < 1)
         return format("%.0f min", hours * 60);
@@ -147,7 +153,7 @@ void printTable(const Plan& plan, const std::vector<Estimate>& estimates, const 
                                    {Text::value(calibrationText(r.point)),
                                     Text::value(short3(r.effectiveBatch / r.measuredStepS)),
                                     Text::value(short3(r.effectiveBatch / r.predictedStepS)),
-                                    Text::value(format("%+.1f%%", -100 * r.relative() / (1 + r.relative())))})),
+                                    Text::value(signedPercent(r.measuredStepS / r.predictedStepS - 1))})),
                          4);
         for (const Text& note : fit.notes)
             printWrapped("  ", app::localized(note), 4);
