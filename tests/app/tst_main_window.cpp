@@ -153,6 +153,50 @@ private slots:
         QCOMPARE(w.plots()->calibrationPlot()->plottableCount(), 0);
     }
 
+    void calibrationTakesSeveralPointsAndARun() {
+        DemoWindow demo;
+        MainWindow& w = *demo.window;
+        QVERIFY(test::showActive(w));
+        CalibrationPanel* panel = w.calibration();
+        const std::vector<Layout> layouts = layoutsOf(w.document()->plan());
+        auto enter = [&](const Layout& layout, double stepsPerS) {
+            panel->layoutBox()->setCurrentIndex(int(std::find(layouts.begin(), layouts.end(), layout) - layouts.begin()));
+            panel->valueBox()->setValue(stepsPerS);
+            panel->unitBox()->setCurrentIndex(panel->unitBox()->findData(int(Calibration::Unit::StepsPerSecond)));
+            QTest::mouseClick(panel->applyButton(), Qt::LeftButton);
+        };
+        enter({1, 8}, 3.0);
+        enter({2, 8}, 2.6);
+        QCOMPARE(w.document()->plan().calibrations.size(), size_t(2));
+        QCOMPARE(panel->pointList()->count(), 2);
+        const FittedModel fit = fitModel(w.document()->plan());
+        QCOMPARE(fit.fittedParameters, 2);
+        QVERIFY2(panel->fitLabel()->text().startsWith("Fitted to 2 measurements"), qPrintable(panel->fitLabel()->text()));
+        QVERIFY(panel->fitLabel()->text().contains("2 × 8") || panel->fitLabel()->text().contains("2x8") ||
+                panel->fitLabel()->text().count('\n') >= 2);
+        // The same layout measured again replaces its point.
+        enter({2, 8}, 2.5);
+        QCOMPARE(w.document()->plan().calibrations.size(), size_t(2));
+        QCOMPARE(w.document()->plan().calibrations[1].value, 2.5);
+        // A run's metrics, written by the real trainer on its CPU backend, add its point.
+        QTemporaryDir dir;
+        const QString metrics = dir.filePath("run.jsonl");
+        QProcess trainer;
+        trainer.start(TRAINER_BINARY, {"--backend", "gloo", "--preset", "tiny", "--frames", "1", "--height", "16",
+                                       "--width", "16", "--micro-batch", "2", "--steps", "6", "--warmup", "2",
+                                       "--log-every", "1", "--metrics-file", metrics});
+        QVERIFY(trainer.waitForFinished(60000));
+        QCOMPARE(trainer.exitCode(), 0);
+        QVERIFY(panel->addRun(metrics));
+        QCOMPARE(w.document()->plan().calibrations.size(), size_t(3));
+        QCOMPARE(w.document()->plan().calibrations[2].layout, (Layout{1, 1}));
+        QVERIFY(panel->fitLabel()->text().contains("From the run:"));
+        // A file that is no run says why, and adds nothing.
+        QVERIFY(!panel->addRun(dir.filePath("missing.jsonl")));
+        QVERIFY(panel->fitLabel()->text().contains("cannot open"));
+        QCOMPARE(w.document()->plan().calibrations.size(), size_t(3));
+    }
+
     void layoutsAddedAndRemovedByHand() {
         DemoWindow demo;
         MainWindow& w = *demo.window;
