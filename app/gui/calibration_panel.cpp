@@ -27,8 +27,10 @@ QString percent(double share, int decimals) {
     return QLocale().toString(share * 100, 'f', decimals) + QLatin1Char('%');
 }
 
+// "+2.9%"; "+0.0%" rather than "-0.0%" for a point the fit reproduces.
 QString signedPercent(double share) {
-    return (share >= 0 ? QStringLiteral("+") : QString()) + percent(share, 1);
+    const double rounded = std::round(share * 1000) / 1000;
+    return (rounded >= 0 ? QStringLiteral("+") : QString()) + percent(rounded == 0 ? 0.0 : rounded, 1);
 }
 
 QString latencyText(double seconds) {
