@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -136,7 +138,10 @@ std::optional<RunSpeed> readRunSpeed(const std::string& path, Text& error) {
     std::vector<double> rates;
     for (const Step& s : steady)
         rates.push_back(s.samplesPerS);
-    run.calibration = {layout, median(rates), Calibration::Unit::SamplesPerSecond};
+    // Six significant digits: the point reads back as typed in plan files and tables.
+    char rounded[32];
+    std::snprintf(rounded, sizeof rounded, "%.6g", median(rates));
+    run.calibration = {layout, std::strtod(rounded, nullptr), Calibration::Unit::SamplesPerSecond};
     run.stepsUsed = int(steady.size());
     run.firstStep = steady.front().step;
     run.lastStep = steady.back().step;
