@@ -757,6 +757,22 @@
 <context>
     <name>Formulas</name>
     <message>
+        <source>gradient all-reduce, ring on NVLink then ring across nodes, each GPU's 1/g share on 1/g of the node's NICs: 2(g−1)/g × bytes / NVLink + 2(n−1)/n × bytes / node network</source>
+        <translation>gradient all-reduce, ring on NVLink then ring across nodes, each GPU's 1/g share on 1/g of the node's NICs: 2(g−1)/g × bytes / NVLink + 2(n−1)/n × bytes / node network</translation>
+    </message>
+    <message>
+        <source>ZeRO-3: reduce-scatter of gradients + 2 parameter all-gathers per micro-step (forward and backward), each half a ring all-reduce's volume, same rings as the gradients</source>
+        <translation>ZeRO-3: reduce-scatter of gradients + 2 parameter all-gathers per micro-step (forward and backward), each half a ring all-reduce's volume, same rings as the gradients</translation>
+    </message>
+    <message>
+        <source>max(0, communication − compute) + (1 − overlap) × min(communication, window) + latency × collectives</source>
+        <translation>max(0, communication − compute) + (1 − overlap) × min(communication, window) + latency × collectives</translation>
+    </message>
+    <message>
+        <source>max(0, communication − backward window) + (1 − overlap) × min(communication, window) + latency × collectives</source>
+        <translation>max(0, communication − backward window) + (1 − overlap) × min(communication, window) + latency × collectives</translation>
+    </message>
+    <message>
         <source>micro × world × accumulation</source>
         <translation>micro × world × accumulation</translation>
     </message>
@@ -1423,6 +1439,66 @@
 </context>
 <context>
     <name>traindeck::gui::CalibrationPanel</name>
+    <message>
+        <source>%1 µs</source>
+        <translation>%1 µs</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>A run's metrics</source>
+        <translation>A run's metrics</translation>
+    </message>
+    <message>
+        <source>Trainer metrics (*.jsonl *.json *.out *.log);;All files (*)</source>
+        <translation>Trainer metrics (*.jsonl *.json *.out *.log);;All files (*)</translation>
+    </message>
+    <message numerus="yes">
+        <source>From the run: %1 samples/s on %2, the median of %n step(s) (%3 to %4).</source>
+        <translation><numerusform>From the run: %1 samples/s on %2, the median of %n step (%3 to %4).</numerusform><numerusform>From the run: %1 samples/s on %2, the median of %n steps (%3 to %4).</numerusform></translation>
+    </message>
+    <message>
+        <source>%1: %2 %3</source>
+        <translation>%1: %2 %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>Fitted to %n measurement(s): efficiency (MFU) %1, overlap of communication %2, latency %3 per collective; every layout is re-predicted with them.</source>
+        <translation><numerusform>Fitted to %n measurement: efficiency (MFU) %1, overlap of communication %2, latency %3 per collective; every layout is re-predicted with them.</numerusform><numerusform>Fitted to %n measurements: efficiency (MFU) %1, overlap of communication %2, latency %3 per collective; every layout is re-predicted with them.</numerusform></translation>
+    </message>
+    <message>
+        <source>%1: measured %2 samples/s, the fitted model gives %3 (%4): this point fits badly.</source>
+        <translation>%1: measured %2 samples/s, the fitted model gives %3 (%4): this point fits badly.</translation>
+    </message>
+    <message>
+        <source>%1: measured %2 samples/s, the fitted model gives %3 (%4).</source>
+        <translation>%1: measured %2 samples/s, the fitted model gives %3 (%4).</translation>
+    </message>
+    <message>
+        <source>Measured a run? Enter its speed on one or more layouts, or read it from the run's metrics; the other layouts are predicted from them. Two layouts (1 and 2 GPUs) also fit what communication costs.</source>
+        <translation>Measured a run? Enter its speed on one or more layouts, or read it from the run's metrics; the other layouts are predicted from them. Two layouts (1 and 2 GPUs) also fit what communication costs.</translation>
+    </message>
+    <message>
+        <source>Add measurement</source>
+        <translation>Add measurement</translation>
+    </message>
+    <message>
+        <source>From a run…</source>
+        <translation>From a run…</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Remove</translation>
+    </message>
+    <message>
+        <source>Clear all</source>
+        <translation>Clear all</translation>
+    </message>
+    <message>
+        <source>Measurements</source>
+        <translation>Measurements</translation>
+    </message>
     <message>
         <source>No measurement entered: the figures use the assumed efficiency (MFU %1).</source>
         <translation>No measurement entered: the figures use the assumed efficiency (MFU %1).</translation>

@@ -757,6 +757,22 @@
 <context>
     <name>Formulas</name>
     <message>
+        <source>gradient all-reduce, ring on NVLink then ring across nodes, each GPU's 1/g share on 1/g of the node's NICs: 2(g−1)/g × bytes / NVLink + 2(n−1)/n × bytes / node network</source>
+        <translation>梯度全归约，先在节点内以 NVLink 环形归约，再跨节点环形归约，每块 GPU 以节点网卡的 1/g 传送自己的 1/g 份额：2(g−1)/g × 字节数 / NVLink + 2(n−1)/n × 字节数 / 节点网络</translation>
+    </message>
+    <message>
+        <source>ZeRO-3: reduce-scatter of gradients + 2 parameter all-gathers per micro-step (forward and backward), each half a ring all-reduce's volume, same rings as the gradients</source>
+        <translation>ZeRO-3：梯度的归约-分散 + 每个微步 2 次参数全收集（前向和反向），每次的数据量为一次环形全归约的一半，走与梯度相同的环</translation>
+    </message>
+    <message>
+        <source>max(0, communication − compute) + (1 − overlap) × min(communication, window) + latency × collectives</source>
+        <translation>max(0, 通信 − 计算) + (1 − 重叠比例) × min(通信, 窗口) + 延迟 × 集合通信次数</translation>
+    </message>
+    <message>
+        <source>max(0, communication − backward window) + (1 − overlap) × min(communication, window) + latency × collectives</source>
+        <translation>max(0, 通信 − 反向窗口) + (1 − 重叠比例) × min(通信, 窗口) + 延迟 × 集合通信次数</translation>
+    </message>
+    <message>
         <source>micro × world × accumulation</source>
         <translation>微批 × GPU 总数 × 累积步数</translation>
     </message>
@@ -1423,6 +1439,70 @@
 </context>
 <context>
     <name>traindeck::gui::CalibrationPanel</name>
+    <message>
+        <source>%1 µs</source>
+        <translation>%1 微秒</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>A run's metrics</source>
+        <translation>一次运行的指标</translation>
+    </message>
+    <message>
+        <source>Trainer metrics (*.jsonl *.json *.out *.log);;All files (*)</source>
+        <translation>训练器指标 (*.jsonl *.json *.out *.log);;所有文件 (*)</translation>
+    </message>
+    <message numerus="yes">
+        <source>From the run: %1 samples/s on %2, the median of %n step(s) (%3 to %4).</source>
+        <translation>
+            <numerusform>来自该运行：%2 上 %1 样本/秒，为 %n 步的中位数（第 %3 至 %4 步）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2 %3</source>
+        <translation>%1：%2 %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>Fitted to %n measurement(s): efficiency (MFU) %1, overlap of communication %2, latency %3 per collective; every layout is re-predicted with them.</source>
+        <translation>
+            <numerusform>按 %n 个实测值拟合：算力利用率（MFU）%1，通信重叠比例 %2，每次集合通信延迟 %3；所有布局都按这些值重新预测。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: measured %2 samples/s, the fitted model gives %3 (%4): this point fits badly.</source>
+        <translation>%1：实测 %2 样本/秒，拟合后的模型给出 %3（%4）：此点拟合较差。</translation>
+    </message>
+    <message>
+        <source>%1: measured %2 samples/s, the fitted model gives %3 (%4).</source>
+        <translation>%1：实测 %2 样本/秒，拟合后的模型给出 %3（%4）。</translation>
+    </message>
+    <message>
+        <source>Measured a run? Enter its speed on one or more layouts, or read it from the run's metrics; the other layouts are predicted from them. Two layouts (1 and 2 GPUs) also fit what communication costs.</source>
+        <translation>测过一次运行？输入它在一个或多个布局上的速度，或从运行的指标中读取；其他布局据此预测。两个布局（1 块和 2 块 GPU）还能拟合出通信的开销。</translation>
+    </message>
+    <message>
+        <source>Add measurement</source>
+        <translation>添加实测值</translation>
+    </message>
+    <message>
+        <source>From a run…</source>
+        <translation>从运行读取…</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>Clear all</source>
+        <translation>全部清除</translation>
+    </message>
+    <message>
+        <source>Measurements</source>
+        <translation>实测值</translation>
+    </message>
     <message>
         <source>No measurement entered: the figures use the assumed efficiency (MFU %1).</source>
         <translation>尚未输入实测值：各项数字按假设的算力利用率（MFU %1）估算。</translation>

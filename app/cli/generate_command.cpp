@@ -5,7 +5,9 @@
 #include "cli/write_files.h"
 #include "generate/generate.h"
 #include "generate/workload.h"
+#include "localized.h"
 #include "plan/findings.h"
+#include "plan/plan_fields.h"
 
 #include <cstdio>
 #include <string>
@@ -151,7 +153,7 @@ int runGenerate(int argc, char** argv) {
         return 0;
     }
     auto fail = [](const std::string& message) {
-        std::fprintf(stderr, "traindeck generate: %s\n", message.c_str());
+        std::fprintf(stderr, "traindeck generate: %s\n", printable(message, 2000).c_str());
         return 2;
     };
     if (!error.empty()) return fail(error);
@@ -159,10 +161,23 @@ int runGenerate(int argc, char** argv) {
     if (outDir.empty()) return fail("--out DIR is required");
     if (!jobName.empty()) plan.launch.jobName = jobName;
 
+    // The files are for the plan's own layout: its errors (and the plan's as a whole)
+    // stop the writing; a compared layout's errors are only mentioned.
+    const Layout planLayout = plan.cluster.layout();
     const std::vector<Finding> found = findings(plan);
     for (const Finding& f : found)
-        if (f.severity == Severity::Error)
+        if (f.severity == Severity::Error && (!f.layout || *f.layout == planLayout))
             return fail("the plan has errors, nothing written: " + f.message + " (run 'traindeck plan' for all findings)");
+    for (const Finding& f : found)
+        if (f.severity == Severity::Error)
+            std::fprintf(stderr, "traindeck generate: %s\n",
+                         printable(app::localized(Text(
+                                       TD_TEXT("GenerateCommand",
+                                               "warning: compared layout %1, not the one generated (%2): %3"),
+                                       {Text::value(layoutText(*f.layout)), Text::value(layoutText(planLayout)),
+                                        Text::value(f.message)})),
+                                   2000)
+                             .c_str());
 
     if (all) {
         for (const auto& info : generate::targets()) {

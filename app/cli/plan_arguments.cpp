@@ -3,6 +3,9 @@
 #include "plan/plan_fields.h"
 #include "plan/plan_yaml.h"
 
+#include "localized.h"
+
+#include <algorithm>
 #include <cstring>
 
 namespace traindeck::cli {
@@ -39,7 +42,12 @@ std::string readPlanArguments(int argc, char** argv, const std::vector<Option>& 
                 value = "true";  // a bare --drop-last turns it on
             else if (!takeValue())
                 return arg + " needs a value";
-            edits.push_back({f->key, value, arg});
+            // A list field given again adds to the list the first one started.
+            const auto earlier = std::find_if(edits.begin(), edits.end(), [&](const Edit& e) { return e.key == f->key; });
+            if (isListField(*f) && earlier != edits.end())
+                earlier->value += "," + value;
+            else
+                edits.push_back({f->key, value, arg});
             continue;
         }
         if (arg.starts_with("--no-")) {
@@ -82,6 +90,25 @@ std::string readPlanArguments(int argc, char** argv, const std::vector<Option>& 
     for (const Edit& e : edits)
         if (std::string error = setPlanField(result, e.key, e.value); !error.empty())
             return e.flag + ": " + error;
+    // A flag the user typed wins over a field of the file (or the demo plan) that
+    // would decide it instead; typed against another typed flag, it cannot, and says so.
+    for (const Precedence& rule : fieldPrecedences()) {
+        const auto typed = [&](const char* key) {
+            return std::find_if(edits.begin(), edits.end(), [&](const Edit& e) { return e.key == key; });
+        };
+        const auto field = typed(rule.field), decider = typed(rule.decider);
+        const PlanField* deciding = findPlanField(rule.decider);
+        if (field == edits.end() || deciding->get(result) == rule.off)
+            continue;
+        if (decider != edits.end())
+            return app::localized(
+                Text(TD_TEXT("PlanArguments", "%1 %2 has no effect while %3 %4 is given: %3 decides it; give one of "
+                                              "the two (%3 %5 lets %1 decide)"),
+                     {Text::value(field->flag), Text::value(printable(field->value)), Text::value(decider->flag),
+                      Text::value(printable(decider->value)), Text::value(*rule.off ? rule.off : "''")}));
+        if (std::string error = setPlanField(result, rule.decider, rule.off); !error.empty())
+            return field->flag + ": " + error;
+    }
     for (const auto& [name, value] : env)
         result.launch.env[name] = value;
     if (std::string error = validatePlan(result); !error.empty())

@@ -3,13 +3,16 @@
 
 #include "cli/commands.h"
 #include "cli/plan_arguments.h"
+#include "localized.h"
 
 #include "plan/calibrate.h"
+#include "plan/calibration_fit.h"
 #include "plan/estimate.h"
 #include "plan/findings.h"
 #include "plan/hardware.h"
 #include "plan/plan_fields.h"
 #include "plan/plan_yaml.h"
+#include "plan/run_speed.h"
 
 #include <nlohmann/json.hpp>
 
@@ -50,6 +53,12 @@ std::string seconds(double s) {
     if (s < 1)
         return format("%.3g ms", s * 1e3);
     return format("%.3g s", s);
+}
+
+// "+2.9%", and "+0.0%" rather than "-0.0%" for a point the fit reproduces.
+std::string signedPercent(double share) {
+    const double rounded = std::round(share * 1000) / 10;
+    return format("%+.1f%%", rounded == 0 ? 0.0 : rounded);
 }
 
 std::string duration(double hours) {
@@ -129,11 +138,25 @@ void printTable(const Plan& plan, const std::vector<Estimate>& estimates, const 
     printWrapped("", "Plan '" + plan.name + "': " + plan.model.name + " (" + short3(plan.model.params / 1e6) +
                          "M parameters) on " + gpu.name + ", " + net.name + " between nodes.",
                  2);
-    if (plan.calibration) {
-        const CalibrationFit fit = fitCalibration(plan, *plan.calibration);
-        printWrapped("", "Calibrated on " + calibrationText(*plan.calibration) + ": MFU " + format("%.3f", fit.mfu) +
-                             (fit.exact ? "." : " (" + fit.note + ")."),
+    if (!plan.calibrations.empty()) {
+        const FittedModel fit = fitModel(plan);
+        printWrapped("", app::localized(Text(
+                             TD_TEXT("PlanCommand", "Calibrated on %1 measured point(s): MFU %2, overlap %3, latency "
+                                                    "%4 per collective (%5 fitted, the rest as assumed)."),
+                             {Text::value(std::to_string(fit.points.size())), Text::value(format("%.3f", fit.mfu)),
+                              Text::value(format("%.2f", fit.overlap)), Text::value(seconds(fit.latencyS)),
+                              Text::value(std::to_string(fit.fittedParameters))})),
                      2);
+        for (const PointResidual& r : fit.points)
+            printWrapped("  ", app::localized(Text(
+                                   TD_TEXT("PlanCommand", "%1: measured %2 samples/s, the fitted model %3 (%4)"),
+                                   {Text::value(calibrationText(r.point)),
+                                    Text::value(short3(r.effectiveBatch / r.measuredStepS)),
+                                    Text::value(short3(r.effectiveBatch / r.predictedStepS)),
+                                    Text::value(signedPercent(r.measuredStepS / r.predictedStepS - 1))})),
+                         4);
+        for (const Text& note : fit.notes)
+            printWrapped("  ", app::localized(note), 4);
     } else {
         printWrapped("", "Assumed MFU " + format("%.2f", plan.recipe.mfu) +
                              "; calibrate with --calibrate 2x8=0.9steps/s for measured figures.",
@@ -172,7 +195,8 @@ void printTable(const Plan& plan, const std::vector<Estimate>& estimates, const 
     }
 }
 
-nlohmann::ordered_json toJson(const std::vector<Estimate>& estimates, const std::vector<Finding>& found) {
+nlohmann::ordered_json toJson(const Plan& plan, const std::vector<Estimate>& estimates,
+                              const std::vector<Finding>& found) {
     using nlohmann::ordered_json;
     ordered_json layouts = ordered_json::array();
     for (const Estimate& e : estimates) {
@@ -181,21 +205,30 @@ nlohmann::ordered_json toJson(const std::vector<Estimate>& estimates, const std:
             j[key] = f.value;
             formulas[key] = {{"formula", f.formula}, {"worked", f.worked}};
         };
+        // Counts (samples, steps) are whole: JSON integers, not 256.0.
+        auto putCount = [&](ordered_json& j, const char* key, const Figure& f) {
+            put(j, key, f);
+            j[key] = static_cast<long long>(std::llround(f.value));
+        };
         ordered_json j;
+        j["layout"] = layoutText(e.layout);
+        j["plan"] = e.layout == plan.cluster.layout();  // the plan's own layout; the others are compared
         j["nodes"] = e.layout.nodes;
         j["gpus_per_node"] = e.layout.gpusPerNode;
         j["world_size"] = e.worldSize;
         j["micro_batch"] = e.microBatch;
         j["grad_accum"] = e.gradAccum;
-        put(j, "effective_batch", e.effectiveBatch);
+        putCount(j, "effective_batch", e.effectiveBatch);
         put(j, "lr", e.lr);
-        put(j, "warmup_steps", e.warmupSteps);
-        put(j, "steps_per_epoch", e.stepsPerEpoch);
-        put(j, "total_steps", e.totalSteps);
+        putCount(j, "warmup_steps", e.warmupSteps);
+        putCount(j, "steps_per_epoch", e.stepsPerEpoch);
+        putCount(j, "total_steps", e.totalSteps);
         put(j, "memory_per_gpu_gb", e.memoryPerGpuGb);
         j["gpu_memory_gb"] = e.gpuMemoryGb;
         put(j, "compute_time_s", e.computeTimeS);
         put(j, "comm_time_s", e.commTimeS);
+        put(j, "overlap_window_s", e.overlapWindowS);
+        j["collectives"] = e.collectives;
         put(j, "exposed_comm_time_s", e.exposedCommTimeS);
         put(j, "step_time_s", e.stepTimeS);
         put(j, "steps_per_s", e.stepsPerS);
@@ -224,7 +257,33 @@ nlohmann::ordered_json toJson(const std::vector<Estimate>& estimates, const std:
         j["edits"] = edits;
         findingsJson.push_back(j);
     }
-    return {{"layouts", layouts}, {"findings", findingsJson}};
+    ordered_json root;
+    root["plan_layout"] = layoutText(plan.cluster.layout());
+    const FittedModel fit = fitModel(plan);
+    ordered_json model;
+    model["mfu"] = fit.mfu;
+    model["overlap"] = fit.overlap;
+    model["collective_latency_s"] = fit.latencyS;
+    model["fitted_parameters"] = fit.fittedParameters;
+    model["exact"] = fit.exact;
+    ordered_json points = ordered_json::array();
+    for (const PointResidual& r : fit.points)
+        points.push_back({{"calibration", calibrationText(r.point)},
+                          {"layout", layoutText(r.point.layout)},
+                          {"measured_step_s", r.measuredStepS},
+                          {"predicted_step_s", r.predictedStepS},
+                          {"measured_samples_per_s", r.effectiveBatch / r.measuredStepS},
+                          {"predicted_samples_per_s", r.effectiveBatch / r.predictedStepS},
+                          {"step_time_residual", r.relative()}});
+    model["points"] = points;
+    ordered_json notes = ordered_json::array();
+    for (const Text& n : fit.notes)
+        notes.push_back(app::localized(n));
+    model["notes"] = notes;
+    root["model"] = model;
+    root["layouts"] = layouts;
+    root["findings"] = findingsJson;
+    return root;
 }
 
 void printHelp(const std::vector<Option>& own) {
@@ -241,7 +300,10 @@ void printHelp(const std::vector<Option>& own) {
 
 int runPlan(int argc, char** argv) {
     bool json = false, example = false, help = false;
+    std::vector<std::string> runs;
     const std::vector<Option> own = {
+        {"--calibrate-from", true, "a run's metrics (trainer JSON lines or run folder) as a calibration point (repeatable)",
+         [&](const std::string& v) { runs.push_back(v); return std::string(); }},
         {"--json", false, "print JSON instead of the table", [&](const std::string&) { json = true; return std::string(); }},
         {"--example", false, "write the demo plan as YAML to stdout",
          [&](const std::string&) { example = true; return std::string(); }},
@@ -254,12 +316,29 @@ int runPlan(int argc, char** argv) {
             printHelp(own);
             return 0;
         }
-        std::fprintf(stderr, "traindeck plan: %s\n", error.c_str());
+        // One line whatever the value quoted in it held (a YAML block scalar has newlines).
+        std::fprintf(stderr, "traindeck plan: %s\n", printable(error, 2000).c_str());
         return 2;
     }
     if (help) {
         printHelp(own);
         return 0;
+    }
+    // A run's steady speed joins the typed measurements (--calibrate), after them.
+    for (const std::string& path : runs) {
+        Text error;
+        const std::optional<RunSpeed> run = readRunSpeed(path, error);
+        if (!run) {
+            std::fprintf(stderr, "traindeck plan: %s\n", printable(app::localized(error), 2000).c_str());
+            return 2;
+        }
+        if (const std::optional<Text> mismatch = runPlanMismatch(plan, *run))
+            std::fprintf(stderr, "traindeck plan: %s\n",
+                         printable(app::localized(Text(TD_TEXT("PlanCommand", "warning: %1: %2"),
+                                                       {Text::value(path), *mismatch})),
+                                   2000)
+                             .c_str());
+        plan.calibrations.push_back(run->calibration);
     }
     if (example) {
         std::fputs(planToYaml(plan).c_str(), stdout);
@@ -274,7 +353,7 @@ int runPlan(int argc, char** argv) {
         estimates.push_back(estimate(plan, layout));
     }
     if (json)
-        std::cout << toJson(estimates, found).dump(2) << '\n';
+        std::cout << toJson(plan, estimates, found).dump(2) << '\n';
     else
         printTable(plan, estimates, found);
     return hasErrors(found) ? 1 : 0;

@@ -1,27 +1,52 @@
 #include "gui/calibration_panel.h"
 
-#include "gui/core_messages.h"
 #include "gui/figure_format.h"
+#include "localized.h"
 #include "plan/calibrate.h"
+#include "plan/calibration_fit.h"
 #include "plan/estimate.h"
 #include "plan/plan_fields.h"
+#include "plan/run_speed.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QEvent>
+#include <QFileDialog>
 #include <QGridLayout>
-#include <QHBoxLayout>
 #include <QLabel>
+#include <QListWidget>
 #include <QLocale>
+
+#include <cmath>
 #include <QPushButton>
 
 namespace traindeck::gui {
+namespace {
+
+QString percent(double share, int decimals) {
+    return QLocale().toString(share * 100, 'f', decimals) + QLatin1Char('%');
+}
+
+// "+2.9%"; "+0.0%" rather than "-0.0%" for a point the fit reproduces.
+QString signedPercent(double share) {
+    const double rounded = std::round(share * 1000) / 1000;
+    return (rounded >= 0 ? QStringLiteral("+") : QString()) + percent(rounded == 0 ? 0.0 : rounded, 1);
+}
+
+QString latencyText(double seconds) {
+    return seconds < 1e-3 ? CalibrationPanel::tr("%1 µs")
+                                .arg(QLocale().toString(seconds * 1e6, 'f', 0))
+                          : CalibrationPanel::tr("%1 ms")
+                                .arg(QLocale().toString(seconds * 1e3, 'f', 2));
+}
+
+}  // namespace
 
 CalibrationPanel::CalibrationPanel(QWidget* parent) : QWidget(parent) {
     auto* grid = new QGridLayout(this);
     m_title = new QLabel(this);
     m_title->setWordWrap(true);
-    grid->addWidget(m_title, 0, 0, 1, 7);
+    grid->addWidget(m_title, 0, 0, 1, 8);
     m_layoutLabel = new QLabel(this);
     m_layout = new QComboBox(this);
     m_layout->setObjectName(QStringLiteral("calibrationLayout"));
@@ -37,18 +62,33 @@ CalibrationPanel::CalibrationPanel(QWidget* parent) : QWidget(parent) {
     m_unit->setObjectName(QStringLiteral("calibrationUnit"));
     m_apply = new QPushButton(this);
     m_apply->setObjectName(QStringLiteral("calibrationApply"));
-    m_clear = new QPushButton(this);
+    m_fromRun = new QPushButton(this);
+    m_fromRun->setObjectName(QStringLiteral("calibrationFromRun"));
     grid->addWidget(m_layoutLabel, 1, 0);
     grid->addWidget(m_layout, 1, 1);
     grid->addWidget(m_valueLabel, 1, 2);
     grid->addWidget(m_value, 1, 3);
     grid->addWidget(m_unit, 1, 4);
     grid->addWidget(m_apply, 1, 5);
-    grid->addWidget(m_clear, 1, 6);
+    grid->addWidget(m_fromRun, 1, 6);
     grid->setColumnStretch(7, 1);
+
+    // The points in force, one a line; a point is removed by selecting it.
+    m_points = new QListWidget(this);
+    m_points->setObjectName(QStringLiteral("calibrationPoints"));
+    m_points->setMaximumHeight(90);
+    m_remove = new QPushButton(this);
+    m_remove->setObjectName(QStringLiteral("calibrationRemove"));
+    m_clear = new QPushButton(this);
+    m_clear->setObjectName(QStringLiteral("calibrationClear"));
+    grid->addWidget(m_points, 2, 0, 2, 5);
+    grid->addWidget(m_remove, 2, 5);
+    grid->addWidget(m_clear, 3, 5);
     m_fit = new QLabel(this);
+    m_fit->setObjectName(QStringLiteral("calibrationFit"));
     m_fit->setWordWrap(true);
-    grid->addWidget(m_fit, 2, 0, 1, 8);
+    m_fit->setTextFormat(Qt::PlainText);
+    grid->addWidget(m_fit, 4, 0, 1, 8);
 
     connect(m_apply, &QPushButton::clicked, this, [this] {
         const int index = m_layout->currentIndex();
@@ -59,10 +99,52 @@ CalibrationPanel::CalibrationPanel(QWidget* parent) : QWidget(parent) {
         c.layout = layouts.at(size_t(index));
         c.value = m_value->value();
         c.unit = Calibration::Unit(m_unit->currentData().toInt());
-        emit calibrationRequested(c);
+        // A new measurement of a layout replaces the old one of the same layout.
+        std::vector<Calibration> next = m_plan.calibrations;
+        std::erase_if(next, [&](const Calibration& old) { return old.layout == c.layout; });
+        next.push_back(c);
+        m_runMessage.clear();
+        emit calibrationsRequested(next);
     });
-    connect(m_clear, &QPushButton::clicked, this, [this] { emit calibrationRequested(std::nullopt); });
+    connect(m_fromRun, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(
+            this, tr("A run's metrics"), QString(),
+            tr("Trainer metrics (*.jsonl *.json *.out *.log);;All files (*)"));
+        if (!path.isEmpty())
+            addRun(path);
+    });
+    connect(m_remove, &QPushButton::clicked, this, [this] {
+        const int row = m_points->currentRow();
+        if (row < 0 || size_t(row) >= m_plan.calibrations.size())
+            return;
+        std::vector<Calibration> next = m_plan.calibrations;
+        next.erase(next.begin() + row);
+        emit calibrationsRequested(next);
+    });
+    connect(m_clear, &QPushButton::clicked, this, [this] { emit calibrationsRequested({}); });
     retranslate();
+}
+
+bool CalibrationPanel::addRun(const QString& path) {
+    Text error;
+    const std::optional<RunSpeed> run = readRunSpeed(path.toStdString(), error);
+    if (!run) {
+        m_runMessage = app::qLocalized(error);
+        showFit();
+        return false;
+    }
+    m_runMessage = tr("From the run: %1 samples/s on %2, the median of %n step(s) (%3 to %4).", nullptr,
+                      run->stepsUsed)
+                       .arg(localeNumber(run->calibration.value), layoutName(run->calibration.layout))
+                       .arg(run->firstStep)
+                       .arg(run->lastStep);
+    if (const std::optional<Text> mismatch = runPlanMismatch(m_plan, *run))
+        m_runMessage += QLatin1Char(' ') + app::qLocalized(*mismatch);
+    std::vector<Calibration> next = m_plan.calibrations;
+    next.push_back(run->calibration);
+    emit calibrationsRequested(next);
+    showFit();
+    return true;
 }
 
 void CalibrationPanel::setPlan(const Plan& plan) {
@@ -74,41 +156,59 @@ void CalibrationPanel::setPlan(const Plan& plan) {
     m_layout->clear();
     for (const Layout& l : layouts)
         m_layout->addItem(layoutName(l));
-    if (plan.calibration) {
-        // Show the measurement in force, so the user sees what the figures rest on.
-        const auto it = std::find(layouts.begin(), layouts.end(), plan.calibration->layout);
-        if (it != layouts.end())
-            m_layout->setCurrentIndex(int(it - layouts.begin()));
-        m_value->setValue(plan.calibration->value);
-        m_unit->setCurrentIndex(m_unit->findData(int(plan.calibration->unit)));
-    } else if (keep >= 0 && keep < m_layout->count()) {
+    if (keep >= 0 && keep < m_layout->count())
         m_layout->setCurrentIndex(keep);
+    m_points->clear();
+    for (const Calibration& c : plan.calibrations) {
+        const QString unit = c.unit == Calibration::Unit::StepsPerSecond     ? tr("steps/s")
+                             : c.unit == Calibration::Unit::SamplesPerSecond ? tr("samples/s")
+                                                                              : tr("s/step");
+        m_points->addItem(tr("%1: %2 %3").arg(layoutName(c.layout), localeNumber(c.value), unit));
     }
-    m_clear->setEnabled(plan.calibration.has_value());
+    m_remove->setEnabled(!plan.calibrations.empty());
+    m_clear->setEnabled(!plan.calibrations.empty());
     showFit();
 }
 
 void CalibrationPanel::showFit() {
-    if (!m_plan.calibration || !validatePlan(m_plan).empty()) {
-        m_fit->setText(tr("No measurement entered: the figures use the assumed efficiency (MFU %1).")
-                           .arg(QLocale().toString(m_plan.recipe.mfu * 100, 'f', 0) + QLatin1Char('%')));
-        m_fit->setStyleSheet(QString());
-        return;
+    QStringList lines;
+    bool warn = false;
+    if (m_plan.calibrations.empty() || !validatePlan(m_plan).empty()) {
+        lines << tr("No measurement entered: the figures use the assumed efficiency (MFU %1).")
+                     .arg(percent(m_plan.recipe.mfu, 0));
+    } else {
+        const FittedModel fit = fitModel(m_plan);
+        lines << tr("Fitted to %n measurement(s): efficiency (MFU) %1, overlap of communication %2, latency %3 "
+                    "per collective; every layout is re-predicted with them.",
+                    nullptr, int(fit.points.size()))
+                     .arg(percent(fit.mfu, 1), percent(fit.overlap, 0), latencyText(fit.latencyS));
+        for (const PointResidual& r : fit.points) {
+            const double off = r.measuredStepS / r.predictedStepS - 1;  // predicted samples/s against measured
+            const bool bad = std::fabs(off) > kBadFitResidual;
+            warn = warn || bad;
+            lines << (bad ? tr("%1: measured %2 samples/s, the fitted model gives %3 (%4): this point fits badly.")
+                          : tr("%1: measured %2 samples/s, the fitted model gives %3 (%4)."))
+                         .arg(layoutName(r.point.layout), localeNumber(r.effectiveBatch / r.measuredStepS),
+                              localeNumber(r.effectiveBatch / r.predictedStepS), signedPercent(off));
+        }
+        for (const Text& note : fit.notes) {
+            lines << app::qLocalized(note);
+            warn = true;
+        }
     }
-    const CalibrationFit fit = fitCalibration(m_plan, *m_plan.calibration);
-    QString text = tr("Calibrated on %1: the measurement means an efficiency (MFU) of %2; every layout is re-predicted with it.")
-                       .arg(layoutName(m_plan.calibration->layout),
-                            QLocale().toString(fit.mfu * 100, 'f', 1) + QLatin1Char('%'));
-    if (!fit.exact)
-        text += QLatin1Char(' ') + tr("Not an exact fit: %1").arg(calibrationNoteText(fit.note));
-    m_fit->setText(text);
-    m_fit->setStyleSheet(fit.exact ? QString() : QStringLiteral("color: #b36b00;"));
+    if (!m_runMessage.isEmpty())
+        lines << m_runMessage;
+    m_fit->setText(lines.join(QLatin1Char('\n')));
+    m_fit->setStyleSheet(warn ? QStringLiteral("color: #b36b00;") : QString());
 }
 
 void CalibrationPanel::retranslate() {
     m_title->setText(QStringLiteral("<b>%1</b> %2").arg(
         tr("Calibration").toHtmlEscaped(),
-        tr("Measured a run? Enter its speed on one layout; the other layouts are predicted from it.").toHtmlEscaped()));
+        tr("Measured a run? Enter its speed on one or more layouts, or read it from the run's metrics; the "
+           "other layouts are predicted from them. Two layouts (1 and 2 GPUs) also fit what communication "
+           "costs.")
+            .toHtmlEscaped()));
     m_layoutLabel->setText(tr("Measured on:"));
     m_valueLabel->setText(tr("Speed:"));
     const int unit = m_unit->currentIndex();
@@ -118,8 +218,11 @@ void CalibrationPanel::retranslate() {
     m_unit->addItem(tr("s/step"), int(Calibration::Unit::SecondsPerStep));
     m_unit->setCurrentIndex(std::max(0, unit));
     m_unit->setAccessibleName(tr("Unit"));
-    m_apply->setText(tr("Apply measurement"));
-    m_clear->setText(tr("Clear"));
+    m_apply->setText(tr("Add measurement"));
+    m_fromRun->setText(tr("From a run…"));
+    m_remove->setText(tr("Remove"));
+    m_clear->setText(tr("Clear all"));
+    m_points->setAccessibleName(tr("Measurements"));
     m_value->setLocale(QLocale());
     setPlan(m_plan);
 }

@@ -1,17 +1,19 @@
 #pragma once
-// Calibration input: a measured step time or throughput on one layout. Core
-// refits the model from it (calibrate.h); this panel only collects the
-// measurement and shows what the fit made of it.
+// Calibration input: measured speeds on one or several layouts, typed or read
+// from a run's metrics. Core fits the model to them (calibration_fit.h); this
+// panel only collects the measurements and shows what the fit made of them:
+// the fitted constants and how far the fitted model misses each point.
 
 #include "plan/plan.h"
 
 #include <QWidget>
 
-#include <optional>
+#include <vector>
 
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
+class QListWidget;
 class QPushButton;
 
 namespace traindeck::gui {
@@ -22,14 +24,21 @@ public:
     explicit CalibrationPanel(QWidget* parent = nullptr);
     void setPlan(const Plan& plan);
 
+    // Reads a run's metrics (trainer JSON lines or a run folder) and asks for its
+    // point to be added; false, with the reason shown, when it cannot be read.
+    bool addRun(const QString& path);
+
     QComboBox* layoutBox() const { return m_layout; }
     QDoubleSpinBox* valueBox() const { return m_value; }
     QComboBox* unitBox() const { return m_unit; }
     QPushButton* applyButton() const { return m_apply; }
+    QPushButton* runButton() const { return m_fromRun; }
+    QListWidget* pointList() const { return m_points; }
+    QLabel* fitLabel() const { return m_fit; }
 
 signals:
-    // A measurement to apply, or none to clear it.
-    void calibrationRequested(const std::optional<traindeck::Calibration>& calibration);
+    // The measurements to fit to; empty to clear them.
+    void calibrationsRequested(const std::vector<traindeck::Calibration>& calibrations);
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -46,8 +55,12 @@ private:
     QDoubleSpinBox* m_value = nullptr;
     QComboBox* m_unit = nullptr;
     QPushButton* m_apply = nullptr;
+    QPushButton* m_fromRun = nullptr;
+    QListWidget* m_points = nullptr;
+    QPushButton* m_remove = nullptr;
     QPushButton* m_clear = nullptr;
     QLabel* m_fit = nullptr;
+    QString m_runMessage;  // what reading the last run said, shown with the fit
 };
 
 }  // namespace traindeck::gui

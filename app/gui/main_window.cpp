@@ -102,11 +102,11 @@ MainWindow::MainWindow(Language* language, QWidget* parent) : QMainWindow(parent
         std::erase(next.compare, layout);
         m_document->replacePlan(next, tr("Remove layout %1").arg(QString::fromStdString(layoutText(layout))));
     });
-    connect(m_calibration, &CalibrationPanel::calibrationRequested, this,
-            [this](const std::optional<Calibration>& calibration) {
+    connect(m_calibration, &CalibrationPanel::calibrationsRequested, this,
+            [this](const std::vector<Calibration>& calibrations) {
                 Plan next = m_document->plan();
-                next.calibration = calibration;
-                m_document->replacePlan(next, calibration ? tr("Calibrate") : tr("Clear calibration"));
+                next.calibrations = calibrations;
+                m_document->replacePlan(next, calibrations.empty() ? tr("Clear calibration") : tr("Calibrate"));
             });
     connect(m_generated, &GeneratedFilesPage::status, this, [this](const QString& m) { statusBar()->showMessage(m, 5000); });
     connect(m_document, &PlanDocument::planChanged, this, &MainWindow::refresh);

@@ -212,14 +212,14 @@ void PlotsPage::drawCalibration() {
     startPlot(m_calibration, tr("Predicted and measured throughput"));
     m_calibration->xAxis->setLabel(tr("layout (nodes × GPUs per node)"));
     m_calibration->yAxis->setLabel(tr("samples/s"));
-    if (!m_valid || !m_plan.calibration) {
+    if (!m_valid || m_plan.calibrations.empty()) {
         noteInPlot(m_calibration, tr("Enter a measured speed above to compare."));
         m_calibration->replot();
         return;
     }
     // Before calibration: the same plan without its measurement.
     Plan uncalibrated = m_plan;
-    uncalibrated.calibration.reset();
+    uncalibrated.calibrations.clear();
     QVector<double> keys, before, after;
     for (size_t i = 0; i < m_layouts.size(); ++i) {
         keys << double(i + 1);
@@ -234,22 +234,28 @@ void PlotsPage::drawCalibration() {
     b1->setBarsGroup(group);
     b2->setBarsGroup(group);
 
-    // The measurement itself, in samples/s on its layout.
-    const Calibration& c = *m_plan.calibration;
-    const auto it = std::find(m_layouts.begin(), m_layouts.end(), c.layout);
+    // The measurements themselves, in samples/s on their layouts.
     double top = std::max(*std::max_element(before.begin(), before.end()), *std::max_element(after.begin(), after.end()));
-    if (it != m_layouts.end() && c.value > 0) {
+    QVector<double> measuredKeys, measuredValues;
+    for (const Calibration& c : m_plan.calibrations) {
+        const auto it = std::find(m_layouts.begin(), m_layouts.end(), c.layout);
+        if (it == m_layouts.end() || c.value <= 0)
+            continue;
         const size_t i = size_t(it - m_layouts.begin());
         const double batch = m_estimates[i].effectiveBatch.value;
         const double measured = c.unit == Calibration::Unit::SamplesPerSecond ? c.value
                                 : c.unit == Calibration::Unit::StepsPerSecond ? c.value * batch
                                                                               : batch / c.value;
+        measuredKeys << double(i + 1);
+        measuredValues << measured;
+        top = std::max(top, measured);
+    }
+    if (!measuredKeys.isEmpty()) {
         QCPGraph* point = m_calibration->addGraph();
         point->setName(tr("measured"));
         point->setLineStyle(QCPGraph::lsNone);
         point->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, kMeasured, kMeasured, 11));
-        point->setData({double(i + 1)}, {measured});
-        top = std::max(top, measured);
+        point->setData(measuredKeys, measuredValues);
     }
     m_calibration->legend->setVisible(true);
     m_calibration->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);

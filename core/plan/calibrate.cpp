@@ -1,5 +1,6 @@
 #include "plan/calibrate.h"
 
+#include "plan/calibration_fit.h"
 #include "plan/estimate.h"
 #include "plan/plan_fields.h"
 
@@ -47,10 +48,10 @@ CalibrationFit fitCalibration(const Plan& plan, const Calibration& c) {
 }
 
 Plan calibrated(const Plan& plan) {
-    if (!plan.calibration)
+    if (plan.calibrations.empty())
         return plan;
     Plan p = plan;
-    p.recipe.mfu = fitCalibration(plan, *plan.calibration).mfu;
+    applyFit(p.recipe, fitModel(plan));
     return p;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
-// Calibration: one measured speed refits the model's compute efficiency (MFU),
-// and every other layout is predicted with the refitted model.
+// Calibration: measured speeds refit the model (calibration_fit.h): one point
+// its compute efficiency (MFU), several points its communication constants too;
+// every other layout is predicted with the refitted model.
 
 #include "plan/plan.h"
 
@@ -18,7 +19,8 @@ struct CalibrationFit {
 // Fits recipe.mfu so that the estimate for calibration.layout reproduces the measurement.
 CalibrationFit fitCalibration(const Plan& plan, const Calibration& calibration);
 
-// The plan with recipe.mfu replaced by the fitted value when plan.calibration is set.
+// The plan with recipe.mfu, overlap and latency replaced by the fitted values
+// when plan.calibrations has points.
 Plan calibrated(const Plan& plan);
 
 // "2x8=0.9steps/s", "2x8=115samples/s", "2x8=1.1s/step"

@@ -145,27 +145,52 @@ Estimate estimateUncalibrated(const Plan& plan, const Layout& layout) {
     // under autocast keeps them fp32); ZeRO reduces in the training precision.
     // ZeRO-1/2 move the same volume as an all-reduce (reduce-scatter + all-gather);
     // ZeRO-3 also gathers the parameters for forward and backward of each micro-step.
+    // What the network model assumes is said in the formula, so a user sees it:
+    // a ring inside the node on NVLink, then a ring across nodes in which each GPU
+    // carries its 1/g share on 1/g of the node's NICs (NCCL's tree moves the same
+    // 2× the bytes, so the bandwidth term is the same; its lower latency is in the
+    // fitted per-collective latency).
     const double gradBytes = m.params * (r.zeroStage == 0 ? 4.0 : b.grads);
     const AllReduce grads = allReduce(gradBytes, layout, gpu, net);
     double comm = grads.seconds;
-    std::string commFormula = "gradient ring all-reduce: 2(g−1)/g × bytes / NVLink + 2(n−1)/n × bytes / network";
+    std::string commFormula = "gradient all-reduce, ring on NVLink then ring across nodes, each GPU's 1/g share on "
+                              "1/g of the node's NICs: 2(g−1)/g × bytes / NVLink + 2(n−1)/n × bytes / node network";
     std::string commWorked = grads.worked;
+    int collectives = 1;  // the gradient all-reduce (bucketed, finishing with the backward)
     if (r.zeroStage == 3) {
         const AllReduce gather = allReduce(m.params * b.params, layout, gpu, net);
         comm = grads.seconds / 2 + e.gradAccum * gather.seconds;  // one all-gather is half an all-reduce; 2 per micro-step
-        commFormula = "ZeRO-3: reduce-scatter of gradients + 2 parameter all-gathers per micro-step";
+        commFormula = "ZeRO-3: reduce-scatter of gradients + 2 parameter all-gathers per micro-step (forward and "
+                      "backward), each half a ring all-reduce's volume, same rings as the gradients";
         commWorked = "(" + grads.worked + ") / 2 + " + num(e.gradAccum) + " × (" + gather.worked + ")";
+        collectives = 1 + 2 * e.gradAccum;
+    }
+    if (e.worldSize == 1) {
+        comm = 0;
+        collectives = 0;
     }
     e.commTimeS = figure(comm, "s", commFormula, commWorked);
+    e.collectives = collectives;
 
     // Gradients are reduced in buckets while backward (≈ 2/3 of compute) of the
     // last micro-step still runs; ZeRO-3's gathers prefetch under the whole step.
     const double window = r.zeroStage == 3 ? compute : compute / e.gradAccum * 2.0 / 3.0;
-    const double exposed = std::max(0.0, comm - window);
-    e.exposedCommTimeS = figure(exposed, "s",
-                                r.zeroStage == 3 ? "max(0, communication − compute)"
-                                                 : "max(0, communication − backward of the last micro-step)",
-                                "max(0, " + num(comm) + " − " + num(window) + ")");
+    e.overlapWindowS = r.zeroStage == 3
+                           ? figure(window, "s", "compute (ZeRO-3 prefetches under the whole step)", num(compute))
+                           : figure(window, "s", "backward of the last micro-step: compute / accumulation × 2/3",
+                                    num(compute) + " / " + num(e.gradAccum) + " × 2/3");
+    // What the window cannot hold is exposed; of what it can, the share (1 − overlap)
+    // still shows (a collective slows the kernels it runs beside); and every
+    // collective phase costs a fixed latency (launch, synchronisation).
+    const double hideable = std::min(comm, window);
+    const double exposed =
+        std::max(0.0, comm - window) + (1.0 - r.overlap) * hideable + r.collectiveLatencyS * collectives;
+    e.exposedCommTimeS = figure(
+        exposed, "s",
+        std::string(r.zeroStage == 3 ? "max(0, communication − compute)" : "max(0, communication − backward window)") +
+            " + (1 − overlap) × min(communication, window) + latency × collectives",
+        "max(0, " + num(comm) + " − " + num(window) + ") + (1 − " + num(r.overlap) + ") × " + num(hideable) + " + " +
+            num(r.collectiveLatencyS) + " × " + num(collectives));
 
     const double step = compute + exposed;
     e.stepTimeS = figure(step, "s", "compute + exposed communication", num(compute) + " + " + num(exposed));

@@ -36,7 +36,9 @@ struct Estimate {
     double gpuMemoryGb = 0;   // the card's memory, for the bar
     Figure computeTimeS;      // per optimizer step
     Figure commTimeS;         // whole gradient communication per step
-    Figure exposedCommTimeS;  // the part not hidden behind backward
+    Figure overlapWindowS;    // the compute that communication can hide behind
+    int collectives = 0;      // collective phases per step (0 on one GPU)
+    Figure exposedCommTimeS;  // the part not hidden behind backward, with the per-collective latency
     Figure stepTimeS;
     Figure stepsPerS;
     Figure samplesPerS;
@@ -49,8 +51,8 @@ struct Estimate {
 // passed validatePlan() (plan_fields.h); the calibration, if any, is applied.
 Estimate estimate(const Plan& plan, const Layout& layout);
 
-// The same at the plan's own recipe.mfu, ignoring plan.calibration (calibrate.cpp
-// fits against it).
+// The same at the plan's own recipe.mfu, overlap and latency, ignoring
+// plan.calibrations (calibration_fit.cpp fits against it).
 Estimate estimateUncalibrated(const Plan& plan, const Layout& layout);
 
 // The plan's own layout and plan.compare, each once, smallest world first.

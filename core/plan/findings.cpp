@@ -2,6 +2,7 @@
 
 #include "plan/estimate.h"
 #include "plan/hardware.h"
+#include "plan/model_findings.h"
 #include "plan/plan_fields.h"
 
 #include <algorithm>
@@ -236,6 +237,7 @@ std::vector<Finding> findings(const Plan& plan) {
                                "; the generated configs set all three together",
                            ""));
     }
+    addModelFindings(plan, out);
     // Errors first: they are what stops the run.
     std::stable_sort(out.begin(), out.end(),
                      [](const Finding& a, const Finding& b) { return int(a.severity) > int(b.severity); });

@@ -65,6 +65,11 @@ struct Recipe {
     bool offloadOptimizer = false;
     Precision precision = Precision::Bf16;
     double mfu = 0.40;           // model FLOPs utilisation the compute time assumes
+    // The communication model's two constants. Not plan fields: a calibration with
+    // points on several layouts fits them (calibration_fit.h); the defaults are the
+    // model before any such fit (communication hidden as far as the backward lasts).
+    double overlap = 1.0;              // share of the hideable communication that is hidden, [0, 1]
+    double collectiveLatencyS = 0.0;   // fixed cost per collective phase of a step on more than one GPU
     double memoryOverheadGb = 3.0;  // CUDA context, NCCL buffers, allocator slack
     int checkpointEvery = 0;     // steps between checkpoints (0: none)
     int evalEvery = 0;           // steps between validations (0: none)
@@ -85,7 +90,7 @@ struct LaunchSettings {
     friend bool operator==(const LaunchSettings&, const LaunchSettings&) = default;
 };
 
-// A measured speed on one layout, to refit the model (see calibrate.h).
+// A measured speed on one layout, to refit the model (see calibrate.h and calibration_fit.h).
 struct Calibration {
     enum class Unit { StepsPerSecond, SamplesPerSecond, SecondsPerStep };
     Layout layout;
@@ -102,7 +107,7 @@ struct Plan {
     Recipe recipe;
     LaunchSettings launch;
     std::vector<Layout> compare = {{1, 8}, {2, 8}, {8, 8}};  // layouts shown side by side
-    std::optional<Calibration> calibration;
+    std::vector<Calibration> calibrations;  // measured points; empty: the assumed MFU
     friend bool operator==(const Plan&, const Plan&) = default;
 };
 

@@ -204,6 +204,9 @@ std::vector<PlanField> makeFields() {
                      }
                      for (const Preset& preset : kPresets)
                          if (t == preset.name) {
+                             // A name that was a preset's (or "custom") follows the preset.
+                             if (p.model.name == "custom" || p.model.name.starts_with("tae-mlp-"))
+                                 p.model.name = "tae-mlp-" + t;
                              p.model.preset = t;
                              p.model.params = taeMlpParams(preset.width, preset.layers);
                              return {};
@@ -214,24 +217,28 @@ std::vector<PlanField> makeFields() {
         // A parameter count other than the preset's means a custom model: the preset
         // name would otherwise claim a model the numbers no longer describe.
         PlanField params = real("model.params", "--params", "trainable parameters (7.5B, 102.4M, ...)", &Plan::model,
-                                &ModelSpec::params, 0, Bound::Exclusive);
+                                &ModelSpec::params, 0, Bound::Exclusive, 1e14);
         params.set = [check = params.set](Plan& p, std::string_view v) -> std::string {
             if (std::string error = check(p, v); !error.empty())
                 return error;
             for (const Preset& preset : kPresets)
-                if (p.model.preset == preset.name && p.model.params != taeMlpParams(preset.width, preset.layers))
+                if (p.model.preset == preset.name && p.model.params != taeMlpParams(preset.width, preset.layers)) {
+                    // The preset's name would otherwise claim a model the numbers no longer describe.
+                    if (p.model.name == std::string("tae-mlp-") + preset.name)
+                        p.model.name = "custom";
                     p.model.preset.clear();
+                }
             return {};
         };
         f.push_back(std::move(params));
     }
     f.push_back(real("model.tokens_per_sample", "--tokens-per-sample", "tokens one sample feeds through the model",
-                     &Plan::model, &ModelSpec::tokensPerSample, 0, Bound::Exclusive));
+                     &Plan::model, &ModelSpec::tokensPerSample, 0, Bound::Exclusive, 1e9));
     f.push_back(real("model.flops_per_sample", "--flops-per-sample",
                      "training FLOPs per sample; 0: 6 × params × tokens", &Plan::model, &ModelSpec::flopsPerSample, 0,
-                     Bound::Inclusive));
+                     Bound::Inclusive, 1e24));
     f.push_back(real("model.activation_gb_per_sample", "--activation-gb", "activation memory per sample, GB",
-                     &Plan::model, &ModelSpec::activationGbPerSample, 0, Bound::Inclusive));
+                     &Plan::model, &ModelSpec::activationGbPerSample, 0, Bound::Inclusive, 1e4));
     // Recipe.
     f.push_back(integer("recipe.micro_batch", "--micro-batch", "samples per GPU per micro-step", &Plan::recipe,
                         &R::microBatch, 1, 1 << 20));
@@ -241,7 +248,7 @@ std::vector<PlanField> makeFields() {
                         "target effective batch; solves the accumulation (0: use --grad-accum)", &Plan::recipe,
                         &R::globalBatch, 0, 1ll << 40));
     f.push_back(real("recipe.base_lr", "--base-lr", "learning rate tuned at the base batch", &Plan::recipe, &R::baseLr,
-                     0, Bound::Exclusive));
+                     0, Bound::Exclusive, 100));
     f.push_back(integer("recipe.base_batch", "--base-batch", "effective batch the base LR was tuned at",
                         &Plan::recipe, &R::baseBatch, 1, 1ll << 40));
     f.push_back(choice("recipe.lr_rule", "--lr-rule", "LR scaling with the batch: linear|sqrt|none", &Plan::recipe,
@@ -255,7 +262,7 @@ std::vector<PlanField> makeFields() {
     f.push_back(integer("recipe.total_steps", "--steps", "optimizer steps (when no epochs)", &Plan::recipe,
                         &R::totalSteps, 1, 1ll << 40));
     f.push_back(real("recipe.epochs", "--epochs", "epochs over the dataset; 0: use --steps", &Plan::recipe, &R::epochs,
-                     0, Bound::Inclusive));
+                     0, Bound::Inclusive, 1e6));
     f.push_back(integer("recipe.dataset_size", "--dataset-size", "samples in the dataset", &Plan::recipe,
                         &R::datasetSize, 1, 1ll << 50));
     f.push_back(boolean("recipe.drop_last", "--drop-last", "drop the last partial batch of an epoch", &Plan::recipe,
@@ -271,7 +278,7 @@ std::vector<PlanField> makeFields() {
                      Bound::Exclusive, 1));
     f.push_back(real("recipe.memory_overhead_gb", "--memory-overhead-gb",
                      "per-GPU memory beyond model states and activations", &Plan::recipe, &R::memoryOverheadGb, 0,
-                     Bound::Inclusive));
+                     Bound::Inclusive, 1e4));
     f.push_back(integer("recipe.checkpoint_every", "--checkpoint-every", "steps between checkpoints (0: none)",
                         &Plan::recipe, &R::checkpointEvery, 0, 1 << 30));
     f.push_back(integer("recipe.eval_every", "--eval-every", "steps between evaluations (0: none)", &Plan::recipe,
@@ -323,18 +330,31 @@ std::vector<PlanField> makeFields() {
                      p.compare = std::move(layouts);
                      return {};
                  }});
-    f.push_back({"calibration", "--calibrate", "measured speed on one layout: 2x8=0.9steps/s, =115samples/s, =1.1s/step",
-                 [](const Plan& p) { return p.calibration ? calibrationText(*p.calibration) : std::string(); },
+    f.push_back({"calibration", "--calibrate",
+                 "measured speed on a layout, repeatable: 1x8=0.9steps/s, =115samples/s, =1.1s/step",
+                 [](const Plan& p) {
+                     std::string s;
+                     for (const Calibration& c : p.calibrations)
+                         s += (s.empty() ? "" : ",") + calibrationText(c);
+                     return s;
+                 },
                  [](Plan& p, std::string_view v) -> std::string {
-                     if (trimmed(v).empty()) {
-                         p.calibration.reset();
-                         return {};
+                     // A comma-separated list: the YAML list and repeated flags both arrive as one.
+                     std::vector<Calibration> points;
+                     std::string_view rest = v;
+                     while (!rest.empty()) {
+                         const auto comma = rest.find(',');
+                         const std::string item = trimmed(rest.substr(0, comma));
+                         rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
+                         if (item.empty())
+                             continue;
+                         Calibration c;
+                         std::string error;
+                         if (!parseCalibration(item, c, error))
+                             return error;
+                         points.push_back(c);
                      }
-                     Calibration c;
-                     std::string error;
-                     if (!parseCalibration(v, c, error))
-                         return error;
-                     p.calibration = c;
+                     p.calibrations = std::move(points);
                      return {};
                  }});
     return f;
@@ -352,6 +372,17 @@ const PlanField* findPlanField(std::string_view keyOrFlag) {
         if (f.key == keyOrFlag || f.flag == keyOrFlag)
             return &f;
     return nullptr;
+}
+
+bool isListField(const PlanField& field) { return field.key == "compare" || field.key == "calibration"; }
+
+const std::vector<Precedence>& fieldPrecedences() {
+    static const std::vector<Precedence> table = {
+        {"recipe.grad_accum", "recipe.global_batch", "0"},  // a global batch solves the accumulation
+        {"recipe.total_steps", "recipe.epochs", "0"},       // epochs decide the steps
+        {"recipe.mfu", "calibration", ""},                  // measured points refit the MFU
+    };
+    return table;
 }
 
 std::string setPlanField(Plan& plan, std::string_view key, std::string_view text) {

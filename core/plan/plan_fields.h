@@ -26,6 +26,20 @@ struct PlanField {
 const std::vector<PlanField>& planFields();
 const PlanField* findPlanField(std::string_view keyOrFlag);
 
+// A list field (compare, calibration): a flag given several times adds items;
+// the field's text joins them with ','.
+bool isListField(const PlanField& field);
+
+// A field that only counts while another is off (the accumulation while no global
+// batch is set). A face that sets `field` on the user's word turns `decider` off
+// (to `off`), or, when the user also gave `decider`, says why it cannot.
+struct Precedence {
+    const char* field;
+    const char* decider;
+    const char* off;
+};
+const std::vector<Precedence>& fieldPrecedences();
+
 // Applies one edit; returns an error message, empty on success. The plan is unchanged on error.
 std::string setPlanField(Plan& plan, std::string_view key, std::string_view text);
 

@@ -29,8 +29,8 @@ std::pair<std::string, std::string> splitKey(const std::string& key) {
 
 void emitField(YAML::Emitter& out, const PlanField& f, const Plan& plan) {
     const std::string value = f.get(plan);
-    if (f.key == "compare") {
-        out << YAML::Key << "compare" << YAML::Value << YAML::Flow << YAML::BeginSeq;
+    if (f.key == "compare" || f.key == "calibration") {  // lists
+        out << YAML::Key << f.key << YAML::Value << YAML::Flow << YAML::BeginSeq;
         std::stringstream items(value);
         for (std::string item; std::getline(items, item, ',');)
             out << item;
@@ -81,15 +81,15 @@ void applyDocument(Plan& plan, const YAML::Node& root) {
         const int line = entry.first.Mark().line + 1;
         if (section == "version")
             continue;
-        if (section == "compare") {
+        if (section == "compare" || section == "calibration") {  // a list, or one item as a scalar
             std::string text;
             if (value.IsSequence())
                 for (const auto& item : value)
                     text += (text.empty() ? "" : ",") + (item.IsScalar() ? item.Scalar() : std::string("?"));
             else if (value.IsScalar())
                 text = value.Scalar();
-            if (std::string error = setPlanField(plan, "compare", text); !error.empty())
-                throw LoadError{value.Mark().line + 1, "compare", error};
+            if (std::string error = setPlanField(plan, section, text); !error.empty())
+                throw LoadError{value.Mark().line + 1, section, error};
             continue;
         }
         if (const PlanField* f = findPlanField(section); f && f->key == section) {  // name, calibration
@@ -120,7 +120,7 @@ void applyDocument(Plan& plan, const YAML::Node& root) {
         }
     }
     if (!root["calibration"])
-        plan.calibration.reset();
+        plan.calibrations.clear();
 }
 
 }  // namespace
@@ -131,7 +131,7 @@ std::string planToYaml(const Plan& plan) {
     out << YAML::Key << "version" << YAML::Value << plan.version;
     std::string open;  // the section whose map is open
     for (const PlanField& f : planFields()) {
-        if (f.key == "calibration" && !plan.calibration)
+        if (f.key == "calibration" && plan.calibrations.empty())
             continue;
         const std::string section = splitKey(f.key).first;
         if (section != open) {

@@ -7,6 +7,7 @@
 #include "gui/figure_format.h"
 #include "gui/plots.h"
 #include "plan/calibrate.h"
+#include "plan/calibration_fit.h"
 #include "gui/field_editor.h"
 #include "gui/field_form.h"
 #include "gui/language.h"
@@ -132,14 +133,14 @@ private slots:
         QTest::mouseClick(panel->applyButton(), Qt::LeftButton);
 
         const Plan& after = w.document()->plan();
-        QVERIFY(after.calibration.has_value());
-        QCOMPARE(after.calibration->layout, (Layout{2, 8}));
-        QCOMPARE(after.calibration->value, 3.0);
+        QCOMPARE(after.calibrations.size(), size_t(1));
+        QCOMPARE(after.calibrations[0].layout, (Layout{2, 8}));
+        QCOMPARE(after.calibrations[0].value, 3.0);
         // The measured layout now runs at the measured speed, and every column
         // shows what core predicts from the refit.
         const int c = column(*w.planView(), Layout{2, 8});
         QCOMPARE(w.planView()->cellText(c, FigureRow::StepsPerS), formatFigure(estimate(after, {2, 8}).stepsPerS));
-        QVERIFY(std::abs(estimate(after, {2, 8}).stepsPerS.value - 3.0) < 1e-6 || !fitCalibration(after, *after.calibration).exact);
+        QVERIFY(std::abs(estimate(after, {2, 8}).stepsPerS.value - 3.0) < 1e-6 || !fitModel(after).exact);
         for (int i = 0; i < w.planView()->columnCount(); ++i)
             QCOMPARE(w.planView()->cellText(i, FigureRow::TimeToFinish),
                      formatFigure(estimate(after, w.planView()->columnLayout(i)).hoursToFinish));
@@ -148,8 +149,52 @@ private slots:
         QCOMPARE(plot->plottableCount(), 3);
 
         QTest::keyClick(w.tabs(), Qt::Key_Z, Qt::ControlModifier);
-        QVERIFY(!w.document()->plan().calibration.has_value());
+        QVERIFY(w.document()->plan().calibrations.empty());
         QCOMPARE(w.plots()->calibrationPlot()->plottableCount(), 0);
+    }
+
+    void calibrationTakesSeveralPointsAndARun() {
+        DemoWindow demo;
+        MainWindow& w = *demo.window;
+        QVERIFY(test::showActive(w));
+        CalibrationPanel* panel = w.calibration();
+        const std::vector<Layout> layouts = layoutsOf(w.document()->plan());
+        auto enter = [&](const Layout& layout, double stepsPerS) {
+            panel->layoutBox()->setCurrentIndex(int(std::find(layouts.begin(), layouts.end(), layout) - layouts.begin()));
+            panel->valueBox()->setValue(stepsPerS);
+            panel->unitBox()->setCurrentIndex(panel->unitBox()->findData(int(Calibration::Unit::StepsPerSecond)));
+            QTest::mouseClick(panel->applyButton(), Qt::LeftButton);
+        };
+        enter({1, 8}, 3.0);
+        enter({2, 8}, 2.6);
+        QCOMPARE(w.document()->plan().calibrations.size(), size_t(2));
+        QCOMPARE(panel->pointList()->count(), 2);
+        const FittedModel fit = fitModel(w.document()->plan());
+        QCOMPARE(fit.fittedParameters, 2);
+        QVERIFY2(panel->fitLabel()->text().startsWith("Fitted to 2 measurements"), qPrintable(panel->fitLabel()->text()));
+        QVERIFY(panel->fitLabel()->text().contains("2 × 8") || panel->fitLabel()->text().contains("2x8") ||
+                panel->fitLabel()->text().count('\n') >= 2);
+        // The same layout measured again replaces its point.
+        enter({2, 8}, 2.5);
+        QCOMPARE(w.document()->plan().calibrations.size(), size_t(2));
+        QCOMPARE(w.document()->plan().calibrations[1].value, 2.5);
+        // A run's metrics, written by the real trainer on its CPU backend, add its point.
+        QTemporaryDir dir;
+        const QString metrics = dir.filePath("run.jsonl");
+        QProcess trainer;
+        trainer.start(TRAINER_BINARY, {"--backend", "gloo", "--preset", "tiny", "--frames", "1", "--height", "16",
+                                       "--width", "16", "--micro-batch", "2", "--steps", "6", "--warmup", "2",
+                                       "--log-every", "1", "--metrics-file", metrics});
+        QVERIFY(trainer.waitForFinished(60000));
+        QCOMPARE(trainer.exitCode(), 0);
+        QVERIFY(panel->addRun(metrics));
+        QCOMPARE(w.document()->plan().calibrations.size(), size_t(3));
+        QCOMPARE(w.document()->plan().calibrations[2].layout, (Layout{1, 1}));
+        QVERIFY(panel->fitLabel()->text().contains("From the run:"));
+        // A file that is no run says why, and adds nothing.
+        QVERIFY(!panel->addRun(dir.filePath("missing.jsonl")));
+        QVERIFY(panel->fitLabel()->text().contains("cannot open"));
+        QCOMPARE(w.document()->plan().calibrations.size(), size_t(3));
     }
 
     void layoutsAddedAndRemovedByHand() {

@@ -92,7 +92,7 @@ private slots:
         QVERIFY(doc.setField("launch.job_name", "llm-pretrain").isEmpty());
         Plan calibratedPlan = doc.plan();
         calibratedPlan.compare.push_back({4, 8});
-        calibratedPlan.calibration = Calibration{{2, 8}, 0.9, Calibration::Unit::StepsPerSecond};
+        calibratedPlan.calibrations = {Calibration{{2, 8}, 0.9, Calibration::Unit::StepsPerSecond}};
         doc.replacePlan(calibratedPlan, "calibrate");
 
         QSignalSpy modified(&doc, &PlanDocument::modifiedChanged);

@@ -78,7 +78,8 @@ private slots:
         MainWindow w(&lang);
         w.openDemo();
         Plan calibrated = demoPlan();
-        calibrated.calibration = Calibration{{2, 8}, 4.2, Calibration::Unit::StepsPerSecond};
+        calibrated.calibrations = {Calibration{{1, 8}, 2.3, Calibration::Unit::StepsPerSecond},
+                                   Calibration{{2, 8}, 4.2, Calibration::Unit::StepsPerSecond}};
         w.document()->replacePlan(calibrated, QStringLiteral("calibrate"));
         w.resize(1500, 940);
         w.show();

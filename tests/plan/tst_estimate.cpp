@@ -192,16 +192,16 @@ private slots:
         QVERIFY(std::string().empty());
         std::string error;
         QVERIFY(parseCalibration("2x8=1.6steps/s", c, error));
-        p.calibration = c;
+        p.calibrations = {c};
         const Estimate at = estimate(p, {2, 8});
         QVERIFY(std::fabs(at.stepsPerS.value - 1.6) < 1e-6);
         QVERIFY(std::fabs(estimate(p, {8, 8}).stepTimeS.value - before8x8) > 1e-3);
 
         QVERIFY(parseCalibration("2x8=409.6samples/s", c, error));  // batch 256 → 1.6 steps/s
-        p.calibration = c;
+        p.calibrations = {c};
         QVERIFY(std::fabs(estimate(p, {2, 8}).stepsPerS.value - 1.6) < 1e-6);
         QVERIFY(parseCalibration("2x8=0.625s/step", c, error));
-        p.calibration = c;
+        p.calibrations = {c};
         QVERIFY(std::fabs(estimate(p, {2, 8}).stepTimeS.value - 0.625) < 1e-6);
 
         // Faster than any MFU allows: reported, not silently fitted.

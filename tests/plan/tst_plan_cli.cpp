@@ -61,6 +61,12 @@ private slots:
         QTest::newRow("bad calibration") << QStringList{"--calibrate", "2x8=fast"} << "--calibrate: calibration needs";
         QTest::newRow("missing file") << QStringList{"/nonexistent.yaml"} << "/nonexistent.yaml: cannot open";
         QTest::newRow("unknown gpu") << QStringList{"--gpu", "h900"} << "--gpu: unknown GPU 'h900'";
+        QTest::newRow("absurd activation memory") << QStringList{"--activation-gb", "1e308"}
+                                                  << "--activation-gb: must be at most 10000, got 1e308";
+        QTest::newRow("absurd parameter count") << QStringList{"--params", "1e300"} << "--params: must be at most";
+        QTest::newRow("accumulation against global batch")
+            << QStringList{"--grad-accum", "2", "--global-batch", "256"}
+            << "--grad-accum 2 has no effect while --global-batch 256 is given";
     }
     void badInputExitsTwoWithOneLine() {
         QFETCH(QStringList, args);
@@ -115,6 +121,128 @@ private slots:
                 checked = true;
             }
         QVERIFY(checked);
+    }
+
+    // What a user tripped over (issue 12), each as the user met it.
+    void anExplicitAccumulationWinsOverThePlansGlobalBatch() {
+        const Run r = traindeck({"plan", "--json", "--grad-accum", "2"});
+        QCOMPARE(r.code, 0);
+        for (const QJsonValue& l : QJsonDocument::fromJson(r.out.toUtf8())["layouts"].toArray()) {
+            QCOMPARE(l["grad_accum"].toInt(), 2);
+            QCOMPARE(l["effective_batch"].toInt(), 2 * 16 * l["world_size"].toInt());
+        }
+        // Steps against epochs: the typed steps count.
+        const Run steps = traindeck({"plan", "--json", "--epochs", "2", "--steps", "77"});
+        QCOMPARE(steps.code, 2);
+        const Run fromFile = traindeck({"plan", "--json", "--steps", "77"});
+        QCOMPARE(QJsonDocument::fromJson(fromFile.out.toUtf8())["layouts"][0]["total_steps"].toInt(), 77);
+    }
+
+    void generateJudgesTheLayoutItWrites() {
+        // ZeRO makes the unreachable batch of the 8x8 comparison column an error; the plan's 2x8 is fine.
+        QTemporaryDir dir;
+        const Run r = traindeck({"generate", "--zero-stage", "2", "--target", "deepspeed", "--out", dir.path()});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY2(r.err.contains("warning: compared layout 8x8, not the one generated (2x8)"), qPrintable(r.err));
+        QVERIFY(r.out.contains("wrote "));
+        // An error of the plan's own layout still stops it.
+        QTemporaryDir other;
+        const Run own = traindeck({"generate", "--nodes", "1", "--gpus-per-node", "16", "--target", "deepspeed",
+                                   "--out", other.path()});
+        QCOMPARE(own.code, 2);
+        QVERIFY(own.err.contains("nothing written"));
+    }
+
+    void jsonNamesThePlansLayoutAndCountsAreIntegers() {
+        const Run r = traindeck({"plan", "--json"});
+        QCOMPARE(r.code, 0);
+        const QJsonDocument doc = QJsonDocument::fromJson(r.out.toUtf8());
+        QCOMPARE(doc["plan_layout"].toString(), QString("2x8"));
+        int own = 0;
+        for (const QJsonValue& l : doc["layouts"].toArray())
+            own += l["plan"].toBool() && l["layout"].toString() == "2x8";
+        QCOMPARE(own, 1);
+        QVERIFY(r.out.contains("\"effective_batch\": 256,"));
+        QVERIFY(!r.out.contains("\"steps_per_epoch\": 3906.0"));
+        QVERIFY(r.out.contains("\"steps_per_epoch\": 3906,"));
+    }
+
+    void aCustomParameterCountRenamesThePresetsModel() {
+        const Run r = traindeck({"plan", "--params", "20M"});
+        QVERIFY2(r.out.startsWith("Plan 'demo': custom (20M parameters)"), qPrintable(r.out.left(80)));
+        const Run back = traindeck({"plan", "--params", "20M", "--preset", "base"});
+        QVERIFY(back.out.startsWith("Plan 'demo': tae-mlp-base"));
+    }
+
+    void aValueWithNewlinesIsQuotedOnOneLine() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("block.yaml");
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("recipe:\n  micro_batch: |\n    4\n    5\n");
+        f.close();
+        const Run r = traindeck({"plan", path});
+        QCOMPARE(r.code, 2);
+        QCOMPARE(r.err.count('\n'), 1);
+        QVERIFY2(r.err.contains("4\\n5"), qPrintable(r.err));
+    }
+
+    void severalPointsShowTheFitAndEachResidual() {
+        const Run r = traindeck({"plan", "--gpu", "h200", "--nodes", "1", "--gpus-per-node", "4", "--layouts",
+                                 "1x1,1x2,1x4", "--global-batch", "0", "--preset", "base", "--tokens-per-sample",
+                                 "1024", "--micro-batch", "8", "--calibrate", "1x1=10630.6samples/s", "--calibrate",
+                                 "1x2=16788.9samples/s"});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.contains("Calibrated on 2 measured point(s): MFU 0.306"), qPrintable(r.out));
+        QVERIFY(r.out.contains("1x1=10630.6samples/s: measured 10631 samples/s, the fitted model 10631 (+0.0%)"));
+        QVERIFY(r.out.contains("1x2=16788.9samples/s: measured 16789 samples/s"));
+        const Run json = traindeck({"plan", "--json", "--calibrate", "1x8=3steps/s", "--calibrate", "2x8=2.6steps/s"});
+        const QJsonObject model = QJsonDocument::fromJson(json.out.toUtf8())["model"].toObject();
+        QCOMPARE(model["fitted_parameters"].toInt(), 2);
+        QCOMPARE(model["points"].toArray().size(), 2);
+        QVERIFY(model["collective_latency_s"].toDouble() > 0);
+    }
+
+    void calibratesFromTheTrainersOwnRuns() {
+        // Two real runs of traindeck-trainer on its CPU backend: one process, and two
+        // through its launcher writing a run folder's node-0.out.
+        QTemporaryDir dir;
+        // A port of this test's own for the two-process rendezvous, so parallel tests do not meet.
+        const QString port = QString::number(30000 + QCoreApplication::applicationPid() % 20000);
+        const QStringList common = {"--backend", "gloo", "--preset", "tiny", "--frames", "1", "--height", "16",
+                                    "--width", "16", "--micro-batch", "2", "--steps", "12", "--warmup", "2",
+                                    "--log-every", "1"};
+        QVERIFY(QDir(dir.path()).mkdir("run2"));
+        const std::pair<QStringList, QString> runs[] = {{{}, dir.filePath("one.jsonl")},
+                                                        {{"--nproc-per-node", "2"}, dir.filePath("run2/node-0.out")}};
+        for (const auto& [extra, metrics] : runs) {
+            QProcess trainer;
+            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+            env.insert("MASTER_ADDR", "127.0.0.1");
+            env.insert("MASTER_PORT", port);
+            trainer.setProcessEnvironment(env);
+            trainer.start(TRAINER_BINARY, extra + common + QStringList{"--metrics-file", metrics});
+            QVERIFY(trainer.waitForFinished(60000));
+            QVERIFY2(trainer.exitCode() == 0, trainer.readAllStandardError().constData());
+        }
+        const Run r = traindeck({"plan", "--json", "--preset", "tiny", "--micro-batch", "2", "--global-batch", "0",
+                                 "--calibrate-from", dir.filePath("one.jsonl"), "--calibrate-from",
+                                 dir.filePath("run2")});
+        QVERIFY2(r.code == 0 || r.code == 1, qPrintable(r.err));
+        const QJsonArray points = QJsonDocument::fromJson(r.out.toUtf8())["model"]["points"].toArray();
+        QCOMPARE(points.size(), 2);
+        QCOMPARE(points[0]["layout"].toString(), QString("1x1"));
+        QCOMPARE(points[1]["layout"].toString(), QString("1x2"));
+        QVERIFY(points[0]["measured_samples_per_s"].toDouble() > 0);
+        // A file without a start event says so in one line.
+        QFile empty(dir.filePath("empty.jsonl"));
+        QVERIFY(empty.open(QIODevice::WriteOnly));
+        empty.write("not json\n{\"event\":\"step\",\"step\":3,\"samples_per_s\":5}\n");
+        empty.close();
+        const Run bad = traindeck({"plan", "--calibrate-from", dir.filePath("empty.jsonl")});
+        QCOMPARE(bad.code, 2);
+        QVERIFY(bad.err.contains("no trainer start event"));
+        QCOMPARE(bad.err.count('\n'), 1);
     }
 
     void helpListsEveryPlanFlag() {

@@ -1,0 +1,245 @@
+#include "plan/calibration_fit.h"
+
+#include "plan/estimate.h"
+#include "plan/plan_fields.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace traindeck {
+namespace {
+
+constexpr double kMinMfu = 1e-4;
+constexpr double kMaxMfu = 1.0;
+
+// One measured point, reduced to what the fit needs. Compute and the backward
+// window scale as 1/MFU; communication and the count of collectives do not.
+struct Point {
+    double computeAtFullMfu = 0;  // compute time at MFU 1, s
+    double windowAtFullMfu = 0;   // overlap window at MFU 1, s
+    double comm = 0;              // communication time, s
+    double collectives = 0;       // collective phases per step
+    double measured = 0;          // measured step time, s
+    double batch = 0;
+};
+
+double measuredStep(const Calibration& c, double batch) {
+    switch (c.unit) {
+    case Calibration::Unit::StepsPerSecond: return 1.0 / c.value;
+    case Calibration::Unit::SamplesPerSecond: return batch / c.value;
+    case Calibration::Unit::SecondsPerStep: return c.value;
+    }
+    return c.value;
+}
+
+struct Constants {
+    double mfu, hiddenShortfall, latency;  // hiddenShortfall = 1 − overlap
+};
+
+double predict(const Point& p, const Constants& k) {
+    const double compute = p.computeAtFullMfu / k.mfu;
+    const double window = p.windowAtFullMfu / k.mfu;
+    return compute + std::max(0.0, p.comm - window) + k.hiddenShortfall * std::min(p.comm, window) +
+           k.latency * p.collectives;
+}
+
+double objective(const std::vector<Point>& points, const Constants& k) {
+    double sum = 0;
+    for (const Point& p : points) {
+        const double r = predict(p, k) / p.measured - 1;
+        sum += r * r;
+    }
+    return sum;
+}
+
+// At a given MFU the prediction is linear in (1 − overlap) and latency: a
+// weighted linear least-squares problem with bounds, solved exactly. `free`
+// says which of the two may move (0: neither, 1: latency, 2: both).
+Constants bestAt(const std::vector<Point>& points, double mfu, int free, const Constants& defaults) {
+    Constants base = defaults;
+    base.mfu = mfu;
+    if (free == 0)
+        return base;
+    // Residual i (scaled by 1/measured): a_i·u + k_i·λ − y_i.
+    struct Row { double a, k, y; };
+    std::vector<Row> rows;
+    for (const Point& p : points) {
+        const double window = p.windowAtFullMfu / mfu;
+        const double fixed = p.computeAtFullMfu / mfu + std::max(0.0, p.comm - window);
+        rows.push_back({std::min(p.comm, window) / p.measured, p.collectives / p.measured,
+                        (p.measured - fixed) / p.measured});
+    }
+    // Latency alone, with u held: the clamped 1-D solution is the bounded optimum.
+    auto latencyFor = [&](double u) {
+        double num = 0, den = 0;
+        for (const Row& r : rows) {
+            num += r.k * (r.y - r.a * u);
+            den += r.k * r.k;
+        }
+        return den > 0 ? std::max(0.0, num / den) : defaults.latency;
+    };
+    auto shortfallFor = [&](double latency) {
+        double num = 0, den = 0;
+        for (const Row& r : rows) {
+            num += r.a * (r.y - r.k * latency);
+            den += r.a * r.a;
+        }
+        return den > 0 ? std::clamp(num / den, 0.0, 1.0) : defaults.hiddenShortfall;
+    };
+    if (free == 1) {
+        base.latency = latencyFor(defaults.hiddenShortfall);
+        return base;
+    }
+    // Both: the interior solution of the normal equations when it is feasible,
+    // else the best on the boundary (u = 0, u = 1, λ = 0), where one stays free.
+    std::vector<Constants> candidates;
+    double saa = 0, sak = 0, skk = 0, say = 0, sky = 0;
+    for (const Row& r : rows) {
+        saa += r.a * r.a;
+        sak += r.a * r.k;
+        skk += r.k * r.k;
+        say += r.a * r.y;
+        sky += r.k * r.y;
+    }
+    const double det = saa * skk - sak * sak;
+    if (std::fabs(det) > 1e-12 * std::max(1e-300, saa * skk)) {
+        const double u = (say * skk - sky * sak) / det;
+        const double latency = (saa * sky - sak * say) / det;
+        if (u >= 0 && u <= 1 && latency >= 0)
+            candidates.push_back({mfu, u, latency});
+    }
+    candidates.push_back({mfu, 0.0, latencyFor(0.0)});
+    candidates.push_back({mfu, 1.0, latencyFor(1.0)});
+    candidates.push_back({mfu, shortfallFor(0.0), 0.0});
+    Constants best = candidates.front();
+    double bestValue = std::numeric_limits<double>::infinity();
+    for (const Constants& c : candidates)
+        if (const double v = objective(points, c); v < bestValue) {
+            bestValue = v;
+            best = c;
+        }
+    return best;
+}
+
+Text note(TextTemplate t) { return Text(t); }
+
+}  // namespace
+
+FittedModel fitModel(const Plan& plan, const std::vector<Calibration>& calibrations) {
+    FittedModel fit;
+    fit.mfu = plan.recipe.mfu;
+    fit.overlap = plan.recipe.overlap;
+    fit.latencyS = plan.recipe.collectiveLatencyS;
+    if (calibrations.empty())
+        return fit;
+
+    // The catalogue's figures for each point, at MFU 1 and the default communication model.
+    Plan atFull = plan;
+    atFull.recipe.mfu = 1.0;
+    std::vector<Point> points;
+    for (const Calibration& c : calibrations) {
+        const Estimate e = estimateUncalibrated(atFull, c.layout);
+        Point p;
+        p.computeAtFullMfu = e.computeTimeS.value;
+        p.windowAtFullMfu = e.overlapWindowS.value;
+        p.comm = e.commTimeS.value;
+        p.collectives = e.collectives;
+        p.batch = e.effectiveBatch.value;
+        p.measured = measuredStep(c, p.batch);
+        points.push_back(p);
+    }
+
+    // As many constants as points, in the order the data can tell them apart:
+    // MFU, then the latency (one multi-GPU point next to a one-GPU point), then the overlap.
+    const int free = std::min<int>(int(points.size()), 3) - 1;
+    fit.fittedParameters = free + 1;
+    const Constants defaults{plan.recipe.mfu, 1.0 - plan.recipe.overlap, plan.recipe.collectiveLatencyS};
+    auto value = [&](double mfu) { return objective(points, bestAt(points, mfu, free, defaults)); };
+
+    // MFU: a scan over (0, 1] on a log scale, then golden-section search around the
+    // best. Where several MFUs fit equally (the data cannot tell compute from
+    // latency), the smallest wins: it leaves the least to the latency, as a
+    // single-point calibration would.
+    constexpr int kGrid = 400;
+    auto gridMfu = [](int i) { return kMinMfu * std::pow(kMaxMfu / kMinMfu, double(i) / (kGrid - 1)); };
+    int best = 0;
+    double bestValue = value(gridMfu(0));
+    for (int i = 1; i < kGrid; ++i)
+        if (const double v = value(gridMfu(i)); v < bestValue * (1 - 1e-9) - 1e-300) {
+            bestValue = v;
+            best = i;
+        }
+    double lo = gridMfu(std::max(0, best - 1)), hi = gridMfu(std::min(kGrid - 1, best + 1));
+    const double phi = (std::sqrt(5.0) - 1) / 2;
+    double x1 = hi - phi * (hi - lo), x2 = lo + phi * (hi - lo);
+    double f1 = value(x1), f2 = value(x2);
+    for (int i = 0; i < 200 && hi - lo > 1e-14 * hi; ++i) {
+        if (f1 <= f2) {
+            hi = x2;
+            x2 = x1;
+            f2 = f1;
+            x1 = hi - phi * (hi - lo);
+            f1 = value(x1);
+        } else {
+            lo = x1;
+            x1 = x2;
+            f1 = f2;
+            x2 = lo + phi * (hi - lo);
+            f2 = value(x2);
+        }
+    }
+    double mfu = 0.5 * (lo + hi);
+    if (value(gridMfu(best)) < value(mfu))
+        mfu = gridMfu(best);
+    const Constants k = bestAt(points, mfu, free, defaults);
+    fit.mfu = k.mfu;
+    fit.overlap = 1.0 - k.hiddenShortfall;
+    fit.latencyS = k.latency;
+
+    bool predictedSlowerEverywhere = true;  // the measurements are faster than the model
+    for (size_t i = 0; i < points.size(); ++i) {
+        PointResidual r;
+        r.point = calibrations[i];
+        r.measuredStepS = points[i].measured;
+        r.predictedStepS = predict(points[i], k);
+        r.effectiveBatch = points[i].batch;
+        fit.exact = fit.exact && std::fabs(r.relative()) < 1e-3;
+        predictedSlowerEverywhere = predictedSlowerEverywhere && r.relative() > 1e-3;
+        fit.points.push_back(r);
+    }
+    if (predictedSlowerEverywhere && fit.mfu > kMaxMfu * (1 - 1e-6))
+        fit.notes.push_back(note(TD_TEXT(
+            "Calibration",
+            "the measured steps are faster than the model allows even at MFU 1: the network or NVLink is "
+            "faster than the catalogue says, or communication overlaps better than assumed")));
+    if (fit.mfu < kMinMfu * (1 + 1e-6) && !fit.exact)
+        fit.notes.push_back(note(TD_TEXT("Calibration",
+                                         "the measured steps are slower than the model gives at MFU 0.0001: "
+                                         "check the measurements' units")));
+    if (points.size() >= 2) {
+        const bool anyMulti = std::any_of(points.begin(), points.end(), [](const Point& p) { return p.collectives > 0; });
+        const bool anySingle = std::any_of(points.begin(), points.end(), [](const Point& p) { return p.collectives == 0; });
+        if (!anyMulti)
+            fit.notes.push_back(note(TD_TEXT("Calibration",
+                                             "every point is on one GPU: nothing shows what communication costs, so "
+                                             "its latency and overlap keep their defaults; measure a layout with "
+                                             "more GPUs")));
+        else if (!anySingle)
+            fit.notes.push_back(note(TD_TEXT("Calibration",
+                                             "no point is on one GPU: compute and the per-collective latency are "
+                                             "told apart only by how the layouts differ; a one-GPU measurement "
+                                             "makes the fit firm")));
+    }
+    return fit;
+}
+
+FittedModel fitModel(const Plan& plan) { return fitModel(plan, plan.calibrations); }
+
+void applyFit(Recipe& recipe, const FittedModel& fit) {
+    recipe.mfu = fit.mfu;
+    recipe.overlap = fit.overlap;
+    recipe.collectiveLatencyS = fit.latencyS;
+}
+
+}  // namespace traindeck

@@ -1,0 +1,52 @@
+#pragma once
+// Fitting the performance model to measured speeds on one or several layouts.
+//
+// The model of one optimizer step (estimate.cpp, each piece shown in --json's formulas):
+//
+//   step = compute / MFU
+//        + max(0, comm − window)               what the backward window cannot hide
+//        + (1 − overlap) × min(comm, window)   what hiding does not quite hide
+//        + latency × collectives               a fixed cost per collective phase
+//
+// compute and comm come from the catalogue (peak FLOP/s, NVLink and network
+// bandwidth); MFU, overlap and latency are the three constants a measurement
+// can fix. One point fits the MFU (as it always did). Two points also fit the
+// latency, three or more the overlap as well: by least squares of the points'
+// relative step-time errors, MFU in (0, 1], overlap in [0, 1], latency ≥ 0.
+
+#include "plan/plan.h"
+#include "text/text.h"
+
+#include <vector>
+
+namespace traindeck {
+
+struct PointResidual {
+    Calibration point;
+    double measuredStepS = 0;
+    double predictedStepS = 0;
+    double effectiveBatch = 0;   // the plan's batch on the point's layout, to show samples/s
+    double relative() const { return predictedStepS / measuredStepS - 1; }  // +0.05: predicted 5% slower
+};
+
+struct FittedModel {
+    double mfu = 0;
+    double overlap = 1;
+    double latencyS = 0;
+    int fittedParameters = 0;          // 1: MFU; 2: + latency; 3: + overlap
+    bool exact = true;                 // every point reproduced (within 0.1%)
+    std::vector<PointResidual> points;
+    std::vector<Text> notes;           // what limits the fit, in words
+};
+
+// A point fits badly when the fitted model misses it by more than this.
+inline constexpr double kBadFitResidual = 0.10;
+
+// Fits the model to `points` (plan.calibrations when not given). Empty points: the plan's own constants.
+FittedModel fitModel(const Plan& plan, const std::vector<Calibration>& points);
+FittedModel fitModel(const Plan& plan);
+
+// The fitted constants put into a copy of the recipe.
+void applyFit(Recipe& recipe, const FittedModel& fit);
+
+}  // namespace traindeck

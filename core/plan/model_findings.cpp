@@ -1,0 +1,72 @@
+#include "plan/model_findings.h"
+
+#include "plan/calibrate.h"
+#include "plan/calibration_fit.h"
+#include "plan/estimate.h"
+#include "plan/hardware.h"
+#include "plan/plan_fields.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace traindeck {
+namespace {
+
+std::string percent(double share) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%+.1f%%", share * 100);
+    return buf;
+}
+
+std::string digits3(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.3g", v);
+    return buf;
+}
+
+// Finding.message is still a finished string; the texts are templates so that
+// they translate once findings carry Text (issue 13): then drop .english().
+Finding finding(Severity s, std::string code, std::string field, std::optional<Layout> layout, const Text& message,
+                const Text& fix) {
+    return {s, std::move(code), std::move(field), layout, message.english(), fix.english(), {}};
+}
+
+}  // namespace
+
+void addModelFindings(const Plan& plan, std::vector<Finding>& out) {
+    if (!plan.calibrations.empty()) {
+        const FittedModel fit = fitModel(plan);
+        for (const PointResidual& r : fit.points) {
+            const double off = r.measuredStepS / r.predictedStepS - 1;  // predicted samples/s against measured
+            if (std::fabs(off) <= kBadFitResidual)
+                continue;
+            out.push_back(finding(
+                Severity::Warning, "calibration_point_fits_badly", "calibration", r.point.layout,
+                Text(TD_TEXT("Findings", "the measurement %1 fits the fitted model badly: it predicts %2 samples/s "
+                                         "there (%3)"),
+                     {Text::value(calibrationText(r.point)), Text::value(digits3(r.effectiveBatch / r.predictedStepS)),
+                      Text::value(percent(off))}),
+                Text(TD_TEXT("Findings", "check that the run had the plan's model, micro-batch and precision and "
+                                         "was measured after warm-up; or remove the point"))));
+        }
+    }
+    const GpuModel& gpu = *findGpu(plan.cluster.gpu);
+    for (const Layout& layout : layoutsOf(plan)) {
+        if (layout.gpusPerNode > gpu.gpusPerNode)
+            continue;  // cannot run; its own finding says so
+        const Estimate e = estimate(plan, layout);
+        if (e.exposedCommTimeS.value <= e.stepTimeS.value / 3)
+            continue;
+        out.push_back(finding(
+            Severity::Warning, "communication_dominates_step", "cluster.network", layout,
+            Text(TD_TEXT("Findings", "%1: exposed communication is %2 of the %3 s step: the figures rest on the "
+                                     "model's network assumptions (rings, the node's NICs shared by its GPUs)"),
+                 {Text::value(layoutText(layout)),
+                  Text::value(percent(e.exposedCommTimeS.value / e.stepTimeS.value).substr(1)),
+                  Text::value(digits3(e.stepTimeS.value))}),
+            Text(TD_TEXT("Findings", "raise the work per step (micro-batch, accumulation), use a faster network or "
+                                     "fewer nodes, and calibrate on a multi-node run"))));
+    }
+}
+
+}  // namespace traindeck

@@ -1,0 +1,14 @@
+#pragma once
+// Findings about the performance model itself: a calibration point the fitted
+// model misses, and a layout whose step is mostly exposed communication (where
+// the model's network assumptions decide the figure, so they had better hold).
+
+#include "plan/findings.h"
+
+#include <vector>
+
+namespace traindeck {
+
+void addModelFindings(const Plan& plan, std::vector<Finding>& out);
+
+}  // namespace traindeck

@@ -1,0 +1,33 @@
+#pragma once
+// A run's measured speed as a calibration point: its layout from the trainer's
+// `start` event and its steady samples/s, the median of the `step` events after
+// warm-up (shared/design/metrics-protocol.md). Only the small part of the
+// metrics stream the planner needs; the Watch issue's reader (core/metrics) can
+// take its place when both have landed.
+
+#include "plan/plan.h"
+#include "text/text.h"
+
+#include <optional>
+#include <string>
+
+namespace traindeck {
+
+struct RunSpeed {
+    Calibration calibration;   // layout of the run, median samples/s
+    int stepsUsed = 0;         // step events the median is over
+    long firstStep = 0, lastStep = 0;
+    int microBatch = 0, gradAccum = 0;
+    long effectiveBatch = 0;
+    std::string preset;        // the trainer's model preset, empty when not said
+};
+
+// Reads a trainer JSON-lines file, or a run folder (every node-*.out in it).
+// On failure returns nothing and sets `error`.
+std::optional<RunSpeed> readRunSpeed(const std::string& path, Text& error);
+
+// Why the run's speed may not transfer to the plan (another micro-batch,
+// accumulation or model); nothing when the two agree.
+std::optional<Text> runPlanMismatch(const Plan& plan, const RunSpeed& run);
+
+}  // namespace traindeck

@@ -1,0 +1,193 @@
+// The planner against measured speeds: the held-out check with the figures of
+// bench/RESULTS.md (both workloads on 1, 2 and 4 GPUs of one H200 host), the
+// fit's arithmetic, and the findings it raises. Run with -v2 or read its output:
+// it prints the planner table of bench/RESULTS.md.
+#include "plan/calibrate.h"
+#include "plan/calibration_fit.h"
+#include "plan/estimate.h"
+#include "plan/findings.h"
+#include "plan/plan_fields.h"
+#include "plan/plan_yaml.h"
+
+#include <QtTest>
+
+using namespace traindeck;
+
+namespace {
+
+// bench/RESULTS.md, "The workloads, side by side": traindeck samples/s, 2026-11-21.
+struct Workload {
+    const char* name;
+    const char* preset;
+    double tokensPerSample;
+    int microBatch;
+    double measured[3];  // 1, 2, 4 GPUs
+};
+const Workload kWorkloads[] = {
+    {"bench-large", "large", 8 * 32 * 32, 16, {118.47, 236.89, 457.00}},
+    {"bench-small", "base", 4 * 16 * 16, 8, {10630.6, 16788.9, 32635.0}},
+};
+const Layout kLayouts[] = {{1, 1}, {1, 2}, {1, 4}};
+
+// `traindeck plan --gpu h200 --nodes 1 --gpus-per-node 4 --layouts 1x1,1x2,1x4
+// --global-batch 0 --grad-accum 1 --preset P --tokens-per-sample T --micro-batch B`
+Plan benchPlan(const Workload& w) {
+    Plan p = demoPlan();
+    for (const auto& [key, value] : std::vector<std::pair<std::string, std::string>>{
+             {"cluster.gpu", "h200"}, {"cluster.nodes", "1"}, {"cluster.gpus_per_node", "4"},
+             {"compare", "1x1,1x2,1x4"}, {"recipe.global_batch", "0"}, {"recipe.grad_accum", "1"},
+             {"model.preset", w.preset}, {"model.tokens_per_sample", formatNumber(w.tokensPerSample)},
+             {"recipe.micro_batch", std::to_string(w.microBatch)}})
+        if (const std::string error = setPlanField(p, key, value); !error.empty())
+            qFatal("%s: %s", key.c_str(), error.c_str());
+    return p;
+}
+
+Calibration point(const Layout& l, double samplesPerS) {
+    return {l, samplesPerS, Calibration::Unit::SamplesPerSecond};
+}
+
+double predicted(const Plan& p, const Layout& l) { return estimate(p, l).samplesPerS.value; }
+
+bool hasFinding(const Plan& p, const std::string& code) {
+    for (const Finding& f : findings(p))
+        if (f.code == code)
+            return true;
+    return false;
+}
+
+}  // namespace
+
+class TestCalibrationFit : public QObject {
+    Q_OBJECT
+private slots:
+    void heldOutFourGpusFromOneAndTwo() {
+        // The table of bench/RESULTS.md, "The planner against these measurements".
+        std::printf("\n| workload | calibration | fitted | predicted 2 GPUs | measured | predicted 4 GPUs | "
+                    "measured | error at 4 |\n|---|---|---|---|---|---|---|---|\n");
+        for (const Workload& w : kWorkloads) {
+            Plan one = benchPlan(w), two = benchPlan(w);
+            one.calibrations = {point(kLayouts[0], w.measured[0])};
+            two.calibrations = {point(kLayouts[0], w.measured[0]), point(kLayouts[1], w.measured[1])};
+            for (const Plan* p : {&one, &two}) {
+                const FittedModel fit = fitModel(*p);
+                const double at2 = predicted(*p, kLayouts[1]), at4 = predicted(*p, kLayouts[2]);
+                const double error = at4 / w.measured[2] - 1;
+                std::string points;
+                for (const Calibration& c : p->calibrations)
+                    points += (points.empty() ? "" : " ") + std::string("`") + calibrationText(c) + "`";
+                std::printf("| %s | %s | MFU %.3f, latency %.1f µs | %.0f | %.1f | %.0f | %.1f | %+.1f%% |\n", w.name,
+                            points.c_str(), fit.mfu, fit.latencyS * 1e6, at2, w.measured[1], at4, w.measured[2],
+                            100 * error);
+                if (p == &two)  // the held-out check: 4 GPUs within 10% for both workloads
+                    QVERIFY2(std::fabs(error) < 0.10, qPrintable(QString("%1: %2").arg(w.name).arg(error)));
+            }
+            // The single-point fit keeps bench-large's accuracy (+3.7% before this fit existed).
+            if (std::string(w.name) == "bench-large")
+                QVERIFY(std::fabs(predicted(one, kLayouts[2]) / w.measured[2] - 1) < 0.04);
+            // What the single point missed on bench-small (+30%) is what the second point fixes.
+            if (std::string(w.name) == "bench-small")
+                QVERIFY(predicted(one, kLayouts[2]) / w.measured[2] - 1 > 0.25);
+        }
+    }
+
+    void twoPointsAreReproducedAndShowTheirResiduals() {
+        const Workload& w = kWorkloads[1];
+        Plan p = benchPlan(w);
+        p.calibrations = {point(kLayouts[0], w.measured[0]), point(kLayouts[1], w.measured[1])};
+        const FittedModel fit = fitModel(p);
+        QCOMPARE(fit.fittedParameters, 2);
+        QVERIFY(fit.exact);
+        QCOMPARE(fit.points.size(), size_t(2));
+        for (size_t i = 0; i < 2; ++i) {
+            QVERIFY(std::fabs(fit.points[i].relative()) < 1e-6);
+            QVERIFY(std::fabs(predicted(p, kLayouts[i]) / w.measured[i] - 1) < 1e-6);
+        }
+        // The 0.2 ms the 2-GPU step gains over the 1-GPU step is the collective's latency.
+        QVERIFY(fit.latencyS > 150e-6 && fit.latencyS < 250e-6);
+        QCOMPARE(fit.overlap, 1.0);
+        // The model says what it used, in the figure's formula.
+        const Estimate e = estimate(p, kLayouts[1]);
+        QVERIFY(QString::fromStdString(e.exposedCommTimeS.formula).contains("latency × collectives"));
+        QCOMPARE(e.collectives, 1);
+        QCOMPARE(estimate(p, kLayouts[0]).exposedCommTimeS.value, 0.0);  // one GPU: no collective
+    }
+
+    void onePointIsTheSingleMfuFitOfBefore() {
+        Plan p = demoPlan();
+        const Calibration c{{2, 8}, 1.6, Calibration::Unit::StepsPerSecond};
+        p.calibrations = {c};
+        const FittedModel fit = fitModel(p);
+        QCOMPARE(fit.fittedParameters, 1);
+        QVERIFY(std::fabs(fit.mfu - fitCalibration(p, c).mfu) < 1e-9);
+        QCOMPARE(fit.latencyS, 0.0);
+        QCOMPARE(fit.overlap, 1.0);
+    }
+
+    void threePointsFitByLeastSquaresAndABadPointIsAFinding() {
+        const Workload& w = kWorkloads[0];
+        Plan p = benchPlan(w);
+        p.calibrations = {point(kLayouts[0], w.measured[0]), point(kLayouts[1], w.measured[1]),
+                          point(kLayouts[2], w.measured[2])};
+        FittedModel fit = fitModel(p);
+        QCOMPARE(fit.fittedParameters, 3);
+        for (const PointResidual& r : fit.points)
+            QVERIFY(std::fabs(r.relative()) < kBadFitResidual);
+        QVERIFY(!hasFinding(p, "calibration_point_fits_badly"));
+        // The 4-GPU figure mistyped as a 10× faster one: no constant explains it.
+        p.calibrations[2].value = w.measured[2] * 10;
+        fit = fitModel(p);
+        QVERIFY(!fit.exact);
+        QVERIFY(hasFinding(p, "calibration_point_fits_badly"));
+    }
+
+    void measurementsFasterThanAnyMfuSayWhy() {
+        Plan p = demoPlan();
+        p.calibrations = {{{2, 8}, 1000, Calibration::Unit::StepsPerSecond}};
+        const FittedModel fit = fitModel(p);
+        QVERIFY(!fit.exact);
+        QCOMPARE(fit.mfu, 1.0);
+        QCOMPARE(fit.notes.size(), size_t(1));
+        QVERIFY(QString::fromStdString(fit.notes[0].english()).contains("faster than the model allows"));
+        // Points all on one GPU cannot fit communication: said, and the defaults kept.
+        p.calibrations = {{{1, 1}, 1, Calibration::Unit::StepsPerSecond}, {{1, 1}, 1.1, Calibration::Unit::StepsPerSecond}};
+        const FittedModel single = fitModel(p);
+        QCOMPARE(single.latencyS, 0.0);
+        QVERIFY(!single.notes.empty());
+    }
+
+    void exposedCommunicationOverAThirdIsAFindingAndTheNetworkIsInTheFormula() {
+        Plan p = demoPlan();
+        p.cluster.network = "eth-25";
+        p.recipe.microBatch = 1;
+        p.recipe.globalBatch = 0;
+        QVERIFY(hasFinding(p, "communication_dominates_step"));
+        const Estimate e = estimate(p, {8, 8});
+        QVERIFY(e.exposedCommTimeS.value > e.stepTimeS.value / 3);
+        QVERIFY(QString::fromStdString(e.commTimeS.formula).contains("1/g of the node's NICs"));
+        p.recipe.zeroStage = 3;
+        QVERIFY(QString::fromStdString(estimate(p, {8, 8}).commTimeS.formula).contains("all-gathers per micro-step"));
+        QCOMPARE(estimate(p, {8, 8}).collectives, 1 + 2 * estimate(p, {8, 8}).gradAccum);
+        // The demo plan on InfiniBand hides its communication: no such finding.
+        QVERIFY(!hasFinding(demoPlan(), "communication_dominates_step"));
+    }
+
+    void planFilesKeepAListAndReadTheOldSingleForm() {
+        Plan p = demoPlan();
+        p.calibrations = {point({1, 8}, 2000), {{2, 8}, 1.5, Calibration::Unit::StepsPerSecond}};
+        const std::string yaml = planToYaml(p);
+        QVERIFY2(QString::fromStdString(yaml).contains("calibration: [1x8=2000samples/s, 2x8=1.5steps/s]"),
+                 yaml.c_str());
+        Plan back;
+        QVERIFY(planFromYaml(yaml, "list.yaml", back).ok);
+        QCOMPARE(back.calibrations, p.calibrations);
+        std::string old = yaml;
+        old.replace(old.find("[1x8=2000samples/s, 2x8=1.5steps/s]"), 36, "2x8=1.5steps/s");
+        QVERIFY(planFromYaml(old, "old.yaml", back).ok);
+        QCOMPARE(back.calibrations.size(), size_t(1));
+        QCOMPARE(back.calibrations[0].layout, (Layout{2, 8}));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestCalibrationFit)
+#include "tst_calibration_fit.moc"
