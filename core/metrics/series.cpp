@@ -17,6 +17,11 @@ std::size_t Series::append(const Point& p) {
             ++purged;
         }
         fullFrom_ = std::min(fullFrom_, p.step);
+    } else if (!points_.empty() && p.step == points_.back().step) {
+        // The same step again (a rewritten file, a script that logs a step twice): the later value wins.
+        if (!std::isfinite(points_.back().value))
+            --nonFinite_;
+        points_.pop_back();
     }
     if (points_.size() == capacity_)
         fold();
@@ -59,7 +64,9 @@ void Series::fold() {
             keep[n++] = *hi;
         if (bad)
             keep[n++] = *bad;
-        std::sort(keep, keep + n, [](const Point& a, const Point& b) { return a.step < b.step; });
+        for (int a = 1; a < n; ++a)  // step order: at most three points
+            for (int b = a; b > 0 && keep[b].step < keep[b - 1].step; --b)
+                std::swap(keep[b], keep[b - 1]);
         for (int k = 0; k < n; ++k)
             points_[out++] = keep[k];
     }

@@ -33,7 +33,8 @@ public:
 
     // Appends a point. A step lower than the last one is a restart: every point at
     // or after that step is purged first (later events win, as TensorBoard purges
-    // orphaned data). Returns how many points the restart purged (0: none).
+    // orphaned data). The same step as the last replaces it. Returns how many
+    // points a restart purged (0: none).
     std::size_t append(const Point& p);
 
     const std::vector<Point>& points() const { return points_; }

@@ -3,7 +3,9 @@
 #include "metrics/crc32c.h"
 #include "tfevents.pb.h"
 
+#include <cmath>
 #include <cstring>
+#include <limits>
 #include <unordered_map>
 
 namespace traindeck::metrics {
@@ -18,7 +20,7 @@ double halfToDouble(std::uint16_t h) {
     if (exponent == 0)
         return sign * std::ldexp(mantissa, -24);
     if (exponent == 31)
-        return mantissa ? std::nan("") : sign * INFINITY;
+        return mantissa ? std::nan("") : sign * std::numeric_limits<double>::infinity();
     return sign * std::ldexp(mantissa + 1024, exponent - 25);
 }
 

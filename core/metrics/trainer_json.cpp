@@ -165,10 +165,13 @@ bool TrainerJsonParser::Impl::read(const char* line, std::size_t length, std::si
                 std::string_view preset;
                 if (!m["preset"].get_string().get(preset))
                     f.model = preset;
-            } else if (key == "first_failure") {
-                std::string_view raw;
-                if (!val.raw_json().get(raw))
-                    f.firstFailure = raw;
+            } else if (key == "first_failure") {  // {"node": i, "message": "…"}: the message says it
+                ondemand::object ff;
+                if (val.get_object().get(ff))
+                    return false;
+                std::string_view message;
+                if (!ff["message"].get_string().get(message))
+                    f.firstFailure = message;
             }
             break;
         }
