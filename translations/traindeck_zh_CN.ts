@@ -2156,8 +2156,8 @@
         <translation>样本/秒（虚线：计划的预测）</translation>
     </message>
     <message>
-        <source>GPU memory (GB; dashed: the card's capacity)</source>
-        <translation>GPU 显存（GB；虚线：显卡容量）</translation>
+        <source>GPU memory (GB; dashed: capacity)</source>
+        <translation>GPU 显存（GB；虚线：容量）</translation>
     </message>
     <message>
         <source>Gradient norm</source>

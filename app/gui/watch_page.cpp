@@ -47,7 +47,7 @@ QString cardTitle(int card) {
     case Psnr: return WatchPage::tr("PSNR (dB)");
     case Lr: return WatchPage::tr("Learning rate");
     case SamplesPerS: return WatchPage::tr("Samples/s (dashed: the plan's prediction)");
-    case GpuMemory: return WatchPage::tr("GPU memory (GB; dashed: the card's capacity)");
+    case GpuMemory: return WatchPage::tr("GPU memory (GB; dashed: capacity)");
     case GradNorm: return WatchPage::tr("Gradient norm");
     case Eval: return WatchPage::tr("Evaluation loss");
     case RankStepTime: return WatchPage::tr("Step time per rank (s)");

@@ -2,12 +2,17 @@
 // arrive while the trainer writes, replots stay coalesced, the event loop keeps
 // running), shows a diverging run's NaN alarm in its banner, and exports the
 // cards as PNG and the series as CSV.
+#include "gui/language.h"
+#include "gui/main_window.h"
 #include "gui/watch_page.h"
+#include "test_support.h"
 
 #include <qcustomplot.h>
 
 #include <QtTest>
 
+using traindeck::gui::Language;
+using traindeck::gui::MainWindow;
 using traindeck::gui::WatchPage;
 
 namespace {
@@ -35,8 +40,11 @@ int graphPoints(QCustomPlot* plot) {
 class TestWatchPage : public QObject {
     Q_OBJECT
     QTemporaryDir tmp;
+    QTemporaryDir settings;
 
 private slots:
+    void initTestCase() { traindeck::test::isolateSettings(settings); }
+
     void followsALiveTrainerRun() {
         const QString file = tmp.filePath("live.jsonl");
         QFile(file).open(QIODevice::WriteOnly);
@@ -103,6 +111,35 @@ private slots:
             marked |= page.cards()[0]->graph(i)->scatterStyle().shape() == QCPScatterStyle::ssCross &&
                       page.cards()[0]->graph(i)->dataCount() > 0;
         QVERIFY(marked);
+    }
+
+    // The window on a finished 2-process run and a TensorBoard run with a NaN, in
+    // both languages; saved as PNG when TRAINDECK_SCREENSHOT_DIR is set.
+    void screens_data() {
+        QTest::addColumn<QString>("language");
+        QTest::newRow("en") << QStringLiteral("en");
+        QTest::newRow("zh_CN") << QStringLiteral("zh_CN");
+    }
+    void screens() {
+        QFETCH(QString, language);
+        Language lang;
+        QVERIFY(lang.apply(language));
+        MainWindow w(&lang);
+        w.openDemo();
+        w.resize(1500, 940);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.tabs()->setCurrentWidget(w.watchPage());
+        QVERIFY(w.watchPage()->addSource(tmp.filePath("live.jsonl")));  // from followsALiveTrainerRun
+        QVERIFY(w.watchPage()->addSource(FIXTURES "/tensorboard/simple"));
+        w.watchPage()->replotNow();
+        QTest::qWait(200);
+        const QPixmap shot = w.grab();
+        QVERIFY(!shot.isNull());
+        const QString dir = qEnvironmentVariable("TRAINDECK_SCREENSHOT_DIR");
+        if (!dir.isEmpty())
+            QVERIFY(shot.save(QDir(dir).filePath(language + "_watch.png")));
+        QVERIFY(w.watchPage()->banner().size() > 0);
     }
 
     void tensorBoardLogdir() {
