@@ -324,6 +324,16 @@ double WatchPage::xOf(const Run& run, const Point& p) const {
 }
 
 void WatchPage::redraw() {
+    // Smoothing, x axis or the shown runs changed: every graph is drawn anew.
+    QStringList signature{QString::number(m_smoothing->value()), QString::number(m_x->currentIndex())};
+    for (const Run* r : shownRuns())
+        signature << QString::fromStdString(r->name());
+    if (signature.join(QLatin1Char('|')) != m_drawnSignature) {
+        m_drawnSignature = signature.join(QLatin1Char('|'));
+        m_drawn.clear();
+        for (QCustomPlot* plot : m_cards)
+            plot->clearGraphs();
+    }
     for (int c = 0; c < CardCount; ++c)
         drawCard(c);
     ++m_replots;
@@ -340,57 +350,90 @@ void WatchPage::redraw() {
 
 void WatchPage::drawCard(int card) {
     QCustomPlot* plot = m_cards[std::size_t(card)];
-    plot->clearGraphs();
     plot->clearItems();
     const double weight = m_smoothing->value();
     const auto runs = shownRuns();
     const auto& all = m_watch->store().runs();
-    std::vector<double> visible;
+    double xMin = INFINITY, xMax = -INFINITY, yMin = INFINITY, yMax = -INFINITY, yMinPositive = INFINITY;
+    std::vector<QCPGraph*> rawGraphs;
     for (const Run* run : runs) {
         const int runIndex = int(std::find_if(all.begin(), all.end(), [&](const auto& r) { return r.get() == run; }) - all.begin());
-        const auto series = cardSeries(*run, card);
-        for (std::size_t k = 0; k < series.size(); ++k) {
-            const Series& s = *series[k];
-            QColor color = card == RankStepTime && s.rank() >= 0 && runs.size() == 1 ? runColor(s.rank()) : runColor(runIndex);
-            QVector<double> xs, ys, raw;
-            xs.reserve(qsizetype(s.points().size()));
-            raw.reserve(qsizetype(s.points().size()));
-            for (const Point& p : s.points()) {
-                xs.push_back(xOf(*run, p));
-                // A non-finite value is a gap in the line (QCustomPlot breaks lines at NaN).
-                raw.push_back(std::isfinite(p.value) ? p.value : std::nan(""));
+        for (const Series* series : cardSeries(*run, card)) {
+            const Series& s = *series;
+            Drawn& d = m_drawn[{card, run, series}];
+            if (!d.smooth) {
+                const QColor color = card == RankStepTime && s.rank() >= 0 && runs.size() == 1 ? runColor(s.rank()) : runColor(runIndex);
+                if (weight > 0) {
+                    QColor light = color;
+                    light.setAlpha(60);
+                    d.raw = plot->addGraph();
+                    d.raw->setPen(QPen(light));
+                    d.raw->setAdaptiveSampling(true);
+                }
+                d.smooth = plot->addGraph();
+                d.smooth->setPen(QPen(color, 1.5));
+                d.smooth->setAdaptiveSampling(true);
+                QString name = QString::fromStdString(run->name());
+                if (s.rank() >= 0)
+                    name += QStringLiteral(" · rank %1").arg(s.rank());
+                d.smooth->setName(name);
+                d.marks = plot->addGraph();
+                d.marks->setLineStyle(QCPGraph::lsNone);
+                d.marks->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCross, QColor(179, 38, 30), 9));
+                d.rewrites = s.rewrites();
             }
-            for (double v : raw)
-                if (std::isfinite(v))
-                    visible.push_back(v);
-            const auto smooth = debiasedEma(std::span<const double>(raw.constData(), std::size_t(raw.size())), weight);
-            ys = QVector<double>(smooth.begin(), smooth.end());
-            if (weight > 0) {
-                QCPGraph* faint = plot->addGraph();
-                QColor light = color;
-                light.setAlpha(60);
-                faint->setPen(QPen(light));
-                faint->setData(xs, raw, true);
-                faint->setAdaptiveSampling(true);
+            if (s.rewrites() != d.rewrites || s.points().size() < d.copied) {
+                // Points already drawn changed (folded, purged by a restart): copy the series again.
+                const Drawn fresh{d.raw, d.smooth, d.marks};
+                for (QCPGraph* g : {d.raw, d.smooth, d.marks})
+                    if (g)
+                        g->data()->clear();
+                d = fresh;
+                d.rewrites = s.rewrites();
             }
-            QCPGraph* g = plot->addGraph();
-            g->setPen(QPen(color, 1.5));
-            g->setData(xs, ys, true);
-            g->setAdaptiveSampling(true);
-            QString name = QString::fromStdString(run->name());
-            if (s.rank() >= 0)
-                name += QStringLiteral(" · rank %1").arg(s.rank());
-            g->setName(name);
-            // Non-finite points: red marks on the axis where the line breaks.
-            if (s.nonFinite() > 0) {
-                QCPGraph* marks = plot->addGraph();
-                marks->setLineStyle(QCPGraph::lsNone);
-                marks->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCross, QColor(179, 38, 30), 9));
-                marks->setName(tr("not finite"));
-                for (const Point& p : s.points())
-                    if (!std::isfinite(p.value))
-                        marks->addData(xOf(*run, p), visible.empty() ? 0 : visible.back());
+            const auto& points = s.points();
+            if (d.copied < points.size()) {
+                const qsizetype n = qsizetype(points.size() - d.copied);
+                QVector<double> xs, raw, smooth;
+                xs.reserve(n);
+                raw.reserve(n);
+                smooth.reserve(n);
+                for (std::size_t i = d.copied; i < points.size(); ++i) {
+                    const Point& p = points[i];
+                    const double x = xOf(*run, p);
+                    if (!std::isfinite(p.value)) {
+                        // A gap in the line (QCustomPlot breaks lines at NaN) and a red mark.
+                        xs.push_back(x);
+                        raw.push_back(std::nan(""));
+                        smooth.push_back(std::nan(""));
+                        d.marks->addData(x, d.lastFinite);
+                        continue;
+                    }
+                    // TensorBoard's debiased EMA, continued from where the last redraw stopped.
+                    d.ema = d.ema * weight + (1 - weight) * p.value;
+                    d.debias *= weight;
+                    xs.push_back(x);
+                    raw.push_back(p.value);
+                    smooth.push_back(weight > 0 ? d.ema / (1 - d.debias) : p.value);
+                    d.lastFinite = p.value;
+                    d.xMin = std::min(d.xMin, x);
+                    d.xMax = std::max(d.xMax, x);
+                    d.yMin = std::min(d.yMin, p.value);
+                    d.yMax = std::max(d.yMax, p.value);
+                    if (p.value > 0)
+                        d.yMinPositive = std::min(d.yMinPositive, p.value);
+                }
+                if (d.raw)
+                    d.raw->addData(xs, raw, true);
+                d.smooth->addData(xs, smooth, true);
+                d.copied = points.size();
             }
+            rawGraphs.push_back(d.raw ? d.raw : d.smooth);
+            xMin = std::min(xMin, d.xMin);
+            xMax = std::max(xMax, d.xMax);
+            yMin = std::min(yMin, d.yMin);
+            yMax = std::max(yMax, d.yMax);
+            yMinPositive = std::min(yMinPositive, d.yMinPositive);
         }
         // The plan's prediction and the card's capacity, for the layout the run ran on.
         if (m_havePlan && run->info.nodes > 0 && run->info.gpusPerNode > 0 && (card == SamplesPerS || card == GpuMemory)) {
@@ -400,7 +443,6 @@ void WatchPage::drawCard(int card) {
             line->point1->setCoords(0, y);
             line->point2->setCoords(1, y);
             line->setPen(QPen(runColor(runIndex), 1, Qt::DashLine));
-            visible.push_back(y);
         }
         // Alarms with a step: a vertical mark on the loss card (red: failing; grey: a restart or the end).
         if (card == Loss && XAxis(m_x->currentIndex()) == XAxis::Step)
@@ -414,41 +456,69 @@ void WatchPage::drawCard(int card) {
             }
     }
     const bool log = m_logY->isChecked();
-    plot->yAxis->setScaleType(log ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
-    if (log)
-        plot->yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
-    else
-        plot->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
-    if (XAxis(m_x->currentIndex()) == XAxis::WallTime) {
-        auto ticker = QSharedPointer<QCPAxisTickerDateTime>(new QCPAxisTickerDateTime);
-        ticker->setDateTimeFormat(QStringLiteral("HH:mm\ndd.MM."));
-        plot->xAxis->setTicker(ticker);
-    } else {
-        plot->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+    if ((plot->yAxis->scaleType() == QCPAxis::stLogarithmic) != log) {
+        plot->yAxis->setScaleType(log ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
+        if (log)
+            plot->yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
+        else
+            plot->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
     }
-    if (m_followEdge) {
-        plot->rescaleAxes();
-        if (m_outliers->isChecked() && visible.size() >= 20) {
-            // Ignore outliers: the y range is the 5th to 95th percentile, with a margin.
-            const double lo = percentile(visible, 0.05), hi = percentile(visible, 0.95);
-            const double pad = (hi - lo) * 0.1 + 1e-12;
-            plot->yAxis->setRange(lo - pad, hi + pad);
+    const bool wall = XAxis(m_x->currentIndex()) == XAxis::WallTime;
+    if (wall != bool(plot->xAxis->ticker().dynamicCast<QCPAxisTickerDateTime>())) {
+        if (wall) {
+            auto ticker = QSharedPointer<QCPAxisTickerDateTime>(new QCPAxisTickerDateTime);
+            ticker->setDateTimeFormat(QStringLiteral("HH:mm\ndd.MM."));
+            plot->xAxis->setTicker(ticker);
         } else {
-            plot->yAxis->scaleRange(1.1, plot->yAxis->range().center());
+            plot->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+        }
+    }
+    if (m_followEdge && xMin <= xMax) {
+        // The ranges come from what was tracked while appending: no pass over a million points.
+        plot->xAxis->setRange(xMin, xMax > xMin ? xMax : xMin + 1);
+        double lo = log ? yMinPositive : yMin, hi = yMax;
+        if (m_outliers->isChecked()) {
+            // Ignore outliers: the y range is the 5th to 95th percentile (of at most 100k sampled values).
+            std::vector<double> v;
+            for (QCPGraph* g : rawGraphs) {
+                const int n = g->dataCount();
+                const int stride = std::max(1, n / 100000);
+                for (int i = 0; i < n; i += stride)
+                    if (std::isfinite(g->data()->at(i)->value))
+                        v.push_back(g->data()->at(i)->value);
+            }
+            if (v.size() >= 20) {
+                lo = percentile(v, 0.05);
+                hi = percentile(v, 0.95);
+            }
+        }
+        if (std::isfinite(lo) && std::isfinite(hi)) {
+            if (log)
+                plot->yAxis->setRange(lo / 1.2, hi * 1.2);
+            else {
+                const double pad = (hi - lo) * 0.05 + (hi == lo ? std::max(std::abs(hi) * 0.1, 1e-12) : 0);
+                plot->yAxis->setRange(lo - pad, hi + pad);
+            }
         }
     }
     static_cast<QCPTextElement*>(plot->plotLayout()->element(0, 0))->setText(cardTitle(card));
     if (card == RankStepTime && runs.size() == 1) {
-        const RunSummary s = summarize(*runs[0]);
-        if (s.ranks && s.ranks->medianS > 0) {
-            QString text = tr("%1 — slowest: rank %2, %3% above the median")
-                               .arg(cardTitle(card))
-                               .arg(s.ranks->slowestRank)
-                               .arg(std::round((s.ranks->slowestMedianS / s.ranks->medianS - 1) * 100));
-            if (s.ranks->since >= 0)
-                text += tr(", since step %1").arg(s.ranks->since);
-            static_cast<QCPTextElement*>(plot->plotLayout()->element(0, 0))->setText(text);
+        // The straggler line looks at every rank's points: at most once a second.
+        if (!m_stragglerClock.isValid() || m_stragglerClock.elapsed() > 1000) {
+            m_stragglerClock.start();
+            m_straggler.clear();
+            const RunSummary s = summarize(*runs[0]);
+            if (s.ranks && s.ranks->medianS > 0) {
+                m_straggler = tr("%1 — slowest: rank %2, %3% above the median")
+                                  .arg(cardTitle(card))
+                                  .arg(s.ranks->slowestRank)
+                                  .arg(std::round((s.ranks->slowestMedianS / s.ranks->medianS - 1) * 100));
+                if (s.ranks->since >= 0)
+                    m_straggler += tr(", since step %1").arg(s.ranks->since);
+            }
         }
+        if (!m_straggler.isEmpty())
+            static_cast<QCPTextElement*>(plot->plotLayout()->element(0, 0))->setText(m_straggler);
     }
     plot->replot(QCustomPlot::rpQueuedReplot);
 }

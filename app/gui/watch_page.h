@@ -8,14 +8,18 @@
 #include "metrics/watch.h"
 #include "plan/plan.h"
 
+#include <QElapsedTimer>
 #include <QWidget>
 
+#include <limits>
 #include <map>
 #include <memory>
+#include <tuple>
 #include <vector>
 
 class QCheckBox;
 class QComboBox;
+class QCPGraph;
 class QCustomPlot;
 class QDoubleSpinBox;
 class QLabel;
@@ -89,6 +93,25 @@ private:
     QLabel* m_xLabel = nullptr;
     QComboBox* m_x = nullptr;
     std::vector<QCustomPlot*> m_cards;
+
+    // One series on one card, as far as it was handed to QCustomPlot: later redraws
+    // append only the new points (and continue the running EMA), so a redraw costs
+    // what arrived since the last one, not the whole history.
+    struct Drawn {
+        QCPGraph* raw = nullptr;     // faint, behind the smoothed line (absent without smoothing)
+        QCPGraph* smooth = nullptr;
+        QCPGraph* marks = nullptr;   // non-finite points
+        std::size_t copied = 0;      // points[0, copied) are in the graphs
+        std::size_t rewrites = 0;    // the series' rewrites() when they were copied
+        double ema = 0, debias = 1, lastFinite = 0;
+        double xMin = std::numeric_limits<double>::infinity(), xMax = -std::numeric_limits<double>::infinity();
+        double yMin = std::numeric_limits<double>::infinity(), yMax = -std::numeric_limits<double>::infinity();
+        double yMinPositive = std::numeric_limits<double>::infinity();
+    };
+    std::map<std::tuple<int, const metrics::Run*, const metrics::Series*>, Drawn> m_drawn;
+    QString m_drawnSignature;
+    QElapsedTimer m_stragglerClock;
+    QString m_straggler;  // smoothing, x axis and shown runs the graphs were drawn with
     std::map<const metrics::Run*, std::size_t> m_alarmsSeen;
     std::map<const metrics::Run*, std::uint64_t> m_generations;
     bool m_followEdge = true;  // rescale to the newest data until the user zooms or pans

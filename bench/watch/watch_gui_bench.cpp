@@ -52,7 +52,7 @@ int main(int argc, char** argv) {
     QVector<double> xs(kPoints), ys(kPoints);
     for (int i = 0; i < kPoints; ++i) {
         xs[i] = i;
-        ys[i] = 0.3 * std::exp(-i / 2e5) + 0.01 * std::sin(i * 0.01) + 0.001 * ((i * 7919) % 13);
+        ys[i] = 0.3 * std::exp(-i / 2e5) + 0.01 * std::sin(i * 0.01) + 0.001 * (i % 13);
     }
     for (int c = 0; c < 8; ++c) {
         auto* p = new QCustomPlot(&grid);

@@ -17,11 +17,13 @@ std::size_t Series::append(const Point& p) {
             ++purged;
         }
         fullFrom_ = std::min(fullFrom_, p.step);
+        ++rewrites_;
     } else if (!points_.empty() && p.step == points_.back().step) {
         // The same step again (a rewritten file, a script that logs a step twice): the later value wins.
         if (!std::isfinite(points_.back().value))
             --nonFinite_;
         points_.pop_back();
+        ++rewrites_;
     }
     if (points_.size() == capacity_)
         fold();
@@ -73,6 +75,7 @@ void Series::fold() {
     fullFrom_ = points_[half].step;
     points_.erase(points_.begin() + std::ptrdiff_t(out), points_.begin() + std::ptrdiff_t(half));
     ++folds_;
+    ++rewrites_;
 }
 
 }  // namespace traindeck::metrics

@@ -44,6 +44,9 @@ public:
     std::size_t appended() const { return appended_; }        // every point ever given
     std::size_t nonFinite() const { return nonFinite_; }      // how many were NaN/Inf
     std::size_t folds() const { return folds_; }              // how often old points were folded
+    // Grows whenever points already held changed (a fold, a restart's purge, a step
+    // replaced): a viewer that copied points[0, n) may append from n only while it is unchanged.
+    std::size_t rewrites() const { return rewrites_; }
     std::int64_t fullResolutionFrom() const { return fullFrom_; }  // steps ≥ this are all kept
     std::size_t capacity() const { return capacity_; }
     std::size_t bytes() const { return points_.capacity() * sizeof(Point) + sizeof(*this); }
@@ -58,6 +61,7 @@ private:
     std::size_t appended_ = 0;
     std::size_t nonFinite_ = 0;
     std::size_t folds_ = 0;
+    std::size_t rewrites_ = 0;
     std::int64_t fullFrom_ = 0;
 };
 
