@@ -11,6 +11,8 @@
 
 #include <QtTest>
 
+#include "trainer_env.h"
+
 using traindeck::gui::Language;
 using traindeck::gui::MainWindow;
 using traindeck::gui::WatchPage;
@@ -21,6 +23,7 @@ QProcess* startTrainer(const QString& file, const QStringList& extra, QObject* p
     auto* p = new QProcess(parent);
     p->setStandardOutputFile(QProcess::nullDevice());
     p->setStandardErrorFile(QProcess::nullDevice());
+    p->setProcessEnvironment(trainerEnvironment());
     p->start(TRAINER_BINARY, QStringList{"--frames", "2", "--height", "32", "--width", "32", "--log-every", "1",
                                          "--nproc-per-node", "2", "--metrics-file", file} + extra);
     if (!p->waitForStarted())

@@ -7,6 +7,8 @@
 
 #include <QtTest>
 
+#include "trainer_env.h"
+
 #include <cmath>
 #include <fstream>
 
@@ -92,6 +94,7 @@ int runTrainer(const QString& file, const QStringList& extra) {
     QProcess p;
     p.setProcessChannelMode(QProcess::ForwardedErrorChannel);
     p.setStandardOutputFile(QProcess::nullDevice());
+    p.setProcessEnvironment(trainerEnvironment());
     p.start(TRAINER_BINARY, QStringList{"--frames", "2", "--height", "32", "--width", "32", "--log-every", "1",
                                         "--nproc-per-node", "2", "--metrics-file", file} + extra);
     if (!p.waitForFinished(60000))

@@ -5,6 +5,8 @@
 
 #include <QtTest>
 
+#include "trainer_env.h"
+
 namespace {
 
 const QString kTb = QStringLiteral(FIXTURES "/tensorboard");
@@ -18,6 +20,7 @@ int runTrainer(const QString& file, const QStringList& extra) {
     QProcess p;
     p.setStandardOutputFile(QProcess::nullDevice());
     p.setStandardErrorFile(QProcess::nullDevice());
+    p.setProcessEnvironment(trainerEnvironment());
     p.start(TRAINER_BINARY, trainerArgs(file, extra));
     if (!p.waitForFinished(60000))
         qFatal("the trainer did not finish");
