@@ -25,6 +25,7 @@ struct Command {
 constexpr Command kCommands[] = {
     {"plan", traindeck::cli::runPlan, "print a plan's derived figures and findings"},
     {"generate", traindeck::cli::runGenerate, "write the launch files of a plan"},
+    {"watch", traindeck::cli::runWatch, "summarise or follow training runs (metrics, logs, TensorBoard files)"},
 };
 
 bool isPlanFile(const char* arg) {
@@ -72,7 +73,7 @@ int main(int argc, char** argv) {
             args.push_back(nullptr);
             return traindeck::gui::run(int(args.size()) - 1, args.data());
         }
-        std::fprintf(stderr, "traindeck: unknown command '%s' (commands: plan, generate; or a plan .yaml file)\n",
+        std::fprintf(stderr, "traindeck: unknown command '%s' (commands: plan, generate, watch; or a plan .yaml file)\n",
                      argv[1]);
         return 2;
     }

@@ -10,6 +10,7 @@ packages=(
   qt6-translations-l10n libgl-dev
   libqcustomplot-dev libqcustomplot2.1-qt6
   libyaml-cpp-dev libssh-dev libgloo-dev nlohmann-json3-dev
+  libsimdjson-dev libprotobuf-dev protobuf-compiler
   shellcheck openssh-server openssh-client
   python3
   xvfb xauth fonts-noto-cjk

@@ -1438,6 +1438,61 @@
     </message>
 </context>
 <context>
+    <name>Watch</name>
+    <message>
+        <source>%1 is not finite at step %2</source>
+        <translation>%1 在第 %2 步不是有限值</translation>
+    </message>
+    <message>
+        <source>rank %1 failed at step %2: %3</source>
+        <translation>rank %1 在第 %2 步出错：%3</translation>
+    </message>
+    <message>
+        <source>node %1 is lost: %2</source>
+        <translation>节点 %1 已失联：%2</translation>
+    </message>
+    <message>
+        <source>no new step since step %1 for %2 s</source>
+        <translation>自第 %1 步以来已 %2 秒没有新的步</translation>
+    </message>
+    <message>
+        <source>restarted at step %1: later points replace the earlier ones</source>
+        <translation>在第 %1 步重新开始：后来的数据点替换之前的</translation>
+    </message>
+    <message>
+        <source>the run ended at step %1: %2</source>
+        <translation>运行在第 %1 步结束：%2</translation>
+    </message>
+    <message>
+        <source>the run failed at step %1</source>
+        <translation>运行在第 %1 步失败</translation>
+    </message>
+    <message>
+        <source>%1: no such file or folder</source>
+        <translation>%1：没有这个文件或文件夹</translation>
+    </message>
+    <message>
+        <source>%1: no run found (no event files, no run folder, no log)</source>
+        <translation>%1：没有找到运行（没有事件文件、运行文件夹或日志）</translation>
+    </message>
+    <message>
+        <source>%1 cannot be read: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1: the length of the record at byte %2 fails its CRC-32C; the rest of the file cannot be read</source>
+        <translation>%1：第 %2 字节处记录的长度未通过 CRC-32C 校验，文件的其余部分无法读取</translation>
+    </message>
+    <message>
+        <source>%1: the last record is incomplete (%2 bytes)</source>
+        <translation>%1：最后一条记录不完整（%2 字节）</translation>
+    </message>
+    <message>
+        <source>%1: %2 records failed their CRC-32C and were skipped</source>
+        <translation>%1：%2 条记录未通过 CRC-32C 校验，已跳过</translation>
+    </message>
+</context>
+<context>
     <name>traindeck::gui::CalibrationPanel</name>
     <message>
         <source>%1 µs</source>
@@ -1964,6 +2019,14 @@
         <source>The plan could not be saved.</source>
         <translation>无法保存计划。</translation>
     </message>
+    <message>
+        <source>Calibrate the plan</source>
+        <translation>校准计划</translation>
+    </message>
+    <message>
+        <source>Watch</source>
+        <translation>监视</translation>
+    </message>
 </context>
 <context>
     <name>traindeck::gui::MemoryBar</name>
@@ -2152,6 +2215,157 @@
     <message>
         <source>The language changes at once; numbers follow its format.</source>
         <translation>语言立即切换，数字格式随之改变。</translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::WatchPage</name>
+    <message>
+        <source>Loss</source>
+        <translation>损失</translation>
+    </message>
+    <message>
+        <source>PSNR (dB)</source>
+        <translation>PSNR (dB)</translation>
+    </message>
+    <message>
+        <source>Learning rate</source>
+        <translation>学习率</translation>
+    </message>
+    <message>
+        <source>Samples/s (dashed: the plan's prediction)</source>
+        <translation>样本/秒（虚线：计划的预测）</translation>
+    </message>
+    <message>
+        <source>GPU memory (GB; dashed: capacity)</source>
+        <translation>GPU 显存（GB；虚线：容量）</translation>
+    </message>
+    <message>
+        <source>Gradient norm</source>
+        <translation>梯度范数</translation>
+    </message>
+    <message>
+        <source>Evaluation loss</source>
+        <translation>评估损失</translation>
+    </message>
+    <message>
+        <source>Step time per rank (s)</source>
+        <translation>各 rank 的步时间（秒）</translation>
+    </message>
+    <message>
+        <source>Watch a metrics file, log or event file</source>
+        <translation>监视指标文件、日志或事件文件</translation>
+    </message>
+    <message>
+        <source>Watch a run folder or a TensorBoard logdir</source>
+        <translation>监视运行文件夹或 TensorBoard 日志目录</translation>
+    </message>
+    <message>
+        <source>Export the cards as PNG</source>
+        <translation>将图卡导出为 PNG</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <source>%1 could not be written.</source>
+        <translation>无法写入 %1。</translation>
+    </message>
+    <message>
+        <source>Export the series as CSV</source>
+        <translation>将数据序列导出为 CSV</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV 文件 (*.csv)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s), %1 points held in %2 MB</source>
+        <translation><numerusform>%n 个运行，%1 个数据点，占用 %2 MB</numerusform></translation>
+    </message>
+    <message>
+        <source>not finite</source>
+        <translation>非有限值</translation>
+    </message>
+    <message>
+        <source>%1 — slowest: rank %2, %3% above the median</source>
+        <translation>%1 — 最慢：rank %2，比中位数高 %3%</translation>
+    </message>
+    <message>
+        <source>, since step %1</source>
+        <translation>，自第 %1 步起</translation>
+    </message>
+    <message>
+        <source>TrainDeck: %1</source>
+        <translation>TrainDeck：%1</translation>
+    </message>
+    <message>
+        <source>Calibrate the plan</source>
+        <translation>校准计划</translation>
+    </message>
+    <message>
+        <source>No shown run has a measured samples/s and the layout it ran on (the trainer's start event).</source>
+        <translation>显示的运行中没有一个同时具有实测的样本/秒和所用布局（训练器的 start 事件）。</translation>
+    </message>
+    <message>
+        <source>Watch a file…</source>
+        <translation>监视文件…</translation>
+    </message>
+    <message>
+        <source>Watch a folder…</source>
+        <translation>监视文件夹…</translation>
+    </message>
+    <message>
+        <source>Smoothing</source>
+        <translation>平滑</translation>
+    </message>
+    <message>
+        <source>Log scale</source>
+        <translation>对数刻度</translation>
+    </message>
+    <message>
+        <source>Ignore outliers</source>
+        <translation>忽略离群值</translation>
+    </message>
+    <message>
+        <source>x axis</source>
+        <translation>x 轴</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <source>Relative time (h)</source>
+        <translation>相对时间（小时）</translation>
+    </message>
+    <message>
+        <source>Wall time</source>
+        <translation>时钟时间</translation>
+    </message>
+    <message>
+        <source>Follow the live edge</source>
+        <translation>跟随最新数据</translation>
+    </message>
+    <message>
+        <source>Export PNG…</source>
+        <translation>导出 PNG…</translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation>导出 CSV…</translation>
+    </message>
+    <message>
+        <source>Calibrate the plan from this run</source>
+        <translation>用此运行校准计划</translation>
+    </message>
+    <message>
+        <source>Watch a trainer's metrics file, a run folder, a TensorBoard logdir or a training log.</source>
+        <translation>监视训练器的指标文件、运行文件夹、TensorBoard 日志目录或训练日志。</translation>
     </message>
 </context>
 </TS>

@@ -7,5 +7,6 @@ namespace traindeck::cli {
 
 int runPlan(int argc, char** argv);
 int runGenerate(int argc, char** argv);
+int runWatch(int argc, char** argv);
 
 }  // namespace traindeck::cli

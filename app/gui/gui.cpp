@@ -3,12 +3,14 @@
 #include "gui/app_settings.h"
 #include "gui/language.h"
 #include "gui/main_window.h"
+#include "gui/watch_page.h"
 
 #include <traindeck_build_info.h>
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QIcon>
+#include <QTabWidget>
 
 namespace traindeck::gui {
 
@@ -28,8 +30,12 @@ int run(int argc, char** argv) {
     const QCommandLineOption demo(QStringLiteral("demo"), QStringLiteral("Open the built-in demo plan."));
     // An option, not a bare argument: `traindeck WORD` is a subcommand (app/main.cpp).
     const QCommandLineOption open(QStringLiteral("open"), QStringLiteral("Open a plan file."), QStringLiteral("FILE"));
+    const QCommandLineOption watch(QStringLiteral("watch"),
+                                   QStringLiteral("Open the Watch page on a run (metrics file, run folder, TensorBoard logdir, log)."),
+                                   QStringLiteral("SOURCE"));
     parser.addOption(demo);
     parser.addOption(open);
+    parser.addOption(watch);
     parser.process(app);
 
     MainWindow window(&language);
@@ -37,6 +43,11 @@ int run(int argc, char** argv) {
         window.openFile(parser.value(open));
     else
         window.openDemo();  // a first-time user sees a working plan, not empty fields
+    if (parser.isSet(watch)) {
+        for (const QString& source : parser.values(watch))
+            window.watchPage()->addSource(source);
+        window.tabs()->setCurrentWidget(window.watchPage());
+    }
     window.show();
     return app.exec();
 }

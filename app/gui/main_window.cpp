@@ -32,6 +32,7 @@
 #include <QStyle>
 #include <QDir>
 #include <QTabWidget>
+#include "gui/watch_page.h"
 #include <QToolBar>
 #include <QUndoStack>
 #include <QVBoxLayout>
@@ -78,6 +79,17 @@ MainWindow::MainWindow(Language* language, QWidget* parent) : QMainWindow(parent
 
     m_generated = new GeneratedFilesPage(coreGenerators());
     m_tabs->addTab(m_generated, QString());
+
+    // Watch: live runs, and their measured speed back into the plan's calibration.
+    m_watch = new WatchPage;
+    m_tabs->addTab(m_watch, QString());
+    connect(m_watch, &WatchPage::calibrationMeasured, this, [this](const QString& calibration) {
+        const QString problem = m_document->setField("calibration", calibration);
+        if (!problem.isEmpty())
+            QMessageBox::warning(this, tr("Calibrate the plan"), problem);
+        else
+            m_tabs->setCurrentIndex(1);  // the plots page shows predicted against measured
+    });
 
     m_splitter = new QSplitter(this);
     m_splitter->setObjectName(QStringLiteral("splitter"));
@@ -244,7 +256,7 @@ void MainWindow::retranslate() {
     updateUndoText();
     m_settingsAction->setText(tr("&Settings…"));
     m_aboutAction->setText(tr("&About TrainDeck"));
-    const QStringList tabNames = {tr("Layouts"), tr("Plots and calibration"), tr("Generated files")};
+    const QStringList tabNames = {tr("Layouts"), tr("Plots and calibration"), tr("Generated files"), tr("Watch")};
     for (int i = 0; i < m_tabs->count(); ++i) {
         m_tabs->setTabText(i, tabNames.value(i));
         m_tabActions[size_t(i)]->setText(tabNames.value(i));
@@ -288,6 +300,7 @@ void MainWindow::refresh() {
     m_layouts->setPlan(plan, m_findings);
     m_calibration->setPlan(plan);
     m_plots->setPlan(plan);
+    m_watch->setPlan(plan);
     m_generated->setPlan(plan);
 
     m_summary->setText(valid ? FindingView::summary(m_findings) : tr("Plan incomplete"));

@@ -29,6 +29,7 @@ class Language;
 class PlanDocument;
 class PlanView;
 class PlotsPage;
+class WatchPage;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -41,6 +42,7 @@ public:
     PlotsPage* plots() const { return m_plots; }
     CalibrationPanel* calibration() const { return m_calibration; }
     GeneratedFilesPage* generatedFiles() const { return m_generated; }
+    WatchPage* watchPage() const { return m_watch; }
     QTabWidget* tabs() const { return m_tabs; }
     const std::vector<FieldForm*>& forms() const { return m_forms; }
 
@@ -89,6 +91,7 @@ private:
     PlotsPage* m_plots = nullptr;
     CalibrationPanel* m_calibration = nullptr;
     GeneratedFilesPage* m_generated = nullptr;
+    WatchPage* m_watch = nullptr;
     QLabel* m_summary = nullptr;
 
     QMenu* m_fileMenu = nullptr;

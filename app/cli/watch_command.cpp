@@ -1,0 +1,235 @@
+// traindeck watch: what runs did (or are doing), from the trainer's JSON lines,
+// a TrainDeck run folder, TensorBoard event files or users' log lines.
+//   without --follow: reads each source to its end and prints a summary per run;
+//   with --follow: a line per new step and every alarm as it happens, until every run ends.
+// Exit status: 0, 1 an alarm fired (non-finite loss, error event, lost node, failed end), 2 bad input.
+
+#include "cli/commands.h"
+#include "localized.h"
+
+#include "metrics/summary.h"
+#include "metrics/watch.h"
+
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <iostream>
+#include <map>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace traindeck::cli {
+namespace {
+
+using namespace traindeck::metrics;
+
+constexpr std::size_t kPollBytes = 4u << 20;   // per poll: a bounded slice, then the alarms are looked at
+constexpr auto kFollowInterval = std::chrono::milliseconds(200);
+
+const char* kUsage =
+    "Usage: traindeck watch SOURCE... [--follow] [--json]\n\n"
+    "SOURCE: a trainer's metrics file (JSON lines), a user's training log, a TensorBoard\n"
+    "event file, a TensorBoard logdir (every folder of event files is a run), or a\n"
+    "TrainDeck run folder (node-*.out, launch.jsonl).\n\n"
+    "  --follow   print a line per new step and every alarm as it happens, until the runs end\n"
+    "  --json     JSON: the summaries (an array), or with --follow one object per line\n\n"
+    "Exit status: 0; 1 an alarm fired (non-finite loss, error event, lost node, failed end);\n"
+    "2 bad input (no such file, no run found).\n";
+
+std::string number(double v, const char* fmt = "%.4g") {
+    if (std::isnan(v))
+        return "nan";
+    if (std::isinf(v))
+        return v > 0 ? "inf" : "-inf";
+    char buf[64];
+    std::snprintf(buf, sizeof buf, fmt, v);
+    return buf;
+}
+
+nlohmann::json jsonNumber(double v) {
+    return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr);
+}
+
+nlohmann::json alarmJson(const Run& run, const Alarm& a) {
+    return {{"run", run.name()}, {"alarm", alarmKey(a.kind)}, {"step", a.step}, {"time", a.time},
+            {"rank", a.rank}, {"failing", a.failing()}, {"message", app::localized(a.text())}};
+}
+
+void printSummary(const Run& run, const RunSummary& s) {
+    std::printf("%s\n", run.name().c_str());
+    std::string steps = s.lastStep >= 0 ? std::to_string(s.lastStep + 1) : "0";
+    if (s.totalSteps > 0)
+        steps += " of " + std::to_string(s.totalSteps);
+    std::printf("  %-18s %s\n", "steps", steps.c_str());
+    auto lastBest = [](const char* label, const std::optional<double>& last, const std::optional<Best>& best) {
+        if (!last)
+            return;
+        std::string text = number(*last);
+        if (best)
+            text += "  (best " + number(best->value) + " at step " + std::to_string(best->step) + ")";
+        std::printf("  %-18s %s\n", label, text.c_str());
+    };
+    lastBest("loss", s.lastLoss, s.bestLoss);
+    lastBest("psnr", s.lastPsnr, s.bestPsnr);
+    if (s.steadySamplesPerS > 0)
+        std::printf("  %-18s %s\n", "steady samples/s", number(s.steadySamplesPerS, "%.4g").c_str());
+    if (s.steadyStepsPerS > 0)
+        std::printf("  %-18s %s\n", "steady steps/s", number(s.steadyStepsPerS, "%.4g").c_str());
+    if (s.ranks) {
+        const RankSpread& r = *s.ranks;
+        std::string text = "rank " + std::to_string(r.slowestRank) + ": " + number(r.slowestMedianS * 1e3, "%.3g") +
+                           " ms/step, median of ranks " + number(r.medianS * 1e3, "%.3g") + " ms (+" +
+                           number(r.medianS > 0 ? (r.slowestMedianS / r.medianS - 1) * 100 : 0, "%.0f") + "%)";
+        if (r.since >= 0)
+            text += ", slowest since step " + std::to_string(r.since);
+        std::printf("  %-18s %s\n", "slowest rank", text.c_str());
+    }
+    std::printf("  %-18s %s\n", "end", s.endStatus.empty() ? "none yet" : s.endStatus.c_str());
+    if (run.skippedLines > 0)
+        std::printf("  %-18s %zu\n", "skipped lines", run.skippedLines);
+    for (const Alarm& a : s.alarms)
+        std::printf("  %-18s %s\n", a.failing() ? "ALARM" : "note", app::localized(a.text()).c_str());
+    for (const Text& p : run.readProblems)
+        std::printf("  %-18s %s\n", "read problem", app::localized(p).c_str());
+}
+
+nlohmann::json summaryJson(const Run& run, const RunSummary& s) {
+    nlohmann::json j{{"run", run.name()}, {"last_step", s.lastStep}, {"total_steps", s.totalSteps},
+                     {"steady_samples_per_s", s.steadySamplesPerS}, {"steady_steps_per_s", s.steadyStepsPerS},
+                     {"end", s.endStatus.empty() ? nlohmann::json(nullptr) : nlohmann::json(s.endStatus)},
+                     {"skipped_lines", run.skippedLines}, {"failing", run.failing()}};
+    j["last_loss"] = s.lastLoss ? jsonNumber(*s.lastLoss) : nlohmann::json(nullptr);
+    j["last_psnr"] = s.lastPsnr ? jsonNumber(*s.lastPsnr) : nlohmann::json(nullptr);
+    j["best_loss"] = s.bestLoss ? nlohmann::json{{"value", s.bestLoss->value}, {"step", s.bestLoss->step}} : nlohmann::json(nullptr);
+    j["best_psnr"] = s.bestPsnr ? nlohmann::json{{"value", s.bestPsnr->value}, {"step", s.bestPsnr->step}} : nlohmann::json(nullptr);
+    if (s.ranks)
+        j["slowest_rank"] = {{"rank", s.ranks->slowestRank}, {"median_step_time_s", s.ranks->slowestMedianS},
+                             {"median_of_ranks_s", s.ranks->medianS}, {"since_step", s.ranks->since}};
+    nlohmann::json alarms = nlohmann::json::array();
+    for (const Alarm& a : s.alarms)
+        alarms.push_back(alarmJson(run, a));
+    j["alarms"] = alarms;
+    nlohmann::json series = nlohmann::json::object();
+    for (const auto& [key, sr] : run.allSeries())
+        series[key.second < 0 ? key.first : key.first + "@rank" + std::to_string(key.second)] = sr->appended();
+    j["series"] = series;
+    return j;
+}
+
+// --follow: what is new since the last look, per run.
+struct Seen {
+    std::int64_t step = -1;
+    std::size_t alarms = 0;
+};
+
+void printNew(const Run& run, Seen& seen, bool json) {
+    if (run.lastStep() > seen.step) {
+        seen.step = run.lastStep();
+        auto value = [&](const char* metric) -> std::optional<double> {
+            const Series* s = findMetric(run, metric);
+            if (!s || s->empty() || s->last().step != run.lastStep())
+                return std::nullopt;
+            return s->last().value;
+        };
+        if (json) {
+            nlohmann::json j{{"run", run.name()}, {"step", run.lastStep()}};
+            for (const char* m : {"loss", "psnr", "lr", "samples_per_s", "gpu_mem_gb"})
+                if (auto v = value(m))
+                    j[m] = jsonNumber(*v);
+            std::cout << j.dump() << '\n';
+        } else {
+            std::string line = run.name() + "  step " + std::to_string(run.lastStep());
+            for (auto [m, label] : {std::pair{"loss", "loss"}, {"psnr", "psnr"}, {"lr", "lr"},
+                                    {"samples_per_s", "samples/s"}, {"gpu_mem_gb", "GB"}})
+                if (auto v = value(m))
+                    line += std::string("  ") + label + " " + number(*v);
+            std::cout << line << '\n';
+        }
+    }
+    for (; seen.alarms < run.alarms().size(); ++seen.alarms) {
+        const Alarm& a = run.alarms()[seen.alarms];
+        if (json)
+            std::cout << alarmJson(run, a).dump() << '\n';
+        else
+            std::cout << run.name() << "  " << (a.failing() ? "ALARM: " : "note: ") << app::localized(a.text()) << '\n';
+    }
+    std::cout.flush();
+}
+
+}  // namespace
+
+int runWatch(int argc, char** argv) {
+    bool follow = false, json = false;
+    std::vector<std::string> sources;
+    for (int i = 0; i < argc; ++i) {
+        const std::string a = argv[i];
+        if (a == "--help" || a == "-h") {
+            std::fputs(kUsage, stdout);
+            return 0;
+        }
+        if (a == "--follow" || a == "-f")
+            follow = true;
+        else if (a == "--json")
+            json = true;
+        else if (a.starts_with("--")) {
+            std::fprintf(stderr, "traindeck watch: unknown option %s (see traindeck watch --help)\n", a.c_str());
+            return 2;
+        } else
+            sources.push_back(a);
+    }
+    if (sources.empty()) {
+        std::fputs("traindeck watch: name at least one SOURCE (see traindeck watch --help)\n", stderr);
+        return 2;
+    }
+    Watch watch;
+    for (const std::string& s : sources) {
+        Text error;
+        if (!watch.add(s, error)) {
+            std::fprintf(stderr, "traindeck watch: %s\n", app::localized(error).c_str());
+            return 2;
+        }
+    }
+    if (!follow) {
+        while (watch.poll(kPollBytes, unixNow())) {
+        }
+        watch.finish(unixNow());
+        nlohmann::json all = nlohmann::json::array();
+        bool first = true;
+        for (const auto& run : watch.store().runs()) {
+            const RunSummary s = summarize(*run);
+            if (json)
+                all.push_back(summaryJson(*run, s));
+            else {
+                if (!first)
+                    std::printf("\n");
+                printSummary(*run, s);
+            }
+            first = false;
+        }
+        if (json)
+            std::cout << all.dump(1) << '\n';
+    } else {
+        std::map<const Run*, Seen> seen;
+        for (;;) {
+            const bool more = watch.poll(kPollBytes, unixNow());
+            for (const auto& run : watch.store().runs()) {
+                run->checkStall(unixNow());
+                printNew(*run, seen[run.get()], json);
+            }
+            if (!more && watch.allEnded())
+                break;
+            if (!more)
+                std::this_thread::sleep_for(kFollowInterval);
+        }
+    }
+    for (const auto& run : watch.store().runs())
+        if (run->failing())
+            return 1;
+    return 0;
+}
+
+}  // namespace traindeck::cli

@@ -1,0 +1,125 @@
+#include "metrics/run.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+
+namespace traindeck::metrics {
+namespace {
+constexpr std::size_t kIntervalsKept = 64;  // the median step interval looks at the latest 64 steps
+
+bool isLoss(const std::string& metric) {
+    // "loss", "train/loss", "eval_loss", "Loss/train": any series a user would call a loss.
+    std::string m = metric;
+    std::transform(m.begin(), m.end(), m.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    return m.find("loss") != std::string::npos;
+}
+}  // namespace
+
+Run::Run(std::string name, std::size_t seriesCapacity) : name_(std::move(name)), capacity_(seriesCapacity) {}
+
+Series& Run::series(const std::string& metric, int rank) {
+    auto key = std::make_pair(metric, rank);
+    auto it = series_.find(key);
+    if (it == series_.end())
+        it = series_.emplace(std::move(key), std::make_unique<Series>(metric, rank, capacity_)).first;
+    return *it->second;
+}
+
+const Series* Run::find(const std::string& metric, int rank) const {
+    auto it = series_.find(std::make_pair(metric, rank));
+    return it == series_.end() ? nullptr : it->second.get();
+}
+
+void Run::append(Series& s, const Point& p, double seenAt) {
+    const std::size_t purged = s.append(p);
+    if (purged > 0) {
+        // One restart alarm per restart step, whatever number of series it purged.
+        const bool known = std::any_of(alarms_.begin(), alarms_.end(), [&](const Alarm& a) {
+            return a.kind == AlarmKind::Restarted && a.step == p.step;
+        });
+        if (!known)
+            raise({AlarmKind::Restarted, p.step, p.wallTime, -1, s.metric(), {}});
+        lastStep_ = p.step - 1;  // the restart's first step counts as new, its interval does not
+        lastStepTime_ = 0;
+    }
+    if (!std::isfinite(p.value) && !nonFiniteRaised_ && s.rank() < 0 && isLoss(s.metric())) {
+        nonFiniteRaised_ = true;  // once per run: a diverged run would otherwise alarm every step
+        raise({AlarmKind::NonFiniteLoss, p.step, p.wallTime, -1, s.metric(), std::isnan(p.value) ? "nan" : "inf"});
+    }
+    if (p.step > lastStep_) {
+        if (lastStep_ >= 0 && lastStepTime_ > 0 && p.wallTime > lastStepTime_) {
+            intervals_.push_back(p.wallTime - lastStepTime_);
+            if (intervals_.size() > kIntervalsKept)
+                intervals_.pop_front();
+        }
+        lastStep_ = p.step;
+        lastStepTime_ = p.wallTime;
+        lastStepSeenAt_ = seenAt;
+        stalled_ = false;
+    }
+    ++generation_;
+}
+
+void Run::raise(Alarm alarm) {
+    alarms_.push_back(std::move(alarm));
+    ++generation_;
+}
+
+bool Run::failing() const {
+    return std::any_of(alarms_.begin(), alarms_.end(), [](const Alarm& a) { return a.failing(); });
+}
+
+void Run::setEnd(RunEnd e, double time) {
+    if (end)
+        return;  // the first end wins: a launcher's end after the trainer's says the same
+    end = e;
+    raise({e.status == "failed" ? AlarmKind::Failed : AlarmKind::Ended, e.step, time, -1, e.status, {}});
+}
+
+double Run::medianStepInterval() const {
+    if (intervals_.empty())
+        return 0;
+    std::vector<double> v(intervals_.begin(), intervals_.end());
+    std::nth_element(v.begin(), v.begin() + std::ptrdiff_t(v.size() / 2), v.end());
+    return v[v.size() / 2];
+}
+
+void Run::checkStall(double now, double factor, double minimumS) {
+    if (end || stalled_ || lastStep_ < 0)
+        return;
+    const double median = medianStepInterval();
+    if (median <= 0)
+        return;
+    const double waited = now - lastStepSeenAt_;
+    if (waited > std::max(factor * median, minimumS)) {
+        stalled_ = true;
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%.0f", waited);
+        raise({AlarmKind::Stalled, lastStep_, lastStepTime_ + waited, -1, {}, buf});
+    }
+}
+
+std::size_t Run::bytes() const {
+    std::size_t b = sizeof(*this);
+    for (const auto& [key, s] : series_)
+        b += s->bytes() + key.first.capacity();
+    return b;
+}
+
+Run& Store::run(const std::string& name) {
+    if (Run* r = find(name))
+        return *r;
+    runs_.push_back(std::make_unique<Run>(name, seriesCapacity));
+    return *runs_.back();
+}
+
+Run* Store::find(const std::string& name) {
+    for (auto& r : runs_)
+        if (r->name() == name)
+            return r.get();
+    return nullptr;
+}
+
+}  // namespace traindeck::metrics

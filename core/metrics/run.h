@@ -1,0 +1,104 @@
+#pragma once
+// A run: what one training job reported, as series of points, plus what the
+// dashboard must call out (alarms) and what the trainer said about itself.
+
+#include "metrics/alarm.h"
+#include "metrics/series.h"
+
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace traindeck::metrics {
+
+// The trainer's `start` event (metrics-protocol.md); zero where the source did not say.
+struct RunInfo {
+    std::string runId;
+    int worldSize = 0;
+    int nodes = 0;
+    int gpusPerNode = 0;
+    std::string backend;
+    std::string precision;
+    std::string model;
+    double effectiveBatch = 0;
+    double microBatch = 0;
+    std::int64_t totalSteps = 0;
+    std::int64_t resumedFromStep = -1;
+    double startTime = 0;
+};
+
+struct RunEnd {
+    std::string status;  // completed, failed, interrupted
+    std::int64_t step = -1;
+    double seconds = 0;
+};
+
+class Run {
+public:
+    explicit Run(std::string name, std::size_t seriesCapacity = Series::kDefaultCapacity);
+
+    const std::string& name() const { return name_; }
+
+    // The series of a metric (rank -1: job-wide), created on first use. The
+    // reference stays valid for the run's life.
+    Series& series(const std::string& metric, int rank = -1);
+    const Series* find(const std::string& metric, int rank = -1) const;
+    const std::map<std::pair<std::string, int>, std::unique_ptr<Series>>& allSeries() const { return series_; }
+
+    // Appends to a series and raises what the point means: a non-finite loss, a restart.
+    // `seenAt`: when the point was read (for stall detection), in the caller's clock.
+    void append(Series& s, const Point& p, double seenAt);
+
+    void raise(Alarm alarm);
+    const std::vector<Alarm>& alarms() const { return alarms_; }
+    bool failing() const;
+
+    // Raises a Stalled alarm (once until steps resume) when no step came for
+    // `factor` times the median interval between steps (and at least `minimumS`).
+    void checkStall(double now, double factor = 5, double minimumS = 10);
+    double medianStepInterval() const;  // seconds of the events' clock between new steps; 0: unknown
+
+    RunInfo info;
+    std::optional<RunEnd> end;
+    void setEnd(RunEnd e, double time);
+
+    std::int64_t lastStep() const { return lastStep_; }
+    double lastStepTime() const { return lastStepTime_; }
+    std::size_t skippedLines = 0;          // lines that were not a known format
+    std::vector<Text> readProblems;  // corrupt records, unreadable files: reported, not fatal
+    std::uint64_t generation() const { return generation_; }  // grows on every change
+    void touch() { ++generation_; }
+    std::size_t bytes() const;
+
+private:
+    std::string name_;
+    std::size_t capacity_;
+    std::map<std::pair<std::string, int>, std::unique_ptr<Series>> series_;
+    std::vector<Alarm> alarms_;
+    std::int64_t lastStep_ = -1;
+    double lastStepTime_ = 0;   // the event's own time of the last new step
+    double lastStepSeenAt_ = 0; // when it was read, in the caller's clock
+    std::deque<double> intervals_;
+    bool stalled_ = false;
+    bool nonFiniteRaised_ = false;
+    std::uint64_t generation_ = 0;
+};
+
+// Every run a watch has found, in the order found.
+class Store {
+public:
+    Run& run(const std::string& name);  // created on first use
+    Run* find(const std::string& name);
+    const std::vector<std::unique_ptr<Run>>& runs() const { return runs_; }
+    std::size_t seriesCapacity = Series::kDefaultCapacity;
+
+private:
+    std::vector<std::unique_ptr<Run>> runs_;
+};
+
+}  // namespace traindeck::metrics

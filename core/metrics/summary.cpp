@@ -1,0 +1,149 @@
+#include "metrics/summary.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <map>
+
+namespace traindeck::metrics {
+namespace {
+
+double median(std::vector<double> v) {
+    if (v.empty())
+        return 0;
+    const auto mid = v.begin() + std::ptrdiff_t(v.size() / 2);
+    std::nth_element(v.begin(), mid, v.end());
+    if (v.size() % 2)
+        return *mid;
+    return (*mid + *std::max_element(v.begin(), mid)) / 2;
+}
+
+std::string lower(std::string_view s) {
+    std::string out(s);
+    for (char& c : out)
+        c = char(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
+}  // namespace
+
+double steadyRate(std::span<const Point> points) {
+    const std::size_t warmup = points.size() >= 3 ? std::max<std::size_t>(1, points.size() / 10) : 0;
+    std::vector<double> v;
+    v.reserve(points.size() - warmup);
+    for (std::size_t i = warmup; i < points.size(); ++i)
+        if (std::isfinite(points[i].value))
+            v.push_back(points[i].value);
+    return median(std::move(v));
+}
+
+std::vector<double> debiasedEma(std::span<const double> values, double weight) {
+    // As TensorBoard's scalar card: last = last * w + (1 - w) * v; shown = last / (1 - w^n),
+    // with n counting the finite points so far.
+    std::vector<double> out;
+    out.reserve(values.size());
+    double last = 0;
+    double debias = 1;
+    for (double v : values) {
+        if (!std::isfinite(v)) {
+            out.push_back(v);
+            continue;
+        }
+        last = last * weight + (1 - weight) * v;
+        debias *= weight;
+        out.push_back(weight > 0 ? last / (1 - debias) : v);
+    }
+    return out;
+}
+
+const Series* findMetric(const Run& run, std::string_view metric) {
+    if (const Series* s = run.find(std::string(metric)))
+        return s;
+    const Series* fallback = nullptr;
+    for (const auto& [key, s] : run.allSeries()) {
+        if (key.second >= 0)
+            continue;
+        const std::string name = lower(key.first);
+        if (name.find(metric) == std::string::npos)
+            continue;
+        const bool held = name.find("eval") != std::string::npos || name.find("val") != std::string::npos ||
+                          name.find("test") != std::string::npos;
+        if (!held)
+            return s.get();
+        if (!fallback)
+            fallback = s.get();
+    }
+    return fallback;
+}
+
+RunSummary summarize(const Run& run) {
+    RunSummary out;
+    out.lastStep = run.lastStep();
+    out.totalSteps = run.info.totalSteps;
+    auto lastAndBest = [&](std::string_view metric, bool lowerIsBetter, std::optional<double>& last,
+                           std::optional<Best>& best) {
+        const Series* s = findMetric(run, metric);
+        if (!s || s->empty())
+            return;
+        last = s->last().value;
+        for (const Point& p : s->points()) {
+            if (!std::isfinite(p.value))
+                continue;
+            if (!best || (lowerIsBetter ? p.value < best->value : p.value > best->value))
+                best = Best{p.value, p.step};
+        }
+    };
+    lastAndBest("loss", true, out.lastLoss, out.bestLoss);
+    lastAndBest("psnr", false, out.lastPsnr, out.bestPsnr);
+    if (const Series* s = run.find("samples_per_s"))
+        out.steadySamplesPerS = steadyRate(s->points());
+    if (const Series* s = run.find("steps_per_s"))
+        out.steadyStepsPerS = steadyRate(s->points());
+    else if (const Series* t = run.find("step_time_s")) {
+        const double st = steadyRate(t->points());
+        out.steadyStepsPerS = st > 0 ? 1 / st : 0;
+    }
+    if (out.steadyStepsPerS == 0 && out.steadySamplesPerS > 0 && run.info.effectiveBatch > 0)
+        out.steadyStepsPerS = out.steadySamplesPerS / run.info.effectiveBatch;
+
+    // The straggler view: every rank's median step time, the slowest against the median of all.
+    std::map<int, const Series*> ranks;
+    for (const auto& [key, s] : run.allSeries())
+        if (key.first == "step_time_s" && key.second >= 0 && !s->empty())
+            ranks[key.second] = s.get();
+    if (ranks.size() >= 2) {
+        RankSpread spread;
+        std::vector<double> medians;
+        for (const auto& [rank, s] : ranks) {
+            const double m = steadyRate(s->points());
+            medians.push_back(m);
+            if (m > spread.slowestMedianS) {
+                spread.slowestMedianS = m;
+                spread.slowestRank = rank;
+            }
+        }
+        spread.medianS = median(medians);
+        // Since when: the last step at which the slowest rank was not above the others' median step time there.
+        const auto& slow = ranks[spread.slowestRank]->points();
+        std::map<std::int64_t, std::vector<double>> byStep;
+        for (const auto& [rank, s] : ranks)
+            if (rank != spread.slowestRank)
+                for (const Point& p : s->points())
+                    byStep[p.step].push_back(p.value);
+        spread.since = slow.empty() ? -1 : slow.front().step;
+        for (const Point& p : slow) {
+            auto it = byStep.find(p.step);
+            if (it != byStep.end() && p.value <= median(it->second) * 1.05)
+                spread.since = -1;  // was not slow here: the streak starts later
+            else if (spread.since < 0)
+                spread.since = p.step;
+        }
+        out.ranks = spread;
+    }
+    out.alarms = run.alarms();
+    if (run.end)
+        out.endStatus = run.end->status;
+    return out;
+}
+
+}  // namespace traindeck::metrics

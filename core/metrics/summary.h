@@ -1,0 +1,54 @@
+#pragma once
+// What a run comes to: the figures `traindeck watch` prints and the window's
+// header shows, and the measured speed that calibrates the plan.
+
+#include "metrics/run.h"
+
+#include <optional>
+#include <span>
+#include <vector>
+
+namespace traindeck::metrics {
+
+// The steady-state rate of a speed series (samples/s, steps/s): the median over
+// the points after warm-up. Warm-up is the first 10% of the points (at least one
+// when there are three or more): the first steps compile, allocate and fill caches.
+// Non-finite points are left out. 0 when there is nothing to measure.
+double steadyRate(std::span<const Point> points);
+
+// TensorBoard's smoothing: an exponential moving average debiased like Adam's
+// (the first points are not pulled towards 0), weight in [0, 1), 0.6 by default.
+// Non-finite values pass through unsmoothed and do not enter the average.
+std::vector<double> debiasedEma(std::span<const double> values, double weight = 0.6);
+
+// The series of a common metric whatever the writer called it: "loss" finds
+// loss, train/loss, Loss/train (not eval_loss when a training loss exists).
+const Series* findMetric(const Run& run, std::string_view metric);
+
+struct Best {
+    double value = 0;
+    std::int64_t step = -1;
+};
+
+struct RankSpread {
+    int slowestRank = -1;
+    double slowestMedianS = 0;  // that rank's median step time
+    double medianS = 0;         // the median of all ranks' medians
+    std::int64_t since = -1;    // the first step from which that rank stayed the slowest
+};
+
+struct RunSummary {
+    std::int64_t lastStep = -1;
+    std::int64_t totalSteps = 0;
+    std::optional<double> lastLoss, lastPsnr;
+    std::optional<Best> bestLoss, bestPsnr;  // lowest loss, highest PSNR (finite only)
+    double steadySamplesPerS = 0;
+    double steadyStepsPerS = 0;
+    std::optional<RankSpread> ranks;
+    std::vector<Alarm> alarms;
+    std::string endStatus;  // empty: no end event (still running, or a source without one)
+};
+
+RunSummary summarize(const Run& run);
+
+}  // namespace traindeck::metrics

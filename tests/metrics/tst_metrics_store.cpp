@@ -1,0 +1,123 @@
+// The store's promises: O(1) appends with bounded memory where spikes and NaNs
+// survive folding, restarts purge orphaned points as TensorBoard does, and the
+// smoothing and steady-rate figures on hand-worked numbers.
+#include "metrics/run.h"
+#include "metrics/summary.h"
+
+#include <QtTest>
+
+#include <cmath>
+#include <limits>
+
+using namespace traindeck::metrics;
+
+class TestMetricsStore : public QObject {
+    Q_OBJECT
+private slots:
+    void millionStepsFitInBoundedMemory() {
+        Series s("loss", -1);
+        const double nan = std::numeric_limits<double>::quiet_NaN();
+        for (std::int64_t i = 0; i < 1'000'000; ++i) {
+            double v = 1.0 / double(i + 1);
+            if (i == 1234)
+                v = 500;  // a spike early on: must survive every fold
+            if (i == 4321)
+                v = nan;
+            s.append({i, double(i), v});
+        }
+        QCOMPARE(s.appended(), std::size_t(1'000'000));
+        QVERIFY(s.points().size() <= s.capacity());
+        QVERIFY(s.folds() > 0);
+        QVERIFY(s.bytes() < 8u << 20);  // 2^18 points of 24 bytes = 6 MiB, plus the object
+        bool spike = false, gap = false;
+        for (const Point& p : s.points()) {
+            spike |= p.step == 1234 && p.value == 500;
+            gap |= p.step == 4321 && std::isnan(p.value);
+        }
+        QVERIFY(spike);
+        QVERIFY(gap);
+        QCOMPARE(s.nonFinite(), std::size_t(1));
+        // Steps stay in order and the newest are all there.
+        for (std::size_t i = 1; i < s.points().size(); ++i)
+            QVERIFY(s.points()[i - 1].step < s.points()[i].step);
+        QCOMPARE(s.last().step, std::int64_t(999'999));
+        QVERIFY(s.fullResolutionFrom() > 0);
+        std::int64_t expected = s.fullResolutionFrom();
+        for (const Point& p : s.points())
+            if (p.step >= s.fullResolutionFrom())
+                QCOMPARE(p.step, expected++);
+    }
+
+    void restartPurgesLaterPointsOnce() {
+        Run run("r");
+        Series& loss = run.series("loss");
+        for (int i = 0; i < 30; ++i)
+            run.append(loss, {i, 100.0 + i, 1.0}, 0);
+        for (int i = 20; i < 40; ++i)
+            run.append(loss, {i, 200.0 + i, 2.0}, 0);
+        QCOMPARE(loss.points().size(), std::size_t(40));
+        QCOMPARE(loss.points()[19].value, 1.0);
+        QCOMPARE(loss.points()[20].value, 2.0);
+        QCOMPARE(loss.points()[20].wallTime, 220.0);
+        int restarts = 0;
+        for (const Alarm& a : run.alarms())
+            restarts += a.kind == AlarmKind::Restarted && a.step == 20;
+        QCOMPARE(restarts, 1);
+        QVERIFY(!run.failing());  // a resume is shown, not failed
+    }
+
+    void nonFiniteLossIsAMarkedPointAndOneAlarm() {
+        Run run("r");
+        Series& loss = run.series("train/loss");
+        run.append(loss, {0, 0, 0.5}, 0);
+        run.append(loss, {1, 1, std::numeric_limits<double>::quiet_NaN()}, 0);
+        run.append(loss, {2, 2, std::numeric_limits<double>::infinity()}, 0);
+        QCOMPARE(loss.points().size(), std::size_t(3));
+        QCOMPARE(run.alarms().size(), std::size_t(1));
+        QCOMPARE(run.alarms()[0].kind, AlarmKind::NonFiniteLoss);
+        QCOMPARE(run.alarms()[0].step, std::int64_t(1));
+        QVERIFY(run.failing());
+        QCOMPARE(QString::fromStdString(run.alarms()[0].text().english()), QString("train/loss is not finite at step 1"));
+    }
+
+    void stallAfterSeveralMedianIntervals() {
+        Run run("r");
+        Series& loss = run.series("loss");
+        for (int i = 0; i < 10; ++i)
+            run.append(loss, {i, 1000.0 + 2 * i, 1.0}, 50.0 + 2 * i);  // a step every 2 s, seen at 50…68
+        QCOMPARE(run.medianStepInterval(), 2.0);
+        run.checkStall(75);  // 7 s after the last step: under 10 s
+        QVERIFY(run.alarms().empty());
+        run.checkStall(79);  // 11 s: over max(5 × 2 s, 10 s)
+        QCOMPARE(run.alarms().size(), std::size_t(1));
+        QCOMPARE(run.alarms()[0].kind, AlarmKind::Stalled);
+        run.checkStall(90);
+        QCOMPARE(run.alarms().size(), std::size_t(1));  // once until steps resume
+    }
+
+    void debiasedEmaMatchesTensorBoardByHand() {
+        // w = 0.6: last = 0.4·v1 = 0.4, debias 1 − 0.6 = 0.4 → 1
+        //          last = 0.24 + 0.4·2 = 1.04, debias 1 − 0.36 = 0.64 → 1.625
+        //          last = 0.624 + 0.4·4 = 2.224, debias 1 − 0.216 = 0.784 → 2.836734…
+        const double values[] = {1, 2, std::numeric_limits<double>::quiet_NaN(), 4};
+        const auto s = debiasedEma(values, 0.6);
+        QCOMPARE(s[0], 1.0);
+        QCOMPARE(s[1], 1.625);
+        QVERIFY(std::isnan(s[2]));
+        QVERIFY(std::abs(s[3] - 2.224 / 0.784) < 1e-12);
+        const auto raw = debiasedEma(values, 0);
+        QCOMPARE(raw[3], 4.0);
+    }
+
+    void steadyRateIsTheMedianAfterWarmup() {
+        std::vector<Point> p;
+        const double v[] = {10, 50, 100, 101, 99, 100, 102, 98, 100, 100};  // first 10% (one point) is warm-up
+        for (int i = 0; i < 10; ++i)
+            p.push_back({i, double(i), v[i]});
+        QCOMPARE(steadyRate(p), 100.0);
+        QCOMPARE(steadyRate({}), 0.0);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestMetricsStore)
+#include "tst_metrics_store.moc"

@@ -1,0 +1,123 @@
+// `traindeck watch` as a user and a script see it: the summary of a real
+// 2-process trainer run, TensorBoard runs, JSON, --follow on a run that is
+// still being written, and the exit codes 0, 1 (an alarm) and 2 (bad input).
+#include "run_traindeck.h"
+
+#include <QtTest>
+
+#include "trainer_env.h"
+
+namespace {
+
+const QString kTb = QStringLiteral(FIXTURES "/tensorboard");
+
+QStringList trainerArgs(const QString& file, const QStringList& extra) {
+    return QStringList{"--frames", "2", "--height", "32", "--width", "32", "--log-every", "1",
+                       "--nproc-per-node", "2", "--metrics-file", file} + extra;
+}
+
+int runTrainer(const QString& file, const QStringList& extra) {
+    QProcess p;
+    p.setStandardOutputFile(QProcess::nullDevice());
+    p.setStandardErrorFile(QProcess::nullDevice());
+    p.setProcessEnvironment(trainerEnvironment());
+    p.start(TRAINER_BINARY, trainerArgs(file, extra));
+    if (!p.waitForFinished(60000))
+        qFatal("the trainer did not finish");
+    return p.exitCode();
+}
+
+}  // namespace
+
+class TestWatchCli : public QObject {
+    Q_OBJECT
+    QTemporaryDir tmp;
+
+private slots:
+    void summaryOfATwoProcessRun() {
+        const QString file = tmp.filePath("run.jsonl");
+        QCOMPARE(runTrainer(file, {"--steps", "40"}), 0);
+        const TraindeckRun r = runTraindeck({"watch", file});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.contains("steps              40 of 40"), qPrintable(r.out));
+        QVERIFY(r.out.contains("steady samples/s"));
+        QVERIFY(r.out.contains("slowest rank       rank "));
+        QVERIFY(r.out.contains("end                completed"));
+        QVERIFY(!r.out.contains("ALARM"));
+
+        const TraindeckRun j = runTraindeck({"watch", "--json", file});
+        QCOMPARE(j.code, 0);
+        const QJsonObject run = QJsonDocument::fromJson(j.out.toUtf8()).array()[0].toObject();
+        QCOMPARE(run["last_step"].toInt(), 39);
+        QCOMPARE(run["end"].toString(), QString("completed"));
+        QVERIFY(run["steady_samples_per_s"].toDouble() > 0);
+        QCOMPARE(run["series"].toObject()["step_time_s@rank1"].toInt(), 40);
+        QVERIFY(run["best_loss"].toObject()["value"].toDouble() > 0);
+    }
+
+    void divergingRunExitsOne() {
+        const QString file = tmp.filePath("diverge.jsonl");
+        QCOMPARE(runTrainer(file, {"--steps", "20", "--lr", "1e30", "--warmup", "0"}), 1);
+        const TraindeckRun r = runTraindeck({"watch", file});
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.out.contains("ALARM              loss is not finite at step 1"), qPrintable(r.out));
+        QVERIFY(r.out.contains("rank 0 failed at step 1: nonfinite"));
+        QVERIFY(r.out.contains("end                failed"));
+    }
+
+    void tensorBoardLogdir() {
+        const TraindeckRun r = runTraindeck({"watch", "--json", kTb});
+        QCOMPARE(r.code, 1);  // the simple run's NaN loss
+        QStringList names;
+        for (const QJsonValue& v : QJsonDocument::fromJson(r.out.toUtf8()).array())
+            names << v.toObject()["run"].toString();
+        for (const char* run : {"simple", "tensor_float", "tensor_encodings", "restart", "logdir/loss_eval"})
+            QVERIFY2(names.contains(run), qPrintable(names.join(',')));
+        const TraindeckRun ok = runTraindeck({"watch", kTb + "/restart"});
+        QCOMPARE(ok.code, 0);
+        QVERIFY2(ok.out.contains("note               restarted at step 20"), qPrintable(ok.out));
+        QVERIFY(ok.out.contains("steps              40\n"));
+    }
+
+    void badInputExitsTwo() {
+        TraindeckRun r = runTraindeck({"watch", tmp.filePath("missing.jsonl")});
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.err.contains("no such file or folder"));
+        QDir().mkpath(tmp.filePath("nothing"));
+        r = runTraindeck({"watch", tmp.filePath("nothing")});
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.err.contains("no run found"));
+        r = runTraindeck({"watch"});
+        QCOMPARE(r.code, 2);
+        r = runTraindeck({"watch", "--bogus", kTb});
+        QCOMPARE(r.code, 2);
+    }
+
+    void followPrintsStepsAsTheRunGoes() {
+        // The trainer still running while `watch --follow` reads its file: a line per step, then the end.
+        const QString file = tmp.filePath("live.jsonl");
+        QFile(file).open(QIODevice::WriteOnly);  // exists before the trainer starts writing
+        QProcess watch;
+        watch.start(TRAINDECK_BINARY, {"watch", "--follow", "--json", file});
+        QVERIFY(watch.waitForStarted());
+        QCOMPARE(runTrainer(file, {"--steps", "60"}), 0);
+        QVERIFY2(watch.waitForFinished(30000), "watch --follow did not stop at the run's end");
+        QCOMPARE(watch.exitCode(), 0);
+        const QList<QByteArray> lines = watch.readAllStandardOutput().trimmed().split('\n');
+        QSet<int> steps;
+        bool ended = false;
+        for (const QByteArray& line : lines) {
+            const QJsonObject o = QJsonDocument::fromJson(line).object();
+            if (o.contains("alarm"))
+                ended |= o["alarm"].toString() == "ended";
+            else
+                steps.insert(o["step"].toInt());
+        }
+        QVERIFY(ended);
+        QVERIFY(steps.contains(59));
+        QVERIFY2(steps.size() >= 2, "every step came in one poll: not followed live");
+    }
+};
+
+QTEST_GUILESS_MAIN(TestWatchCli)
+#include "tst_watch_cli.moc"
