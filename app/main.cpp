@@ -21,6 +21,7 @@ struct Command {
 constexpr Command kCommands[] = {
     {"plan", traindeck::cli::runPlan, "print a plan's derived figures and findings"},
     {"generate", traindeck::cli::runGenerate, "write the launch files of a plan"},
+    {"launch", traindeck::cli::runLaunch, "start a plan's nodes over SSH or here, and stop them together"},
 };
 
 bool isPlanFile(const char* arg) {
@@ -52,7 +53,7 @@ int main(int argc, char** argv) {
             args.push_back(nullptr);
             return traindeck::gui::run(int(args.size()) - 1, args.data());
         }
-        std::fprintf(stderr, "traindeck: unknown command '%s' (commands: plan, generate; or a plan .yaml file)\n",
+        std::fprintf(stderr, "traindeck: unknown command '%s' (commands: plan, generate, launch; or a plan .yaml file)\n",
                      argv[1]);
         return 2;
     }
