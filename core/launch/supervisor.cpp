@@ -12,6 +12,9 @@ std::string supervisorScript() {
 set -u
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 grace=$2
+# A background list reads /dev/null unless told otherwise: the watcher below
+# reads the launcher's stdin through fd 3.
+exec 3<&0
 setsid -w bash "$here/$1" </dev/null &
 session=$!
 kill_all() {
@@ -31,7 +34,7 @@ kill_all() {
         sleep 0.1
     done
     kill_all
-) &
+) <&3 &
 watcher=$!
 status=0
 wait "$session" || status=$?
