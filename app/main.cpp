@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -26,6 +27,7 @@ constexpr Command kCommands[] = {
     {"plan", traindeck::cli::runPlan, "print a plan's derived figures and findings"},
     {"generate", traindeck::cli::runGenerate, "write the launch files of a plan"},
     {"watch", traindeck::cli::runWatch, "summarise or follow training runs (metrics, logs, TensorBoard files)"},
+    {"launch", traindeck::cli::runLaunch, "start a plan's nodes over SSH or here, and stop them together"},
 };
 
 bool isPlanFile(const char* arg) {
@@ -73,8 +75,11 @@ int main(int argc, char** argv) {
             args.push_back(nullptr);
             return traindeck::gui::run(int(args.size()) - 1, args.data());
         }
-        std::fprintf(stderr, "traindeck: unknown command '%s' (commands: plan, generate, watch; or a plan .yaml file)\n",
-                     argv[1]);
+        std::string names;
+        for (const Command& c : kCommands)
+            names += (names.empty() ? "" : ", ") + std::string(c.name);
+        std::fprintf(stderr, "traindeck: unknown command '%s' (commands: %s; or a plan .yaml file)\n", argv[1],
+                     names.c_str());
         return 2;
     }
     if (argc >= 2 && (std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0)) {

@@ -8,5 +8,6 @@ namespace traindeck::cli {
 int runPlan(int argc, char** argv);
 int runGenerate(int argc, char** argv);
 int runWatch(int argc, char** argv);
+int runLaunch(int argc, char** argv);  // also 1 run failed, 3 host key or authentication, 130/143 stopped
 
 }  // namespace traindeck::cli

@@ -5,24 +5,13 @@
 // they are: nothing here turns it off).
 
 #include "generate/context.h"
+#include "generate/host_address.h"
 #include "generate/shell_quote.h"
 #include "generate/workload.h"
-
-#include <cctype>
 
 namespace traindeck::generate {
 
 namespace {
-
-// Hostfiles have no quoting: host names and addresses only (IPv6 included).
-bool isHostName(const std::string& s) {
-    if (s.empty() || s.size() > 253 || s.front() == '-') return false;
-    for (char ch : s) {
-        auto c = static_cast<unsigned char>(ch);
-        if (!(std::isalnum(c) || c == '.' || c == '-' || c == ':' || c == '_')) return false;
-    }
-    return true;
-}
 
 std::string nodeScriptName(int rank) { return "node-" + std::to_string(rank) + ".sh"; }
 
@@ -34,14 +23,19 @@ std::vector<GeneratedFile> sshFiles(const Context& ctx) {
     if (static_cast<int>(hosts.size()) != nodes)
         throw GenerateError("ssh needs one host per node, node 0 first: --hosts gave " +
                             std::to_string(hosts.size()) + " for " + std::to_string(nodes) + " nodes");
-    for (const std::string& h : hosts)
-        if (!isHostName(h))
-            throw GenerateError("host '" + printable(h) + "' is not a host name or address");
+    // Hostfiles have no quoting: `[user@]host` only (IPv6 included); a port is
+    // ssh's alone (pdsh and DeepSpeed's hostfile cannot carry one).
+    std::vector<HostAddress> addresses;
+    for (const std::string& h : hosts) {
+        const auto a = parseHostAddress(h);
+        if (!a) throw GenerateError("host '" + printable(h) + "' is not a host name or address, [user@]host[:port]");
+        addresses.push_back(*a);
+    }
 
     std::string hostfile, dsHostfile;
-    for (const std::string& h : hosts) {
-        hostfile += h + "\n";
-        dsHostfile += h + " slots=" + std::to_string(ctx.figures.gpusPerNode) + "\n";
+    for (const HostAddress& a : addresses) {
+        hostfile += a.destination() + "\n";
+        dsHostfile += a.destination() + " slots=" + std::to_string(ctx.figures.gpusPerNode) + "\n";
     }
     std::vector<GeneratedFile> files = {{"hostfile", hostfile, false}, {"ds_hostfile", dsHostfile, false}};
 
@@ -55,7 +49,7 @@ std::vector<GeneratedFile> sshFiles(const Context& ctx) {
                         "export TRAINDECK_PLATFORM=ssh\n"
                         "export NODE_RANK=" + std::to_string(rank) + "\n"
                         "export NNODES=" + std::to_string(nodes) + "\n"
-                        "export MASTER_ADDR=" + shellQuote(hosts.front()) + "\n"
+                        "export MASTER_ADDR=" + shellQuote(addresses.front().host) + "\n"
                         "export MASTER_PORT=" + std::to_string(ctx.plan.launch.masterPort) + "\n"
                         "exec bash \"$here/" + kEntrypointFile + "\"\n";
         files.push_back({nodeScriptName(rank), s, true});
@@ -70,7 +64,10 @@ set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 )SH";
     launch += "hosts=(";
-    for (std::size_t i = 0; i < hosts.size(); ++i) launch += (i ? " " : "") + shellQuote(hosts[i]);
+    for (std::size_t i = 0; i < addresses.size(); ++i) launch += (i ? " " : "") + shellQuote(addresses[i].destination());
+    launch += ")\n# Each host's ssh port; empty: the ssh configuration's.\nports=(";
+    for (std::size_t i = 0; i < addresses.size(); ++i)
+        launch += (i ? " " : "") + (addresses[i].port ? std::to_string(addresses[i].port) : std::string("''"));
     launch += ")\n";
     launch += R"SH(pids=()
 # shellcheck disable=SC2317  # reached through the trap below
@@ -85,7 +82,8 @@ for rank in "${!hosts[@]}"; do
     printf -v remote 'bash %q' "$here/node-$rank.sh"
     # A terminal (-tt) ties the remote processes to this connection: when this
     # launcher stops, the remote entrypoint gets SIGHUP and stops its workload.
-    ssh -tt -o BatchMode=yes -- "${hosts[$rank]}" "$remote" &
+    port=${ports[$rank]}
+    ssh -tt -o BatchMode=yes ${port:+-p "$port"} -- "${hosts[$rank]}" "$remote" &
     pids+=("$!")
 done
 status=0

@@ -179,6 +179,26 @@ private slots:
         QVERIFY(errorOf([&] { generate::generate(gentest::planAt(2), Target::Ssh, o); }).contains("not a host name"));
         o.hosts = {"fe80::1", "10.0.0.2"};
         generate::generate(gentest::planAt(2), Target::Ssh, o);
+        for (const char* bad : {"-oProxyCommand=reboot", "al ice@gpu-1", "gpu-1:0", "gpu-1:99999", "[fe80::1"}) {
+            o.hosts[1] = bad;
+            QVERIFY2(errorOf([&] { generate::generate(gentest::planAt(2), Target::Ssh, o); }).contains("not a host name"),
+                     bad);
+        }
+    }
+
+    void hostsMayNameUserAndPort() {
+        GenerateOptions o = gentest::optionsFor(2);
+        o.hosts = {"alice@node-a", "bob@[fe80::2]:2222"};
+        std::string hostfile, node0, launcher;
+        for (const auto& f : generate::generate(gentest::planAt(2), Target::Ssh, o)) {
+            if (f.path == "hostfile") hostfile = f.content;
+            if (f.path == "node-0.sh") node0 = f.content;
+            if (f.path == "launch-ssh.sh") launcher = f.content;
+        }
+        QCOMPARE(QString::fromStdString(hostfile), QString("alice@node-a\nbob@fe80::2\n"));
+        QVERIFY(node0.find("export MASTER_ADDR=node-a\n") != std::string::npos);
+        QVERIFY(launcher.find("hosts=(alice@node-a bob@fe80::2)\n") != std::string::npos);
+        QVERIFY(launcher.find("ports=('' 2222)\n") != std::string::npos);
     }
 
     void templatePlaceholdersAreChecked() {

@@ -1,0 +1,207 @@
+// traindeck launch: starts a plan's nodes over SSH (or the one node here with
+// --local), prints what each node prints prefixed by its index, state changes as
+// they happen and one line per node at the end. Ctrl-C (or SIGTERM) stops the
+// run gracefully; a second one kills it.
+
+#include "cli/commands.h"
+#include "cli/plan_arguments.h"
+#include "launch/run.h"
+#include "localized.h"
+#include "plan/findings.h"
+
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace traindeck::cli {
+
+namespace {
+
+using namespace traindeck::launch;
+
+std::atomic<int> gSignal{0};
+std::atomic<int> gSignals{0};
+extern "C" void onSignal(int sig) {
+    gSignal = sig;
+    ++gSignals;
+}
+
+std::vector<std::string> splitHosts(const std::string& text) {
+    std::vector<std::string> out;
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        const std::size_t comma = text.find(',', start);
+        std::string item = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+        if (!item.empty()) out.push_back(item);
+        if (comma == std::string::npos) break;
+        start = comma + 1;
+    }
+    return out;
+}
+
+struct NodeSummary {
+    std::string host;
+    NodeState state = NodeState::Connecting;
+    int status = -1;
+    std::string message;
+};
+
+}  // namespace
+
+int runLaunch(int argc, char** argv) {
+    RunConfig config;
+    bool help = false, hostsGiven = false;
+    const std::vector<Option> own = {
+        {"--hosts", true, "host,host,... one per node, node 0 first: [user@]host[:port] or an ssh config alias",
+         [&](const std::string& v) { config.hosts = splitHosts(v); hostsGiven = true; return std::string(); }},
+        {"--local", false, "run the single node of a 1xN plan on this machine",
+         [&](const std::string&) { config.local = true; return std::string(); }},
+        {"--run-dir", true, "the run folder (default ~/.local/share/TrainDeck/runs/RUN_ID)",
+         [&](const std::string& v) { config.runDir = v; return std::string(); }},
+        {"--identity", true, "private key to try first (then the agent and ~/.ssh/config's)",
+         [&](const std::string& v) { config.ssh.identityFile = v; return std::string(); }},
+        {"--known-hosts", true, "known_hosts file (default ~/.ssh/known_hosts)",
+         [&](const std::string& v) { config.ssh.knownHostsFile = v; return std::string(); }},
+        {"--ssh-config", true, "ssh configuration file (default ~/.ssh/config)",
+         [&](const std::string& v) { config.ssh.configFile = v; return std::string(); }},
+        {"--accept-new-host-keys", false, "record the keys of hosts not yet in known_hosts (a changed key is always refused)",
+         [&](const std::string&) { config.ssh.acceptNewHostKeys = true; return std::string(); }},
+        {"--dry-run", false, "run the pre-flight checks only; start nothing",
+         [&](const std::string&) { config.dryRun = true; return std::string(); }},
+        {"--grace", true, "seconds between SIGTERM and SIGKILL when stopping (default 30)",
+         [&](const std::string& v) {
+             try {
+                 std::size_t used = 0;
+                 config.graceSeconds = std::stod(v, &used);
+                 if (used == v.size() && config.graceSeconds >= 0 && config.graceSeconds <= 3600) return std::string();
+             } catch (...) {
+             }
+             return "--grace needs seconds from 0 to 3600, got '" + v + "'";
+         }},
+        {"--checkpoint-dir", true, "traindeck-trainer --checkpoint-dir on every node (to resume after a stop)",
+         [&](const std::string& v) { config.checkpointDir = v; return std::string(); }},
+        {"--help", false, "show this help", [&](const std::string&) { help = true; return std::string(); }},
+    };
+    std::string file;
+    const std::string error = readPlanArguments(argc, argv, own, config.plan, file);
+    if (help) {
+        std::puts("Usage: traindeck launch [PLAN.yaml] (--hosts H1,H2,... | --local) [OPTIONS]\n\n"
+                  "Starts every node of a plan over SSH (or the one node of a 1xN plan here), after\n"
+                  "checking each node; prints each node's lines prefixed by its index; stops all nodes\n"
+                  "together when one fails or on Ctrl-C (a second Ctrl-C kills).\n"
+                  "Exit status: 0 every node succeeded; 1 the run failed; 2 bad input; 3 a host key\n"
+                  "was unknown or changed, or authentication failed (nothing started); 130/143\n"
+                  "stopped by SIGINT/SIGTERM.\n");
+        printOptions(stdout, own);
+        std::putchar('\n');
+        printPlanFlags(stdout);
+        return 0;
+    }
+    auto fail = [](const std::string& message, int code) {
+        std::fprintf(stderr, "traindeck launch: %s\n", message.c_str());
+        return code;
+    };
+    if (!error.empty()) return fail(error, 2);
+    if (config.local == hostsGiven) return fail("give either --hosts H1,H2,... (one per node) or --local", 2);
+    for (const Finding& f : findings(config.plan))
+        if (f.severity == Severity::Error)
+            return fail("the plan has errors, nothing started: " + f.message + " (run 'traindeck plan' for all findings)", 2);
+
+    std::map<int, NodeSummary> nodes;
+    std::mutex printMutex;
+    auto sink = [&](const Event& e) {
+        std::lock_guard lock(printMutex);
+        switch (e.kind) {
+        case Event::Kind::Output:
+        case Event::Kind::Metrics:
+            std::fprintf(e.stream == Stream::Err ? stderr : stdout, "[node %d] %s\n", e.node, e.line.c_str());
+            std::fflush(e.stream == Stream::Err ? stderr : stdout);
+            break;
+        case Event::Kind::State: {
+            NodeSummary& n = nodes[e.node];
+            n.state = e.state;
+            n.status = e.status;
+            if (!e.message.empty()) n.message = app::localized(e.message);
+            std::string line = "node " + std::to_string(e.node) + ": " + stateName(e.state);
+            if (e.state == NodeState::Exited) line += " (status " + std::to_string(e.status) + ")";
+            if (!e.message.empty()) line += ": " + n.message;
+            std::fprintf(stderr, "traindeck launch: %s\n", line.c_str());
+            break;
+        }
+        case Event::Kind::Preflight:
+            std::fprintf(stderr, "traindeck launch: node %d %s %s: %s\n", e.node, e.ok ? "ok  " : "FAIL", e.check.c_str(),
+                         app::localized(e.message).c_str());
+            break;
+        case Event::Kind::End:
+            break;
+        }
+    };
+
+    std::unique_ptr<Run> run;
+    try {
+        run = std::make_unique<Run>(config, sink);
+    } catch (const LaunchError& e) {
+        return fail(app::localized(e.text), 2);
+    }
+    for (std::size_t i = 0; i < (config.local ? 1 : config.hosts.size()); ++i)
+        nodes[int(i)].host = config.local ? "localhost" : config.hosts[i];
+    std::fprintf(stderr, "traindeck launch: run folder %s\n", run->runDir().c_str());
+
+    struct sigaction sa {};
+    sa.sa_handler = onSignal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, nullptr);
+    sigaction(SIGTERM, &sa, nullptr);
+
+    std::atomic<bool> finished{false};
+    RunEnd end;
+    run->start();
+    std::thread waiter([&] {
+        end = run->wait();
+        finished = true;
+    });
+    int handled = 0;
+    while (!finished) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        const int seen = gSignals;
+        if (seen > handled) {
+            if (handled == 0 && seen == 1) {
+                std::fprintf(stderr, "traindeck launch: stopping every node (again to kill)\n");
+                run->stop();
+            } else {
+                run->kill();
+            }
+            handled = seen;
+        }
+    }
+    waiter.join();
+
+    for (const auto& [index, n] : nodes) {
+        std::string what = stateName(n.state);
+        if (n.state == NodeState::Exited) what += " " + std::to_string(n.status);
+        if (n.state == NodeState::Lost && !n.message.empty()) what += ": " + n.message;
+        std::fprintf(stderr, "traindeck launch: node %d %s: %s\n", index, n.host.c_str(), what.c_str());
+    }
+    const std::string status = endStatusName(end.status);
+    switch (end.status) {
+    case EndStatus::Completed:
+        std::fprintf(stderr, "traindeck launch: %s\n", config.dryRun ? "pre-flight passed, nothing started (--dry-run)" : "completed");
+        return 0;
+    case EndStatus::Interrupted:
+        std::fprintf(stderr, "traindeck launch: interrupted\n");
+        return gSignal == SIGTERM ? 143 : 130;
+    case EndStatus::Failed:
+        std::fprintf(stderr, "traindeck launch: failed: %s\n", app::localized(end.why).c_str());
+        return end.kind == FailureKind::Access ? 3 : 1;
+    }
+    return 1;
+}
+
+}  // namespace traindeck::cli

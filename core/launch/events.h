@@ -1,0 +1,56 @@
+#pragma once
+// What a run reports while it goes: node states, each line a node prints (the
+// trainer's metrics JSON lines recognised as such), pre-flight results and the
+// end. Events come from the run's node threads, one at a time (the run
+// serialises them), in the order they happened; a face marshals them to its
+// own thread (the GUI with a queued connection) or prints them (the CLI).
+
+#include "text/text.h"
+
+#include <string>
+
+namespace traindeck::launch {
+
+enum class NodeState { Connecting, Checking, Starting, Running, Stopping, Exited, Lost };
+// The run folder's name of a state: "connecting", ... (run-folder.md).
+const char* stateName(NodeState);
+
+enum class Stream { Out, Err };
+
+// How a run ended, and why: which part failed decides the CLI's exit status.
+enum class EndStatus { Completed, Failed, Interrupted };
+enum class FailureKind {
+    None,
+    Access,     // a host key unknown or changed, or authentication failed: nothing started
+    Preflight,  // a node is unreachable or does not fit the plan: nothing started
+    Node,       // a node exited non-zero or its connection dropped while running
+};
+const char* endStatusName(EndStatus);
+
+struct RunEnd {
+    EndStatus status = EndStatus::Completed;
+    FailureKind kind = FailureKind::None;
+    int node = -1;  // the node that failed first; -1 when none did
+    Text why;       // why it failed (exit status, the connection's error, the check)
+};
+
+struct Event {
+    enum class Kind { State, Output, Metrics, Preflight, End };
+    Kind kind = Kind::State;
+    int node = -1;
+    // State: the new state; `status` for Exited, `message` for Lost.
+    NodeState state = NodeState::Connecting;
+    int status = -1;
+    Text message;  // State (Lost, Stopping's reason), Preflight (the result or the fix)
+    // Output / Metrics: one line as the node printed it, without its newline.
+    Stream stream = Stream::Out;
+    std::string line;
+    std::string metricsEvent;  // Metrics: the protocol's "event" ("step", "rank", ...)
+    // Preflight: what was checked ("connection", "gpus", "workload", "master_port", "files").
+    std::string check;
+    bool ok = true;
+    // End
+    RunEnd end;
+};
+
+}  // namespace traindeck::launch

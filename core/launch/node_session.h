@@ -1,0 +1,68 @@
+#pragma once
+// One node as the run drives it: open (connect, host key, authenticate), run a
+// command to its end, and start the node's long-running process with its
+// stdout, stderr and stdin. SSH (libssh) and this machine (fork/exec)
+// implement it, so pre-flight, start, stop and failure are the same code for both.
+// A session is used from one thread only (libssh sessions are not shared).
+
+#include "events.h"
+#include "text/text.h"
+
+#include <functional>
+#include <memory>
+#include <string>
+
+namespace traindeck::launch {
+
+struct CommandResult {
+    int status = -1;  // exit status; -1: it could not run
+    std::string out, err;
+    Text error;  // why it could not run
+};
+
+// A host key ssh has not seen before: the user decides, then it is recorded.
+struct HostKeyQuestion {
+    int node = 0;
+    std::string host;         // as given
+    std::string fingerprint;  // SHA256:...
+    std::string keyType;      // ssh-ed25519, ...
+};
+
+struct SshSettings {
+    std::string identityFile;    // tried first when given; then the agent and the configuration's
+    std::string knownHostsFile;  // empty: ~/.ssh/known_hosts
+    std::string configFile;      // empty: ~/.ssh/config
+    bool acceptNewHostKeys = false;
+    // Asked (from a node's thread) when a key is unknown and not accepted by the flag.
+    std::function<bool(const HostKeyQuestion&)> askHostKey;
+    int connectTimeoutS = 10;
+};
+
+class NodeSession {
+public:
+    virtual ~NodeSession() = default;
+
+    struct Opened {
+        bool ok = false;
+        FailureKind kind = FailureKind::None;  // Access or Preflight on failure
+        Text why;
+    };
+    virtual Opened open() = 0;
+    // Runs `command` with the node's shell (POSIX sh) and waits for it.
+    virtual CommandResult run(const std::string& command) = 0;
+
+    // The long-running process: start, then pump until it ends.
+    virtual bool start(const std::string& command, Text& why) = 0;
+    enum class Pumped { Data, Idle, Ended, Lost };
+    // Waits up to `waitMs` for output and appends what came. Ended: the process
+    // exited (exitStatus()); Lost: the connection failed (lostReason()).
+    virtual Pumped pump(std::string& out, std::string& err, int waitMs) = 0;
+    virtual void write(const std::string& input) = 0;
+    virtual int exitStatus() const = 0;
+    virtual Text lostReason() const = 0;
+};
+
+std::unique_ptr<NodeSession> makeSshSession(int node, const std::string& host, const SshSettings& settings);
+std::unique_ptr<NodeSession> makeLocalSession();
+
+}  // namespace traindeck::launch

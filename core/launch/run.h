@@ -1,0 +1,95 @@
+#pragma once
+// A run: one plan, one host per node (node 0 first) or this machine, and a run
+// folder. start() returns at once; node threads connect in parallel, check,
+// start every node together, stream, and report through the event callback.
+// stop() asks every node to stop (SIGTERM to its process tree, SIGKILL after
+// the grace period); a second stop() kills at once. When a node exits non-zero
+// or its connection drops, every other node is stopped the same way and the
+// run ends failed, naming that node.
+
+#include "events.h"
+#include "generate/generate.h"
+#include "node_session.h"
+#include "run_folder.h"
+#include "plan/plan.h"
+#include "text/text.h"
+
+#include <atomic>
+#include <condition_variable>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace traindeck::launch {
+
+// Bad input: hosts that do not match the plan, a plan that cannot be generated.
+class LaunchError : public std::runtime_error {
+public:
+    explicit LaunchError(Text message) : std::runtime_error(message.english()), text(std::move(message)) {}
+    Text text;
+};
+
+struct RunConfig {
+    Plan plan;
+    std::vector<std::string> hosts;  // [user@]host[:port], one per node; ignored with `local`
+    bool local = false;              // the single node of a 1×N plan, on this machine
+    std::string runDir;              // empty: defaultRunDir()
+    SshSettings ssh;
+    bool dryRun = false;             // pre-flight only
+    double graceSeconds = 30;        // SIGTERM → SIGKILL
+    std::string checkpointDir;       // traindeck-trainer --checkpoint-dir on every node; empty: none
+};
+
+// <data>/TrainDeck/runs/<run_id> (XDG_DATA_HOME or ~/.local/share).
+std::string defaultRunDir(const std::string& runId);
+// The plan's job name (made safe for a path), a UTC timestamp and a random suffix.
+std::string makeRunId(const std::string& jobName);
+
+class Run {
+public:
+    using Sink = std::function<void(const Event&)>;
+    // Throws LaunchError on bad input; creates the run folder.
+    Run(RunConfig config, Sink sink);
+    ~Run();  // stops and waits
+    Run(const Run&) = delete;
+    Run& operator=(const Run&) = delete;
+
+    void start();
+    void stop();  // first: graceful; second: kill
+    void kill();
+    RunEnd wait();  // blocks until every node thread has ended
+    const std::string& runDir() const { return runDir_; }
+    const std::string& runId() const { return runId_; }
+
+private:
+    struct Node;
+    void nodeMain(int index);
+    void emit(Event e);
+    void recordFailure(FailureKind kind, int node, Text why);
+    bool arriveAndWaitAll(bool ok);
+
+    RunConfig config_;
+    Sink sink_;
+    std::string runId_, runDir_, remoteDir_;
+    std::vector<std::unique_ptr<Node>> nodes_;
+    std::unique_ptr<RunFolder> folder_;
+    std::vector<generate::GeneratedFile> files_;  // what every node needs (each its own node-<i>.sh)
+    std::vector<std::thread> threads_;
+
+    std::mutex emitMutex_;  // one event at a time, to the sink and launch.jsonl
+    std::mutex mutex_;      // what follows
+    std::condition_variable arrived_;
+    int arrivedCount_ = 0;
+    bool allReady_ = true;
+    RunEnd end_;
+    bool failed_ = false;
+    std::atomic<int> stopLevel_{0};  // 0 running, 1 stop gracefully, 2 kill
+    bool userStopped_ = false;
+    bool waited_ = false;
+};
+
+}  // namespace traindeck::launch

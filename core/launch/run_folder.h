@@ -1,0 +1,44 @@
+#pragma once
+// The run folder (../shared/design/run-folder.md): plan.yaml, hosts, each node's
+// stdout and stderr whole (node-<i>.out/.err, appended as they arrive) and the
+// launcher's own events (launch.jsonl). Written here only; the dashboard reads it.
+
+#include "events.h"
+#include "generate/generate.h"
+#include "plan/plan.h"
+
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace traindeck::launch {
+
+class RunFolder {
+public:
+    // Creates `dir` (and parents), writes plan.yaml, hosts and the node files
+    // under files/. `error` says why not, empty on success.
+    RunFolder(std::string dir, const Plan& plan, const std::vector<std::string>& hosts,
+              const std::vector<generate::GeneratedFile>& files, std::string& error);
+    ~RunFolder();
+
+    // Appends to node-<i>.out (stream 0) or .err (1), flushed at once.
+    class NodeLogs {
+    public:
+        void append(int stream, const std::string& chunk);
+        std::shared_ptr<std::FILE> files[2];
+    };
+    NodeLogs nodeLogs(int node);
+
+    // One line of launch.jsonl for a state, pre-flight or end event (others are in the node logs).
+    void record(const Event& e, const std::string& host);
+
+    const std::string& dir() const { return dir_; }
+    std::string filesDir() const { return dir_ + "/files"; }
+
+private:
+    std::string dir_;
+    std::FILE* events_ = nullptr;
+};
+
+}  // namespace traindeck::launch

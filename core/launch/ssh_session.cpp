@@ -1,0 +1,230 @@
+// A node over SSH with libssh: the user's ~/.ssh/config (libssh's own parser),
+// host keys checked against known_hosts (unknown: refused unless the user
+// accepts, then recorded; changed: always refused, with both fingerprints),
+// then the agent and identity files. Nothing here can turn the check off.
+
+#include "generate/host_address.h"
+#include "node_session.h"
+
+#include <libssh/libssh.h>
+
+#include <memory>
+
+namespace traindeck::launch {
+
+namespace {
+
+std::string fingerprintOf(ssh_key key) {
+    unsigned char* hash = nullptr;
+    size_t len = 0;
+    if (ssh_get_publickey_hash(key, SSH_PUBLICKEY_HASH_SHA256, &hash, &len) != SSH_OK) return "?";
+    char* text = ssh_get_fingerprint_hash(SSH_PUBLICKEY_HASH_SHA256, hash, len);
+    std::string out = text ? text : "?";
+    ssh_string_free_char(text);
+    ssh_clean_pubkey_hash(&hash);
+    return out;
+}
+
+class SshSession final : public NodeSession {
+public:
+    SshSession(int node, std::string host, SshSettings settings)
+        : node_(node), hostText_(std::move(host)), settings_(std::move(settings)) {}
+    ~SshSession() override {
+        if (channel_) {
+            ssh_channel_close(channel_);
+            ssh_channel_free(channel_);
+        }
+        if (session_) {
+            ssh_disconnect(session_);
+            ssh_free(session_);
+        }
+    }
+
+    Opened open() override {
+        const auto address = generate::parseHostAddress(hostText_);
+        if (!address)
+            return fail(FailureKind::Preflight,
+                        Text(TD_TEXT("Launch", "'%1' is not [user@]host[:port]"), {Text::value(hostText_)}));
+        session_ = ssh_new();
+        if (!session_) return fail(FailureKind::Preflight, Text(TD_TEXT("Launch", "libssh could not make a session")));
+        ssh_options_set(session_, SSH_OPTIONS_HOST, address->host.c_str());
+        // The configuration first (Host aliases, HostName, User, Port, IdentityFile,
+        // ProxyJump); what the user wrote on the command line wins over it.
+        ssh_options_parse_config(session_, settings_.configFile.empty() ? nullptr : settings_.configFile.c_str());
+        if (!address->user.empty()) ssh_options_set(session_, SSH_OPTIONS_USER, address->user.c_str());
+        if (address->port) {
+            const unsigned port = unsigned(address->port);
+            ssh_options_set(session_, SSH_OPTIONS_PORT, &port);
+        }
+        if (!settings_.knownHostsFile.empty())
+            ssh_options_set(session_, SSH_OPTIONS_KNOWNHOSTS, settings_.knownHostsFile.c_str());
+        const long timeout = settings_.connectTimeoutS;
+        ssh_options_set(session_, SSH_OPTIONS_TIMEOUT, &timeout);
+        if (ssh_connect(session_) != SSH_OK)
+            return fail(FailureKind::Preflight, Text(TD_TEXT("Launch", "cannot connect to %1: %2"),
+                                                     {Text::value(hostText_), Text::value(ssh_get_error(session_))}));
+        if (Opened checked = checkHostKey(); !checked.ok) return checked;
+        return authenticate();
+    }
+
+    CommandResult run(const std::string& command) override {
+        CommandResult r;
+        ssh_channel ch = ssh_channel_new(session_);
+        if (!ch || ssh_channel_open_session(ch) != SSH_OK || ssh_channel_request_exec(ch, command.c_str()) != SSH_OK) {
+            r.error = Text::value(ssh_get_error(session_));
+            if (ch) ssh_channel_free(ch);
+            return r;
+        }
+        char buf[16384];
+        for (;;) {
+            int n = ssh_channel_read(ch, buf, sizeof buf, 0);
+            if (n > 0) { r.out.append(buf, size_t(n)); continue; }
+            int m = ssh_channel_read(ch, buf, sizeof buf, 1);
+            if (m > 0) { r.err.append(buf, size_t(m)); continue; }
+            if (n == SSH_ERROR || m == SSH_ERROR) {
+                r.error = Text::value(ssh_get_error(session_));
+                ssh_channel_free(ch);
+                return r;
+            }
+            if (ssh_channel_is_eof(ch)) break;
+        }
+        ssh_channel_send_eof(ch);
+        ssh_channel_close(ch);
+        r.status = ssh_channel_get_exit_status(ch);
+        ssh_channel_free(ch);
+        return r;
+    }
+
+    bool start(const std::string& command, Text& why) override {
+        channel_ = ssh_channel_new(session_);
+        if (!channel_ || ssh_channel_open_session(channel_) != SSH_OK ||
+            ssh_channel_request_exec(channel_, command.c_str()) != SSH_OK) {
+            why = Text::value(ssh_get_error(session_));
+            return false;
+        }
+        return true;
+    }
+
+    Pumped pump(std::string& out, std::string& err, int waitMs) override {
+        char buf[16384];
+        bool any = false;
+        for (int stream : {0, 1}) {
+            for (;;) {
+                const int n = ssh_channel_read_nonblocking(channel_, buf, sizeof buf, stream);
+                if (n == SSH_ERROR) return lost();
+                if (n <= 0) break;
+                (stream ? err : out).append(buf, size_t(n));
+                any = true;
+            }
+        }
+        if (any) return Pumped::Data;
+        if (ssh_channel_is_eof(channel_) || ssh_channel_is_closed(channel_)) {
+            ssh_channel_close(channel_);
+            status_ = ssh_channel_get_exit_status(channel_);
+            return Pumped::Ended;
+        }
+        const int polled = ssh_channel_poll_timeout(channel_, waitMs, 0);
+        if (polled == SSH_ERROR) return lost();
+        return Pumped::Idle;
+    }
+
+    void write(const std::string& input) override {
+        if (channel_) ssh_channel_write(channel_, input.data(), uint32_t(input.size()));
+    }
+    int exitStatus() const override { return status_; }
+    Text lostReason() const override { return lost_; }
+
+private:
+    Opened fail(FailureKind kind, Text why) { return {false, kind, std::move(why)}; }
+
+    Pumped lost() {
+        lost_ = Text(TD_TEXT("Launch", "the connection to %1 was lost: %2"),
+                     {Text::value(hostText_), Text::value(ssh_get_error(session_))});
+        return Pumped::Lost;
+    }
+
+    Opened checkHostKey() {
+        ssh_key key = nullptr;
+        if (ssh_get_server_publickey(session_, &key) != SSH_OK)
+            return fail(FailureKind::Access, Text(TD_TEXT("Launch", "%1 sent no host key"), {Text::value(hostText_)}));
+        const std::string fingerprint = fingerprintOf(key);
+        const std::string type = ssh_key_type_to_char(ssh_key_type(key));
+        ssh_key_free(key);
+        switch (ssh_session_is_known_server(session_)) {
+        case SSH_KNOWN_HOSTS_OK:
+            return {true, FailureKind::None, {}};
+        case SSH_KNOWN_HOSTS_CHANGED:
+        case SSH_KNOWN_HOSTS_OTHER: {
+            std::string recorded = "?";
+            ssh_knownhosts_entry* entry = nullptr;
+            if (ssh_session_get_known_hosts_entry(session_, &entry) != SSH_KNOWN_HOSTS_ERROR && entry) {
+                if (entry->publickey) recorded = fingerprintOf(entry->publickey);
+                ssh_knownhosts_entry_free(entry);
+            }
+            return fail(FailureKind::Access,
+                        Text(TD_TEXT("Launch", "THE HOST KEY OF %1 HAS CHANGED: known_hosts has %2, the server "
+                                               "sent %3 (%4). Someone may be intercepting the connection, or "
+                                               "the host was reinstalled: check with its administrator, then "
+                                               "remove the old key (ssh-keygen -R). Nothing was started."),
+                             {Text::value(hostText_), Text::value(recorded), Text::value(fingerprint),
+                              Text::value(type)}));
+        }
+        case SSH_KNOWN_HOSTS_UNKNOWN:
+        case SSH_KNOWN_HOSTS_NOT_FOUND: {
+            const HostKeyQuestion q{node_, hostText_, fingerprint, type};
+            const bool accepted = settings_.acceptNewHostKeys || (settings_.askHostKey && settings_.askHostKey(q));
+            if (!accepted)
+                return fail(FailureKind::Access,
+                            Text(TD_TEXT("Launch", "the host key of %1 is unknown (%2 %3): accept it with "
+                                                   "--accept-new-host-keys after checking the fingerprint"),
+                                 {Text::value(hostText_), Text::value(type), Text::value(fingerprint)}));
+            if (ssh_session_update_known_hosts(session_) != SSH_OK)
+                return fail(FailureKind::Access, Text(TD_TEXT("Launch", "cannot record the host key of %1: %2"),
+                                                      {Text::value(hostText_), Text::value(ssh_get_error(session_))}));
+            return {true, FailureKind::None, {}};
+        }
+        case SSH_KNOWN_HOSTS_ERROR:
+        default:
+            return fail(FailureKind::Access, Text(TD_TEXT("Launch", "cannot check the host key of %1: %2"),
+                                                  {Text::value(hostText_), Text::value(ssh_get_error(session_))}));
+        }
+    }
+
+    Opened authenticate() {
+        if (!settings_.identityFile.empty()) {
+            ssh_key key = nullptr;
+            if (ssh_pki_import_privkey_file(settings_.identityFile.c_str(), nullptr, nullptr, nullptr, &key) != SSH_OK)
+                return fail(FailureKind::Access, Text(TD_TEXT("Launch", "cannot read the identity file %1"),
+                                                      {Text::value(settings_.identityFile)}));
+            const int r = ssh_userauth_publickey(session_, nullptr, key);
+            ssh_key_free(key);
+            if (r == SSH_AUTH_SUCCESS) return {true, FailureKind::None, {}};
+        }
+        if (ssh_userauth_publickey_auto(session_, nullptr, nullptr) == SSH_AUTH_SUCCESS)
+            return {true, FailureKind::None, {}};
+        char* user = nullptr;
+        ssh_options_get(session_, SSH_OPTIONS_USER, &user);
+        const std::string who = user ? user : "?";
+        ssh_string_free_char(user);
+        return fail(FailureKind::Access,
+                    Text(TD_TEXT("Launch", "authentication as %1 on %2 failed: the server accepted none of the "
+                                           "keys tried (--identity, the agent, the ssh configuration's)"),
+                         {Text::value(who), Text::value(hostText_)}));
+    }
+
+    int node_;
+    std::string hostText_;
+    SshSettings settings_;
+    ssh_session session_ = nullptr;
+    ssh_channel channel_ = nullptr;
+    int status_ = -1;
+    Text lost_;
+};
+
+}  // namespace
+
+std::unique_ptr<NodeSession> makeSshSession(int node, const std::string& host, const SshSettings& settings) {
+    return std::make_unique<SshSession>(node, host, settings);
+}
+
+}  // namespace traindeck::launch
