@@ -976,8 +976,8 @@
         <translation>SSH 需要每个节点一个主机，0 号节点在前：填写了 %1 个主机，但有 %2 个节点</translation>
     </message>
     <message>
-        <source>host '%1' is not a host name or address</source>
-        <translation>主机“%1”不是有效的主机名或地址</translation>
+        <source>host '%1' is not a host name or address, [user@]host[:port]</source>
+        <translation>主机“%1”不是有效的主机名或地址，应为 [user@]host[:port]</translation>
     </message>
     <message>
         <source>command template: unknown placeholder {%1} (known: %2)</source>

@@ -226,7 +226,7 @@ const Template kGenerateErrors[] = {
      QT_TRANSLATE_NOOP("GenerateErrors", "SLURM %1 '%2' may only hold letters, digits, '-', '_', '.' and ':'"), 1},
     {R"(^ssh needs one host per node, node 0 first: --hosts gave (\d+) for (\d+) nodes$)",
      QT_TRANSLATE_NOOP("GenerateErrors", "SSH needs one host per node, node 0 first: %1 given for %2 nodes")},
-    {R"(^host '(.*)' is not a host name or address$)", QT_TRANSLATE_NOOP("GenerateErrors", "host '%1' is not a host name or address")},
+    {R"(^host '(.*)' is not a host name or address, \[user@\]host\[:port\]$)", QT_TRANSLATE_NOOP("GenerateErrors", "host '%1' is not a host name or address, [user@]host[:port]")},
     {R"(^command template: unknown placeholder \{(.*)\} \(known: (.*)\)$)",
      QT_TRANSLATE_NOOP("GenerateErrors", "command template: unknown placeholder {%1} (known: %2)")},
 };
