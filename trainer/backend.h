@@ -6,11 +6,10 @@
 //
 // How a backend registers itself: backend_registry.cpp keeps a table of
 // {name, usable(), make()} entries. The Gloo entry is always there. The "nccl" entry
-// is compiled in when trainer/cuda/ defines the library target
-// `traindeck_trainer_cuda`, which must define the two functions declared at the end of
-// this file; trainer/CMakeLists.txt then links it and defines TRAINDECK_WITH_NCCL.
-// Without it, `--backend nccl` fails with "this build has no CUDA backend".
-// `--backend auto` takes the first usable entry, nccl before gloo.
+// loads trainer/cuda/'s module (backend_module.h), which defines the two functions
+// declared at the end of this file; without CUDA in the build, `--backend nccl` fails
+// with "this build has no CUDA backend". `--backend auto` takes the first usable
+// entry, nccl before gloo.
 //
 // Every call is made by every rank in the same order (collective semantics); a
 // communication failure or timeout is reported by throwing CommError.
@@ -106,7 +105,7 @@ public:
     virtual double peakMemoryGb() const = 0;  // device memory; the CPU backend reports its RSS
 };
 
-// Defined by trainer/cuda/ when it is built (see the top of this file).
+// Defined by trainer/cuda/ (its module and tools), never by the trainer itself.
 std::unique_ptr<Backend> makeNcclBackend();
 // True when this process can run the NCCL backend (a GPU is visible); else `why` says why not.
 bool ncclBackendUsable(std::string* why);

@@ -1,5 +1,6 @@
 #include "backend_registry.h"
 
+#include "backend_module.h"
 #include "gloo_backend.h"
 #include "options.h"
 
@@ -19,9 +20,14 @@ struct Entry {
 // In the order --backend auto tries them.
 std::vector<Entry> entries() {
     std::vector<Entry> out;
-#ifdef TRAINDECK_WITH_NCCL
-    out.push_back({"nccl", &ncclBackendUsable, &makeNcclBackend});
-#endif
+    // The CUDA backend is a module loaded on demand (backend_module.h): usable when it
+    // loads and finds a GPU, else `why` names what is missing.
+    out.push_back({"nccl",
+                   [](std::string* why) {
+                       const NcclModule* module = loadNcclModule(why);
+                       return module && module->usable(why);
+                   },
+                   [] { return std::unique_ptr<Backend>(loadNcclModule(nullptr)->make()); }});
     out.push_back({"gloo", [](std::string*) { return true; }, &makeGlooBackend});
     return out;
 }
@@ -37,7 +43,6 @@ std::unique_ptr<Backend> makeBackend(const std::string& name) {
         if (!e.usable(&why)) throw UsageError("--backend " + name + " cannot run here: " + why);
         return e.make();
     }
-    if (name == "nccl") throw UsageError("--backend nccl: this build has no CUDA backend (built without nvcc); use --backend gloo");
     throw UsageError("--backend " + name + " is not in this build");
 }
 

@@ -1,6 +1,7 @@
 // traindeck-trainer: see --help (options.cpp) and ../shared/design/trainer-workload.md.
 // main only decides who this process is: the node's launcher or one worker.
 
+#include "backend_module.h"
 #include "launcher.h"
 #include "options.h"
 #include "training_loop.h"
@@ -11,6 +12,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <exception>
+#include <string>
 
 using namespace traindeck::trainer;
 
@@ -26,6 +28,12 @@ void printVersion() {
     std::printf("CUDA: yes (CUDA %s, NCCL %s; backends: nccl, gloo)\n", TRAINDECK_BUILD_CUDA_VERSION,
                 TRAINDECK_BUILD_NCCL_VERSION);
     std::printf("the nccl backend needs: %s\n", TRAINDECK_BUILD_CUDA_LIBRARIES);
+    // Whether it loads on this machine: the question a user asks on a fresh node.
+    std::string why;
+    if (const NcclModule* module = loadNcclModule(&why))
+        std::printf("the nccl backend loads here: %s\n", module->path.c_str());
+    else
+        std::printf("the nccl backend does not load here: %s\n", why.c_str());
 }
 
 }  // namespace

@@ -643,6 +643,37 @@ def case_nonfinite():
           f"nonfinite run: {r.returncode} {ev[-3:]}")
 
 
+def case_backend_module():
+    """The CUDA backend is a module loaded on demand: a node without its libraries,
+    without a GPU, or with a module of another build gets one line saying which, and
+    still trains with --backend gloo (and with auto, which falls back to it)."""
+    modules = os.environ["TRAINDECK_STANDIN_MODULES"]
+
+    def run(situation, args):
+        env = clean_env(TRAINDECK_TRAINER_MODULE_DIR=os.path.join(modules, situation))
+        return subprocess.run([TRAINER, *args], env=env, capture_output=True, text=True, timeout=60)
+
+    for situation, expect in [
+        ("missing-library", "the CUDA backend cannot be loaded: "),
+        ("no-gpu", "no CUDA device visible (stand-in module)"),
+        ("other-build", "was built with another traindeck-trainer (backend interface 01234567"),
+        ("nowhere", "--backend nccl cannot run here: "),
+    ]:
+        r = run(situation, ["--backend", "nccl", "--steps", "1"])
+        lines = r.stderr.strip().splitlines()
+        check(r.returncode == 2 and len(lines) == 1 and expect in lines[0] and
+              lines[0].startswith("traindeck-trainer: error: --backend nccl cannot run here: "),
+              f"{situation}: exit {r.returncode}, stderr {r.stderr!r}")
+        if situation == "missing-library":
+            # The loader's own words name the library the node lacks.
+            check("libtraindeck-standin-nccl.so.2: cannot open shared object file" in lines[0], f"missing library not named: {lines[0]}")
+        for backend in ("gloo", "auto"):
+            r = run(situation, ["--backend", backend, *SMALL, "--steps", "2"])
+            ev = validate(r.stdout, f"{situation} {backend}")
+            check(r.returncode == 0 and ev[0]["backend"] == "gloo" and ev[-1]["status"] == "completed",
+                  f"{situation} --backend {backend}: exit {r.returncode}, {r.stderr}")
+
+
 def main():
     global TRAINER, TMP
     if len(sys.argv) != 3:
