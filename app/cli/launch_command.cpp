@@ -110,8 +110,10 @@ int runLaunch(int argc, char** argv) {
     };
     if (!error.empty()) return fail(error, 2);
     if (config.local == hostsGiven) return fail("give either --hosts H1,H2,... (one per node) or --local", 2);
+    // The nodes run the plan's own layout: a compared layout's errors do not stop them.
+    const Layout planLayout = config.plan.cluster.layout();
     for (const Finding& f : findings(config.plan))
-        if (f.severity == Severity::Error)
+        if (f.severity == Severity::Error && (!f.layout || *f.layout == planLayout))
             return fail("the plan has errors, nothing started: " + f.message + " (run 'traindeck plan' for all findings)", 2);
 
     std::map<int, NodeSummary> nodes;

@@ -8,6 +8,7 @@
 #include "gui/finding_view.h"
 #include "gui/generated_files_page.h"
 #include "gui/language.h"
+#include "gui/launch_page.h"
 #include "gui/layouts_page.h"
 #include "gui/plan_document.h"
 #include "gui/plan_view.h"
@@ -80,9 +81,17 @@ MainWindow::MainWindow(Language* language, QWidget* parent) : QMainWindow(parent
     m_generated = new GeneratedFilesPage(coreGenerators());
     m_tabs->addTab(m_generated, QString());
 
+    // Launch: the plan's nodes started, watched and stopped together.
+    m_launch = new LaunchPage;
+    m_tabs->addTab(m_launch, QString());
+
     // Watch: live runs, and their measured speed back into the plan's calibration.
     m_watch = new WatchPage;
     m_tabs->addTab(m_watch, QString());
+    connect(m_launch, &LaunchPage::watchRequested, this, [this](const QString& runDir) {
+        if (m_watch->addSource(runDir))
+            m_tabs->setCurrentWidget(m_watch);
+    });
     connect(m_watch, &WatchPage::calibrationMeasured, this, [this](const QString& calibration) {
         const QString problem = m_document->setField("calibration", calibration);
         if (!problem.isEmpty())
@@ -256,7 +265,7 @@ void MainWindow::retranslate() {
     updateUndoText();
     m_settingsAction->setText(tr("&Settings…"));
     m_aboutAction->setText(tr("&About TrainDeck"));
-    const QStringList tabNames = {tr("Layouts"), tr("Plots and calibration"), tr("Generated files"), tr("Watch")};
+    const QStringList tabNames = {tr("Layouts"), tr("Plots and calibration"), tr("Generated files"), tr("Launch"), tr("Watch")};
     for (int i = 0; i < m_tabs->count(); ++i) {
         m_tabs->setTabText(i, tabNames.value(i));
         m_tabActions[size_t(i)]->setText(tabNames.value(i));
@@ -301,6 +310,7 @@ void MainWindow::refresh() {
     m_calibration->setPlan(plan);
     m_plots->setPlan(plan);
     m_watch->setPlan(plan);
+    m_launch->setPlan(plan);
     m_generated->setPlan(plan);
 
     m_summary->setText(valid ? FindingView::summary(m_findings) : tr("Plan incomplete"));

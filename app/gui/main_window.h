@@ -29,6 +29,7 @@ class Language;
 class PlanDocument;
 class PlanView;
 class PlotsPage;
+class LaunchPage;
 class WatchPage;
 
 class MainWindow : public QMainWindow {
@@ -43,6 +44,7 @@ public:
     CalibrationPanel* calibration() const { return m_calibration; }
     GeneratedFilesPage* generatedFiles() const { return m_generated; }
     WatchPage* watchPage() const { return m_watch; }
+    LaunchPage* launchPage() const { return m_launch; }
     QTabWidget* tabs() const { return m_tabs; }
     const std::vector<FieldForm*>& forms() const { return m_forms; }
 
@@ -91,6 +93,7 @@ private:
     PlotsPage* m_plots = nullptr;
     CalibrationPanel* m_calibration = nullptr;
     GeneratedFilesPage* m_generated = nullptr;
+    LaunchPage* m_launch = nullptr;
     WatchPage* m_watch = nullptr;
     QLabel* m_summary = nullptr;
 

@@ -201,11 +201,11 @@ RunEnd Run::wait() {
     Event e;
     e.kind = Event::Kind::End;
     e.end = end_;
-    emit(e);
+    report(e);
     return end_;
 }
 
-void Run::emit(Event e) {
+void Run::report(Event e) {
     std::lock_guard lock(emitMutex_);
     folder_->record(e, e.node >= 0 && e.node < int(nodes_.size()) ? nodes_[e.node]->host : std::string());
     if (sink_) sink_(e);
@@ -241,7 +241,7 @@ void Run::nodeMain(int index) {
         e.state = s;
         e.status = status;
         e.message = std::move(message);
-        emit(std::move(e));
+        report(std::move(e));
     };
     auto preflight = [&](const std::string& check, bool ok, Text message) {
         Event e;
@@ -250,7 +250,7 @@ void Run::nodeMain(int index) {
         e.check = check;
         e.ok = ok;
         e.message = std::move(message);
-        emit(std::move(e));
+        report(std::move(e));
     };
 
     state(NodeState::Connecting);
@@ -370,7 +370,7 @@ void Run::nodeMain(int index) {
             e.metricsEvent = stream ? std::string() : metricsEventOf(line);
             e.kind = e.metricsEvent.empty() ? Event::Kind::Output : Event::Kind::Metrics;
             e.line = std::move(line);
-            emit(std::move(e));
+            report(std::move(e));
         }
     };
     for (;;) {

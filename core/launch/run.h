@@ -68,7 +68,7 @@ public:
 private:
     struct Node;
     void nodeMain(int index);
-    void emit(Event e);
+    void report(Event e);
     void recordFailure(FailureKind kind, int node, Text why);
     bool arriveAndWaitAll(bool ok);
 

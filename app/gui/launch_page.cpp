@@ -1,0 +1,460 @@
+#include "gui/launch_page.h"
+
+#include "gui/app_settings.h"
+#include "gui/core_messages.h"
+#include "localized.h"
+#include "plan/findings.h"
+
+#include <QCheckBox>
+#include <QEvent>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QTableWidget>
+#include <QTimer>
+#include <QVBoxLayout>
+
+#include <chrono>
+#include <future>
+
+namespace traindeck::gui {
+
+using launch::Event;
+using launch::NodeState;
+
+// A host-key question's answer, given once on the page's thread and awaited by a node's.
+struct KeyAnswer {
+    std::promise<bool> promise;
+    bool given = false;  // touched on the page's thread only
+    void give(bool trust) {
+        if (given)
+            return;
+        given = true;
+        promise.set_value(trust);
+    }
+};
+
+namespace {
+
+enum Column { NodeColumn, HostColumn, StateColumn, StepColumn, ReasonColumn, ColumnCount };
+
+// The output pane keeps the last lines only; the run folder keeps every line.
+constexpr int kOutputLines = 5000;
+
+QString stateText(NodeState s) {
+    switch (s) {
+    case NodeState::Connecting: return LaunchPage::tr("connecting");
+    case NodeState::Checking: return LaunchPage::tr("checking");
+    case NodeState::Starting: return LaunchPage::tr("starting");
+    case NodeState::Running: return LaunchPage::tr("running");
+    case NodeState::Stopping: return LaunchPage::tr("stopping");
+    case NodeState::Exited: return LaunchPage::tr("exited");
+    case NodeState::Lost: return LaunchPage::tr("lost");
+    }
+    return {};
+}
+
+QTableWidgetItem* cell(QTableWidget* table, int row, int column) {
+    QTableWidgetItem* item = table->item(row, column);
+    if (!item) {
+        item = new QTableWidgetItem;
+        if (column != HostColumn)
+            item->setFlags(item->flags() & ~Qt::ItemIsEditable);
+        table->setItem(row, column, item);
+    }
+    return item;
+}
+
+}  // namespace
+
+LaunchPage::LaunchPage(QWidget* parent) : QWidget(parent), m_relay(new QObject(this)) {
+    auto* column = new QVBoxLayout(this);
+    m_intro = new QLabel;
+    m_intro->setWordWrap(true);
+    column->addWidget(m_intro);
+
+    m_nodes = new QTableWidget(0, ColumnCount);
+    m_nodes->setObjectName(QStringLiteral("nodes"));
+    m_nodes->verticalHeader()->hide();
+    m_nodes->horizontalHeader()->setSectionResizeMode(ReasonColumn, QHeaderView::Stretch);
+    m_nodes->horizontalHeader()->setSectionResizeMode(HostColumn, QHeaderView::Interactive);
+    m_nodes->setColumnWidth(HostColumn, 260);
+    m_nodes->setMaximumHeight(240);
+    column->addWidget(m_nodes);
+
+    auto* form = new QFormLayout;
+    m_local = new QCheckBox;
+    m_local->setObjectName(QStringLiteral("local"));
+    form->addRow(m_local);
+    const auto addPath = [&](QLabel*& label, QLineEdit*& edit, const char* name) {
+        label = new QLabel;
+        edit = new QLineEdit;
+        edit->setObjectName(QLatin1String(name));
+        edit->setClearButtonEnabled(true);
+        form->addRow(label, edit);
+    };
+    addPath(m_runDirLabel, m_runDirEdit, "runDir");
+    addPath(m_identityLabel, m_identity, "identity");
+    addPath(m_knownHostsLabel, m_knownHosts, "knownHosts");
+    addPath(m_sshConfigLabel, m_sshConfig, "sshConfig");
+    column->addLayout(form);
+
+    auto* buttons = new QHBoxLayout;
+    m_checkButton = new QPushButton;
+    m_startButton = new QPushButton;
+    m_stopButton = new QPushButton;
+    m_watchButton = new QPushButton;
+    for (QPushButton* b : {m_checkButton, m_startButton, m_stopButton, m_watchButton})
+        buttons->addWidget(b);
+    buttons->addStretch();
+    column->addLayout(buttons);
+
+    m_banner = new QLabel;
+    m_banner->setObjectName(QStringLiteral("launchBanner"));
+    m_banner->setWordWrap(true);
+    m_banner->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_banner->hide();
+    column->addWidget(m_banner);
+
+    m_output = new QPlainTextEdit;
+    m_output->setObjectName(QStringLiteral("output"));
+    m_output->setReadOnly(true);
+    m_output->setMaximumBlockCount(kOutputLines);
+    m_output->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_output->setFont(QFont(QStringLiteral("monospace")));
+    column->addWidget(m_output, 1);
+
+    connect(m_checkButton, &QPushButton::clicked, this, [this] { check(); });
+    connect(m_startButton, &QPushButton::clicked, this, [this] { start(); });
+    connect(m_stopButton, &QPushButton::clicked, this, [this] { stop(); });
+    connect(m_watchButton, &QPushButton::clicked, this, [this] { emit watchRequested(m_runDir); });
+    connect(m_local, &QCheckBox::toggled, this, [this] { syncNodes(); });
+
+    const QStringList remembered = AppSettings().launchHosts();
+    m_nodes->setRowCount(1);
+    setHosts(remembered);
+    retranslate();
+    updateButtons();
+}
+
+LaunchPage::~LaunchPage() {
+    *m_closing = true;  // a node thread waiting for a host-key answer gives up
+    if (m_run) {
+        m_run->stop();  // the trainer checkpoints on SIGTERM; the grace period bounds the wait
+        if (m_waiter.joinable())
+            m_waiter.join();  // every node thread has ended, while m_relay still exists
+        m_run.reset();
+    }
+}
+
+void LaunchPage::setPlan(const Plan& plan) {
+    m_plan = plan;
+    syncNodes();
+}
+
+QStringList LaunchPage::hosts() const {
+    QStringList out;
+    for (int row = 0; row < m_nodes->rowCount(); ++row) {
+        const QTableWidgetItem* item = m_nodes->item(row, HostColumn);
+        out << (item ? item->text().trimmed() : QString());
+    }
+    return out;
+}
+
+void LaunchPage::setHosts(const QStringList& hosts) {
+    for (int row = 0; row < m_nodes->rowCount(); ++row)
+        cell(m_nodes, row, HostColumn)->setText(hosts.value(row));
+    m_pendingHosts = hosts;
+}
+
+void LaunchPage::setLocal(bool local) { m_local->setChecked(local); }
+void LaunchPage::setRunDir(const QString& dir) { m_runDirEdit->setText(dir); }
+void LaunchPage::setSshFiles(const QString& identity, const QString& knownHosts, const QString& config) {
+    m_identity->setText(identity);
+    m_knownHosts->setText(knownHosts);
+    m_sshConfig->setText(config);
+}
+
+// One row per node of the plan; the hosts typed so far stay where they were.
+void LaunchPage::syncNodes() {
+    if (running())
+        return;
+    QStringList typed = hosts();
+    for (int i = typed.size(); i < m_pendingHosts.size(); ++i)
+        typed << m_pendingHosts.value(i);
+    const int nodes = std::max(1, m_plan.cluster.nodes);
+    m_local->setEnabled(nodes == 1);
+    const bool local = nodes == 1 && m_local->isChecked();
+    m_nodes->setRowCount(nodes);
+    for (int row = 0; row < nodes; ++row) {
+        cell(m_nodes, row, NodeColumn)->setText(QString::number(row));
+        QTableWidgetItem* host = cell(m_nodes, row, HostColumn);
+        host->setText(typed.value(row));
+        host->setFlags(local ? host->flags() & ~Qt::ItemIsEnabled : host->flags() | Qt::ItemIsEnabled);
+        for (int c : {StateColumn, StepColumn, ReasonColumn})
+            cell(m_nodes, row, c);
+    }
+    m_pendingHosts = typed;
+}
+
+bool LaunchPage::check() { return begin(true); }
+bool LaunchPage::start() { return begin(false); }
+
+bool LaunchPage::begin(bool dryRun) {
+    if (running())
+        return false;
+    // The nodes run the plan's own layout: its errors stop the start, a compared layout's do not.
+    const Layout own = m_plan.cluster.layout();
+    for (const Finding& f : findings(m_plan))
+        if (f.severity == Severity::Error && (!f.layout || *f.layout == own)) {
+            showBanner(tr("The plan has errors, nothing was started: %1").arg(findingMessageText(f.message)), true);
+            return false;
+        }
+    launch::RunConfig config;
+    config.plan = m_plan;
+    config.local = m_plan.cluster.nodes == 1 && m_local->isChecked();
+    if (!config.local)
+        for (const QString& h : hosts())
+            config.hosts.push_back(h.toStdString());
+    config.runDir = m_runDirEdit->text().trimmed().toStdString();
+    config.ssh.identityFile = m_identity->text().trimmed().toStdString();
+    config.ssh.knownHostsFile = m_knownHosts->text().trimmed().toStdString();
+    config.ssh.configFile = m_sshConfig->text().trimmed().toStdString();
+    config.dryRun = dryRun;
+    config.graceSeconds = m_graceSeconds;
+
+    // Both run on the run's threads; they reach this page only through m_relay's queue.
+    QObject* relay = m_relay;
+    LaunchPage* page = this;
+    std::shared_ptr<std::atomic<bool>> closing = m_closing;
+    config.ssh.askHostKey = [relay, page, closing](const launch::HostKeyQuestion& q) {
+        auto answer = std::make_shared<KeyAnswer>();
+        std::future<bool> trusted = answer->promise.get_future();
+        QMetaObject::invokeMethod(relay, [page, q, answer] { page->askHostKey(q, answer); }, Qt::QueuedConnection);
+        while (trusted.wait_for(std::chrono::milliseconds(100)) != std::future_status::ready)
+            if (*closing)
+                return false;
+        return trusted.get();
+    };
+    auto sink = [relay, page](const Event& e) {
+        QMetaObject::invokeMethod(relay, [page, e] { page->onEvent(e); }, Qt::QueuedConnection);
+    };
+
+    try {
+        m_run = std::make_unique<launch::Run>(std::move(config), sink);
+    } catch (const launch::LaunchError& e) {
+        showBanner(app::qLocalized(e.text), true);
+        return false;
+    }
+    if (!m_local->isChecked())
+        AppSettings().setLaunchHosts(hosts());
+    m_dryRun = dryRun;
+    m_ended = false;
+    m_stops = 0;
+    m_end = {};
+    m_runDir = QString::fromStdString(m_run->runDir());
+    for (int row = 0; row < m_nodes->rowCount(); ++row)
+        for (int c : {StateColumn, StepColumn, ReasonColumn}) {
+            cell(m_nodes, row, c)->setText(QString());
+            cell(m_nodes, row, c)->setForeground(palette().text());
+        }
+    m_output->clear();
+    m_output->appendPlainText(tr("Run folder: %1").arg(m_runDir));
+    showBanner(dryRun ? tr("Checking the nodes…") : tr("Starting the nodes…"), false);
+    updateButtons();
+    m_run->start();
+    m_waiter = std::thread([run = m_run.get()] { run->wait(); });
+    return true;
+}
+
+void LaunchPage::stop() {
+    if (!running())
+        return;
+    ++m_stops;
+    // Questions still open are answered "no": a stopped run records no key.
+    for (QMessageBox* box : findChildren<QMessageBox*>(QStringLiteral("hostKeyDialog")))
+        box->reject();
+    m_run->stop();
+    showBanner(m_stops == 1 ? tr("Stopping every node (SIGTERM; SIGKILL after %1 s, or at a second Stop)…")
+                                      .arg(m_graceSeconds)
+                            : tr("Killing every node…"),
+               false);
+    updateButtons();
+}
+
+void LaunchPage::onEvent(const Event& e) {
+    if (e.kind == Event::Kind::End) {
+        m_end = e.end;
+        finish();
+        return;
+    }
+    const int row = e.node;
+    if (row < 0 || row >= m_nodes->rowCount())
+        return;
+    const QString prefix = QStringLiteral("[%1] ").arg(row);
+    switch (e.kind) {
+    case Event::Kind::State: {
+        QString text = stateText(e.state);
+        QColor colour = palette().text().color();
+        if (e.state == NodeState::Exited) {
+            text = tr("exited %1").arg(e.status);
+            colour = e.status == 0 ? QColor(0x1b, 0x7f, 0x3b) : QColor(0xb3, 0x26, 0x1e);
+        } else if (e.state == NodeState::Lost) {
+            colour = QColor(0xb3, 0x26, 0x1e);
+        }
+        cell(m_nodes, row, StateColumn)->setText(text);
+        cell(m_nodes, row, StateColumn)->setForeground(colour);
+        if (!e.message.empty())
+            cell(m_nodes, row, ReasonColumn)->setText(app::qLocalized(e.message));
+        break;
+    }
+    case Event::Kind::Preflight: {
+        const QString message = app::qLocalized(e.message);
+        m_output->appendPlainText(prefix + (e.ok ? tr("check %1: %2") : tr("check %1 FAILED: %2"))
+                                               .arg(QString::fromStdString(e.check), message));
+        if (!e.ok)
+            cell(m_nodes, row, ReasonColumn)->setText(message);
+        break;
+    }
+    case Event::Kind::Metrics:
+        if (e.metricsEvent == "step") {
+            static const QRegularExpression step(QStringLiteral("\"step\":(\\d+)"));
+            const auto match = step.match(QString::fromStdString(e.line));
+            if (match.hasMatch())
+                cell(m_nodes, row, StepColumn)->setText(match.captured(1));
+            break;  // a line per step would bury the rest; the run folder keeps them
+        }
+        if (e.metricsEvent == "rank")
+            break;
+        m_output->appendPlainText(prefix + QString::fromStdString(e.line));
+        break;
+    case Event::Kind::Output:
+        m_output->appendPlainText(prefix + QString::fromStdString(e.line));
+        break;
+    case Event::Kind::End:
+        break;
+    }
+}
+
+void LaunchPage::finish() {
+    if (m_waiter.joinable())
+        m_waiter.join();  // End is the waiter's last word: it has returned or is returning
+    m_run.reset();
+    m_ended = true;
+    const bool ok = m_end.status == launch::EndStatus::Completed;
+    const QString host = m_end.node >= 0 ? hosts().value(m_end.node) : QString();
+    const QString where = host.isEmpty() || m_local->isChecked() ? tr("this machine") : host;
+    QString text;
+    switch (m_end.status) {
+    case launch::EndStatus::Completed:
+        text = m_dryRun ? tr("Every node passed the checks: ready to start.") : tr("The run completed: every node exited 0.");
+        break;
+    case launch::EndStatus::Interrupted:
+        text = tr("The run was stopped; every node has ended.");
+        break;
+    case launch::EndStatus::Failed:
+        if (m_end.kind == launch::FailureKind::Node)
+            text = tr("Node %1 (%2) failed first: %3. Every other node was stopped.")
+                       .arg(m_end.node)
+                       .arg(where, app::qLocalized(m_end.why));
+        else
+            text = tr("Nothing was started. Node %1 (%2): %3")
+                       .arg(m_end.node)
+                       .arg(where, app::qLocalized(m_end.why));
+        if (m_end.node >= 0 && m_end.node < m_nodes->rowCount())
+            m_nodes->selectRow(m_end.node);
+        break;
+    }
+    showBanner(text, !ok);
+    m_output->appendPlainText(text);
+    updateButtons();
+    emit runEnded(ok);
+}
+
+void LaunchPage::askHostKey(const launch::HostKeyQuestion& q, std::shared_ptr<KeyAnswer> answer) {
+    if (!running()) {
+        answer->give(false);
+        return;
+    }
+    auto* box = new QMessageBox(QMessageBox::Warning, tr("Unknown host key"),
+                                tr("Node %1 (%2) is not in known_hosts.\n\nIts %3 key's fingerprint is\n%4\n\n"
+                                   "Trust this key and record it? Compare the fingerprint with the one the host's "
+                                   "administrator gives you (ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub).")
+                                    .arg(q.node)
+                                    .arg(QString::fromStdString(q.host), QString::fromStdString(q.keyType),
+                                         QString::fromStdString(q.fingerprint)),
+                                QMessageBox::NoButton, this);
+    box->setObjectName(QStringLiteral("hostKeyDialog"));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    box->addButton(tr("Trust and record"), QMessageBox::AcceptRole);
+    box->setDefaultButton(box->addButton(tr("Refuse"), QMessageBox::RejectRole));
+    connect(box, &QMessageBox::finished, this, [box, answer](int) {
+        answer->give(box->buttonRole(box->clickedButton()) == QMessageBox::AcceptRole);
+    });
+    box->open();
+    emit hostKeyAsked(QString::fromStdString(q.host), QString::fromStdString(q.fingerprint));
+}
+
+QString LaunchPage::nodeStateText(int node) const {
+    const QTableWidgetItem* item = m_nodes->item(node, StateColumn);
+    return item ? item->text() : QString();
+}
+
+QString LaunchPage::banner() const { return m_banner->isHidden() ? QString() : m_banner->text(); }
+
+void LaunchPage::showBanner(const QString& text, bool failing) {
+    m_banner->setText(text);
+    m_banner->setStyleSheet(failing ? QStringLiteral("QLabel { background: #b3261e; color: white; padding: 6px; font-weight: bold; }")
+                                    : QStringLiteral("QLabel { background: palette(alternate-base); padding: 6px; }"));
+    m_banner->show();
+}
+
+void LaunchPage::updateButtons() {
+    const bool busy = running();
+    m_checkButton->setEnabled(!busy);
+    m_startButton->setEnabled(!busy);
+    m_stopButton->setEnabled(busy);
+    m_stopButton->setText(m_stops > 0 ? tr("Kill now") : tr("Stop"));
+    m_watchButton->setEnabled(!m_runDir.isEmpty() && !m_dryRun);
+    for (QLineEdit* e : {m_runDirEdit, m_identity, m_knownHosts, m_sshConfig})
+        e->setEnabled(!busy);
+    m_local->setEnabled(!busy && m_plan.cluster.nodes == 1);
+    m_nodes->setEditTriggers(busy ? QAbstractItemView::NoEditTriggers : QAbstractItemView::AllEditTriggers);
+}
+
+void LaunchPage::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+void LaunchPage::retranslate() {
+    m_intro->setText(tr("Starts the plan's nodes: each node runs the generated SSH node script, after checks on every "
+                        "node (reachable, GPUs per node, the workload, node 0's port, the files). Each node's output is "
+                        "kept whole in the run folder. When one node fails, every other node is stopped."));
+    m_nodes->setHorizontalHeaderLabels(
+        {tr("Node"), tr("Host ([user@]host[:port] or ssh alias)"), tr("State"), tr("Step"), tr("Exit status or reason")});
+    m_local->setText(tr("Run the single node on this machine"));
+    m_runDirLabel->setText(tr("Run folder"));
+    m_runDirEdit->setPlaceholderText(tr("default: ~/.local/share/TrainDeck/runs/RUN_ID"));
+    m_identityLabel->setText(tr("Identity file"));
+    m_identity->setPlaceholderText(tr("default: the agent, then ~/.ssh/config's"));
+    m_knownHostsLabel->setText(tr("known_hosts"));
+    m_knownHosts->setPlaceholderText(QStringLiteral("~/.ssh/known_hosts"));
+    m_sshConfigLabel->setText(tr("ssh configuration"));
+    m_sshConfig->setPlaceholderText(QStringLiteral("~/.ssh/config"));
+    m_checkButton->setText(tr("Check nodes"));
+    m_checkButton->setToolTip(tr("Runs the pre-flight checks on every node; starts nothing"));
+    m_startButton->setText(tr("Start"));
+    m_watchButton->setText(tr("Watch this run"));
+    updateButtons();
+}
+
+}  // namespace traindeck::gui

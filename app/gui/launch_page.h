@@ -1,0 +1,107 @@
+#pragma once
+// The Launch page: starts the plan's nodes (over SSH, or the one node of a 1×N
+// plan on this machine) through core/launch, checks them first, shows every
+// node's state and output as it happens, stops them together, and names the
+// node that failed first. A thin face over launch::Run: the run's node threads
+// report events, which are handed to this page's thread through a queued call,
+// so the window never waits on a node.
+
+#include "launch/run.h"
+#include "plan/plan.h"
+
+#include <QStringList>
+#include <QWidget>
+
+#include <atomic>
+#include <memory>
+#include <thread>
+
+class QCheckBox;
+class QLabel;
+class QLineEdit;
+class QPlainTextEdit;
+class QPushButton;
+class QTableWidget;
+
+namespace traindeck::gui {
+
+class LaunchPage : public QWidget {
+    Q_OBJECT
+public:
+    explicit LaunchPage(QWidget* parent = nullptr);
+    ~LaunchPage() override;  // stops a run in progress (SIGTERM, then SIGKILL) and waits for it
+
+    void setPlan(const Plan& plan);
+
+    // What the user typed: one host per node, node 0 first; this machine; where to write.
+    QStringList hosts() const;
+    void setHosts(const QStringList& hosts);
+    void setLocal(bool local);
+    void setRunDir(const QString& dir);
+    void setSshFiles(const QString& identity, const QString& knownHosts, const QString& config);
+    void setGraceSeconds(double seconds) { m_graceSeconds = seconds; }
+
+    bool check();  // pre-flight only; false when the run cannot even begin (the banner says why)
+    bool start();
+    void stop();   // first: SIGTERM to every node; a second one: SIGKILL at once
+    bool running() const { return m_run != nullptr && !m_ended; }
+
+    // For tests: a node's state as shown, the banner, the last run's end.
+    QString nodeStateText(int node) const;
+    QString banner() const;
+    const launch::RunEnd& lastEnd() const { return m_end; }
+    QString runDir() const { return m_runDir; }
+
+signals:
+    void runEnded(bool ok);
+    void watchRequested(const QString& runDir);  // the run folder, for the Watch page
+    void hostKeyAsked(const QString& host, const QString& fingerprint);
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    bool begin(bool dryRun);
+    void onEvent(const launch::Event& e);
+    void finish();
+    void askHostKey(const launch::HostKeyQuestion& q, std::shared_ptr<struct KeyAnswer> answer);
+    void retranslate();
+    void syncNodes();
+    void updateButtons();
+    void showBanner(const QString& text, bool failing);
+
+    Plan m_plan;
+    std::unique_ptr<launch::Run> m_run;
+    std::thread m_waiter;  // blocks in Run::wait(), whose End event tells this page the run is over
+    bool m_ended = true;
+    bool m_dryRun = false;
+    int m_stops = 0;
+    launch::RunEnd m_end;
+    QString m_runDir;
+    QStringList m_pendingHosts;  // hosts typed or remembered, also for nodes the plan does not have now
+    double m_graceSeconds = 30;
+    // Shared with the run's threads: true once this page is going away, so that a
+    // thread waiting for a host-key answer gives up instead of waiting on a dead window.
+    std::shared_ptr<std::atomic<bool>> m_closing = std::make_shared<std::atomic<bool>>(false);
+    QObject* m_relay = nullptr;  // receives the threads' queued calls; dies with the page
+
+    QLabel* m_intro = nullptr;
+    QCheckBox* m_local = nullptr;
+    QLabel* m_runDirLabel = nullptr;
+    QLineEdit* m_runDirEdit = nullptr;
+    QLabel* m_identityLabel = nullptr;
+    QLineEdit* m_identity = nullptr;
+    QLabel* m_knownHostsLabel = nullptr;
+    QLineEdit* m_knownHosts = nullptr;
+    QLabel* m_sshConfigLabel = nullptr;
+    QLineEdit* m_sshConfig = nullptr;
+    QPushButton* m_checkButton = nullptr;
+    QPushButton* m_startButton = nullptr;
+    QPushButton* m_stopButton = nullptr;
+    QPushButton* m_watchButton = nullptr;
+    QLabel* m_banner = nullptr;
+    QTableWidget* m_nodes = nullptr;
+    QPlainTextEdit* m_output = nullptr;
+};
+
+}  // namespace traindeck::gui

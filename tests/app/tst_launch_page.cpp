@@ -1,0 +1,160 @@
+// The Launch page offscreen, driving real runs of the real trainer (CPU/Gloo):
+// the single node of a 1×2 plan on this machine to its end and stopped midway;
+// two loopback "nodes" through a real sshd whose host key is unknown (the
+// dialog shows its fingerprint, the user trusts it, it is recorded), then node
+// 1's trainer killed: the page names node 1 as the first to fail.
+
+#include "test_sshd.h"
+#include "test_support.h"
+
+#include "gui/launch_page.h"
+#include "plan/plan_fields.h"
+
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QtTest>
+
+using namespace traindeck;
+using namespace traindeck::gui;
+using namespace test_sshd;
+
+namespace {
+
+Plan testPlan(int nodes, int gpusPerNode, int steps) {
+    Plan plan = demoPlan();
+    const QStringList flags = {"--nodes", QString::number(nodes), "--gpus-per-node", QString::number(gpusPerNode),
+                               "--preset", "tiny", "--steps", QString::number(steps), "--micro-batch", "1",
+                               "--grad-accum", "1", "--global-batch", "0", "--master-port", QString::number(freePort()),
+                               "--comm-timeout", "6", "--job-name", "launch-page-test", "--layouts", ""};
+    for (int i = 0; i < flags.size(); i += 2) {
+        const PlanField* field = findPlanField(flags[i].toStdString());
+        if (!field)
+            qFatal("no plan flag %s", qPrintable(flags[i]));
+        const std::string error = setPlanField(plan, field->key, flags[i + 1].toStdString());
+        if (!error.empty())
+            qFatal("%s: %s", qPrintable(flags[i]), error.c_str());
+    }
+    return plan;
+}
+
+bool waitForEnd(LaunchPage& page, int timeoutMs) {
+    QSignalSpy ended(&page, &LaunchPage::runEnded);
+    return !page.running() || ended.wait(timeoutMs);
+}
+
+}  // namespace
+
+class TestLaunchPage : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir settings_;
+    QTemporaryDir work_;
+    QByteArray path_;
+
+private slots:
+    void initTestCase() {
+        test::isolateSettings(settings_);
+        // This machine as a node: the trainer and a stub nvidia-smi (2 GPUs) on the PATH.
+        const QString bin = work_.filePath("bin");
+        QDir().mkpath(bin);
+        QFile::link(TRAINER_BINARY, bin + "/traindeck-trainer");
+        writeFile(bin + "/nvidia-smi", "#!/bin/sh\necho 'GPU 0: Stub (UUID: GPU-0)'\necho 'GPU 1: Stub (UUID: GPU-1)'\n", true);
+        path_ = qgetenv("PATH");
+        qputenv("PATH", bin.toUtf8() + ":" + path_);
+    }
+    void cleanupTestCase() { qputenv("PATH", path_); }
+
+    void localRunToTheEnd() {
+        LaunchPage page;
+        page.setPlan(testPlan(1, 2, 8));
+        page.setLocal(true);
+        page.setRunDir(work_.filePath("local"));
+        QVERIFY2(page.start(), qPrintable(page.banner()));
+        QVERIFY(page.running());
+        QVERIFY(waitForEnd(page, 60000));
+        QVERIFY2(page.lastEnd().status == launch::EndStatus::Completed, qPrintable(page.banner()));
+        QCOMPARE(page.nodeStateText(0), QStringLiteral("exited 0"));
+        QVERIFY2(page.banner().contains("completed"), qPrintable(page.banner()));
+        // The node's output was kept whole in the run folder: every step of both ranks' job.
+        const QByteArray out = readFile(work_.filePath("local/node-0.out"));
+        QVERIFY2(out.contains("\"event\":\"step\",") && out.contains("\"step\":7,"), out.right(400).constData());
+        QVERIFY(out.contains("\"status\":\"completed\""));
+    }
+
+    void stopEndsEveryNode() {
+        LaunchPage page;
+        page.setGraceSeconds(5);
+        page.setPlan(testPlan(1, 2, 100000));
+        page.setLocal(true);
+        page.setRunDir(work_.filePath("stopped"));
+        QVERIFY(page.start());
+        QTRY_VERIFY_WITH_TIMEOUT(readFile(work_.filePath("stopped/node-0.out")).contains("\"event\":\"step\""), 30000);
+        QCOMPARE(page.nodeStateText(0), QStringLiteral("running"));
+        page.stop();
+        QVERIFY(waitForEnd(page, 20000));
+        QVERIFY(page.lastEnd().status == launch::EndStatus::Interrupted);
+        // SIGTERM: the trainer finishes its step and exits 143, saying so in its stream.
+        QCOMPARE(page.nodeStateText(0), QStringLiteral("exited 143"));
+        QVERIFY(readFile(work_.filePath("stopped/node-0.out")).contains("\"status\":\"interrupted\""));
+    }
+
+    void unknownKeyTrustedThenANodesDeathIsNamed() {
+        Sshd sshd;
+        if (!sshd.start())
+            QSKIP(qPrintable("cannot start a test sshd: " + sshd.why));
+        const QString knownHosts = work_.filePath("known_hosts");
+        writeFile(knownHosts, "");
+        LaunchPage page;
+        page.setGraceSeconds(5);
+        page.setPlan(testPlan(2, 1, 100000));
+        page.setHosts(sshd.hosts(2).split(','));
+        page.setRunDir(work_.filePath("ssh"));
+        page.setSshFiles(sshd.path("user_key"), knownHosts, sshd.path("ssh_config"));
+
+        // Each node's unknown key: a dialog with the host and the key's SHA256 fingerprint; trusted.
+        QStringList asked;
+        connect(&page, &LaunchPage::hostKeyAsked, this, [&](const QString& host, const QString& fingerprint) {
+            asked << host;
+            QVERIFY(fingerprint.startsWith("SHA256:"));
+            QMessageBox* box = nullptr;
+            for (QMessageBox* b : page.findChildren<QMessageBox*>("hostKeyDialog"))
+                if (b->text().contains(host) && b->text().contains(fingerprint))
+                    box = b;
+            QVERIFY(box);
+            for (QAbstractButton* b : box->buttons())
+                if (box->buttonRole(b) == QMessageBox::AcceptRole)
+                    QTimer::singleShot(0, b, &QAbstractButton::click);
+        });
+        QVERIFY2(page.start(), qPrintable(page.banner()));
+        QTRY_VERIFY_WITH_TIMEOUT(readFile(work_.filePath("ssh/node-0.out")).contains("\"rank\":1,\"node\":1"), 30000);
+        QCOMPARE(asked.size(), 2);
+        QCOMPARE(readFile(knownHosts).count("ssh-ed25519"), 2);  // recorded, one line a host
+
+        QVERIFY(sshd.killTrainers(1) > 0);
+        QVERIFY(waitForEnd(page, 20000));
+        QVERIFY(page.lastEnd().status == launch::EndStatus::Failed);
+        QCOMPARE(page.lastEnd().node, 1);
+        QVERIFY2(page.banner().startsWith("Node 1 (") && page.banner().contains("failed first"), qPrintable(page.banner()));
+        QVERIFY2(page.nodeStateText(1).startsWith("exited") && page.nodeStateText(1) != "exited 0",
+                 qPrintable(page.nodeStateText(1)));
+        QVERIFY(!page.nodeStateText(0).isEmpty() && page.nodeStateText(0) != "running");
+    }
+
+    // The plan's own errors stop a start before anything runs, and say which.
+    void aPlanWithErrorsStartsNothing() {
+        LaunchPage page;
+        Plan plan = testPlan(1, 2, 8);
+        QVERIFY(setPlanField(plan, "cluster.gpus_per_node", "16").empty());  // more than an H100 node has
+        page.setPlan(plan);
+        page.setLocal(true);
+        page.setRunDir(work_.filePath("refused"));
+        QVERIFY(!page.start());
+        QVERIFY(!page.running());
+        QVERIFY2(page.banner().contains("nothing was started"), qPrintable(page.banner()));
+        QVERIFY(!QFileInfo::exists(work_.filePath("refused")));
+    }
+};
+
+QTEST_MAIN(TestLaunchPage)
+#include "tst_launch_page.moc"

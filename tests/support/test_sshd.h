@@ -1,0 +1,146 @@
+#pragma once
+// A real OpenSSH sshd on loopback for the launch tests: 127.0.0.1 and 127.0.0.2
+// stand for two hosts, with the sshd's own host key, an authorized user key, an
+// empty ssh config of the test's own, and a node PATH holding traindeck-trainer
+// (TRAINER_BINARY) and a stub nvidia-smi that reports the node's GPUs.
+
+#include <QtTest>
+
+#include <arpa/inet.h>
+#include <csignal>
+#include <netinet/in.h>
+#include <pwd.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#ifndef TRAINER_BINARY
+#error "define TRAINER_BINARY: the trainer the sshd's nodes run"
+#endif
+
+namespace test_sshd {
+
+
+inline int freePort() {
+    const int fd = socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in a{};
+    a.sin_family = AF_INET;
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a);
+    socklen_t len = sizeof a;
+    getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len);
+    close(fd);
+    return ntohs(a.sin_port);
+}
+
+inline bool canConnect(const char* ip, int port) {
+    const int fd = socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in a{};
+    a.sin_family = AF_INET;
+    a.sin_port = htons(quint16(port));
+    inet_aton(ip, &a.sin_addr);
+    const bool ok = ::connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0;
+    close(fd);
+    return ok;
+}
+
+inline void writeFile(const QString& path, const QByteArray& content, bool executable = false) {
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    f.write(content);
+    f.close();
+    if (executable) f.setPermissions(f.permissions() | QFileDevice::ExeOwner);
+}
+
+inline QByteArray readFile(const QString& path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+inline QString userName() { return QString::fromLocal8Bit(getpwuid(getuid())->pw_name); }
+
+inline int keygen(const QStringList& args) { return QProcess::execute("ssh-keygen", args); }
+
+// One sshd serving 127.0.0.1 and 127.0.0.2 on one port, its node PATH holding
+// traindeck-trainer and a stub nvidia-smi that reports `gpus` GPUs.
+struct Sshd {
+    QTemporaryDir dir;
+    QProcess process;
+    int port = 0;
+    QString why;  // why it did not start
+
+    QString path(const QString& name) const { return dir.filePath(name); }
+
+    bool start(int gpus = 1) {
+        port = freePort();
+        QDir().mkpath(path("bin"));
+        QFile::link(TRAINER_BINARY, path("bin/traindeck-trainer"));
+        QByteArray smi = "#!/bin/sh\n";
+        for (int i = 0; i < gpus; ++i) smi += "echo 'GPU " + QByteArray::number(i) + ": Stub GPU (UUID: GPU-" + QByteArray::number(i) + ")'\n";
+        writeFile(path("bin/nvidia-smi"), smi, true);
+        if (keygen({"-q", "-t", "ed25519", "-N", "", "-f", path("host_key")}) != 0 ||
+            keygen({"-q", "-t", "ed25519", "-N", "", "-f", path("user_key")}) != 0 ||
+            keygen({"-q", "-t", "ed25519", "-N", "", "-f", path("other_key")}) != 0) {
+            why = "ssh-keygen failed";
+            return false;
+        }
+        QFile::copy(path("user_key.pub"), path("authorized_keys"));
+        writeFile(path("ssh_config"), "");  // the test's own, empty: nothing of the user's
+        const QByteArray config =
+            "Port " + QByteArray::number(port) + "\nListenAddress 127.0.0.1\nListenAddress 127.0.0.2\n"
+            "HostKey " + path("host_key").toUtf8() + "\nPidFile " + path("sshd.pid").toUtf8() +
+            "\nAuthorizedKeysFile " + path("authorized_keys").toUtf8() +
+            "\nStrictModes no\nUsePAM no\nPasswordAuthentication no\nKbdInteractiveAuthentication no\n"
+            "PubkeyAuthentication yes\nPermitRootLogin prohibit-password\nLogLevel ERROR\nMaxStartups 64\n"
+            "SetEnv PATH=" + path("bin").toUtf8() + ":/usr/local/bin:/usr/bin:/bin TRAINDECK_TEST_TAG=" +
+            QFileInfo(dir.path()).fileName().toUtf8() + "\n";
+        writeFile(path("sshd_config"), config);
+        if (!QFileInfo::exists("/usr/sbin/sshd")) {
+            why = "/usr/sbin/sshd is not installed (openssh-server)";
+            return false;
+        }
+        if (getuid() == 0) QDir().mkpath("/run/sshd");  // sshd's privilege separation directory
+        process.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+        process.start("/usr/sbin/sshd", {"-D", "-e", "-f", path("sshd_config")});
+        for (int i = 0; i < 100; ++i) {
+            if (canConnect("127.0.0.1", port) && canConnect("127.0.0.2", port)) return true;
+            if (process.state() == QProcess::NotRunning) break;
+            QThread::msleep(50);
+        }
+        why = "sshd did not start: " + process.readAllStandardError();
+        return false;
+    }
+    ~Sshd() {
+        if (process.state() != QProcess::NotRunning) {
+            process.terminate();
+            process.waitForFinished(3000);
+        }
+    }
+    // known_hosts lines for both addresses, as ssh writes them for a non-default port.
+    void trustHostKey(const QString& knownHosts, const QString& keyFile) const {
+        const QByteArray key = readFile(keyFile).trimmed();
+        QByteArray lines;
+        for (const char* ip : {"127.0.0.1", "127.0.0.2"})
+            lines += "[" + QByteArray(ip) + "]:" + QByteArray::number(port) + " " + key + "\n";
+        writeFile(knownHosts, lines);
+    }
+    // SIGKILL to node `nodeRank`'s trainer processes started through this sshd (found by
+    // this sshd's tag and NODE_RANK in their environment); how many were killed.
+    int killTrainers(int nodeRank) const {
+        const QByteArray tag = "TRAINDECK_TEST_TAG=" + QFileInfo(dir.path()).fileName().toUtf8();
+        const QByteArray rank = "NODE_RANK=" + QByteArray::number(nodeRank);
+        int killed = 0;
+        for (const QString& pid : QDir("/proc").entryList(QDir::Dirs)) {
+            if (readFile("/proc/" + pid + "/comm").trimmed() != "traindeck-train") continue;
+            const QList<QByteArray> env = readFile("/proc/" + pid + "/environ").split('\0');
+            if (env.contains(tag) && env.contains(rank)) killed += ::kill(pid.toInt(), SIGKILL) == 0;
+        }
+        return killed;
+    }
+    QString hosts(int nodes) const {
+        QStringList h;
+        for (int i = 0; i < nodes; ++i) h << QString("%1@127.0.0.%2:%3").arg(userName()).arg(i + 1).arg(port);
+        return h.join(',');
+    }
+};
+
+}  // namespace test_sshd
