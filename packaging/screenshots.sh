@@ -2,17 +2,18 @@
 # The README's pictures: the window's pages in English and Simplified Chinese, as
 # the GUI tests render them on a virtual X display, saved as docs/screenshots/PAGE-LANG.png:
 # tests/app/tst_screens (the demo plan, calibrated: layouts, plots, files, ...) and
-# tests/app/tst_watch_page (watch: a real 2-process trainer run beside a TensorBoard run).
+# tests/app/tst_watch_page (watch: a real 2-process trainer run beside a TensorBoard run) and
+# tests/app/tst_launch_page (launch_running, launch_failed: two loopback nodes through a real sshd).
 # Usage: packaging/screenshots.sh BUILD_DIR [PAGE...]
-#   PAGE: a page name those tests save (default: layouts files watch).
+#   PAGE: a page name those tests save (default: layouts files launch_failed watch).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v pngquant >/dev/null || { echo "screenshots: needs pngquant (packaging/install-deps.sh)" >&2; exit 2; }
 build=$(realpath "${1:?usage: packaging/screenshots.sh BUILD_DIR [PAGE...]}")
 shift
 pages=("$@")
-((${#pages[@]})) || pages=(layouts files watch)
-tests=(tst_screens tst_watch_page)
+((${#pages[@]})) || pages=(layouts files launch_failed watch)
+tests=(tst_screens tst_watch_page tst_launch_page)
 cmake --build "$build" --target "${tests[@]}" >/dev/null
 shots=$(mktemp -d)
 trap 'rm -rf "$shots"' EXIT

@@ -985,6 +985,125 @@
     </message>
 </context>
 <context>
+    <name>Launch</name>
+    <message>
+        <source>--local runs one node on this machine, but the plan has %1 nodes</source>
+        <translation>--local 只在本机运行一个节点，但计划有 %1 个节点</translation>
+    </message>
+    <message>
+        <source>the plan has %1 nodes but %2 hosts were given (one per node, node 0 first)</source>
+        <translation>计划有 %1 个节点，但给出了 %2 个主机（每个节点一个，节点 0 在前）</translation>
+    </message>
+    <message>
+        <source>host &apos;%1&apos; is not a host name or address, [user@]host[:port]</source>
+        <translation>主机“%1”不是主机名或地址，应为 [user@]host[:port]</translation>
+    </message>
+    <message>
+        <source>cannot make the run folder %1: %2</source>
+        <translation>无法创建运行文件夹 %1：%2</translation>
+    </message>
+    <message>
+        <source>connected and authenticated</source>
+        <translation>已连接并通过认证</translation>
+    </message>
+    <message>
+        <source>cannot copy the run&apos;s files to %1 on %2: %3</source>
+        <translation>无法将运行所需文件复制到 %2 上的 %1：%3</translation>
+    </message>
+    <message>
+        <source>the pre-flight checks could not run on %1: %2</source>
+        <translation>无法在 %1 上运行启动前检查：%2</translation>
+    </message>
+    <message>
+        <source>node %1 (%2): nvidia-smi not found, so its GPUs cannot be checked against the plan&apos;s %3 per node</source>
+        <translation>节点 %1（%2）：找不到 nvidia-smi，无法核对其 GPU 数是否符合计划的每节点 %3 个</translation>
+    </message>
+    <message>
+        <source>node %1 (%2) has %3 GPUs but the plan runs %4 per node: change the plan&apos;s GPUs per node or use another host</source>
+        <translation>节点 %1（%2）有 %3 个 GPU，但计划每节点运行 %4 个：请修改计划的每节点 GPU 数，或换用其他主机</translation>
+    </message>
+    <message>
+        <source>%1 GPUs, as the plan says</source>
+        <translation>%1 个 GPU，与计划一致</translation>
+    </message>
+    <message>
+        <source>%1 found</source>
+        <translation>已找到 %1</translation>
+    </message>
+    <message>
+        <source>node %1 (%2): %3 is not on the PATH of a non-interactive shell: install it or name it by its full path</source>
+        <translation>节点 %1（%2）：非交互 shell 的 PATH 中没有 %3：请安装它，或写出完整路径</translation>
+    </message>
+    <message>
+        <source>port %1 is free</source>
+        <translation>端口 %1 空闲</translation>
+    </message>
+    <message>
+        <source>node 0 (%1): the master port %2 is in use: choose another (--master-port) or stop what holds it</source>
+        <translation>节点 0（%1）：主端口 %2 已被占用：请换一个端口（--master-port），或停止占用它的程序</translation>
+    </message>
+    <message>
+        <source>the node&apos;s files are in %1</source>
+        <translation>节点所需文件位于 %1</translation>
+    </message>
+    <message>
+        <source>node %1 (%2): the node&apos;s files are missing from %3</source>
+        <translation>节点 %1（%2）：%3 中缺少节点所需文件</translation>
+    </message>
+    <message>
+        <source>node %1 (%2) exited with status %3</source>
+        <translation>节点 %1（%2）以状态 %3 退出</translation>
+    </message>
+    <message>
+        <source>node %1 (%2): %3</source>
+        <translation>节点 %1（%2）：%3</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not [user@]host[:port]</source>
+        <translation>“%1”不是 [user@]host[:port] 形式</translation>
+    </message>
+    <message>
+        <source>libssh could not make a session</source>
+        <translation>libssh 无法创建会话</translation>
+    </message>
+    <message>
+        <source>cannot connect to %1: %2</source>
+        <translation>无法连接到 %1：%2</translation>
+    </message>
+    <message>
+        <source>the connection to %1 was lost: %2</source>
+        <translation>与 %1 的连接已断开：%2</translation>
+    </message>
+    <message>
+        <source>%1 sent no host key</source>
+        <translation>%1 未发送主机密钥</translation>
+    </message>
+    <message>
+        <source>THE HOST KEY OF %1 HAS CHANGED: known_hosts has %2, the server sent %3 (%4). Someone may be intercepting the connection, or the host was reinstalled: check with its administrator, then remove the old key (ssh-keygen -R). Nothing was started.</source>
+        <translation>%1 的主机密钥已改变：known_hosts 中记录的是 %2，服务器发送的是 %3（%4）。可能有人在截获连接，或主机已重装：请先与其管理员核实，再删除旧密钥（ssh-keygen -R）。未启动任何节点。</translation>
+    </message>
+    <message>
+        <source>the host key of %1 is unknown (%2 %3): accept it with --accept-new-host-keys after checking the fingerprint</source>
+        <translation>%1 的主机密钥未知（%2 %3）：核对指纹后，用 --accept-new-host-keys 接受它</translation>
+    </message>
+    <message>
+        <source>cannot record the host key of %1: %2</source>
+        <translation>无法记录 %1 的主机密钥：%2</translation>
+    </message>
+    <message>
+        <source>cannot check the host key of %1: %2</source>
+        <translation>无法检查 %1 的主机密钥：%2</translation>
+    </message>
+    <message>
+        <source>cannot read the identity file %1</source>
+        <translation>无法读取私钥文件 %1</translation>
+    </message>
+    <message>
+        <source>authentication as %1 on %2 failed: the server accepted none of the keys tried (--identity, the agent, the ssh configuration&apos;s)</source>
+        <translation>以 %1 身份在 %2 上认证失败：服务器不接受所尝试的任何密钥（--identity、ssh-agent、ssh 配置中的）</translation>
+    </message>
+</context>
+<context>
     <name>PlanFiles</name>
     <message>
         <source>end of map not found</source>
@@ -2026,6 +2145,203 @@
     <message>
         <source>Watch</source>
         <translation>监视</translation>
+    </message>
+    <message>
+        <source>Launch</source>
+        <translation>启动运行</translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::LaunchPage</name>
+    <message>
+        <source>connecting</source>
+        <translation>连接中</translation>
+    </message>
+    <message>
+        <source>checking</source>
+        <translation>检查中</translation>
+    </message>
+    <message>
+        <source>starting</source>
+        <translation>启动中</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>stopping</source>
+        <translation>停止中</translation>
+    </message>
+    <message>
+        <source>exited</source>
+        <translation>已退出</translation>
+    </message>
+    <message>
+        <source>lost</source>
+        <translation>失联</translation>
+    </message>
+    <message>
+        <source>The plan has errors, nothing was started: %1</source>
+        <translation>计划有错误，未启动任何节点：%1</translation>
+    </message>
+    <message>
+        <source>Run folder: %1</source>
+        <translation>运行文件夹：%1</translation>
+    </message>
+    <message>
+        <source>Checking the nodes…</source>
+        <translation>正在检查各节点…</translation>
+    </message>
+    <message>
+        <source>Starting the nodes…</source>
+        <translation>正在启动各节点…</translation>
+    </message>
+    <message>
+        <source>Stopping every node (SIGTERM; SIGKILL after %1 s, or at a second Stop)…</source>
+        <translation>正在停止所有节点（SIGTERM；%1 秒后或再次点击“停止”时发送 SIGKILL）…</translation>
+    </message>
+    <message>
+        <source>Killing every node…</source>
+        <translation>正在强制结束所有节点…</translation>
+    </message>
+    <message>
+        <source>exited %1</source>
+        <translation>已退出 %1</translation>
+    </message>
+    <message>
+        <source>check %1: %2</source>
+        <translation>检查 %1：%2</translation>
+    </message>
+    <message>
+        <source>check %1 FAILED: %2</source>
+        <translation>检查 %1 失败：%2</translation>
+    </message>
+    <message>
+        <source>Every node passed the checks: ready to start.</source>
+        <translation>所有节点均通过检查：可以启动。</translation>
+    </message>
+    <message>
+        <source>The run completed: every node exited 0.</source>
+        <translation>运行完成：所有节点均以 0 退出。</translation>
+    </message>
+    <message>
+        <source>The run was stopped; every node has ended.</source>
+        <translation>运行已停止；所有节点均已结束。</translation>
+    </message>
+    <message>
+        <source>Node %1 failed first: %2. Every other node was stopped.</source>
+        <translation>节点 %1 最先失败：%2。其他节点均已停止。</translation>
+    </message>
+    <message>
+        <source>Every node is running; Stop ends them all (the trainer checkpoints on SIGTERM).</source>
+        <translation>所有节点均在运行；“停止”会结束全部节点（训练程序收到 SIGTERM 时会保存检查点）。</translation>
+    </message>
+    <message>
+        <source>Nothing was started. Node %1: %2</source>
+        <translation>未启动任何节点。节点 %1：%2</translation>
+    </message>
+    <message>
+        <source>Unknown host key</source>
+        <translation>未知的主机密钥</translation>
+    </message>
+    <message>
+        <source>Node %1 (%2) is not in known_hosts.
+
+Its %3 key&apos;s fingerprint is
+%4
+
+Trust this key and record it? Compare the fingerprint with the one the host&apos;s administrator gives you (ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub).</source>
+        <translation>节点 %1（%2）不在 known_hosts 中。
+
+它的 %3 密钥指纹为
+%4
+
+信任并记录此密钥吗？请先与主机管理员提供的指纹核对（ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub）。</translation>
+    </message>
+    <message>
+        <source>Trust and record</source>
+        <translation>信任并记录</translation>
+    </message>
+    <message>
+        <source>Refuse</source>
+        <translation>拒绝</translation>
+    </message>
+    <message>
+        <source>Kill now</source>
+        <translation>立即强制结束</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Starts the plan&apos;s nodes: each node runs the generated SSH node script, after checks on every node (reachable, GPUs per node, the workload, node 0&apos;s port, the files). Each node&apos;s output is kept whole in the run folder. When one node fails, every other node is stopped.</source>
+        <translation>启动计划中的各节点：先检查每个节点（可连接、每节点 GPU 数、训练程序、节点 0 的端口、所需文件），再由每个节点运行生成的 SSH 节点脚本。每个节点的输出完整保存在运行文件夹中。任一节点失败时，其他节点全部停止。</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>Host ([user@]host[:port] or ssh alias)</source>
+        <translation>主机（[user@]host[:port] 或 ssh 别名）</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <source>Exit status or reason</source>
+        <translation>退出状态或原因</translation>
+    </message>
+    <message>
+        <source>Run the single node on this machine</source>
+        <translation>在本机运行这唯一的节点</translation>
+    </message>
+    <message>
+        <source>Run folder</source>
+        <translation>运行文件夹</translation>
+    </message>
+    <message>
+        <source>default: ~/.local/share/TrainDeck/runs/RUN_ID</source>
+        <translation>默认：~/.local/share/TrainDeck/runs/RUN_ID</translation>
+    </message>
+    <message>
+        <source>Identity file</source>
+        <translation>私钥文件</translation>
+    </message>
+    <message>
+        <source>default: the agent, then ~/.ssh/config&apos;s</source>
+        <translation>默认：先用 ssh-agent，再用 ~/.ssh/config 中的</translation>
+    </message>
+    <message>
+        <source>known_hosts</source>
+        <translation>known_hosts</translation>
+    </message>
+    <message>
+        <source>ssh configuration</source>
+        <translation>ssh 配置</translation>
+    </message>
+    <message>
+        <source>Check nodes</source>
+        <translation>检查节点</translation>
+    </message>
+    <message>
+        <source>Runs the pre-flight checks on every node; starts nothing</source>
+        <translation>在每个节点上运行启动前检查；不启动任何程序</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>启动</translation>
+    </message>
+    <message>
+        <source>Watch this run</source>
+        <translation>监视此运行</translation>
     </message>
 </context>
 <context>

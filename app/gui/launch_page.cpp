@@ -309,6 +309,13 @@ void LaunchPage::onEvent(const Event& e) {
             colour = QColor(0xb3, 0x26, 0x1e);
         }
         cell(m_nodes, row, StateColumn)->setText(text);
+        if (e.state == NodeState::Running && !m_dryRun) {
+            bool all = true;
+            for (int r = 0; r < m_nodes->rowCount(); ++r)
+                all &= r == row || cell(m_nodes, r, StateColumn)->text() == stateText(NodeState::Running);
+            if (all)
+                showBanner(tr("Every node is running; Stop ends them all (the trainer checkpoints on SIGTERM)."), false);
+        }
         cell(m_nodes, row, StateColumn)->setForeground(colour);
         if (!e.message.empty())
             cell(m_nodes, row, ReasonColumn)->setText(app::qLocalized(e.message));
@@ -348,8 +355,6 @@ void LaunchPage::finish() {
     m_run.reset();
     m_ended = true;
     const bool ok = m_end.status == launch::EndStatus::Completed;
-    const QString host = m_end.node >= 0 ? hosts().value(m_end.node) : QString();
-    const QString where = host.isEmpty() || m_local->isChecked() ? tr("this machine") : host;
     QString text;
     switch (m_end.status) {
     case launch::EndStatus::Completed:
@@ -360,13 +365,11 @@ void LaunchPage::finish() {
         break;
     case launch::EndStatus::Failed:
         if (m_end.kind == launch::FailureKind::Node)
-            text = tr("Node %1 (%2) failed first: %3. Every other node was stopped.")
+            text = tr("Node %1 failed first: %2. Every other node was stopped.")  // the reason names its host
                        .arg(m_end.node)
-                       .arg(where, app::qLocalized(m_end.why));
+                       .arg(app::qLocalized(m_end.why));
         else
-            text = tr("Nothing was started. Node %1 (%2): %3")
-                       .arg(m_end.node)
-                       .arg(where, app::qLocalized(m_end.why));
+            text = tr("Nothing was started. Node %1: %2").arg(m_end.node).arg(app::qLocalized(m_end.why));
         if (m_end.node >= 0 && m_end.node < m_nodes->rowCount())
             m_nodes->selectRow(m_end.node);
         break;

@@ -2,11 +2,13 @@
 // the single node of a 1×2 plan on this machine to its end and stopped midway;
 // two loopback "nodes" through a real sshd whose host key is unknown (the
 // dialog shows its fingerprint, the user trusts it, it is recorded), then node
-// 1's trainer killed: the page names node 1 as the first to fail.
+// 1's trainer killed: the page names node 1 as the first to fail, in English and
+// Chinese (saved as PNG, running and failed, when TRAINDECK_SCREENSHOT_DIR is set).
 
 #include "test_sshd.h"
 #include "test_support.h"
 
+#include "gui/language.h"
 #include "gui/launch_page.h"
 #include "plan/plan_fields.h"
 
@@ -99,17 +101,33 @@ private slots:
         QVERIFY(readFile(work_.filePath("stopped/node-0.out")).contains("\"status\":\"interrupted\""));
     }
 
+    void unknownKeyTrustedThenANodesDeathIsNamed_data() {
+        QTest::addColumn<QString>("language");
+        QTest::newRow("en") << QStringLiteral("en");
+        QTest::newRow("zh_CN") << QStringLiteral("zh_CN");
+    }
     void unknownKeyTrustedThenANodesDeathIsNamed() {
+        QFETCH(QString, language);
+        Language lang;
+        QVERIFY(lang.apply(language));
+        const QString shots = qEnvironmentVariable("TRAINDECK_SCREENSHOT_DIR");
+        const auto keep = [&](QWidget& w, const QString& name) {
+            if (!shots.isEmpty())
+                QVERIFY(w.grab().save(QDir(shots).filePath(language + "_" + name + ".png")));
+        };
         Sshd sshd;
         if (!sshd.start())
             QSKIP(qPrintable("cannot start a test sshd: " + sshd.why));
-        const QString knownHosts = work_.filePath("known_hosts");
+        const QString knownHosts = work_.filePath("known_hosts_" + language);
+        const QString runDir = work_.filePath("ssh_" + language);
         writeFile(knownHosts, "");
         LaunchPage page;
         page.setGraceSeconds(5);
         page.setPlan(testPlan(2, 1, 100000));
         page.setHosts(sshd.hosts(2).split(','));
-        page.setRunDir(work_.filePath("ssh"));
+        page.setRunDir(runDir);
+        page.resize(1100, 720);
+        page.show();
         page.setSshFiles(sshd.path("user_key"), knownHosts, sshd.path("ssh_config"));
 
         // Each node's unknown key: a dialog with the host and the key's SHA256 fingerprint; trusted.
@@ -127,7 +145,10 @@ private slots:
                     QTimer::singleShot(0, b, &QAbstractButton::click);
         });
         QVERIFY2(page.start(), qPrintable(page.banner()));
-        QTRY_VERIFY_WITH_TIMEOUT(readFile(work_.filePath("ssh/node-0.out")).contains("\"rank\":1,\"node\":1"), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(readFile(runDir + "/node-0.out").contains("\"rank\":1,\"node\":1"), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(!page.nodeStateText(1).isEmpty() && page.nodeStateText(0) == page.nodeStateText(1), 5000);
+        QTest::qWait(300);
+        keep(page, "launch_running");
         QCOMPARE(asked.size(), 2);
         QCOMPARE(readFile(knownHosts).count("ssh-ed25519"), 2);  // recorded, one line a host
 
@@ -135,10 +156,17 @@ private slots:
         QVERIFY(waitForEnd(page, 20000));
         QVERIFY(page.lastEnd().status == launch::EndStatus::Failed);
         QCOMPARE(page.lastEnd().node, 1);
-        QVERIFY2(page.banner().startsWith("Node 1 (") && page.banner().contains("failed first"), qPrintable(page.banner()));
-        QVERIFY2(page.nodeStateText(1).startsWith("exited") && page.nodeStateText(1) != "exited 0",
-                 qPrintable(page.nodeStateText(1)));
-        QVERIFY(!page.nodeStateText(0).isEmpty() && page.nodeStateText(0) != "running");
+        keep(page, "launch_failed");
+        if (language == "en") {
+            QVERIFY2(page.banner().startsWith("Node 1 failed first: node 1 ("), qPrintable(page.banner()));
+            QVERIFY2(page.nodeStateText(1).startsWith("exited") && page.nodeStateText(1) != "exited 0",
+                     qPrintable(page.nodeStateText(1)));
+            QVERIFY(!page.nodeStateText(0).isEmpty() && page.nodeStateText(0) != "running");
+        } else {
+            QVERIFY2(page.banner().startsWith(QStringLiteral("节点 1 最先失败：节点 1（")),
+                     qPrintable(page.banner()));
+            QVERIFY2(page.nodeStateText(1).startsWith(QStringLiteral("已退出")), qPrintable(page.nodeStateText(1)));
+        }
     }
 
     // The plan's own errors stop a start before anything runs, and say which.

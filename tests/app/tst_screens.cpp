@@ -84,7 +84,7 @@ private slots:
         w.resize(1500, 940);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
-        const QStringList tabs = {"layouts", "plots", "files"};
+        const QStringList tabs = {"layouts", "plots", "files", "launch", "watch"};
         for (int i = 0; i < w.tabs()->count(); ++i) {
             w.tabs()->setCurrentIndex(i);
             keep(w, language + "_" + tabs.value(i));
