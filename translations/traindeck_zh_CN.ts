@@ -160,6 +160,14 @@
 <context>
     <name>FieldLabels</name>
     <message>
+        <source>Hosts</source>
+        <translation>主机</translation>
+    </message>
+    <message>
+        <source>Where the Launch page and the ssh files start the nodes: one per node, node 0 first, [user@]host[:port] or an ssh alias, separated by commas.</source>
+        <translation>“启动运行”页面和 ssh 文件启动各节点的位置：每个节点一个，节点 0 在前，写作 [user@]host[:port] 或 ssh 别名，用逗号分隔。</translation>
+    </message>
+    <message>
         <source>Plan name</source>
         <translation>计划名称</translation>
     </message>

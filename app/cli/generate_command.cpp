@@ -125,8 +125,6 @@ int runGenerate(int argc, char** argv) {
          [&](const std::string& v) { return parseMount(v, o); }},
         {"--secret-env", true, "VAR=SECRET:KEY: an env var from a Kubernetes Secret (repeatable)",
          [&](const std::string& v) { return parseSecret(v, o); }},
-        {"--hosts", true, "ssh: host,host,... one per node, node 0 first",
-         [&](const std::string& v) { o.hosts = splitList(v); return std::string(); }},
         {"--ecs-spec", true, "PAI-DLC: ECS instance type of a node", [&](const std::string& v) { return value(v, o.ecsSpec); }},
         {"--workspace-id", true, "PAI-DLC: workspace id", [&](const std::string& v) { return value(v, o.workspaceId); }},
         {"--shm-size", true, "k8s: size limit of /dev/shm (e.g. 64Gi)", [&](const std::string& v) { return value(v, o.shmSize); }},
@@ -160,6 +158,7 @@ int runGenerate(int argc, char** argv) {
     if (which.empty() && !all) return fail("--target is required (k8s, pytorchjob, pai, slurm, ssh, accelerate, deepspeed or all)");
     if (outDir.empty()) return fail("--out DIR is required");
     if (!jobName.empty()) plan.launch.jobName = jobName;
+    o.hosts = plan.launch.hosts;  // the plan field launch.hosts (--hosts): the ssh target's hosts
 
     // The files are for the plan's own layout: its errors (and the plan's as a whole)
     // stop the writing; a compared layout's errors are only mentioned.

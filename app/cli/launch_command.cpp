@@ -33,19 +33,6 @@ extern "C" void onSignal(int sig) {
     ++gSignals;
 }
 
-std::vector<std::string> splitHosts(const std::string& text) {
-    std::vector<std::string> out;
-    std::size_t start = 0;
-    while (start <= text.size()) {
-        const std::size_t comma = text.find(',', start);
-        std::string item = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
-        if (!item.empty()) out.push_back(item);
-        if (comma == std::string::npos) break;
-        start = comma + 1;
-    }
-    return out;
-}
-
 struct NodeSummary {
     std::string host;
     NodeState state = NodeState::Connecting;
@@ -57,10 +44,8 @@ struct NodeSummary {
 
 int runLaunch(int argc, char** argv) {
     RunConfig config;
-    bool help = false, hostsGiven = false;
+    bool help = false;
     const std::vector<Option> own = {
-        {"--hosts", true, "host,host,... one per node, node 0 first: [user@]host[:port] or an ssh config alias",
-         [&](const std::string& v) { config.hosts = splitHosts(v); hostsGiven = true; return std::string(); }},
         {"--local", false, "run the single node of a 1xN plan on this machine",
          [&](const std::string&) { config.local = true; return std::string(); }},
         {"--run-dir", true, "the run folder (default ~/.local/share/TrainDeck/runs/RUN_ID)",
@@ -109,7 +94,12 @@ int runLaunch(int argc, char** argv) {
         return code;
     };
     if (!error.empty()) return fail(error, 2);
-    if (config.local == hostsGiven) return fail("give either --hosts H1,H2,... (one per node) or --local", 2);
+    // The hosts are the plan's (launch.hosts: a plan file's list, or --hosts).
+    const bool hostsGiven = !config.plan.launch.hosts.empty();
+    if (!config.local) config.hosts = config.plan.launch.hosts;
+    // --local wins over the plan's hosts: the same plan file can be tried here first.
+    if (!config.local && !hostsGiven)
+        return fail("give the hosts (--hosts H1,H2,..., one per node, or the plan's launch.hosts) or --local", 2);
     // The nodes run the plan's own layout: a compared layout's errors do not stop them.
     const Layout planLayout = config.plan.cluster.layout();
     for (const Finding& f : findings(config.plan))

@@ -10,7 +10,6 @@ const char* const kLanguage = "ui/language";
 const char* const kRecent = "files/recent";
 const char* const kLastDir = "files/lastDirectory";
 const char* const kTargets = "generate/targets";
-const char* const kLaunchHosts = "launch/hosts";
 const char* const kGeometry = "window/geometry";
 const char* const kTab = "window/tab";
 const char* const kState = "window/state";
@@ -48,9 +47,6 @@ QStringList AppSettings::generateTargets() const {
     return m_settings.value(kTargets, QStringList{QStringLiteral("k8s")}).toStringList();
 }
 void AppSettings::setGenerateTargets(const QStringList& keys) { m_settings.setValue(kTargets, keys); }
-
-QStringList AppSettings::launchHosts() const { return m_settings.value(kLaunchHosts).toStringList(); }
-void AppSettings::setLaunchHosts(const QStringList& hosts) { m_settings.setValue(kLaunchHosts, hosts); }
 
 int AppSettings::currentTab() const { return m_settings.value(kTab, 0).toInt(); }
 void AppSettings::setCurrentTab(int index) { m_settings.setValue(kTab, index); }

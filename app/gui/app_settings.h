@@ -29,10 +29,6 @@ public:
     QStringList generateTargets() const;
     void setGenerateTargets(const QStringList& keys);
 
-    // The hosts last started on the Launch page, node 0 first.
-    QStringList launchHosts() const;
-    void setLaunchHosts(const QStringList& hosts);
-
     int currentTab() const;
     void setCurrentTab(int index);
 

@@ -93,6 +93,9 @@ const Named kNamed[] = {
      QT_TRANSLATE_NOOP("FieldLabels", "Set where the framework reads it (e.g. torch init_process_group timeout).")},
     {"launch.num_processes", QT_TRANSLATE_NOOP("FieldLabels", "accelerate num_processes"),
      QT_TRANSLATE_NOOP("FieldLabels", "The whole job's process count as written in your accelerate config; 0 derives it.")},
+    {"launch.hosts", QT_TRANSLATE_NOOP("FieldLabels", "Hosts"),
+     QT_TRANSLATE_NOOP("FieldLabels", "Where the Launch page and the ssh files start the nodes: one per node, node 0 first, "
+                                      "[user@]host[:port] or an ssh alias, separated by commas.")},
 };
 
 const Named* named(const std::string& key) {
@@ -118,7 +121,7 @@ const std::vector<std::string>& listedKeys(Section section) {
     static const std::vector<std::string> launch = {
         "launch.platform",    "launch.job_name",       "launch.image",           "launch.namespace",
         "launch.command",     "launch.master_port",    "launch.comm_timeout_s",  "recipe.checkpoint_every",
-        "recipe.eval_every"};
+        "recipe.eval_every",  "launch.hosts"};
     static const std::vector<std::string> none;
     switch (section) {
     case Section::Cluster: return cluster;

@@ -1,6 +1,5 @@
 #include "gui/launch_page.h"
 
-#include "gui/app_settings.h"
 #include "gui/core_messages.h"
 #include "localized.h"
 #include "plan/findings.h"
@@ -136,9 +135,11 @@ LaunchPage::LaunchPage(QWidget* parent) : QWidget(parent), m_relay(new QObject(t
     connect(m_watchButton, &QPushButton::clicked, this, [this] { emit watchRequested(m_runDir); });
     connect(m_local, &QCheckBox::toggled, this, [this] { syncNodes(); });
 
-    const QStringList remembered = AppSettings().launchHosts();
+    connect(m_nodes, &QTableWidget::itemChanged, this, [this](QTableWidgetItem* item) {
+        if (!m_filling && item->column() == HostColumn)
+            emit hostsEdited(hosts());
+    });
     m_nodes->setRowCount(1);
-    setHosts(remembered);
     retranslate();
     updateButtons();
 }
@@ -169,8 +170,7 @@ QStringList LaunchPage::hosts() const {
 
 void LaunchPage::setHosts(const QStringList& hosts) {
     for (int row = 0; row < m_nodes->rowCount(); ++row)
-        cell(m_nodes, row, HostColumn)->setText(hosts.value(row));
-    m_pendingHosts = hosts;
+        cell(m_nodes, row, HostColumn)->setText(hosts.value(row));  // itemChanged tells the plan
 }
 
 void LaunchPage::setLocal(bool local) { m_local->setChecked(local); }
@@ -181,26 +181,25 @@ void LaunchPage::setSshFiles(const QString& identity, const QString& knownHosts,
     m_sshConfig->setText(config);
 }
 
-// One row per node of the plan; the hosts typed so far stay where they were.
+// One row per node of the plan, each with the plan's host for it.
 void LaunchPage::syncNodes() {
     if (running())
         return;
-    QStringList typed = hosts();
-    for (int i = typed.size(); i < m_pendingHosts.size(); ++i)
-        typed << m_pendingHosts.value(i);
+    m_filling = true;
     const int nodes = std::max(1, m_plan.cluster.nodes);
-    m_local->setEnabled(nodes == 1);
     const bool local = nodes == 1 && m_local->isChecked();
     m_nodes->setRowCount(nodes);
     for (int row = 0; row < nodes; ++row) {
         cell(m_nodes, row, NodeColumn)->setText(QString::number(row));
         QTableWidgetItem* host = cell(m_nodes, row, HostColumn);
-        host->setText(typed.value(row));
+        host->setText(row < int(m_plan.launch.hosts.size()) ? QString::fromStdString(m_plan.launch.hosts[size_t(row)])
+                                                             : QString());
         host->setFlags(local ? host->flags() & ~Qt::ItemIsEnabled : host->flags() | Qt::ItemIsEnabled);
         for (int c : {StateColumn, StepColumn, ReasonColumn})
             cell(m_nodes, row, c);
     }
-    m_pendingHosts = typed;
+    m_filling = false;
+    updateButtons();
 }
 
 bool LaunchPage::check() { return begin(true); }
@@ -252,8 +251,6 @@ bool LaunchPage::begin(bool dryRun) {
         showBanner(app::qLocalized(e.text), true);
         return false;
     }
-    if (!m_local->isChecked())
-        AppSettings().setLaunchHosts(hosts());
     m_dryRun = dryRun;
     m_ended = false;
     m_stops = 0;

@@ -54,6 +54,8 @@ public:
 
 signals:
     void runEnded(bool ok);
+    // The user edited the hosts: the plan's launch.hosts, node 0 first (saved with the plan).
+    void hostsEdited(const QStringList& hosts);
     void watchRequested(const QString& runDir);  // the run folder, for the Watch page
     void hostKeyAsked(const QString& host, const QString& fingerprint);
 
@@ -78,7 +80,7 @@ private:
     int m_stops = 0;
     launch::RunEnd m_end;
     QString m_runDir;
-    QStringList m_pendingHosts;  // hosts typed or remembered, also for nodes the plan does not have now
+    bool m_filling = false;  // the table is being filled from the plan, not edited by the user
     double m_graceSeconds = 30;
     // Shared with the run's threads: true once this page is going away, so that a
     // thread waiting for a host-key answer gives up instead of waiting on a dead window.

@@ -88,6 +88,11 @@ MainWindow::MainWindow(Language* language, QWidget* parent) : QMainWindow(parent
     // Watch: live runs, and their measured speed back into the plan's calibration.
     m_watch = new WatchPage;
     m_tabs->addTab(m_watch, QString());
+    connect(m_launch, &LaunchPage::hostsEdited, this, [this](const QStringList& hosts) {
+        const QString problem = m_document->setField("launch.hosts", hosts.join(QLatin1Char(',')));
+        if (!problem.isEmpty())
+            statusBar()->showMessage(problem, 8000);
+    });
     connect(m_launch, &LaunchPage::watchRequested, this, [this](const QString& runDir) {
         if (m_watch->addSource(runDir))
             m_tabs->setCurrentWidget(m_watch);

@@ -87,6 +87,9 @@ struct LaunchSettings {
     int commTimeoutS = 1800;      // collective timeout, set where the framework reads it
     int numProcesses = 0;         // accelerate num_processes as the user wrote it; 0: derived
     std::map<std::string, std::string> env;  // extra environment for every node
+    // Where the nodes run, node 0 (the master) first: [user@]host[:port] or an ssh alias;
+    // the ssh target's hostfile and what `traindeck launch` and the Launch page start.
+    std::vector<std::string> hosts;
     friend bool operator==(const LaunchSettings&, const LaunchSettings&) = default;
 };
 

@@ -305,6 +305,31 @@ std::vector<PlanField> makeFields() {
     f.push_back(integer("launch.num_processes", "--num-processes",
                         "accelerate num_processes as written (whole job); 0: derived", &Plan::launch,
                         &LaunchSettings::numProcesses, 0, 1 << 20));
+    f.push_back({"launch.hosts", "--hosts",
+                 "ssh target and launch: host,host,... one per node, node 0 first: [user@]host[:port] or an ssh alias",
+                 [](const Plan& p) {
+                     std::string s;
+                     for (const std::string& h : p.launch.hosts)
+                         s += (s.empty() ? "" : ",") + h;
+                     return s;
+                 },
+                 [](Plan& p, std::string_view v) -> std::string {
+                     // Checked as hosts where they are used (core/generate, core/launch): here a list of words.
+                     std::vector<std::string> hosts;
+                     std::string_view rest = v;
+                     while (!rest.empty()) {
+                         const auto comma = rest.find(',');
+                         const std::string item = trimmed(rest.substr(0, comma));
+                         rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
+                         if (item.empty())
+                             continue;
+                         if (std::string error = oneLine(item); !error.empty())
+                             return error;
+                         hosts.push_back(item);
+                     }
+                     p.launch.hosts = std::move(hosts);
+                     return {};
+                 }});
     // Layouts and calibration.
     f.push_back({"compare", "--layouts", "layouts shown side by side: 1x8,2x8,8x8",
                  [](const Plan& p) {
@@ -374,7 +399,9 @@ const PlanField* findPlanField(std::string_view keyOrFlag) {
     return nullptr;
 }
 
-bool isListField(const PlanField& field) { return field.key == "compare" || field.key == "calibration"; }
+bool isListField(const PlanField& field) {
+    return field.key == "compare" || field.key == "calibration" || field.key == "launch.hosts";
+}
 
 const std::vector<Precedence>& fieldPrecedences() {
     static const std::vector<Precedence> table = {

@@ -29,8 +29,8 @@ std::pair<std::string, std::string> splitKey(const std::string& key) {
 
 void emitField(YAML::Emitter& out, const PlanField& f, const Plan& plan) {
     const std::string value = f.get(plan);
-    if (f.key == "compare" || f.key == "calibration") {  // lists
-        out << YAML::Key << f.key << YAML::Value << YAML::Flow << YAML::BeginSeq;
+    if (isListField(f)) {
+        out << YAML::Key << splitKey(f.key).second << YAML::Value << YAML::Flow << YAML::BeginSeq;
         std::stringstream items(value);
         for (std::string item; std::getline(items, item, ',');)
             out << item;
@@ -52,6 +52,17 @@ struct LoadError {
 
 // Applies one scalar to the plan through the field table.
 void applyScalar(Plan& plan, const std::string& key, const YAML::Node& node) {
+    if (node.IsSequence() && isListField(*findPlanField(key))) {  // launch.hosts: [a, b]
+        std::string text;
+        for (const auto& item : node) {
+            if (!item.IsScalar())
+                throw LoadError{item.Mark().line + 1, key, "expected a list of single values"};
+            text += (text.empty() ? "" : ",") + item.Scalar();
+        }
+        if (std::string error = setPlanField(plan, key, text); !error.empty())
+            throw LoadError{node.Mark().line + 1, key, error};
+        return;
+    }
     if (!node.IsScalar() && !node.IsNull())
         throw LoadError{node.Mark().line + 1, key, "expected a single value"};
     if (std::string error = setPlanField(plan, key, node.IsNull() ? std::string() : node.Scalar()); !error.empty())

@@ -9,12 +9,15 @@
 #include "test_support.h"
 
 #include "gui/language.h"
+#include "gui/main_window.h"
+#include "gui/plan_document.h"
 #include "gui/launch_page.h"
 #include "plan/plan_fields.h"
 
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QTableWidget>
 #include <QtTest>
 
 using namespace traindeck;
@@ -167,6 +170,21 @@ private slots:
                      qPrintable(page.banner()));
             QVERIFY2(page.nodeStateText(1).startsWith(QStringLiteral("已退出")), qPrintable(page.nodeStateText(1)));
         }
+    }
+
+    // The hosts are the plan's launch.hosts: shown per node, and an edit goes back into the plan (undoable).
+    void hostsAreThePlans() {
+        Language lang;
+        MainWindow w(&lang);
+        Plan plan = testPlan(2, 1, 8);
+        QVERIFY(setPlanField(plan, "launch.hosts", "alice@gpu-a,gpu-b:2222").empty());
+        w.document()->replacePlan(plan, QStringLiteral("test"));
+        LaunchPage* page = w.launchPage();
+        QCOMPARE(page->hosts(), (QStringList{"alice@gpu-a", "gpu-b:2222"}));
+        page->findChild<QTableWidget*>("nodes")->item(1, 1)->setText("bob@gpu-c");
+        QCOMPARE(w.document()->plan().launch.hosts, (std::vector<std::string>{"alice@gpu-a", "bob@gpu-c"}));
+        QVERIFY(w.document()->setField("cluster.nodes", "3").isEmpty());
+        QCOMPARE(page->hosts(), (QStringList{"alice@gpu-a", "bob@gpu-c", ""}));
     }
 
     // The plan's own errors stop a start before anything runs, and say which.

@@ -52,6 +52,7 @@ const std::map<std::string, std::string> kEveryField = {
     {"launch.master_port", "23456"},
     {"launch.comm_timeout_s", "600"},
     {"launch.num_processes", "16"},
+    {"launch.hosts", "alice@gpu-a,gpu-b:2222,[fe80::1]:22"},
     {"compare", "1x4,4x4,16x4"},
     {"calibration", "4x4=115samples/s"},
 };
