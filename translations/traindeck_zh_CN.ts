@@ -2162,6 +2162,42 @@
 <context>
     <name>traindeck::gui::LaunchPage</name>
     <message>
+        <source>Kill</source>
+        <translation>强制结束</translation>
+    </message>
+    <message>
+        <source>SIGKILL to every node&apos;s processes at once: no checkpoint</source>
+        <translation>立即向所有节点的进程发送 SIGKILL：不保存检查点</translation>
+    </message>
+    <message>
+        <source>Open run folder</source>
+        <translation>打开运行文件夹</translation>
+    </message>
+    <message>
+        <source>Every node&apos;s whole output, the plan and the events (launch.jsonl)</source>
+        <translation>每个节点的完整输出、计划和事件记录（launch.jsonl）</translation>
+    </message>
+    <message>
+        <source>Log</source>
+        <translation>日志</translation>
+    </message>
+    <message>
+        <source>Find in the log (Enter: next)</source>
+        <translation>在日志中查找（回车：下一个）</translation>
+    </message>
+    <message>
+        <source>Follow</source>
+        <translation>跟随最新</translation>
+    </message>
+    <message>
+        <source>All nodes</source>
+        <translation>全部节点</translation>
+    </message>
+    <message>
+        <source>Node %1</source>
+        <translation>节点 %1</translation>
+    </message>
+    <message>
         <source>connecting</source>
         <translation>连接中</translation>
     </message>

@@ -5,6 +5,10 @@
 #include "plan/findings.h"
 
 #include <QCheckBox>
+#include <QComboBox>
+#include <QDesktopServices>
+#include <QScrollBar>
+#include <QUrl>
 #include <QEvent>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -108,8 +112,10 @@ LaunchPage::LaunchPage(QWidget* parent) : QWidget(parent), m_relay(new QObject(t
     m_checkButton = new QPushButton;
     m_startButton = new QPushButton;
     m_stopButton = new QPushButton;
+    m_killButton = new QPushButton;
     m_watchButton = new QPushButton;
-    for (QPushButton* b : {m_checkButton, m_startButton, m_stopButton, m_watchButton})
+    m_folderButton = new QPushButton;
+    for (QPushButton* b : {m_checkButton, m_startButton, m_stopButton, m_killButton, m_watchButton, m_folderButton})
         buttons->addWidget(b);
     buttons->addStretch();
     column->addLayout(buttons);
@@ -120,6 +126,21 @@ LaunchPage::LaunchPage(QWidget* parent) : QWidget(parent), m_relay(new QObject(t
     m_banner->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_banner->hide();
     column->addWidget(m_banner);
+
+    auto* logBar = new QHBoxLayout;
+    m_logLabel = new QLabel;
+    m_logFilter = new QComboBox;
+    m_logFilter->setObjectName(QStringLiteral("logFilter"));
+    m_search = new QLineEdit;
+    m_search->setObjectName(QStringLiteral("search"));
+    m_search->setClearButtonEnabled(true);
+    m_follow = new QCheckBox;
+    m_follow->setChecked(true);
+    logBar->addWidget(m_logLabel);
+    logBar->addWidget(m_logFilter);
+    logBar->addWidget(m_search, 1);
+    logBar->addWidget(m_follow);
+    column->addLayout(logBar);
 
     m_output = new QPlainTextEdit;
     m_output->setObjectName(QStringLiteral("output"));
@@ -132,7 +153,19 @@ LaunchPage::LaunchPage(QWidget* parent) : QWidget(parent), m_relay(new QObject(t
     connect(m_checkButton, &QPushButton::clicked, this, [this] { check(); });
     connect(m_startButton, &QPushButton::clicked, this, [this] { start(); });
     connect(m_stopButton, &QPushButton::clicked, this, [this] { stop(); });
+    connect(m_killButton, &QPushButton::clicked, this, [this] {
+        if (running()) {
+            m_stops = 2;
+            m_run->kill();
+            showBanner(tr("Killing every node…"), false);
+            updateButtons();
+        }
+    });
     connect(m_watchButton, &QPushButton::clicked, this, [this] { emit watchRequested(m_runDir); });
+    connect(m_folderButton, &QPushButton::clicked, this,
+            [this] { QDesktopServices::openUrl(QUrl::fromLocalFile(m_runDir)); });
+    connect(m_logFilter, &QComboBox::currentIndexChanged, this, [this] { refillOutput(); });
+    connect(m_search, &QLineEdit::returnPressed, this, [this] { findInOutput(); });
     connect(m_local, &QCheckBox::toggled, this, [this] { syncNodes(); });
 
     connect(m_nodes, &QTableWidget::itemChanged, this, [this](QTableWidgetItem* item) {
@@ -199,6 +232,13 @@ void LaunchPage::syncNodes() {
             cell(m_nodes, row, c);
     }
     m_filling = false;
+    const int shown = shownNode();
+    const QSignalBlocker quiet(m_logFilter);
+    m_logFilter->clear();
+    m_logFilter->addItem(tr("All nodes"), -1);
+    for (int row = 0; row < nodes; ++row)
+        m_logFilter->addItem(tr("Node %1").arg(row), row);
+    m_logFilter->setCurrentIndex(std::max(0, m_logFilter->findData(shown)));
     updateButtons();
 }
 
@@ -261,8 +301,9 @@ bool LaunchPage::begin(bool dryRun) {
             cell(m_nodes, row, c)->setText(QString());
             cell(m_nodes, row, c)->setForeground(palette().text());
         }
+    m_lines.clear();
     m_output->clear();
-    m_output->appendPlainText(tr("Run folder: %1").arg(m_runDir));
+    appendLine(-1, tr("Run folder: %1").arg(m_runDir));
     showBanner(dryRun ? tr("Checking the nodes…") : tr("Starting the nodes…"), false);
     updateButtons();
     m_run->start();
@@ -320,8 +361,8 @@ void LaunchPage::onEvent(const Event& e) {
     }
     case Event::Kind::Preflight: {
         const QString message = app::qLocalized(e.message);
-        m_output->appendPlainText(prefix + (e.ok ? tr("check %1: %2") : tr("check %1 FAILED: %2"))
-                                               .arg(QString::fromStdString(e.check), message));
+        appendLine(row, prefix + (e.ok ? tr("check %1: %2") : tr("check %1 FAILED: %2"))
+                                     .arg(QString::fromStdString(e.check), message));
         if (!e.ok)
             cell(m_nodes, row, ReasonColumn)->setText(message);
         break;
@@ -336,10 +377,10 @@ void LaunchPage::onEvent(const Event& e) {
         }
         if (e.metricsEvent == "rank")
             break;
-        m_output->appendPlainText(prefix + QString::fromStdString(e.line));
+        appendLine(row, prefix + QString::fromStdString(e.line));
         break;
     case Event::Kind::Output:
-        m_output->appendPlainText(prefix + QString::fromStdString(e.line));
+        appendLine(row, prefix + QString::fromStdString(e.line));
         break;
     case Event::Kind::End:
         break;
@@ -372,7 +413,7 @@ void LaunchPage::finish() {
         break;
     }
     showBanner(text, !ok);
-    m_output->appendPlainText(text);
+    appendLine(-1, text);
     updateButtons();
     emit runEnded(ok);
 }
@@ -402,6 +443,45 @@ void LaunchPage::askHostKey(const launch::HostKeyQuestion& q, std::shared_ptr<Ke
     emit hostKeyAsked(QString::fromStdString(q.host), QString::fromStdString(q.fingerprint));
 }
 
+int LaunchPage::shownNode() const {
+    return m_logFilter->currentIndex() < 0 ? -1 : m_logFilter->currentData().toInt();
+}
+
+void LaunchPage::appendLine(int node, const QString& line) {
+    m_lines.emplace_back(node, line);
+    if (m_lines.size() > size_t(2 * kOutputLines))  // a whole node's log is in the run folder
+        m_lines.erase(m_lines.begin(), m_lines.begin() + kOutputLines);
+    const int shown = shownNode();
+    if (shown >= 0 && node != shown)
+        return;
+    QScrollBar* bar = m_output->verticalScrollBar();
+    const int kept = bar->value();
+    m_output->appendPlainText(line);
+    bar->setValue(m_follow->isChecked() ? bar->maximum() : kept);
+}
+
+void LaunchPage::refillOutput() {
+    const int shown = shownNode();
+    QStringList text;
+    for (const auto& [node, line] : m_lines)
+        if (shown < 0 || node == shown)
+            text << line;
+    m_output->setPlainText(text.join(QLatin1Char('\n')));
+    m_output->verticalScrollBar()->setValue(m_output->verticalScrollBar()->maximum());
+}
+
+// Next match after the cursor, from the top again at the end.
+void LaunchPage::findInOutput() {
+    const QString text = m_search->text();
+    if (text.isEmpty())
+        return;
+    m_follow->setChecked(false);  // the user reads: the live edge no longer pulls the view away
+    if (!m_output->find(text)) {
+        m_output->moveCursor(QTextCursor::Start);
+        m_output->find(text);
+    }
+}
+
 QString LaunchPage::nodeStateText(int node) const {
     const QTableWidgetItem* item = m_nodes->item(node, StateColumn);
     return item ? item->text() : QString();
@@ -421,6 +501,8 @@ void LaunchPage::updateButtons() {
     m_checkButton->setEnabled(!busy);
     m_startButton->setEnabled(!busy);
     m_stopButton->setEnabled(busy);
+    m_killButton->setEnabled(busy);
+    m_folderButton->setEnabled(!m_runDir.isEmpty());
     m_stopButton->setText(m_stops > 0 ? tr("Kill now") : tr("Stop"));
     m_watchButton->setEnabled(!m_runDir.isEmpty() && !m_dryRun);
     for (QLineEdit* e : {m_runDirEdit, m_identity, m_knownHosts, m_sshConfig})
@@ -454,6 +536,17 @@ void LaunchPage::retranslate() {
     m_checkButton->setToolTip(tr("Runs the pre-flight checks on every node; starts nothing"));
     m_startButton->setText(tr("Start"));
     m_watchButton->setText(tr("Watch this run"));
+    m_killButton->setText(tr("Kill"));
+    m_killButton->setToolTip(tr("SIGKILL to every node's processes at once: no checkpoint"));
+    m_folderButton->setText(tr("Open run folder"));
+    m_folderButton->setToolTip(tr("Every node's whole output, the plan and the events (launch.jsonl)"));
+    m_logLabel->setText(tr("Log"));
+    m_search->setPlaceholderText(tr("Find in the log (Enter: next)"));
+    m_follow->setText(tr("Follow"));
+    if (m_logFilter->count() > 0)
+        m_logFilter->setItemText(0, tr("All nodes"));
+    for (int i = 1; i < m_logFilter->count(); ++i)
+        m_logFilter->setItemText(i, tr("Node %1").arg(i - 1));
     updateButtons();
 }
 

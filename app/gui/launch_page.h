@@ -17,6 +17,7 @@
 #include <thread>
 
 class QCheckBox;
+class QComboBox;
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
@@ -71,6 +72,11 @@ private:
     void syncNodes();
     void updateButtons();
     void showBanner(const QString& text, bool failing);
+    // A line of the output: kept per node (-1: the page's own), shown when the filter lets it.
+    void appendLine(int node, const QString& line);
+    void refillOutput();
+    int shownNode() const;  // the log filter's node; -1: all
+    void findInOutput();
 
     Plan m_plan;
     std::unique_ptr<launch::Run> m_run;
@@ -100,7 +106,14 @@ private:
     QPushButton* m_checkButton = nullptr;
     QPushButton* m_startButton = nullptr;
     QPushButton* m_stopButton = nullptr;
+    QPushButton* m_killButton = nullptr;
     QPushButton* m_watchButton = nullptr;
+    QPushButton* m_folderButton = nullptr;
+    QComboBox* m_logFilter = nullptr;  // all nodes, or one node's log
+    QLineEdit* m_search = nullptr;
+    QCheckBox* m_follow = nullptr;
+    QLabel* m_logLabel = nullptr;
+    std::vector<std::pair<int, QString>> m_lines;  // the output, newest last, bounded
     QLabel* m_banner = nullptr;
     QTableWidget* m_nodes = nullptr;
     QPlainTextEdit* m_output = nullptr;

@@ -14,7 +14,9 @@
 #include "gui/launch_page.h"
 #include "plan/plan_fields.h"
 
+#include <QComboBox>
 #include <QMessageBox>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTableWidget>
@@ -165,6 +167,13 @@ private slots:
             QVERIFY2(page.nodeStateText(1).startsWith("exited") && page.nodeStateText(1) != "exited 0",
                      qPrintable(page.nodeStateText(1)));
             QVERIFY(!page.nodeStateText(0).isEmpty() && page.nodeStateText(0) != "running");
+            // One node's log: only its lines (node 1's shell saying its workload was killed).
+            auto* filter = page.findChild<QComboBox*>("logFilter");
+            filter->setCurrentIndex(filter->findData(1));
+            const QStringList lines = page.findChild<QPlainTextEdit*>("output")->toPlainText().split('\n');
+            QVERIFY(lines.size() > 3);
+            for (const QString& line : lines)
+                QVERIFY2(line.startsWith("[1] "), qPrintable(line));
         } else {
             QVERIFY2(page.banner().startsWith(QStringLiteral("节点 1 最先失败：节点 1（")),
                      qPrintable(page.banner()));
