@@ -14,6 +14,10 @@
 #                                 torch eager vs torch.compile) and its phase breakdown
 #   bench/run_device.sh bench-large   the same for bench-large (a separate call: the
 #                                 whole set does not fit one 10-minute command)
+#   bench/run_device.sh part4     the trainer's NCCL paths that had never run on a GPU:
+#                                 evaluate() nccl vs gloo, --eval-every on bench-small at 2
+#                                 GPUs, --check-sync through NCCL; and bench-large's PSNR at
+#                                 step 119 over three seeds, ours vs PyTorch, 1 and 2 GPUs
 #
 # Run from the source root (e.g. .dev/src). NVLink multicast stays off (KINDS.md).
 set -u
@@ -319,6 +323,38 @@ if [ "$MODE" = recheck ]; then
   ranks 1 large_traindeck_1 $LARGE --steps 40 --timed-from 10; grep -h RESULT "$LOG/large_traindeck_1.log"
   "$T/traindeck-cuda-gemmbench" 2>&1 | grep -E "KERNEL|GEMM" | tee "$LOG/gemm_large.log"
   fault_tests
+fi
+
+if [ "$MODE" = part4 ]; then
+  TR=$BUILD/trainer/traindeck-trainer
+  "$TR" --version | tee -a "$LOG/main.log"
+  # events FILE EVENT: that event's lines of a metrics stream, one JSON object a line.
+  events() { grep -h "\"event\":\"$2\"" "$1" || true; }
+  say "evaluate(): the same 2-process run on nccl (GPU, bf16 products) and gloo (CPU, fp32)"
+  EV="--preset tiny --frames 2 --height 32 --width 32 --micro-batch 4 --steps 30 --warmup 5 --eval-every 10 --log-every 10 --seed 7"
+  for b in nccl gloo; do
+    MASTER_PORT=29611 timeout 300 "$TR" --backend $b --nproc-per-node 2 $EV --metrics-file "$LOG/eval_$b.jsonl" \
+      > "$LOG/eval_$b.out" 2>&1
+    echo "eval $b rc $?" | tee -a "$LOG/main.log"
+    events "$LOG/eval_$b.jsonl" eval | tee -a "$LOG/main.log"
+  done
+  say "--eval-every on bench-small, 2 GPUs, and --check-sync through NCCL"
+  MASTER_PORT=29612 timeout 300 "$TR" --backend nccl --nproc-per-node 2 --workload bench-small --steps 200 \
+    --eval-every 50 --log-every 50 --check-sync --metrics-file "$LOG/small_eval_sync.jsonl" > "$LOG/small_eval_sync.out" 2>&1
+  echo "bench-small eval+check-sync rc $?" | tee -a "$LOG/main.log"
+  events "$LOG/small_eval_sync.jsonl" eval | tee -a "$LOG/main.log"
+  events "$LOG/small_eval_sync.jsonl" rank | tail -4 | tee -a "$LOG/main.log"
+  events "$LOG/small_eval_sync.jsonl" end | tee -a "$LOG/main.log"
+  say "bench-large, PSNR at step 119: ours vs PyTorch eager; 2 GPUs over three seeds, 1 GPU over one"
+  for run in "2 1234" "2 1" "2 2" "1 1234"; do
+    set -- $run
+    n=$1 seed=$2
+    MASTER_PORT=$((29620 + n)) timeout 200 "$TR" --backend nccl --nproc-per-node $n --workload bench-large --steps 120 \
+      --warmup 20 --seed $seed --log-every 1 --metrics-file "$LOG/large_ours_${n}_$seed.jsonl" > /dev/null 2>&1
+    echo "ours $n GPU seed $seed rc $?: $(events "$LOG/large_ours_${n}_$seed.jsonl" step | tail -1)" | tee -a "$LOG/main.log"
+    TO=200 torchrun_n $n "large_torch_${n}_$seed" --steps 120 --warmup 20 --seed $seed --log-every 1
+    echo "torch $n GPU seed $seed: $(grep -E '^step 119 ' "$LOG/large_torch_${n}_$seed.log" | tail -1)" | tee -a "$LOG/main.log"
+  done
 fi
 
 if [ "$MODE" = final ]; then
