@@ -149,6 +149,19 @@ std::string oneLine(const std::string& v) {
     return v.find_first_of("\n\r") == std::string::npos ? std::string() : "must be a single line";
 }
 
+// A list field's text: comma-separated items, trimmed, empty ones dropped (the YAML list
+// and repeated flags both arrive as one such text).
+std::vector<std::string> listItems(std::string_view text) {
+    std::vector<std::string> items;
+    while (!text.empty()) {
+        const auto comma = text.find(',');
+        if (std::string item = trimmed(text.substr(0, comma)); !item.empty())
+            items.push_back(std::move(item));
+        text = comma == std::string_view::npos ? std::string_view() : text.substr(comma + 1);
+    }
+    return items;
+}
+
 template <typename Catalogue>
 std::string inCatalogue(const std::string& v, const Catalogue& catalogue, const char* what) {
     std::string keys;
@@ -316,13 +329,7 @@ std::vector<PlanField> makeFields() {
                  [](Plan& p, std::string_view v) -> std::string {
                      // Checked as hosts where they are used (core/generate, core/launch): here a list of words.
                      std::vector<std::string> hosts;
-                     std::string_view rest = v;
-                     while (!rest.empty()) {
-                         const auto comma = rest.find(',');
-                         const std::string item = trimmed(rest.substr(0, comma));
-                         rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
-                         if (item.empty())
-                             continue;
+                     for (const std::string& item : listItems(v)) {
                          if (std::string error = oneLine(item); !error.empty())
                              return error;
                          hosts.push_back(item);
@@ -340,13 +347,7 @@ std::vector<PlanField> makeFields() {
                  },
                  [](Plan& p, std::string_view v) -> std::string {
                      std::vector<Layout> layouts;
-                     std::string_view rest = v;
-                     while (!rest.empty()) {
-                         const auto comma = rest.find(',');
-                         const std::string item = trimmed(rest.substr(0, comma));
-                         rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
-                         if (item.empty())
-                             continue;
+                     for (const std::string& item : listItems(v)) {
                          Layout l;
                          if (!parseLayout(item, l))
                              return "expected layouts like 1x8,2x8, got '" + item + "'";
@@ -364,15 +365,8 @@ std::vector<PlanField> makeFields() {
                      return s;
                  },
                  [](Plan& p, std::string_view v) -> std::string {
-                     // A comma-separated list: the YAML list and repeated flags both arrive as one.
                      std::vector<Calibration> points;
-                     std::string_view rest = v;
-                     while (!rest.empty()) {
-                         const auto comma = rest.find(',');
-                         const std::string item = trimmed(rest.substr(0, comma));
-                         rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
-                         if (item.empty())
-                             continue;
+                     for (const std::string& item : listItems(v)) {
                          Calibration c;
                          std::string error;
                          if (!parseCalibration(item, c, error))
