@@ -11,6 +11,13 @@
 
 namespace traindeck::test {
 
+// A data-driven test's rows: one per interface language, in the column "language".
+inline void languageRows() {
+    QTest::addColumn<QString>("language");
+    QTest::newRow("en") << QStringLiteral("en");
+    QTest::newRow("zh_CN") << QStringLiteral("zh_CN");
+}
+
 inline void isolateSettings(QTemporaryDir& dir) {
     QCoreApplication::setOrganizationName(QStringLiteral("TrainDeckTest"));
     QCoreApplication::setApplicationName(QStringLiteral("TrainDeckTest"));

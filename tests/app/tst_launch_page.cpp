@@ -107,9 +107,7 @@ private slots:
     }
 
     void unknownKeyTrustedThenANodesDeathIsNamed_data() {
-        QTest::addColumn<QString>("language");
-        QTest::newRow("en") << QStringLiteral("en");
-        QTest::newRow("zh_CN") << QStringLiteral("zh_CN");
+        test::languageRows();
     }
     void unknownKeyTrustedThenANodesDeathIsNamed() {
         QFETCH(QString, language);

@@ -66,9 +66,7 @@ private slots:
     }
 
     void screens_data() {
-        QTest::addColumn<QString>("language");
-        QTest::newRow("en") << QStringLiteral("en");
-        QTest::newRow("zh_CN") << QStringLiteral("zh_CN");
+        test::languageRows();
     }
 
     void screens() {

@@ -120,9 +120,7 @@ private slots:
     // The window on a finished 2-process run and a TensorBoard run with a NaN, in
     // both languages; saved as PNG when TRAINDECK_SCREENSHOT_DIR is set.
     void screens_data() {
-        QTest::addColumn<QString>("language");
-        QTest::newRow("en") << QStringLiteral("en");
-        QTest::newRow("zh_CN") << QStringLiteral("zh_CN");
+        traindeck::test::languageRows();
     }
     void screens() {
         QFETCH(QString, language);
