@@ -106,6 +106,25 @@ private slots:
         QVERIFY(readFile(work_.filePath("stopped/node-0.out")).contains("\"status\":\"interrupted\""));
     }
 
+    // The page going away mid-run (the window closed) stops the nodes and waits for them:
+    // nothing keeps training behind a closed window, and the close does not hang.
+    void closingThePageStopsTheRun() {
+        auto* page = new LaunchPage;
+        page->setGraceSeconds(5);
+        page->setPlan(testPlan(1, 2, 100000));
+        page->setLocal(true);
+        page->setRunDir(work_.filePath("closed"));
+        QVERIFY(page->start());
+        QTRY_VERIFY_WITH_TIMEOUT(readFile(work_.filePath("closed/node-0.out")).contains("\"event\":\"step\""), 30000);
+        QElapsedTimer clock;
+        clock.start();
+        delete page;
+        QVERIFY2(clock.elapsed() < 5000 + 3000, qPrintable(QString::number(clock.elapsed())));
+        // The trainer heard SIGTERM: it wrote its end, and the run folder recorded the run's.
+        QVERIFY(readFile(work_.filePath("closed/node-0.out")).contains("\"status\":\"interrupted\""));
+        QVERIFY(readFile(work_.filePath("closed/launch.jsonl")).contains("\"interrupted\""));
+    }
+
     void unknownKeyTrustedThenANodesDeathIsNamed_data() {
         test::languageRows();
     }
