@@ -20,7 +20,6 @@
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QTableWidget>
-#include <QTimer>
 #include <QVBoxLayout>
 
 #include <chrono>
