@@ -2158,6 +2158,14 @@
         <source>Launch</source>
         <translation>启动运行</translation>
     </message>
+    <message>
+        <source>Stop the run?</source>
+        <translation>停止运行？</translation>
+    </message>
+    <message>
+        <source>A run started from the Launch tab is still going. Closing the window stops every node (SIGTERM, then SIGKILL after the grace period). Stop it and close?</source>
+        <translation>从“启动运行”页启动的运行仍在进行。关闭窗口会停止所有节点（先发送 SIGTERM，宽限期过后发送 SIGKILL）。停止运行并关闭窗口吗？</translation>
+    </message>
 </context>
 <context>
     <name>traindeck::gui::LaunchPage</name>

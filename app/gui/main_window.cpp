@@ -478,6 +478,16 @@ void MainWindow::closeEvent(QCloseEvent* event) {
         event->ignore();
         return;
     }
+    // A run the Launch tab started ends with the window (its nodes get SIGTERM and then
+    // SIGKILL): say so first, since training elsewhere would otherwise stop unannounced.
+    if (m_launch->running() &&
+        QMessageBox::question(this, tr("Stop the run?"),
+                              tr("A run started from the Launch tab is still going. Closing the window stops "
+                                 "every node (SIGTERM, then SIGKILL after the grace period). Stop it and close?"),
+                              QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel) != QMessageBox::Yes) {
+        event->ignore();
+        return;
+    }
     AppSettings settings;
     settings.saveWindow(saveGeometry(), saveState(), m_splitter->saveState());
     settings.setCurrentTab(m_tabs->currentIndex());

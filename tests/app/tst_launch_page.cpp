@@ -14,6 +14,7 @@
 #include "gui/launch_page.h"
 #include "plan/plan_fields.h"
 
+#include <QApplication>
 #include <QComboBox>
 #include <QMessageBox>
 #include <QPlainTextEdit>
@@ -123,6 +124,31 @@ private slots:
         // The trainer heard SIGTERM: it wrote its end, and the run folder recorded the run's.
         QVERIFY(readFile(work_.filePath("closed/node-0.out")).contains("\"status\":\"interrupted\""));
         QVERIFY(readFile(work_.filePath("closed/launch.jsonl")).contains("\"interrupted\""));
+    }
+
+    // Closing the window while a run goes asks first; Cancel keeps both the window and the run.
+    void closingTheWindowAsksFirst() {
+        Language lang;
+        MainWindow w(&lang);
+        w.document()->reset(testPlan(1, 2, 100000), QString(), false);  // nothing to save: only the run asks
+        LaunchPage* page = w.launchPage();
+        page->setGraceSeconds(5);
+        page->setLocal(true);
+        page->setRunDir(work_.filePath("asked"));
+        QVERIFY(page->start());
+        w.show();
+        const auto answer = [](QMessageBox::StandardButton button) {
+            QTimer::singleShot(200, [button] {
+                auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+                if (box)
+                    box->button(button)->click();
+            });
+        };
+        answer(QMessageBox::Cancel);
+        QVERIFY(!w.close());
+        QVERIFY(page->running());
+        answer(QMessageBox::Yes);
+        QVERIFY(w.close());
     }
 
     void unknownKeyTrustedThenANodesDeathIsNamed_data() {
