@@ -56,7 +56,7 @@ void applyScalar(Plan& plan, const std::string& key, const YAML::Node& node) {
         std::string text;
         for (const auto& item : node) {
             if (!item.IsScalar())
-                throw LoadError{item.Mark().line + 1, key, "expected a list of single values"};
+                throw LoadError{item.Mark().line + 1, key, "expected a single value"};  // an item of the list
             text += (text.empty() ? "" : ",") + item.Scalar();
         }
         if (std::string error = setPlanField(plan, key, text); !error.empty())
