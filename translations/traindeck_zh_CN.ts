@@ -2170,6 +2170,14 @@
 <context>
     <name>traindeck::gui::LaunchPage</name>
     <message>
+        <source>Folder on each host</source>
+        <translation>各主机上的文件夹</translation>
+    </message>
+    <message>
+        <source>default: ~/.traindeck/runs (the run&apos;s files go to FOLDER/RUN_ID)</source>
+        <translation>默认：~/.traindeck/runs（运行所需文件放在 文件夹/RUN_ID 下）</translation>
+    </message>
+    <message>
         <source>Kill</source>
         <translation>强制结束</translation>
     </message>

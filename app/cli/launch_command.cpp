@@ -50,6 +50,8 @@ int runLaunch(int argc, char** argv) {
          [&](const std::string&) { config.local = true; return std::string(); }},
         {"--run-dir", true, "the run folder (default ~/.local/share/TrainDeck/runs/RUN_ID)",
          [&](const std::string& v) { config.runDir = v; return std::string(); }},
+        {"--remote-dir", true, "where each host gets the run's files, DIR/RUN_ID (relative: to the home; default .traindeck/runs)",
+         [&](const std::string& v) { config.remoteDir = v; return std::string(); }},
         {"--identity", true, "private key to try first (then the agent and ~/.ssh/config's)",
          [&](const std::string& v) { config.ssh.identityFile = v; return std::string(); }},
         {"--known-hosts", true, "known_hosts file (default ~/.ssh/known_hosts)",

@@ -102,6 +102,7 @@ LaunchPage::LaunchPage(QWidget* parent) : QWidget(parent), m_relay(new QObject(t
         form->addRow(label, edit);
     };
     addPath(m_runDirLabel, m_runDirEdit, "runDir");
+    addPath(m_remoteDirLabel, m_remoteDir, "remoteDir");
     addPath(m_identityLabel, m_identity, "identity");
     addPath(m_knownHostsLabel, m_knownHosts, "knownHosts");
     addPath(m_sshConfigLabel, m_sshConfig, "sshConfig");
@@ -261,6 +262,7 @@ bool LaunchPage::begin(bool dryRun) {
         for (const QString& h : hosts())
             config.hosts.push_back(h.toStdString());
     config.runDir = m_runDirEdit->text().trimmed().toStdString();
+    config.remoteDir = m_remoteDir->text().trimmed().toStdString();
     config.ssh.identityFile = m_identity->text().trimmed().toStdString();
     config.ssh.knownHostsFile = m_knownHosts->text().trimmed().toStdString();
     config.ssh.configFile = m_sshConfig->text().trimmed().toStdString();
@@ -504,7 +506,7 @@ void LaunchPage::updateButtons() {
     m_folderButton->setEnabled(!m_runDir.isEmpty());
     m_stopButton->setText(m_stops > 0 ? tr("Kill now") : tr("Stop"));
     m_watchButton->setEnabled(!m_runDir.isEmpty() && !m_dryRun);
-    for (QLineEdit* e : {m_runDirEdit, m_identity, m_knownHosts, m_sshConfig})
+    for (QLineEdit* e : {m_runDirEdit, m_remoteDir, m_identity, m_knownHosts, m_sshConfig})
         e->setEnabled(!busy);
     m_local->setEnabled(!busy && m_plan.cluster.nodes == 1);
     m_nodes->setEditTriggers(busy ? QAbstractItemView::NoEditTriggers : QAbstractItemView::AllEditTriggers);
@@ -525,6 +527,8 @@ void LaunchPage::retranslate() {
     m_local->setText(tr("Run the single node on this machine"));
     m_runDirLabel->setText(tr("Run folder"));
     m_runDirEdit->setPlaceholderText(tr("default: ~/.local/share/TrainDeck/runs/RUN_ID"));
+    m_remoteDirLabel->setText(tr("Folder on each host"));
+    m_remoteDir->setPlaceholderText(tr("default: ~/.traindeck/runs (the run's files go to FOLDER/RUN_ID)"));
     m_identityLabel->setText(tr("Identity file"));
     m_identity->setPlaceholderText(tr("default: the agent, then ~/.ssh/config's"));
     m_knownHostsLabel->setText(tr("known_hosts"));

@@ -97,6 +97,8 @@ private:
     QCheckBox* m_local = nullptr;
     QLabel* m_runDirLabel = nullptr;
     QLineEdit* m_runDirEdit = nullptr;
+    QLabel* m_remoteDirLabel = nullptr;
+    QLineEdit* m_remoteDir = nullptr;
     QLabel* m_identityLabel = nullptr;
     QLineEdit* m_identity = nullptr;
     QLabel* m_knownHostsLabel = nullptr;

@@ -117,7 +117,7 @@ Run::Run(RunConfig config, Sink sink) : config_(std::move(config)), sink_(std::m
     if (config_.graceSeconds < 0) config_.graceSeconds = 0;
     runId_ = makeRunId(plan.launch.jobName);
     runDir_ = config_.runDir.empty() ? defaultRunDir(runId_) : config_.runDir;
-    remoteDir_ = ".traindeck/runs/" + runId_;
+    remoteDir_ = (config_.remoteDir.empty() ? std::string(".traindeck/runs") : config_.remoteDir) + "/" + runId_;
 
     std::vector<std::string> masterHosts;
     for (int i = 0; i < int(config_.hosts.size()); ++i) {
@@ -268,31 +268,34 @@ void Run::nodeMain(int index) {
     state(NodeState::Checking);
     const std::string dir = config_.local ? folder_->filesDir() : remoteDir_;
     bool ok = true;
-    // The node's files: copied into the run's folder on the node (here: the
-    // local run folder's files/), written by the node's shell from quoted text.
+    // The node's files are copied into the run's folder on the node (here: the
+    // local run folder's files/ has them already), written by the node's shell
+    // from quoted text, and checked by the same command: one round trip, not two.
+    const std::string nodeScript = "node-" + std::to_string(index) + ".sh";
+    const std::string program = workloadProgram(config_.plan);
+    const std::string checks = preflightScript(program, config_.plan.launch.masterPort, index == 0,
+                                               {dir + "/" + nodeScript, dir + "/entrypoint.sh", dir + "/" + kSupervisorFile});
+    std::string probeCommand = checks;
     if (!config_.local) {
         std::string copy = "umask 077 && mkdir -p " + shellQuote(dir) + " && cd " + shellQuote(dir);
         for (const auto& f : files_) {
-            if (f.path.starts_with("node-") && f.path != "node-" + std::to_string(index) + ".sh") continue;
+            if (f.path.starts_with("node-") && f.path != nodeScript) continue;
             copy += " && printf '%s' " + shellQuote(f.content) + " > " + shellQuote(f.path);
             if (f.executable) copy += " && chmod 700 " + shellQuote(f.path);
         }
-        const CommandResult r = session->run(copy);
-        if (r.status != 0) {
-            const Text why(TD_TEXT("Launch", "cannot copy the run's files to %1 on %2: %3"),
-                           {Text::value(dir), Text::value(node.host),
-                            r.error.empty() ? Text::value(generate::printable(r.err)) : r.error});
-            preflight("files", false, why);
-            recordFailure(FailureKind::Preflight, index, why);
-            arriveAndWaitAll(false);
-            return;
-        }
+        // `copied=yes` tells a failed copy from checks that could not run.
+        probeCommand = "(" + copy + ") && echo copied=yes && " + checks;
     }
-    const std::string nodeScript = "node-" + std::to_string(index) + ".sh";
-    const std::string program = workloadProgram(config_.plan);
-    const CommandResult probe = session->run(preflightScript(
-        program, config_.plan.launch.masterPort, index == 0,
-        {dir + "/" + nodeScript, dir + "/entrypoint.sh", dir + "/" + kSupervisorFile}));
+    const CommandResult probe = session->run(probeCommand);
+    if (!config_.local && probe.status != 0 && probe.out.find("copied=yes") == std::string::npos) {
+        const Text why(TD_TEXT("Launch", "cannot copy the run's files to %1 on %2: %3"),
+                       {Text::value(dir), Text::value(node.host),
+                        probe.error.empty() ? Text::value(generate::printable(probe.err)) : probe.error});
+        preflight("files", false, why);
+        recordFailure(FailureKind::Preflight, index, why);
+        arriveAndWaitAll(false);
+        return;
+    }
     if (probe.status != 0) {
         const Text why(TD_TEXT("Launch", "the pre-flight checks could not run on %1: %2"),
                        {Text::value(node.host), probe.error.empty() ? Text::value(generate::printable(probe.err)) : probe.error});

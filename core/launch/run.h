@@ -38,6 +38,8 @@ struct RunConfig {
     std::vector<std::string> hosts;  // [user@]host[:port], one per node; ignored with `local`
     bool local = false;              // the single node of a 1×N plan, on this machine
     std::string runDir;              // empty: defaultRunDir()
+    std::string remoteDir;           // where each host gets the run's files (<remoteDir>/<run_id>); relative
+                                     // to the remote home; empty: .traindeck/runs
     SshSettings ssh;
     bool dryRun = false;             // pre-flight only
     double graceSeconds = 30;        // SIGTERM → SIGKILL
@@ -68,7 +70,7 @@ public:
 private:
     struct Node;
     void nodeMain(int index);
-    void report(Event e);
+    void report(Event e);  // not emit: Qt defines that word as a macro
     void recordFailure(FailureKind kind, int node, Text why);
     bool arriveAndWaitAll(bool ok);
 

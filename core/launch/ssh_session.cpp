@@ -8,6 +8,7 @@
 
 #include <libssh/libssh.h>
 
+#include <fstream>
 #include <memory>
 
 namespace traindeck::launch {
@@ -143,6 +144,40 @@ private:
         return Pumped::Lost;
     }
 
+    // The fingerprints known_hosts holds for this host. libssh hands back an entry
+    // only when the key matches, so for a changed key the file is read here.
+    std::string recordedFingerprints() {
+        std::string file = settings_.knownHostsFile;
+        if (file.empty()) {
+            char* path = nullptr;
+            if (ssh_options_get(session_, SSH_OPTIONS_KNOWNHOSTS, &path) == SSH_OK && path) {
+                file = path;
+                ssh_string_free_char(path);
+            }
+        }
+        char* host = nullptr;
+        unsigned int port = 22;
+        if (ssh_options_get(session_, SSH_OPTIONS_HOST, &host) != SSH_OK || !host) return "?";
+        std::string hostPort = host;
+        ssh_string_free_char(host);
+        ssh_options_get_port(session_, &port);
+        if (port != 22) hostPort = "[" + hostPort + "]:" + std::to_string(port);
+        std::ifstream in(file);
+        std::string found;
+        for (std::string line; std::getline(in, line);) {
+            if (line.empty() || line[0] == '#') continue;
+            ssh_knownhosts_entry* entry = nullptr;
+            if (ssh_known_hosts_parse_line(hostPort.c_str(), line.c_str(), &entry) == SSH_OK && entry) {
+                if (entry->publickey) {
+                    const std::string fp = fingerprintOf(entry->publickey);
+                    if (found.find(fp) == std::string::npos) found += (found.empty() ? "" : ", ") + fp;
+                }
+                ssh_knownhosts_entry_free(entry);
+            }
+        }
+        return found.empty() ? std::string("?") : found;
+    }
+
     Opened checkHostKey() {
         ssh_key key = nullptr;
         if (ssh_get_server_publickey(session_, &key) != SSH_OK)
@@ -155,12 +190,7 @@ private:
             return {true, FailureKind::None, {}};
         case SSH_KNOWN_HOSTS_CHANGED:
         case SSH_KNOWN_HOSTS_OTHER: {
-            std::string recorded = "?";
-            ssh_knownhosts_entry* entry = nullptr;
-            if (ssh_session_get_known_hosts_entry(session_, &entry) != SSH_KNOWN_HOSTS_ERROR && entry) {
-                if (entry->publickey) recorded = fingerprintOf(entry->publickey);
-                ssh_knownhosts_entry_free(entry);
-            }
+            const std::string recorded = recordedFingerprints();
             return fail(FailureKind::Access,
                         Text(TD_TEXT("Launch", "THE HOST KEY OF %1 HAS CHANGED: known_hosts has %2, the server "
                                                "sent %3 (%4). Someone may be intercepting the connection, or "
