@@ -2,14 +2,61 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en">
 <context>
-    <name>CoreMessages</name>
+    <name>Calibration</name>
     <message>
-        <source>expected a whole number, got '%1'</source>
-        <translation>expected a whole number, got '%1'</translation>
+        <source>the measured steps are faster than the model allows even at MFU 1: the network or NVLink is faster than the catalogue says, or communication overlaps better than assumed</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>expected a number, got '%1'</source>
-        <translation>expected a number, got '%1'</translation>
+        <source>the measured steps are slower than the model gives at MFU 0.0001: check the measurements&apos; units</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every point is on one GPU: nothing shows what communication costs, so its latency and overlap keep their defaults; measure a layout with more GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no point is on one GPU: compute and the per-collective latency are told apart only by how the layouts differ; a one-GPU measurement makes the fit firm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: a run folder, but no node-*.out in it to read speeds from</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot open: %2</source>
+        <translation type="unfinished">%1: cannot open: %2</translation>
+    </message>
+    <message>
+        <source>%1: no trainer start event (JSON lines with &quot;event&quot;:&quot;start&quot;), so the run&apos;s layout is unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the start event has no usable nodes and gpus_per_node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no step events after warm-up to take a steady speed from (%2 logged)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the run trained the %1 preset, the plan&apos;s model is %2: its speed says little about the plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the run used micro-batch %1 × accumulation %2, the plan %3 × %4 on %5: its samples/s are taken as they are, though the step differs</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>CoreMessages</name>
+    <message>
+        <source>expected a whole number, got &apos;%1&apos;</source>
+        <translation>expected a whole number, got &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>expected a number, got &apos;%1&apos;</source>
+        <translation>expected a number, got &apos;%1&apos;</translation>
     </message>
     <message>
         <source>must be at least %1, got %2</source>
@@ -24,48 +71,48 @@
         <translation>must be greater than %1, got %2</translation>
     </message>
     <message>
-        <source>expected true or false, got '%1'</source>
-        <translation>expected true or false, got '%1'</translation>
+        <source>expected true or false, got &apos;%1&apos;</source>
+        <translation>expected true or false, got &apos;%1&apos;</translation>
     </message>
     <message>
-        <source>expected one of %1, got '%2'</source>
-        <translation>expected one of %1, got '%2'</translation>
+        <source>expected one of %1, got &apos;%2&apos;</source>
+        <translation>expected one of %1, got &apos;%2&apos;</translation>
     </message>
     <message>
-        <source>expected tiny, base, large or nothing, got '%1'</source>
-        <translation>expected tiny, base, large or nothing, got '%1'</translation>
+        <source>expected tiny, base, large or nothing, got &apos;%1&apos;</source>
+        <translation>expected tiny, base, large or nothing, got &apos;%1&apos;</translation>
     </message>
     <message>
-        <source>expected layouts like 1x8,2x8, got '%1'</source>
-        <translation>expected layouts like 1x8,2x8, got '%1'</translation>
+        <source>expected layouts like 1x8,2x8, got &apos;%1&apos;</source>
+        <translation>expected layouts like 1x8,2x8, got &apos;%1&apos;</translation>
     </message>
     <message>
         <source>must be a single line</source>
         <translation>must be a single line</translation>
     </message>
     <message>
-        <source>unknown %1 '%2' (known: %3)</source>
-        <translation>unknown %1 '%2' (known: %3)</translation>
+        <source>unknown %1 &apos;%2&apos; (known: %3)</source>
+        <translation>unknown %1 &apos;%2&apos; (known: %3)</translation>
     </message>
     <message>
-        <source>expected LAYOUT=VALUE with a unit, e.g. 2x8=0.9steps/s, 2x8=115samples/s or 2x8=1.1s/step; got '%1'</source>
-        <translation>expected LAYOUT=VALUE with a unit, e.g. 2x8=0.9steps/s, 2x8=115samples/s or 2x8=1.1s/step; got '%1'</translation>
+        <source>expected LAYOUT=VALUE with a unit, e.g. 2x8=0.9steps/s, 2x8=115samples/s or 2x8=1.1s/step; got &apos;%1&apos;</source>
+        <translation>expected LAYOUT=VALUE with a unit, e.g. 2x8=0.9steps/s, 2x8=115samples/s or 2x8=1.1s/step; got &apos;%1&apos;</translation>
     </message>
     <message>
-        <source>calibration needs a positive number after '=', got '%1'</source>
-        <translation>calibration needs a positive number after '=', got '%1'</translation>
+        <source>calibration needs a positive number after &apos;=&apos;, got &apos;%1&apos;</source>
+        <translation>calibration needs a positive number after &apos;=&apos;, got &apos;%1&apos;</translation>
     </message>
     <message>
-        <source>unknown calibration unit '%1' (use steps/s, samples/s or s/step)</source>
-        <translation>unknown calibration unit '%1' (use steps/s, samples/s or s/step)</translation>
+        <source>unknown calibration unit &apos;%1&apos; (use steps/s, samples/s or s/step)</source>
+        <translation>unknown calibration unit &apos;%1&apos; (use steps/s, samples/s or s/step)</translation>
     </message>
     <message>
-        <source>unknown preset '%1'</source>
-        <translation>unknown preset '%1'</translation>
+        <source>unknown preset &apos;%1&apos;</source>
+        <translation>unknown preset &apos;%1&apos;</translation>
     </message>
     <message>
-        <source>unknown plan field '%1'</source>
-        <translation>unknown plan field '%1'</translation>
+        <source>unknown plan field &apos;%1&apos;</source>
+        <translation>unknown plan field &apos;%1&apos;</translation>
     </message>
     <message>
         <source>plan version %1 is newer than this TrainDeck reads (%2)</source>
@@ -153,8 +200,8 @@
         <translation>the measured step is faster than the model allows even at MFU 1: the network or NVLink is faster than the catalogue says, or communication overlaps better than assumed</translation>
     </message>
     <message>
-        <source>the measured step is slower than the model gives at MFU 0.0001: check the measurement's unit</source>
-        <translation>the measured step is slower than the model gives at MFU 0.0001: check the measurement's unit</translation>
+        <source>the measured step is slower than the model gives at MFU 0.0001: check the measurement&apos;s unit</source>
+        <translation>the measured step is slower than the model gives at MFU 0.0001: check the measurement&apos;s unit</translation>
     </message>
 </context>
 <context>
@@ -196,8 +243,8 @@
         <translation>Trainer preset</translation>
     </message>
     <message>
-        <source>A model of traindeck-trainer, or Custom to enter your own model's size.</source>
-        <translation>A model of traindeck-trainer, or Custom to enter your own model's size.</translation>
+        <source>A model of traindeck-trainer, or Custom to enter your own model&apos;s size.</source>
+        <translation>A model of traindeck-trainer, or Custom to enter your own model&apos;s size.</translation>
     </message>
     <message>
         <source>Parameters</source>
@@ -308,8 +355,8 @@
         <translation>Model FLOPs utilisation</translation>
     </message>
     <message>
-        <source>The share of the GPU's peak the compute time assumes (0–1).</source>
-        <translation>The share of the GPU's peak the compute time assumes (0–1).</translation>
+        <source>The share of the GPU&apos;s peak the compute time assumes (0–1).</source>
+        <translation>The share of the GPU&apos;s peak the compute time assumes (0–1).</translation>
     </message>
     <message>
         <source>Memory overhead per GPU (GB)</source>
@@ -372,8 +419,8 @@
         <translation>accelerate num_processes</translation>
     </message>
     <message>
-        <source>The whole job's process count as written in your accelerate config; 0 derives it.</source>
-        <translation>The whole job's process count as written in your accelerate config; 0 derives it.</translation>
+        <source>The whole job&apos;s process count as written in your accelerate config; 0 derives it.</source>
+        <translation>The whole job&apos;s process count as written in your accelerate config; 0 derives it.</translation>
     </message>
     <message>
         <source>Cluster</source>
@@ -400,8 +447,8 @@
         <translation>How many machines, how many GPUs in each, and what connects them.</translation>
     </message>
     <message>
-        <source>The model's size and the data it trains on.</source>
-        <translation>The model's size and the data it trains on.</translation>
+        <source>The model&apos;s size and the data it trains on.</source>
+        <translation>The model&apos;s size and the data it trains on.</translation>
     </message>
     <message>
         <source>Batch, learning rate and schedule. The learning rate is rescaled for the effective batch.</source>
@@ -480,8 +527,8 @@
         <translation>Samples in one epoch; gives the steps per epoch.</translation>
     </message>
     <message>
-        <source>As the data loader's drop_last: steps per epoch round down instead of up.</source>
-        <translation>As the data loader's drop_last: steps per epoch round down instead of up.</translation>
+        <source>As the data loader&apos;s drop_last: steps per epoch round down instead of up.</source>
+        <translation>As the data loader&apos;s drop_last: steps per epoch round down instead of up.</translation>
     </message>
     <message>
         <source>Samples each GPU processes per forward and backward pass.</source>
@@ -496,8 +543,8 @@
         <translation>How the learning rate follows the effective batch: in proportion, with its square root, or not at all.</translation>
     </message>
     <message>
-        <source>Keep the warmup's samples constant: fewer warmup steps as the batch grows.</source>
-        <translation>Keep the warmup's samples constant: fewer warmup steps as the batch grows.</translation>
+        <source>Keep the warmup&apos;s samples constant: fewer warmup steps as the batch grows.</source>
+        <translation>Keep the warmup&apos;s samples constant: fewer warmup steps as the batch grows.</translation>
     </message>
     <message>
         <source>Steps of linear warmup at the reference batch, before the cosine decay.</source>
@@ -524,8 +571,8 @@
         <translation>Where the job is launched; decides which variables carry the ranks.</translation>
     </message>
     <message>
-        <source>The job's name on the platform; Kubernetes allows lower-case letters, digits and '-'.</source>
-        <translation>The job's name on the platform; Kubernetes allows lower-case letters, digits and '-'.</translation>
+        <source>The job&apos;s name on the platform; Kubernetes allows lower-case letters, digits and &apos;-&apos;.</source>
+        <translation>The job&apos;s name on the platform; Kubernetes allows lower-case letters, digits and &apos;-&apos;.</translation>
     </message>
     <message>
         <source>The image every node runs (Kubernetes, PyTorchJob, PAI-DLC).</source>
@@ -539,12 +586,20 @@
         <source>The port on node 0 where the nodes meet (MASTER_PORT).</source>
         <translation>The port on node 0 where the nodes meet (MASTER_PORT).</translation>
     </message>
+    <message>
+        <source>Hosts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where the Launch page and the ssh files start the nodes: one per node, node 0 first, [user@]host[:port] or an ssh alias, separated by commas.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>FindingTexts</name>
     <message>
-        <source>%1: %2 GPUs per node, but %3 nodes have %4: local ranks %5–%6 would ask for CUDA devices that do not exist ('invalid device ordinal')</source>
-        <translation>%1: %2 GPUs per node, but %3 nodes have %4: local ranks %5–%6 would ask for CUDA devices that do not exist ('invalid device ordinal')</translation>
+        <source>%1: %2 GPUs per node, but %3 nodes have %4: local ranks %5–%6 would ask for CUDA devices that do not exist (&apos;invalid device ordinal&apos;)</source>
+        <translation>%1: %2 GPUs per node, but %3 nodes have %4: local ranks %5–%6 would ask for CUDA devices that do not exist (&apos;invalid device ordinal&apos;)</translation>
     </message>
     <message>
         <source>%1: the global batch %2 is not a multiple of micro × world = %3; the run would use %4</source>
@@ -559,8 +614,8 @@
         <translation>%1: needs %2 GB per GPU, more than the %3 GB of a %4</translation>
     </message>
     <message>
-        <source>%1: needs %2 GB of the card's %3 GB: little room for fragmentation or longer samples</source>
-        <translation>%1: needs %2 GB of the card's %3 GB: little room for fragmentation or longer samples</translation>
+        <source>%1: needs %2 GB of the card&apos;s %3 GB: little room for fragmentation or longer samples</source>
+        <translation>%1: needs %2 GB of the card&apos;s %3 GB: little room for fragmentation or longer samples</translation>
     </message>
     <message>
         <source>%1: the effective batch is %2 but the LR %3 was tuned at batch %4 and is not rescaled</source>
@@ -587,12 +642,12 @@
         <translation>optimizer offload is a ZeRO feature: DeepSpeed ignores offload_optimizer at stage 0</translation>
     </message>
     <message>
-        <source>accelerate's num_processes is %1 but the job has %2 × %3 = %4 processes</source>
-        <translation>accelerate's num_processes is %1 but the job has %2 × %3 = %4 processes</translation>
+        <source>accelerate&apos;s num_processes is %1 but the job has %2 × %3 = %4 processes</source>
+        <translation>accelerate&apos;s num_processes is %1 but the job has %2 × %3 = %4 processes</translation>
     </message>
     <message>
-        <source>accelerate's num_processes is %1 but the job has %2 × %3 = %4 processes: num_processes counts the whole job's processes, not one node's</source>
-        <translation>accelerate's num_processes is %1 but the job has %2 × %3 = %4 processes: num_processes counts the whole job's processes, not one node's</translation>
+        <source>accelerate&apos;s num_processes is %1 but the job has %2 × %3 = %4 processes: num_processes counts the whole job&apos;s processes, not one node&apos;s</source>
+        <translation>accelerate&apos;s num_processes is %1 but the job has %2 × %3 = %4 processes: num_processes counts the whole job&apos;s processes, not one node&apos;s</translation>
     </message>
     <message>
         <source>%1 has no effect: NCCL reads no NCCL_TIMEOUT; the collective timeout belongs to the framework</source>
@@ -659,8 +714,8 @@
         <translation>set num_processes to %1 (num_machines %2)</translation>
     </message>
     <message>
-        <source>remove it and set launch.comm_timeout_s, which TrainDeck passes to the framework (torch.distributed.init_process_group(timeout=...), DeepSpeed's timeout)</source>
-        <translation>remove it and set launch.comm_timeout_s, which TrainDeck passes to the framework (torch.distributed.init_process_group(timeout=...), DeepSpeed's timeout)</translation>
+        <source>remove it and set launch.comm_timeout_s, which TrainDeck passes to the framework (torch.distributed.init_process_group(timeout=...), DeepSpeed&apos;s timeout)</source>
+        <translation>remove it and set launch.comm_timeout_s, which TrainDeck passes to the framework (torch.distributed.init_process_group(timeout=...), DeepSpeed&apos;s timeout)</translation>
     </message>
     <message>
         <source>rename it to %1</source>
@@ -753,16 +808,32 @@
         <source>Target batch not reachable exactly</source>
         <translation>Target batch not reachable exactly</translation>
     </message>
+    <message>
+        <source>the measurement %1 fits the fitted model badly: it predicts %2 samples/s there (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>check that the run had the plan&apos;s model, micro-batch and precision and was measured after warm-up; or remove the point</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: exposed communication is %2 of the %3 s step: the figures rest on the model&apos;s network assumptions (rings, the node&apos;s NICs shared by its GPUs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>raise the work per step (micro-batch, accumulation), use a faster network or fewer nodes, and calibrate on a multi-node run</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Formulas</name>
     <message>
-        <source>gradient all-reduce, ring on NVLink then ring across nodes, each GPU's 1/g share on 1/g of the node's NICs: 2(g−1)/g × bytes / NVLink + 2(n−1)/n × bytes / node network</source>
-        <translation>gradient all-reduce, ring on NVLink then ring across nodes, each GPU's 1/g share on 1/g of the node's NICs: 2(g−1)/g × bytes / NVLink + 2(n−1)/n × bytes / node network</translation>
+        <source>gradient all-reduce, ring on NVLink then ring across nodes, each GPU&apos;s 1/g share on 1/g of the node&apos;s NICs: 2(g−1)/g × bytes / NVLink + 2(n−1)/n × bytes / node network</source>
+        <translation>gradient all-reduce, ring on NVLink then ring across nodes, each GPU&apos;s 1/g share on 1/g of the node&apos;s NICs: 2(g−1)/g × bytes / NVLink + 2(n−1)/n × bytes / node network</translation>
     </message>
     <message>
-        <source>ZeRO-3: reduce-scatter of gradients + 2 parameter all-gathers per micro-step (forward and backward), each half a ring all-reduce's volume, same rings as the gradients</source>
-        <translation>ZeRO-3: reduce-scatter of gradients + 2 parameter all-gathers per micro-step (forward and backward), each half a ring all-reduce's volume, same rings as the gradients</translation>
+        <source>ZeRO-3: reduce-scatter of gradients + 2 parameter all-gathers per micro-step (forward and backward), each half a ring all-reduce&apos;s volume, same rings as the gradients</source>
+        <translation>ZeRO-3: reduce-scatter of gradients + 2 parameter all-gathers per micro-step (forward and backward), each half a ring all-reduce&apos;s volume, same rings as the gradients</translation>
     </message>
     <message>
         <source>max(0, communication − compute) + (1 − overlap) × min(communication, window) + latency × collectives</source>
@@ -825,22 +896,6 @@
         <translation>FLOPs per sample × micro × accumulation / (peak × MFU)</translation>
     </message>
     <message>
-        <source>gradient ring all-reduce: 2(g−1)/g × bytes / NVLink + 2(n−1)/n × bytes / network</source>
-        <translation>gradient ring all-reduce: 2(g−1)/g × bytes / NVLink + 2(n−1)/n × bytes / network</translation>
-    </message>
-    <message>
-        <source>ZeRO-3: reduce-scatter of gradients + 2 parameter all-gathers per micro-step</source>
-        <translation>ZeRO-3: reduce-scatter of gradients + 2 parameter all-gathers per micro-step</translation>
-    </message>
-    <message>
-        <source>max(0, communication − compute)</source>
-        <translation>max(0, communication − compute)</translation>
-    </message>
-    <message>
-        <source>max(0, communication − backward of the last micro-step)</source>
-        <translation>max(0, communication − backward of the last micro-step)</translation>
-    </message>
-    <message>
         <source>compute + exposed communication</source>
         <translation>compute + exposed communication</translation>
     </message>
@@ -868,24 +923,24 @@
 <context>
     <name>GenerateErrors</name>
     <message>
-        <source>environment variable name '%1' is not valid: use letters, digits and '_', not starting with a digit</source>
-        <translation>environment variable name '%1' is not valid: use letters, digits and '_', not starting with a digit</translation>
+        <source>environment variable name &apos;%1&apos; is not valid: use letters, digits and &apos;_&apos;, not starting with a digit</source>
+        <translation>environment variable name &apos;%1&apos; is not valid: use letters, digits and &apos;_&apos;, not starting with a digit</translation>
     </message>
     <message>
         <source>environment variable %1 is set by the entrypoint for each node and cannot be overridden</source>
         <translation>environment variable %1 is set by the entrypoint for each node and cannot be overridden</translation>
     </message>
     <message>
-        <source>environment variable %1 looks like a secret and would be written in plain text: pass it by reference with the command line's --secret-env %2=SECRET:KEY</source>
-        <translation>environment variable %1 looks like a secret and would be written in plain text: pass it by reference with the command line's --secret-env %2=SECRET:KEY</translation>
+        <source>environment variable %1 looks like a secret and would be written in plain text: pass it by reference with the command line&apos;s --secret-env %2=SECRET:KEY</source>
+        <translation>environment variable %1 looks like a secret and would be written in plain text: pass it by reference with the command line&apos;s --secret-env %2=SECRET:KEY</translation>
     </message>
     <message>
         <source>environment variable %1 holds a NUL byte, which no environment can carry</source>
         <translation>environment variable %1 holds a NUL byte, which no environment can carry</translation>
     </message>
     <message>
-        <source>secret variable name '%1' is not a valid environment name</source>
-        <translation>secret variable name '%1' is not a valid environment name</translation>
+        <source>secret variable name &apos;%1&apos; is not a valid environment name</source>
+        <translation>secret variable name &apos;%1&apos; is not a valid environment name</translation>
     </message>
     <message>
         <source>secret variable %1 would override a variable the entrypoint sets</source>
@@ -912,76 +967,195 @@
         <translation>optimizer offload needs ZeRO stage 1 or more</translation>
     </message>
     <message>
-        <source>job name '%1' is not a valid Kubernetes name: use lowercase letters, digits and '-', starting with a letter and ending with a letter or digit (DNS-1035 label)</source>
-        <translation>job name '%1' is not a valid Kubernetes name: use lowercase letters, digits and '-', starting with a letter and ending with a letter or digit (DNS-1035 label)</translation>
+        <source>job name &apos;%1&apos; is not a valid Kubernetes name: use lowercase letters, digits and &apos;-&apos;, starting with a letter and ending with a letter or digit (DNS-1035 label)</source>
+        <translation>job name &apos;%1&apos; is not a valid Kubernetes name: use lowercase letters, digits and &apos;-&apos;, starting with a letter and ending with a letter or digit (DNS-1035 label)</translation>
     </message>
     <message>
-        <source>job name '%1' is too long for Kubernetes: pod hostnames add '%2' and must fit 63 characters, so at most %3 characters</source>
-        <translation>job name '%1' is too long for Kubernetes: pod hostnames add '%2' and must fit 63 characters, so at most %3 characters</translation>
+        <source>job name &apos;%1&apos; is too long for Kubernetes: pod hostnames add &apos;%2&apos; and must fit 63 characters, so at most %3 characters</source>
+        <translation>job name &apos;%1&apos; is too long for Kubernetes: pod hostnames add &apos;%2&apos; and must fit 63 characters, so at most %3 characters</translation>
     </message>
     <message>
-        <source>%1 '%2' is not a valid Kubernetes name: at most 63 lowercase letters, digits and '-', starting and ending with a letter or digit (DNS-1123 label)</source>
-        <translation>%1 '%2' is not a valid Kubernetes name: at most 63 lowercase letters, digits and '-', starting and ending with a letter or digit (DNS-1123 label)</translation>
+        <source>%1 &apos;%2&apos; is not a valid Kubernetes name: at most 63 lowercase letters, digits and &apos;-&apos;, starting and ending with a letter or digit (DNS-1123 label)</source>
+        <translation>%1 &apos;%2&apos; is not a valid Kubernetes name: at most 63 lowercase letters, digits and &apos;-&apos;, starting and ending with a letter or digit (DNS-1123 label)</translation>
     </message>
     <message>
-        <source>%1 '%2' is not a valid Kubernetes name: lowercase letters, digits, '-' and '.', at most 253 characters (DNS-1123 subdomain)</source>
-        <translation>%1 '%2' is not a valid Kubernetes name: lowercase letters, digits, '-' and '.', at most 253 characters (DNS-1123 subdomain)</translation>
+        <source>%1 &apos;%2&apos; is not a valid Kubernetes name: lowercase letters, digits, &apos;-&apos; and &apos;.&apos;, at most 253 characters (DNS-1123 subdomain)</source>
+        <translation>%1 &apos;%2&apos; is not a valid Kubernetes name: lowercase letters, digits, &apos;-&apos; and &apos;.&apos;, at most 253 characters (DNS-1123 subdomain)</translation>
     </message>
     <message>
-        <source>image '%1' is not a valid image reference: it must be non-empty, without spaces or control characters</source>
-        <translation>image '%1' is not a valid image reference: it must be non-empty, without spaces or control characters</translation>
+        <source>image &apos;%1&apos; is not a valid image reference: it must be non-empty, without spaces or control characters</source>
+        <translation>image &apos;%1&apos; is not a valid image reference: it must be non-empty, without spaces or control characters</translation>
     </message>
     <message>
-        <source>queue '%1' is not a valid Kubernetes label value (Kueue queue name): at most 63 of letters, digits, '-', '_', '.', starting and ending alphanumeric</source>
-        <translation>queue '%1' is not a valid Kubernetes label value (Kueue queue name): at most 63 of letters, digits, '-', '_', '.', starting and ending alphanumeric</translation>
+        <source>queue &apos;%1&apos; is not a valid Kubernetes label value (Kueue queue name): at most 63 of letters, digits, &apos;-&apos;, &apos;_&apos;, &apos;.&apos;, starting and ending alphanumeric</source>
+        <translation>queue &apos;%1&apos; is not a valid Kubernetes label value (Kueue queue name): at most 63 of letters, digits, &apos;-&apos;, &apos;_&apos;, &apos;.&apos;, starting and ending alphanumeric</translation>
     </message>
     <message>
-        <source>/dev/shm size '%1' is not a Kubernetes quantity (e.g. 64Gi)</source>
-        <translation>/dev/shm size '%1' is not a Kubernetes quantity (e.g. 64Gi)</translation>
+        <source>/dev/shm size &apos;%1&apos; is not a Kubernetes quantity (e.g. 64Gi)</source>
+        <translation>/dev/shm size &apos;%1&apos; is not a Kubernetes quantity (e.g. 64Gi)</translation>
     </message>
     <message>
-        <source>mount path '%1' must be an absolute path without spaces, ':' or control characters</source>
-        <translation>mount path '%1' must be an absolute path without spaces, ':' or control characters</translation>
+        <source>mount path &apos;%1&apos; must be an absolute path without spaces, &apos;:&apos; or control characters</source>
+        <translation>mount path &apos;%1&apos; must be an absolute path without spaces, &apos;:&apos; or control characters</translation>
     </message>
     <message>
         <source>mount path %1 is used by TrainDeck itself</source>
         <translation>mount path %1 is used by TrainDeck itself</translation>
     </message>
     <message>
-        <source>secret key '%1' is not valid: use letters, digits, '-', '_', '.'</source>
-        <translation>secret key '%1' is not valid: use letters, digits, '-', '_', '.'</translation>
+        <source>secret key &apos;%1&apos; is not valid: use letters, digits, &apos;-&apos;, &apos;_&apos;, &apos;.&apos;</source>
+        <translation>secret key &apos;%1&apos; is not valid: use letters, digits, &apos;-&apos;, &apos;_&apos;, &apos;.&apos;</translation>
     </message>
     <message>
-        <source>PAI-DLC needs the ECS instance type of a node, e.g. %1 (got '%2')</source>
-        <translation>PAI-DLC needs the ECS instance type of a node, e.g. %1 (got '%2')</translation>
+        <source>PAI-DLC needs the ECS instance type of a node, e.g. %1 (got &apos;%2&apos;)</source>
+        <translation>PAI-DLC needs the ECS instance type of a node, e.g. %1 (got &apos;%2&apos;)</translation>
     </message>
     <message>
-        <source>PAI-DLC needs the ID of the workspace the job runs in, e.g. %1 (got '%2')</source>
-        <translation>PAI-DLC needs the ID of the workspace the job runs in, e.g. %1 (got '%2')</translation>
+        <source>PAI-DLC needs the ID of the workspace the job runs in, e.g. %1 (got &apos;%2&apos;)</source>
+        <translation>PAI-DLC needs the ID of the workspace the job runs in, e.g. %1 (got &apos;%2&apos;)</translation>
     </message>
     <message>
         <source>PAI-DLC priority %1 must be from 1 to 9</source>
         <translation>PAI-DLC priority %1 must be from 1 to 9</translation>
     </message>
     <message>
-        <source>PAI-DLC resource id '%1' is not an id</source>
-        <translation>PAI-DLC resource id '%1' is not an id</translation>
+        <source>PAI-DLC resource id &apos;%1&apos; is not an id</source>
+        <translation>PAI-DLC resource id &apos;%1&apos; is not an id</translation>
     </message>
     <message>
-        <source>SLURM %1 '%2' may only hold letters, digits, '-', '_', '.' and ':'</source>
-        <translation>SLURM %1 '%2' may only hold letters, digits, '-', '_', '.' and ':'</translation>
+        <source>SLURM %1 &apos;%2&apos; may only hold letters, digits, &apos;-&apos;, &apos;_&apos;, &apos;.&apos; and &apos;:&apos;</source>
+        <translation>SLURM %1 &apos;%2&apos; may only hold letters, digits, &apos;-&apos;, &apos;_&apos;, &apos;.&apos; and &apos;:&apos;</translation>
     </message>
     <message>
         <source>SSH needs one host per node, node 0 first: %1 given for %2 nodes</source>
         <translation>SSH needs one host per node, node 0 first: %1 given for %2 nodes</translation>
     </message>
     <message>
-        <source>host '%1' is not a host name or address</source>
-        <translation>host '%1' is not a host name or address</translation>
-    </message>
-    <message>
         <source>command template: unknown placeholder {%1} (known: %2)</source>
         <translation>command template: unknown placeholder {%1} (known: %2)</translation>
+    </message>
+    <message>
+        <source>host &apos;%1&apos; is not a host name or address, [user@]host[:port]</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Launch</name>
+    <message>
+        <source>--local runs one node on this machine, but the plan has %1 nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the plan has %1 nodes but %2 hosts were given (one per node, node 0 first)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>host &apos;%1&apos; is not a host name or address, [user@]host[:port]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot make the run folder %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>connected and authenticated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot copy the run&apos;s files to %1 on %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the pre-flight checks could not run on %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>node %1 (%2): nvidia-smi not found, so its GPUs cannot be checked against the plan&apos;s %3 per node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>node %1 (%2) has %3 GPUs but the plan runs %4 per node: change the plan&apos;s GPUs per node or use another host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 GPUs, as the plan says</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 found</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>node %1 (%2): %3 is not on the PATH of a non-interactive shell: install it or name it by its full path</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>port %1 is free</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>node 0 (%1): the master port %2 is in use: choose another (--master-port) or stop what holds it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the node&apos;s files are in %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>node %1 (%2): the node&apos;s files are missing from %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>node %1 (%2) exited with status %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>node %1 (%2): %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not [user@]host[:port]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>libssh could not make a session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot connect to %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the connection to %1 was lost: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 sent no host key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>THE HOST KEY OF %1 HAS CHANGED: known_hosts has %2, the server sent %3 (%4). Someone may be intercepting the connection, or the host was reinstalled: check with its administrator, then remove the old key (ssh-keygen -R). Nothing was started.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the host key of %1 is unknown (%2 %3): accept it with --accept-new-host-keys after checking the fingerprint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot record the host key of %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot check the host key of %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot read the identity file %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>authentication as %1 on %2 failed: the server accepted none of the keys tried (--identity, the agent, the ssh configuration&apos;s)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1083,8 +1257,8 @@
         <translation>cannot assign multiple aliases to the same node</translation>
     </message>
     <message>
-        <source>aliases can't have any content, *including* tags</source>
-        <translation>aliases can't have any content, *including* tags</translation>
+        <source>aliases can&apos;t have any content, *including* tags</source>
+        <translation>aliases can&apos;t have any content, *including* tags</translation>
     </message>
     <message>
         <source>unexpected character in block scalar</source>
@@ -1211,8 +1385,8 @@
         <translation>File exists</translation>
     </message>
     <message>
-        <source>%1:%2: key '%3': %4</source>
-        <translation>%1:%2: key '%3': %4</translation>
+        <source>%1:%2: key &apos;%3&apos;: %4</source>
+        <translation>%1:%2: key &apos;%3&apos;: %4</translation>
     </message>
     <message>
         <source>%1:%2: not valid YAML: %3</source>
@@ -1421,8 +1595,8 @@
         <translation>Formula:</translation>
     </message>
     <message>
-        <source>With this plan's numbers:</source>
-        <translation>With this plan's numbers:</translation>
+        <source>With this plan&apos;s numbers:</source>
+        <translation>With this plan&apos;s numbers:</translation>
     </message>
     <message>
         <source>%1 × %2 (%3 GPUs)</source>
@@ -1438,6 +1612,61 @@
     </message>
 </context>
 <context>
+    <name>Watch</name>
+    <message>
+        <source>%1 is not finite at step %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rank %1 failed at step %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>node %1 is lost: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no new step since step %1 for %2 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>restarted at step %1: later points replace the earlier ones</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the run ended at step %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the run failed at step %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no such file or folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no run found (no event files, no run folder, no log)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cannot be read: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the length of the record at byte %2 fails its CRC-32C; the rest of the file cannot be read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the last record is incomplete (%2 bytes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 records failed their CRC-32C and were skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>traindeck::gui::CalibrationPanel</name>
     <message>
         <source>%1 µs</source>
@@ -1448,8 +1677,8 @@
         <translation>%1 ms</translation>
     </message>
     <message>
-        <source>A run's metrics</source>
-        <translation>A run's metrics</translation>
+        <source>A run&apos;s metrics</source>
+        <translation>A run&apos;s metrics</translation>
     </message>
     <message>
         <source>Trainer metrics (*.jsonl *.json *.out *.log);;All files (*)</source>
@@ -1457,7 +1686,10 @@
     </message>
     <message numerus="yes">
         <source>From the run: %1 samples/s on %2, the median of %n step(s) (%3 to %4).</source>
-        <translation><numerusform>From the run: %1 samples/s on %2, the median of %n step (%3 to %4).</numerusform><numerusform>From the run: %1 samples/s on %2, the median of %n steps (%3 to %4).</numerusform></translation>
+        <translation>
+            <numerusform>From the run: %1 samples/s on %2, the median of %n step (%3 to %4).</numerusform>
+            <numerusform>From the run: %1 samples/s on %2, the median of %n steps (%3 to %4).</numerusform>
+        </translation>
     </message>
     <message>
         <source>%1: %2 %3</source>
@@ -1465,7 +1697,10 @@
     </message>
     <message numerus="yes">
         <source>Fitted to %n measurement(s): efficiency (MFU) %1, overlap of communication %2, latency %3 per collective; every layout is re-predicted with them.</source>
-        <translation><numerusform>Fitted to %n measurement: efficiency (MFU) %1, overlap of communication %2, latency %3 per collective; every layout is re-predicted with them.</numerusform><numerusform>Fitted to %n measurements: efficiency (MFU) %1, overlap of communication %2, latency %3 per collective; every layout is re-predicted with them.</numerusform></translation>
+        <translation>
+            <numerusform>Fitted to %n measurement: efficiency (MFU) %1, overlap of communication %2, latency %3 per collective; every layout is re-predicted with them.</numerusform>
+            <numerusform>Fitted to %n measurements: efficiency (MFU) %1, overlap of communication %2, latency %3 per collective; every layout is re-predicted with them.</numerusform>
+        </translation>
     </message>
     <message>
         <source>%1: measured %2 samples/s, the fitted model gives %3 (%4): this point fits badly.</source>
@@ -1476,8 +1711,8 @@
         <translation>%1: measured %2 samples/s, the fitted model gives %3 (%4).</translation>
     </message>
     <message>
-        <source>Measured a run? Enter its speed on one or more layouts, or read it from the run's metrics; the other layouts are predicted from them. Two layouts (1 and 2 GPUs) also fit what communication costs.</source>
-        <translation>Measured a run? Enter its speed on one or more layouts, or read it from the run's metrics; the other layouts are predicted from them. Two layouts (1 and 2 GPUs) also fit what communication costs.</translation>
+        <source>Measured a run? Enter its speed on one or more layouts, or read it from the run&apos;s metrics; the other layouts are predicted from them. Two layouts (1 and 2 GPUs) also fit what communication costs.</source>
+        <translation>Measured a run? Enter its speed on one or more layouts, or read it from the run&apos;s metrics; the other layouts are predicted from them. Two layouts (1 and 2 GPUs) also fit what communication costs.</translation>
     </message>
     <message>
         <source>Add measurement</source>
@@ -1504,20 +1739,8 @@
         <translation>No measurement entered: the figures use the assumed efficiency (MFU %1).</translation>
     </message>
     <message>
-        <source>Calibrated on %1: the measurement means an efficiency (MFU) of %2; every layout is re-predicted with it.</source>
-        <translation>Calibrated on %1: the measurement means an efficiency (MFU) of %2; every layout is re-predicted with it.</translation>
-    </message>
-    <message>
-        <source>Not an exact fit: %1</source>
-        <translation>Not an exact fit: %1</translation>
-    </message>
-    <message>
         <source>Calibration</source>
         <translation>Calibration</translation>
-    </message>
-    <message>
-        <source>Measured a run? Enter its speed on one layout; the other layouts are predicted from it.</source>
-        <translation>Measured a run? Enter its speed on one layout; the other layouts are predicted from it.</translation>
     </message>
     <message>
         <source>Measured on:</source>
@@ -1542,14 +1765,6 @@
     <message>
         <source>Unit</source>
         <translation>Unit</translation>
-    </message>
-    <message>
-        <source>Apply measurement</source>
-        <translation>Apply measurement</translation>
-    </message>
-    <message>
-        <source>Clear</source>
-        <translation>Clear</translation>
     </message>
 </context>
 <context>
@@ -1579,11 +1794,17 @@
     </message>
     <message numerus="yes">
         <source>%n error(s)</source>
-        <translation><numerusform>%n error</numerusform><numerusform>%n errors</numerusform></translation>
+        <translation>
+            <numerusform>%n error</numerusform>
+            <numerusform>%n errors</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n warning(s)</source>
-        <translation><numerusform>%n warning</numerusform><numerusform>%n warnings</numerusform></translation>
+        <translation>
+            <numerusform>%n warning</numerusform>
+            <numerusform>%n warnings</numerusform>
+        </translation>
     </message>
     <message>
         <source>No problems</source>
@@ -1746,6 +1967,238 @@
         <source>, </source>
         <comment>between the names of targets</comment>
         <translation>, </translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::LaunchPage</name>
+    <message>
+        <source>connecting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>checking</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>starting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopping</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>exited</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>lost</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Killing every node…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Node %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The plan has errors, nothing was started: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run folder: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checking the nodes…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Starting the nodes…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopping every node (SIGTERM; SIGKILL after %1 s, or at a second Stop)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>exited %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every node is running; Stop ends them all (the trainer checkpoints on SIGTERM).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>check %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>check %1 FAILED: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every node passed the checks: ready to start.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run completed: every node exited 0.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run was stopped; every node has ended.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Node %1 failed first: %2. Every other node was stopped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing was started. Node %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown host key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Node %1 (%2) is not in known_hosts.
+
+Its %3 key&apos;s fingerprint is
+%4
+
+Trust this key and record it? Compare the fingerprint with the one the host&apos;s administrator gives you (ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trust and record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refuse</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kill now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Starts the plan&apos;s nodes: each node runs the generated SSH node script, after checks on every node (reachable, GPUs per node, the workload, node 0&apos;s port, the files). Each node&apos;s output is kept whole in the run folder. When one node fails, every other node is stopped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host ([user@]host[:port] or ssh alias)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exit status or reason</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run the single node on this machine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>default: ~/.local/share/TrainDeck/runs/RUN_ID</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Folder on each host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>default: ~/.traindeck/runs (the run&apos;s files go to FOLDER/RUN_ID)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Identity file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>default: the agent, then ~/.ssh/config&apos;s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>known_hosts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ssh configuration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runs the pre-flight checks on every node; starts nothing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Watch this run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kill</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SIGKILL to every node&apos;s processes at once: no checkpoint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open run folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every node&apos;s whole output, the plan and the events (launch.jsonl)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find in the log (Enter: next)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Follow</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1960,6 +2413,26 @@
         <source>The plan could not be saved.</source>
         <translation>The plan could not be saved.</translation>
     </message>
+    <message>
+        <source>Calibrate the plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Watch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Launch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop the run?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A run started from the Launch tab is still going. Closing the window stops every node (SIGTERM, then SIGKILL after the grace period). Stop it and close?</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>traindeck::gui::MemoryBar</name>
@@ -2076,8 +2549,8 @@
         <translation>The plan is not complete yet.</translation>
     </message>
     <message>
-        <source>Learning-rate schedule (this plan's layout)</source>
-        <translation>Learning-rate schedule (this plan's layout)</translation>
+        <source>Learning-rate schedule (this plan&apos;s layout)</source>
+        <translation>Learning-rate schedule (this plan&apos;s layout)</translation>
     </message>
     <message>
         <source>optimizer step</source>
@@ -2148,6 +2621,156 @@
     <message>
         <source>The language changes at once; numbers follow its format.</source>
         <translation>The language changes at once; numbers follow its format.</translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::WatchPage</name>
+    <message>
+        <source>Loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PSNR (dB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Learning rate</source>
+        <translation type="unfinished">Learning rate</translation>
+    </message>
+    <message>
+        <source>Samples/s (dashed: the plan&apos;s prediction)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU memory (GB; dashed: capacity)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gradient norm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Evaluation loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step time per rank (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Watch a metrics file, log or event file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Watch a run folder or a TensorBoard logdir</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export the cards as PNG</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 could not be written.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export the series as CSV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s), %1 points held in %2 MB</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 — slowest: rank %2, %3% above the median</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, since step %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TrainDeck: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Calibrate the plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No shown run has a measured samples/s and the layout it ran on (the trainer&apos;s start event).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Watch a file…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Watch a folder…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Smoothing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Log scale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ignore outliers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>x axis</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Relative time (h)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wall time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Follow the live edge</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export PNG…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Calibrate the plan from this run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Watch a trainer&apos;s metrics file, a run folder, a TensorBoard logdir or a training log.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 </TS>

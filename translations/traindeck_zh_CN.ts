@@ -2,13 +2,60 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>Calibration</name>
+    <message>
+        <source>the measured steps are faster than the model allows even at MFU 1: the network or NVLink is faster than the catalogue says, or communication overlaps better than assumed</source>
+        <translation>测得的步速比模型在 MFU 为 1 时允许的还快：网络或 NVLink 比目录所写的更快，或通信与计算的重叠好于假设</translation>
+    </message>
+    <message>
+        <source>the measured steps are slower than the model gives at MFU 0.0001: check the measurements&apos; units</source>
+        <translation>测得的步速比模型在 MFU 为 0.0001 时给出的还慢：请检查测量值的单位</translation>
+    </message>
+    <message>
+        <source>every point is on one GPU: nothing shows what communication costs, so its latency and overlap keep their defaults; measure a layout with more GPUs</source>
+        <translation>所有测量点都在单个 GPU 上：无法看出通信的开销，因此其延迟和重叠保持默认值；请测量一个 GPU 更多的布局</translation>
+    </message>
+    <message>
+        <source>no point is on one GPU: compute and the per-collective latency are told apart only by how the layouts differ; a one-GPU measurement makes the fit firm</source>
+        <translation>没有单 GPU 的测量点：计算与每次集合通信的延迟只能靠布局之间的差异区分；加一个单 GPU 的测量能让拟合更可靠</translation>
+    </message>
+    <message>
+        <source>%1: a run folder, but no node-*.out in it to read speeds from</source>
+        <translation>%1：是运行目录，但其中没有可读取速度的 node-*.out</translation>
+    </message>
+    <message>
+        <source>%1: cannot open: %2</source>
+        <translation>%1：无法打开：%2</translation>
+    </message>
+    <message>
+        <source>%1: no trainer start event (JSON lines with &quot;event&quot;:&quot;start&quot;), so the run&apos;s layout is unknown</source>
+        <translation>%1：没有训练器的启动事件（含 &quot;event&quot;:&quot;start&quot; 的 JSON 行），因此不知道这次运行的布局</translation>
+    </message>
+    <message>
+        <source>%1: the start event has no usable nodes and gpus_per_node</source>
+        <translation>%1：启动事件中没有可用的 nodes 和 gpus_per_node</translation>
+    </message>
+    <message>
+        <source>%1: no step events after warm-up to take a steady speed from (%2 logged)</source>
+        <translation>%1：预热之后没有可用来取稳定速度的 step 事件（共记录 %2 条）</translation>
+    </message>
+    <message>
+        <source>the run trained the %1 preset, the plan&apos;s model is %2: its speed says little about the plan</source>
+        <translation>这次运行训练的是 %1 预设，而计划的模型是 %2：它的速度对本计划参考意义不大</translation>
+    </message>
+    <message>
+        <source>the run used micro-batch %1 × accumulation %2, the plan %3 × %4 on %5: its samples/s are taken as they are, though the step differs</source>
+        <translation>这次运行使用微批次 %1 × 累积 %2，计划在 %5 上为 %3 × %4：虽然每步不同，仍按原样采用其 样本/秒</translation>
+    </message>
+</context>
+<context>
     <name>CoreMessages</name>
     <message>
-        <source>expected a whole number, got '%1'</source>
+        <source>expected a whole number, got &apos;%1&apos;</source>
         <translation>需要整数，输入的是“%1”</translation>
     </message>
     <message>
-        <source>expected a number, got '%1'</source>
+        <source>expected a number, got &apos;%1&apos;</source>
         <translation>需要数字，输入的是“%1”</translation>
     </message>
     <message>
@@ -24,19 +71,19 @@
         <translation>必须大于 %1（输入的是 %2）</translation>
     </message>
     <message>
-        <source>expected true or false, got '%1'</source>
+        <source>expected true or false, got &apos;%1&apos;</source>
         <translation>需要 true 或 false，输入的是“%1”</translation>
     </message>
     <message>
-        <source>expected one of %1, got '%2'</source>
+        <source>expected one of %1, got &apos;%2&apos;</source>
         <translation>只能是 %1 之一，输入的是“%2”</translation>
     </message>
     <message>
-        <source>expected tiny, base, large or nothing, got '%1'</source>
+        <source>expected tiny, base, large or nothing, got &apos;%1&apos;</source>
         <translation>只能是 tiny、base、large 或留空，输入的是“%1”</translation>
     </message>
     <message>
-        <source>expected layouts like 1x8,2x8, got '%1'</source>
+        <source>expected layouts like 1x8,2x8, got &apos;%1&apos;</source>
         <translation>布局应写成 1x8,2x8 这样的形式，输入的是“%1”</translation>
     </message>
     <message>
@@ -44,27 +91,27 @@
         <translation>只能是一行</translation>
     </message>
     <message>
-        <source>unknown %1 '%2' (known: %3)</source>
+        <source>unknown %1 &apos;%2&apos; (known: %3)</source>
         <translation>%1“%2”不存在（可选：%3）</translation>
     </message>
     <message>
-        <source>expected LAYOUT=VALUE with a unit, e.g. 2x8=0.9steps/s, 2x8=115samples/s or 2x8=1.1s/step; got '%1'</source>
+        <source>expected LAYOUT=VALUE with a unit, e.g. 2x8=0.9steps/s, 2x8=115samples/s or 2x8=1.1s/step; got &apos;%1&apos;</source>
         <translation>应写成“布局=数值单位”，例如 2x8=0.9steps/s、2x8=115samples/s 或 2x8=1.1s/step，输入的是“%1”</translation>
     </message>
     <message>
-        <source>calibration needs a positive number after '=', got '%1'</source>
+        <source>calibration needs a positive number after &apos;=&apos;, got &apos;%1&apos;</source>
         <translation>校准值的“=”后面需要一个正数，输入的是“%1”</translation>
     </message>
     <message>
-        <source>unknown calibration unit '%1' (use steps/s, samples/s or s/step)</source>
+        <source>unknown calibration unit &apos;%1&apos; (use steps/s, samples/s or s/step)</source>
         <translation>未知的校准单位“%1”（可用 steps/s、samples/s 或 s/step）</translation>
     </message>
     <message>
-        <source>unknown preset '%1'</source>
+        <source>unknown preset &apos;%1&apos;</source>
         <translation>未知的训练器预设“%1”</translation>
     </message>
     <message>
-        <source>unknown plan field '%1'</source>
+        <source>unknown plan field &apos;%1&apos;</source>
         <translation>未知的计划字段“%1”</translation>
     </message>
     <message>
@@ -153,20 +200,12 @@
         <translation>实测的单步耗时比模型在 MFU 为 1 时还短：网络或 NVLink 比目录中的数据更快，或者通信与计算的重叠比假设的更好</translation>
     </message>
     <message>
-        <source>the measured step is slower than the model gives at MFU 0.0001: check the measurement's unit</source>
+        <source>the measured step is slower than the model gives at MFU 0.0001: check the measurement&apos;s unit</source>
         <translation>实测的单步耗时比模型在 MFU 为 0.0001 时还长：请检查实测值的单位</translation>
     </message>
 </context>
 <context>
     <name>FieldLabels</name>
-    <message>
-        <source>Hosts</source>
-        <translation>主机</translation>
-    </message>
-    <message>
-        <source>Where the Launch page and the ssh files start the nodes: one per node, node 0 first, [user@]host[:port] or an ssh alias, separated by commas.</source>
-        <translation>“启动运行”页面和 ssh 文件启动各节点的位置：每个节点一个，节点 0 在前，写作 [user@]host[:port] 或 ssh 别名，用逗号分隔。</translation>
-    </message>
     <message>
         <source>Plan name</source>
         <translation>计划名称</translation>
@@ -204,7 +243,7 @@
         <translation>训练器预设</translation>
     </message>
     <message>
-        <source>A model of traindeck-trainer, or Custom to enter your own model's size.</source>
+        <source>A model of traindeck-trainer, or Custom to enter your own model&apos;s size.</source>
         <translation>traindeck-trainer 自带的模型；选择“自定义”可填写你自己模型的规模。</translation>
     </message>
     <message>
@@ -316,7 +355,7 @@
         <translation>模型算力利用率 (MFU)</translation>
     </message>
     <message>
-        <source>The share of the GPU's peak the compute time assumes (0–1).</source>
+        <source>The share of the GPU&apos;s peak the compute time assumes (0–1).</source>
         <translation>计算时间估算所假设的 GPU 峰值算力占比（0–1）。</translation>
     </message>
     <message>
@@ -380,7 +419,7 @@
         <translation>accelerate num_processes</translation>
     </message>
     <message>
-        <source>The whole job's process count as written in your accelerate config; 0 derives it.</source>
+        <source>The whole job&apos;s process count as written in your accelerate config; 0 derives it.</source>
         <translation>你的 accelerate 配置中整个作业的进程总数；填 0 则自动推算。</translation>
     </message>
     <message>
@@ -408,7 +447,7 @@
         <translation>使用几台机器、每台几块 GPU，以及机器之间用什么网络连接。</translation>
     </message>
     <message>
-        <source>The model's size and the data it trains on.</source>
+        <source>The model&apos;s size and the data it trains on.</source>
         <translation>模型规模和训练数据。</translation>
     </message>
     <message>
@@ -488,7 +527,7 @@
         <translation>一轮的样本数，用于计算每轮步数。</translation>
     </message>
     <message>
-        <source>As the data loader's drop_last: steps per epoch round down instead of up.</source>
+        <source>As the data loader&apos;s drop_last: steps per epoch round down instead of up.</source>
         <translation>即数据加载器的 drop_last：每轮步数向下取整而不是向上取整。</translation>
     </message>
     <message>
@@ -504,7 +543,7 @@
         <translation>学习率如何随有效批大小变化：成正比、按平方根，或不变。</translation>
     </message>
     <message>
-        <source>Keep the warmup's samples constant: fewer warmup steps as the batch grows.</source>
+        <source>Keep the warmup&apos;s samples constant: fewer warmup steps as the batch grows.</source>
         <translation>保持预热阶段的样本数不变：批越大，预热步数越少。</translation>
     </message>
     <message>
@@ -532,7 +571,7 @@
         <translation>作业在哪里启动；决定由哪些环境变量传递 rank。</translation>
     </message>
     <message>
-        <source>The job's name on the platform; Kubernetes allows lower-case letters, digits and '-'.</source>
+        <source>The job&apos;s name on the platform; Kubernetes allows lower-case letters, digits and &apos;-&apos;.</source>
         <translation>作业在平台上的名称；Kubernetes 只允许小写字母、数字和“-”。</translation>
     </message>
     <message>
@@ -547,11 +586,19 @@
         <source>The port on node 0 where the nodes meet (MASTER_PORT).</source>
         <translation>各节点在 0 号节点上汇合的端口（MASTER_PORT）。</translation>
     </message>
+    <message>
+        <source>Hosts</source>
+        <translation>主机</translation>
+    </message>
+    <message>
+        <source>Where the Launch page and the ssh files start the nodes: one per node, node 0 first, [user@]host[:port] or an ssh alias, separated by commas.</source>
+        <translation>“启动运行”页面和 ssh 文件启动各节点的位置：每个节点一个，节点 0 在前，写作 [user@]host[:port] 或 ssh 别名，用逗号分隔。</translation>
+    </message>
 </context>
 <context>
     <name>FindingTexts</name>
     <message>
-        <source>%1: %2 GPUs per node, but %3 nodes have %4: local ranks %5–%6 would ask for CUDA devices that do not exist ('invalid device ordinal')</source>
+        <source>%1: %2 GPUs per node, but %3 nodes have %4: local ranks %5–%6 would ask for CUDA devices that do not exist (&apos;invalid device ordinal&apos;)</source>
         <translation>%1：每节点 %2 块 GPU，但 %3 节点只有 %4 块：本地 rank %5–%6 会请求不存在的 CUDA 设备（invalid device ordinal）</translation>
     </message>
     <message>
@@ -567,7 +614,7 @@
         <translation>%1：每 GPU 需要 %2 GB，超过 %4 的 %3 GB</translation>
     </message>
     <message>
-        <source>%1: needs %2 GB of the card's %3 GB: little room for fragmentation or longer samples</source>
+        <source>%1: needs %2 GB of the card&apos;s %3 GB: little room for fragmentation or longer samples</source>
         <translation>%1：需要 %2 GB，显卡共 %3 GB，几乎没有余量应对显存碎片或更长的样本</translation>
     </message>
     <message>
@@ -595,11 +642,11 @@
         <translation>优化器卸载是 ZeRO 的功能：ZeRO 阶段 0 时 DeepSpeed 会忽略 offload_optimizer</translation>
     </message>
     <message>
-        <source>accelerate's num_processes is %1 but the job has %2 × %3 = %4 processes</source>
+        <source>accelerate&apos;s num_processes is %1 but the job has %2 × %3 = %4 processes</source>
         <translation>accelerate 的 num_processes 为 %1，但作业共有 %2 × %3 = %4 个进程</translation>
     </message>
     <message>
-        <source>accelerate's num_processes is %1 but the job has %2 × %3 = %4 processes: num_processes counts the whole job's processes, not one node's</source>
+        <source>accelerate&apos;s num_processes is %1 but the job has %2 × %3 = %4 processes: num_processes counts the whole job&apos;s processes, not one node&apos;s</source>
         <translation>accelerate 的 num_processes 为 %1，但作业共有 %2 × %3 = %4 个进程：num_processes 是整个作业的进程数，而不是单个节点的</translation>
     </message>
     <message>
@@ -667,7 +714,7 @@
         <translation>将 num_processes 设为 %1（num_machines 为 %2）</translation>
     </message>
     <message>
-        <source>remove it and set launch.comm_timeout_s, which TrainDeck passes to the framework (torch.distributed.init_process_group(timeout=...), DeepSpeed's timeout)</source>
+        <source>remove it and set launch.comm_timeout_s, which TrainDeck passes to the framework (torch.distributed.init_process_group(timeout=...), DeepSpeed&apos;s timeout)</source>
         <translation>删除它，改为设置 launch.comm_timeout_s，TrainDeck 会把它传给训练框架（torch.distributed.init_process_group(timeout=...)、DeepSpeed 的 timeout）</translation>
     </message>
     <message>
@@ -761,15 +808,31 @@
         <source>Target batch not reachable exactly</source>
         <translation>无法精确达到目标批大小</translation>
     </message>
+    <message>
+        <source>the measurement %1 fits the fitted model badly: it predicts %2 samples/s there (%3)</source>
+        <translation>测量值 %1 与拟合出的模型相差较大：模型在此处预测 %2 样本/秒（%3）</translation>
+    </message>
+    <message>
+        <source>check that the run had the plan&apos;s model, micro-batch and precision and was measured after warm-up; or remove the point</source>
+        <translation>请确认该次运行使用了计划的模型、微批次和精度，并在预热之后测量；或删除该测量点</translation>
+    </message>
+    <message>
+        <source>%1: exposed communication is %2 of the %3 s step: the figures rest on the model&apos;s network assumptions (rings, the node&apos;s NICs shared by its GPUs)</source>
+        <translation>%1：暴露的通信占 %3 秒一步中的 %2：这些数字依赖模型对网络的假设（环形通信、节点的网卡由其 GPU 共享）</translation>
+    </message>
+    <message>
+        <source>raise the work per step (micro-batch, accumulation), use a faster network or fewer nodes, and calibrate on a multi-node run</source>
+        <translation>增加每步的工作量（微批次、梯度累积），使用更快的网络或更少的节点，并用一次多节点运行来校准</translation>
+    </message>
 </context>
 <context>
     <name>Formulas</name>
     <message>
-        <source>gradient all-reduce, ring on NVLink then ring across nodes, each GPU's 1/g share on 1/g of the node's NICs: 2(g−1)/g × bytes / NVLink + 2(n−1)/n × bytes / node network</source>
+        <source>gradient all-reduce, ring on NVLink then ring across nodes, each GPU&apos;s 1/g share on 1/g of the node&apos;s NICs: 2(g−1)/g × bytes / NVLink + 2(n−1)/n × bytes / node network</source>
         <translation>梯度全归约，先在节点内以 NVLink 环形归约，再跨节点环形归约，每块 GPU 以节点网卡的 1/g 传送自己的 1/g 份额：2(g−1)/g × 字节数 / NVLink + 2(n−1)/n × 字节数 / 节点网络</translation>
     </message>
     <message>
-        <source>ZeRO-3: reduce-scatter of gradients + 2 parameter all-gathers per micro-step (forward and backward), each half a ring all-reduce's volume, same rings as the gradients</source>
+        <source>ZeRO-3: reduce-scatter of gradients + 2 parameter all-gathers per micro-step (forward and backward), each half a ring all-reduce&apos;s volume, same rings as the gradients</source>
         <translation>ZeRO-3：梯度的归约-分散 + 每个微步 2 次参数全收集（前向和反向），每次的数据量为一次环形全归约的一半，走与梯度相同的环</translation>
     </message>
     <message>
@@ -833,22 +896,6 @@
         <translation>每样本 FLOPs × 微批 × 累积步数 / (峰值算力 × MFU)</translation>
     </message>
     <message>
-        <source>gradient ring all-reduce: 2(g−1)/g × bytes / NVLink + 2(n−1)/n × bytes / network</source>
-        <translation>梯度环形 all-reduce：2(g−1)/g × 字节数 / NVLink + 2(n−1)/n × 字节数 / 节点间网络</translation>
-    </message>
-    <message>
-        <source>ZeRO-3: reduce-scatter of gradients + 2 parameter all-gathers per micro-step</source>
-        <translation>ZeRO-3：梯度 reduce-scatter + 每个微步 2 次参数 all-gather</translation>
-    </message>
-    <message>
-        <source>max(0, communication − compute)</source>
-        <translation>max(0, 通信 − 计算)</translation>
-    </message>
-    <message>
-        <source>max(0, communication − backward of the last micro-step)</source>
-        <translation>max(0, 通信 − 最后一个微步的反向计算)</translation>
-    </message>
-    <message>
         <source>compute + exposed communication</source>
         <translation>计算 + 未被掩盖的通信</translation>
     </message>
@@ -876,7 +923,7 @@
 <context>
     <name>GenerateErrors</name>
     <message>
-        <source>environment variable name '%1' is not valid: use letters, digits and '_', not starting with a digit</source>
+        <source>environment variable name &apos;%1&apos; is not valid: use letters, digits and &apos;_&apos;, not starting with a digit</source>
         <translation>环境变量名“%1”无效：只能使用字母、数字和“_”，且不能以数字开头</translation>
     </message>
     <message>
@@ -884,7 +931,7 @@
         <translation>环境变量 %1 由入口脚本为每个节点设置，不能覆盖</translation>
     </message>
     <message>
-        <source>environment variable %1 looks like a secret and would be written in plain text: pass it by reference with the command line's --secret-env %2=SECRET:KEY</source>
+        <source>environment variable %1 looks like a secret and would be written in plain text: pass it by reference with the command line&apos;s --secret-env %2=SECRET:KEY</source>
         <translation>环境变量 %1 看起来是密钥，会以明文写入文件：请改用命令行的 --secret-env %2=SECRET:KEY 以引用方式传入</translation>
     </message>
     <message>
@@ -892,7 +939,7 @@
         <translation>环境变量 %1 含有 NUL 字节，任何环境都无法传递</translation>
     </message>
     <message>
-        <source>secret variable name '%1' is not a valid environment name</source>
+        <source>secret variable name &apos;%1&apos; is not a valid environment name</source>
         <translation>密钥变量名“%1”不是有效的环境变量名</translation>
     </message>
     <message>
@@ -920,35 +967,35 @@
         <translation>优化器卸载需要 ZeRO 阶段 1 或更高</translation>
     </message>
     <message>
-        <source>job name '%1' is not a valid Kubernetes name: use lowercase letters, digits and '-', starting with a letter and ending with a letter or digit (DNS-1035 label)</source>
+        <source>job name &apos;%1&apos; is not a valid Kubernetes name: use lowercase letters, digits and &apos;-&apos;, starting with a letter and ending with a letter or digit (DNS-1035 label)</source>
         <translation>作业名称“%1”不是有效的 Kubernetes 名称：只能使用小写字母、数字和“-”，以字母开头，以字母或数字结尾（DNS-1035 标签）</translation>
     </message>
     <message>
-        <source>job name '%1' is too long for Kubernetes: pod hostnames add '%2' and must fit 63 characters, so at most %3 characters</source>
+        <source>job name &apos;%1&apos; is too long for Kubernetes: pod hostnames add &apos;%2&apos; and must fit 63 characters, so at most %3 characters</source>
         <translation>作业名称“%1”对 Kubernetes 来说太长：Pod 主机名会在其后加上“%2”，且总长不能超过 63 个字符，因此作业名称最多 %3 个字符</translation>
     </message>
     <message>
-        <source>%1 '%2' is not a valid Kubernetes name: at most 63 lowercase letters, digits and '-', starting and ending with a letter or digit (DNS-1123 label)</source>
+        <source>%1 &apos;%2&apos; is not a valid Kubernetes name: at most 63 lowercase letters, digits and &apos;-&apos;, starting and ending with a letter or digit (DNS-1123 label)</source>
         <translation>%1“%2”不是有效的 Kubernetes 名称：最多 63 个小写字母、数字或“-”，以字母或数字开头和结尾（DNS-1123 标签）</translation>
     </message>
     <message>
-        <source>%1 '%2' is not a valid Kubernetes name: lowercase letters, digits, '-' and '.', at most 253 characters (DNS-1123 subdomain)</source>
+        <source>%1 &apos;%2&apos; is not a valid Kubernetes name: lowercase letters, digits, &apos;-&apos; and &apos;.&apos;, at most 253 characters (DNS-1123 subdomain)</source>
         <translation>%1“%2”不是有效的 Kubernetes 名称：只能使用小写字母、数字、“-”和“.”，最多 253 个字符（DNS-1123 子域名）</translation>
     </message>
     <message>
-        <source>image '%1' is not a valid image reference: it must be non-empty, without spaces or control characters</source>
+        <source>image &apos;%1&apos; is not a valid image reference: it must be non-empty, without spaces or control characters</source>
         <translation>容器镜像“%1”不是有效的镜像引用：不能为空，也不能含空格或控制字符</translation>
     </message>
     <message>
-        <source>queue '%1' is not a valid Kubernetes label value (Kueue queue name): at most 63 of letters, digits, '-', '_', '.', starting and ending alphanumeric</source>
+        <source>queue &apos;%1&apos; is not a valid Kubernetes label value (Kueue queue name): at most 63 of letters, digits, &apos;-&apos;, &apos;_&apos;, &apos;.&apos;, starting and ending alphanumeric</source>
         <translation>队列“%1”不是有效的 Kubernetes 标签值（Kueue 队列名）：最多 63 个字母、数字、“-”、“_”或“.”，以字母或数字开头和结尾</translation>
     </message>
     <message>
-        <source>/dev/shm size '%1' is not a Kubernetes quantity (e.g. 64Gi)</source>
+        <source>/dev/shm size &apos;%1&apos; is not a Kubernetes quantity (e.g. 64Gi)</source>
         <translation>/dev/shm 大小“%1”不是 Kubernetes 数量格式（例如 64Gi）</translation>
     </message>
     <message>
-        <source>mount path '%1' must be an absolute path without spaces, ':' or control characters</source>
+        <source>mount path &apos;%1&apos; must be an absolute path without spaces, &apos;:&apos; or control characters</source>
         <translation>挂载路径“%1”必须是绝对路径，且不能含空格、“:”或控制字符</translation>
     </message>
     <message>
@@ -956,15 +1003,15 @@
         <translation>挂载路径 %1 已被 TrainDeck 自身占用</translation>
     </message>
     <message>
-        <source>secret key '%1' is not valid: use letters, digits, '-', '_', '.'</source>
+        <source>secret key &apos;%1&apos; is not valid: use letters, digits, &apos;-&apos;, &apos;_&apos;, &apos;.&apos;</source>
         <translation>Secret 键“%1”无效：只能使用字母、数字、“-”、“_”和“.”</translation>
     </message>
     <message>
-        <source>PAI-DLC needs the ECS instance type of a node, e.g. %1 (got '%2')</source>
+        <source>PAI-DLC needs the ECS instance type of a node, e.g. %1 (got &apos;%2&apos;)</source>
         <translation>PAI-DLC 需要节点的 ECS 实例规格，例如 %1（输入的是“%2”）</translation>
     </message>
     <message>
-        <source>PAI-DLC needs the ID of the workspace the job runs in, e.g. %1 (got '%2')</source>
+        <source>PAI-DLC needs the ID of the workspace the job runs in, e.g. %1 (got &apos;%2&apos;)</source>
         <translation>PAI-DLC 需要作业所在工作空间的 ID，例如 %1（输入的是“%2”）</translation>
     </message>
     <message>
@@ -972,11 +1019,11 @@
         <translation>PAI-DLC 优先级 %1 必须在 1 到 9 之间</translation>
     </message>
     <message>
-        <source>PAI-DLC resource id '%1' is not an id</source>
+        <source>PAI-DLC resource id &apos;%1&apos; is not an id</source>
         <translation>PAI-DLC 资源 ID“%1”不是有效的 ID</translation>
     </message>
     <message>
-        <source>SLURM %1 '%2' may only hold letters, digits, '-', '_', '.' and ':'</source>
+        <source>SLURM %1 &apos;%2&apos; may only hold letters, digits, &apos;-&apos;, &apos;_&apos;, &apos;.&apos; and &apos;:&apos;</source>
         <translation>SLURM %1“%2”只能包含字母、数字、“-”、“_”、“.”和“:”</translation>
     </message>
     <message>
@@ -984,7 +1031,7 @@
         <translation>SSH 需要每个节点一个主机，0 号节点在前：填写了 %1 个主机，但有 %2 个节点</translation>
     </message>
     <message>
-        <source>host '%1' is not a host name or address, [user@]host[:port]</source>
+        <source>host &apos;%1&apos; is not a host name or address, [user@]host[:port]</source>
         <translation>主机“%1”不是有效的主机名或地址，应为 [user@]host[:port]</translation>
     </message>
     <message>
@@ -1000,7 +1047,7 @@
     </message>
     <message>
         <source>the plan has %1 nodes but %2 hosts were given (one per node, node 0 first)</source>
-        <translation>计划有 %1 个节点，但给出了 %2 个主机（每个节点一个，节点 0 在前）</translation>
+        <translation>计划有 %1 个节点，但给出了 %2 台主机（每个节点一台，节点 0 在前）</translation>
     </message>
     <message>
         <source>host &apos;%1&apos; is not a host name or address, [user@]host[:port]</source>
@@ -1008,7 +1055,7 @@
     </message>
     <message>
         <source>cannot make the run folder %1: %2</source>
-        <translation>无法创建运行文件夹 %1：%2</translation>
+        <translation>无法创建运行目录 %1：%2</translation>
     </message>
     <message>
         <source>connected and authenticated</source>
@@ -1016,7 +1063,7 @@
     </message>
     <message>
         <source>cannot copy the run&apos;s files to %1 on %2: %3</source>
-        <translation>无法将运行所需文件复制到 %2 上的 %1：%3</translation>
+        <translation>无法将运行文件复制到 %2 上的 %1：%3</translation>
     </message>
     <message>
         <source>the pre-flight checks could not run on %1: %2</source>
@@ -1024,11 +1071,11 @@
     </message>
     <message>
         <source>node %1 (%2): nvidia-smi not found, so its GPUs cannot be checked against the plan&apos;s %3 per node</source>
-        <translation>节点 %1（%2）：找不到 nvidia-smi，无法核对其 GPU 数是否符合计划的每节点 %3 个</translation>
+        <translation>节点 %1（%2）：未找到 nvidia-smi，因此无法对照计划的每节点 %3 个 GPU 进行检查</translation>
     </message>
     <message>
         <source>node %1 (%2) has %3 GPUs but the plan runs %4 per node: change the plan&apos;s GPUs per node or use another host</source>
-        <translation>节点 %1（%2）有 %3 个 GPU，但计划每节点运行 %4 个：请修改计划的每节点 GPU 数，或换用其他主机</translation>
+        <translation>节点 %1（%2）有 %3 个 GPU，但计划每节点使用 %4 个：请修改计划的每节点 GPU 数，或换一台主机</translation>
     </message>
     <message>
         <source>%1 GPUs, as the plan says</source>
@@ -1040,7 +1087,7 @@
     </message>
     <message>
         <source>node %1 (%2): %3 is not on the PATH of a non-interactive shell: install it or name it by its full path</source>
-        <translation>节点 %1（%2）：非交互 shell 的 PATH 中没有 %3：请安装它，或写出完整路径</translation>
+        <translation>节点 %1（%2）：非交互式 shell 的 PATH 中没有 %3：请安装它，或写出它的完整路径</translation>
     </message>
     <message>
         <source>port %1 is free</source>
@@ -1052,15 +1099,15 @@
     </message>
     <message>
         <source>the node&apos;s files are in %1</source>
-        <translation>节点所需文件位于 %1</translation>
+        <translation>节点的文件位于 %1</translation>
     </message>
     <message>
         <source>node %1 (%2): the node&apos;s files are missing from %3</source>
-        <translation>节点 %1（%2）：%3 中缺少节点所需文件</translation>
+        <translation>节点 %1（%2）：%3 中缺少节点的文件</translation>
     </message>
     <message>
         <source>node %1 (%2) exited with status %3</source>
-        <translation>节点 %1（%2）以状态 %3 退出</translation>
+        <translation>节点 %1（%2）退出，状态码 %3</translation>
     </message>
     <message>
         <source>node %1 (%2): %3</source>
@@ -1068,7 +1115,7 @@
     </message>
     <message>
         <source>&apos;%1&apos; is not [user@]host[:port]</source>
-        <translation>“%1”不是 [user@]host[:port] 形式</translation>
+        <translation>“%1”不是 [user@]host[:port] 格式</translation>
     </message>
     <message>
         <source>libssh could not make a session</source>
@@ -1084,15 +1131,15 @@
     </message>
     <message>
         <source>%1 sent no host key</source>
-        <translation>%1 未发送主机密钥</translation>
+        <translation>%1 没有发送主机密钥</translation>
     </message>
     <message>
         <source>THE HOST KEY OF %1 HAS CHANGED: known_hosts has %2, the server sent %3 (%4). Someone may be intercepting the connection, or the host was reinstalled: check with its administrator, then remove the old key (ssh-keygen -R). Nothing was started.</source>
-        <translation>%1 的主机密钥已改变：known_hosts 中记录的是 %2，服务器发送的是 %3（%4）。可能有人在截获连接，或主机已重装：请先与其管理员核实，再删除旧密钥（ssh-keygen -R）。未启动任何节点。</translation>
+        <translation>%1 的主机密钥已改变：known_hosts 中为 %2，服务器发送的是 %3（%4）。可能有人在截获连接，或该主机已重装：请向其管理员核实，然后删除旧密钥（ssh-keygen -R）。未启动任何进程。</translation>
     </message>
     <message>
         <source>the host key of %1 is unknown (%2 %3): accept it with --accept-new-host-keys after checking the fingerprint</source>
-        <translation>%1 的主机密钥未知（%2 %3）：核对指纹后，用 --accept-new-host-keys 接受它</translation>
+        <translation>%1 的主机密钥未知（%2 %3）：核对指纹后可用 --accept-new-host-keys 接受</translation>
     </message>
     <message>
         <source>cannot record the host key of %1: %2</source>
@@ -1104,11 +1151,11 @@
     </message>
     <message>
         <source>cannot read the identity file %1</source>
-        <translation>无法读取私钥文件 %1</translation>
+        <translation>无法读取身份文件 %1</translation>
     </message>
     <message>
         <source>authentication as %1 on %2 failed: the server accepted none of the keys tried (--identity, the agent, the ssh configuration&apos;s)</source>
-        <translation>以 %1 身份在 %2 上认证失败：服务器不接受所尝试的任何密钥（--identity、ssh-agent、ssh 配置中的）</translation>
+        <translation>以 %1 身份在 %2 上认证失败：服务器不接受所尝试的任何密钥（--identity、agent、ssh 配置中的密钥）</translation>
     </message>
 </context>
 <context>
@@ -1210,7 +1257,7 @@
         <translation>同一个节点不能有多个别名</translation>
     </message>
     <message>
-        <source>aliases can't have any content, *including* tags</source>
+        <source>aliases can&apos;t have any content, *including* tags</source>
         <translation>别名不能带任何内容，包括标签</translation>
     </message>
     <message>
@@ -1338,7 +1385,7 @@
         <translation>文件已存在</translation>
     </message>
     <message>
-        <source>%1:%2: key '%3': %4</source>
+        <source>%1:%2: key &apos;%3&apos;: %4</source>
         <translation>%1 第 %2 行，字段 %3：%4</translation>
     </message>
     <message>
@@ -1548,7 +1595,7 @@
         <translation>公式：</translation>
     </message>
     <message>
-        <source>With this plan's numbers:</source>
+        <source>With this plan&apos;s numbers:</source>
         <translation>代入本计划的数值：</translation>
     </message>
     <message>
@@ -1630,7 +1677,7 @@
         <translation>%1 毫秒</translation>
     </message>
     <message>
-        <source>A run's metrics</source>
+        <source>A run&apos;s metrics</source>
         <translation>一次运行的指标</translation>
     </message>
     <message>
@@ -1662,7 +1709,7 @@
         <translation>%1：实测 %2 样本/秒，拟合后的模型给出 %3（%4）。</translation>
     </message>
     <message>
-        <source>Measured a run? Enter its speed on one or more layouts, or read it from the run's metrics; the other layouts are predicted from them. Two layouts (1 and 2 GPUs) also fit what communication costs.</source>
+        <source>Measured a run? Enter its speed on one or more layouts, or read it from the run&apos;s metrics; the other layouts are predicted from them. Two layouts (1 and 2 GPUs) also fit what communication costs.</source>
         <translation>测过一次运行？输入它在一个或多个布局上的速度，或从运行的指标中读取；其他布局据此预测。两个布局（1 块和 2 块 GPU）还能拟合出通信的开销。</translation>
     </message>
     <message>
@@ -1690,20 +1737,8 @@
         <translation>尚未输入实测值：各项数字按假设的算力利用率（MFU %1）估算。</translation>
     </message>
     <message>
-        <source>Calibrated on %1: the measurement means an efficiency (MFU) of %2; every layout is re-predicted with it.</source>
-        <translation>已在 %1 上校准：该实测值对应的算力利用率 (MFU) 为 %2，所有布局都按它重新预测。</translation>
-    </message>
-    <message>
-        <source>Not an exact fit: %1</source>
-        <translation>无法精确拟合：%1</translation>
-    </message>
-    <message>
         <source>Calibration</source>
         <translation>校准</translation>
-    </message>
-    <message>
-        <source>Measured a run? Enter its speed on one layout; the other layouts are predicted from it.</source>
-        <translation>已经实测过一次运行？输入它在某个布局上的速度，其他布局将据此重新预测。</translation>
     </message>
     <message>
         <source>Measured on:</source>
@@ -1728,14 +1763,6 @@
     <message>
         <source>Unit</source>
         <translation>单位</translation>
-    </message>
-    <message>
-        <source>Apply measurement</source>
-        <translation>应用实测值</translation>
-    </message>
-    <message>
-        <source>Clear</source>
-        <translation>清除</translation>
     </message>
 </context>
 <context>
@@ -1765,11 +1792,15 @@
     </message>
     <message numerus="yes">
         <source>%n error(s)</source>
-        <translation><numerusform>%n 个错误</numerusform></translation>
+        <translation>
+            <numerusform>%n 个错误</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n warning(s)</source>
-        <translation><numerusform>%n 个警告</numerusform></translation>
+        <translation>
+            <numerusform>%n 个警告</numerusform>
+        </translation>
     </message>
     <message>
         <source>No problems</source>
@@ -1932,239 +1963,6 @@
         <source>, </source>
         <comment>between the names of targets</comment>
         <translation>、</translation>
-    </message>
-</context>
-<context>
-    <name>traindeck::gui::LayoutColumn</name>
-    <message>
-        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;&lt;small&gt;this plan&lt;/small&gt;</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;&lt;small&gt;本计划&lt;/small&gt;</translation>
-    </message>
-    <message>
-        <source>Remove layout %1</source>
-        <translation>移除布局 %1</translation>
-    </message>
-</context>
-<context>
-    <name>traindeck::gui::LayoutsPage</name>
-    <message>
-        <source>Findings</source>
-        <translation>检查结果</translation>
-    </message>
-</context>
-<context>
-    <name>traindeck::gui::MainWindow</name>
-    <message>
-        <source>Add layout %1</source>
-        <translation>添加布局 %1</translation>
-    </message>
-    <message>
-        <source>Remove layout %1</source>
-        <translation>移除布局 %1</translation>
-    </message>
-    <message>
-        <source>Calibrate</source>
-        <translation>校准</translation>
-    </message>
-    <message>
-        <source>Clear calibration</source>
-        <translation>清除校准</translation>
-    </message>
-    <message>
-        <source>About TrainDeck</source>
-        <translation>关于 TrainDeck</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;TrainDeck&lt;/b&gt; %1&lt;br&gt;Plan, generate and launch multi-node GPU training runs.</source>
-        <translation>&lt;b&gt;TrainDeck&lt;/b&gt; %1&lt;br&gt;规划、生成并启动多节点 GPU 训练任务。</translation>
-    </message>
-    <message>
-        <source>&amp;File</source>
-        <translation>文件(&amp;F)</translation>
-    </message>
-    <message>
-        <source>Open &amp;Recent</source>
-        <translation>最近打开(&amp;R)</translation>
-    </message>
-    <message>
-        <source>&amp;Edit</source>
-        <translation>编辑(&amp;E)</translation>
-    </message>
-    <message>
-        <source>&amp;View</source>
-        <translation>视图(&amp;V)</translation>
-    </message>
-    <message>
-        <source>&amp;Help</source>
-        <translation>帮助(&amp;H)</translation>
-    </message>
-    <message>
-        <source>Main toolbar</source>
-        <translation>主工具栏</translation>
-    </message>
-    <message>
-        <source>&amp;New Plan…</source>
-        <translation>新建计划(&amp;N)…</translation>
-    </message>
-    <message>
-        <source>Start a new plan with the step-by-step wizard</source>
-        <translation>用分步向导新建计划</translation>
-    </message>
-    <message>
-        <source>&amp;Open…</source>
-        <translation>打开(&amp;O)…</translation>
-    </message>
-    <message>
-        <source>Open &amp;Demo Plan</source>
-        <translation>打开示例计划(&amp;D)</translation>
-    </message>
-    <message>
-        <source>&amp;Save</source>
-        <translation>保存(&amp;S)</translation>
-    </message>
-    <message>
-        <source>Save &amp;As…</source>
-        <translation>另存为(&amp;A)…</translation>
-    </message>
-    <message>
-        <source>&amp;Quit</source>
-        <translation>退出(&amp;Q)</translation>
-    </message>
-    <message>
-        <source>&amp;Undo</source>
-        <translation>撤销(&amp;U)</translation>
-    </message>
-    <message>
-        <source>&amp;Redo</source>
-        <translation>重做(&amp;R)</translation>
-    </message>
-    <message>
-        <source>&amp;Settings…</source>
-        <translation>设置(&amp;S)…</translation>
-    </message>
-    <message>
-        <source>&amp;About TrainDeck</source>
-        <translation>关于 TrainDeck(&amp;A)</translation>
-    </message>
-    <message>
-        <source>Layouts</source>
-        <translation>布局对比</translation>
-    </message>
-    <message>
-        <source>Plots and calibration</source>
-        <translation>图表与校准</translation>
-    </message>
-    <message>
-        <source>Generated files</source>
-        <translation>生成的文件</translation>
-    </message>
-    <message>
-        <source>Plan incomplete</source>
-        <translation>计划不完整</translation>
-    </message>
-    <message>
-        <source>%1[*] — TrainDeck</source>
-        <translation>%1[*] — TrainDeck</translation>
-    </message>
-    <message>
-        <source>Fix: %1</source>
-        <translation>修正：%1</translation>
-    </message>
-    <message>
-        <source>Fix not applied</source>
-        <translation>未能应用修正</translation>
-    </message>
-    <message>
-        <source>Applied: %1</source>
-        <translation>已应用：%1</translation>
-    </message>
-    <message>
-        <source>Cannot open plan</source>
-        <translation>无法打开计划</translation>
-    </message>
-    <message>
-        <source>Opened %1</source>
-        <translation>已打开 %1</translation>
-    </message>
-    <message>
-        <source>Open plan</source>
-        <translation>打开计划</translation>
-    </message>
-    <message>
-        <source>TrainDeck plans (*.yaml *.yml);;All files (*)</source>
-        <translation>TrainDeck 计划 (*.yaml *.yml);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <source>Cannot save plan</source>
-        <translation>无法保存计划</translation>
-    </message>
-    <message>
-        <source>Saved %1</source>
-        <translation>已保存 %1</translation>
-    </message>
-    <message>
-        <source>Save plan</source>
-        <translation>保存计划</translation>
-    </message>
-    <message>
-        <source>TrainDeck plans (*.yaml *.yml)</source>
-        <translation>TrainDeck 计划 (*.yaml *.yml)</translation>
-    </message>
-    <message>
-        <source>Unsaved changes</source>
-        <translation>未保存的更改</translation>
-    </message>
-    <message>
-        <source>The plan “%1” has changes that are not saved. Save them?</source>
-        <translation>计划“%1”有未保存的更改。要保存吗？</translation>
-    </message>
-    <message>
-        <source>&amp;Undo %1</source>
-        <translation>撤销 %1(&amp;U)</translation>
-    </message>
-    <message>
-        <source>&amp;Redo %1</source>
-        <translation>重做 %1(&amp;R)</translation>
-    </message>
-    <message>
-        <source>Plan created. Its launch files are on the Generated files tab; save the plan with Ctrl+S.</source>
-        <translation>计划已创建。启动文件在“生成的文件”页；按 Ctrl+S 保存计划。</translation>
-    </message>
-    <message>
-        <source>Undo</source>
-        <translation>撤销</translation>
-    </message>
-    <message>
-        <source>Redo</source>
-        <translation>重做</translation>
-    </message>
-    <message>
-        <source>The plan file could not be opened.</source>
-        <translation>无法打开这个计划文件。</translation>
-    </message>
-    <message>
-        <source>The plan could not be saved.</source>
-        <translation>无法保存计划。</translation>
-    </message>
-    <message>
-        <source>Calibrate the plan</source>
-        <translation>校准计划</translation>
-    </message>
-    <message>
-        <source>Watch</source>
-        <translation>监视</translation>
-    </message>
-    <message>
-        <source>Launch</source>
-        <translation>启动运行</translation>
-    </message>
-    <message>
-        <source>Stop the run?</source>
-        <translation>停止运行？</translation>
-    </message>
-    <message>
-        <source>A run started from the Launch tab is still going. Closing the window stops every node (SIGTERM, then SIGKILL after the grace period). Stop it and close?</source>
-        <translation>从“启动运行”页启动的运行仍在进行。关闭窗口会停止所有节点（先发送 SIGTERM，宽限期过后发送 SIGKILL）。停止运行并关闭窗口吗？</translation>
     </message>
 </context>
 <context>
@@ -2405,6 +2203,239 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
     </message>
 </context>
 <context>
+    <name>traindeck::gui::LayoutColumn</name>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;&lt;small&gt;this plan&lt;/small&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;&lt;small&gt;本计划&lt;/small&gt;</translation>
+    </message>
+    <message>
+        <source>Remove layout %1</source>
+        <translation>移除布局 %1</translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::LayoutsPage</name>
+    <message>
+        <source>Findings</source>
+        <translation>检查结果</translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::MainWindow</name>
+    <message>
+        <source>Add layout %1</source>
+        <translation>添加布局 %1</translation>
+    </message>
+    <message>
+        <source>Remove layout %1</source>
+        <translation>移除布局 %1</translation>
+    </message>
+    <message>
+        <source>Calibrate</source>
+        <translation>校准</translation>
+    </message>
+    <message>
+        <source>Clear calibration</source>
+        <translation>清除校准</translation>
+    </message>
+    <message>
+        <source>About TrainDeck</source>
+        <translation>关于 TrainDeck</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;TrainDeck&lt;/b&gt; %1&lt;br&gt;Plan, generate and launch multi-node GPU training runs.</source>
+        <translation>&lt;b&gt;TrainDeck&lt;/b&gt; %1&lt;br&gt;规划、生成并启动多节点 GPU 训练任务。</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Main toolbar</source>
+        <translation>主工具栏</translation>
+    </message>
+    <message>
+        <source>&amp;New Plan…</source>
+        <translation>新建计划(&amp;N)…</translation>
+    </message>
+    <message>
+        <source>Start a new plan with the step-by-step wizard</source>
+        <translation>用分步向导新建计划</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>打开(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open &amp;Demo Plan</source>
+        <translation>打开示例计划(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation>另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Settings…</source>
+        <translation>设置(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>&amp;About TrainDeck</source>
+        <translation>关于 TrainDeck(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Layouts</source>
+        <translation>布局对比</translation>
+    </message>
+    <message>
+        <source>Plots and calibration</source>
+        <translation>图表与校准</translation>
+    </message>
+    <message>
+        <source>Generated files</source>
+        <translation>生成的文件</translation>
+    </message>
+    <message>
+        <source>Plan incomplete</source>
+        <translation>计划不完整</translation>
+    </message>
+    <message>
+        <source>%1[*] — TrainDeck</source>
+        <translation>%1[*] — TrainDeck</translation>
+    </message>
+    <message>
+        <source>Fix: %1</source>
+        <translation>修正：%1</translation>
+    </message>
+    <message>
+        <source>Fix not applied</source>
+        <translation>未能应用修正</translation>
+    </message>
+    <message>
+        <source>Applied: %1</source>
+        <translation>已应用：%1</translation>
+    </message>
+    <message>
+        <source>Cannot open plan</source>
+        <translation>无法打开计划</translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>已打开 %1</translation>
+    </message>
+    <message>
+        <source>Open plan</source>
+        <translation>打开计划</translation>
+    </message>
+    <message>
+        <source>TrainDeck plans (*.yaml *.yml);;All files (*)</source>
+        <translation>TrainDeck 计划 (*.yaml *.yml);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Cannot save plan</source>
+        <translation>无法保存计划</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <source>Save plan</source>
+        <translation>保存计划</translation>
+    </message>
+    <message>
+        <source>TrainDeck plans (*.yaml *.yml)</source>
+        <translation>TrainDeck 计划 (*.yaml *.yml)</translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <translation>未保存的更改</translation>
+    </message>
+    <message>
+        <source>The plan “%1” has changes that are not saved. Save them?</source>
+        <translation>计划“%1”有未保存的更改。要保存吗？</translation>
+    </message>
+    <message>
+        <source>&amp;Undo %1</source>
+        <translation>撤销 %1(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo %1</source>
+        <translation>重做 %1(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Plan created. Its launch files are on the Generated files tab; save the plan with Ctrl+S.</source>
+        <translation>计划已创建。启动文件在“生成的文件”页；按 Ctrl+S 保存计划。</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>撤销</translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation>重做</translation>
+    </message>
+    <message>
+        <source>The plan file could not be opened.</source>
+        <translation>无法打开这个计划文件。</translation>
+    </message>
+    <message>
+        <source>The plan could not be saved.</source>
+        <translation>无法保存计划。</translation>
+    </message>
+    <message>
+        <source>Calibrate the plan</source>
+        <translation>校准计划</translation>
+    </message>
+    <message>
+        <source>Watch</source>
+        <translation>监视</translation>
+    </message>
+    <message>
+        <source>Launch</source>
+        <translation>启动运行</translation>
+    </message>
+    <message>
+        <source>Stop the run?</source>
+        <translation>停止运行？</translation>
+    </message>
+    <message>
+        <source>A run started from the Launch tab is still going. Closing the window stops every node (SIGTERM, then SIGKILL after the grace period). Stop it and close?</source>
+        <translation>从“启动运行”页启动的运行仍在进行。关闭窗口会停止所有节点（先发送 SIGTERM，宽限期过后发送 SIGKILL）。停止运行并关闭窗口吗？</translation>
+    </message>
+</context>
+<context>
     <name>traindeck::gui::MemoryBar</name>
     <message>
         <source>%1 / %2 GB</source>
@@ -2519,7 +2550,7 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
         <translation>计划尚不完整。</translation>
     </message>
     <message>
-        <source>Learning-rate schedule (this plan's layout)</source>
+        <source>Learning-rate schedule (this plan&apos;s layout)</source>
         <translation>学习率调度（本计划的布局）</translation>
     </message>
     <message>
@@ -2608,7 +2639,7 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
         <translation>学习率</translation>
     </message>
     <message>
-        <source>Samples/s (dashed: the plan's prediction)</source>
+        <source>Samples/s (dashed: the plan&apos;s prediction)</source>
         <translation>样本/秒（虚线：计划的预测）</translation>
     </message>
     <message>
@@ -2661,11 +2692,9 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
     </message>
     <message numerus="yes">
         <source>%n run(s), %1 points held in %2 MB</source>
-        <translation><numerusform>%n 个运行，%1 个数据点，占用 %2 MB</numerusform></translation>
-    </message>
-    <message>
-        <source>not finite</source>
-        <translation>非有限值</translation>
+        <translation>
+            <numerusform>%n 个运行，%1 个数据点，占用 %2 MB</numerusform>
+        </translation>
     </message>
     <message>
         <source>%1 — slowest: rank %2, %3% above the median</source>
@@ -2684,7 +2713,7 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
         <translation>校准计划</translation>
     </message>
     <message>
-        <source>No shown run has a measured samples/s and the layout it ran on (the trainer's start event).</source>
+        <source>No shown run has a measured samples/s and the layout it ran on (the trainer&apos;s start event).</source>
         <translation>显示的运行中没有一个同时具有实测的样本/秒和所用布局（训练器的 start 事件）。</translation>
     </message>
     <message>
@@ -2740,7 +2769,7 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
         <translation>用此运行校准计划</translation>
     </message>
     <message>
-        <source>Watch a trainer's metrics file, a run folder, a TensorBoard logdir or a training log.</source>
+        <source>Watch a trainer&apos;s metrics file, a run folder, a TensorBoard logdir or a training log.</source>
         <translation>监视训练器的指标文件、运行文件夹、TensorBoard 日志目录或训练日志。</translation>
     </message>
 </context>

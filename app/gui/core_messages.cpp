@@ -1,6 +1,6 @@
 #include "gui/core_messages.h"
 
-#include "gui/field_labels.h"
+#include "gui/field_sections.h"
 
 #include <QCoreApplication>
 #include <QRegularExpression>

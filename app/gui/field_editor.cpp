@@ -1,6 +1,6 @@
 #include "gui/field_editor.h"
 
-#include "gui/field_labels.h"
+#include "gui/field_sections.h"
 #include "plan/plan_fields.h"
 
 #include <QCheckBox>

@@ -2,7 +2,7 @@
 
 #include "gui/core_messages.h"
 #include "gui/field_editor.h"
-#include "gui/field_labels.h"
+#include "gui/field_sections.h"
 #include "gui/finding_view.h"
 #include "gui/widget_parts.h"
 #include "plan/plan_fields.h"

@@ -4,7 +4,7 @@
 #include "gui/calibration_panel.h"
 #include "gui/core_messages.h"
 #include "gui/field_form.h"
-#include "gui/field_labels.h"
+#include "gui/field_sections.h"
 #include "gui/finding_view.h"
 #include "gui/generated_files_page.h"
 #include "gui/language.h"

@@ -1,7 +1,7 @@
 #include "gui/plan_document.h"
 
 #include "gui/core_messages.h"
-#include "gui/field_labels.h"
+#include "gui/field_sections.h"
 #include "plan/plan_fields.h"
 #include "plan/plan_yaml.h"
 

@@ -1,7 +1,7 @@
 #include "gui/plan_wizard.h"
 
 #include "gui/core_messages.h"
-#include "gui/field_labels.h"
+#include "gui/field_sections.h"
 #include "gui/wizard_pages.h"
 #include "plan/plan_fields.h"
 

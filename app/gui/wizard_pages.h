@@ -2,7 +2,7 @@
 // The pages of the new-plan wizard: one page of fields per section, and the
 // review page with the figures and every finding before the plan is created.
 
-#include "gui/field_labels.h"
+#include "gui/field_sections.h"
 
 #include <QWizardPage>
 

@@ -381,8 +381,113 @@ std::vector<PlanField> makeFields() {
 
 }  // namespace
 
+namespace {
+
+// Each field's label and help as the faces show them (the window's labels and
+// tooltips, --help), as templates in context "FieldLabels" of the .ts files.
+struct FieldText {
+    const char* key;
+    TextTemplate label;
+    TextTemplate help;
+};
+
+const FieldText kFieldTexts[] = {
+    {"name", TD_TEXT("FieldLabels", "Plan name"), TD_TEXT("FieldLabels", "A name for this plan; the file name is chosen when saving.")},
+    {"cluster.nodes", TD_TEXT("FieldLabels", "Nodes"),
+     TD_TEXT("FieldLabels", "Machines in the job.")},
+    {"cluster.gpus_per_node", TD_TEXT("FieldLabels", "GPUs per node"),
+     TD_TEXT("FieldLabels", "GPUs the job uses on each machine; at most what the node type has.")},
+    {"cluster.gpu", TD_TEXT("FieldLabels", "GPU model"),
+     TD_TEXT("FieldLabels", "Sets the memory, peak speed and NVLink bandwidth the estimate uses.")},
+    {"cluster.network", TD_TEXT("FieldLabels", "Network between nodes"),
+     TD_TEXT("FieldLabels", "The bandwidth each node has to the others; the gradient all-reduce across nodes runs over it.")},
+    {"model.name", TD_TEXT("FieldLabels", "Model name"), TD_TEXT("FieldLabels", "For your reference; the estimate does not use it.")},
+    {"model.preset", TD_TEXT("FieldLabels", "Trainer preset"),
+     TD_TEXT("FieldLabels", "A model of traindeck-trainer, or Custom to enter your own model's size.")},
+    {"model.params", TD_TEXT("FieldLabels", "Parameters"),
+     TD_TEXT("FieldLabels", "Trainable parameters, e.g. 7e9 for a 7B model.")},
+    {"model.tokens_per_sample", TD_TEXT("FieldLabels", "Tokens per sample"),
+     TD_TEXT("FieldLabels", "Tokens one sample feeds through the model (sequence length).")},
+    {"model.flops_per_sample", TD_TEXT("FieldLabels", "FLOPs per sample"),
+     TD_TEXT("FieldLabels", "0 uses 6 × parameters × tokens (forward and backward).")},
+    {"model.activation_gb_per_sample", TD_TEXT("FieldLabels", "Activation memory per sample (GB)"),
+     TD_TEXT("FieldLabels", "Memory the activations of one sample hold at the peak of backward.")},
+    {"recipe.dataset_size", TD_TEXT("FieldLabels", "Dataset size (samples)"),
+     TD_TEXT("FieldLabels", "Samples in one epoch; gives the steps per epoch.")},
+    {"recipe.drop_last", TD_TEXT("FieldLabels", "Drop the last partial batch"),
+     TD_TEXT("FieldLabels", "As the data loader's drop_last: steps per epoch round down instead of up.")},
+    {"recipe.micro_batch", TD_TEXT("FieldLabels", "Micro-batch per GPU"),
+     TD_TEXT("FieldLabels", "Samples each GPU processes per forward and backward pass.")},
+    {"recipe.grad_accum", TD_TEXT("FieldLabels", "Gradient accumulation"),
+     TD_TEXT("FieldLabels", "Micro-steps per optimizer step; used when the target batch is 0.")},
+    {"recipe.global_batch", TD_TEXT("FieldLabels", "Target global batch"),
+     TD_TEXT("FieldLabels", "Above 0: the accumulation is solved to reach this effective batch.")},
+    {"recipe.base_lr", TD_TEXT("FieldLabels", "Base learning rate"),
+     TD_TEXT("FieldLabels", "The learning rate known to work at the reference batch.")},
+    {"recipe.base_batch", TD_TEXT("FieldLabels", "Reference batch"),
+     TD_TEXT("FieldLabels", "The effective batch the base learning rate was tuned at.")},
+    {"recipe.lr_rule", TD_TEXT("FieldLabels", "LR scaling rule"),
+     TD_TEXT("FieldLabels", "How the learning rate follows the effective batch: in proportion, with its square root, or not at all.")},
+    {"recipe.scale_warmup", TD_TEXT("FieldLabels", "Scale warmup with the batch"),
+     TD_TEXT("FieldLabels", "Keep the warmup's samples constant: fewer warmup steps as the batch grows.")},
+    {"recipe.warmup_steps", TD_TEXT("FieldLabels", "Warmup steps"),
+     TD_TEXT("FieldLabels", "Steps of linear warmup at the reference batch, before the cosine decay.")},
+    {"recipe.total_steps", TD_TEXT("FieldLabels", "Total steps"),
+     TD_TEXT("FieldLabels", "Used when epochs is 0.")},
+    {"recipe.epochs", TD_TEXT("FieldLabels", "Epochs"),
+     TD_TEXT("FieldLabels", "Above 0: total steps = epochs × steps per epoch.")},
+    {"recipe.zero_stage", TD_TEXT("FieldLabels", "ZeRO stage"),
+     TD_TEXT("FieldLabels", "DeepSpeed ZeRO: what is sharded across GPUs to save memory.")},
+    {"recipe.offload_optimizer", TD_TEXT("FieldLabels", "Offload optimizer to CPU"),
+     TD_TEXT("FieldLabels", "Keep the optimizer state in CPU memory (needs ZeRO).")},
+    {"recipe.precision", TD_TEXT("FieldLabels", "Precision"),
+     TD_TEXT("FieldLabels", "The number format of training; sets the bytes per parameter and gradient.")},
+    {"recipe.mfu", TD_TEXT("FieldLabels", "Model FLOPs utilisation"),
+     TD_TEXT("FieldLabels", "The share of the GPU's peak the compute time assumes (0–1).")},
+    {"recipe.memory_overhead_gb", TD_TEXT("FieldLabels", "Memory overhead per GPU (GB)"),
+     TD_TEXT("FieldLabels", "CUDA context, NCCL buffers and allocator slack, beyond model states and activations.")},
+    {"recipe.checkpoint_every", TD_TEXT("FieldLabels", "Checkpoint every (steps)"),
+     TD_TEXT("FieldLabels", "0: no checkpoints.")},
+    {"recipe.eval_every", TD_TEXT("FieldLabels", "Validate every (steps)"),
+     TD_TEXT("FieldLabels", "0: no validation.")},
+    {"launch.platform", TD_TEXT("FieldLabels", "Target platform"),
+     TD_TEXT("FieldLabels", "Where the job is launched; decides which variables carry the ranks.")},
+    {"launch.job_name", TD_TEXT("FieldLabels", "Job name"),
+     TD_TEXT("FieldLabels", "The job's name on the platform; Kubernetes allows lower-case letters, digits and '-'.")},
+    {"launch.image", TD_TEXT("FieldLabels", "Container image"),
+     TD_TEXT("FieldLabels", "The image every node runs (Kubernetes, PyTorchJob, PAI-DLC).")},
+    {"launch.namespace", TD_TEXT("FieldLabels", "Namespace"), TD_TEXT("FieldLabels", "The Kubernetes namespace of the job.")},
+    {"launch.command", TD_TEXT("FieldLabels", "Workload command"),
+     TD_TEXT("FieldLabels", "Your training command; empty runs traindeck-trainer.")},
+    {"launch.master_port", TD_TEXT("FieldLabels", "Rendezvous port"),
+     TD_TEXT("FieldLabels", "The port on node 0 where the nodes meet (MASTER_PORT).")},
+    {"launch.comm_timeout_s", TD_TEXT("FieldLabels", "Collective timeout (s)"),
+     TD_TEXT("FieldLabels", "Set where the framework reads it (e.g. torch init_process_group timeout).")},
+    {"launch.num_processes", TD_TEXT("FieldLabels", "accelerate num_processes"),
+     TD_TEXT("FieldLabels", "The whole job's process count as written in your accelerate config; 0 derives it.")},
+    {"launch.hosts", TD_TEXT("FieldLabels", "Hosts"),
+     TD_TEXT("FieldLabels", "Where the Launch page and the ssh files start the nodes: one per node, node 0 first, "
+                            "[user@]host[:port] or an ssh alias, separated by commas.")},
+};
+
+std::vector<PlanField> makeLabelledFields() {
+    std::vector<PlanField> fields = makeFields();
+    for (PlanField& f : fields) {
+        f.label = Text::value(f.key);
+        f.helpText = Text::value(f.help);
+        for (const FieldText& t : kFieldTexts)
+            if (f.key == t.key) {
+                f.label = Text(t.label);
+                f.helpText = Text(t.help);
+            }
+    }
+    return fields;
+}
+
+}  // namespace
+
 const std::vector<PlanField>& planFields() {
-    static const std::vector<PlanField> fields = makeFields();
+    static const std::vector<PlanField> fields = makeLabelledFields();
     return fields;
 }
 
@@ -391,6 +496,41 @@ const PlanField* findPlanField(std::string_view keyOrFlag) {
         if (f.key == keyOrFlag || f.flag == keyOrFlag)
             return &f;
     return nullptr;
+}
+
+std::vector<FieldChoice> fieldChoices(std::string_view key) {
+    std::vector<FieldChoice> choices;
+    if (key == "cluster.gpu") {
+        for (const GpuModel& g : gpuCatalogue())
+            choices.push_back({g.key, Text::value(g.name)});
+    } else if (key == "cluster.network") {
+        for (const NetworkModel& n : networkCatalogue())
+            choices.push_back({n.key, Text::value(n.name)});
+    } else if (key == "recipe.lr_rule") {
+        choices = {{"linear", Text(TD_TEXT("FieldLabels", "Linear (LR grows with the batch)"))},
+                   {"sqrt", Text(TD_TEXT("FieldLabels", "Square root"))},
+                   {"none", Text(TD_TEXT("FieldLabels", "None (keep the base LR)"))}};
+    } else if (key == "recipe.precision") {
+        choices = {{"bf16", Text::value("bf16")}, {"fp16", Text::value("fp16")}, {"fp32", Text::value("fp32")}};
+    } else if (key == "recipe.zero_stage") {
+        choices = {{"0", Text(TD_TEXT("FieldLabels", "0: plain data parallel"))},
+                   {"1", Text(TD_TEXT("FieldLabels", "1: shard optimizer state"))},
+                   {"2", Text(TD_TEXT("FieldLabels", "2: shard optimizer state and gradients"))},
+                   {"3", Text(TD_TEXT("FieldLabels", "3: shard everything, parameters too"))}};
+    } else if (key == "model.preset") {
+        choices = {{"", Text(TD_TEXT("FieldLabels", "Custom"))},
+                   {"tiny", Text::value("tiny")},
+                   {"base", Text::value("base")},
+                   {"large", Text::value("large")}};
+    } else if (key == "launch.platform") {
+        choices = {{"k8s", Text::value("Kubernetes (Indexed Job)")},
+                   {"pytorchjob", Text::value("Kubeflow PyTorchJob")},
+                   {"pai", Text::value("PAI-DLC")},
+                   {"slurm", Text::value("SLURM")},
+                   {"ssh", Text(TD_TEXT("FieldLabels", "Plain SSH"))},
+                   {"torchrun", Text::value("torchrun")}};
+    }
+    return choices;
 }
 
 bool isListField(const PlanField& field) {

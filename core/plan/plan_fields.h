@@ -4,6 +4,7 @@
 // and one-click fixes all go through it, so a new field is added in one place.
 
 #include "plan/plan.h"
+#include "text/text.h"
 
 #include <functional>
 #include <string>
@@ -15,16 +16,27 @@ namespace traindeck {
 struct PlanField {
     std::string key;        // "recipe.micro_batch": YAML path, section.name
     std::string flag;       // "--micro-batch"
-    std::string help;       // one line for --help
+    std::string help;       // one line for --help (English)
     std::function<std::string(const Plan&)> get;
     // Parses and range-checks `text`; on error returns a message and leaves the plan unchanged.
     std::function<std::string(Plan&, std::string_view text)> set;
     bool freeText = false;  // arbitrary text (names, commands): YAML quotes it so "true" stays text
     bool boolean = false;   // true/false: a bare --flag turns it on, a GUI shows a check box
+    // Filled by planFields() from its table of texts (context "FieldLabels"):
+    Text label = Text();    // what the faces call the field (window labels); the key where unnamed
+    Text helpText = Text(); // the window's tooltip, translatable; `help` where unnamed
 };
 
 const std::vector<PlanField>& planFields();
 const PlanField* findPlanField(std::string_view keyOrFlag);
+
+// The values a field takes from a short list, each with its name for the user;
+// empty for free text. A face offers only those setPlanField accepts.
+struct FieldChoice {
+    std::string value;  // the field's text form, as setPlanField accepts it
+    Text label;
+};
+std::vector<FieldChoice> fieldChoices(std::string_view key);
 
 // A list field (compare, calibration): a flag given several times adds items;
 // the field's text joins them with ','.

@@ -7,7 +7,7 @@
 // bad input, has a Chinese template in core_messages.cpp.
 
 #include "gui/core_messages.h"
-#include "gui/field_labels.h"
+#include "gui/field_sections.h"
 #include "gui/finding_view.h"
 #include "gui/generator_source.h"
 #include "gui/language.h"
@@ -151,8 +151,9 @@ private slots:
         const QString fresh = scratch.filePath("fresh.ts");
         QProcess lupdate;
         lupdate.start(QStringLiteral(TRAINDECK_LUPDATE),
-                      {"-silent", "-locations", "none", "-target-language", "zh_CN", "-I", kSource + "/app", "-I",
-                       kSource + "/core", kSource + "/app/gui", "-ts", fresh});
+                      {"-silent", "-locations", "none", "-target-language", "zh_CN", "-tr-function-alias",
+                       "QT_TRANSLATE_NOOP+=TD_TEXT", "-I", kSource + "/app", "-I", kSource + "/core",
+                       kSource + "/app/gui", kSource + "/core", "-ts", fresh});
         QVERIFY(lupdate.waitForFinished(120000));
         QCOMPARE(lupdate.exitCode(), 0);
         QString error;
@@ -169,6 +170,38 @@ private slots:
             if (!done.contains(e.context + '\x1f' + e.source))
                 missing << QStringLiteral("%1 / \"%2\"").arg(e.context, e.source);
         QVERIFY2(missing.isEmpty(), qPrintable("not in traindeck_zh_CN.ts:\n" + missing.join('\n')));
+    }
+
+    void coreTemplatesAreExtracted() {
+        // core's templates (TD_TEXT) reach the .ts: the field table's labels, for one.
+        QString error;
+        const QList<Entry> committed = readTs(kSource + "/translations/traindeck_zh_CN.ts", &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QSet<QString> contexts;
+        for (const Entry& e : committed)
+            contexts.insert(e.context);
+        for (const char* context : {"FieldLabels", "Launch", "Calibration", "Findings"})
+            QVERIFY2(contexts.contains(QString::fromLatin1(context)), context);
+    }
+
+    void translationsKeepTheSourcesArguments() {
+        // %1 … %n of a source must all be in its translation, and no other:
+        // a lost or invented argument shows a wrong or a missing value.
+        QString error;
+        const QList<Entry> entries = readTs(kSource + "/translations/traindeck_zh_CN.ts", &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        static const QRegularExpression arg(QStringLiteral("%(\\d+)"));
+        const auto args = [](const QString& text) {
+            QSet<QString> found;
+            for (auto it = arg.globalMatch(text); it.hasNext();)
+                found.insert(it.next().captured(1));
+            return found;
+        };
+        QStringList bad;
+        for (const Entry& e : entries)
+            if (!e.translation.isEmpty() && args(e.source) != args(e.translation))
+                bad << QStringLiteral("%1 / \"%2\" -> \"%3\"").arg(e.context, e.source, e.translation);
+        QVERIFY2(bad.isEmpty(), qPrintable("arguments differ:\n" + bad.join('\n')));
     }
 
     void compiledTranslationIsLoaded() {

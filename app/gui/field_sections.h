@@ -1,8 +1,8 @@
 #pragma once
-// How the window names and groups core's plan fields (plan_fields.h): the
-// translated label of each key, the sections the wizard walks and the editor
-// panel shows, and the choices of fields that take one of a few values.
-// Parsing and checking stay in core; this file only presents.
+// How the window groups core's plan fields (plan_fields.h): the sections the
+// wizard walks and the editor panel shows. The fields' labels, help and choice
+// names live in core's field table, as templates; the helpers below only render
+// them in the interface language. Parsing and checking stay in core.
 
 #include "plan/plan.h"
 
@@ -22,7 +22,7 @@ QString sectionSubtitle(Section section);
 // holds every core field the other sections do not show, so each field has
 // an editor somewhere.
 std::vector<std::string> sectionKeys(Section section);
-// The keys this file names that core does not know: a test keeps this empty.
+// The keys this file lists that core does not know: a test keeps this empty.
 std::vector<std::string> unknownKeys();
 
 QString fieldLabel(const std::string& key);  // translated; the key itself when unnamed
