@@ -1,15 +1,26 @@
 #include "localized.h"
 
+#include "plan/plan_fields.h"
+
 #include <QCoreApplication>
 
 namespace traindeck::app {
 
-std::string localized(const Text& text) {
-    return text.render([](const char* context, const char* source) {
-        return QCoreApplication::translate(context, source).toStdString();
-    });
+namespace {
+
+std::string translate(const char* context, const char* source) {
+    return QCoreApplication::translate(context, source).toStdString();
 }
 
-QString qLocalized(const Text& text) { return QString::fromStdString(localized(text)); }
+}  // namespace
+
+std::string localized(const Text& text) { return text.render(translate); }
+
+QString qLocalized(const Text& text) {
+    return QString::fromStdString(text.render(translate, [](const std::string& key) {
+        const PlanField* field = findPlanField(key);
+        return field && field->key == key ? field->label.render(translate) : std::string();
+    }));
+}
 
 }  // namespace traindeck::app

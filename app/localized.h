@@ -13,7 +13,10 @@ namespace traindeck::app {
 
 // Through QCoreApplication::translate: the installed translators' language,
 // English (the template as core wrote it) where none is installed or none has it.
+// The command line's form: a plan field a text names keeps its plain name (its
+// flag or key, which is what a command-line user types).
 std::string localized(const Text& text);
+// The window's form: a plan field is named by its label, as the window shows it.
 QString qLocalized(const Text& text);
 
 }  // namespace traindeck::app

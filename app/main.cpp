@@ -3,9 +3,11 @@
 
 #include "cli/commands.h"
 #include "gui/gui.h"
+#include "interface_language.h"
 
 #include <traindeck_build_info.h>
 
+#include <QCoreApplication>
 #include <QtGlobal>
 
 #include <cstdio>
@@ -61,13 +63,52 @@ void printVersion() {
         std::puts("CUDA: no");
 }
 
+
+// A command's `--lang CODE` (or --lang=CODE), taken out of its arguments: the
+// language its texts are printed in, before the environment's. Empty when not given.
+std::string takeLanguage(std::vector<char*>& args) {
+    std::string code;
+    for (std::size_t i = 0; i < args.size();) {
+        const std::string_view a(args[i]);
+        if (a == "--lang" && i + 1 < args.size()) {
+            code = args[i + 1];
+            args.erase(args.begin() + long(i), args.begin() + long(i) + 2);
+        } else if (a.starts_with("--lang=")) {
+            code = a.substr(7);
+            args.erase(args.begin() + long(i));
+        } else {
+            ++i;
+        }
+    }
+    return code;
+}
+
+// Runs a command in the language asked for: its texts come through Qt's translator,
+// which needs an application object (no window, no display).
+int runCommand(const Command& c, int argc, char** argv) {
+    std::vector<char*> args(argv, argv + argc);
+    const std::string lang = takeLanguage(args);
+    int appArgc = 1;
+    QCoreApplication app(appArgc, argv);
+    QString code;
+    if (!lang.empty()) {
+        code = traindeck::app::languageCode(QString::fromStdString(lang));
+        if (code.isEmpty()) {
+            std::fprintf(stderr, "traindeck %s: --lang takes en or zh_CN, got '%s'\n", c.name, lang.c_str());
+            return 2;
+        }
+    }
+    traindeck::app::useLanguage(code);
+    return c.run(int(args.size()) - 2, args.data() + 2);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
     if (argc >= 2 && argv[1][0] != '-') {
         for (const Command& c : kCommands)
             if (std::strcmp(argv[1], c.name) == 0)
-                return c.run(argc - 2, argv + 2);
+                return runCommand(c, argc, argv);
         // `traindeck my-plan.yaml` (a file manager, a shell habit) opens the plan in the window.
         if (isPlanFile(argv[1])) {
             std::vector<char*> args{argv[0], const_cast<char*>("--open")};

@@ -49,6 +49,137 @@
     </message>
 </context>
 <context>
+    <name>CliOptions</name>
+    <message>
+        <source>k8s|pytorchjob|pai|slurm|ssh|accelerate|deepspeed|all (comma list, repeatable)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>directory to write into (created if missing)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>job name (the plan&apos;s launch.job_name)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>overwrite existing files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kueue LocalQueue (k8s, pytorchjob) and SLURM partition</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kubernetes PriorityClass (k8s, pytorchjob)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SLURM quality of service</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PAI-DLC resource group or quota id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PAI-DLC priority, 1 (lowest) to 9</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CLAIM:/path[:ro]: a PersistentVolumeClaim in every pod (repeatable)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>VAR=SECRET:KEY: an env var from a Kubernetes Secret (repeatable)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PAI-DLC: ECS instance type of a node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PAI-DLC: workspace id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>k8s: size limit of /dev/shm (e.g. 64Gi)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SLURM: --time of the job</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>traindeck-trainer --checkpoint-dir</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>traindeck-trainer --metrics-file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failures of the whole job the platform retries (default 2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>show this help</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run the single node of a 1xN plan on this machine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the run folder (default ~/.local/share/TrainDeck/runs/RUN_ID)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>where each host gets the run&apos;s files, DIR/RUN_ID (relative: to the home; default .traindeck/runs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>private key to try first (then the agent and ~/.ssh/config&apos;s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>known_hosts file (default ~/.ssh/known_hosts)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ssh configuration file (default ~/.ssh/config)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>record the keys of hosts not yet in known_hosts (a changed key is always refused)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run the pre-flight checks only; start nothing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seconds between SIGTERM and SIGKILL when stopping (default 30)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>traindeck-trainer --checkpoint-dir on every node (to resume after a stop)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a run&apos;s metrics (trainer JSON lines or run folder) as a calibration point (repeatable)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>print JSON instead of the table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>write the demo plan as YAML to stdout</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>CoreMessages</name>
     <message>
         <source>expected a whole number, got &apos;%1&apos;</source>
@@ -179,14 +310,6 @@
         <translation>secret</translation>
     </message>
     <message>
-        <source>partition</source>
-        <translation>partition</translation>
-    </message>
-    <message>
-        <source>QOS</source>
-        <translation>QOS</translation>
-    </message>
-    <message>
         <source>time limit</source>
         <translation>time limit</translation>
     </message>
@@ -202,6 +325,14 @@
     <message>
         <source>the measured step is slower than the model gives at MFU 0.0001: check the measurement&apos;s unit</source>
         <translation>the measured step is slower than the model gives at MFU 0.0001: check the measurement&apos;s unit</translation>
+    </message>
+    <message>
+        <source>partition (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>QOS (%1)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -745,18 +876,6 @@
         <source>use ZeRO stage %1</source>
         <translation>use ZeRO stage %1</translation>
     </message>
-    <message>
-        <source>needs the PAI-DLC instance type (the ECS instance type of a node)</source>
-        <translation>needs the PAI-DLC instance type (the ECS instance type of a node)</translation>
-    </message>
-    <message>
-        <source>needs the PAI-DLC workspace ID</source>
-        <translation>needs the PAI-DLC workspace ID</translation>
-    </message>
-    <message>
-        <source>needs one SSH host per node (%1), node 0 first</source>
-        <translation>needs one SSH host per node (%1), node 0 first</translation>
-    </message>
 </context>
 <context>
     <name>Findings</name>
@@ -919,6 +1038,29 @@
         <source>(samples/s per GPU) / (same on one node of %1)</source>
         <translation>(samples/s per GPU) / (same on one node of %1)</translation>
     </message>
+    <message>
+        <source>compute (ZeRO-3 prefetches under the whole step)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>backward of the last micro-step: compute / accumulation × 2/3</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>GenerateCommand</name>
+    <message>
+        <source>the plan has errors, nothing written: %1 (run &apos;traindeck plan&apos; for all findings)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warning: compared layout %1, not the one generated (%2): %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>skipping %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>GenerateErrors</name>
@@ -929,10 +1071,6 @@
     <message>
         <source>environment variable %1 is set by the entrypoint for each node and cannot be overridden</source>
         <translation>environment variable %1 is set by the entrypoint for each node and cannot be overridden</translation>
-    </message>
-    <message>
-        <source>environment variable %1 looks like a secret and would be written in plain text: pass it by reference with the command line&apos;s --secret-env %2=SECRET:KEY</source>
-        <translation>environment variable %1 looks like a secret and would be written in plain text: pass it by reference with the command line&apos;s --secret-env %2=SECRET:KEY</translation>
     </message>
     <message>
         <source>environment variable %1 holds a NUL byte, which no environment can carry</source>
@@ -951,20 +1089,12 @@
         <translation>variable %1 is given both as a secret and as a plain value</translation>
     </message>
     <message>
-        <source>the job needs a name (Job name)</source>
-        <translation>the job needs a name (Job name)</translation>
-    </message>
-    <message>
         <source>the job name and command cannot hold NUL bytes</source>
         <translation>the job name and command cannot hold NUL bytes</translation>
     </message>
     <message>
         <source>retries must be 0 or more</source>
         <translation>retries must be 0 or more</translation>
-    </message>
-    <message>
-        <source>optimizer offload needs ZeRO stage 1 or more</source>
-        <translation>optimizer offload needs ZeRO stage 1 or more</translation>
     </message>
     <message>
         <source>job name &apos;%1&apos; is not a valid Kubernetes name: use lowercase letters, digits and &apos;-&apos;, starting with a letter and ending with a letter or digit (DNS-1035 label)</source>
@@ -1007,14 +1137,6 @@
         <translation>secret key &apos;%1&apos; is not valid: use letters, digits, &apos;-&apos;, &apos;_&apos;, &apos;.&apos;</translation>
     </message>
     <message>
-        <source>PAI-DLC needs the ECS instance type of a node, e.g. %1 (got &apos;%2&apos;)</source>
-        <translation>PAI-DLC needs the ECS instance type of a node, e.g. %1 (got &apos;%2&apos;)</translation>
-    </message>
-    <message>
-        <source>PAI-DLC needs the ID of the workspace the job runs in, e.g. %1 (got &apos;%2&apos;)</source>
-        <translation>PAI-DLC needs the ID of the workspace the job runs in, e.g. %1 (got &apos;%2&apos;)</translation>
-    </message>
-    <message>
         <source>PAI-DLC priority %1 must be from 1 to 9</source>
         <translation>PAI-DLC priority %1 must be from 1 to 9</translation>
     </message>
@@ -1027,15 +1149,47 @@
         <translation>SLURM %1 &apos;%2&apos; may only hold letters, digits, &apos;-&apos;, &apos;_&apos;, &apos;.&apos; and &apos;:&apos;</translation>
     </message>
     <message>
-        <source>SSH needs one host per node, node 0 first: %1 given for %2 nodes</source>
-        <translation>SSH needs one host per node, node 0 first: %1 given for %2 nodes</translation>
-    </message>
-    <message>
         <source>command template: unknown placeholder {%1} (known: %2)</source>
         <translation>command template: unknown placeholder {%1} (known: %2)</translation>
     </message>
     <message>
         <source>host &apos;%1&apos; is not a host name or address, [user@]host[:port]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>environment variable %1 looks like a secret and would be written in plain text: pass it by reference with --secret-env %1=SECRET:KEY</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the job needs a name (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>optimizer offload needs ZeRO stage 1 or more (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>needs the ECS instance type of a node (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>needs the PAI workspace of the job (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>needs one host per node (%1), node 0 first: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PAI-DLC needs the ECS instance type of a node (%1), e.g. %2 (got &apos;%3&apos;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PAI-DLC needs the ID of the workspace the job runs in (%1), e.g. %2 (got &apos;%3&apos;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SSH needs one host per node, node 0 first: %1 gave %2 for %3 nodes</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1155,6 +1309,207 @@
     </message>
     <message>
         <source>authentication as %1 on %2 failed: the server accepted none of the keys tried (--identity, the agent, the ssh configuration&apos;s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>LaunchCommand</name>
+    <message>
+        <source>the plan has errors, nothing started: %1 (run &apos;traindeck plan&apos; for all findings)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>PlanArguments</name>
+    <message>
+        <source>only one plan file may be given (got &apos;%1&apos; and &apos;%2&apos;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 needs a value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--env needs NAME=VALUE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--env needs NAME=VALUE, got &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 takes no value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown option &apos;%1&apos; (see --help)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished">%1: %2</translation>
+    </message>
+    <message>
+        <source>%1 %2 has no effect while %3 %4 is given: %3 decides it; give one of the two (%3 %5 lets %1 decide)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plan fields (override the file; booleans also as --no-FLAG):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2): %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>extra environment for every node (repeatable)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>PlanCommand</name>
+    <message>
+        <source>%1 days</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation type="unfinished">GPUs</translation>
+    </message>
+    <message>
+        <source>micro × accum</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>effective batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>learning rate</source>
+        <translation type="unfinished">learning rate</translation>
+    </message>
+    <message>
+        <source>warmup steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>steps per epoch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>total steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  compute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  exposed comm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>samples/s</source>
+        <translation type="unfinished">samples/s</translation>
+    </message>
+    <message>
+        <source>time to finish</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU-hours</source>
+        <translation type="unfinished">GPU-hours</translation>
+    </message>
+    <message>
+        <source>scaling eff.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>info</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plan &apos;%1&apos;: %2 (%3M parameters) on %4, %5 between nodes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Calibrated on %1 measured point(s): MFU %2, overlap %3, latency %4 per collective (%5 fitted, the rest as assumed).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: measured %2 samples/s, the fitted model %3 (%4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Assumed MFU %1; calibrate with %2 for measured figures.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The plan&apos;s own layout %1 cannot run on this GPU type and has no column: see the findings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>layout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (plan)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No findings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Findings:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  %1:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>    fix:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: traindeck plan [PLAN.yaml] [OPTIONS]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prints a plan&apos;s derived figures for each layout side by side, and its findings. Without PLAN.yaml the built-in demo plan is used; flags override the file. Texts follow the locale (LANG, LC_ALL, LANGUAGE) or --lang en|zh_CN.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exit status: 0 fine, 1 a finding is an error, 2 bad input.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warning: %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation type="unfinished">%1 min</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1325,66 +1680,6 @@
         <translation>repeated TAG directive</translation>
     </message>
     <message>
-        <source>No such file or directory</source>
-        <translation>No such file or directory</translation>
-    </message>
-    <message>
-        <source>Permission denied</source>
-        <translation>Permission denied</translation>
-    </message>
-    <message>
-        <source>Operation not permitted</source>
-        <translation>Operation not permitted</translation>
-    </message>
-    <message>
-        <source>Is a directory</source>
-        <translation>Is a directory</translation>
-    </message>
-    <message>
-        <source>Not a directory</source>
-        <translation>Not a directory</translation>
-    </message>
-    <message>
-        <source>Read-only file system</source>
-        <translation>Read-only file system</translation>
-    </message>
-    <message>
-        <source>No space left on device</source>
-        <translation>No space left on device</translation>
-    </message>
-    <message>
-        <source>Disk quota exceeded</source>
-        <translation>Disk quota exceeded</translation>
-    </message>
-    <message>
-        <source>File name too long</source>
-        <translation>File name too long</translation>
-    </message>
-    <message>
-        <source>Too many levels of symbolic links</source>
-        <translation>Too many levels of symbolic links</translation>
-    </message>
-    <message>
-        <source>Input/output error</source>
-        <translation>Input/output error</translation>
-    </message>
-    <message>
-        <source>Device or resource busy</source>
-        <translation>Device or resource busy</translation>
-    </message>
-    <message>
-        <source>Invalid cross-device link</source>
-        <translation>Invalid cross-device link</translation>
-    </message>
-    <message>
-        <source>Too many open files</source>
-        <translation>Too many open files</translation>
-    </message>
-    <message>
-        <source>File exists</source>
-        <translation>File exists</translation>
-    </message>
-    <message>
         <source>%1:%2: key &apos;%3&apos;: %4</source>
         <translation>%1:%2: key &apos;%3&apos;: %4</translation>
     </message>
@@ -1415,10 +1710,6 @@
     <message>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
-    </message>
-    <message>
-        <source>reason unknown</source>
-        <translation>reason unknown</translation>
     </message>
 </context>
 <context>
@@ -1482,6 +1773,73 @@
     <message>
         <source>Findings</source>
         <translation>Findings</translation>
+    </message>
+</context>
+<context>
+    <name>SystemErrors</name>
+    <message>
+        <source>No such file or directory</source>
+        <translation type="unfinished">No such file or directory</translation>
+    </message>
+    <message>
+        <source>Permission denied</source>
+        <translation type="unfinished">Permission denied</translation>
+    </message>
+    <message>
+        <source>Operation not permitted</source>
+        <translation type="unfinished">Operation not permitted</translation>
+    </message>
+    <message>
+        <source>Is a directory</source>
+        <translation type="unfinished">Is a directory</translation>
+    </message>
+    <message>
+        <source>Not a directory</source>
+        <translation type="unfinished">Not a directory</translation>
+    </message>
+    <message>
+        <source>Read-only file system</source>
+        <translation type="unfinished">Read-only file system</translation>
+    </message>
+    <message>
+        <source>No space left on device</source>
+        <translation type="unfinished">No space left on device</translation>
+    </message>
+    <message>
+        <source>Disk quota exceeded</source>
+        <translation type="unfinished">Disk quota exceeded</translation>
+    </message>
+    <message>
+        <source>File name too long</source>
+        <translation type="unfinished">File name too long</translation>
+    </message>
+    <message>
+        <source>Too many levels of symbolic links</source>
+        <translation type="unfinished">Too many levels of symbolic links</translation>
+    </message>
+    <message>
+        <source>Input/output error</source>
+        <translation type="unfinished">Input/output error</translation>
+    </message>
+    <message>
+        <source>Device or resource busy</source>
+        <translation type="unfinished">Device or resource busy</translation>
+    </message>
+    <message>
+        <source>Invalid cross-device link</source>
+        <translation type="unfinished">Invalid cross-device link</translation>
+    </message>
+    <message>
+        <source>Too many open files</source>
+        <translation type="unfinished">Too many open files</translation>
+    </message>
+    <message>
+        <source>File exists</source>
+        <translation type="unfinished">File exists</translation>
+    </message>
+    <message>
+        <source>reason unknown</source>
+        <translation type="unfinished">reason unknown</translation>
     </message>
 </context>
 <context>

@@ -49,6 +49,137 @@
     </message>
 </context>
 <context>
+    <name>CliOptions</name>
+    <message>
+        <source>k8s|pytorchjob|pai|slurm|ssh|accelerate|deepspeed|all (comma list, repeatable)</source>
+        <translation>k8s|pytorchjob|pai|slurm|ssh|accelerate|deepspeed|all（逗号分隔，可重复）</translation>
+    </message>
+    <message>
+        <source>directory to write into (created if missing)</source>
+        <translation>写入的文件夹（不存在时创建）</translation>
+    </message>
+    <message>
+        <source>job name (the plan&apos;s launch.job_name)</source>
+        <translation>作业名称（计划的 launch.job_name）</translation>
+    </message>
+    <message>
+        <source>overwrite existing files</source>
+        <translation>覆盖已有文件</translation>
+    </message>
+    <message>
+        <source>Kueue LocalQueue (k8s, pytorchjob) and SLURM partition</source>
+        <translation>Kueue LocalQueue（k8s、pytorchjob）和 SLURM 分区</translation>
+    </message>
+    <message>
+        <source>Kubernetes PriorityClass (k8s, pytorchjob)</source>
+        <translation>Kubernetes PriorityClass（k8s、pytorchjob）</translation>
+    </message>
+    <message>
+        <source>SLURM quality of service</source>
+        <translation>SLURM 服务质量（QOS）</translation>
+    </message>
+    <message>
+        <source>PAI-DLC resource group or quota id</source>
+        <translation>PAI-DLC 资源组或配额 ID</translation>
+    </message>
+    <message>
+        <source>PAI-DLC priority, 1 (lowest) to 9</source>
+        <translation>PAI-DLC 优先级，1（最低）到 9</translation>
+    </message>
+    <message>
+        <source>CLAIM:/path[:ro]: a PersistentVolumeClaim in every pod (repeatable)</source>
+        <translation>CLAIM:/路径[:ro]：每个 pod 挂载的 PersistentVolumeClaim（可重复）</translation>
+    </message>
+    <message>
+        <source>VAR=SECRET:KEY: an env var from a Kubernetes Secret (repeatable)</source>
+        <translation>VAR=SECRET:KEY：取自 Kubernetes Secret 的环境变量（可重复）</translation>
+    </message>
+    <message>
+        <source>PAI-DLC: ECS instance type of a node</source>
+        <translation>PAI-DLC：节点的 ECS 实例规格</translation>
+    </message>
+    <message>
+        <source>PAI-DLC: workspace id</source>
+        <translation>PAI-DLC：工作空间 ID</translation>
+    </message>
+    <message>
+        <source>k8s: size limit of /dev/shm (e.g. 64Gi)</source>
+        <translation>k8s：/dev/shm 的大小上限（如 64Gi）</translation>
+    </message>
+    <message>
+        <source>SLURM: --time of the job</source>
+        <translation>SLURM：作业的 --time</translation>
+    </message>
+    <message>
+        <source>traindeck-trainer --checkpoint-dir</source>
+        <translation>traindeck-trainer 的 --checkpoint-dir</translation>
+    </message>
+    <message>
+        <source>traindeck-trainer --metrics-file</source>
+        <translation>traindeck-trainer 的 --metrics-file</translation>
+    </message>
+    <message>
+        <source>failures of the whole job the platform retries (default 2)</source>
+        <translation>整个作业失败后平台重试的次数（默认 2）</translation>
+    </message>
+    <message>
+        <source>show this help</source>
+        <translation>显示本帮助</translation>
+    </message>
+    <message>
+        <source>run the single node of a 1xN plan on this machine</source>
+        <translation>在本机运行 1xN 计划的唯一节点</translation>
+    </message>
+    <message>
+        <source>the run folder (default ~/.local/share/TrainDeck/runs/RUN_ID)</source>
+        <translation>运行文件夹（默认 ~/.local/share/TrainDeck/runs/RUN_ID）</translation>
+    </message>
+    <message>
+        <source>where each host gets the run&apos;s files, DIR/RUN_ID (relative: to the home; default .traindeck/runs)</source>
+        <translation>各主机存放本次运行文件的位置 DIR/RUN_ID（相对路径相对于主目录；默认 .traindeck/runs）</translation>
+    </message>
+    <message>
+        <source>private key to try first (then the agent and ~/.ssh/config&apos;s)</source>
+        <translation>优先尝试的私钥（其次是 agent 和 ~/.ssh/config 中的）</translation>
+    </message>
+    <message>
+        <source>known_hosts file (default ~/.ssh/known_hosts)</source>
+        <translation>known_hosts 文件（默认 ~/.ssh/known_hosts）</translation>
+    </message>
+    <message>
+        <source>ssh configuration file (default ~/.ssh/config)</source>
+        <translation>ssh 配置文件（默认 ~/.ssh/config）</translation>
+    </message>
+    <message>
+        <source>record the keys of hosts not yet in known_hosts (a changed key is always refused)</source>
+        <translation>记录尚未在 known_hosts 中的主机密钥（密钥变化时一律拒绝）</translation>
+    </message>
+    <message>
+        <source>run the pre-flight checks only; start nothing</source>
+        <translation>只做启动前检查，不启动任何进程</translation>
+    </message>
+    <message>
+        <source>seconds between SIGTERM and SIGKILL when stopping (default 30)</source>
+        <translation>停止时 SIGTERM 与 SIGKILL 之间的秒数（默认 30）</translation>
+    </message>
+    <message>
+        <source>traindeck-trainer --checkpoint-dir on every node (to resume after a stop)</source>
+        <translation>每个节点上 traindeck-trainer 的 --checkpoint-dir（停止后可续训）</translation>
+    </message>
+    <message>
+        <source>a run&apos;s metrics (trainer JSON lines or run folder) as a calibration point (repeatable)</source>
+        <translation>以一次运行的指标（训练器 JSON 行或运行文件夹）作为校准点（可重复）</translation>
+    </message>
+    <message>
+        <source>print JSON instead of the table</source>
+        <translation>输出 JSON 而不是表格</translation>
+    </message>
+    <message>
+        <source>write the demo plan as YAML to stdout</source>
+        <translation>把演示计划以 YAML 写到标准输出</translation>
+    </message>
+</context>
+<context>
     <name>CoreMessages</name>
     <message>
         <source>expected a whole number, got &apos;%1&apos;</source>
@@ -179,14 +310,6 @@
         <translation>Secret</translation>
     </message>
     <message>
-        <source>partition</source>
-        <translation>分区</translation>
-    </message>
-    <message>
-        <source>QOS</source>
-        <translation>QOS</translation>
-    </message>
-    <message>
         <source>time limit</source>
         <translation>时间限制</translation>
     </message>
@@ -202,6 +325,14 @@
     <message>
         <source>the measured step is slower than the model gives at MFU 0.0001: check the measurement&apos;s unit</source>
         <translation>实测的单步耗时比模型在 MFU 为 0.0001 时还长：请检查实测值的单位</translation>
+    </message>
+    <message>
+        <source>partition (%1)</source>
+        <translation>分区（%1）</translation>
+    </message>
+    <message>
+        <source>QOS (%1)</source>
+        <translation>QOS（%1）</translation>
     </message>
 </context>
 <context>
@@ -745,18 +876,6 @@
         <source>use ZeRO stage %1</source>
         <translation>使用 ZeRO 阶段 %1</translation>
     </message>
-    <message>
-        <source>needs the PAI-DLC instance type (the ECS instance type of a node)</source>
-        <translation>需要填写 PAI-DLC 实例规格（节点的 ECS 实例类型）</translation>
-    </message>
-    <message>
-        <source>needs the PAI-DLC workspace ID</source>
-        <translation>需要填写 PAI-DLC 工作空间 ID</translation>
-    </message>
-    <message>
-        <source>needs one SSH host per node (%1), node 0 first</source>
-        <translation>需要每个节点一个 SSH 主机（共 %1 个），0 号节点在前</translation>
-    </message>
 </context>
 <context>
     <name>Findings</name>
@@ -919,6 +1038,29 @@
         <source>(samples/s per GPU) / (same on one node of %1)</source>
         <translation>(每 GPU 样本/秒) / (%1 块 GPU 单节点时的同一值)</translation>
     </message>
+    <message>
+        <source>compute (ZeRO-3 prefetches under the whole step)</source>
+        <translation>计算时间（ZeRO-3 在整个步骤中预取）</translation>
+    </message>
+    <message>
+        <source>backward of the last micro-step: compute / accumulation × 2/3</source>
+        <translation>最后一个微步的反向：计算 / 累积 × 2/3</translation>
+    </message>
+</context>
+<context>
+    <name>GenerateCommand</name>
+    <message>
+        <source>the plan has errors, nothing written: %1 (run &apos;traindeck plan&apos; for all findings)</source>
+        <translation>计划有错误，未写入任何文件：%1（运行 traindeck plan 查看全部发现）</translation>
+    </message>
+    <message>
+        <source>warning: compared layout %1, not the one generated (%2): %3</source>
+        <translation>警告：对比布局 %1（不是生成的布局 %2）：%3</translation>
+    </message>
+    <message>
+        <source>skipping %1: %2</source>
+        <translation>跳过 %1：%2</translation>
+    </message>
 </context>
 <context>
     <name>GenerateErrors</name>
@@ -929,10 +1071,6 @@
     <message>
         <source>environment variable %1 is set by the entrypoint for each node and cannot be overridden</source>
         <translation>环境变量 %1 由入口脚本为每个节点设置，不能覆盖</translation>
-    </message>
-    <message>
-        <source>environment variable %1 looks like a secret and would be written in plain text: pass it by reference with the command line&apos;s --secret-env %2=SECRET:KEY</source>
-        <translation>环境变量 %1 看起来是密钥，会以明文写入文件：请改用命令行的 --secret-env %2=SECRET:KEY 以引用方式传入</translation>
     </message>
     <message>
         <source>environment variable %1 holds a NUL byte, which no environment can carry</source>
@@ -951,20 +1089,12 @@
         <translation>变量 %1 同时作为密钥和普通值给出</translation>
     </message>
     <message>
-        <source>the job needs a name (Job name)</source>
-        <translation>作业需要名称（请填写“作业名称”）</translation>
-    </message>
-    <message>
         <source>the job name and command cannot hold NUL bytes</source>
         <translation>作业名称和训练命令不能含有 NUL 字节</translation>
     </message>
     <message>
         <source>retries must be 0 or more</source>
         <translation>重试次数不能小于 0</translation>
-    </message>
-    <message>
-        <source>optimizer offload needs ZeRO stage 1 or more</source>
-        <translation>优化器卸载需要 ZeRO 阶段 1 或更高</translation>
     </message>
     <message>
         <source>job name &apos;%1&apos; is not a valid Kubernetes name: use lowercase letters, digits and &apos;-&apos;, starting with a letter and ending with a letter or digit (DNS-1035 label)</source>
@@ -1007,14 +1137,6 @@
         <translation>Secret 键“%1”无效：只能使用字母、数字、“-”、“_”和“.”</translation>
     </message>
     <message>
-        <source>PAI-DLC needs the ECS instance type of a node, e.g. %1 (got &apos;%2&apos;)</source>
-        <translation>PAI-DLC 需要节点的 ECS 实例规格，例如 %1（输入的是“%2”）</translation>
-    </message>
-    <message>
-        <source>PAI-DLC needs the ID of the workspace the job runs in, e.g. %1 (got &apos;%2&apos;)</source>
-        <translation>PAI-DLC 需要作业所在工作空间的 ID，例如 %1（输入的是“%2”）</translation>
-    </message>
-    <message>
         <source>PAI-DLC priority %1 must be from 1 to 9</source>
         <translation>PAI-DLC 优先级 %1 必须在 1 到 9 之间</translation>
     </message>
@@ -1027,16 +1149,48 @@
         <translation>SLURM %1“%2”只能包含字母、数字、“-”、“_”、“.”和“:”</translation>
     </message>
     <message>
-        <source>SSH needs one host per node, node 0 first: %1 given for %2 nodes</source>
-        <translation>SSH 需要每个节点一个主机，0 号节点在前：填写了 %1 个主机，但有 %2 个节点</translation>
-    </message>
-    <message>
         <source>host &apos;%1&apos; is not a host name or address, [user@]host[:port]</source>
         <translation>主机“%1”不是有效的主机名或地址，应为 [user@]host[:port]</translation>
     </message>
     <message>
         <source>command template: unknown placeholder {%1} (known: %2)</source>
         <translation>训练命令模板：未知的占位符 {%1}（可用：%2）</translation>
+    </message>
+    <message>
+        <source>environment variable %1 looks like a secret and would be written in plain text: pass it by reference with --secret-env %1=SECRET:KEY</source>
+        <translation>环境变量 %1 看起来是密钥，会以明文写入文件：请改用 --secret-env %1=SECRET:KEY 以引用方式传入</translation>
+    </message>
+    <message>
+        <source>the job needs a name (%1)</source>
+        <translation>作业需要名称（%1）</translation>
+    </message>
+    <message>
+        <source>optimizer offload needs ZeRO stage 1 or more (%1)</source>
+        <translation>优化器卸载需要 ZeRO 阶段 1 或更高（%1）</translation>
+    </message>
+    <message>
+        <source>needs the ECS instance type of a node (%1)</source>
+        <translation>需要节点的 ECS 实例规格（%1）</translation>
+    </message>
+    <message>
+        <source>needs the PAI workspace of the job (%1)</source>
+        <translation>需要作业所在的 PAI 工作空间（%1）</translation>
+    </message>
+    <message>
+        <source>needs one host per node (%1), node 0 first: %2</source>
+        <translation>需要每个节点一个主机（共 %1 个），0 号节点在前：%2</translation>
+    </message>
+    <message>
+        <source>PAI-DLC needs the ECS instance type of a node (%1), e.g. %2 (got &apos;%3&apos;)</source>
+        <translation>PAI-DLC 需要节点的 ECS 实例规格（%1），例如 %2（输入的是“%3”）</translation>
+    </message>
+    <message>
+        <source>PAI-DLC needs the ID of the workspace the job runs in (%1), e.g. %2 (got &apos;%3&apos;)</source>
+        <translation>PAI-DLC 需要作业所在工作空间的 ID（%1），例如 %2（输入的是“%3”）</translation>
+    </message>
+    <message>
+        <source>SSH needs one host per node, node 0 first: %1 gave %2 for %3 nodes</source>
+        <translation>SSH 需要每个节点一个主机，0 号节点在前：%1 给了 %2 个主机，但有 %3 个节点</translation>
     </message>
 </context>
 <context>
@@ -1156,6 +1310,207 @@
     <message>
         <source>authentication as %1 on %2 failed: the server accepted none of the keys tried (--identity, the agent, the ssh configuration&apos;s)</source>
         <translation>以 %1 身份在 %2 上认证失败：服务器不接受所尝试的任何密钥（--identity、agent、ssh 配置中的密钥）</translation>
+    </message>
+</context>
+<context>
+    <name>LaunchCommand</name>
+    <message>
+        <source>the plan has errors, nothing started: %1 (run &apos;traindeck plan&apos; for all findings)</source>
+        <translation>计划有错误，未启动任何节点：%1（运行 traindeck plan 查看全部发现）</translation>
+    </message>
+</context>
+<context>
+    <name>PlanArguments</name>
+    <message>
+        <source>only one plan file may be given (got &apos;%1&apos; and &apos;%2&apos;)</source>
+        <translation>只能给一个计划文件（收到“%1”和“%2”）</translation>
+    </message>
+    <message>
+        <source>%1 needs a value</source>
+        <translation>%1 需要一个值</translation>
+    </message>
+    <message>
+        <source>--env needs NAME=VALUE</source>
+        <translation>--env 需要 NAME=VALUE</translation>
+    </message>
+    <message>
+        <source>--env needs NAME=VALUE, got &apos;%1&apos;</source>
+        <translation>--env 需要 NAME=VALUE，收到的是“%1”</translation>
+    </message>
+    <message>
+        <source>%1 takes no value</source>
+        <translation>%1 不带值</translation>
+    </message>
+    <message>
+        <source>unknown option &apos;%1&apos; (see --help)</source>
+        <translation>未知选项“%1”（见 --help）</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1 %2 has no effect while %3 %4 is given: %3 decides it; give one of the two (%3 %5 lets %1 decide)</source>
+        <translation>给出 %3 %4 时 %1 %2 不起作用：由 %3 决定；请只给其中一个（%3 %5 让 %1 决定）</translation>
+    </message>
+    <message>
+        <source>Plan fields (override the file; booleans also as --no-FLAG):</source>
+        <translation>计划字段（覆盖文件中的值；布尔字段也可写成 --no-FLAG）：</translation>
+    </message>
+    <message>
+        <source>%1 (%2): %3</source>
+        <translation>%1（%2）：%3</translation>
+    </message>
+    <message>
+        <source>extra environment for every node (repeatable)</source>
+        <translation>每个节点额外的环境变量（可重复）</translation>
+    </message>
+</context>
+<context>
+    <name>PlanCommand</name>
+    <message>
+        <source>%1 days</source>
+        <translation>%1 天</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>micro × accum</source>
+        <translation>微批 × 累积</translation>
+    </message>
+    <message>
+        <source>effective batch</source>
+        <translation>有效批量</translation>
+    </message>
+    <message>
+        <source>learning rate</source>
+        <translation>学习率</translation>
+    </message>
+    <message>
+        <source>warmup steps</source>
+        <translation>预热步数</translation>
+    </message>
+    <message>
+        <source>steps per epoch</source>
+        <translation>每轮步数</translation>
+    </message>
+    <message>
+        <source>total steps</source>
+        <translation>总步数</translation>
+    </message>
+    <message>
+        <source>memory per GPU</source>
+        <translation>每块 GPU 显存</translation>
+    </message>
+    <message>
+        <source>step time</source>
+        <translation>每步时间</translation>
+    </message>
+    <message>
+        <source>  compute</source>
+        <translation>  计算</translation>
+    </message>
+    <message>
+        <source>  exposed comm</source>
+        <translation>  暴露的通信</translation>
+    </message>
+    <message>
+        <source>samples/s</source>
+        <translation>样本/秒</translation>
+    </message>
+    <message>
+        <source>time to finish</source>
+        <translation>完成用时</translation>
+    </message>
+    <message>
+        <source>GPU-hours</source>
+        <translation>GPU 时</translation>
+    </message>
+    <message>
+        <source>scaling eff.</source>
+        <translation>扩展效率</translation>
+    </message>
+    <message>
+        <source>info</source>
+        <translation>提示</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>Plan &apos;%1&apos;: %2 (%3M parameters) on %4, %5 between nodes.</source>
+        <translation>计划“%1”：%2（%3M 参数），%4，节点间网络 %5。</translation>
+    </message>
+    <message>
+        <source>Calibrated on %1 measured point(s): MFU %2, overlap %3, latency %4 per collective (%5 fitted, the rest as assumed).</source>
+        <translation>按 %1 个实测点校准：MFU %2，重叠 %3，每次集合通信延迟 %4（拟合了 %5 个参数，其余沿用假设）。</translation>
+    </message>
+    <message>
+        <source>%1: measured %2 samples/s, the fitted model %3 (%4)</source>
+        <translation>%1：实测 %2 样本/秒，拟合模型 %3（%4）</translation>
+    </message>
+    <message>
+        <source>Assumed MFU %1; calibrate with %2 for measured figures.</source>
+        <translation>假设 MFU 为 %1；用 %2 校准以得到实测数据。</translation>
+    </message>
+    <message>
+        <source>The plan&apos;s own layout %1 cannot run on this GPU type and has no column: see the findings.</source>
+        <translation>计划自身的布局 %1 无法在这种 GPU 上运行，因此没有对应的列：见下方发现。</translation>
+    </message>
+    <message>
+        <source>layout</source>
+        <translation>布局</translation>
+    </message>
+    <message>
+        <source>%1 (plan)</source>
+        <translation>%1（计划）</translation>
+    </message>
+    <message>
+        <source>No findings.</source>
+        <translation>没有发现问题。</translation>
+    </message>
+    <message>
+        <source>Findings:</source>
+        <translation>发现：</translation>
+    </message>
+    <message>
+        <source>  %1:</source>
+        <translation>  %1：</translation>
+    </message>
+    <message>
+        <source>    fix:</source>
+        <translation>    修复：</translation>
+    </message>
+    <message>
+        <source>Usage: traindeck plan [PLAN.yaml] [OPTIONS]</source>
+        <translation>用法：traindeck plan [PLAN.yaml] [选项]</translation>
+    </message>
+    <message>
+        <source>Prints a plan&apos;s derived figures for each layout side by side, and its findings. Without PLAN.yaml the built-in demo plan is used; flags override the file. Texts follow the locale (LANG, LC_ALL, LANGUAGE) or --lang en|zh_CN.</source>
+        <translation>并排列出计划在各布局下推算出的数据，以及发现的问题。不给 PLAN.yaml 时使用内置的演示计划；参数覆盖文件中的值。文字语言跟随区域设置（LANG、LC_ALL、LANGUAGE）或 --lang en|zh_CN。</translation>
+    </message>
+    <message>
+        <source>Exit status: 0 fine, 1 a finding is an error, 2 bad input.</source>
+        <translation>退出码：0 正常，1 有错误级别的发现，2 输入有误。</translation>
+    </message>
+    <message>
+        <source>warning: %1: %2</source>
+        <translation>警告：%1：%2</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 分钟</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 小时</translation>
     </message>
 </context>
 <context>
@@ -1325,66 +1680,6 @@
         <translation>重复的 %TAG 指令</translation>
     </message>
     <message>
-        <source>No such file or directory</source>
-        <translation>文件或目录不存在</translation>
-    </message>
-    <message>
-        <source>Permission denied</source>
-        <translation>没有权限</translation>
-    </message>
-    <message>
-        <source>Operation not permitted</source>
-        <translation>不允许的操作</translation>
-    </message>
-    <message>
-        <source>Is a directory</source>
-        <translation>这是一个文件夹</translation>
-    </message>
-    <message>
-        <source>Not a directory</source>
-        <translation>路径中有一项不是文件夹</translation>
-    </message>
-    <message>
-        <source>Read-only file system</source>
-        <translation>文件系统是只读的</translation>
-    </message>
-    <message>
-        <source>No space left on device</source>
-        <translation>磁盘空间不足</translation>
-    </message>
-    <message>
-        <source>Disk quota exceeded</source>
-        <translation>超出磁盘配额</translation>
-    </message>
-    <message>
-        <source>File name too long</source>
-        <translation>文件名太长</translation>
-    </message>
-    <message>
-        <source>Too many levels of symbolic links</source>
-        <translation>符号链接层数过多</translation>
-    </message>
-    <message>
-        <source>Input/output error</source>
-        <translation>输入/输出错误</translation>
-    </message>
-    <message>
-        <source>Device or resource busy</source>
-        <translation>设备或资源忙</translation>
-    </message>
-    <message>
-        <source>Invalid cross-device link</source>
-        <translation>不能跨设备移动文件</translation>
-    </message>
-    <message>
-        <source>Too many open files</source>
-        <translation>打开的文件过多</translation>
-    </message>
-    <message>
-        <source>File exists</source>
-        <translation>文件已存在</translation>
-    </message>
-    <message>
         <source>%1:%2: key &apos;%3&apos;: %4</source>
         <translation>%1 第 %2 行，字段 %3：%4</translation>
     </message>
@@ -1415,10 +1710,6 @@
     <message>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
-    </message>
-    <message>
-        <source>reason unknown</source>
-        <translation>原因不明</translation>
     </message>
 </context>
 <context>
@@ -1482,6 +1773,73 @@
     <message>
         <source>Findings</source>
         <translation>检查结果</translation>
+    </message>
+</context>
+<context>
+    <name>SystemErrors</name>
+    <message>
+        <source>No such file or directory</source>
+        <translation>文件或目录不存在</translation>
+    </message>
+    <message>
+        <source>Permission denied</source>
+        <translation>没有权限</translation>
+    </message>
+    <message>
+        <source>Operation not permitted</source>
+        <translation>不允许的操作</translation>
+    </message>
+    <message>
+        <source>Is a directory</source>
+        <translation>这是一个文件夹</translation>
+    </message>
+    <message>
+        <source>Not a directory</source>
+        <translation>路径中有一项不是文件夹</translation>
+    </message>
+    <message>
+        <source>Read-only file system</source>
+        <translation>文件系统是只读的</translation>
+    </message>
+    <message>
+        <source>No space left on device</source>
+        <translation>磁盘空间不足</translation>
+    </message>
+    <message>
+        <source>Disk quota exceeded</source>
+        <translation>超出磁盘配额</translation>
+    </message>
+    <message>
+        <source>File name too long</source>
+        <translation>文件名太长</translation>
+    </message>
+    <message>
+        <source>Too many levels of symbolic links</source>
+        <translation>符号链接层数过多</translation>
+    </message>
+    <message>
+        <source>Input/output error</source>
+        <translation>输入/输出错误</translation>
+    </message>
+    <message>
+        <source>Device or resource busy</source>
+        <translation>设备或资源忙</translation>
+    </message>
+    <message>
+        <source>Invalid cross-device link</source>
+        <translation>不能跨设备移动文件</translation>
+    </message>
+    <message>
+        <source>Too many open files</source>
+        <translation>打开的文件过多</translation>
+    </message>
+    <message>
+        <source>File exists</source>
+        <translation>文件已存在</translation>
+    </message>
+    <message>
+        <source>reason unknown</source>
+        <translation>原因不明</translation>
     </message>
 </context>
 <context>

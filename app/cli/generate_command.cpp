@@ -104,16 +104,16 @@ int runGenerate(int argc, char** argv) {
     std::string outDir, jobName;
     GenerateOptions o;
     const std::vector<Option> own = {
-        {"--target", true, "k8s|pytorchjob|pai|slurm|ssh|accelerate|deepspeed|all (comma list, repeatable)",
+        {"--target", true, Text(TD_TEXT("CliOptions", "k8s|pytorchjob|pai|slurm|ssh|accelerate|deepspeed|all (comma list, repeatable)")),
          [&](const std::string& v) { return parseTargets(v, which, all); }},
-        {"--out", true, "directory to write into (created if missing)", [&](const std::string& v) { return value(v, outDir); }},
-        {"--name", true, "job name (the plan's launch.job_name)", [&](const std::string& v) { return value(v, jobName); }},
-        {"--force", false, "overwrite existing files", [&](const std::string&) { force = true; return std::string(); }},
-        {"--queue", true, "Kueue LocalQueue (k8s, pytorchjob) and SLURM partition", [&](const std::string& v) { return value(v, o.queue); }},
-        {"--priority-class", true, "Kubernetes PriorityClass (k8s, pytorchjob)", [&](const std::string& v) { return value(v, o.priorityClass); }},
-        {"--qos", true, "SLURM quality of service", [&](const std::string& v) { return value(v, o.qos); }},
-        {"--resource-id", true, "PAI-DLC resource group or quota id", [&](const std::string& v) { return value(v, o.paiResourceId); }},
-        {"--pai-priority", true, "PAI-DLC priority, 1 (lowest) to 9",
+        {"--out", true, Text(TD_TEXT("CliOptions", "directory to write into (created if missing)")), [&](const std::string& v) { return value(v, outDir); }},
+        {"--name", true, Text(TD_TEXT("CliOptions", "job name (the plan's launch.job_name)")), [&](const std::string& v) { return value(v, jobName); }},
+        {"--force", false, Text(TD_TEXT("CliOptions", "overwrite existing files")), [&](const std::string&) { force = true; return std::string(); }},
+        {"--queue", true, Text(TD_TEXT("CliOptions", "Kueue LocalQueue (k8s, pytorchjob) and SLURM partition")), [&](const std::string& v) { return value(v, o.queue); }},
+        {"--priority-class", true, Text(TD_TEXT("CliOptions", "Kubernetes PriorityClass (k8s, pytorchjob)")), [&](const std::string& v) { return value(v, o.priorityClass); }},
+        {"--qos", true, Text(TD_TEXT("CliOptions", "SLURM quality of service")), [&](const std::string& v) { return value(v, o.qos); }},
+        {"--resource-id", true, Text(TD_TEXT("CliOptions", "PAI-DLC resource group or quota id")), [&](const std::string& v) { return value(v, o.paiResourceId); }},
+        {"--pai-priority", true, Text(TD_TEXT("CliOptions", "PAI-DLC priority, 1 (lowest) to 9")),
          [&](const std::string& v) {
              if (v.size() == 1 && v[0] >= '1' && v[0] <= '9') {
                  o.paiPriority = v[0] - '0';
@@ -121,17 +121,17 @@ int runGenerate(int argc, char** argv) {
              }
              return "--pai-priority needs a whole number from 1 to 9, got '" + v + "'";
          }},
-        {"--mount", true, "CLAIM:/path[:ro]: a PersistentVolumeClaim in every pod (repeatable)",
+        {"--mount", true, Text(TD_TEXT("CliOptions", "CLAIM:/path[:ro]: a PersistentVolumeClaim in every pod (repeatable)")),
          [&](const std::string& v) { return parseMount(v, o); }},
-        {"--secret-env", true, "VAR=SECRET:KEY: an env var from a Kubernetes Secret (repeatable)",
+        {"--secret-env", true, Text(TD_TEXT("CliOptions", "VAR=SECRET:KEY: an env var from a Kubernetes Secret (repeatable)")),
          [&](const std::string& v) { return parseSecret(v, o); }},
-        {"--ecs-spec", true, "PAI-DLC: ECS instance type of a node", [&](const std::string& v) { return value(v, o.ecsSpec); }},
-        {"--workspace-id", true, "PAI-DLC: workspace id", [&](const std::string& v) { return value(v, o.workspaceId); }},
-        {"--shm-size", true, "k8s: size limit of /dev/shm (e.g. 64Gi)", [&](const std::string& v) { return value(v, o.shmSize); }},
-        {"--time-limit", true, "SLURM: --time of the job", [&](const std::string& v) { return value(v, o.timeLimit); }},
-        {"--checkpoint-dir", true, "traindeck-trainer --checkpoint-dir", [&](const std::string& v) { return value(v, o.checkpointDir); }},
-        {"--metrics-file", true, "traindeck-trainer --metrics-file", [&](const std::string& v) { return value(v, o.metricsFile); }},
-        {"--retries", true, "failures of the whole job the platform retries (default 2)",
+        {"--ecs-spec", true, Text(TD_TEXT("CliOptions", "PAI-DLC: ECS instance type of a node")), [&](const std::string& v) { return value(v, o.ecsSpec); }},
+        {"--workspace-id", true, Text(TD_TEXT("CliOptions", "PAI-DLC: workspace id")), [&](const std::string& v) { return value(v, o.workspaceId); }},
+        {"--shm-size", true, Text(TD_TEXT("CliOptions", "k8s: size limit of /dev/shm (e.g. 64Gi)")), [&](const std::string& v) { return value(v, o.shmSize); }},
+        {"--time-limit", true, Text(TD_TEXT("CliOptions", "SLURM: --time of the job")), [&](const std::string& v) { return value(v, o.timeLimit); }},
+        {"--checkpoint-dir", true, Text(TD_TEXT("CliOptions", "traindeck-trainer --checkpoint-dir")), [&](const std::string& v) { return value(v, o.checkpointDir); }},
+        {"--metrics-file", true, Text(TD_TEXT("CliOptions", "traindeck-trainer --metrics-file")), [&](const std::string& v) { return value(v, o.metricsFile); }},
+        {"--retries", true, Text(TD_TEXT("CliOptions", "failures of the whole job the platform retries (default 2)")),
          [&](const std::string& v) {
              try {
                  std::size_t used = 0;
@@ -141,7 +141,7 @@ int runGenerate(int argc, char** argv) {
              }
              return "--retries needs a whole number from 0 to 100, got '" + v + "'";
          }},
-        {"--help", false, "show this help", [&](const std::string&) { help = true; return std::string(); }},
+        {"--help", false, Text(TD_TEXT("CliOptions", "show this help")), [&](const std::string&) { help = true; return std::string(); }},
     };
     Plan plan;
     std::string file;
@@ -166,7 +166,9 @@ int runGenerate(int argc, char** argv) {
     const std::vector<Finding> found = findings(plan);
     for (const Finding& f : found)
         if (f.severity == Severity::Error && (!f.layout || *f.layout == planLayout))
-            return fail("the plan has errors, nothing written: " + f.message + " (run 'traindeck plan' for all findings)");
+            return fail(app::localized(Text(TD_TEXT("GenerateCommand", "the plan has errors, nothing written: %1 (run "
+                                                                       "'traindeck plan' for all findings)"),
+                                            {f.message})));
     for (const Finding& f : found)
         if (f.severity == Severity::Error)
             std::fprintf(stderr, "traindeck generate: %s\n",
@@ -174,14 +176,17 @@ int runGenerate(int argc, char** argv) {
                                        TD_TEXT("GenerateCommand",
                                                "warning: compared layout %1, not the one generated (%2): %3"),
                                        {Text::value(layoutText(*f.layout)), Text::value(layoutText(planLayout)),
-                                        Text::value(f.message)})),
+                                        f.message})),
                                    2000)
                              .c_str());
 
     if (all) {
         for (const auto& info : generate::targets()) {
-            if (std::string missing = generate::missingOptions(plan, info.target, o); !missing.empty()) {
-                std::fprintf(stderr, "traindeck generate: skipping %s: %s\n", info.key.c_str(), missing.c_str());
+            if (Text missing = generate::missingOptions(plan, info.target, o); !missing.empty()) {
+                std::fprintf(stderr, "traindeck generate: %s\n",
+                             app::localized(Text(TD_TEXT("GenerateCommand", "skipping %1: %2"),
+                                                 {Text::value(info.key), missing}))
+                                 .c_str());
                 continue;
             }
             which.push_back(info.target);
@@ -191,7 +196,7 @@ int runGenerate(int argc, char** argv) {
     try {
         files = generate::generate(plan, which, o);
     } catch (const generate::GenerateError& e) {
-        return fail(e.what());
+        return fail(app::localized(e.text()));
     }
     if (std::string writeError = writeFiles(outDir, files, force); !writeError.empty()) return fail(writeError);
     for (const auto& f : files) std::printf("wrote %s/%s\n", outDir.c_str(), f.path.c_str());

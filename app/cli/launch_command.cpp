@@ -46,23 +46,23 @@ int runLaunch(int argc, char** argv) {
     RunConfig config;
     bool help = false;
     const std::vector<Option> own = {
-        {"--local", false, "run the single node of a 1xN plan on this machine",
+        {"--local", false, Text(TD_TEXT("CliOptions", "run the single node of a 1xN plan on this machine")),
          [&](const std::string&) { config.local = true; return std::string(); }},
-        {"--run-dir", true, "the run folder (default ~/.local/share/TrainDeck/runs/RUN_ID)",
+        {"--run-dir", true, Text(TD_TEXT("CliOptions", "the run folder (default ~/.local/share/TrainDeck/runs/RUN_ID)")),
          [&](const std::string& v) { config.runDir = v; return std::string(); }},
-        {"--remote-dir", true, "where each host gets the run's files, DIR/RUN_ID (relative: to the home; default .traindeck/runs)",
+        {"--remote-dir", true, Text(TD_TEXT("CliOptions", "where each host gets the run's files, DIR/RUN_ID (relative: to the home; default .traindeck/runs)")),
          [&](const std::string& v) { config.remoteDir = v; return std::string(); }},
-        {"--identity", true, "private key to try first (then the agent and ~/.ssh/config's)",
+        {"--identity", true, Text(TD_TEXT("CliOptions", "private key to try first (then the agent and ~/.ssh/config's)")),
          [&](const std::string& v) { config.ssh.identityFile = v; return std::string(); }},
-        {"--known-hosts", true, "known_hosts file (default ~/.ssh/known_hosts)",
+        {"--known-hosts", true, Text(TD_TEXT("CliOptions", "known_hosts file (default ~/.ssh/known_hosts)")),
          [&](const std::string& v) { config.ssh.knownHostsFile = v; return std::string(); }},
-        {"--ssh-config", true, "ssh configuration file (default ~/.ssh/config)",
+        {"--ssh-config", true, Text(TD_TEXT("CliOptions", "ssh configuration file (default ~/.ssh/config)")),
          [&](const std::string& v) { config.ssh.configFile = v; return std::string(); }},
-        {"--accept-new-host-keys", false, "record the keys of hosts not yet in known_hosts (a changed key is always refused)",
+        {"--accept-new-host-keys", false, Text(TD_TEXT("CliOptions", "record the keys of hosts not yet in known_hosts (a changed key is always refused)")),
          [&](const std::string&) { config.ssh.acceptNewHostKeys = true; return std::string(); }},
-        {"--dry-run", false, "run the pre-flight checks only; start nothing",
+        {"--dry-run", false, Text(TD_TEXT("CliOptions", "run the pre-flight checks only; start nothing")),
          [&](const std::string&) { config.dryRun = true; return std::string(); }},
-        {"--grace", true, "seconds between SIGTERM and SIGKILL when stopping (default 30)",
+        {"--grace", true, Text(TD_TEXT("CliOptions", "seconds between SIGTERM and SIGKILL when stopping (default 30)")),
          [&](const std::string& v) {
              try {
                  std::size_t used = 0;
@@ -72,9 +72,9 @@ int runLaunch(int argc, char** argv) {
              }
              return "--grace needs seconds from 0 to 3600, got '" + v + "'";
          }},
-        {"--checkpoint-dir", true, "traindeck-trainer --checkpoint-dir on every node (to resume after a stop)",
+        {"--checkpoint-dir", true, Text(TD_TEXT("CliOptions", "traindeck-trainer --checkpoint-dir on every node (to resume after a stop)")),
          [&](const std::string& v) { config.checkpointDir = v; return std::string(); }},
-        {"--help", false, "show this help", [&](const std::string&) { help = true; return std::string(); }},
+        {"--help", false, Text(TD_TEXT("CliOptions", "show this help")), [&](const std::string&) { help = true; return std::string(); }},
     };
     std::string file;
     const std::string error = readPlanArguments(argc, argv, own, config.plan, file);
@@ -106,7 +106,10 @@ int runLaunch(int argc, char** argv) {
     const Layout planLayout = config.plan.cluster.layout();
     for (const Finding& f : findings(config.plan))
         if (f.severity == Severity::Error && (!f.layout || *f.layout == planLayout))
-            return fail("the plan has errors, nothing started: " + f.message + " (run 'traindeck plan' for all findings)", 2);
+            return fail(app::localized(Text(TD_TEXT("LaunchCommand", "the plan has errors, nothing started: %1 (run "
+                                                                     "'traindeck plan' for all findings)"),
+                                            {f.message})),
+                        2);
 
     std::map<int, NodeSummary> nodes;
     std::mutex printMutex;

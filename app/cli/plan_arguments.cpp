@@ -3,12 +3,32 @@
 #include "plan/plan_fields.h"
 #include "plan/plan_yaml.h"
 
+#include "cli/terminal_text.h"
 #include "localized.h"
 
 #include <algorithm>
 #include <cstring>
 
 namespace traindeck::cli {
+namespace {
+
+std::string say(TextTemplate t, std::vector<Text> args = {}) { return app::localized(Text(t, std::move(args))); }
+Text typed(const std::string& v) { return Text::value(printable(v)); }
+
+// "FLAG  help", the help wrapped under itself.
+void printOption(std::FILE* out, const std::string& flag, const std::string& help) {
+    constexpr int kFlagColumn = 24;
+    std::string first = "  " + flag;
+    if (displayWidth(first) + 1 > kFlagColumn) {  // a long flag has the line to itself
+        std::fprintf(out, "%s\n", first.c_str());
+        first.clear();
+    }
+    for (const std::string& line : wrapped(padded(first, kFlagColumn), help, kFlagColumn))
+        std::fprintf(out, "%s\n", line.c_str());
+}
+
+}  // namespace
+
 std::string readPlanArguments(int argc, char** argv, const std::vector<Option>& own, Plan& plan, std::string& file) {
     // Flags apply after the file, whatever their order on the line, so collect them first.
     struct Edit { std::string key, value, flag; };
@@ -18,7 +38,8 @@ std::string readPlanArguments(int argc, char** argv, const std::vector<Option>& 
         std::string arg = argv[i];
         if (arg.size() < 2 || arg[0] != '-') {
             if (!file.empty())
-                return "only one plan file may be given (got '" + file + "' and '" + arg + "')";
+                return say(TD_TEXT("PlanArguments", "only one plan file may be given (got '%1' and '%2')"),
+                           {typed(file), typed(arg)});
             file = arg;
             continue;
         }
@@ -41,7 +62,7 @@ std::string readPlanArguments(int argc, char** argv, const std::vector<Option>& 
             if (f->boolean && !hasValue)
                 value = "true";  // a bare --drop-last turns it on
             else if (!takeValue())
-                return arg + " needs a value";
+                return say(TD_TEXT("PlanArguments", "%1 needs a value"), {typed(arg)});
             // A list field given again adds to the list the first one started.
             const auto earlier = std::find_if(edits.begin(), edits.end(), [&](const Edit& e) { return e.key == f->key; });
             if (isListField(*f) && earlier != edits.end())
@@ -58,10 +79,10 @@ std::string readPlanArguments(int argc, char** argv, const std::vector<Option>& 
         }
         if (arg == "--env") {
             if (!takeValue())
-                return "--env needs NAME=VALUE";
+                return say(TD_TEXT("PlanArguments", "--env needs NAME=VALUE"));
             const auto eq = value.find('=');
             if (eq == std::string::npos || eq == 0)
-                return "--env needs NAME=VALUE, got '" + value + "'";
+                return say(TD_TEXT("PlanArguments", "--env needs NAME=VALUE, got '%1'"), {typed(value)});
             env.emplace_back(value.substr(0, eq), value.substr(eq + 1));
             continue;
         }
@@ -71,25 +92,25 @@ std::string readPlanArguments(int argc, char** argv, const std::vector<Option>& 
                 continue;
             known = true;
             if (o.takesValue && !takeValue())
-                return arg + " needs a value";
+                return say(TD_TEXT("PlanArguments", "%1 needs a value"), {typed(arg)});
             if (!o.takesValue && hasValue)
-                return arg + " takes no value";
+                return say(TD_TEXT("PlanArguments", "%1 takes no value"), {typed(arg)});
             if (std::string error = o.apply(value); !error.empty())
                 return error;
             break;
         }
         if (!known)
-            return "unknown option '" + arg + "' (see --help)";
+            return say(TD_TEXT("PlanArguments", "unknown option '%1' (see --help)"), {typed(arg)});
     }
 
     Plan result = demoPlan();
     if (!file.empty()) {
         if (LoadResult r = loadPlanFile(file, result); !r.ok)
-            return r.error;
+            return app::localized(r.error);
     }
     for (const Edit& e : edits)
-        if (std::string error = setPlanField(result, e.key, e.value); !error.empty())
-            return e.flag + ": " + error;
+        if (Text error = setPlanField(result, e.key, e.value); !error.empty())
+            return say(TD_TEXT("PlanArguments", "%1: %2"), {Text::value(e.flag), error});
     // A flag the user typed wins over a field of the file (or the demo plan) that
     // would decide it instead; typed against another typed flag, it cannot, and says so.
     for (const Precedence& rule : fieldPrecedences()) {
@@ -106,27 +127,32 @@ std::string readPlanArguments(int argc, char** argv, const std::vector<Option>& 
                                               "the two (%3 %5 lets %1 decide)"),
                      {Text::value(field->flag), Text::value(printable(field->value)), Text::value(decider->flag),
                       Text::value(printable(decider->value)), Text::value(*rule.off ? rule.off : "''")}));
-        if (std::string error = setPlanField(result, rule.decider, rule.off); !error.empty())
-            return field->flag + ": " + error;
+        if (Text error = setPlanField(result, rule.decider, rule.off); !error.empty())
+            return say(TD_TEXT("PlanArguments", "%1: %2"), {Text::value(field->flag), error});
     }
     for (const auto& [name, value] : env)
         result.launch.env[name] = value;
-    if (std::string error = validatePlan(result); !error.empty())
-        return error;
+    if (Text error = validatePlan(result); !error.empty())
+        return app::localized(error);
     plan = std::move(result);
     return {};
 }
 
 void printPlanFlags(std::FILE* out) {
-    std::fputs("Plan fields (override the file; booleans also as --no-FLAG):\n", out);
-    for (const PlanField& f : planFields())
-        std::fprintf(out, "  %-22s %s\n", (f.flag + (f.boolean ? "" : " V")).c_str(), f.help.c_str());
-    std::fprintf(out, "  %-22s %s\n", "--env NAME=VALUE", "extra environment for every node (repeatable)");
+    std::fprintf(out, "%s\n", say(TD_TEXT("PlanArguments", "Plan fields (override the file; booleans also as --no-FLAG):")).c_str());
+    for (const PlanField& f : planFields()) {
+        // The window's label and tooltip, one source for both faces; the key too, as plan files name it.
+        const std::string help =
+            f.label.isValue() ? app::localized(f.helpText)
+                              : say(TD_TEXT("PlanArguments", "%1 (%2): %3"), {f.label, Text::value(f.key), f.helpText});
+        printOption(out, f.flag + (f.boolean ? "" : " V"), help);
+    }
+    printOption(out, "--env NAME=VALUE", say(TD_TEXT("PlanArguments", "extra environment for every node (repeatable)")));
 }
 
 void printOptions(std::FILE* out, const std::vector<Option>& options) {
     for (const Option& o : options)
-        std::fprintf(out, "  %-22s %s\n", (o.flag + (o.takesValue ? " V" : "")).c_str(), o.help.c_str());
+        printOption(out, o.flag + (o.takesValue ? " V" : ""), app::localized(o.help));
 }
 
 }  // namespace traindeck::cli

@@ -3,6 +3,7 @@
 
 #include "cli/commands.h"
 #include "cli/plan_arguments.h"
+#include "cli/terminal_text.h"
 #include "localized.h"
 
 #include "plan/calibrate.h"
@@ -27,7 +28,9 @@ namespace {
 constexpr int kLabelWidth = 18;
 constexpr int kColumnWidth = 15;
 constexpr int kColumnsPerBlock = 4;  // 18 + 4 × 15 = 78 columns
-constexpr int kTerminalWidth = 80;
+
+std::string say(TextTemplate t, std::vector<Text> args = {}) { return app::localized(Text(t, std::move(args))); }
+Text val(std::string v) { return Text::value(std::move(v)); }
 
 std::string format(const char* fmt, double v) {
     char buf[64];
@@ -63,80 +66,53 @@ std::string signedPercent(double share) {
 
 std::string duration(double hours) {
     if (hours < 1)
-        return format("%.0f min", hours * 60);
+        return say(TD_TEXT("PlanCommand", "%1 min"), {val(format("%.0f", hours * 60))});
     if (hours < 48)
-        return format("%.1f h", hours);
-    return format("%.1f days", hours / 24);
+        return say(TD_TEXT("PlanCommand", "%1 h"), {val(format("%.1f", hours))});
+    return say(TD_TEXT("PlanCommand", "%1 days"), {val(format("%.1f", hours / 24))});
 }
 
 struct Row {
-    const char* label;
+    TextTemplate label;
     std::string (*cell)(const Estimate&);
 };
 
 const Row kRows[] = {
-    {"GPUs", [](const Estimate& e) { return std::to_string(e.worldSize); }},
-    {"micro × accum", [](const Estimate& e) { return std::to_string(e.microBatch) + " × " + std::to_string(e.gradAccum); }},
-    {"effective batch", [](const Estimate& e) { return short3(e.effectiveBatch.value); }},
-    {"learning rate", [](const Estimate& e) { return format("%.3g", e.lr.value); }},
-    {"warmup steps", [](const Estimate& e) { return short3(e.warmupSteps.value); }},
-    {"steps per epoch", [](const Estimate& e) { return short3(e.stepsPerEpoch.value); }},
-    {"total steps", [](const Estimate& e) { return short3(e.totalSteps.value); }},
-    {"memory per GPU", [](const Estimate& e) { return short3(e.memoryPerGpuGb.value) + "/" + short3(e.gpuMemoryGb) + " GB"; }},
-    {"step time", [](const Estimate& e) { return seconds(e.stepTimeS.value); }},
-    {"  compute", [](const Estimate& e) { return seconds(e.computeTimeS.value); }},
-    {"  exposed comm", [](const Estimate& e) { return seconds(e.exposedCommTimeS.value); }},
-    {"samples/s", [](const Estimate& e) { return short3(e.samplesPerS.value); }},
-    {"time to finish", [](const Estimate& e) { return duration(e.hoursToFinish.value); }},
-    {"GPU-hours", [](const Estimate& e) { return short3(e.gpuHours.value); }},
-    {"scaling eff.", [](const Estimate& e) { return format("%.1f%%", 100 * e.scalingEfficiency.value); }},
+    {TD_TEXT("PlanCommand", "GPUs"), [](const Estimate& e) { return std::to_string(e.worldSize); }},
+    {TD_TEXT("PlanCommand", "micro × accum"), [](const Estimate& e) { return std::to_string(e.microBatch) + " × " + std::to_string(e.gradAccum); }},
+    {TD_TEXT("PlanCommand", "effective batch"), [](const Estimate& e) { return short3(e.effectiveBatch.value); }},
+    {TD_TEXT("PlanCommand", "learning rate"), [](const Estimate& e) { return format("%.3g", e.lr.value); }},
+    {TD_TEXT("PlanCommand", "warmup steps"), [](const Estimate& e) { return short3(e.warmupSteps.value); }},
+    {TD_TEXT("PlanCommand", "steps per epoch"), [](const Estimate& e) { return short3(e.stepsPerEpoch.value); }},
+    {TD_TEXT("PlanCommand", "total steps"), [](const Estimate& e) { return short3(e.totalSteps.value); }},
+    {TD_TEXT("PlanCommand", "memory per GPU"), [](const Estimate& e) { return short3(e.memoryPerGpuGb.value) + "/" + short3(e.gpuMemoryGb) + " GB"; }},
+    {TD_TEXT("PlanCommand", "step time"), [](const Estimate& e) { return seconds(e.stepTimeS.value); }},
+    {TD_TEXT("PlanCommand", "  compute"), [](const Estimate& e) { return seconds(e.computeTimeS.value); }},
+    {TD_TEXT("PlanCommand", "  exposed comm"), [](const Estimate& e) { return seconds(e.exposedCommTimeS.value); }},
+    {TD_TEXT("PlanCommand", "samples/s"), [](const Estimate& e) { return short3(e.samplesPerS.value); }},
+    {TD_TEXT("PlanCommand", "time to finish"), [](const Estimate& e) { return duration(e.hoursToFinish.value); }},
+    {TD_TEXT("PlanCommand", "GPU-hours"), [](const Estimate& e) { return short3(e.gpuHours.value); }},
+    {TD_TEXT("PlanCommand", "scaling eff."), [](const Estimate& e) { return format("%.1f%%", 100 * e.scalingEfficiency.value); }},
 };
 
-// Word-wraps `text` to the terminal, indenting continuation lines.
-void printWrapped(const std::string& first, const std::string& text, int indent) {
-    std::string line = first;
-    size_t width = line.size();
-    size_t pos = 0;
-    while (pos < text.size()) {
-        size_t end = text.find(' ', pos);
-        if (end == std::string::npos)
-            end = text.size();
-        const std::string word = text.substr(pos, end - pos);
-        // Count UTF-8 code points, not bytes, so "×" and "–" take one column.
-        size_t wordWidth = 0;
-        for (unsigned char c : word)
-            wordWidth += (c & 0xC0) != 0x80;
-        if (width + 1 + wordWidth > kTerminalWidth && width > size_t(indent)) {
-            std::puts(line.c_str());
-            line = std::string(indent, ' ');
-            width = indent;
-        } else if (width > size_t(indent) || !first.empty()) {
-            if (!(width == size_t(indent) && first.empty()) && line.back() != ' ') {
-                line += ' ';
-                ++width;
-            }
-        }
-        line += word;
-        width += wordWidth;
-        pos = end + 1;
-    }
-    std::puts(line.c_str());
-}
+void printCell(const std::string& text, int width) { std::fputs(padded(text, width).c_str(), stdout); }
 
-void printCell(const std::string& text, int width) {
-    size_t columns = 0;
-    for (unsigned char c : text)
-        columns += (c & 0xC0) != 0x80;
-    std::fputs(text.c_str(), stdout);
-    for (size_t i = columns; i < size_t(width); ++i)
-        std::fputc(' ', stdout);
+// A finding's severity as the table shows it ("--json" keeps severityName's codes).
+std::string severityText(Severity s) {
+    switch (s) {
+    case Severity::Info: return say(TD_TEXT("PlanCommand", "info"));
+    case Severity::Warning: return say(TD_TEXT("PlanCommand", "warning"));
+    case Severity::Error: return say(TD_TEXT("PlanCommand", "error"));
+    }
+    return "?";
 }
 
 void printTable(const Plan& plan, const std::vector<Estimate>& estimates, const std::vector<Finding>& found) {
     const GpuModel& gpu = *findGpu(plan.cluster.gpu);
     const NetworkModel& net = *findNetwork(plan.cluster.network);
-    printWrapped("", "Plan '" + plan.name + "': " + plan.model.name + " (" + short3(plan.model.params / 1e6) +
-                         "M parameters) on " + gpu.name + ", " + net.name + " between nodes.",
+    printWrapped("", say(TD_TEXT("PlanCommand", "Plan '%1': %2 (%3M parameters) on %4, %5 between nodes."),
+                         {val(printable(plan.name)), val(printable(plan.model.name)), val(short3(plan.model.params / 1e6)),
+                          val(gpu.name), val(net.name)}),
                  2);
     if (!plan.calibrations.empty()) {
         const FittedModel fit = fitModel(plan);
@@ -158,25 +134,28 @@ void printTable(const Plan& plan, const std::vector<Estimate>& estimates, const 
         for (const Text& note : fit.notes)
             printWrapped("  ", app::localized(note), 4);
     } else {
-        printWrapped("", "Assumed MFU " + format("%.2f", plan.recipe.mfu) +
-                             "; calibrate with --calibrate 2x8=0.9steps/s for measured figures.",
+        printWrapped("", say(TD_TEXT("PlanCommand", "Assumed MFU %1; calibrate with %2 for measured figures."),
+                             {val(format("%.2f", plan.recipe.mfu)), val("--calibrate 2x8=0.9steps/s")}),
                      2);
     }
     if (std::none_of(estimates.begin(), estimates.end(),
                      [&](const Estimate& e) { return e.layout == plan.cluster.layout(); }))
-        printWrapped("", "The plan's own layout " + layoutText(plan.cluster.layout()) +
-                             " cannot run on this GPU type and has no column: see the findings.",
+        printWrapped("", say(TD_TEXT("PlanCommand", "The plan's own layout %1 cannot run on this GPU type and has no "
+                                                    "column: see the findings."),
+                             {val(layoutText(plan.cluster.layout()))}),
                      2);
     for (size_t block = 0; block < estimates.size(); block += kColumnsPerBlock) {
         const size_t end = std::min(estimates.size(), block + kColumnsPerBlock);
         std::putchar('\n');
-        printCell("layout", kLabelWidth);
+        printCell(say(TD_TEXT("PlanCommand", "layout")), kLabelWidth);
         for (size_t i = block; i < end; ++i)
-            printCell(layoutText(estimates[i].layout) + (estimates[i].layout == plan.cluster.layout() ? " (plan)" : ""),
+            printCell(estimates[i].layout == plan.cluster.layout()
+                          ? say(TD_TEXT("PlanCommand", "%1 (plan)"), {val(layoutText(estimates[i].layout))})
+                          : layoutText(estimates[i].layout),
                       kColumnWidth);
         std::putchar('\n');
         for (const Row& row : kRows) {
-            printCell(row.label, kLabelWidth);
+            printCell(say(row.label), kLabelWidth);
             for (size_t i = block; i < end; ++i)
                 printCell(row.cell(estimates[i]), kColumnWidth);
             std::putchar('\n');
@@ -184,14 +163,17 @@ void printTable(const Plan& plan, const std::vector<Estimate>& estimates, const 
     }
     std::putchar('\n');
     if (found.empty()) {
-        std::puts("No findings.");
+        std::puts(say(TD_TEXT("PlanCommand", "No findings.")).c_str());
         return;
     }
-    std::puts("Findings:");
+    std::puts(say(TD_TEXT("PlanCommand", "Findings:")).c_str());
     for (const Finding& f : found) {
-        printWrapped(std::string("  ") + severityName(f.severity) + ":", f.message + " [" + f.code + "]", 4);
-        if (!f.fix.empty())
-            printWrapped("    fix:", f.fix, 9);
+        // The code stays as it is in every language: it is what a user searches for.
+        printWrapped(say(TD_TEXT("PlanCommand", "  %1:"), {val(severityText(f.severity))}),
+                     app::localized(f.message) + " [" + f.code + "]", 4);
+        if (!f.fix.empty()) {
+            printWrapped(say(TD_TEXT("PlanCommand", "    fix:")), app::localized(f.fix), kHanging);
+        }
     }
 }
 
@@ -203,7 +185,7 @@ nlohmann::ordered_json toJson(const Plan& plan, const std::vector<Estimate>& est
         ordered_json formulas;
         auto put = [&](ordered_json& j, const char* key, const Figure& f) {
             j[key] = f.value;
-            formulas[key] = {{"formula", f.formula}, {"worked", f.worked}};
+            formulas[key] = {{"formula", app::localized(f.formula)}, {"worked", f.worked}};
         };
         // Counts (samples, steps) are whole: JSON integers, not 256.0.
         auto putCount = [&](ordered_json& j, const char* key, const Figure& f) {
@@ -248,8 +230,8 @@ nlohmann::ordered_json toJson(const Plan& plan, const std::vector<Estimate>& est
         j["severity"] = severityName(f.severity);
         j["layout"] = f.layout ? ordered_json(layoutText(*f.layout)) : ordered_json(nullptr);
         j["code"] = f.code;
-        j["message"] = f.message;
-        j["fix"] = f.fix;
+        j["message"] = app::localized(f.message);  // in the interface language; the keys and code stay English
+        j["fix"] = app::localized(f.fix);
         j["field"] = f.field;
         ordered_json edits = ordered_json::object();
         for (const FieldEdit& e : f.edits)
@@ -287,10 +269,15 @@ nlohmann::ordered_json toJson(const Plan& plan, const std::vector<Estimate>& est
 }
 
 void printHelp(const std::vector<Option>& own) {
-    std::puts("Usage: traindeck plan [PLAN.yaml] [OPTIONS]\n\n"
-              "Prints a plan's derived figures for each layout side by side, and its findings.\n"
-              "Without PLAN.yaml the built-in demo plan is used; flags override the file.\n"
-              "Exit status: 0 fine, 1 a finding is an error, 2 bad input.\n");
+    std::puts(say(TD_TEXT("PlanCommand", "Usage: traindeck plan [PLAN.yaml] [OPTIONS]")).c_str());
+    std::putchar('\n');
+    printWrapped("", say(TD_TEXT("PlanCommand", "Prints a plan's derived figures for each layout side by side, and its "
+                                               "findings. Without PLAN.yaml the built-in demo plan is used; flags "
+                                               "override the file. Texts follow the locale (LANG, LC_ALL, LANGUAGE) or "
+                                               "--lang en|zh_CN.")),
+                 0);
+    printWrapped("", say(TD_TEXT("PlanCommand", "Exit status: 0 fine, 1 a finding is an error, 2 bad input.")), 0);
+    std::putchar('\n');
     printOptions(stdout, own);
     std::putchar('\n');
     printPlanFlags(stdout);
@@ -302,12 +289,12 @@ int runPlan(int argc, char** argv) {
     bool json = false, example = false, help = false;
     std::vector<std::string> runs;
     const std::vector<Option> own = {
-        {"--calibrate-from", true, "a run's metrics (trainer JSON lines or run folder) as a calibration point (repeatable)",
+        {"--calibrate-from", true, Text(TD_TEXT("CliOptions", "a run's metrics (trainer JSON lines or run folder) as a calibration point (repeatable)")),
          [&](const std::string& v) { runs.push_back(v); return std::string(); }},
-        {"--json", false, "print JSON instead of the table", [&](const std::string&) { json = true; return std::string(); }},
-        {"--example", false, "write the demo plan as YAML to stdout",
+        {"--json", false, Text(TD_TEXT("CliOptions", "print JSON instead of the table")), [&](const std::string&) { json = true; return std::string(); }},
+        {"--example", false, Text(TD_TEXT("CliOptions", "write the demo plan as YAML to stdout")),
          [&](const std::string&) { example = true; return std::string(); }},
-        {"--help", false, "show this help", [&](const std::string&) { help = true; return std::string(); }},
+        {"--help", false, Text(TD_TEXT("CliOptions", "show this help")), [&](const std::string&) { help = true; return std::string(); }},
     };
     Plan plan;
     std::string file;

@@ -1,6 +1,6 @@
 #include "gui/field_form.h"
 
-#include "gui/core_messages.h"
+#include "localized.h"
 #include "gui/field_editor.h"
 #include "gui/field_sections.h"
 #include "gui/finding_view.h"
@@ -58,7 +58,7 @@ void FieldForm::retranslate() {
         row.editor->input()->setToolTip(fieldToolTip(key));
         row.editor->input()->setAccessibleName(fieldLabel(key));
         row.editor->retranslate(m_plan);
-        row.error->setText(fieldErrorText(row.errorText));
+        row.error->setText(app::qLocalized(row.errorText));
     }
 }
 
@@ -71,19 +71,19 @@ void FieldForm::changeEvent(QEvent* event) {
 void FieldForm::onEdited(const std::string& key, const QString& text) {
     Row& row = m_rows.at(key);
     m_applying = key;
-    const QString error = m_applier(key, text);
+    const Text error = m_applier(key, text);
     m_applying.clear();
     row.errorText = error;
-    row.error->setText(fieldErrorText(error));
-    row.error->setVisible(!error.isEmpty());
-    row.editor->setInvalid(!error.isEmpty());
+    row.error->setText(app::qLocalized(error));
+    row.error->setVisible(!error.empty());
+    row.editor->setInvalid(!error.empty());
     emit validityChanged();
 }
 
 void FieldForm::onEditingFinished(const std::string& key) {
     // Once the user leaves a valid field, show it as core reads it back ("1e-3" → "0.001").
     Row& row = m_rows.at(key);
-    if (row.errorText.isEmpty())
+    if (row.errorText.empty())
         if (const PlanField* f = findPlanField(key))
             row.editor->setValue(QString::fromStdString(f->get(m_plan)));
 }
@@ -98,12 +98,12 @@ void FieldForm::setPlan(const Plan& plan) {
         const QString before = std::exchange(row.planValue, value);
         if (key == m_applying)
             continue;  // the user is typing here; their text is the truth
-        if (!row.errorText.isEmpty()) {
+        if (!row.errorText.empty()) {
             // Text still being corrected stays, unless this field itself was
             // changed from elsewhere (undo, a fix).
             if (value == before)
                 continue;
-            row.errorText.clear();
+            row.errorText = Text();
             row.error->hide();
             row.editor->setInvalid(false);
         } else if (row.editor->value() == value) {
@@ -176,13 +176,13 @@ void FieldForm::updateTabOrder() {
 QString FieldForm::blockingReason() const {
     for (const std::string& key : m_keys) {
         const Row& row = m_rows.at(key);
-        if (!row.errorText.isEmpty())
-            return QStringLiteral("%1: %2").arg(fieldLabel(key), fieldErrorText(row.errorText));
+        if (!row.errorText.empty())
+            return QStringLiteral("%1: %2").arg(fieldLabel(key), app::qLocalized(row.errorText));
     }
     for (const std::string& key : m_keys)
         for (const Finding& f : m_rows.at(key).shown)
             if (f.severity == Severity::Error)
-                return QStringLiteral("%1: %2").arg(fieldLabel(key), findingMessageText(f.message));
+                return QStringLiteral("%1: %2").arg(fieldLabel(key), app::qLocalized(f.message));
     return {};
 }
 

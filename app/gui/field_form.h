@@ -27,7 +27,7 @@ class FieldForm : public QWidget {
     Q_OBJECT
 public:
     // Applies `text` to field `key`; returns core's error message, empty when applied.
-    using Applier = std::function<QString(const std::string& key, const QString& text)>;
+    using Applier = std::function<Text(const std::string& key, const QString& text)>;
     using ApplyFix = std::function<void(const Finding&)>;
 
     FieldForm(std::vector<std::string> keys, const Plan& plan, Applier applier, ApplyFix applyFix,
@@ -63,7 +63,7 @@ private:
         FieldEditor* editor = nullptr;
         QLabel* error = nullptr;       // core's message for the typed text
         QVBoxLayout* findings = nullptr;
-        QString errorText;
+        Text errorText;                // empty: the typed text was applied
         QString planValue;             // the field's value in the plan last shown
         std::vector<Finding> shown;    // the findings currently under the field
     };

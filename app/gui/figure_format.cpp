@@ -1,6 +1,6 @@
 #include "gui/figure_format.h"
 
-#include "gui/core_messages.h"
+#include "localized.h"
 
 #include <QCoreApplication>
 #include <QLocale>
@@ -89,7 +89,7 @@ QString figureToolTip(const QString& title, const Figure& figure) {
     if (!figure.formula.empty())
         tip += QStringLiteral("<br>%1 <code>%2</code>")
                    .arg(QCoreApplication::translate("Units", "Formula:").toHtmlEscaped(),
-                        formulaText(figure.formula).toHtmlEscaped());
+                        app::qLocalized(figure.formula).toHtmlEscaped());
     if (!figure.worked.empty())
         tip += QStringLiteral("<br>%1 <code>%2</code>")
                    .arg(QCoreApplication::translate("Units", "With this plan's numbers:").toHtmlEscaped(),

@@ -1,6 +1,6 @@
 #include "gui/finding_view.h"
 
-#include "gui/core_messages.h"
+#include "localized.h"
 
 #include <QCoreApplication>
 #include <QEvent>
@@ -99,17 +99,17 @@ QString FindingView::summary(const std::vector<Finding>& findings) {
 
 void FindingView::retranslate() {
     const QString headline = title(m_finding);
-    QString text = findingMessageText(m_finding.message).toHtmlEscaped();
+    QString text = app::qLocalized(m_finding.message).toHtmlEscaped();
     text = headline.isEmpty() ? QStringLiteral("<b>%1</b>").arg(text)
                               : QStringLiteral("<b>%1</b><br>%2").arg(headline.toHtmlEscaped(), text);
     if (!m_finding.fix.empty())
-        text += QStringLiteral("<br>") + tr("Fix: %1").arg(findingFixText(m_finding.fix)).toHtmlEscaped();
+        text += QStringLiteral("<br>") + tr("Fix: %1").arg(app::qLocalized(m_finding.fix)).toHtmlEscaped();
     m_text->setText(text);
     m_icon->setToolTip(severityText(m_finding.severity));
-    setAccessibleName(severityText(m_finding.severity) + QLatin1String(": ") + findingMessageText(m_finding.message));
+    setAccessibleName(severityText(m_finding.severity) + QLatin1String(": ") + app::qLocalized(m_finding.message));
     if (m_fixButton) {
         m_fixButton->setText(tr("Apply fix"));
-        m_fixButton->setToolTip(findingFixText(m_finding.fix));
+        m_fixButton->setToolTip(app::qLocalized(m_finding.fix));
     }
 }
 

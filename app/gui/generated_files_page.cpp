@@ -1,7 +1,7 @@
 #include "gui/generated_files_page.h"
 
 #include "gui/app_settings.h"
-#include "gui/core_messages.h"
+#include "localized.h"
 #include "gui/syntax_highlighter.h"
 #include "gui/widget_parts.h"
 #include "plan/findings.h"
@@ -223,8 +223,8 @@ void GeneratedFilesPage::regenerate() {
     const QString current = m_fileList->currentItem() ? m_fileList->currentItem()->text() : QString();
     m_files.clear();
     QString error;
-    if (const std::string invalid = validatePlan(m_plan); !invalid.empty()) {
-        error = tr("The plan is not complete: %1").arg(planErrorText(invalid));
+    if (const Text invalid = validatePlan(m_plan); !invalid.empty()) {
+        error = tr("The plan is not complete: %1").arg(app::qLocalized(invalid));
     } else {
         // Targets that need options not given yet are named, not silently skipped.
         QStringList ready, waiting;

@@ -2,7 +2,7 @@
 
 #ifdef TRAINDECK_HAVE_GENERATE
 #include "generate/generate.h"
-#include "gui/core_messages.h"
+#include "localized.h"
 #endif
 
 namespace traindeck::gui {
@@ -36,8 +36,7 @@ public:
         const auto t = gen::findTarget(target.toStdString());
         if (!t)
             return QStringLiteral("unknown target %1").arg(target);
-        // The generators name their command-line flags; the page names its fields.
-        return generatorMessageText(gen::missingOptions(plan, *t, toCore(options)));
+        return app::qLocalized(gen::missingOptions(plan, *t, toCore(options)));
     }
 
     std::vector<FileText> generate(const Plan& plan, const QStringList& targets, const TargetOptions& options,
@@ -51,11 +50,14 @@ public:
             for (const gen::GeneratedFile& f : gen::generate(plan, which, toCore(options)))
                 out.push_back({QString::fromStdString(f.path), QString::fromStdString(f.content), f.executable});
             return out;
-        } catch (const std::exception& e) {
-            // GenerateError is one line for the user; anything else is reported the same way
-            // rather than taking the window down.
+        } catch (const gen::GenerateError& e) {
             if (error)
-                *error = generateErrorText(e.what());
+                *error = app::qLocalized(e.text());
+            return {};
+        } catch (const std::exception& e) {
+            // Anything else is reported too, rather than taking the window down.
+            if (error)
+                *error = QString::fromStdString(e.what());
             return {};
         }
     }

@@ -1,6 +1,6 @@
 #include "gui/launch_page.h"
 
-#include "gui/core_messages.h"
+#include "localized.h"
 #include "localized.h"
 #include "plan/findings.h"
 
@@ -252,7 +252,7 @@ bool LaunchPage::begin(bool dryRun) {
     const Layout own = m_plan.cluster.layout();
     for (const Finding& f : findings(m_plan))
         if (f.severity == Severity::Error && (!f.layout || *f.layout == own)) {
-            showBanner(tr("The plan has errors, nothing was started: %1").arg(findingMessageText(f.message)), true);
+            showBanner(tr("The plan has errors, nothing was started: %1").arg(app::qLocalized(f.message)), true);
             return false;
         }
     launch::RunConfig config;

@@ -1,6 +1,6 @@
 #include "gui/layout_column.h"
 
-#include "gui/core_messages.h"
+#include "localized.h"
 #include "gui/figure_format.h"
 #include "gui/finding_view.h"
 #include "gui/memory_bar.h"
@@ -139,7 +139,7 @@ void LayoutColumn::retranslate() {
     for (const Finding& f : m_findings) {
         errors += f.severity == Severity::Error;
         warnings += f.severity == Severity::Warning;
-        lines << QStringLiteral("%1: %2").arg(FindingView::severityText(f.severity), findingMessageText(f.message));
+        lines << QStringLiteral("%1: %2").arg(FindingView::severityText(f.severity), app::qLocalized(f.message));
     }
     const QString summary = FindingView::summary(m_findings);
     // A layout with an error cannot run as planned: its figures are greyed, not hidden,

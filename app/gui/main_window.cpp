@@ -2,7 +2,7 @@
 
 #include "gui/app_settings.h"
 #include "gui/calibration_panel.h"
-#include "gui/core_messages.h"
+#include "localized.h"
 #include "gui/field_form.h"
 #include "gui/field_sections.h"
 #include "gui/finding_view.h"
@@ -89,7 +89,7 @@ MainWindow::MainWindow(Language* language, QWidget* parent) : QMainWindow(parent
     m_watch = new WatchPage;
     m_tabs->addTab(m_watch, QString());
     connect(m_launch, &LaunchPage::hostsEdited, this, [this](const QStringList& hosts) {
-        const QString problem = m_document->setField("launch.hosts", hosts.join(QLatin1Char(',')));
+        const QString problem = app::qLocalized(m_document->setField("launch.hosts", hosts.join(QLatin1Char(','))));
         if (!problem.isEmpty())
             statusBar()->showMessage(problem, 8000);
     });
@@ -98,7 +98,7 @@ MainWindow::MainWindow(Language* language, QWidget* parent) : QMainWindow(parent
             m_tabs->setCurrentWidget(m_watch);
     });
     connect(m_watch, &WatchPage::calibrationMeasured, this, [this](const QString& calibration) {
-        const QString problem = m_document->setField("calibration", calibration);
+        const QString problem = app::qLocalized(m_document->setField("calibration", calibration));
         if (!problem.isEmpty())
             QMessageBox::warning(this, tr("Calibrate the plan"), problem);
         else
@@ -357,11 +357,11 @@ void MainWindow::updateRecentMenu() {
 }
 
 void MainWindow::applyFix(const Finding& finding) {
-    const QString error = m_document->applyEdits(finding.edits, tr("Fix: %1").arg(findingFixText(finding.fix)));
+    const QString error = m_document->applyEdits(finding.edits, tr("Fix: %1").arg(app::qLocalized(finding.fix)));
     if (!error.isEmpty())
         QMessageBox::warning(this, tr("Fix not applied"), error);
     else
-        statusBar()->showMessage(tr("Applied: %1").arg(findingFixText(finding.fix)), 5000);
+        statusBar()->showMessage(tr("Applied: %1").arg(app::qLocalized(finding.fix)), 5000);
 }
 
 bool MainWindow::openFile(const QString& path) {

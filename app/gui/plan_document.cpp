@@ -1,6 +1,6 @@
 #include "gui/plan_document.h"
 
-#include "gui/core_messages.h"
+#include "localized.h"
 #include "gui/field_sections.h"
 #include "plan/plan_fields.h"
 #include "plan/plan_yaml.h"
@@ -65,11 +65,10 @@ void PlanDocument::push(const Plan& after, const QString& description, const std
     m_undo.push(new PlanChangeCommand(this, m_plan, after, description, mergeKey));
 }
 
-QString PlanDocument::setField(const std::string& key, const QString& text) {
+Text PlanDocument::setField(const std::string& key, const QString& text) {
     Plan next = m_plan;
-    const std::string error = setPlanField(next, key, text.trimmed().toStdString());
-    if (!error.empty())
-        return QString::fromStdString(error);
+    if (Text error = setPlanField(next, key, text.trimmed().toStdString()); !error.empty())
+        return error;
     push(next, tr("Edit %1").arg(fieldLabel(key)), key);
     return {};
 }
@@ -77,9 +76,8 @@ QString PlanDocument::setField(const std::string& key, const QString& text) {
 QString PlanDocument::applyEdits(const std::vector<FieldEdit>& edits, const QString& description) {
     Plan next = m_plan;
     for (const FieldEdit& edit : edits) {
-        const std::string error = setPlanField(next, edit.key, edit.value);
-        if (!error.empty())
-            return planErrorText(edit.key + ": " + error);
+        if (Text error = setPlanField(next, edit.key, edit.value); !error.empty())
+            return app::qLocalized(fieldError(edit.key, error));
     }
     push(next, description, {});
     return {};
@@ -100,15 +98,14 @@ QString PlanDocument::load(const QString& path) {
     Plan loaded = m_plan;
     const LoadResult result = loadPlanFile(path.toStdString(), loaded);
     if (!result.ok)
-        return planFileErrorText(path, result.error);
+        return app::qLocalized(result.error);
     reset(loaded, path, false);
     return {};
 }
 
 QString PlanDocument::save(const QString& path) {
-    const std::string error = savePlanFile(path.toStdString(), m_plan);
-    if (!error.empty())
-        return planFileErrorText(path, error);
+    if (const Text error = savePlanFile(path.toStdString(), m_plan); !error.empty())
+        return app::qLocalized(error);
     m_dirtyWithoutHistory = false;
     m_undo.setClean();
     if (path != m_filePath) {

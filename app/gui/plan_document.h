@@ -33,7 +33,7 @@ public:
     // Sets one field from text. Returns the field's error message (and changes
     // nothing) when the text is not valid. Consecutive edits of the same field
     // merge into one undo step, so typing "128" is one step, not three.
-    QString setField(const std::string& key, const QString& text);
+    Text setField(const std::string& key, const QString& text);
     // Applies a finding's one-click fix as one undo step.
     QString applyEdits(const std::vector<FieldEdit>& edits, const QString& description);
     // Replaces the whole plan as one undo step: for edits that are not a single

@@ -1,6 +1,6 @@
 #include "gui/plan_view.h"
 
-#include "gui/core_messages.h"
+#include "localized.h"
 #include "gui/layout_column.h"
 #include "gui/widget_parts.h"
 #include "plan/plan_fields.h"
@@ -80,7 +80,7 @@ void PlanView::onAdd() {
 
 void PlanView::setPlan(const Plan& plan) {
     m_plan = plan;
-    const QString invalid = planErrorText(validatePlan(plan));
+    const QString invalid = app::qLocalized(validatePlan(plan));
     m_invalid->setText(invalid.isEmpty() ? QString() : tr("The figures wait for a complete plan: %1").arg(invalid));
     m_invalid->setVisible(!invalid.isEmpty());
     m_table->setVisible(invalid.isEmpty());

@@ -1,6 +1,6 @@
 #include "gui/plan_wizard.h"
 
-#include "gui/core_messages.h"
+#include "localized.h"
 #include "gui/field_sections.h"
 #include "gui/wizard_pages.h"
 #include "plan/plan_fields.h"
@@ -27,10 +27,9 @@ PlanWizard::PlanWizard(const Plan& start, QWidget* parent) : QWizard(parent), m_
     retranslate();
 }
 
-QString PlanWizard::applyField(const std::string& key, const QString& text) {
-    const std::string error = setPlanField(m_plan, key, text.trimmed().toStdString());
-    if (!error.empty())
-        return QString::fromStdString(error);
+Text PlanWizard::applyField(const std::string& key, const QString& text) {
+    if (Text error = setPlanField(m_plan, key, text.trimmed().toStdString()); !error.empty())
+        return error;
     recompute();
     return {};
 }
@@ -47,7 +46,7 @@ void PlanWizard::applyFix(const Finding& finding) {
 void PlanWizard::recompute() {
     // Findings need a plan core considers whole (estimate.h); until then the
     // cross-field error is the only thing to show.
-    m_planError = planErrorText(validatePlan(m_plan));
+    m_planError = app::qLocalized(validatePlan(m_plan));
     m_findings = m_planError.isEmpty() ? findings(m_plan) : std::vector<Finding>{};
     emit planUpdated();
 }

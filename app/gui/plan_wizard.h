@@ -28,7 +28,7 @@ public:
     QString planError() const { return m_planError; }
 
     // Applies one typed edit; returns core's message when it is not valid.
-    QString applyField(const std::string& key, const QString& text);
+    Text applyField(const std::string& key, const QString& text);
     void applyFix(const Finding& finding);
 
 protected:

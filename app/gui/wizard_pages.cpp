@@ -1,6 +1,6 @@
 #include "gui/wizard_pages.h"
 
-#include "gui/core_messages.h"
+#include "localized.h"
 #include "gui/field_form.h"
 #include "gui/figure_format.h"
 #include "gui/layouts_page.h"
@@ -113,7 +113,7 @@ QString ReviewPage::blockedReason() const {
         return m_wizard->planError();
     for (const Finding& f : m_wizard->currentFindings())
         if (f.severity == Severity::Error)
-            return findingMessageText(f.message);
+            return app::qLocalized(f.message);
     return {};
 }
 

@@ -35,15 +35,20 @@ std::optional<Target> findTarget(std::string_view key) {
     return std::nullopt;
 }
 
-std::string missingOptions(const Plan& plan, Target target, const GenerateOptions& options) {
+Text missingOptions(const Plan& plan, Target target, const GenerateOptions& options) {
     switch (target) {
     case Target::PaiDlc:
-        if (options.ecsSpec.empty()) return "needs --ecs-spec (the ECS instance type of a node)";
-        if (options.workspaceId.empty()) return "needs --workspace-id (the PAI workspace of the job)";
+        if (options.ecsSpec.empty())
+            return Text(TD_TEXT("GenerateErrors", "needs the ECS instance type of a node (%1)"),
+                        {Text::field("generate.ecs_spec", "--ecs-spec")});
+        if (options.workspaceId.empty())
+            return Text(TD_TEXT("GenerateErrors", "needs the PAI workspace of the job (%1)"),
+                        {Text::field("generate.workspace_id", "--workspace-id")});
         break;
     case Target::Ssh:
         if (options.hosts.empty())
-            return "needs --hosts with " + std::to_string(plan.cluster.nodes) + " host(s), node 0 first";
+            return Text(TD_TEXT("GenerateErrors", "needs one host per node (%1), node 0 first: %2"),
+                        {Text::value(std::to_string(plan.cluster.nodes)), Text::field("launch.hosts", "--hosts")});
         break;
     default:
         break;

@@ -7,6 +7,7 @@
 
 #include "generate/options.h"
 #include "plan/plan.h"
+#include "text/text.h"
 
 #include <optional>
 #include <stdexcept>
@@ -38,9 +39,14 @@ struct GeneratedFile {
 
 // Bad input for a target (a job name Kubernetes forbids, a missing option, ...).
 // what() is one line, fit for the CLI's stderr and a GUI message.
+// What a generator refuses, as a Text (what() is its English).
 class GenerateError : public std::runtime_error {
 public:
-    using std::runtime_error::runtime_error;
+    explicit GenerateError(Text text) : std::runtime_error(text.english()), text_(std::move(text)) {}
+    const Text& text() const { return text_; }
+
+private:
+    Text text_;
 };
 
 // The files of one target. The plan must have passed validatePlan(); throws
@@ -54,6 +60,6 @@ std::vector<GeneratedFile> generate(const Plan& plan, const std::vector<Target>&
 
 // Why a target cannot be generated with these options (a required option is
 // missing), or empty. `--target all` skips such targets and says so.
-std::string missingOptions(const Plan& plan, Target target, const GenerateOptions& options);
+Text missingOptions(const Plan& plan, Target target, const GenerateOptions& options);
 
 }  // namespace traindeck::generate

@@ -50,27 +50,30 @@ bool isLabelValue(std::string_view s) {
 void checkKubernetesJobName(std::string_view name, std::string_view longestSuffix) {
     const std::size_t room = kMaxLabel - longestSuffix.size();
     if (!isDns1035Label(name))
-        throw GenerateError("job name '" + printable(name) +
-                            "' is not a valid Kubernetes name: use lowercase letters, digits and '-', "
-                            "starting with a letter and ending with a letter or digit (DNS-1035 label)");
+        throw GenerateError(Text(TD_TEXT("GenerateErrors", "job name '%1' is not a valid Kubernetes name: use lowercase "
+                                                           "letters, digits and '-', starting with a letter and ending "
+                                                           "with a letter or digit (DNS-1035 label)"),
+                                 {Text::value(printable(name))}));
     if (name.size() > room)
-        throw GenerateError("job name '" + printable(name) + "' is too long for Kubernetes: pod hostnames add '" +
-                            std::string(longestSuffix) + "' and must fit 63 characters, so at most " +
-                            std::to_string(room) + " characters");
+        throw GenerateError(Text(TD_TEXT("GenerateErrors", "job name '%1' is too long for Kubernetes: pod hostnames add "
+                                                           "'%2' and must fit 63 characters, so at most %3 characters"),
+                                 {Text::value(printable(name)), Text::value(std::string(longestSuffix)),
+                                  Text::value(std::to_string(room))}));
 }
 
-void checkDns1123Label(std::string_view what, std::string_view name) {
+void checkDns1123Label(const Text& what, std::string_view name) {
     if (!isDns1123Label(name))
-        throw GenerateError(std::string(what) + " '" + printable(name) +
-                            "' is not a valid Kubernetes name: at most 63 lowercase letters, digits and '-', "
-                            "starting and ending with a letter or digit (DNS-1123 label)");
+        throw GenerateError(Text(TD_TEXT("GenerateErrors", "%1 '%2' is not a valid Kubernetes name: at most 63 lowercase "
+                                                           "letters, digits and '-', starting and ending with a letter "
+                                                           "or digit (DNS-1123 label)"),
+                                 {what, Text::value(printable(name))}));
 }
 
-void checkDns1123Subdomain(std::string_view what, std::string_view name) {
+void checkDns1123Subdomain(const Text& what, std::string_view name) {
     if (!isDns1123Subdomain(name))
-        throw GenerateError(std::string(what) + " '" + printable(name) +
-                            "' is not a valid Kubernetes name: lowercase letters, digits, '-' and '.', "
-                            "at most 253 characters (DNS-1123 subdomain)");
+        throw GenerateError(Text(TD_TEXT("GenerateErrors", "%1 '%2' is not a valid Kubernetes name: lowercase letters, "
+                                                           "digits, '-' and '.', at most 253 characters (DNS-1123 subdomain)"),
+                                 {what, Text::value(printable(name))}));
 }
 
 }  // namespace traindeck::generate

@@ -3,6 +3,8 @@
 // written so that a bad name fails here with a clear message instead of at
 // `kubectl apply` (or, worse, as a pod whose hostname DNS cannot resolve).
 
+#include "text/text.h"
+
 #include <string>
 #include <string_view>
 
@@ -23,7 +25,7 @@ bool isLabelValue(std::string_view s);
 // "-worker-6" for Kubeflow), which must still fit a 63-character label.
 void checkKubernetesJobName(std::string_view name, std::string_view longestSuffix);
 // Throws GenerateError naming `what` when `name` is not a DNS-1123 label/subdomain.
-void checkDns1123Label(std::string_view what, std::string_view name);
-void checkDns1123Subdomain(std::string_view what, std::string_view name);
+void checkDns1123Label(const traindeck::Text& what, std::string_view name);
+void checkDns1123Subdomain(const traindeck::Text& what, std::string_view name);
 
 }  // namespace traindeck::generate

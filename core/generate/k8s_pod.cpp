@@ -40,31 +40,37 @@ void emitLabels(YAML::Emitter& out, const Context& ctx, bool withQueue) {
 
 void checkKubernetesInputs(const Context& ctx) {
     const GenerateOptions& o = ctx.options;
-    checkDns1123Label("namespace", ctx.plan.launch.nameSpace);
+    checkDns1123Label(Text(TD_TEXT("CoreMessages", "namespace")), ctx.plan.launch.nameSpace);
     if (ctx.plan.launch.image.empty() || hasControlOrSpace(ctx.plan.launch.image))
-        throw GenerateError("image '" + printable(ctx.plan.launch.image) +
-                            "' is not a valid image reference: it must be non-empty, without spaces or control characters");
+        throw GenerateError(Text(TD_TEXT("GenerateErrors", "image '%1' is not a valid image reference: it must be "
+                                                           "non-empty, without spaces or control characters"),
+                                 {Text::value(printable(ctx.plan.launch.image))}));
     if (!isLabelValue(o.queue))
-        throw GenerateError("queue '" + printable(o.queue) +
-                            "' is not a valid Kubernetes label value (Kueue queue name): at most 63 of "
-                            "letters, digits, '-', '_', '.', starting and ending alphanumeric");
-    if (!o.priorityClass.empty()) checkDns1123Subdomain("priority class", o.priorityClass);
+        throw GenerateError(Text(TD_TEXT("GenerateErrors", "queue '%1' is not a valid Kubernetes label value (Kueue queue "
+                                                           "name): at most 63 of letters, digits, '-', '_', '.', starting "
+                                                           "and ending alphanumeric"),
+                                 {Text::value(printable(o.queue))}));
+    if (!o.priorityClass.empty()) checkDns1123Subdomain(Text(TD_TEXT("CoreMessages", "priority class")), o.priorityClass);
     static const std::regex quantity("[0-9]+(\\.[0-9]+)?(Ki|Mi|Gi|Ti|k|M|G|T)?");
     if (!o.shmSize.empty() && !std::regex_match(o.shmSize, quantity))
-        throw GenerateError("/dev/shm size '" + printable(o.shmSize) + "' is not a Kubernetes quantity (e.g. 64Gi)");
+        throw GenerateError(Text(TD_TEXT("GenerateErrors", "/dev/shm size '%1' is not a Kubernetes quantity (e.g. 64Gi)"),
+                                 {Text::value(printable(o.shmSize))}));
     for (const VolumeMount& m : o.mounts) {
-        checkDns1123Subdomain("volume claim", m.claim);
+        checkDns1123Subdomain(Text(TD_TEXT("CoreMessages", "volume claim")), m.claim);
         if (m.mountPath.empty() || m.mountPath.front() != '/' || hasControlOrSpace(m.mountPath) ||
             m.mountPath.find(':') != std::string::npos)
-            throw GenerateError("mount path '" + printable(m.mountPath) +
-                                "' must be an absolute path without spaces, ':' or control characters");
+            throw GenerateError(Text(TD_TEXT("GenerateErrors", "mount path '%1' must be an absolute path without spaces, "
+                                                               "':' or control characters"),
+                                     {Text::value(printable(m.mountPath))}));
         if (m.mountPath == "/dev/shm" || m.mountPath == kConfigMountPath)
-            throw GenerateError("mount path " + m.mountPath + " is used by TrainDeck itself");
+            throw GenerateError(Text(TD_TEXT("GenerateErrors", "mount path %1 is used by TrainDeck itself"),
+                                     {Text::value(m.mountPath)}));
     }
     for (const SecretEnv& s : o.secrets) {
-        checkDns1123Subdomain("secret", s.secret);
+        checkDns1123Subdomain(Text(TD_TEXT("CoreMessages", "secret")), s.secret);
         if (!isConfigKey(s.key))
-            throw GenerateError("secret key '" + printable(s.key) + "' is not valid: use letters, digits, '-', '_', '.'");
+            throw GenerateError(Text(TD_TEXT("GenerateErrors", "secret key '%1' is not valid: use letters, digits, '-', '_', '.'"),
+                                     {Text::value(printable(s.key))}));
     }
 }
 

@@ -69,15 +69,21 @@ std::vector<GeneratedFile> paiFiles(const Context& ctx) {
     const GenerateOptions& o = ctx.options;
     const Plan& plan = ctx.plan;
     if (!isSpecName(o.ecsSpec))
-        throw GenerateError("PAI-DLC needs the ECS instance type of a node, e.g. --ecs-spec ecs.gn7e-c16g1.32xlarge "
-                            "(got '" + printable(o.ecsSpec) + "')");
+        throw GenerateError(Text(TD_TEXT("GenerateErrors", "PAI-DLC needs the ECS instance type of a node (%1), e.g. %2 "
+                                                           "(got '%3')"),
+                                 {Text::field("generate.ecs_spec", "--ecs-spec"), Text::value("ecs.gn7e-c16g1.32xlarge"),
+                                  Text::value(printable(o.ecsSpec))}));
     if (o.workspaceId.empty() || !isSpecName(o.workspaceId))
-        throw GenerateError("PAI-DLC needs the workspace the job runs in, e.g. --workspace-id 12345 (got '" +
-                            printable(o.workspaceId) + "')");
+        throw GenerateError(Text(TD_TEXT("GenerateErrors", "PAI-DLC needs the ID of the workspace the job runs in (%1), "
+                                                           "e.g. %2 (got '%3')"),
+                                 {Text::field("generate.workspace_id", "--workspace-id"), Text::value("12345"),
+                                  Text::value(printable(o.workspaceId))}));
     if (o.paiPriority < 0 || o.paiPriority > 9)
-        throw GenerateError("PAI-DLC priority " + std::to_string(o.paiPriority) + " must be from 1 to 9");
+        throw GenerateError(Text(TD_TEXT("GenerateErrors", "PAI-DLC priority %1 must be from 1 to 9"),
+                                 {Text::value(std::to_string(o.paiPriority))}));
     if (!o.paiResourceId.empty() && !isSpecName(o.paiResourceId))
-        throw GenerateError("PAI-DLC resource id '" + printable(o.paiResourceId) + "' is not an id");
+        throw GenerateError(Text(TD_TEXT("GenerateErrors", "PAI-DLC resource id '%1' is not an id"),
+                                 {Text::value(printable(o.paiResourceId))}));
     // A DLC job spec has no reference to a secret store, so --secret-env values
     // are not written here at all: the entrypoint refuses to start until the
     // variables reach the node by PAI's own means (its console or workspace settings).

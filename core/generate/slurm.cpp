@@ -23,19 +23,19 @@ bool isSbatchWord(const std::string& s) {
     return true;
 }
 
-void checkSbatchWord(const char* what, const std::string& value) {
+void checkSbatchWord(const Text& what, const std::string& value) {
     if (!value.empty() && !isSbatchWord(value))
-        throw GenerateError(std::string("SLURM ") + what + " '" + printable(value) +
-                            "' may only hold letters, digits, '-', '_', '.' and ':'");
+        throw GenerateError(Text(TD_TEXT("GenerateErrors", "SLURM %1 '%2' may only hold letters, digits, '-', '_', '.' and ':'"),
+                                 {what, Text::value(printable(value))}));
 }
 
 }  // namespace
 
 std::vector<GeneratedFile> slurmFiles(const Context& ctx) {
     const GenerateOptions& o = ctx.options;
-    checkSbatchWord("partition (--queue)", o.queue);
-    checkSbatchWord("QOS (--qos)", o.qos);
-    checkSbatchWord("time limit", o.timeLimit);
+    checkSbatchWord(Text(TD_TEXT("CoreMessages", "partition (%1)"), {Text::field("generate.queue", "--queue")}), o.queue);
+    checkSbatchWord(Text(TD_TEXT("CoreMessages", "QOS (%1)"), {Text::field("generate.qos", "--qos")}), o.qos);
+    checkSbatchWord(Text(TD_TEXT("CoreMessages", "time limit")), o.timeLimit);
     const int nodes = ctx.figures.nodes;
     std::string s = "#!/usr/bin/env bash\n";
     // A name sbatch cannot take literally is left out (the job is then named

@@ -21,14 +21,17 @@ std::vector<GeneratedFile> sshFiles(const Context& ctx) {
     const std::vector<std::string>& hosts = ctx.options.hosts;
     const int nodes = ctx.figures.nodes;
     if (static_cast<int>(hosts.size()) != nodes)
-        throw GenerateError("ssh needs one host per node, node 0 first: --hosts gave " +
-                            std::to_string(hosts.size()) + " for " + std::to_string(nodes) + " nodes");
+        throw GenerateError(Text(TD_TEXT("GenerateErrors", "SSH needs one host per node, node 0 first: %1 gave %2 for %3 nodes"),
+                                 {Text::field("launch.hosts", "--hosts"), Text::value(std::to_string(hosts.size())),
+                                  Text::value(std::to_string(nodes))}));
     // Hostfiles have no quoting: `[user@]host` only (IPv6 included); a port is
     // ssh's alone (pdsh and DeepSpeed's hostfile cannot carry one).
     std::vector<HostAddress> addresses;
     for (const std::string& h : hosts) {
         const auto a = parseHostAddress(h);
-        if (!a) throw GenerateError("host '" + printable(h) + "' is not a host name or address, [user@]host[:port]");
+        if (!a)
+            throw GenerateError(Text(TD_TEXT("GenerateErrors", "host '%1' is not a host name or address, [user@]host[:port]"),
+                                     {Text::value(printable(h))}));
         addresses.push_back(*a);
     }
 

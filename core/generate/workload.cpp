@@ -119,7 +119,8 @@ std::string fillTemplate(std::string_view tmpl, const Plan& plan, const LaunchFi
                 if (!found) {
                     std::string known;
                     for (const Entry& e : entries()) known += (known.empty() ? "" : ", ") + e.placeholder.name;
-                    throw GenerateError("command template: unknown placeholder {" + name + "} (known: " + known + ")");
+                    throw GenerateError(Text(TD_TEXT("GenerateErrors", "command template: unknown placeholder {%1} (known: %2)"),
+                                             {Text::value(printable(name)), Text::value(known)}));
                 }
                 const std::string value = found->value(plan, figures);
                 out += isNodeValue(name) ? value : shellQuote(value);

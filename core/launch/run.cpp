@@ -102,7 +102,7 @@ std::string defaultRunDir(const std::string& runId) {
 
 Run::Run(RunConfig config, Sink sink) : config_(std::move(config)), sink_(std::move(sink)) {
     const Plan& plan = config_.plan;
-    if (std::string error = validatePlan(plan); !error.empty()) throw LaunchError(Text::value(error));
+    if (Text error = validatePlan(plan); !error.empty()) throw LaunchError(error);
     if (config_.local) {
         if (plan.cluster.nodes != 1)
             throw LaunchError(Text(TD_TEXT("Launch", "--local runs one node on this machine, but the plan has %1 nodes"),

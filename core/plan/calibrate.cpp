@@ -28,13 +28,15 @@ CalibrationFit fitCalibration(const Plan& plan, const Calibration& c) {
     constexpr double lo0 = 1e-4, hi0 = 1.0;
     if (measured < stepTime(hi0)) {
         fit.mfu = hi0;
-        fit.note = "the measured step is faster than the model allows even at MFU 1: the network or NVLink is "
-                   "faster than the catalogue says, or communication overlaps better than assumed";
+        fit.note = Text(TD_TEXT("CoreMessages", "the measured step is faster than the model allows even at MFU 1: the "
+                                                "network or NVLink is faster than the catalogue says, or communication "
+                                                "overlaps better than assumed"));
         return fit;
     }
     if (measured > stepTime(lo0)) {
         fit.mfu = lo0;
-        fit.note = "the measured step is slower than the model gives at MFU 0.0001: check the measurement's unit";
+        fit.note = Text(TD_TEXT("CoreMessages",
+                                "the measured step is slower than the model gives at MFU 0.0001: check the measurement's unit"));
         return fit;
     }
     double lo = lo0, hi = hi0;
@@ -55,20 +57,22 @@ Plan calibrated(const Plan& plan) {
     return p;
 }
 
-bool parseCalibration(std::string_view text, Calibration& out, std::string& error) {
+bool parseCalibration(std::string_view text, Calibration& out, Text& error) {
     const std::string t(text);
     const auto eq = t.find('=');
     Calibration c;
     if (eq == std::string::npos || !parseLayout(t.substr(0, eq), c.layout)) {
-        error = "expected LAYOUT=VALUE with a unit, e.g. 2x8=0.9steps/s, 2x8=115samples/s or 2x8=1.1s/step; got '" +
-                t + "'";
+        error = Text(TD_TEXT("CoreMessages", "expected LAYOUT=VALUE with a unit, e.g. 2x8=0.9steps/s, 2x8=115samples/s "
+                                             "or 2x8=1.1s/step; got '%1'"),
+                     {Text::value(printable(t))});
         return false;
     }
     const char* begin = t.data() + eq + 1;
     const char* end = t.data() + t.size();
     auto [unitStart, ec] = std::from_chars(begin, end, c.value);
     if (ec != std::errc() || !(c.value > 0) || !std::isfinite(c.value)) {
-        error = "calibration needs a positive number after '=', got '" + t.substr(eq + 1) + "'";
+        error = Text(TD_TEXT("CoreMessages", "calibration needs a positive number after '=', got '%1'"),
+                     {Text::value(printable(t.substr(eq + 1)))});
         return false;
     }
     const std::string unit(unitStart, end);
@@ -79,7 +83,8 @@ bool parseCalibration(std::string_view text, Calibration& out, std::string& erro
     else if (unit == "s/step" || unit == "s/it" || unit == "s")
         c.unit = Calibration::Unit::SecondsPerStep;
     else {
-        error = "unknown calibration unit '" + unit + "' (use steps/s, samples/s or s/step)";
+        error = Text(TD_TEXT("CoreMessages", "unknown calibration unit '%1' (use steps/s, samples/s or s/step)"),
+                     {Text::value(printable(unit))});
         return false;
     }
     out = c;

@@ -4,6 +4,7 @@
 // every other layout is predicted with the refitted model.
 
 #include "plan/plan.h"
+#include "text/text.h"
 
 #include <optional>
 #include <string>
@@ -13,7 +14,7 @@ namespace traindeck {
 struct CalibrationFit {
     double mfu = 0;           // the efficiency that reproduces the measurement
     bool exact = false;       // false: the measurement lies outside what any MFU in (0, 1] gives
-    std::string note;         // why it is not exact, in words
+    Text note;                // why it is not exact, in words
 };
 
 // Fits recipe.mfu so that the estimate for calibration.layout reproduces the measurement.
@@ -24,7 +25,7 @@ CalibrationFit fitCalibration(const Plan& plan, const Calibration& calibration);
 Plan calibrated(const Plan& plan);
 
 // "2x8=0.9steps/s", "2x8=115samples/s", "2x8=1.1s/step"
-bool parseCalibration(std::string_view text, Calibration& out, std::string& error);
+bool parseCalibration(std::string_view text, Calibration& out, Text& error);
 std::string calibrationText(const Calibration&);
 
 }  // namespace traindeck

@@ -21,7 +21,7 @@ std::string num(double v) {
     return buf;
 }
 
-Figure figure(double value, std::string unit, std::string formula, std::string worked) {
+Figure figure(double value, std::string unit, Text formula, std::string worked) {
     return {value, std::move(unit), std::move(formula), std::move(worked) + " = " + num(value)};
 }
 
@@ -80,39 +80,39 @@ Estimate estimateUncalibrated(const Plan& plan, const Layout& layout) {
                       ? int(std::max(1L, std::lround(double(r.globalBatch) / double(perStepPerAccum))))
                       : r.gradAccum;
     const double batch = double(perStepPerAccum) * e.gradAccum;
-    e.effectiveBatch = figure(batch, "samples", "micro × world × accumulation",
+    e.effectiveBatch = figure(batch, "samples", Text(TD_TEXT("Formulas", "micro × world × accumulation")),
                               num(r.microBatch) + " × " + num(e.worldSize) + " × " + num(e.gradAccum));
 
     const double ratio = batch / double(r.baseBatch);
     switch (r.lrRule) {
     case LrRule::Linear:
-        e.lr = figure(r.baseLr * ratio, "", "base LR × batch / base batch",
+        e.lr = figure(r.baseLr * ratio, "", Text(TD_TEXT("Formulas", "base LR × batch / base batch")),
                       num(r.baseLr) + " × " + num(batch) + " / " + num(r.baseBatch));
         break;
     case LrRule::Sqrt:
-        e.lr = figure(r.baseLr * std::sqrt(ratio), "", "base LR × √(batch / base batch)",
+        e.lr = figure(r.baseLr * std::sqrt(ratio), "", Text(TD_TEXT("Formulas", "base LR × √(batch / base batch)")),
                       num(r.baseLr) + " × √(" + num(batch) + " / " + num(r.baseBatch) + ")");
         break;
     case LrRule::None:
-        e.lr = figure(r.baseLr, "", "base LR (no scaling rule)", num(r.baseLr));
+        e.lr = figure(r.baseLr, "", Text(TD_TEXT("Formulas", "base LR (no scaling rule)")), num(r.baseLr));
         break;
     }
     if (r.scaleWarmup && r.warmupSteps > 0)
         e.warmupSteps = figure(std::max(1.0, std::round(r.warmupSteps * double(r.baseBatch) / batch)), "steps",
-                               "round(warmup × base batch / batch)",
+                               Text(TD_TEXT("Formulas", "round(warmup × base batch / batch)")),
                                "round(" + num(r.warmupSteps) + " × " + num(r.baseBatch) + " / " + num(batch) + ")");
     else
-        e.warmupSteps = figure(r.warmupSteps, "steps", "warmup (not scaled)", num(r.warmupSteps));
+        e.warmupSteps = figure(r.warmupSteps, "steps", Text(TD_TEXT("Formulas", "warmup (not scaled)")), num(r.warmupSteps));
 
     const double perEpoch = double(r.datasetSize) / batch;
-    e.stepsPerEpoch = r.dropLast ? figure(std::floor(perEpoch), "steps", "⌊dataset / batch⌋ (drop_last)",
+    e.stepsPerEpoch = r.dropLast ? figure(std::floor(perEpoch), "steps", Text(TD_TEXT("Formulas", "⌊dataset / batch⌋ (drop_last)")),
                                           "⌊" + num(r.datasetSize) + " / " + num(batch) + "⌋")
-                                 : figure(std::ceil(perEpoch), "steps", "⌈dataset / batch⌉",
+                                 : figure(std::ceil(perEpoch), "steps", Text(TD_TEXT("Formulas", "⌈dataset / batch⌉")),
                                           "⌈" + num(r.datasetSize) + " / " + num(batch) + "⌉");
     e.totalSteps = r.epochs > 0 ? figure(std::ceil(r.epochs * e.stepsPerEpoch.value), "steps",
-                                         "⌈epochs × steps per epoch⌉",
+                                         Text(TD_TEXT("Formulas", "⌈epochs × steps per epoch⌉")),
                                          "⌈" + num(r.epochs) + " × " + num(e.stepsPerEpoch.value) + "⌉")
-                                : figure(double(r.totalSteps), "steps", "steps as planned", num(r.totalSteps));
+                                : figure(double(r.totalSteps), "steps", Text(TD_TEXT("Formulas", "steps as planned")), num(r.totalSteps));
 
     // Memory per GPU: DeepSpeed's model states per ZeRO stage (each stage
     // partitions one more state over the data-parallel ranks), activations, overhead.
@@ -126,9 +126,11 @@ Estimate estimateUncalibrated(const Plan& plan, const Layout& layout) {
     e.memory.overheadGb = r.memoryOverheadGb;
     const MemoryBreakdown& mem = e.memory;
     e.memoryPerGpuGb = figure(mem.paramsGb + mem.gradsGb + mem.optimizerGb + mem.activationsGb + mem.overheadGb, "GB",
-                              "params + grads + optimizer (ZeRO-" + num(r.zeroStage) +
-                                  (r.offloadOptimizer ? ", offloaded" : "") +
-                                  ") + activations × micro + overhead",
+                              Text(r.offloadOptimizer ? TD_TEXT("Formulas", "params + grads + optimizer (ZeRO-%1, "
+                                                                            "offloaded) + activations × micro + overhead")
+                                                      : TD_TEXT("Formulas", "params + grads + optimizer (ZeRO-%1) + "
+                                                                            "activations × micro + overhead"),
+                                   {Text::value(num(r.zeroStage))}),
                               num(mem.paramsGb) + " + " + num(mem.gradsGb) + " + " + num(mem.optimizerGb) + " + " +
                                   num(mem.activationsGb) + " + " + num(mem.overheadGb));
     e.gpuMemoryGb = gpu.memoryGb;
@@ -137,7 +139,7 @@ Estimate estimateUncalibrated(const Plan& plan, const Layout& layout) {
     const double flopsPerSample = m.flopsPerSample > 0 ? m.flopsPerSample : 6.0 * m.params * m.tokensPerSample;
     const double samplesPerGpu = double(r.microBatch) * e.gradAccum;
     const double compute = flopsPerSample * samplesPerGpu / (gpu.bf16Tflops * 1e12 * r.mfu);
-    e.computeTimeS = figure(compute, "s", "FLOPs per sample × micro × accumulation / (peak × MFU)",
+    e.computeTimeS = figure(compute, "s", Text(TD_TEXT("Formulas", "FLOPs per sample × micro × accumulation / (peak × MFU)")),
                             num(flopsPerSample) + " × " + num(r.microBatch) + " × " + num(e.gradAccum) + " / (" +
                                 num(gpu.bf16Tflops) + " TFLOP/s × " + num(r.mfu) + ")");
 
@@ -153,15 +155,17 @@ Estimate estimateUncalibrated(const Plan& plan, const Layout& layout) {
     const double gradBytes = m.params * (r.zeroStage == 0 ? 4.0 : b.grads);
     const AllReduce grads = allReduce(gradBytes, layout, gpu, net);
     double comm = grads.seconds;
-    std::string commFormula = "gradient all-reduce, ring on NVLink then ring across nodes, each GPU's 1/g share on "
-                              "1/g of the node's NICs: 2(g−1)/g × bytes / NVLink + 2(n−1)/n × bytes / node network";
+    Text commFormula(TD_TEXT("Formulas", "gradient all-reduce, ring on NVLink then ring across nodes, each GPU's 1/g "
+                                         "share on 1/g of the node's NICs: 2(g−1)/g × bytes / NVLink + 2(n−1)/n × bytes "
+                                         "/ node network"));
     std::string commWorked = grads.worked;
     int collectives = 1;  // the gradient all-reduce (bucketed, finishing with the backward)
     if (r.zeroStage == 3) {
         const AllReduce gather = allReduce(m.params * b.params, layout, gpu, net);
         comm = grads.seconds / 2 + e.gradAccum * gather.seconds;  // one all-gather is half an all-reduce; 2 per micro-step
-        commFormula = "ZeRO-3: reduce-scatter of gradients + 2 parameter all-gathers per micro-step (forward and "
-                      "backward), each half a ring all-reduce's volume, same rings as the gradients";
+        commFormula = Text(TD_TEXT("Formulas", "ZeRO-3: reduce-scatter of gradients + 2 parameter all-gathers per "
+                                               "micro-step (forward and backward), each half a ring all-reduce's "
+                                               "volume, same rings as the gradients"));
         commWorked = "(" + grads.worked + ") / 2 + " + num(e.gradAccum) + " × (" + gather.worked + ")";
         collectives = 1 + 2 * e.gradAccum;
     }
@@ -176,8 +180,8 @@ Estimate estimateUncalibrated(const Plan& plan, const Layout& layout) {
     // last micro-step still runs; ZeRO-3's gathers prefetch under the whole step.
     const double window = r.zeroStage == 3 ? compute : compute / e.gradAccum * 2.0 / 3.0;
     e.overlapWindowS = r.zeroStage == 3
-                           ? figure(window, "s", "compute (ZeRO-3 prefetches under the whole step)", num(compute))
-                           : figure(window, "s", "backward of the last micro-step: compute / accumulation × 2/3",
+                           ? figure(window, "s", Text(TD_TEXT("Formulas", "compute (ZeRO-3 prefetches under the whole step)")), num(compute))
+                           : figure(window, "s", Text(TD_TEXT("Formulas", "backward of the last micro-step: compute / accumulation × 2/3")),
                                     num(compute) + " / " + num(e.gradAccum) + " × 2/3");
     // What the window cannot hold is exposed; of what it can, the share (1 − overlap)
     // still shows (a collective slows the kernels it runs beside); and every
@@ -187,19 +191,21 @@ Estimate estimateUncalibrated(const Plan& plan, const Layout& layout) {
         std::max(0.0, comm - window) + (1.0 - r.overlap) * hideable + r.collectiveLatencyS * collectives;
     e.exposedCommTimeS = figure(
         exposed, "s",
-        std::string(r.zeroStage == 3 ? "max(0, communication − compute)" : "max(0, communication − backward window)") +
-            " + (1 − overlap) × min(communication, window) + latency × collectives",
+        Text(r.zeroStage == 3 ? TD_TEXT("Formulas", "max(0, communication − compute) + (1 − overlap) × "
+                                                    "min(communication, window) + latency × collectives")
+                              : TD_TEXT("Formulas", "max(0, communication − backward window) + (1 − overlap) × "
+                                                    "min(communication, window) + latency × collectives")),
         "max(0, " + num(comm) + " − " + num(window) + ") + (1 − " + num(r.overlap) + ") × " + num(hideable) + " + " +
             num(r.collectiveLatencyS) + " × " + num(collectives));
 
     const double step = compute + exposed;
-    e.stepTimeS = figure(step, "s", "compute + exposed communication", num(compute) + " + " + num(exposed));
-    e.stepsPerS = figure(1.0 / step, "steps/s", "1 / step time", "1 / " + num(step));
-    e.samplesPerS = figure(batch / step, "samples/s", "batch / step time", num(batch) + " / " + num(step));
+    e.stepTimeS = figure(step, "s", Text(TD_TEXT("Formulas", "compute + exposed communication")), num(compute) + " + " + num(exposed));
+    e.stepsPerS = figure(1.0 / step, "steps/s", Text(TD_TEXT("Formulas", "1 / step time")), "1 / " + num(step));
+    e.samplesPerS = figure(batch / step, "samples/s", Text(TD_TEXT("Formulas", "batch / step time")), num(batch) + " / " + num(step));
     const double hours = e.totalSteps.value * step / 3600.0;
-    e.hoursToFinish = figure(hours, "h", "steps × step time / 3600",
+    e.hoursToFinish = figure(hours, "h", Text(TD_TEXT("Formulas", "steps × step time / 3600")),
                              num(e.totalSteps.value) + " × " + num(step) + " / 3600");
-    e.gpuHours = figure(hours * n, "GPU·h", "hours × world", num(hours) + " × " + num(n));
+    e.gpuHours = figure(hours * n, "GPU·h", Text(TD_TEXT("Formulas", "hours × world")), num(hours) + " × " + num(n));
     return e;
 }
 
@@ -210,8 +216,9 @@ Estimate estimate(const Plan& input, const Layout& layout) {
     const Estimate one = layout == node ? e : estimateUncalibrated(plan, node);
     const double perGpu = e.samplesPerS.value / e.worldSize;
     const double perGpuOne = one.samplesPerS.value / one.worldSize;
-    e.scalingEfficiency = figure(perGpu / perGpuOne, "", "(samples/s per GPU) / (same on one node of " +
-                                                            num(layout.gpusPerNode) + ")",
+    e.scalingEfficiency = figure(perGpu / perGpuOne, "",
+                                 Text(TD_TEXT("Formulas", "(samples/s per GPU) / (same on one node of %1)"),
+                                      {Text::value(num(layout.gpusPerNode))}),
                                  num(perGpu) + " / " + num(perGpuOne));
     return e;
 }

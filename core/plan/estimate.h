@@ -4,6 +4,7 @@
 // user can check any number the planner shows.
 
 #include "plan/plan.h"
+#include "text/text.h"
 
 #include <string>
 #include <vector>
@@ -13,7 +14,7 @@ namespace traindeck {
 struct Figure {
     double value = 0;
     std::string unit;         // "samples", "GB", "s", "" ...
-    std::string formula;      // "micro × world × accumulation"
+    Text formula;             // "micro × world × accumulation", translatable (context "Formulas")
     std::string worked;       // "16 × 16 × 1 = 256"
 };
 

@@ -18,23 +18,35 @@ std::string num(double v) {
     return buf;
 }
 
+Text val(const std::string& v) { return Text::value(v); }
+Text val(long long v) { return Text::value(std::to_string(v)); }
+Text numText(double v) { return Text::value(num(v)); }
+
 // Environment variables people set that nothing reads, and what does the job.
-struct UnreadVariable { const char* name; const char* why; const char* fix; };
-constexpr UnreadVariable kUnreadVariables[] = {
-    {"NCCL_TIMEOUT", "NCCL reads no NCCL_TIMEOUT; the collective timeout belongs to the framework",
-     "remove it and set launch.comm_timeout_s, which TrainDeck passes to the framework "
-     "(torch.distributed.init_process_group(timeout=...), DeepSpeed's timeout)"},
-    {"NCCL_ASYNC_ERROR_HANDLING", "PyTorch renamed it TORCH_NCCL_ASYNC_ERROR_HANDLING (2.2); the old name is ignored",
-     "rename it to TORCH_NCCL_ASYNC_ERROR_HANDLING"},
-    {"NCCL_BLOCKING_WAIT", "PyTorch renamed it TORCH_NCCL_BLOCKING_WAIT (2.2); the old name is ignored",
-     "rename it to TORCH_NCCL_BLOCKING_WAIT"},
-    {"TORCH_DISTRIBUTED_TIMEOUT", "PyTorch reads no such variable", "set launch.comm_timeout_s instead"},
+struct UnreadVariable {
+    const char* name;
+    TextTemplate message;  // %1: NAME=value
+    TextTemplate fix;
+    const char* renamed = nullptr;  // PyTorch's new name, where it has one: %2 of both texts
+};
+const UnreadVariable kUnreadVariables[] = {
+    {"NCCL_TIMEOUT",
+     TD_TEXT("FindingTexts", "%1 has no effect: NCCL reads no NCCL_TIMEOUT; the collective timeout belongs to the framework"),
+     TD_TEXT("FindingTexts", "remove it and set launch.comm_timeout_s, which TrainDeck passes to the framework "
+                             "(torch.distributed.init_process_group(timeout=...), DeepSpeed's timeout)")},
+    {"NCCL_ASYNC_ERROR_HANDLING",
+     TD_TEXT("FindingTexts", "%1 has no effect: PyTorch renamed it %2 (2.2); the old name is ignored"),
+     TD_TEXT("FindingTexts", "rename it to %1"), "TORCH_NCCL_ASYNC_ERROR_HANDLING"},
+    {"NCCL_BLOCKING_WAIT", TD_TEXT("FindingTexts", "%1 has no effect: PyTorch renamed it %2 (2.2); the old name is ignored"),
+     TD_TEXT("FindingTexts", "rename it to %1"), "TORCH_NCCL_BLOCKING_WAIT"},
+    {"TORCH_DISTRIBUTED_TIMEOUT", TD_TEXT("FindingTexts", "%1 has no effect: PyTorch reads no such variable"),
+     TD_TEXT("FindingTexts", "set launch.comm_timeout_s instead")},
 };
 
 bool usesDeepSpeed(const Plan& p) { return p.recipe.zeroStage > 0 || p.recipe.offloadOptimizer; }
 
-Finding make(Severity s, std::string code, std::string field, std::optional<Layout> layout, std::string message,
-             std::string fix, std::vector<FieldEdit> edits = {}) {
+Finding make(Severity s, std::string code, std::string field, std::optional<Layout> layout, Text message, Text fix,
+             std::vector<FieldEdit> edits = {}) {
     return {s, std::move(code), std::move(field), layout, std::move(message), std::move(fix), std::move(edits)};
 }
 
@@ -61,25 +73,26 @@ std::vector<std::pair<int, int>> fittingSplits(const Plan& plan, const Layout& l
 void checkLayout(const Plan& plan, const Layout& layout, bool own, std::vector<Finding>& out) {
     const GpuModel& gpu = *findGpu(plan.cluster.gpu);
     const Recipe& r = plan.recipe;
-    const std::string where = layoutText(layout) + ": ";
+    const Text where = val(layoutText(layout));
     const auto here = std::optional<Layout>(layout);
 
     if (layout.gpusPerNode > gpu.gpusPerNode) {
         std::vector<FieldEdit> edits;
-        std::string fix = "use at most " + std::to_string(gpu.gpusPerNode) + " GPUs per node";
+        Text fix(TD_TEXT("FindingTexts", "use at most %1 GPUs per node"), {val(gpu.gpusPerNode)});
         if (layout.worldSize() % gpu.gpusPerNode == 0) {
             const int nodes = layout.worldSize() / gpu.gpusPerNode;
-            fix = "use " + std::to_string(nodes) + " nodes × " + std::to_string(gpu.gpusPerNode) + " GPUs (the same " +
-                  std::to_string(layout.worldSize()) + " GPUs)";
+            fix = Text(TD_TEXT("FindingTexts", "use %1 nodes × %2 GPUs (the same %3 GPUs)"),
+                       {val(nodes), val(gpu.gpusPerNode), val(layout.worldSize())});
             if (own)
                 edits = {{"cluster.nodes", std::to_string(nodes)},
                          {"cluster.gpus_per_node", std::to_string(gpu.gpusPerNode)}};
         }
         out.push_back(make(Severity::Error, "gpus_per_node_exceeds_node", "cluster.gpus_per_node", here,
-                           where + std::to_string(layout.gpusPerNode) + " GPUs per node, but " + gpu.name +
-                               " nodes have " + std::to_string(gpu.gpusPerNode) + ": local ranks " +
-                               std::to_string(gpu.gpusPerNode) + "–" + std::to_string(layout.gpusPerNode - 1) +
-                               " would ask for CUDA devices that do not exist ('invalid device ordinal')",
+                           Text(TD_TEXT("FindingTexts", "%1: %2 GPUs per node, but %3 nodes have %4: local ranks %5–%6 "
+                                                        "would ask for CUDA devices that do not exist ('invalid device "
+                                                        "ordinal')"),
+                                {where, val(layout.gpusPerNode), val(gpu.name), val(gpu.gpusPerNode),
+                                 val(gpu.gpusPerNode), val(layout.gpusPerNode - 1)}),
                            fix, std::move(edits)));
         return;  // every other figure of this layout is meaningless
     }
@@ -89,42 +102,46 @@ void checkLayout(const Plan& plan, const Layout& layout, bool own, std::vector<F
 
     if (r.globalBatch > 0 && batch != r.globalBatch) {
         const long step = long(r.microBatch) * layout.worldSize();
-        std::string fix = "set the global batch to " + std::to_string(batch) + " (accumulation " +
-                          std::to_string(e.gradAccum) + ")";
+        Text fix(TD_TEXT("FindingTexts", "set the global batch to %1 (accumulation %2)"), {val(batch), val(e.gradAccum)});
         std::vector<FieldEdit> edits;
         if (own)
             edits = {{"recipe.global_batch", std::to_string(batch)}};
         // A micro-batch that reaches the target exactly keeps the user's batch.
         for (int micro = r.microBatch; micro >= 1; --micro)
             if (r.globalBatch % (long(micro) * layout.worldSize()) == 0) {
-                fix = "use micro-batch " + std::to_string(micro) + " with accumulation " +
-                      std::to_string(r.globalBatch / (long(micro) * layout.worldSize())) + " to keep batch " +
-                      std::to_string(r.globalBatch) + ", or " + fix;
+                fix = Text(TD_TEXT("FindingTexts", "use micro-batch %1 with accumulation %2 to keep batch %3, or set "
+                                                   "the global batch to %4 (accumulation %5)"),
+                           {val(micro), val(r.globalBatch / (long(micro) * layout.worldSize())), val(r.globalBatch),
+                            val(batch), val(e.gradAccum)});
                 if (own)
                     edits = {{"recipe.micro_batch", std::to_string(micro)}};
                 break;
             }
         const bool deepspeed = usesDeepSpeed(plan);
+        const std::vector<Text> args = {where, val(r.globalBatch), val(step), val(batch)};
         out.push_back(make(deepspeed ? Severity::Error : Severity::Warning, "batch_not_reachable",
                            "recipe.global_batch", here,
-                           where + "the global batch " + std::to_string(r.globalBatch) +
-                               " is not a multiple of micro × world = " + std::to_string(step) + "; the run would use " +
-                               std::to_string(batch) +
-                               (deepspeed ? ", and DeepSpeed refuses to start unless train_batch_size = micro × "
-                                            "accumulation × world"
-                                          : ""),
+                           deepspeed ? Text(TD_TEXT("FindingTexts",
+                                                    "%1: the global batch %2 is not a multiple of micro × world = %3; "
+                                                    "the run would use %4, and DeepSpeed refuses to start unless "
+                                                    "train_batch_size = micro × accumulation × world"),
+                                            args)
+                                     : Text(TD_TEXT("FindingTexts", "%1: the global batch %2 is not a multiple of "
+                                                                    "micro × world = %3; the run would use %4"),
+                                            args),
                            fix, std::move(edits)));
     }
 
     if (e.memoryPerGpuGb.value > e.gpuMemoryGb) {
-        std::string fix;
+        std::vector<Text> fix;  // pieces, in order
         std::vector<FieldEdit> edits;
         const auto splits = fittingSplits(plan, layout, batch);
         for (size_t i = 0; i < std::min<size_t>(splits.size(), 3); ++i)
-            fix += std::string(fix.empty() ? "use " : ", or ") + "micro-batch " + std::to_string(splits[i].first) +
-                   " × accumulation " + std::to_string(splits[i].second);
+            fix.push_back(Text(i == 0 ? TD_TEXT("FindingTexts", "use micro-batch %1 × accumulation %2")
+                                      : TD_TEXT("FindingTexts", ", or micro-batch %1 × accumulation %2"),
+                               {val(splits[i].first), val(splits[i].second)}));
         if (!splits.empty()) {
-            fix += " (keeps batch " + std::to_string(batch) + ")";
+            fix.push_back(Text(TD_TEXT("FindingTexts", " (keeps batch %1)"), {val(batch)}));
             if (own) {
                 edits.push_back({"recipe.micro_batch", std::to_string(splits[0].first)});
                 if (r.globalBatch == 0)
@@ -135,55 +152,64 @@ void checkLayout(const Plan& plan, const Layout& layout, bool own, std::vector<F
             Plan p = plan;
             p.recipe.zeroStage = stage;
             if (estimate(p, layout).memoryPerGpuGb.value <= e.gpuMemoryGb) {
-                fix += std::string(fix.empty() ? "use" : "; or use") + " ZeRO stage " + std::to_string(stage);
+                fix.push_back(Text(fix.empty() ? TD_TEXT("FindingTexts", "use ZeRO stage %1")
+                                               : TD_TEXT("FindingTexts", "; or use ZeRO stage %1"),
+                                   {val(stage)}));
                 if (own && edits.empty())
                     edits.push_back({"recipe.zero_stage", std::to_string(stage)});
                 break;
             }
         }
-        if (fix.empty())
-            fix = "no micro-batch or ZeRO stage fits: use more GPUs, activation checkpointing or a smaller model";
         out.push_back(make(Severity::Error, "memory_over_card", "recipe.micro_batch", here,
-                           where + "needs " + num(e.memoryPerGpuGb.value) + " GB per GPU, more than the " +
-                               num(e.gpuMemoryGb) + " GB of a " + gpu.name,
-                           fix, std::move(edits)));
+                           Text(TD_TEXT("FindingTexts", "%1: needs %2 GB per GPU, more than the %3 GB of a %4"),
+                                {where, numText(e.memoryPerGpuGb.value), numText(e.gpuMemoryGb), val(gpu.name)}),
+                           fix.empty() ? Text(TD_TEXT("FindingTexts", "no micro-batch or ZeRO stage fits: use more "
+                                                                      "GPUs, activation checkpointing or a smaller model"))
+                                       : Text::concat(std::move(fix)),
+                           std::move(edits)));
     } else if (e.memoryPerGpuGb.value > 0.9 * e.gpuMemoryGb) {
         out.push_back(make(Severity::Warning, "memory_near_card", "recipe.micro_batch", here,
-                           where + "needs " + num(e.memoryPerGpuGb.value) + " GB of the card's " +
-                               num(e.gpuMemoryGb) + " GB: little room for fragmentation or longer samples",
-                           "lower the micro-batch and raise accumulation, or use a higher ZeRO stage"));
+                           Text(TD_TEXT("FindingTexts", "%1: needs %2 GB of the card's %3 GB: little room for "
+                                                        "fragmentation or longer samples"),
+                                {where, numText(e.memoryPerGpuGb.value), numText(e.gpuMemoryGb)}),
+                           Text(TD_TEXT("FindingTexts",
+                                        "lower the micro-batch and raise accumulation, or use a higher ZeRO stage"))));
     }
 
     if (r.lrRule == LrRule::None && batch != r.baseBatch) {
         const double linear = r.baseLr * double(batch) / double(r.baseBatch);
         out.push_back(make(Severity::Warning, "lr_not_rescaled", "recipe.lr_rule", here,
-                           where + "the effective batch is " + std::to_string(batch) + " but the LR " + num(r.baseLr) +
-                               " was tuned at batch " + std::to_string(r.baseBatch) + " and is not rescaled",
-                           "use the linear rule (LR " + num(linear) + ") or the square-root rule (LR " +
-                               num(r.baseLr * std::sqrt(double(batch) / double(r.baseBatch))) + ")",
+                           Text(TD_TEXT("FindingTexts", "%1: the effective batch is %2 but the LR %3 was tuned at batch "
+                                                        "%4 and is not rescaled"),
+                                {where, val(batch), numText(r.baseLr), val(r.baseBatch)}),
+                           Text(TD_TEXT("FindingTexts", "use the linear rule (LR %1) or the square-root rule (LR %2)"),
+                                {numText(linear), numText(r.baseLr * std::sqrt(double(batch) / double(r.baseBatch)))}),
                            own ? std::vector<FieldEdit>{{"recipe.lr_rule", "linear"}} : std::vector<FieldEdit>{}));
     }
 
     if (r.epochs > 0 && e.stepsPerEpoch.value < 1)
         out.push_back(make(Severity::Error, "epoch_shorter_than_batch", "recipe.dataset_size", here,
-                           where + "the dataset of " + std::to_string(r.datasetSize) +
-                               " samples is smaller than one batch of " + std::to_string(batch) +
-                               (r.dropLast ? ", and drop_last drops it: no step would run" : ""),
-                           "use a smaller batch or fewer GPUs"));
+                           Text(r.dropLast ? TD_TEXT("FindingTexts", "%1: the dataset of %2 samples is smaller than one "
+                                                                     "batch of %3, and drop_last drops it: no step would run")
+                                           : TD_TEXT("FindingTexts",
+                                                     "%1: the dataset of %2 samples is smaller than one batch of %3"),
+                                {where, val(r.datasetSize), val(batch)}),
+                           Text(TD_TEXT("FindingTexts", "use a smaller batch or fewer GPUs"))));
 
     if (e.warmupSteps.value >= e.totalSteps.value)
         out.push_back(make(Severity::Warning, "warmup_longer_than_run", "recipe.warmup_steps", here,
-                           where + "warmup (" + num(e.warmupSteps.value) + " steps) lasts the whole run (" +
-                               num(e.totalSteps.value) + " steps): the LR never reaches its peak",
-                           "shorten the warmup to a few percent of the run"));
+                           Text(TD_TEXT("FindingTexts", "%1: warmup (%2 steps) lasts the whole run (%3 steps): the LR "
+                                                        "never reaches its peak"),
+                                {where, numText(e.warmupSteps.value), numText(e.totalSteps.value)}),
+                           Text(TD_TEXT("FindingTexts", "shorten the warmup to a few percent of the run"))));
 
     if (layout.nodes > 1 && e.scalingEfficiency.value < 0.8)
         out.push_back(make(Severity::Warning, "poor_scaling", "cluster.network", here,
-                           where + "scaling efficiency " + num(100 * e.scalingEfficiency.value) +
-                               "%: the gradient all-reduce (" + num(e.commTimeS.value) +
-                               " s) is not hidden behind backward",
-                           "raise the micro-batch or accumulation so each step computes longer, or use a faster "
-                           "network"));
+                           Text(TD_TEXT("FindingTexts", "%1: scaling efficiency %2%: the gradient all-reduce (%3 s) is "
+                                                        "not hidden behind backward"),
+                                {where, numText(100 * e.scalingEfficiency.value), numText(e.commTimeS.value)}),
+                           Text(TD_TEXT("FindingTexts", "raise the micro-batch or accumulation so each step computes "
+                                                        "longer, or use a faster network"))));
 }
 
 }  // namespace
@@ -206,36 +232,45 @@ std::vector<Finding> findings(const Plan& plan) {
     const Recipe& r = plan.recipe;
     if (r.offloadOptimizer && r.zeroStage == 0)
         out.push_back(make(Severity::Error, "offload_needs_zero", "recipe.offload_optimizer", std::nullopt,
-                           "optimizer offload is a ZeRO feature: DeepSpeed ignores offload_optimizer at stage 0",
-                           "use ZeRO stage 2 with offload, or turn offload off", {{"recipe.zero_stage", "2"}}));
+                           Text(TD_TEXT("FindingTexts", "optimizer offload is a ZeRO feature: DeepSpeed ignores "
+                                                        "offload_optimizer at stage 0")),
+                           Text(TD_TEXT("FindingTexts", "use ZeRO stage 2 with offload, or turn offload off")),
+                           {{"recipe.zero_stage", "2"}}));
 
     if (plan.launch.numProcesses > 0 && plan.launch.numProcesses != own.worldSize()) {
         const bool perNode = plan.launch.numProcesses == own.gpusPerNode;
+        const std::vector<Text> args = {val(plan.launch.numProcesses), val(own.nodes), val(own.gpusPerNode),
+                                        val(own.worldSize())};
         out.push_back(make(Severity::Error, "num_processes_mismatch", "launch.num_processes", std::nullopt,
-                           "accelerate's num_processes is " + std::to_string(plan.launch.numProcesses) +
-                               " but the job has " + std::to_string(own.nodes) + " × " +
-                               std::to_string(own.gpusPerNode) + " = " + std::to_string(own.worldSize()) +
-                               " processes" +
-                               (perNode ? ": num_processes counts the whole job's processes, not one node's" : ""),
-                           "set num_processes to " + std::to_string(own.worldSize()) + " (num_machines " +
-                               std::to_string(own.nodes) + ")",
+                           perNode ? Text(TD_TEXT("FindingTexts", "accelerate's num_processes is %1 but the job has "
+                                                                  "%2 × %3 = %4 processes: num_processes counts the "
+                                                                  "whole job's processes, not one node's"),
+                                          args)
+                                   : Text(TD_TEXT("FindingTexts", "accelerate's num_processes is %1 but the job has "
+                                                                  "%2 × %3 = %4 processes"),
+                                          args),
+                           Text(TD_TEXT("FindingTexts", "set num_processes to %1 (num_machines %2)"),
+                                {val(own.worldSize()), val(own.nodes)}),
                            {{"launch.num_processes", std::to_string(own.worldSize())}}));
     }
 
     for (const auto& [name, value] : plan.launch.env)
         for (const UnreadVariable& v : kUnreadVariables)
-            if (name == v.name)
+            if (name == v.name) {
+                const Text renamed = val(v.renamed ? v.renamed : "");
                 out.push_back(make(Severity::Warning, "unread_environment_variable", "launch.env", std::nullopt,
-                                   name + "=" + value + " has no effect: " + v.why, v.fix));
+                                   Text(v.message, {val(name + "=" + value), renamed}),
+                                   v.renamed ? Text(v.fix, {renamed}) : Text(v.fix)));
+            }
 
     if (usesDeepSpeed(plan)) {
         const Estimate e = estimate(plan, own);
         out.push_back(make(Severity::Info, "deepspeed_batch_rule", "recipe.micro_batch", own,
-                           "DeepSpeed requires train_batch_size = micro × accumulation × world: " +
-                               std::to_string(long(e.effectiveBatch.value)) + " = " + std::to_string(e.microBatch) +
-                               " × " + std::to_string(e.gradAccum) + " × " + std::to_string(e.worldSize) +
-                               "; the generated configs set all three together",
-                           ""));
+                           Text(TD_TEXT("FindingTexts", "DeepSpeed requires train_batch_size = micro × accumulation × "
+                                                        "world: %1 = %2 × %3 × %4; the generated configs set all three "
+                                                        "together"),
+                                {val(long(e.effectiveBatch.value)), val(e.microBatch), val(e.gradAccum), val(e.worldSize)}),
+                           Text()));
     }
     addModelFindings(plan, out);
     // Errors first: they are what stops the run.

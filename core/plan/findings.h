@@ -4,6 +4,7 @@
 // plan fields it also carries that change, so that a UI can offer it as one click.
 
 #include "plan/plan.h"
+#include "text/text.h"
 
 #include <optional>
 #include <string>
@@ -24,8 +25,8 @@ struct Finding {
     std::string code;               // stable identifier: "gpus_per_node_exceeds_node"
     std::string field;              // the plan field it concerns, for a UI to mark
     std::optional<Layout> layout;   // the layout it concerns; none: the whole plan
-    std::string message;
-    std::string fix;                // the fix in words; empty for information that needs none
+    Text message;
+    Text fix;                       // the fix in words; empty for information that needs none
     std::vector<FieldEdit> edits;   // the fix as plan edits; empty when none applies
 };
 

@@ -24,11 +24,9 @@ std::string digits3(double v) {
     return buf;
 }
 
-// Finding.message is still a finished string; the texts are templates so that
-// they translate once findings carry Text (issue 13): then drop .english().
-Finding finding(Severity s, std::string code, std::string field, std::optional<Layout> layout, const Text& message,
-                const Text& fix) {
-    return {s, std::move(code), std::move(field), layout, message.english(), fix.english(), {}};
+Finding finding(Severity s, std::string code, std::string field, std::optional<Layout> layout, Text message,
+                Text fix) {
+    return {s, std::move(code), std::move(field), layout, std::move(message), std::move(fix), {}};
 }
 
 }  // namespace

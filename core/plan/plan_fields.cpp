@@ -44,21 +44,25 @@ bool parseNumber(std::string_view text, double& out) {
 }
 
 using Getter = std::function<std::string(const Plan&)>;
-using Setter = std::function<std::string(Plan&, std::string_view)>;
+
+Text val(std::string v) { return Text::value(std::move(v)); }
+// A user's value quoted in a message: one line, not too long.
+Text typed(std::string_view v) { return Text::value(printable(v)); }
+using Setter = std::function<Text(Plan&, std::string_view)>;
 
 // A whole-number field within [min, max].
 template <typename T>
 PlanField integer(std::string key, std::string flag, std::string help, T Plan::*section,
                   auto member, long long min, long long max) {
     Getter get = [=](const Plan& p) { return std::to_string((p.*section).*member); };
-    Setter set = [=](Plan& p, std::string_view text) -> std::string {
+    Setter set = [=](Plan& p, std::string_view text) -> Text {
         double v = 0;
         if (!parseNumber(text, v) || v != std::floor(v))
-            return "expected a whole number, got '" + std::string(text) + "'";
+            return Text(TD_TEXT("CoreMessages", "expected a whole number, got '%1'"), {typed(text)});
         if (v < double(min))
-            return "must be at least " + std::to_string(min) + ", got " + trimmed(text);
+            return Text(TD_TEXT("CoreMessages", "must be at least %1, got %2"), {val(std::to_string(min)), typed(trimmed(text))});
         if (v > double(max))
-            return "must be at most " + std::to_string(max) + ", got " + trimmed(text);
+            return Text(TD_TEXT("CoreMessages", "must be at most %1, got %2"), {val(std::to_string(max)), typed(trimmed(text))});
         (p.*section).*member = static_cast<std::remove_reference_t<decltype((p.*section).*member)>>(v);
         return {};
     };
@@ -73,15 +77,16 @@ PlanField real(std::string key, std::string flag, std::string help, T Plan::*sec
                double T::*member, double min, Bound minBound,
                double max = std::numeric_limits<double>::infinity()) {
     Getter get = [=](const Plan& p) { return formatNumber((p.*section).*member); };
-    Setter set = [=](Plan& p, std::string_view text) -> std::string {
+    Setter set = [=](Plan& p, std::string_view text) -> Text {
         double v = 0;
         if (!parseNumber(text, v))
-            return "expected a number, got '" + std::string(text) + "'";
+            return Text(TD_TEXT("CoreMessages", "expected a number, got '%1'"), {typed(text)});
         if (minBound == Bound::Exclusive ? v <= min : v < min)
-            return std::string(minBound == Bound::Exclusive ? "must be greater than " : "must be at least ") +
-                   formatNumber(min) + ", got " + trimmed(text);
+            return Text(minBound == Bound::Exclusive ? TD_TEXT("CoreMessages", "must be greater than %1, got %2")
+                                                     : TD_TEXT("CoreMessages", "must be at least %1, got %2"),
+                        {val(formatNumber(min)), typed(trimmed(text))});
         if (v > max)
-            return "must be at most " + formatNumber(max) + ", got " + trimmed(text);
+            return Text(TD_TEXT("CoreMessages", "must be at most %1, got %2"), {val(formatNumber(max)), typed(trimmed(text))});
         (p.*section).*member = v;
         return {};
     };
@@ -91,14 +96,14 @@ PlanField real(std::string key, std::string flag, std::string help, T Plan::*sec
 template <typename T>
 PlanField boolean(std::string key, std::string flag, std::string help, T Plan::*section, bool T::*member) {
     Getter get = [=](const Plan& p) { return std::string((p.*section).*member ? "true" : "false"); };
-    Setter set = [=](Plan& p, std::string_view text) -> std::string {
+    Setter set = [=](Plan& p, std::string_view text) -> Text {
         const std::string t = trimmed(text);
         if (t == "true" || t == "yes" || t == "on" || t == "1")
             (p.*section).*member = true;
         else if (t == "false" || t == "no" || t == "off" || t == "0")
             (p.*section).*member = false;
         else
-            return "expected true or false, got '" + std::string(text) + "'";
+            return Text(TD_TEXT("CoreMessages", "expected true or false, got '%1'"), {typed(text)});
         return {};
     };
     return {std::move(key), std::move(flag), std::move(help), get, set, false, true};
@@ -114,7 +119,7 @@ PlanField choice(std::string key, std::string flag, std::string help, T Plan::*s
                 return name;
         return std::string("?");
     };
-    Setter set = [=](Plan& p, std::string_view text) -> std::string {
+    Setter set = [=](Plan& p, std::string_view text) -> Text {
         const std::string t = trimmed(text);
         std::string all;
         for (const auto& [name, value] : names) {
@@ -124,7 +129,7 @@ PlanField choice(std::string key, std::string flag, std::string help, T Plan::*s
             }
             all += (all.empty() ? "" : ", ") + name;
         }
-        return "expected one of " + all + ", got '" + std::string(text) + "'";
+        return Text(TD_TEXT("CoreMessages", "expected one of %1, got '%2'"), {val(all), typed(text)});
     };
     return {std::move(key), std::move(flag), std::move(help), get, set};
 }
@@ -132,12 +137,12 @@ PlanField choice(std::string key, std::string flag, std::string help, T Plan::*s
 // A free-text field; `check` returns an error for text the field cannot hold.
 template <typename T>
 PlanField text(std::string key, std::string flag, std::string help, T Plan::*section, std::string T::*member,
-               std::function<std::string(const std::string&)> check = {}) {
+               std::function<Text(const std::string&)> check = {}) {
     Getter get = [=](const Plan& p) { return (p.*section).*member; };
-    Setter set = [=](Plan& p, std::string_view value) -> std::string {
+    Setter set = [=](Plan& p, std::string_view value) -> Text {
         std::string v(value);
         if (check)
-            if (std::string error = check(v); !error.empty())
+            if (Text error = check(v); !error.empty())
                 return error;
         (p.*section).*member = v;
         return {};
@@ -145,8 +150,8 @@ PlanField text(std::string key, std::string flag, std::string help, T Plan::*sec
     return {std::move(key), std::move(flag), std::move(help), get, set, true};
 }
 
-std::string oneLine(const std::string& v) {
-    return v.find_first_of("\n\r") == std::string::npos ? std::string() : "must be a single line";
+Text oneLine(const std::string& v) {
+    return v.find_first_of("\n\r") == std::string::npos ? Text() : Text(TD_TEXT("CoreMessages", "must be a single line"));
 }
 
 // A list field's text: comma-separated items, trimmed, empty ones dropped (the YAML list
@@ -163,14 +168,14 @@ std::vector<std::string> listItems(std::string_view text) {
 }
 
 template <typename Catalogue>
-std::string inCatalogue(const std::string& v, const Catalogue& catalogue, const char* what) {
+Text inCatalogue(const std::string& v, const Catalogue& catalogue, TextTemplate what) {
     std::string keys;
     for (const auto& entry : catalogue) {
         if (entry.key == v)
             return {};
         keys += (keys.empty() ? "" : ", ") + entry.key;
     }
-    return "unknown " + std::string(what) + " '" + v + "' (known: " + keys + ")";
+    return Text(TD_TEXT("CoreMessages", "unknown %1 '%2' (known: %3)"), {Text(what), typed(v), val(keys)});
 }
 
 // The trainer's model presets (shared/design/trainer-workload.md): width D and depth L.
@@ -189,8 +194,8 @@ std::vector<PlanField> makeFields() {
     std::vector<PlanField> f;
     f.push_back({"name", "--plan-name", "the plan's name",
                  [](const Plan& p) { return p.name; },
-                 [](Plan& p, std::string_view v) -> std::string {
-                     if (std::string e = oneLine(std::string(v)); !e.empty())
+                 [](Plan& p, std::string_view v) -> Text {
+                     if (Text e = oneLine(std::string(v)); !e.empty())
                          return e;
                      p.name = std::string(v);
                      return {};
@@ -201,15 +206,15 @@ std::vector<PlanField> makeFields() {
     f.push_back(integer("cluster.gpus_per_node", "--gpus-per-node", "GPUs used on each node", &Plan::cluster,
                         &Cluster::gpusPerNode, 1, 64));
     f.push_back(text("cluster.gpu", "--gpu", "GPU model: h100, h200, a800, a100, l40s", &Plan::cluster, &Cluster::gpu,
-                     [](const std::string& v) { return inCatalogue(v, gpuCatalogue(), "GPU"); }));
+                     [](const std::string& v) { return inCatalogue(v, gpuCatalogue(), TD_TEXT("CoreMessages", "GPU")); }));
     f.push_back(text("cluster.network", "--network", "network between nodes: ib-8x400, roce-2x200, eth-100, ...",
                      &Plan::cluster, &Cluster::network,
-                     [](const std::string& v) { return inCatalogue(v, networkCatalogue(), "network"); }));
+                     [](const std::string& v) { return inCatalogue(v, networkCatalogue(), TD_TEXT("CoreMessages", "network")); }));
     // Model.
     f.push_back(text("model.name", "--model-name", "the model's name", &Plan::model, &ModelSpec::name, oneLine));
     f.push_back({"model.preset", "--preset", "trainer model preset tiny|base|large (sets --params); empty: custom",
                  [](const Plan& p) { return p.model.preset; },
-                 [](Plan& p, std::string_view v) -> std::string {
+                 [](Plan& p, std::string_view v) -> Text {
                      const std::string t = trimmed(v);
                      if (t.empty()) {
                          p.model.preset.clear();
@@ -224,15 +229,15 @@ std::vector<PlanField> makeFields() {
                              p.model.params = taeMlpParams(preset.width, preset.layers);
                              return {};
                          }
-                     return "expected tiny, base, large or nothing, got '" + std::string(v) + "'";
+                     return Text(TD_TEXT("CoreMessages", "expected tiny, base, large or nothing, got '%1'"), {typed(v)});
                  }});
     {
         // A parameter count other than the preset's means a custom model: the preset
         // name would otherwise claim a model the numbers no longer describe.
         PlanField params = real("model.params", "--params", "trainable parameters (7.5B, 102.4M, ...)", &Plan::model,
                                 &ModelSpec::params, 0, Bound::Exclusive, 1e14);
-        params.set = [check = params.set](Plan& p, std::string_view v) -> std::string {
-            if (std::string error = check(p, v); !error.empty())
+        params.set = [check = params.set](Plan& p, std::string_view v) -> Text {
+            if (Text error = check(p, v); !error.empty())
                 return error;
             for (const Preset& preset : kPresets)
                 if (p.model.preset == preset.name && p.model.params != taeMlpParams(preset.width, preset.layers)) {
@@ -326,11 +331,11 @@ std::vector<PlanField> makeFields() {
                          s += (s.empty() ? "" : ",") + h;
                      return s;
                  },
-                 [](Plan& p, std::string_view v) -> std::string {
+                 [](Plan& p, std::string_view v) -> Text {
                      // Checked as hosts where they are used (core/generate, core/launch): here a list of words.
                      std::vector<std::string> hosts;
                      for (const std::string& item : listItems(v)) {
-                         if (std::string error = oneLine(item); !error.empty())
+                         if (Text error = oneLine(item); !error.empty())
                              return error;
                          hosts.push_back(item);
                      }
@@ -345,12 +350,12 @@ std::vector<PlanField> makeFields() {
                          s += (s.empty() ? "" : ",") + layoutText(l);
                      return s;
                  },
-                 [](Plan& p, std::string_view v) -> std::string {
+                 [](Plan& p, std::string_view v) -> Text {
                      std::vector<Layout> layouts;
                      for (const std::string& item : listItems(v)) {
                          Layout l;
                          if (!parseLayout(item, l))
-                             return "expected layouts like 1x8,2x8, got '" + item + "'";
+                             return Text(TD_TEXT("CoreMessages", "expected layouts like 1x8,2x8, got '%1'"), {typed(item)});
                          layouts.push_back(l);
                      }
                      p.compare = std::move(layouts);
@@ -364,11 +369,11 @@ std::vector<PlanField> makeFields() {
                          s += (s.empty() ? "" : ",") + calibrationText(c);
                      return s;
                  },
-                 [](Plan& p, std::string_view v) -> std::string {
+                 [](Plan& p, std::string_view v) -> Text {
                      std::vector<Calibration> points;
                      for (const std::string& item : listItems(v)) {
                          Calibration c;
-                         std::string error;
+                         Text error;
                          if (!parseCalibration(item, c, error))
                              return error;
                          points.push_back(c);
@@ -546,32 +551,42 @@ const std::vector<Precedence>& fieldPrecedences() {
     return table;
 }
 
-std::string setPlanField(Plan& plan, std::string_view key, std::string_view text) {
+Text setPlanField(Plan& plan, std::string_view key, std::string_view text) {
     const PlanField* field = findPlanField(key);
     if (!field)
-        return "unknown plan field '" + std::string(key) + "'";
+        return Text(TD_TEXT("CoreMessages", "unknown plan field '%1'"), {typed(key)});
     Plan edited = plan;  // setters may touch several members (a preset sets params): all or nothing
-    if (std::string error = field->set(edited, text); !error.empty())
+    if (Text error = field->set(edited, text); !error.empty())
         return error;
     plan = std::move(edited);
     return {};
 }
 
-std::string validatePlan(const Plan& plan) {
+Text planFieldName(const std::string& key) {
+    const PlanField* f = findPlanField(key);
+    return Text::field(key, f ? f->flag : key);
+}
+
+Text fieldError(const std::string& key, Text error) {
+    //: A field of the plan and what is wrong with its value.
+    return Text(TD_TEXT("CoreMessages", "%1: %2"), {Text::field(key, key), std::move(error)});
+}
+
+Text validatePlan(const Plan& plan) {
     // A plan built in code (the GUI, a test) may not have come through the
     // setters; running every value through them applies the same checks.
     Plan copy = plan;
     for (const PlanField& f : planFields())
         if (f.key != "model.preset")  // the preset would overwrite params; its name is checked below
-            if (std::string error = f.set(copy, f.get(plan)); !error.empty())
-                return f.key + ": " + error;
+            if (Text error = f.set(copy, f.get(plan)); !error.empty())
+                return fieldError(f.key, std::move(error));
     if (!plan.model.preset.empty() &&
         std::none_of(std::begin(kPresets), std::end(kPresets),
                      [&](const Preset& p) { return plan.model.preset == p.name; }))
-        return "model.preset: unknown preset '" + plan.model.preset + "'";
-    if (plan.version > kPlanVersion)
-        return "version: plan version " + std::to_string(plan.version) + " is newer than this TrainDeck reads (" +
-               std::to_string(kPlanVersion) + ")";
+        return fieldError("model.preset", Text(TD_TEXT("CoreMessages", "unknown preset '%1'"), {typed(plan.model.preset)}));
+    if (plan.version > kPlanVersion)  // the text names the version already
+        return Text(TD_TEXT("CoreMessages", "plan version %1 is newer than this TrainDeck reads (%2)"),
+                    {val(std::to_string(plan.version)), val(std::to_string(kPlanVersion))});
     return {};
 }
 

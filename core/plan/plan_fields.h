@@ -19,7 +19,7 @@ struct PlanField {
     std::string help;       // one line for --help (English)
     std::function<std::string(const Plan&)> get;
     // Parses and range-checks `text`; on error returns a message and leaves the plan unchanged.
-    std::function<std::string(Plan&, std::string_view text)> set;
+    std::function<Text(Plan&, std::string_view text)> set;
     bool freeText = false;  // arbitrary text (names, commands): YAML quotes it so "true" stays text
     bool boolean = false;   // true/false: a bare --flag turns it on, a GUI shows a check box
     // Filled by planFields() from its table of texts (context "FieldLabels"):
@@ -53,10 +53,17 @@ struct Precedence {
 const std::vector<Precedence>& fieldPrecedences();
 
 // Applies one edit; returns an error message, empty on success. The plan is unchanged on error.
-std::string setPlanField(Plan& plan, std::string_view key, std::string_view text);
+Text setPlanField(Plan& plan, std::string_view key, std::string_view text);
 
 // Cross-field checks a single field cannot make (the GPU model is known, ...). Empty when valid.
-std::string validatePlan(const Plan& plan);
+// The error names its field with Text::field (the key), so a face may show its own name.
+Text validatePlan(const Plan& plan);
+
+// A field named in a message by its flag ("--job-name"; a face may use its label).
+Text planFieldName(const std::string& key);
+
+// "KEY: error", the field named with Text::field: how a face reports a field's bad value.
+Text fieldError(const std::string& key, Text error);
 
 // Text forms shared by fields, YAML and the CLI.
 std::string layoutText(const Layout&);                       // "2x8"

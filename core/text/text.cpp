@@ -13,23 +13,49 @@ Text Text::value(std::string text) {
     return t;
 }
 
+Text Text::field(std::string key, std::string plainName) {
+    Text t = value(std::move(plainName));
+    t.field_ = std::move(key);
+    return t;
+}
+
+Text Text::concat(std::vector<Text> parts) {
+    // A template of "%1%2…" with no context: it is made here, never marked for
+    // lupdate, and a translator returns it as it is.
+    static const std::vector<std::string> glue = [] {
+        std::vector<std::string> g(1);
+        for (int n = 1; n <= 99; ++n)
+            g.push_back(g.back() + "%" + std::to_string(n));
+        return g;
+    }();
+    if (parts.size() >= glue.size())
+        parts.resize(glue.size() - 1);
+    const std::size_t n = parts.size();
+    return Text(TextTemplate{"", glue[n].c_str()}, std::move(parts));
+}
+
 bool Text::empty() const { return isValue() ? value_.empty() : *source_ == '\0'; }
 
-std::string Text::render(const Translator& translate) const {
-    if (isValue())
+std::string Text::render(const Translator& translate, const FieldNamer& nameField) const {
+    if (isValue()) {
+        if (!field_.empty() && nameField)
+            if (std::string name = nameField(field_); !name.empty())
+                return name;
         return value_;
+    }
     std::vector<std::string> rendered;
     rendered.reserve(args_.size());
     for (const Text& a : args_)
-        rendered.push_back(a.render(translate));
-    return fillTemplate(translate ? translate(context_, source_) : std::string(source_), rendered);
+        rendered.push_back(a.render(translate, nameField));
+    const bool glue = *context_ == '\0';  // concat(): nothing to translate
+    return fillTemplate(translate && !glue ? translate(context_, source_) : std::string(source_), rendered);
 }
 
 std::string Text::english() const { return render(nullptr); }
 
 bool Text::operator==(const Text& o) const {
     if (isValue() || o.isValue())
-        return isValue() == o.isValue() && value_ == o.value_;
+        return isValue() == o.isValue() && value_ == o.value_ && field_ == o.field_;
     return std::string_view(context_) == o.context_ && std::string_view(source_) == o.source_ && args_ == o.args_;
 }
 

@@ -38,6 +38,13 @@ public:
 
     // A value shown as it is, in every language.
     static Text value(std::string text);
+    // A plan field named in a message: `plainName` (its key or its command-line flag,
+    // what the command line and english() show); a face with names of its own for
+    // fields (the window's labels) renders it through its FieldNamer instead.
+    static Text field(std::string key, std::string plainName);
+    // The parts one after another, untranslated glue: a list whose length varies
+    // ("use micro-batch 4 × accumulation 2, or micro-batch 2 × accumulation 4").
+    static Text concat(std::vector<Text> parts);
 
     bool empty() const;
     bool isValue() const { return source_ == nullptr; }
@@ -45,11 +52,14 @@ public:
     const char* source() const { return source_; }
     const std::string& valueText() const { return value_; }
     const std::vector<Text>& args() const { return args_; }
+    const std::string& fieldKey() const { return field_; }  // empty unless field()
 
     // `translate(context, source)` returns the template in the wanted language
     // (the source itself where it has no translation).
     using Translator = std::function<std::string(const char* context, const char* source)>;
-    std::string render(const Translator& translate) const;
+    // A face's own name for a plan field (by key); empty: the field's plainName.
+    using FieldNamer = std::function<std::string(const std::string& key)>;
+    std::string render(const Translator& translate, const FieldNamer& nameField = {}) const;
     std::string english() const;
 
     bool operator==(const Text&) const;
@@ -58,6 +68,7 @@ private:
     const char* context_ = "";
     const char* source_ = nullptr;  // null: a value
     std::string value_;
+    std::string field_;  // the plan field's key, for a value that names one
     std::vector<Text> args_;
 };
 
