@@ -151,7 +151,7 @@ private slots:
         QStringList texts;
         for (QLabel* l : page.findChildren<QLabel*>())
             texts << l->text();
-        QVERIFY2(texts.join('\n').contains("needs the PAI-DLC instance type"), qPrintable(texts.join('\n')));
+        QVERIFY2(texts.join('\n').contains("needs the ECS instance type of a node"), qPrintable(texts.join('\n')));
         QTest::keyClicks(page.findChild<QLineEdit*>("ecsSpec"), "ecs.gn8v.48xlarge");
         QTest::keyClicks(page.findChild<QLineEdit*>("workspaceId"), "12345");
         QVERIFY(!page.files().empty());

@@ -226,7 +226,7 @@ private slots:
         DemoWindow demo;
         MainWindow& w = *demo.window;
         QVERIFY(test::showActive(w));
-        QVERIFY(w.document()->setField("cluster.nodes", "4").isEmpty());
+        QVERIFY(w.document()->setField("cluster.nodes", "4").empty());
 
         answerNextMessageBox(QMessageBox::Cancel);
         QVERIFY(!w.close());

@@ -81,7 +81,7 @@ private slots:
                          qPrintable(QStringLiteral("%1: '%2' vs %3").arg(figureRowName(f.row), text).arg(f.figure.value)));
                 // Hovering shows the formula and the worked numbers.
                 const QString tip = view.cell(c, f.row)->toolTip();
-                QVERIFY2(tip.contains(QString::fromStdString(f.figure.formula).toHtmlEscaped()), qPrintable(tip));
+                QVERIFY2(tip.contains(QString::fromStdString(f.figure.formula.english()).toHtmlEscaped()), qPrintable(tip));
                 QVERIFY2(tip.contains(QString::fromStdString(f.figure.worked).toHtmlEscaped()), qPrintable(tip));
             }
             QCOMPARE(leadingNumber(view.cellText(c, FigureRow::WorldSize)), double(e.worldSize));

@@ -88,7 +88,7 @@ private slots:
             keep(w, language + "_" + tabs.value(i));
         }
         // A job name Kubernetes refuses: the files page says why, in the interface language.
-        QVERIFY(w.document()->setField("launch.job_name", "My Job; rm -rf /").isEmpty());
+        QVERIFY(w.document()->setField("launch.job_name", "My Job; rm -rf /").empty());
         w.tabs()->setCurrentIndex(2);
         auto* files = w.findChild<GeneratedFilesPage*>();
         QVERIFY(files);
@@ -96,9 +96,9 @@ private slots:
         files->setCheckedTargets({"k8s", "pytorchjob", "slurm"});
         keep(w, language + "_files_bad_job_name");
         files->setCheckedTargets(ticked);
-        QVERIFY(w.document()->setField("launch.job_name", "traindeck-demo").isEmpty());
+        QVERIFY(w.document()->setField("launch.job_name", "traindeck-demo").empty());
         w.tabs()->setCurrentIndex(0);
-        QVERIFY(w.document()->setField("cluster.gpus_per_node", "16").isEmpty());
+        QVERIFY(w.document()->setField("cluster.gpus_per_node", "16").empty());
         keep(w, language + "_error");
 
         // Plan files that cannot be opened: a bad value and broken YAML.

@@ -2,11 +2,11 @@
 // zh_CN .ts has an unfinished, empty or obsolete entry, or when the sources
 // hold a string the .ts does not have yet (lupdate is run on them afresh).
 // Also: the compiled-in translation is the one the window loads, and every
-// message core can return (field errors, formulas, findings, plan-file errors,
+// text core can return (field errors, formulas, findings, plan-file errors,
 // validatePlan's errors, the generators' refusals), driven out of core with
-// bad input, has a Chinese template in core_messages.cpp.
+// bad input, is made of templates that have their Chinese.
 
-#include "gui/core_messages.h"
+#include "localized.h"
 #include "gui/field_sections.h"
 #include "gui/finding_view.h"
 #include "gui/generator_source.h"
@@ -117,6 +117,30 @@ std::string planFileWith(const std::string& key, const std::string& value) {
     return key.substr(0, dot) + ":\n  " + key.substr(dot + 1) + ": " + yamlQuoted(value) + "\n";
 }
 
+// The templates of `text` (its arguments' too) that have no finished Chinese in
+// the committed .ts: what would show in English in the Chinese interface.
+QStringList untranslatedParts(const Text& text) {
+    static const QSet<QString> finished = [] {
+        QString error;
+        QSet<QString> done;
+        for (const Entry& e : readTs(kSource + "/translations/traindeck_zh_CN.ts", &error))
+            if (e.type.isEmpty() && !e.translation.isEmpty())
+                done.insert(e.context + '\x1f' + e.source);
+        return done;
+    }();
+    QStringList out;
+    if (text.isValue())
+        return out;
+    if (*text.context() != '\0') {  // Text::concat's glue has nothing to translate
+        const QString context = QString::fromUtf8(text.context()), source = QString::fromUtf8(text.source());
+        if (!finished.contains(context + '\x1f' + source))
+            out << context + QStringLiteral(" / ") + source;
+    }
+    for (const Text& a : text.args())
+        out << untranslatedParts(a);
+    return out;
+}
+
 // Chinese text: at least one CJK character.
 bool readsChinese(const QString& text) {
     static const QRegularExpression han(QStringLiteral("\\p{Han}"));
@@ -153,7 +177,7 @@ private slots:
         lupdate.start(QStringLiteral(TRAINDECK_LUPDATE),
                       {"-silent", "-locations", "none", "-target-language", "zh_CN", "-tr-function-alias",
                        "QT_TRANSLATE_NOOP+=TD_TEXT", "-I", kSource + "/app", "-I", kSource + "/core",
-                       kSource + "/app/gui", kSource + "/core", "-ts", fresh});
+                       kSource + "/app", kSource + "/core", "-ts", fresh});
         QVERIFY(lupdate.waitForFinished(120000));
         QCOMPARE(lupdate.exitCode(), 0);
         QString error;
@@ -230,23 +254,27 @@ private slots:
         for (Section section : allSections())
             for (const std::string& key : sectionKeys(section))
                 shown.push_back(key);
+        int errors = 0;
         for (const std::string& key : shown)
             for (const char* bad : {"abc", "-1", "0", "1e30", "2.5", "two\nlines", "nonsense'value"}) {
                 Plan plan = demoPlan();
-                const QString error = QString::fromStdString(setPlanField(plan, key, bad));
-                if (!error.isEmpty() && fieldErrorText(error) == error)
-                    untranslated << QString::fromStdString(key) + ": " + error;
+                const Text error = setPlanField(plan, key, bad);
+                errors += !error.empty();
+                for (const QString& part : untranslatedParts(error))
+                    untranslated << QString::fromStdString(key) + ": " + part;
             }
+        QVERIFY(errors > 50);
         // What the user typed is shown as typed, even when it looks like a placeholder.
         Plan typed = demoPlan();
-        const QString odd = QString::fromStdString(setPlanField(typed, "cluster.nodes", "%2%1"));
-        QVERIFY2(fieldErrorText(odd).contains(QStringLiteral("%2%1")), qPrintable(fieldErrorText(odd)));
+        const QString odd = app::qLocalized(setPlanField(typed, "cluster.nodes", "%2%1"));
+        QVERIFY2(odd.contains(QStringLiteral("%2%1")) && readsChinese(odd), qPrintable(odd));
         QVERIFY(language.apply(QStringLiteral("en")));
+        untranslated.removeDuplicates();
         QVERIFY2(untranslated.isEmpty(), qPrintable(untranslated.join('\n')));
         // In English the window reads as core wrote it.
         Plan plan = demoPlan();
-        const QString error = QString::fromStdString(setPlanField(plan, "cluster.nodes", "0"));
-        QCOMPARE(fieldErrorText(error), error);
+        const Text error = setPlanField(plan, "cluster.nodes", "0");
+        QCOMPARE(app::qLocalized(error), QString::fromStdString(error.english()));
     }
 
     void coreFormulasAreTranslated() {
@@ -269,15 +297,15 @@ private slots:
         QVERIFY(language.apply(QStringLiteral("zh_CN")));
         QSet<QString> untranslated;
         for (const Plan& plan : plans) {
-            QVERIFY2(validatePlan(plan).empty(), validatePlan(plan).c_str());
+            QVERIFY2(validatePlan(plan).empty(), validatePlan(plan).english().c_str());
             for (const Layout& layout : layoutsOf(plan)) {
                 const Estimate e = estimate(plan, layout);
                 for (const Figure* f : {&e.effectiveBatch, &e.lr, &e.warmupSteps, &e.stepsPerEpoch, &e.totalSteps,
                                         &e.memoryPerGpuGb, &e.computeTimeS, &e.commTimeS, &e.exposedCommTimeS,
                                         &e.stepTimeS, &e.stepsPerS, &e.samplesPerS, &e.hoursToFinish, &e.gpuHours,
                                         &e.scalingEfficiency})
-                    if (!f->formula.empty() && formulaText(f->formula) == QString::fromStdString(f->formula))
-                        untranslated.insert(QString::fromStdString(f->formula));
+                    for (const QString& part : untranslatedParts(f->formula))
+                        untranslated.insert(part);
             }
         }
         QVERIFY(language.apply(QStringLiteral("en")));
@@ -290,9 +318,9 @@ private slots:
         const auto with = [](std::vector<std::pair<const char*, const char*>> edits) {
             Plan p = demoPlan();
             for (const auto& [key, value] : edits) {
-                const std::string error = setPlanField(p, key, value);
+                const Text error = setPlanField(p, key, value);
                 if (!error.empty())
-                    qFatal("%s=%s: %s", key, value, error.c_str());
+                    qFatal("%s=%s: %s", key, value, error.english().c_str());
             }
             return p;
         };
@@ -322,15 +350,14 @@ private slots:
         QSet<QString> codes;
         QStringList untranslated;
         for (const Plan& plan : plans) {
-            QVERIFY2(validatePlan(plan).empty(), validatePlan(plan).c_str());
+            QVERIFY2(validatePlan(plan).empty(), validatePlan(plan).english().c_str());
             for (const Finding& f : findings(plan)) {
                 codes.insert(QString::fromStdString(f.code));
                 if (FindingView::title(f).isEmpty())
                     untranslated << QString::fromStdString("title of " + f.code);
-                if (findingMessageText(f.message) == QString::fromStdString(f.message))
-                    untranslated << QString::fromStdString(f.message);
-                if (!f.fix.empty() && findingFixText(f.fix) == QString::fromStdString(f.fix))
-                    untranslated << QString::fromStdString(f.fix);
+                untranslated << untranslatedParts(f.message) << untranslatedParts(f.fix);
+                if (!readsChinese(app::qLocalized(f.message)))
+                    untranslated << app::qLocalized(f.message);
             }
         }
         // What a generator still needs, for each target with nothing given.
@@ -341,6 +368,7 @@ private slots:
                     untranslated << t.key + ": " + missing;
             }
         QVERIFY(language.apply(QStringLiteral("en")));
+        untranslated.removeDuplicates();
         QVERIFY2(untranslated.isEmpty(), qPrintable(untranslated.join('\n')));
         // The plans above do raise every finding there is.
         for (const char* code : {"gpus_per_node_exceeds_node", "batch_not_reachable", "memory_over_card",
@@ -350,8 +378,8 @@ private slots:
             QVERIFY2(codes.contains(code), code);
         // In English, the window says what core says.
         for (const Finding& f : findings(plans[1])) {
-            QCOMPARE(findingMessageText(f.message), QString::fromStdString(f.message));
-            QCOMPARE(findingFixText(f.fix), QString::fromStdString(f.fix));
+            QCOMPARE(app::qLocalized(f.message), QString::fromStdString(f.message.english()));
+            QCOMPARE(app::qLocalized(f.fix), QString::fromStdString(f.fix.english()));
         }
     }
 
@@ -406,7 +434,7 @@ private slots:
             for (const char* bad : {"abc", "-1", "0", "1e30", "2.5", "two\nlines", "nonsense'value", "%2%1"})
                 texts.push_back(planFileWith(f.key, bad));
         QStringList paths;
-        std::vector<std::string> errors;
+        std::vector<Text> errors;
         for (size_t i = 0; i < texts.size(); ++i) {
             const QString path = dir.filePath(QStringLiteral("bad: %1.yaml").arg(i));  // ": " in the name too
             QFile file(path);
@@ -431,7 +459,7 @@ private slots:
         }
         QVERIFY(QDir(dir.path()).mkpath("folder/inside"));
         for (const QString& path : {dir.filePath("no/such/folder/plan.yaml"), dir.filePath("folder")}) {
-            const std::string error = savePlanFile(path.toStdString(), plan);
+            const Text error = savePlanFile(path.toStdString(), plan);
             QVERIFY2(!error.empty(), qPrintable(path));
             paths << path;
             errors.push_back(error);
@@ -441,10 +469,11 @@ private slots:
         QVERIFY(language.apply(QStringLiteral("zh_CN")));
         QStringList untranslated;
         for (size_t i = 0; i < errors.size(); ++i) {
-            bool recognised = false;
-            const QString text = planFileErrorText(paths[int(i)], errors[i], &recognised);
-            if (!recognised || !readsChinese(text) || !text.contains(paths[int(i)]))
-                untranslated << QString::fromStdString(errors[i]) + QStringLiteral("\n    → ") + text;
+            const QString text = app::qLocalized(errors[i]);
+            const QStringList parts = untranslatedParts(errors[i]);
+            if (!parts.isEmpty() || !readsChinese(text) || !text.contains(paths[int(i)]))
+                untranslated << QString::fromStdString(errors[i].english()) + QStringLiteral("\n    → ") + text +
+                                    QStringLiteral("\n    ") + parts.join(QStringLiteral("; "));
         }
         // The line and the key are kept.
         {
@@ -455,21 +484,16 @@ private slots:
             file.write("name: x\nrecipe:\n  micro_batch: 0\n");
             file.close();
             const LoadResult r = loadPlanFile(path.toStdString(), p);
-            const QString text = planFileErrorText(path, r.error);
+            const QString text = app::qLocalized(r.error);
             QVERIFY2(text.contains(QStringLiteral(" 3 ")) && text.contains(QStringLiteral("recipe.micro_batch")) &&
                          text.contains(QStringLiteral("不能小于 1")),
                      qPrintable(text));
         }
         QVERIFY(language.apply(QStringLiteral("en")));
         QVERIFY2(untranslated.isEmpty(), qPrintable("no Chinese template:\n" + untranslated.join('\n')));
-        // In English the window says what core says, but for a line 0 (an
-        // empty file) and a reason core lost ("cannot replace: Success").
-        for (size_t i = 0; i < errors.size(); ++i) {
-            const QString error = QString::fromStdString(errors[i]);
-            if (!error.startsWith(paths[int(i)] + QStringLiteral(":0: ")) &&
-                !error.endsWith(QString::fromLocal8Bit(std::strerror(0))))
-                QCOMPARE(planFileErrorText(paths[int(i)], errors[i]), error);
-        }
+        // In English the window says what core says.
+        for (const Text& error : errors)
+            QCOMPARE(app::qLocalized(error), QString::fromStdString(error.english()));
     }
 
     void planErrorsAreTranslated() {
@@ -496,15 +520,16 @@ private slots:
         QVERIFY(language.apply(QStringLiteral("zh_CN")));
         QStringList untranslated;
         for (const Plan& plan : plans) {
-            const std::string error = validatePlan(plan);
+            const Text error = validatePlan(plan);
             QVERIFY2(!error.empty(), "each plan above is invalid");
-            bool recognised = false;
-            const QString text = planErrorText(error, &recognised);
-            if (!recognised || !readsChinese(text))
-                untranslated << QString::fromStdString(error) + QStringLiteral(" → ") + text;
+            const QString text = app::qLocalized(error);
+            if (!untranslatedParts(error).isEmpty() || !readsChinese(text))
+                untranslated << QString::fromStdString(error.english()) + QStringLiteral(" → ") + text;
         }
-        // The field is named as the window names it.
-        const QString named = planErrorText(validatePlan(plans[0]));
+        // The field is named as the window names it; the command line names its key.
+        const QString named = app::qLocalized(validatePlan(plans[0]));
+        QVERIFY2(QString::fromStdString(app::localized(validatePlan(plans[0]))).startsWith(QStringLiteral("recipe.micro_batch")),
+                 app::localized(validatePlan(plans[0])).c_str());
         QVERIFY2(named.startsWith(fieldLabel("recipe.micro_batch")), qPrintable(named));
         QVERIFY(language.apply(QStringLiteral("en")));
         QVERIFY2(untranslated.isEmpty(), qPrintable("no Chinese template:\n" + untranslated.join('\n')));
@@ -593,9 +618,8 @@ private slots:
                     gen::generate(c.plan, t.target, c.options);
                 } catch (const gen::GenerateError& e) {
                     refusingTargets.insert(QString::fromStdString(t.key));
-                    bool recognised = false;
-                    const QString text = generateErrorText(e.what(), &recognised);
-                    if (!recognised || !readsChinese(text))
+                    const QString text = app::qLocalized(e.text());
+                    if (!untranslatedParts(e.text()).isEmpty() || !readsChinese(text))
                         untranslated << QString::fromStdString(t.key + ": " + e.what()) + QStringLiteral(" → ") + text;
                 }
             }
@@ -625,10 +649,9 @@ private slots:
             const CalibrationFit fit = fitCalibration(
                 demoPlan(), Calibration{{2, 8}, stepsPerSecond, Calibration::Unit::StepsPerSecond});
             QVERIFY2(!fit.exact && !fit.note.empty(), "the measurement lies outside what any MFU gives");
-            bool recognised = false;
-            const QString text = calibrationNoteText(fit.note, &recognised);
-            if (!recognised || !readsChinese(text))
-                untranslated << QString::fromStdString(fit.note);
+            const QString text = app::qLocalized(fit.note);
+            if (!untranslatedParts(fit.note).isEmpty() || !readsChinese(text))
+                untranslated << QString::fromStdString(fit.note.english());
         }
         QVERIFY(language.apply(QStringLiteral("en")));
         QVERIFY2(untranslated.isEmpty(), qPrintable("no Chinese template:\n" + untranslated.join('\n')));

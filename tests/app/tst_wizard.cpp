@@ -105,7 +105,7 @@ private slots:
         QCOMPARE(plan.recipe.baseLr, 1e-4);
         QCOMPARE(plan.recipe.baseBatch, 128L);
         QCOMPARE(plan.launch.jobName, std::string("llm-16gpu"));
-        QCOMPARE(validatePlan(plan), std::string());
+        QCOMPARE(validatePlan(plan).english(), std::string());
         QVERIFY(!hasErrors(findings(plan)));
     }
 
@@ -123,7 +123,7 @@ private slots:
         QTRY_VERIFY(focused() && focused()->objectName() == QStringLiteral("field:cluster.nodes"));
         typeText("0");
         Plan probe = demoPlan();
-        const QString coreMessage = QString::fromStdString(setPlanField(probe, "cluster.nodes", "0"));
+        const QString coreMessage = QString::fromStdString(setPlanField(probe, "cluster.nodes", "0").english());
         QVERIFY(!coreMessage.isEmpty());
         QVERIFY(!next->isEnabled());
         QVERIFY(reason->isVisible());

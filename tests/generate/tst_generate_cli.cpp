@@ -81,8 +81,8 @@ private slots:
         QTemporaryDir dir;
         const Run r = traindeck({"--target", "all", "--out", dir.path()});
         QCOMPARE(r.code, 0);
-        QVERIFY(r.err.contains("skipping pai: needs --ecs-spec"));
-        QVERIFY(r.err.contains("skipping ssh: needs --hosts"));
+        QVERIFY2(r.err.contains("skipping pai: needs the ECS instance type of a node (--ecs-spec)"), qPrintable(r.err));
+        QVERIFY2(r.err.contains("skipping ssh: needs one host per node (2), node 0 first: --hosts"), qPrintable(r.err));
         QVERIFY(QFile::exists(dir.filePath("pytorchjob.yaml")));
         const Run full = traindeck({"--target", "all", "--out", dir.filePath("full"), "--hosts", "a,b", "--ecs-spec",
                                     "ecs.gn7e-c16g1.32xlarge", "--workspace-id", "12345"});

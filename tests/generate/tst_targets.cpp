@@ -309,12 +309,12 @@ private slots:
 
     void missingOptionsAreNamed() {
         const Plan plan = gentest::planAt(2);
-        QVERIFY(generate::missingOptions(plan, Target::PaiDlc, {}).find("--ecs-spec") != std::string::npos);
+        QVERIFY(generate::missingOptions(plan, Target::PaiDlc, {}).english().find("--ecs-spec") != std::string::npos);
         generate::GenerateOptions spec;
         spec.ecsSpec = "ecs.gn7e-c16g1.32xlarge";
-        QVERIFY(generate::missingOptions(plan, Target::PaiDlc, spec).find("--workspace-id") != std::string::npos);
+        QVERIFY(generate::missingOptions(plan, Target::PaiDlc, spec).english().find("--workspace-id") != std::string::npos);
         QVERIFY_THROWS_EXCEPTION(generate::GenerateError, generate::generate(plan, Target::PaiDlc, spec));
-        QVERIFY(generate::missingOptions(plan, Target::Ssh, {}).find("--hosts") != std::string::npos);
+        QVERIFY(generate::missingOptions(plan, Target::Ssh, {}).english().find("--hosts") != std::string::npos);
         QVERIFY(generate::missingOptions(plan, Target::Kubernetes, {}).empty());
         QVERIFY_THROWS_EXCEPTION(generate::GenerateError, generate::generate(plan, Target::PaiDlc, {}));
         generate::GenerateOptions oneHost;

@@ -189,8 +189,7 @@ private slots:
         Plan p = demoPlan();
         const double before8x8 = estimate(p, {8, 8}).stepTimeS.value;
         Calibration c;
-        QVERIFY(std::string().empty());
-        std::string error;
+        Text error;
         QVERIFY(parseCalibration("2x8=1.6steps/s", c, error));
         p.calibrations = {c};
         const Estimate at = estimate(p, {2, 8});
@@ -213,11 +212,11 @@ private slots:
 
     void calibrationTextIsChecked() {
         Calibration c;
-        std::string error;
+        Text error;
         QVERIFY(!parseCalibration("2x8", c, error));
         QVERIFY(!parseCalibration("2x8=fast", c, error));
         QVERIFY(!parseCalibration("2x8=0.9furlongs", c, error));
-        QVERIFY(QString::fromStdString(error).contains("furlongs"));
+        QVERIFY(QString::fromStdString(error.english()).contains("furlongs"));
         QVERIFY(!parseCalibration("2x8=-1steps/s", c, error));
         QVERIFY(parseCalibration("1x8=2.5s/step", c, error));
         QCOMPARE(calibrationText(c), std::string("1x8=2.5s/step"));

@@ -19,7 +19,7 @@ const Finding* find(const std::vector<Finding>& fs, const std::string& code) {
 
 Plan applied(Plan p, const Finding& f) {
     for (const FieldEdit& e : f.edits)
-        if (std::string error = setPlanField(p, e.key, e.value); !error.empty())
+        if (std::string error = setPlanField(p, e.key, e.value).english(); !error.empty())
             qFatal("edit %s=%s: %s", e.key.c_str(), e.value.c_str(), error.c_str());
     return p;
 }
@@ -47,7 +47,7 @@ private slots:
         const Finding* f = find(fs, "gpus_per_node_exceeds_node");
         QVERIFY(f);
         QCOMPARE(f->severity, Severity::Error);
-        QVERIFY(QString::fromStdString(f->message).contains("invalid device ordinal"));
+        QVERIFY(QString::fromStdString(f->message.english()).contains("invalid device ordinal"));
         QCOMPARE(f->field, std::string("cluster.gpus_per_node"));
         // The fix keeps the 16 GPUs on two 8-GPU nodes.
         const Plan fixed = applied(p, *f);
@@ -79,7 +79,7 @@ private slots:
         const auto fs = findings(p);
         const Finding* f = find(fs, "lr_not_rescaled");
         QVERIFY(f);
-        QVERIFY(QString::fromStdString(f->fix).contains("0.002"));  // linear: 1e-3 × 256/128
+        QVERIFY(QString::fromStdString(f->fix.english()).contains("0.002"));  // linear: 1e-3 × 256/128
         QVERIFY(!find(findings(applied(p, *f)), "lr_not_rescaled"));
         p.recipe.baseBatch = 256;
         QVERIFY(!find(findings(p), "lr_not_rescaled"));
@@ -92,7 +92,7 @@ private slots:
         const Finding* f = find(fs, "memory_over_card");
         QVERIFY(f);
         QCOMPARE(f->severity, Severity::Error);
-        QVERIFY(QString::fromStdString(f->fix).contains("keeps batch 256"));
+        QVERIFY(QString::fromStdString(f->fix.english()).contains("keeps batch 256"));
         const Plan fixed = applied(p, *f);
         QVERIFY(!find(findings(fixed), "memory_over_card"));
         QCOMPARE(estimate(fixed, fixed.cluster.layout()).effectiveBatch.value, 256.0);
@@ -107,7 +107,7 @@ private slots:
         const auto fs = findings(p);
         const Finding* f = find(fs, "memory_over_card");
         QVERIFY(f);
-        QVERIFY(QString::fromStdString(f->fix).contains("ZeRO stage"));
+        QVERIFY(QString::fromStdString(f->fix.english()).contains("ZeRO stage"));
         const Plan fixed = applied(p, *f);
         QVERIFY(fixed.recipe.zeroStage > 0);
         QVERIFY(!find(findings(fixed), "memory_over_card"));
@@ -119,7 +119,7 @@ private slots:
         const auto fs = findings(p);
         const Finding* f = find(fs, "num_processes_mismatch");
         QVERIFY(f);
-        QVERIFY(QString::fromStdString(f->message).contains("not one node's"));
+        QVERIFY(QString::fromStdString(f->message.english()).contains("not one node's"));
         QCOMPARE(applied(p, *f).launch.numProcesses, 16);
         p.launch.numProcesses = 16;
         QVERIFY(!find(findings(p), "num_processes_mismatch"));
@@ -134,8 +134,8 @@ private slots:
                                [](const Finding& f) { return f.code == "unread_environment_variable"; }),
                  1L);
         const Finding* f = find(fs, "unread_environment_variable");
-        QVERIFY(QString::fromStdString(f->message).contains("NCCL_TIMEOUT"));
-        QVERIFY(QString::fromStdString(f->fix).contains("init_process_group(timeout="));
+        QVERIFY(QString::fromStdString(f->message.english()).contains("NCCL_TIMEOUT"));
+        QVERIFY(QString::fromStdString(f->fix.english()).contains("init_process_group(timeout="));
     }
 
     void deepSpeedBatchRuleIsStated() {
@@ -144,7 +144,7 @@ private slots:
         const auto fs = findings(p);
         const Finding* f = find(fs, "deepspeed_batch_rule");
         QVERIFY(f);
-        QVERIFY(QString::fromStdString(f->message).contains("256 = 16 × 1 × 16"));
+        QVERIFY(QString::fromStdString(f->message.english()).contains("256 = 16 × 1 × 16"));
     }
 
     void offloadWithoutZeroIsAnError() {

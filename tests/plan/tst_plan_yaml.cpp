@@ -63,7 +63,7 @@ Plan everyFieldPlan() {
         const auto it = kEveryField.find(f.key);
         if (it == kEveryField.end())
             qFatal("tst_plan_yaml: no test value for field %s: add one", f.key.c_str());
-        if (std::string error = setPlanField(p, f.key, it->second); !error.empty())
+        if (std::string error = setPlanField(p, f.key, it->second).english(); !error.empty())
             qFatal("%s: %s", f.key.c_str(), error.c_str());
     }
     p.launch.env = {{"NCCL_DEBUG", "INFO"}, {"WEIRD", "a: b # c\n\"d\""}};
@@ -87,7 +87,7 @@ private slots:
             QVERIFY2(f.get(original) != f.get(demoPlan()), f.key.c_str());
         Plan loaded;
         const LoadResult r = planFromYaml(planToYaml(original), "mem.yaml", loaded);
-        QVERIFY2(r.ok, r.error.c_str());
+        QVERIFY2(r.ok, r.error.english().c_str());
         for (const PlanField& f : planFields())
             QCOMPARE(f.get(loaded), f.get(original));
         QVERIFY(loaded == original);
@@ -96,7 +96,7 @@ private slots:
     void demoPlanRoundTripsThroughAFile() {
         QTemporaryDir dir;
         const std::string path = dir.filePath("plan.yaml").toStdString();
-        QCOMPARE(savePlanFile(path, demoPlan()), std::string());
+        QCOMPARE(savePlanFile(path, demoPlan()).english(), std::string());
         Plan loaded;
         loaded.name = "something else";
         QVERIFY(loadPlanFile(path, loaded).ok);
@@ -131,8 +131,8 @@ private slots:
         const Plan before = plan;
         const LoadResult r = planFromYaml(text.toStdString(), "bad.yaml", plan);
         QVERIFY(!r.ok);
-        QVERIFY2(QString::fromStdString(r.error).startsWith(expected), r.error.c_str());
-        QVERIFY(r.error.find('\n') == std::string::npos);
+        QVERIFY2(QString::fromStdString(r.error.english()).startsWith(expected), r.error.english().c_str());
+        QVERIFY(r.error.english().find('\n') == std::string::npos);
         QVERIFY(plan == before);
     }
 
@@ -140,7 +140,7 @@ private slots:
         Plan plan = demoPlan();
         const LoadResult r = loadPlanFile("/nonexistent/plan.yaml", plan);
         QVERIFY(!r.ok);
-        QVERIFY(QString::fromStdString(r.error).startsWith("/nonexistent/plan.yaml: cannot open"));
+        QVERIFY(QString::fromStdString(r.error.english()).startsWith("/nonexistent/plan.yaml: cannot open"));
     }
 
     void partialFileTakesDefaultsForTheRest() {
@@ -153,22 +153,22 @@ private slots:
     void saveIsAtomicAndReportsFailure() {
         QTemporaryDir dir;
         const std::string path = writeTemp(dir, "plan.yaml", "old contents");
-        QCOMPARE(savePlanFile(path, demoPlan()), std::string());
+        QCOMPARE(savePlanFile(path, demoPlan()).english(), std::string());
         QVERIFY(QDir(dir.path()).entryList(QDir::Hidden | QDir::Files).size() == 1);  // no temporary left
         QVERIFY(!savePlanFile("/nonexistent/dir/plan.yaml", demoPlan()).empty());
         // Replacing a folder fails at the rename: the reason must be the rename's.
         QDir(dir.path()).mkdir("folder.yaml");
-        const std::string error = savePlanFile(dir.filePath("folder.yaml").toStdString(), demoPlan());
+        const std::string error = savePlanFile(dir.filePath("folder.yaml").toStdString(), demoPlan()).english();
         QVERIFY2(QString::fromStdString(error).contains("cannot replace: Is a directory"), error.c_str());
     }
 
     void presetSetsParamsAndOtherParamsMakeACustomModel() {
         Plan p = demoPlan();
-        QCOMPARE(setPlanField(p, "model.preset", "tiny"), std::string());
+        QCOMPARE(setPlanField(p, "model.preset", "tiny").english(), std::string());
         QCOMPARE(p.model.params, 86'736.0);  // shared/design/trainer-workload.md: 0.087 M
-        QCOMPARE(setPlanField(p, "model.preset", "base"), std::string());
+        QCOMPARE(setPlanField(p, "model.preset", "base").english(), std::string());
         QVERIFY(std::fabs(p.model.params - 4.6e6) < 0.05e6);
-        QCOMPARE(setPlanField(p, "model.params", "7.5B"), std::string());
+        QCOMPARE(setPlanField(p, "model.params", "7.5B").english(), std::string());
         QCOMPARE(p.model.preset, std::string());
         // A file that names a preset and its own count keeps both.
         Plan loaded;
@@ -183,7 +183,7 @@ private slots:
         QVERIFY(!setPlanField(p, "no.such.field", "1").empty());
         QVERIFY(!setPlanField(p, "name", "two\nlines").empty());
         QVERIFY(p == before);
-        QCOMPARE(setPlanField(p, "--params", "7.5B"), std::string());  // flags address fields too
+        QCOMPARE(setPlanField(p, "--params", "7.5B").english(), std::string());  // flags address fields too
         QCOMPARE(p.model.params, 7.5e9);
     }
 };
