@@ -24,7 +24,9 @@ QString environmentLanguage() {
         if (locale = env(name); !locale.isEmpty())
             break;
     // gettext's rule: LANGUAGE (a list, first wins) counts unless the locale is C.
-    if (const QString language = env("LANGUAGE"); !language.isEmpty() && languageCode(locale) != QLatin1String("en"))
+    const bool cLocale = locale.isEmpty() || locale == QLatin1String("C") || locale.startsWith(QLatin1String("C.")) ||
+                         locale == QLatin1String("POSIX");
+    if (const QString language = env("LANGUAGE"); !language.isEmpty() && !cLocale)
         for (const QString& item : language.split(QLatin1Char(':'), Qt::SkipEmptyParts))
             if (const QString code = languageCode(item); !code.isEmpty())
                 return code;

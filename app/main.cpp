@@ -48,6 +48,8 @@ void printUsage(std::FILE* out) {
                "  --demo                open the window on the built-in demo plan\n"
                "  --open FILE           open the window on a plan file\n"
                "  --version             print the version and the build's features\n"
+               "  --lang en|zh_CN       the language of a command's texts (default: the locale's,\n"
+               "                        from LANGUAGE, LC_ALL, LC_MESSAGES or LANG)\n"
                "  --help                show this help\n", out);
     std::fputs("\nRun 'traindeck COMMAND --help' for a command's options.\n", out);
 }

@@ -1,5 +1,7 @@
 #include "gui/language.h"
 
+#include "interface_language.h"
+
 #include <QCoreApplication>
 #include <QLibraryInfo>
 #include <QLocale>
@@ -21,9 +23,9 @@ QString Language::nativeName(const QString& code) {
 QString Language::resolve(const QString& code) {
     if (!code.isEmpty())
         return available().contains(code) ? code : QStringLiteral("en");
-    // Any Chinese system locale gets Simplified Chinese: it is the only Chinese we ship.
-    const QLocale system = QLocale::system();
-    return system.language() == QLocale::Chinese ? QStringLiteral("zh_CN") : QStringLiteral("en");
+    // The command line's rule (LANGUAGE, LC_ALL, LC_MESSAGES, LANG): any Chinese
+    // gets Simplified Chinese, the only Chinese we ship.
+    return app::environmentLanguage();
 }
 
 void Language::removeTranslators() {

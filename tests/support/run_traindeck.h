@@ -12,8 +12,18 @@ struct TraindeckRun {
     QString out, err;
 };
 
-inline TraindeckRun runTraindeck(const QStringList& args) {
+// The locale is English (LANG=C.UTF-8, no LC_ALL, LC_MESSAGES or LANGUAGE) unless
+// `env` ("NAME=VALUE" each) says otherwise: the texts a test expects do not
+// depend on the machine's language.
+inline TraindeckRun runTraindeck(const QStringList& args, const QStringList& env = {}) {
+    QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
+    for (const char* name : {"LC_ALL", "LC_MESSAGES", "LANGUAGE"})
+        e.remove(QString::fromLatin1(name));
+    e.insert(QStringLiteral("LANG"), QStringLiteral("C.UTF-8"));
+    for (const QString& item : env)
+        e.insert(item.section(QLatin1Char('='), 0, 0), item.section(QLatin1Char('='), 1));
     QProcess p;
+    p.setProcessEnvironment(e);
     p.start(TRAINDECK_BINARY, args);
     if (!p.waitForFinished(30000))
         qFatal("traindeck %s did not finish", qPrintable(args.join(' ')));
