@@ -725,6 +725,22 @@
         <source>Where the Launch page and the ssh files start the nodes: one per node, node 0 first, [user@]host[:port] or an ssh alias, separated by commas.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Compared layouts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layouts shown beside the plan&apos;s own, NODESxGPUS separated by commas: 1x8,2x8,8x8.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured speeds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Speeds measured on a layout, which refit the model: 1x8=0.9steps/s, 2x8=115samples/s or 2x8=1.1s/step, separated by commas.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>FindingTexts</name>
@@ -1363,6 +1379,10 @@
     </message>
     <message>
         <source>extra environment for every node (repeatable)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2): %3 One of: %4.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -725,6 +725,22 @@
         <source>Where the Launch page and the ssh files start the nodes: one per node, node 0 first, [user@]host[:port] or an ssh alias, separated by commas.</source>
         <translation>“启动运行”页面和 ssh 文件启动各节点的位置：每个节点一个，节点 0 在前，写作 [user@]host[:port] 或 ssh 别名，用逗号分隔。</translation>
     </message>
+    <message>
+        <source>Compared layouts</source>
+        <translation>对比布局</translation>
+    </message>
+    <message>
+        <source>Layouts shown beside the plan&apos;s own, NODESxGPUS separated by commas: 1x8,2x8,8x8.</source>
+        <translation>与计划自身布局并排显示的布局，格式为 节点数x每节点GPU数，用逗号分隔：1x8,2x8,8x8。</translation>
+    </message>
+    <message>
+        <source>Measured speeds</source>
+        <translation>实测速度</translation>
+    </message>
+    <message>
+        <source>Speeds measured on a layout, which refit the model: 1x8=0.9steps/s, 2x8=115samples/s or 2x8=1.1s/step, separated by commas.</source>
+        <translation>在某个布局上实测的速度，用来重新拟合模型：1x8=0.9steps/s、2x8=115samples/s 或 2x8=1.1s/step，用逗号分隔。</translation>
+    </message>
 </context>
 <context>
     <name>FindingTexts</name>
@@ -1364,6 +1380,10 @@
     <message>
         <source>extra environment for every node (repeatable)</source>
         <translation>每个节点额外的环境变量（可重复）</translation>
+    </message>
+    <message>
+        <source>%1 (%2): %3 One of: %4.</source>
+        <translation>%1（%2）：%3可选：%4。</translation>
     </message>
 </context>
 <context>

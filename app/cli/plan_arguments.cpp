@@ -142,9 +142,15 @@ void printPlanFlags(std::FILE* out) {
     std::fprintf(out, "%s\n", say(TD_TEXT("PlanArguments", "Plan fields (override the file; booleans also as --no-FLAG):")).c_str());
     for (const PlanField& f : planFields()) {
         // The window's label and tooltip, one source for both faces; the key too, as plan files name it.
+        std::string values;
+        for (const FieldChoice& c : fieldChoices(f.key))
+            if (!c.value.empty())
+                values += (values.empty() ? "" : ", ") + c.value;
         const std::string help =
-            f.label.isValue() ? app::localized(f.helpText)
-                              : say(TD_TEXT("PlanArguments", "%1 (%2): %3"), {f.label, Text::value(f.key), f.helpText});
+            values.empty()
+                ? say(TD_TEXT("PlanArguments", "%1 (%2): %3"), {f.label, Text::value(f.key), f.helpText})
+                : say(TD_TEXT("PlanArguments", "%1 (%2): %3 One of: %4."),
+                      {f.label, Text::value(f.key), f.helpText, Text::value(values)});
         printOption(out, f.flag + (f.boolean ? "" : " V"), help);
     }
     printOption(out, "--env NAME=VALUE", say(TD_TEXT("PlanArguments", "extra environment for every node (repeatable)")));

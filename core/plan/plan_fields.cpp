@@ -52,7 +52,7 @@ using Setter = std::function<Text(Plan&, std::string_view)>;
 
 // A whole-number field within [min, max].
 template <typename T>
-PlanField integer(std::string key, std::string flag, std::string help, T Plan::*section,
+PlanField integer(std::string key, std::string flag, T Plan::*section,
                   auto member, long long min, long long max) {
     Getter get = [=](const Plan& p) { return std::to_string((p.*section).*member); };
     Setter set = [=](Plan& p, std::string_view text) -> Text {
@@ -66,14 +66,14 @@ PlanField integer(std::string key, std::string flag, std::string help, T Plan::*
         (p.*section).*member = static_cast<std::remove_reference_t<decltype((p.*section).*member)>>(v);
         return {};
     };
-    return {std::move(key), std::move(flag), std::move(help), get, set};
+    return {std::move(key), std::move(flag), get, set};
 }
 
 enum class Bound { Inclusive, Exclusive };
 
 // A real-number field; `min` is exclusive where zero makes no sense (an LR of 0).
 template <typename T>
-PlanField real(std::string key, std::string flag, std::string help, T Plan::*section,
+PlanField real(std::string key, std::string flag, T Plan::*section,
                double T::*member, double min, Bound minBound,
                double max = std::numeric_limits<double>::infinity()) {
     Getter get = [=](const Plan& p) { return formatNumber((p.*section).*member); };
@@ -90,11 +90,11 @@ PlanField real(std::string key, std::string flag, std::string help, T Plan::*sec
         (p.*section).*member = v;
         return {};
     };
-    return {std::move(key), std::move(flag), std::move(help), get, set};
+    return {std::move(key), std::move(flag), get, set};
 }
 
 template <typename T>
-PlanField boolean(std::string key, std::string flag, std::string help, T Plan::*section, bool T::*member) {
+PlanField boolean(std::string key, std::string flag, T Plan::*section, bool T::*member) {
     Getter get = [=](const Plan& p) { return std::string((p.*section).*member ? "true" : "false"); };
     Setter set = [=](Plan& p, std::string_view text) -> Text {
         const std::string t = trimmed(text);
@@ -106,12 +106,12 @@ PlanField boolean(std::string key, std::string flag, std::string help, T Plan::*
             return Text(TD_TEXT("CoreMessages", "expected true or false, got '%1'"), {typed(text)});
         return {};
     };
-    return {std::move(key), std::move(flag), std::move(help), get, set, false, true};
+    return {std::move(key), std::move(flag), get, set, false, true};
 }
 
 // A field that takes one of a fixed set of names.
 template <typename T, typename E>
-PlanField choice(std::string key, std::string flag, std::string help, T Plan::*section, E T::*member,
+PlanField choice(std::string key, std::string flag, T Plan::*section, E T::*member,
                  std::vector<std::pair<std::string, E>> names) {
     Getter get = [=](const Plan& p) {
         for (const auto& [name, value] : names)
@@ -131,12 +131,12 @@ PlanField choice(std::string key, std::string flag, std::string help, T Plan::*s
         }
         return Text(TD_TEXT("CoreMessages", "expected one of %1, got '%2'"), {val(all), typed(text)});
     };
-    return {std::move(key), std::move(flag), std::move(help), get, set};
+    return {std::move(key), std::move(flag), get, set};
 }
 
 // A free-text field; `check` returns an error for text the field cannot hold.
 template <typename T>
-PlanField text(std::string key, std::string flag, std::string help, T Plan::*section, std::string T::*member,
+PlanField text(std::string key, std::string flag, T Plan::*section, std::string T::*member,
                std::function<Text(const std::string&)> check = {}) {
     Getter get = [=](const Plan& p) { return (p.*section).*member; };
     Setter set = [=](Plan& p, std::string_view value) -> Text {
@@ -147,7 +147,7 @@ PlanField text(std::string key, std::string flag, std::string help, T Plan::*sec
         (p.*section).*member = v;
         return {};
     };
-    return {std::move(key), std::move(flag), std::move(help), get, set, true};
+    return {std::move(key), std::move(flag), get, set, true};
 }
 
 Text oneLine(const std::string& v) {
@@ -192,8 +192,7 @@ double taeMlpParams(int d, int l) {
 std::vector<PlanField> makeFields() {
     using R = Recipe;
     std::vector<PlanField> f;
-    f.push_back({"name", "--plan-name", "the plan's name",
-                 [](const Plan& p) { return p.name; },
+    f.push_back({"name", "--plan-name", [](const Plan& p) { return p.name; },
                  [](Plan& p, std::string_view v) -> Text {
                      if (Text e = oneLine(std::string(v)); !e.empty())
                          return e;
@@ -202,18 +201,16 @@ std::vector<PlanField> makeFields() {
                  },
                  true});
     // Cluster.
-    f.push_back(integer("cluster.nodes", "--nodes", "number of nodes (machines)", &Plan::cluster, &Cluster::nodes, 1, 4096));
-    f.push_back(integer("cluster.gpus_per_node", "--gpus-per-node", "GPUs used on each node", &Plan::cluster,
+    f.push_back(integer("cluster.nodes", "--nodes", &Plan::cluster, &Cluster::nodes, 1, 4096));
+    f.push_back(integer("cluster.gpus_per_node", "--gpus-per-node", &Plan::cluster,
                         &Cluster::gpusPerNode, 1, 64));
-    f.push_back(text("cluster.gpu", "--gpu", "GPU model: h100, h200, a800, a100, l40s", &Plan::cluster, &Cluster::gpu,
+    f.push_back(text("cluster.gpu", "--gpu", &Plan::cluster, &Cluster::gpu,
                      [](const std::string& v) { return inCatalogue(v, gpuCatalogue(), TD_TEXT("CoreMessages", "GPU")); }));
-    f.push_back(text("cluster.network", "--network", "network between nodes: ib-8x400, roce-2x200, eth-100, ...",
-                     &Plan::cluster, &Cluster::network,
+    f.push_back(text("cluster.network", "--network", &Plan::cluster, &Cluster::network,
                      [](const std::string& v) { return inCatalogue(v, networkCatalogue(), TD_TEXT("CoreMessages", "network")); }));
     // Model.
-    f.push_back(text("model.name", "--model-name", "the model's name", &Plan::model, &ModelSpec::name, oneLine));
-    f.push_back({"model.preset", "--preset", "trainer model preset tiny|base|large (sets --params); empty: custom",
-                 [](const Plan& p) { return p.model.preset; },
+    f.push_back(text("model.name", "--model-name", &Plan::model, &ModelSpec::name, oneLine));
+    f.push_back({"model.preset", "--preset", [](const Plan& p) { return p.model.preset; },
                  [](Plan& p, std::string_view v) -> Text {
                      const std::string t = trimmed(v);
                      if (t.empty()) {
@@ -234,7 +231,7 @@ std::vector<PlanField> makeFields() {
     {
         // A parameter count other than the preset's means a custom model: the preset
         // name would otherwise claim a model the numbers no longer describe.
-        PlanField params = real("model.params", "--params", "trainable parameters (7.5B, 102.4M, ...)", &Plan::model,
+        PlanField params = real("model.params", "--params", &Plan::model,
                                 &ModelSpec::params, 0, Bound::Exclusive, 1e14);
         params.set = [check = params.set](Plan& p, std::string_view v) -> Text {
             if (Text error = check(p, v); !error.empty())
@@ -250,59 +247,52 @@ std::vector<PlanField> makeFields() {
         };
         f.push_back(std::move(params));
     }
-    f.push_back(real("model.tokens_per_sample", "--tokens-per-sample", "tokens one sample feeds through the model",
-                     &Plan::model, &ModelSpec::tokensPerSample, 0, Bound::Exclusive, 1e9));
+    f.push_back(real("model.tokens_per_sample", "--tokens-per-sample", &Plan::model, &ModelSpec::tokensPerSample, 0, Bound::Exclusive, 1e9));
     f.push_back(real("model.flops_per_sample", "--flops-per-sample",
-                     "training FLOPs per sample; 0: 6 × params × tokens", &Plan::model, &ModelSpec::flopsPerSample, 0,
+                     &Plan::model, &ModelSpec::flopsPerSample, 0,
                      Bound::Inclusive, 1e24));
-    f.push_back(real("model.activation_gb_per_sample", "--activation-gb", "activation memory per sample, GB",
-                     &Plan::model, &ModelSpec::activationGbPerSample, 0, Bound::Inclusive, 1e4));
+    f.push_back(real("model.activation_gb_per_sample", "--activation-gb", &Plan::model, &ModelSpec::activationGbPerSample, 0, Bound::Inclusive, 1e4));
     // Recipe.
-    f.push_back(integer("recipe.micro_batch", "--micro-batch", "samples per GPU per micro-step", &Plan::recipe,
+    f.push_back(integer("recipe.micro_batch", "--micro-batch", &Plan::recipe,
                         &R::microBatch, 1, 1 << 20));
-    f.push_back(integer("recipe.grad_accum", "--grad-accum", "gradient accumulation steps (when no global batch)",
-                        &Plan::recipe, &R::gradAccum, 1, 1 << 20));
+    f.push_back(integer("recipe.grad_accum", "--grad-accum", &Plan::recipe, &R::gradAccum, 1, 1 << 20));
     f.push_back(integer("recipe.global_batch", "--global-batch",
-                        "target effective batch; solves the accumulation (0: use --grad-accum)", &Plan::recipe,
+                        &Plan::recipe,
                         &R::globalBatch, 0, 1ll << 40));
-    f.push_back(real("recipe.base_lr", "--base-lr", "learning rate tuned at the base batch", &Plan::recipe, &R::baseLr,
+    f.push_back(real("recipe.base_lr", "--base-lr", &Plan::recipe, &R::baseLr,
                      0, Bound::Exclusive, 100));
-    f.push_back(integer("recipe.base_batch", "--base-batch", "effective batch the base LR was tuned at",
-                        &Plan::recipe, &R::baseBatch, 1, 1ll << 40));
-    f.push_back(choice("recipe.lr_rule", "--lr-rule", "LR scaling with the batch: linear|sqrt|none", &Plan::recipe,
+    f.push_back(integer("recipe.base_batch", "--base-batch", &Plan::recipe, &R::baseBatch, 1, 1ll << 40));
+    f.push_back(choice("recipe.lr_rule", "--lr-rule", &Plan::recipe,
                        &R::lrRule,
                        std::vector<std::pair<std::string, LrRule>>{
                            {"linear", LrRule::Linear}, {"sqrt", LrRule::Sqrt}, {"none", LrRule::None}}));
-    f.push_back(boolean("recipe.scale_warmup", "--scale-warmup", "shorten warmup as the batch grows (same samples)",
-                        &Plan::recipe, &R::scaleWarmup));
-    f.push_back(integer("recipe.warmup_steps", "--warmup-steps", "warmup steps at the base batch", &Plan::recipe,
+    f.push_back(boolean("recipe.scale_warmup", "--scale-warmup", &Plan::recipe, &R::scaleWarmup));
+    f.push_back(integer("recipe.warmup_steps", "--warmup-steps", &Plan::recipe,
                         &R::warmupSteps, 0, 1ll << 40));
-    f.push_back(integer("recipe.total_steps", "--steps", "optimizer steps (when no epochs)", &Plan::recipe,
+    f.push_back(integer("recipe.total_steps", "--steps", &Plan::recipe,
                         &R::totalSteps, 1, 1ll << 40));
-    f.push_back(real("recipe.epochs", "--epochs", "epochs over the dataset; 0: use --steps", &Plan::recipe, &R::epochs,
+    f.push_back(real("recipe.epochs", "--epochs", &Plan::recipe, &R::epochs,
                      0, Bound::Inclusive, 1e6));
-    f.push_back(integer("recipe.dataset_size", "--dataset-size", "samples in the dataset", &Plan::recipe,
+    f.push_back(integer("recipe.dataset_size", "--dataset-size", &Plan::recipe,
                         &R::datasetSize, 1, 1ll << 50));
-    f.push_back(boolean("recipe.drop_last", "--drop-last", "drop the last partial batch of an epoch", &Plan::recipe,
+    f.push_back(boolean("recipe.drop_last", "--drop-last", &Plan::recipe,
                         &R::dropLast));
-    f.push_back(integer("recipe.zero_stage", "--zero-stage", "DeepSpeed ZeRO stage 0-3", &Plan::recipe, &R::zeroStage,
+    f.push_back(integer("recipe.zero_stage", "--zero-stage", &Plan::recipe, &R::zeroStage,
                         0, 3));
-    f.push_back(boolean("recipe.offload_optimizer", "--offload-optimizer", "optimizer states in CPU memory",
-                        &Plan::recipe, &R::offloadOptimizer));
-    f.push_back(choice("recipe.precision", "--precision", "bf16|fp16|fp32", &Plan::recipe, &R::precision,
+    f.push_back(boolean("recipe.offload_optimizer", "--offload-optimizer", &Plan::recipe, &R::offloadOptimizer));
+    f.push_back(choice("recipe.precision", "--precision", &Plan::recipe, &R::precision,
                        std::vector<std::pair<std::string, Precision>>{
                            {"bf16", Precision::Bf16}, {"fp16", Precision::Fp16}, {"fp32", Precision::Fp32}}));
-    f.push_back(real("recipe.mfu", "--mfu", "model FLOPs utilisation assumed (0-1]", &Plan::recipe, &R::mfu, 0,
+    f.push_back(real("recipe.mfu", "--mfu", &Plan::recipe, &R::mfu, 0,
                      Bound::Exclusive, 1));
     f.push_back(real("recipe.memory_overhead_gb", "--memory-overhead-gb",
-                     "per-GPU memory beyond model states and activations", &Plan::recipe, &R::memoryOverheadGb, 0,
+                     &Plan::recipe, &R::memoryOverheadGb, 0,
                      Bound::Inclusive, 1e4));
-    f.push_back(integer("recipe.checkpoint_every", "--checkpoint-every", "steps between checkpoints (0: none)",
-                        &Plan::recipe, &R::checkpointEvery, 0, 1 << 30));
-    f.push_back(integer("recipe.eval_every", "--eval-every", "steps between evaluations (0: none)", &Plan::recipe,
+    f.push_back(integer("recipe.checkpoint_every", "--checkpoint-every", &Plan::recipe, &R::checkpointEvery, 0, 1 << 30));
+    f.push_back(integer("recipe.eval_every", "--eval-every", &Plan::recipe,
                         &R::evalEvery, 0, 1 << 30));
     // Launch.
-    f.push_back(choice("launch.platform", "--platform", "k8s|pytorchjob|pai|slurm|ssh|torchrun", &Plan::launch,
+    f.push_back(choice("launch.platform", "--platform", &Plan::launch,
                        &LaunchSettings::platform,
                        std::vector<std::pair<std::string, Platform>>{{"k8s", Platform::Kubernetes},
                                                                      {"pytorchjob", Platform::PyTorchJob},
@@ -310,21 +300,19 @@ std::vector<PlanField> makeFields() {
                                                                      {"slurm", Platform::Slurm},
                                                                      {"ssh", Platform::Ssh},
                                                                      {"torchrun", Platform::Torchrun}}));
-    f.push_back(text("launch.job_name", "--job-name", "job name", &Plan::launch, &LaunchSettings::jobName, oneLine));
-    f.push_back(text("launch.image", "--image", "container image", &Plan::launch, &LaunchSettings::image, oneLine));
-    f.push_back(text("launch.namespace", "--namespace", "Kubernetes namespace", &Plan::launch,
+    f.push_back(text("launch.job_name", "--job-name", &Plan::launch, &LaunchSettings::jobName, oneLine));
+    f.push_back(text("launch.image", "--image", &Plan::launch, &LaunchSettings::image, oneLine));
+    f.push_back(text("launch.namespace", "--namespace", &Plan::launch,
                      &LaunchSettings::nameSpace, oneLine));
-    f.push_back(text("launch.command", "--command", "workload command template; empty: traindeck-trainer",
-                     &Plan::launch, &LaunchSettings::command));
-    f.push_back(integer("launch.master_port", "--master-port", "rendezvous port on the master node", &Plan::launch,
+    f.push_back(text("launch.command", "--command", &Plan::launch, &LaunchSettings::command));
+    f.push_back(integer("launch.master_port", "--master-port", &Plan::launch,
                         &LaunchSettings::masterPort, 1, 65535));
-    f.push_back(integer("launch.comm_timeout_s", "--comm-timeout", "collective timeout, seconds", &Plan::launch,
+    f.push_back(integer("launch.comm_timeout_s", "--comm-timeout", &Plan::launch,
                         &LaunchSettings::commTimeoutS, 1, 7 * 24 * 3600));
     f.push_back(integer("launch.num_processes", "--num-processes",
-                        "accelerate num_processes as written (whole job); 0: derived", &Plan::launch,
+                        &Plan::launch,
                         &LaunchSettings::numProcesses, 0, 1 << 20));
     f.push_back({"launch.hosts", "--hosts",
-                 "ssh target and launch: host,host,... one per node, node 0 first: [user@]host[:port] or an ssh alias",
                  [](const Plan& p) {
                      std::string s;
                      for (const std::string& h : p.launch.hosts)
@@ -343,8 +331,7 @@ std::vector<PlanField> makeFields() {
                      return {};
                  }});
     // Layouts and calibration.
-    f.push_back({"compare", "--layouts", "layouts shown side by side: 1x8,2x8,8x8",
-                 [](const Plan& p) {
+    f.push_back({"compare", "--layouts", [](const Plan& p) {
                      std::string s;
                      for (const Layout& l : p.compare)
                          s += (s.empty() ? "" : ",") + layoutText(l);
@@ -362,7 +349,6 @@ std::vector<PlanField> makeFields() {
                      return {};
                  }});
     f.push_back({"calibration", "--calibrate",
-                 "measured speed on a layout, repeatable: 1x8=0.9steps/s, =115samples/s, =1.1s/step",
                  [](const Plan& p) {
                      std::string s;
                      for (const Calibration& c : p.calibrations)
@@ -473,13 +459,17 @@ const FieldText kFieldTexts[] = {
     {"launch.hosts", TD_TEXT("FieldLabels", "Hosts"),
      TD_TEXT("FieldLabels", "Where the Launch page and the ssh files start the nodes: one per node, node 0 first, "
                             "[user@]host[:port] or an ssh alias, separated by commas.")},
+    {"compare", TD_TEXT("FieldLabels", "Compared layouts"),
+     TD_TEXT("FieldLabels", "Layouts shown beside the plan's own, NODESxGPUS separated by commas: 1x8,2x8,8x8.")},
+    {"calibration", TD_TEXT("FieldLabels", "Measured speeds"),
+     TD_TEXT("FieldLabels", "Speeds measured on a layout, which refit the model: 1x8=0.9steps/s, 2x8=115samples/s "
+                            "or 2x8=1.1s/step, separated by commas.")},
 };
 
 std::vector<PlanField> makeLabelledFields() {
     std::vector<PlanField> fields = makeFields();
     for (PlanField& f : fields) {
-        f.label = Text::value(f.key);
-        f.helpText = Text::value(f.help);
+        f.label = Text::value(f.key);  // every field has its texts below (a test checks); the key is a last resort
         for (const FieldText& t : kFieldTexts)
             if (f.key == t.key) {
                 f.label = Text(t.label);

@@ -1,5 +1,5 @@
 #pragma once
-// The single table of plan fields: key, command-line flag, help, and how to read
+// The single table of plan fields: key, command-line flag, label and help, and how to read
 // and write the field as text. YAML loading and saving, command-line overrides
 // and one-click fixes all go through it, so a new field is added in one place.
 
@@ -16,15 +16,15 @@ namespace traindeck {
 struct PlanField {
     std::string key;        // "recipe.micro_batch": YAML path, section.name
     std::string flag;       // "--micro-batch"
-    std::string help;       // one line for --help (English)
     std::function<std::string(const Plan&)> get;
     // Parses and range-checks `text`; on error returns a message and leaves the plan unchanged.
     std::function<Text(Plan&, std::string_view text)> set;
     bool freeText = false;  // arbitrary text (names, commands): YAML quotes it so "true" stays text
     bool boolean = false;   // true/false: a bare --flag turns it on, a GUI shows a check box
-    // Filled by planFields() from its table of texts (context "FieldLabels"):
-    Text label = Text();    // what the faces call the field (window labels); the key where unnamed
-    Text helpText = Text(); // the window's tooltip, translatable; `help` where unnamed
+    // Filled by planFields() from its table of texts (context "FieldLabels"), the one
+    // source of both faces' words for a field:
+    Text label = Text();    // what the faces call the field (the window's labels, --help)
+    Text helpText = Text(); // what it means (the window's tooltip, --help)
 };
 
 const std::vector<PlanField>& planFields();

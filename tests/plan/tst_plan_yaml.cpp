@@ -81,6 +81,16 @@ std::string writeTemp(const QTemporaryDir& dir, const char* name, const std::str
 class TestPlanYaml : public QObject {
     Q_OBJECT
 private slots:
+    void everyFieldHasItsLabelAndHelp() {
+        // The faces' one source of words for a field (the window's label and
+        // tooltip, --help): a new field without them fails here.
+        for (const PlanField& f : planFields()) {
+            QVERIFY2(!f.label.isValue() && !f.label.empty(), f.key.c_str());
+            QVERIFY2(!f.helpText.isValue() && !f.helpText.empty(), f.key.c_str());
+            QCOMPARE(std::string(f.label.context()), std::string("FieldLabels"));
+        }
+    }
+
     void everyFieldRoundTrips() {
         const Plan original = everyFieldPlan();
         for (const PlanField& f : planFields())
