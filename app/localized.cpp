@@ -16,6 +16,8 @@ std::string translate(const char* context, const char* source) {
 
 std::string localized(const Text& text) { return text.render(translate); }
 
+std::string localized(TextTemplate t, std::vector<Text> args) { return localized(Text(t, std::move(args))); }
+
 QString qLocalized(const Text& text) {
     return QString::fromStdString(text.render(translate, [](const std::string& key) {
         const PlanField* field = findPlanField(key);

@@ -8,6 +8,7 @@
 #include <QString>
 
 #include <string>
+#include <vector>
 
 namespace traindeck::app {
 
@@ -16,6 +17,8 @@ namespace traindeck::app {
 // The command line's form: a plan field a text names keeps its plain name (its
 // flag or key, which is what a command-line user types).
 std::string localized(const Text& text);
+// The same for a template of the command line's own: localized(Text(t, args)).
+std::string localized(TextTemplate t, std::vector<Text> args = {});
 // The window's form: a plan field is named by its label, as the window shows it.
 QString qLocalized(const Text& text);
 

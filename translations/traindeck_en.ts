@@ -1077,6 +1077,54 @@
         <source>skipping %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>unknown target &apos;%1&apos; (targets: %2all)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--mount needs CLAIM:/path[:ro], got &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--secret-env needs VAR=SECRET:KEY (a Kubernetes Secret and its key), got &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: traindeck generate [PLAN.yaml] --target T[,T...]|all --out DIR [OPTIONS]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Writes the launch files of a plan. Without PLAN.yaml the built-in demo plan is used; plan flags override the file. Existing files are kept unless --force is given.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exit status: 0 written, 2 bad input or a plan with error findings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Targets:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Command template placeholders (--command):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--retries needs a whole number from 0 to 100, got &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--target is required (k8s, pytorchjob, pai, slurm, ssh, accelerate, deepspeed or all)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--out DIR is required</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>wrote %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>GenerateErrors</name>
@@ -1332,6 +1380,66 @@
     <name>LaunchCommand</name>
     <message>
         <source>the plan has errors, nothing started: %1 (run &apos;traindeck plan&apos; for all findings)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: traindeck launch [PLAN.yaml] (--hosts H1,H2,... | --local) [OPTIONS]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Starts every node of a plan over SSH (or the one node of a 1xN plan here), after checking each node; prints each node&apos;s lines prefixed by its index; stops all nodes together when one fails or on Ctrl-C (a second Ctrl-C kills).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exit status: 0 every node succeeded; 1 the run failed; 2 bad input; 3 a host key was unknown or changed, or authentication failed (nothing started); 130/143 stopped by SIGINT/SIGTERM.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>give the hosts (--hosts H1,H2,..., one per node, or the plan&apos;s launch.hosts) or --local</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>node %1: %2 (status %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>node %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished">%1: %2</translation>
+    </message>
+    <message>
+        <source>node %1 ok   %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>node %1 FAIL %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run folder %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopping every node (again to kill)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pre-flight passed, nothing started (--dry-run)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>completed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>interrupted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2041,6 +2149,128 @@
     </message>
     <message>
         <source>%1: %2 records failed their CRC-32C and were skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>WatchCommand</name>
+    <message>
+        <source>Usage: traindeck watch SOURCE... [--follow] [--json]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SOURCE: a trainer&apos;s metrics file (JSON lines), a user&apos;s training log, a TensorBoard event file, a TensorBoard logdir (every folder of event files is a run), or a TrainDeck run folder (node-*.out, launch.jsonl).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>print a line per new step and every alarm as it happens, until the runs end</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JSON: the summaries (an array), or with --follow one object per line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exit status: 0; 1 an alarm fired (non-finite loss, error event, lost node, failed end); 2 bad input (no such file, no run found).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>steps</source>
+        <translation type="unfinished">steps</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1  (best %2 at step %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>psnr</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>steady samples/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>steady steps/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>slowest rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rank %1: %2 ms/step, median of ranks %3 ms (+%4%), slowest since step %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rank %1: %2 ms/step, median of ranks %3 ms (+%4%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>end</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>skipped lines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ALARM</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>note</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>read problem</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ALARM: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>note: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown option %1 (see traindeck watch --help)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>name at least one SOURCE (see traindeck watch --help)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>WriteFiles</name>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot create a file in %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 exists; nothing written (use --force to overwrite)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot create %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

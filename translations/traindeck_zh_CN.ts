@@ -1077,6 +1077,54 @@
         <source>skipping %1: %2</source>
         <translation>跳过 %1：%2</translation>
     </message>
+    <message>
+        <source>unknown target &apos;%1&apos; (targets: %2all)</source>
+        <translation>未知目标“%1”（可选目标：%2all）</translation>
+    </message>
+    <message>
+        <source>--mount needs CLAIM:/path[:ro], got &apos;%1&apos;</source>
+        <translation>--mount 需要 CLAIM:/路径[:ro]，收到的是“%1”</translation>
+    </message>
+    <message>
+        <source>--secret-env needs VAR=SECRET:KEY (a Kubernetes Secret and its key), got &apos;%1&apos;</source>
+        <translation>--secret-env 需要 VAR=SECRET:KEY（Kubernetes Secret 及其键），收到的是“%1”</translation>
+    </message>
+    <message>
+        <source>Usage: traindeck generate [PLAN.yaml] --target T[,T...]|all --out DIR [OPTIONS]</source>
+        <translation>用法：traindeck generate [PLAN.yaml] --target T[,T...]|all --out 文件夹 [选项]</translation>
+    </message>
+    <message>
+        <source>Writes the launch files of a plan. Without PLAN.yaml the built-in demo plan is used; plan flags override the file. Existing files are kept unless --force is given.</source>
+        <translation>写出计划的启动文件。不给 PLAN.yaml 时使用内置的演示计划；计划参数覆盖文件中的值。已有文件保留不动，除非给出 --force。</translation>
+    </message>
+    <message>
+        <source>Exit status: 0 written, 2 bad input or a plan with error findings.</source>
+        <translation>退出码：0 已写入，2 输入有误或计划有错误级别的发现。</translation>
+    </message>
+    <message>
+        <source>Targets:</source>
+        <translation>目标：</translation>
+    </message>
+    <message>
+        <source>Command template placeholders (--command):</source>
+        <translation>命令模板占位符（--command）：</translation>
+    </message>
+    <message>
+        <source>--retries needs a whole number from 0 to 100, got &apos;%1&apos;</source>
+        <translation>--retries 需要 0 到 100 之间的整数，收到的是“%1”</translation>
+    </message>
+    <message>
+        <source>--target is required (k8s, pytorchjob, pai, slurm, ssh, accelerate, deepspeed or all)</source>
+        <translation>必须给出 --target（k8s、pytorchjob、pai、slurm、ssh、accelerate、deepspeed 或 all）</translation>
+    </message>
+    <message>
+        <source>--out DIR is required</source>
+        <translation>必须给出 --out 文件夹</translation>
+    </message>
+    <message>
+        <source>wrote %1</source>
+        <translation>已写入 %1</translation>
+    </message>
 </context>
 <context>
     <name>GenerateErrors</name>
@@ -1333,6 +1381,66 @@
     <message>
         <source>the plan has errors, nothing started: %1 (run &apos;traindeck plan&apos; for all findings)</source>
         <translation>计划有错误，未启动任何节点：%1（运行 traindeck plan 查看全部发现）</translation>
+    </message>
+    <message>
+        <source>Usage: traindeck launch [PLAN.yaml] (--hosts H1,H2,... | --local) [OPTIONS]</source>
+        <translation>用法：traindeck launch [PLAN.yaml] (--hosts H1,H2,... | --local) [选项]</translation>
+    </message>
+    <message>
+        <source>Starts every node of a plan over SSH (or the one node of a 1xN plan here), after checking each node; prints each node&apos;s lines prefixed by its index; stops all nodes together when one fails or on Ctrl-C (a second Ctrl-C kills).</source>
+        <translation>先检查每个节点，再通过 SSH 启动计划的所有节点（1xN 计划的唯一节点也可在本机运行）；输出每个节点的行，行首标出节点编号；任一节点失败或按下 Ctrl-C 时一起停止所有节点（再按一次 Ctrl-C 强制结束）。</translation>
+    </message>
+    <message>
+        <source>Exit status: 0 every node succeeded; 1 the run failed; 2 bad input; 3 a host key was unknown or changed, or authentication failed (nothing started); 130/143 stopped by SIGINT/SIGTERM.</source>
+        <translation>退出码：0 所有节点成功；1 运行失败；2 输入有误；3 主机密钥未知或已变化，或认证失败（未启动任何节点）；130/143 被 SIGINT/SIGTERM 停止。</translation>
+    </message>
+    <message>
+        <source>give the hosts (--hosts H1,H2,..., one per node, or the plan&apos;s launch.hosts) or --local</source>
+        <translation>请给出主机（--hosts H1,H2,...，每个节点一个，或计划的 launch.hosts）或 --local</translation>
+    </message>
+    <message>
+        <source>node %1: %2 (status %3)</source>
+        <translation>节点 %1：%2（退出码 %3）</translation>
+    </message>
+    <message>
+        <source>node %1: %2</source>
+        <translation>节点 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>node %1 ok   %2: %3</source>
+        <translation>节点 %1 通过 %2：%3</translation>
+    </message>
+    <message>
+        <source>node %1 FAIL %2: %3</source>
+        <translation>节点 %1 失败 %2：%3</translation>
+    </message>
+    <message>
+        <source>run folder %1</source>
+        <translation>运行文件夹 %1</translation>
+    </message>
+    <message>
+        <source>stopping every node (again to kill)</source>
+        <translation>正在停止所有节点（再按一次强制结束）</translation>
+    </message>
+    <message>
+        <source>pre-flight passed, nothing started (--dry-run)</source>
+        <translation>启动前检查通过，未启动任何进程（--dry-run）</translation>
+    </message>
+    <message>
+        <source>completed</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>interrupted</source>
+        <translation>已中断</translation>
+    </message>
+    <message>
+        <source>failed: %1</source>
+        <translation>失败：%1</translation>
     </message>
 </context>
 <context>
@@ -2042,6 +2150,128 @@
     <message>
         <source>%1: %2 records failed their CRC-32C and were skipped</source>
         <translation>%1：%2 条记录未通过 CRC-32C 校验，已跳过</translation>
+    </message>
+</context>
+<context>
+    <name>WatchCommand</name>
+    <message>
+        <source>Usage: traindeck watch SOURCE... [--follow] [--json]</source>
+        <translation>用法：traindeck watch 来源... [--follow] [--json]</translation>
+    </message>
+    <message>
+        <source>SOURCE: a trainer&apos;s metrics file (JSON lines), a user&apos;s training log, a TensorBoard event file, a TensorBoard logdir (every folder of event files is a run), or a TrainDeck run folder (node-*.out, launch.jsonl).</source>
+        <translation>来源：训练器的指标文件（JSON 行）、用户的训练日志、TensorBoard 事件文件、TensorBoard 日志目录（每个含事件文件的文件夹是一次运行），或 TrainDeck 运行文件夹（node-*.out、launch.jsonl）。</translation>
+    </message>
+    <message>
+        <source>print a line per new step and every alarm as it happens, until the runs end</source>
+        <translation>每出现新的一步或告警就输出一行，直到运行结束</translation>
+    </message>
+    <message>
+        <source>JSON: the summaries (an array), or with --follow one object per line</source>
+        <translation>JSON：各运行的摘要（一个数组），或配合 --follow 每行一个对象</translation>
+    </message>
+    <message>
+        <source>Exit status: 0; 1 an alarm fired (non-finite loss, error event, lost node, failed end); 2 bad input (no such file, no run found).</source>
+        <translation>退出码：0；1 触发了告警（损失非有限值、错误事件、节点丢失、运行失败）；2 输入有误（文件不存在、找不到运行）。</translation>
+    </message>
+    <message>
+        <source>steps</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>%1  (best %2 at step %3)</source>
+        <translation>%1  （最佳 %2，第 %3 步）</translation>
+    </message>
+    <message>
+        <source>loss</source>
+        <translation>损失</translation>
+    </message>
+    <message>
+        <source>psnr</source>
+        <translation>PSNR</translation>
+    </message>
+    <message>
+        <source>steady samples/s</source>
+        <translation>稳定样本/秒</translation>
+    </message>
+    <message>
+        <source>steady steps/s</source>
+        <translation>稳定步/秒</translation>
+    </message>
+    <message>
+        <source>slowest rank</source>
+        <translation>最慢的 rank</translation>
+    </message>
+    <message>
+        <source>rank %1: %2 ms/step, median of ranks %3 ms (+%4%), slowest since step %5</source>
+        <translation>rank %1：%2 毫秒/步，各 rank 中位数 %3 毫秒（+%4%），自第 %5 步起最慢</translation>
+    </message>
+    <message>
+        <source>rank %1: %2 ms/step, median of ranks %3 ms (+%4%)</source>
+        <translation>rank %1：%2 毫秒/步，各 rank 中位数 %3 毫秒（+%4%）</translation>
+    </message>
+    <message>
+        <source>end</source>
+        <translation>结束状态</translation>
+    </message>
+    <message>
+        <source>none yet</source>
+        <translation>尚未结束</translation>
+    </message>
+    <message>
+        <source>skipped lines</source>
+        <translation>跳过的行</translation>
+    </message>
+    <message>
+        <source>ALARM</source>
+        <translation>告警</translation>
+    </message>
+    <message>
+        <source>note</source>
+        <translation>提示</translation>
+    </message>
+    <message>
+        <source>read problem</source>
+        <translation>读取问题</translation>
+    </message>
+    <message>
+        <source>ALARM: %1</source>
+        <translation>告警：%1</translation>
+    </message>
+    <message>
+        <source>note: %1</source>
+        <translation>提示：%1</translation>
+    </message>
+    <message>
+        <source>unknown option %1 (see traindeck watch --help)</source>
+        <translation>未知选项 %1（见 traindeck watch --help）</translation>
+    </message>
+    <message>
+        <source>name at least one SOURCE (see traindeck watch --help)</source>
+        <translation>请至少给出一个来源（见 traindeck watch --help）</translation>
+    </message>
+</context>
+<context>
+    <name>WriteFiles</name>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot create a file in %1: %2</source>
+        <translation>无法在 %1 中创建文件：%2</translation>
+    </message>
+    <message>
+        <source>%1 exists; nothing written (use --force to overwrite)</source>
+        <translation>%1 已存在；未写入任何文件（用 --force 覆盖）</translation>
+    </message>
+    <message>
+        <source>cannot create %1: %2</source>
+        <translation>无法创建 %1：%2</translation>
     </message>
 </context>
 <context>

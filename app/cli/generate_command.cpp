@@ -5,6 +5,7 @@
 #include "cli/write_files.h"
 #include "generate/generate.h"
 #include "generate/workload.h"
+#include "cli/terminal_text.h"
 #include "localized.h"
 #include "plan/findings.h"
 #include "plan/plan_fields.h"
@@ -43,7 +44,8 @@ std::string parseTargets(const std::string& value, std::vector<Target>& which, b
         if (!t) {
             std::string known;
             for (const auto& info : generate::targets()) known += info.key + "|";
-            return "unknown target '" + key + "' (targets: " + known + "all)";
+            return app::localized(TD_TEXT("GenerateCommand", "unknown target '%1' (targets: %2all)"),
+                                  {Text::value(printable(key)), Text::value(known)});
         }
         which.push_back(*t);
     }
@@ -54,7 +56,8 @@ std::string parseTargets(const std::string& value, std::vector<Target>& which, b
 std::string parseMount(const std::string& value, GenerateOptions& o) {
     const auto colon = value.find(':');
     if (colon == std::string::npos || colon == 0)
-        return "--mount needs CLAIM:/path[:ro], got '" + value + "'";
+        return app::localized(TD_TEXT("GenerateCommand", "--mount needs CLAIM:/path[:ro], got '%1'"),
+                              {Text::value(printable(value))});
     generate::VolumeMount m;
     m.claim = value.substr(0, colon);
     m.mountPath = value.substr(colon + 1);
@@ -72,18 +75,28 @@ std::string parseSecret(const std::string& value, GenerateOptions& o) {
     const auto colon = value.find(':', eq == std::string::npos ? 0 : eq);
     if (eq == std::string::npos || eq == 0 || colon == std::string::npos || colon == eq + 1 ||
         colon + 1 == value.size())
-        return "--secret-env needs VAR=SECRET:KEY (a Kubernetes Secret and its key), got '" + value + "'";
+        return app::localized(TD_TEXT("GenerateCommand", "--secret-env needs VAR=SECRET:KEY (a Kubernetes Secret and its "
+                                                         "key), got '%1'"),
+                              {Text::value(printable(value))});
     o.secrets.push_back({value.substr(0, eq), value.substr(eq + 1, colon - eq - 1), value.substr(colon + 1)});
     return {};
 }
 
 void printHelp(const std::vector<Option>& own) {
-    std::puts("Usage: traindeck generate [PLAN.yaml] --target T[,T...]|all --out DIR [OPTIONS]\n\n"
-              "Writes the launch files of a plan. Without PLAN.yaml the built-in demo plan is used;\n"
-              "plan flags override the file. Existing files are kept unless --force is given.\n"
-              "Exit status: 0 written, 2 bad input or a plan with error findings.\n\nTargets:");
+    std::puts(app::localized(TD_TEXT("GenerateCommand", "Usage: traindeck generate [PLAN.yaml] --target T[,T...]|all "
+                                                        "--out DIR [OPTIONS]"))
+                  .c_str());
+    std::putchar('\n');
+    printWrapped("", app::localized(TD_TEXT("GenerateCommand", "Writes the launch files of a plan. Without PLAN.yaml the "
+                                                                "built-in demo plan is used; plan flags override the "
+                                                                "file. Existing files are kept unless --force is given.")),
+                 0);
+    printWrapped("", app::localized(TD_TEXT("GenerateCommand", "Exit status: 0 written, 2 bad input or a plan with error "
+                                                                "findings.")),
+                 0);
+    std::printf("\n%s\n", app::localized(TD_TEXT("GenerateCommand", "Targets:")).c_str());
     for (const auto& t : generate::targets()) std::printf("  %-11s %s\n", t.key.c_str(), t.summary.c_str());
-    std::puts("\nCommand template placeholders (--command):");
+    std::printf("\n%s\n", app::localized(TD_TEXT("GenerateCommand", "Command template placeholders (--command):")).c_str());
     for (const auto& p : generate::placeholders()) std::printf("  {%s} %s\n", p.name.c_str(), p.help.c_str());
     std::putchar('\n');
     printOptions(stdout, own);
@@ -139,7 +152,8 @@ int runGenerate(int argc, char** argv) {
                  if (used == v.size() && o.retries >= 0 && o.retries <= 100) return std::string();
              } catch (...) {
              }
-             return "--retries needs a whole number from 0 to 100, got '" + v + "'";
+             return app::localized(TD_TEXT("GenerateCommand", "--retries needs a whole number from 0 to 100, got '%1'"),
+                                   {Text::value(printable(v))});
          }},
         {"--help", false, Text(TD_TEXT("CliOptions", "show this help")), [&](const std::string&) { help = true; return std::string(); }},
     };
@@ -155,8 +169,10 @@ int runGenerate(int argc, char** argv) {
         return 2;
     };
     if (!error.empty()) return fail(error);
-    if (which.empty() && !all) return fail("--target is required (k8s, pytorchjob, pai, slurm, ssh, accelerate, deepspeed or all)");
-    if (outDir.empty()) return fail("--out DIR is required");
+    if (which.empty() && !all)
+        return fail(app::localized(TD_TEXT("GenerateCommand", "--target is required (k8s, pytorchjob, pai, slurm, ssh, "
+                                                              "accelerate, deepspeed or all)")));
+    if (outDir.empty()) return fail(app::localized(TD_TEXT("GenerateCommand", "--out DIR is required")));
     if (!jobName.empty()) plan.launch.jobName = jobName;
     o.hosts = plan.launch.hosts;  // the plan field launch.hosts (--hosts): the ssh target's hosts
 
@@ -199,7 +215,8 @@ int runGenerate(int argc, char** argv) {
         return fail(app::localized(e.text()));
     }
     if (std::string writeError = writeFiles(outDir, files, force); !writeError.empty()) return fail(writeError);
-    for (const auto& f : files) std::printf("wrote %s/%s\n", outDir.c_str(), f.path.c_str());
+    for (const auto& f : files)
+        std::printf("%s\n", app::localized(TD_TEXT("GenerateCommand", "wrote %1"), {Text::value(outDir + "/" + f.path)}).c_str());
     return 0;
 }
 

@@ -6,6 +6,7 @@
 #include "cli/commands.h"
 #include "cli/plan_arguments.h"
 #include "launch/run.h"
+#include "cli/terminal_text.h"
 #include "localized.h"
 #include "plan/findings.h"
 
@@ -79,13 +80,22 @@ int runLaunch(int argc, char** argv) {
     std::string file;
     const std::string error = readPlanArguments(argc, argv, own, config.plan, file);
     if (help) {
-        std::puts("Usage: traindeck launch [PLAN.yaml] (--hosts H1,H2,... | --local) [OPTIONS]\n\n"
-                  "Starts every node of a plan over SSH (or the one node of a 1xN plan here), after\n"
-                  "checking each node; prints each node's lines prefixed by its index; stops all nodes\n"
-                  "together when one fails or on Ctrl-C (a second Ctrl-C kills).\n"
-                  "Exit status: 0 every node succeeded; 1 the run failed; 2 bad input; 3 a host key\n"
-                  "was unknown or changed, or authentication failed (nothing started); 130/143\n"
-                  "stopped by SIGINT/SIGTERM.\n");
+        std::puts(app::localized(TD_TEXT("LaunchCommand",
+                                         "Usage: traindeck launch [PLAN.yaml] (--hosts H1,H2,... | --local) [OPTIONS]"))
+                      .c_str());
+        std::putchar('\n');
+        printWrapped("", app::localized(TD_TEXT("LaunchCommand", "Starts every node of a plan over SSH (or the one node "
+                                                                  "of a 1xN plan here), after checking each node; prints "
+                                                                  "each node's lines prefixed by its index; stops all "
+                                                                  "nodes together when one fails or on Ctrl-C (a second "
+                                                                  "Ctrl-C kills).")),
+                     0);
+        printWrapped("", app::localized(TD_TEXT("LaunchCommand", "Exit status: 0 every node succeeded; 1 the run failed; "
+                                                                  "2 bad input; 3 a host key was unknown or changed, or "
+                                                                  "authentication failed (nothing started); 130/143 "
+                                                                  "stopped by SIGINT/SIGTERM.")),
+                     0);
+        std::putchar('\n');
         printOptions(stdout, own);
         std::putchar('\n');
         printPlanFlags(stdout);
@@ -101,7 +111,9 @@ int runLaunch(int argc, char** argv) {
     if (!config.local) config.hosts = config.plan.launch.hosts;
     // --local wins over the plan's hosts: the same plan file can be tried here first.
     if (!config.local && !hostsGiven)
-        return fail("give the hosts (--hosts H1,H2,..., one per node, or the plan's launch.hosts) or --local", 2);
+        return fail(app::localized(TD_TEXT("LaunchCommand", "give the hosts (--hosts H1,H2,..., one per node, or the "
+                                                            "plan's launch.hosts) or --local")),
+                    2);
     // The nodes run the plan's own layout: a compared layout's errors do not stop them.
     const Layout planLayout = config.plan.cluster.layout();
     for (const Finding& f : findings(config.plan))
@@ -126,15 +138,22 @@ int runLaunch(int argc, char** argv) {
             n.state = e.state;
             n.status = e.status;
             if (!e.message.empty()) n.message = app::localized(e.message);
-            std::string line = "node " + std::to_string(e.node) + ": " + stateName(e.state);
-            if (e.state == NodeState::Exited) line += " (status " + std::to_string(e.status) + ")";
-            if (!e.message.empty()) line += ": " + n.message;
+            const Text node = Text::value(std::to_string(e.node)), state = Text::value(stateName(e.state));
+            std::string line =
+                e.state == NodeState::Exited
+                    ? app::localized(TD_TEXT("LaunchCommand", "node %1: %2 (status %3)"),
+                                     {node, state, Text::value(std::to_string(e.status))})
+                    : app::localized(TD_TEXT("LaunchCommand", "node %1: %2"), {node, state});
+            if (!e.message.empty()) line = app::localized(TD_TEXT("LaunchCommand", "%1: %2"), {Text::value(line), e.message});
             std::fprintf(stderr, "traindeck launch: %s\n", line.c_str());
             break;
         }
         case Event::Kind::Preflight:
-            std::fprintf(stderr, "traindeck launch: node %d %s %s: %s\n", e.node, e.ok ? "ok  " : "FAIL", e.check.c_str(),
-                         app::localized(e.message).c_str());
+            std::fprintf(stderr, "traindeck launch: %s\n",
+                         app::localized(e.ok ? TD_TEXT("LaunchCommand", "node %1 ok   %2: %3")
+                                             : TD_TEXT("LaunchCommand", "node %1 FAIL %2: %3"),
+                                        {Text::value(std::to_string(e.node)), Text::value(e.check), e.message})
+                             .c_str());
             break;
         case Event::Kind::End:
             break;
@@ -149,7 +168,8 @@ int runLaunch(int argc, char** argv) {
     }
     for (std::size_t i = 0; i < (config.local ? 1 : config.hosts.size()); ++i)
         nodes[int(i)].host = config.local ? "localhost" : config.hosts[i];
-    std::fprintf(stderr, "traindeck launch: run folder %s\n", run->runDir().c_str());
+    std::fprintf(stderr, "traindeck launch: %s\n",
+                 app::localized(TD_TEXT("LaunchCommand", "run folder %1"), {Text::value(run->runDir())}).c_str());
 
     struct sigaction sa {};
     sa.sa_handler = onSignal;
@@ -170,7 +190,8 @@ int runLaunch(int argc, char** argv) {
         const int seen = gSignals;
         if (seen > handled) {
             if (handled == 0 && seen == 1) {
-                std::fprintf(stderr, "traindeck launch: stopping every node (again to kill)\n");
+                std::fprintf(stderr, "traindeck launch: %s\n",
+                             app::localized(TD_TEXT("LaunchCommand", "stopping every node (again to kill)")).c_str());
                 run->stop();
             } else {
                 run->kill();
@@ -189,13 +210,17 @@ int runLaunch(int argc, char** argv) {
     const std::string status = endStatusName(end.status);
     switch (end.status) {
     case EndStatus::Completed:
-        std::fprintf(stderr, "traindeck launch: %s\n", config.dryRun ? "pre-flight passed, nothing started (--dry-run)" : "completed");
+        std::fprintf(stderr, "traindeck launch: %s\n",
+                     app::localized(config.dryRun ? TD_TEXT("LaunchCommand", "pre-flight passed, nothing started (--dry-run)")
+                                                  : TD_TEXT("LaunchCommand", "completed"))
+                         .c_str());
         return 0;
     case EndStatus::Interrupted:
-        std::fprintf(stderr, "traindeck launch: interrupted\n");
+        std::fprintf(stderr, "traindeck launch: %s\n", app::localized(TD_TEXT("LaunchCommand", "interrupted")).c_str());
         return gSignal == SIGTERM ? 143 : 130;
     case EndStatus::Failed:
-        std::fprintf(stderr, "traindeck launch: failed: %s\n", app::localized(end.why).c_str());
+        std::fprintf(stderr, "traindeck launch: %s\n",
+                     app::localized(TD_TEXT("LaunchCommand", "failed: %1"), {end.why}).c_str());
         return end.kind == FailureKind::Access ? 3 : 1;
     }
     return 1;

@@ -12,7 +12,6 @@
 namespace traindeck::cli {
 namespace {
 
-std::string say(TextTemplate t, std::vector<Text> args = {}) { return app::localized(Text(t, std::move(args))); }
 Text typed(const std::string& v) { return Text::value(printable(v)); }
 
 // "FLAG  help", the help wrapped under itself.
@@ -38,7 +37,7 @@ std::string readPlanArguments(int argc, char** argv, const std::vector<Option>& 
         std::string arg = argv[i];
         if (arg.size() < 2 || arg[0] != '-') {
             if (!file.empty())
-                return say(TD_TEXT("PlanArguments", "only one plan file may be given (got '%1' and '%2')"),
+                return app::localized(TD_TEXT("PlanArguments", "only one plan file may be given (got '%1' and '%2')"),
                            {typed(file), typed(arg)});
             file = arg;
             continue;
@@ -62,7 +61,7 @@ std::string readPlanArguments(int argc, char** argv, const std::vector<Option>& 
             if (f->boolean && !hasValue)
                 value = "true";  // a bare --drop-last turns it on
             else if (!takeValue())
-                return say(TD_TEXT("PlanArguments", "%1 needs a value"), {typed(arg)});
+                return app::localized(TD_TEXT("PlanArguments", "%1 needs a value"), {typed(arg)});
             // A list field given again adds to the list the first one started.
             const auto earlier = std::find_if(edits.begin(), edits.end(), [&](const Edit& e) { return e.key == f->key; });
             if (isListField(*f) && earlier != edits.end())
@@ -79,10 +78,10 @@ std::string readPlanArguments(int argc, char** argv, const std::vector<Option>& 
         }
         if (arg == "--env") {
             if (!takeValue())
-                return say(TD_TEXT("PlanArguments", "--env needs NAME=VALUE"));
+                return app::localized(TD_TEXT("PlanArguments", "--env needs NAME=VALUE"));
             const auto eq = value.find('=');
             if (eq == std::string::npos || eq == 0)
-                return say(TD_TEXT("PlanArguments", "--env needs NAME=VALUE, got '%1'"), {typed(value)});
+                return app::localized(TD_TEXT("PlanArguments", "--env needs NAME=VALUE, got '%1'"), {typed(value)});
             env.emplace_back(value.substr(0, eq), value.substr(eq + 1));
             continue;
         }
@@ -92,15 +91,15 @@ std::string readPlanArguments(int argc, char** argv, const std::vector<Option>& 
                 continue;
             known = true;
             if (o.takesValue && !takeValue())
-                return say(TD_TEXT("PlanArguments", "%1 needs a value"), {typed(arg)});
+                return app::localized(TD_TEXT("PlanArguments", "%1 needs a value"), {typed(arg)});
             if (!o.takesValue && hasValue)
-                return say(TD_TEXT("PlanArguments", "%1 takes no value"), {typed(arg)});
+                return app::localized(TD_TEXT("PlanArguments", "%1 takes no value"), {typed(arg)});
             if (std::string error = o.apply(value); !error.empty())
                 return error;
             break;
         }
         if (!known)
-            return say(TD_TEXT("PlanArguments", "unknown option '%1' (see --help)"), {typed(arg)});
+            return app::localized(TD_TEXT("PlanArguments", "unknown option '%1' (see --help)"), {typed(arg)});
     }
 
     Plan result = demoPlan();
@@ -110,7 +109,7 @@ std::string readPlanArguments(int argc, char** argv, const std::vector<Option>& 
     }
     for (const Edit& e : edits)
         if (Text error = setPlanField(result, e.key, e.value); !error.empty())
-            return say(TD_TEXT("PlanArguments", "%1: %2"), {Text::value(e.flag), error});
+            return app::localized(TD_TEXT("PlanArguments", "%1: %2"), {Text::value(e.flag), error});
     // A flag the user typed wins over a field of the file (or the demo plan) that
     // would decide it instead; typed against another typed flag, it cannot, and says so.
     for (const Precedence& rule : fieldPrecedences()) {
@@ -128,7 +127,7 @@ std::string readPlanArguments(int argc, char** argv, const std::vector<Option>& 
                      {Text::value(field->flag), Text::value(printable(field->value)), Text::value(decider->flag),
                       Text::value(printable(decider->value)), Text::value(*rule.off ? rule.off : "''")}));
         if (Text error = setPlanField(result, rule.decider, rule.off); !error.empty())
-            return say(TD_TEXT("PlanArguments", "%1: %2"), {Text::value(field->flag), error});
+            return app::localized(TD_TEXT("PlanArguments", "%1: %2"), {Text::value(field->flag), error});
     }
     for (const auto& [name, value] : env)
         result.launch.env[name] = value;
@@ -139,7 +138,7 @@ std::string readPlanArguments(int argc, char** argv, const std::vector<Option>& 
 }
 
 void printPlanFlags(std::FILE* out) {
-    std::fprintf(out, "%s\n", say(TD_TEXT("PlanArguments", "Plan fields (override the file; booleans also as --no-FLAG):")).c_str());
+    std::fprintf(out, "%s\n", app::localized(TD_TEXT("PlanArguments", "Plan fields (override the file; booleans also as --no-FLAG):")).c_str());
     for (const PlanField& f : planFields()) {
         // The window's label and tooltip, one source for both faces; the key too, as plan files name it.
         std::string values;
@@ -148,12 +147,12 @@ void printPlanFlags(std::FILE* out) {
                 values += (values.empty() ? "" : ", ") + c.value;
         const std::string help =
             values.empty()
-                ? say(TD_TEXT("PlanArguments", "%1 (%2): %3"), {f.label, Text::value(f.key), f.helpText})
-                : say(TD_TEXT("PlanArguments", "%1 (%2): %3 One of: %4."),
+                ? app::localized(TD_TEXT("PlanArguments", "%1 (%2): %3"), {f.label, Text::value(f.key), f.helpText})
+                : app::localized(TD_TEXT("PlanArguments", "%1 (%2): %3 One of: %4."),
                       {f.label, Text::value(f.key), f.helpText, Text::value(values)});
         printOption(out, f.flag + (f.boolean ? "" : " V"), help);
     }
-    printOption(out, "--env NAME=VALUE", say(TD_TEXT("PlanArguments", "extra environment for every node (repeatable)")));
+    printOption(out, "--env NAME=VALUE", app::localized(TD_TEXT("PlanArguments", "extra environment for every node (repeatable)")));
 }
 
 void printOptions(std::FILE* out, const std::vector<Option>& options) {

@@ -29,7 +29,6 @@ constexpr int kLabelWidth = 18;
 constexpr int kColumnWidth = 15;
 constexpr int kColumnsPerBlock = 4;  // 18 + 4 × 15 = 78 columns
 
-std::string say(TextTemplate t, std::vector<Text> args = {}) { return app::localized(Text(t, std::move(args))); }
 Text val(std::string v) { return Text::value(std::move(v)); }
 
 std::string format(const char* fmt, double v) {
@@ -66,10 +65,10 @@ std::string signedPercent(double share) {
 
 std::string duration(double hours) {
     if (hours < 1)
-        return say(TD_TEXT("PlanCommand", "%1 min"), {val(format("%.0f", hours * 60))});
+        return app::localized(TD_TEXT("PlanCommand", "%1 min"), {val(format("%.0f", hours * 60))});
     if (hours < 48)
-        return say(TD_TEXT("PlanCommand", "%1 h"), {val(format("%.1f", hours))});
-    return say(TD_TEXT("PlanCommand", "%1 days"), {val(format("%.1f", hours / 24))});
+        return app::localized(TD_TEXT("PlanCommand", "%1 h"), {val(format("%.1f", hours))});
+    return app::localized(TD_TEXT("PlanCommand", "%1 days"), {val(format("%.1f", hours / 24))});
 }
 
 struct Row {
@@ -100,9 +99,9 @@ void printCell(const std::string& text, int width) { std::fputs(padded(text, wid
 // A finding's severity as the table shows it ("--json" keeps severityName's codes).
 std::string severityText(Severity s) {
     switch (s) {
-    case Severity::Info: return say(TD_TEXT("PlanCommand", "info"));
-    case Severity::Warning: return say(TD_TEXT("PlanCommand", "warning"));
-    case Severity::Error: return say(TD_TEXT("PlanCommand", "error"));
+    case Severity::Info: return app::localized(TD_TEXT("PlanCommand", "info"));
+    case Severity::Warning: return app::localized(TD_TEXT("PlanCommand", "warning"));
+    case Severity::Error: return app::localized(TD_TEXT("PlanCommand", "error"));
     }
     return "?";
 }
@@ -110,7 +109,7 @@ std::string severityText(Severity s) {
 void printTable(const Plan& plan, const std::vector<Estimate>& estimates, const std::vector<Finding>& found) {
     const GpuModel& gpu = *findGpu(plan.cluster.gpu);
     const NetworkModel& net = *findNetwork(plan.cluster.network);
-    printWrapped("", say(TD_TEXT("PlanCommand", "Plan '%1': %2 (%3M parameters) on %4, %5 between nodes."),
+    printWrapped("", app::localized(TD_TEXT("PlanCommand", "Plan '%1': %2 (%3M parameters) on %4, %5 between nodes."),
                          {val(printable(plan.name)), val(printable(plan.model.name)), val(short3(plan.model.params / 1e6)),
                           val(gpu.name), val(net.name)}),
                  2);
@@ -134,28 +133,28 @@ void printTable(const Plan& plan, const std::vector<Estimate>& estimates, const 
         for (const Text& note : fit.notes)
             printWrapped("  ", app::localized(note), 4);
     } else {
-        printWrapped("", say(TD_TEXT("PlanCommand", "Assumed MFU %1; calibrate with %2 for measured figures."),
+        printWrapped("", app::localized(TD_TEXT("PlanCommand", "Assumed MFU %1; calibrate with %2 for measured figures."),
                              {val(format("%.2f", plan.recipe.mfu)), val("--calibrate 2x8=0.9steps/s")}),
                      2);
     }
     if (std::none_of(estimates.begin(), estimates.end(),
                      [&](const Estimate& e) { return e.layout == plan.cluster.layout(); }))
-        printWrapped("", say(TD_TEXT("PlanCommand", "The plan's own layout %1 cannot run on this GPU type and has no "
+        printWrapped("", app::localized(TD_TEXT("PlanCommand", "The plan's own layout %1 cannot run on this GPU type and has no "
                                                     "column: see the findings."),
                              {val(layoutText(plan.cluster.layout()))}),
                      2);
     for (size_t block = 0; block < estimates.size(); block += kColumnsPerBlock) {
         const size_t end = std::min(estimates.size(), block + kColumnsPerBlock);
         std::putchar('\n');
-        printCell(say(TD_TEXT("PlanCommand", "layout")), kLabelWidth);
+        printCell(app::localized(TD_TEXT("PlanCommand", "layout")), kLabelWidth);
         for (size_t i = block; i < end; ++i)
             printCell(estimates[i].layout == plan.cluster.layout()
-                          ? say(TD_TEXT("PlanCommand", "%1 (plan)"), {val(layoutText(estimates[i].layout))})
+                          ? app::localized(TD_TEXT("PlanCommand", "%1 (plan)"), {val(layoutText(estimates[i].layout))})
                           : layoutText(estimates[i].layout),
                       kColumnWidth);
         std::putchar('\n');
         for (const Row& row : kRows) {
-            printCell(say(row.label), kLabelWidth);
+            printCell(app::localized(row.label), kLabelWidth);
             for (size_t i = block; i < end; ++i)
                 printCell(row.cell(estimates[i]), kColumnWidth);
             std::putchar('\n');
@@ -163,16 +162,16 @@ void printTable(const Plan& plan, const std::vector<Estimate>& estimates, const 
     }
     std::putchar('\n');
     if (found.empty()) {
-        std::puts(say(TD_TEXT("PlanCommand", "No findings.")).c_str());
+        std::puts(app::localized(TD_TEXT("PlanCommand", "No findings.")).c_str());
         return;
     }
-    std::puts(say(TD_TEXT("PlanCommand", "Findings:")).c_str());
+    std::puts(app::localized(TD_TEXT("PlanCommand", "Findings:")).c_str());
     for (const Finding& f : found) {
         // The code stays as it is in every language: it is what a user searches for.
-        printWrapped(say(TD_TEXT("PlanCommand", "  %1:"), {val(severityText(f.severity))}),
+        printWrapped(app::localized(TD_TEXT("PlanCommand", "  %1:"), {val(severityText(f.severity))}),
                      app::localized(f.message) + " [" + f.code + "]", 4);
         if (!f.fix.empty()) {
-            printWrapped(say(TD_TEXT("PlanCommand", "    fix:")), app::localized(f.fix), kHanging);
+            printWrapped(app::localized(TD_TEXT("PlanCommand", "    fix:")), app::localized(f.fix), kHanging);
         }
     }
 }
@@ -269,14 +268,14 @@ nlohmann::ordered_json toJson(const Plan& plan, const std::vector<Estimate>& est
 }
 
 void printHelp(const std::vector<Option>& own) {
-    std::puts(say(TD_TEXT("PlanCommand", "Usage: traindeck plan [PLAN.yaml] [OPTIONS]")).c_str());
+    std::puts(app::localized(TD_TEXT("PlanCommand", "Usage: traindeck plan [PLAN.yaml] [OPTIONS]")).c_str());
     std::putchar('\n');
-    printWrapped("", say(TD_TEXT("PlanCommand", "Prints a plan's derived figures for each layout side by side, and its "
+    printWrapped("", app::localized(TD_TEXT("PlanCommand", "Prints a plan's derived figures for each layout side by side, and its "
                                                "findings. Without PLAN.yaml the built-in demo plan is used; flags "
                                                "override the file. Texts follow the locale (LANG, LC_ALL, LANGUAGE) or "
                                                "--lang en|zh_CN.")),
                  0);
-    printWrapped("", say(TD_TEXT("PlanCommand", "Exit status: 0 fine, 1 a finding is an error, 2 bad input.")), 0);
+    printWrapped("", app::localized(TD_TEXT("PlanCommand", "Exit status: 0 fine, 1 a finding is an error, 2 bad input.")), 0);
     std::putchar('\n');
     printOptions(stdout, own);
     std::putchar('\n');

@@ -5,6 +5,7 @@
 // Exit status: 0, 1 an alarm fired (non-finite loss, error event, lost node, failed end), 2 bad input.
 
 #include "cli/commands.h"
+#include "cli/terminal_text.h"
 #include "localized.h"
 
 #include "metrics/summary.h"
@@ -30,15 +31,32 @@ using namespace traindeck::metrics;
 constexpr std::size_t kPollBytes = 4u << 20;   // per poll: a bounded slice, then the alarms are looked at
 constexpr auto kFollowInterval = std::chrono::milliseconds(200);
 
-const char* kUsage =
-    "Usage: traindeck watch SOURCE... [--follow] [--json]\n\n"
-    "SOURCE: a trainer's metrics file (JSON lines), a user's training log, a TensorBoard\n"
-    "event file, a TensorBoard logdir (every folder of event files is a run), or a\n"
-    "TrainDeck run folder (node-*.out, launch.jsonl).\n\n"
-    "  --follow   print a line per new step and every alarm as it happens, until the runs end\n"
-    "  --json     JSON: the summaries (an array), or with --follow one object per line\n\n"
-    "Exit status: 0; 1 an alarm fired (non-finite loss, error event, lost node, failed end);\n"
-    "2 bad input (no such file, no run found).\n";
+void printUsage() {
+    std::puts(app::localized(TD_TEXT("WatchCommand", "Usage: traindeck watch SOURCE... [--follow] [--json]")).c_str());
+    std::putchar('\n');
+    printWrapped("", app::localized(TD_TEXT("WatchCommand", "SOURCE: a trainer's metrics file (JSON lines), a user's "
+                                                             "training log, a TensorBoard event file, a TensorBoard "
+                                                             "logdir (every folder of event files is a run), or a "
+                                                             "TrainDeck run folder (node-*.out, launch.jsonl).")),
+                 0);
+    std::putchar('\n');
+    printWrapped("  --follow  ", app::localized(TD_TEXT("WatchCommand", "print a line per new step and every alarm as it "
+                                                                         "happens, until the runs end")),
+                 kHanging);
+    printWrapped("  --json    ", app::localized(TD_TEXT("WatchCommand", "JSON: the summaries (an array), or with --follow "
+                                                                         "one object per line")),
+                 kHanging);
+    std::putchar('\n');
+    printWrapped("", app::localized(TD_TEXT("WatchCommand", "Exit status: 0; 1 an alarm fired (non-finite loss, error "
+                                                             "event, lost node, failed end); 2 bad input (no such file, "
+                                                             "no run found).")),
+                 0);
+}
+
+// One line of a run's summary: its label in a column, then the value.
+void printRow(const std::string& label, const std::string& value) {
+    std::printf("  %s %s\n", padded(label, 18).c_str(), value.c_str());
+}
 
 std::string number(double v, const char* fmt = "%.4g") {
     if (std::isnan(v))
@@ -61,40 +79,45 @@ nlohmann::json alarmJson(const Run& run, const Alarm& a) {
 
 void printSummary(const Run& run, const RunSummary& s) {
     std::printf("%s\n", run.name().c_str());
-    std::string steps = s.lastStep >= 0 ? std::to_string(s.lastStep + 1) : "0";
-    if (s.totalSteps > 0)
-        steps += " of " + std::to_string(s.totalSteps);
-    std::printf("  %-18s %s\n", "steps", steps.c_str());
-    auto lastBest = [](const char* label, const std::optional<double>& last, const std::optional<Best>& best) {
+    const auto val = [](std::string v) { return Text::value(std::move(v)); };
+    const std::string done = s.lastStep >= 0 ? std::to_string(s.lastStep + 1) : "0";
+    printRow(app::localized(TD_TEXT("WatchCommand", "steps")),
+             s.totalSteps > 0 ? app::localized(TD_TEXT("WatchCommand", "%1 of %2"), {val(done), val(std::to_string(s.totalSteps))})
+                              : done);
+    auto lastBest = [&](const std::string& label, const std::optional<double>& last, const std::optional<Best>& best) {
         if (!last)
             return;
-        std::string text = number(*last);
-        if (best)
-            text += "  (best " + number(best->value) + " at step " + std::to_string(best->step) + ")";
-        std::printf("  %-18s %s\n", label, text.c_str());
+        printRow(label, best ? app::localized(TD_TEXT("WatchCommand", "%1  (best %2 at step %3)"),
+                                              {val(number(*last)), val(number(best->value)), val(std::to_string(best->step))})
+                             : number(*last));
     };
-    lastBest("loss", s.lastLoss, s.bestLoss);
-    lastBest("psnr", s.lastPsnr, s.bestPsnr);
+    lastBest(app::localized(TD_TEXT("WatchCommand", "loss")), s.lastLoss, s.bestLoss);
+    lastBest(app::localized(TD_TEXT("WatchCommand", "psnr")), s.lastPsnr, s.bestPsnr);
     if (s.steadySamplesPerS > 0)
-        std::printf("  %-18s %s\n", "steady samples/s", number(s.steadySamplesPerS, "%.4g").c_str());
+        printRow(app::localized(TD_TEXT("WatchCommand", "steady samples/s")), number(s.steadySamplesPerS, "%.4g"));
     if (s.steadyStepsPerS > 0)
-        std::printf("  %-18s %s\n", "steady steps/s", number(s.steadyStepsPerS, "%.4g").c_str());
+        printRow(app::localized(TD_TEXT("WatchCommand", "steady steps/s")), number(s.steadyStepsPerS, "%.4g"));
     if (s.ranks) {
         const RankSpread& r = *s.ranks;
-        std::string text = "rank " + std::to_string(r.slowestRank) + ": " + number(r.slowestMedianS * 1e3, "%.3g") +
-                           " ms/step, median of ranks " + number(r.medianS * 1e3, "%.3g") + " ms (+" +
-                           number(r.medianS > 0 ? (r.slowestMedianS / r.medianS - 1) * 100 : 0, "%.0f") + "%)";
-        if (r.since >= 0)
-            text += ", slowest since step " + std::to_string(r.since);
-        std::printf("  %-18s %s\n", "slowest rank", text.c_str());
+        const std::vector<Text> args = {val(std::to_string(r.slowestRank)), val(number(r.slowestMedianS * 1e3, "%.3g")),
+                                        val(number(r.medianS * 1e3, "%.3g")),
+                                        val(number(r.medianS > 0 ? (r.slowestMedianS / r.medianS - 1) * 100 : 0, "%.0f")),
+                                        val(std::to_string(r.since))};
+        printRow(app::localized(TD_TEXT("WatchCommand", "slowest rank")),
+                 app::localized(r.since >= 0 ? TD_TEXT("WatchCommand", "rank %1: %2 ms/step, median of ranks %3 ms (+%4%), "
+                                                                       "slowest since step %5")
+                                             : TD_TEXT("WatchCommand", "rank %1: %2 ms/step, median of ranks %3 ms (+%4%)"),
+                                args));
     }
-    std::printf("  %-18s %s\n", "end", s.endStatus.empty() ? "none yet" : s.endStatus.c_str());
+    printRow(app::localized(TD_TEXT("WatchCommand", "end")),
+             s.endStatus.empty() ? app::localized(TD_TEXT("WatchCommand", "none yet")) : s.endStatus);
     if (run.skippedLines > 0)
-        std::printf("  %-18s %zu\n", "skipped lines", run.skippedLines);
+        printRow(app::localized(TD_TEXT("WatchCommand", "skipped lines")), std::to_string(run.skippedLines));
     for (const Alarm& a : s.alarms)
-        std::printf("  %-18s %s\n", a.failing() ? "ALARM" : "note", app::localized(a.text()).c_str());
+        printRow(a.failing() ? app::localized(TD_TEXT("WatchCommand", "ALARM")) : app::localized(TD_TEXT("WatchCommand", "note")),
+                 app::localized(a.text()));
     for (const Text& p : run.readProblems)
-        std::printf("  %-18s %s\n", "read problem", app::localized(p).c_str());
+        printRow(app::localized(TD_TEXT("WatchCommand", "read problem")), app::localized(p));
 }
 
 nlohmann::json summaryJson(const Run& run, const RunSummary& s) {
@@ -155,7 +178,10 @@ void printNew(const Run& run, Seen& seen, bool json) {
         if (json)
             std::cout << alarmJson(run, a).dump() << '\n';
         else
-            std::cout << run.name() << "  " << (a.failing() ? "ALARM: " : "note: ") << app::localized(a.text()) << '\n';
+            std::cout << run.name() << "  "
+                      << app::localized(a.failing() ? TD_TEXT("WatchCommand", "ALARM: %1") : TD_TEXT("WatchCommand", "note: %1"),
+                                        {a.text()})
+                      << '\n';
     }
     std::cout.flush();
 }
@@ -168,7 +194,7 @@ int runWatch(int argc, char** argv) {
     for (int i = 0; i < argc; ++i) {
         const std::string a = argv[i];
         if (a == "--help" || a == "-h") {
-            std::fputs(kUsage, stdout);
+            printUsage();
             return 0;
         }
         if (a == "--follow" || a == "-f")
@@ -176,13 +202,17 @@ int runWatch(int argc, char** argv) {
         else if (a == "--json")
             json = true;
         else if (a.starts_with("--")) {
-            std::fprintf(stderr, "traindeck watch: unknown option %s (see traindeck watch --help)\n", a.c_str());
+            std::fprintf(stderr, "traindeck watch: %s\n",
+                         app::localized(TD_TEXT("WatchCommand", "unknown option %1 (see traindeck watch --help)"),
+                                        {Text::value(printable(a))})
+                             .c_str());
             return 2;
         } else
             sources.push_back(a);
     }
     if (sources.empty()) {
-        std::fputs("traindeck watch: name at least one SOURCE (see traindeck watch --help)\n", stderr);
+        std::fprintf(stderr, "traindeck watch: %s\n",
+                     app::localized(TD_TEXT("WatchCommand", "name at least one SOURCE (see traindeck watch --help)")).c_str());
         return 2;
     }
     Watch watch;
