@@ -35,6 +35,31 @@ private slots:
         QVERIFY(v.isValue());
         QCOMPARE(v.render([](const char*, const char*) { return std::string("X"); }), std::string("%1 stays"));
     }
+    void aFieldIsNamedByEachFaceItsOwnWay() {
+        const Text t(TD_TEXT("Errors", "the job needs a name (%1)"), {Text::field("launch.job_name", "--job-name")});
+        QCOMPARE(t.english(), std::string("the job needs a name (--job-name)"));  // the command line's name
+        const auto label = [](const std::string& key) { return key == "launch.job_name" ? std::string("Job name") : std::string(); };
+        QCOMPARE(t.render(nullptr, label), std::string("the job needs a name (Job name)"));  // the window's
+        // A face with no name of its own for the field falls back to the plain one.
+        const Text other(TD_TEXT("Errors", "(%1)"), {Text::field("other.key", "--other")});
+        QCOMPARE(other.render(nullptr, label), std::string("(--other)"));
+        QVERIFY(!(Text::field("a", "x") == Text::value("x")));
+    }
+    void concatJoinsPartsAndTranslatesOnlyThem() {
+        const Text parts = Text::concat({Text(TD_TEXT("Fix", "use %1")), Text(TD_TEXT("Fix", ", or %1")), Text::value("!")});
+        QCOMPARE(parts.english(), std::string("use %1, or %1!"));
+        std::vector<std::string> asked;
+        const auto upper = [&](const char* context, const char* source) {
+            asked.push_back(context);
+            std::string s(source);
+            for (char& c : s)
+                c = char(std::toupper(static_cast<unsigned char>(c)));
+            return s;
+        };
+        QCOMPARE(parts.render(upper), std::string("USE %1, OR %1!"));
+        QCOMPARE(asked, (std::vector<std::string>{"Fix", "Fix"}));  // the glue itself is never looked up
+        QVERIFY(Text::concat({}).empty());
+    }
     void fillTemplateEdgeCases() {
         QCOMPARE(fillTemplate("%1%2", {"a", "b"}), std::string("ab"));
         QCOMPARE(fillTemplate("100% of %1", {"x"}), std::string("100% of x"));
