@@ -18,6 +18,12 @@
 #                                 evaluate() nccl vs gloo, --eval-every on bench-small at 2
 #                                 GPUs, --check-sync through NCCL; and bench-large's PSNR at
 #                                 step 119 over three seeds, ours vs PyTorch, 1 and 2 GPUs
+#   bench/run_device.sh floor     one GPU (issue 15 parts 1-2): harness; bench-large's step
+#                                 against its products floor (--floor-reps), default and
+#                                 TRAINDECK_CUDA_BGRAD_EPILOGUE=1, per-phase times; PyTorch
+#                                 eager and compile in the same call; 120-step curves of
+#                                 seed 1234 (ours bf16, PyTorch bf16, then ours fp32)
+#   bench/run_device.sh fp32      one GPU: the fp32 reference curves (PyTorch, ours), seed 1234
 #
 # Run from the source root (e.g. .dev/src). NVLink multicast stays off (KINDS.md).
 set -u
@@ -32,8 +38,9 @@ BUILD=/tmp/tdbuild
 GPUS=$(nvidia-smi -L | wc -l)
 say() { echo "== $*" | tee -a "$LOG/main.log"; }
 
+save() { (cd /tmp && tar czf "$OUT/logs-$MODE.tar.gz" tdlogs); }
 finish() {
-  (cd /tmp && tar czf "$OUT/logs-$MODE.tar.gz" tdlogs)
+  save
   python3 "$SRC/bench/summarize.py" "$LOG" > "$OUT/table-$MODE.md" 2>&1
   cat "$OUT/table-$MODE.md"
 }
@@ -355,6 +362,51 @@ if [ "$MODE" = part4 ]; then
     TO=200 torchrun_n $n "large_torch_${n}_$seed" --steps 120 --warmup 20 --seed $seed --log-every 1
     echo "torch $n GPU seed $seed: $(grep -E '^step 119 ' "$LOG/large_torch_${n}_$seed.log" | tail -1)" | tee -a "$LOG/main.log"
   done
+fi
+
+# The fp32 reference of ours, bounded by what is left of BUDGET seconds (the step lines
+# written so far stay in the log if it is cut).
+ours_fp32() {
+  local left=$(( ${BUDGET:-570} - SECONDS ))
+  say "ours fp32 (TRAINDECK_CUDA_FP32=1), 120 steps, ${left} s left"
+  [ $left -gt 30 ] || return 0
+  TRAINDECK_CUDA_FP32=1 timeout $left "$T/traindeck-cuda-train" --rank 0 --world 1 --store "$(mktemp -d)" $LARGE \
+    --steps 120 --warmup 20 --seed 1234 --log-every 1 --timed-from 5 > "$LOG/large_ours_fp32.log" 2>&1
+  echo "rc $?" | tee -a "$LOG/main.log"
+  grep -h -E "RESULT|^step 119 " "$LOG/large_ours_fp32.log" | tee -a "$LOG/main.log"
+  save
+}
+
+if [ "$MODE" = floor ]; then
+  harness
+  save
+  say "bench-large, 1 GPU: step vs products floor, 120 steps, seed 1234 (curve logged every step)"
+  ranks 1 large_ours_bf16 $LARGE --steps 120 --warmup 20 --seed 1234 --log-every 1 --floor-reps 10
+  grep -h -E "RESULT|FLOOR" "$LOG/large_ours_bf16.log" | tee -a "$LOG/main.log"
+  TRAINDECK_CUDA_BGRAD_EPILOGUE=1 ranks 1 large_ours_bgrad $LARGE --steps 120 --warmup 20 --seed 1234 --log-every 1 --floor-reps 10
+  grep -h -E "RESULT|FLOOR|BGRADA" "$LOG/large_ours_bgrad.log" | tee -a "$LOG/main.log"
+  save
+  say "PyTorch eager, same workload and seed"
+  TO=150 torchrun_n 1 large_torch_bf16 $LARGE --steps 120 --warmup 20 --seed 1234 --log-every 1
+  grep -h RESULT "$LOG/large_torch_bf16.log" | tee -a "$LOG/main.log"
+  say "per-phase times (eager replay with events), default and BGRADA"
+  TRAINDECK_CUDA_PHASES=1 ranks 1 phases_large $LARGE --steps 14 --timed-from 4 --log-every 100
+  TRAINDECK_CUDA_PHASES=1 TRAINDECK_CUDA_BGRAD_EPILOGUE=1 ranks 1 phases_large_bgrad $LARGE --steps 14 --timed-from 4 --log-every 100
+  grep -h per-phase "$LOG/phases_large.log" "$LOG/phases_large_bgrad.log" | tee -a "$LOG/main.log"
+  save
+  say "PyTorch compile"
+  TO=200 torchrun_n 1 large_torch_compile $LARGE --steps 120 --warmup 20 --seed 1234 --log-every 10 --compile
+  grep -h RESULT "$LOG/large_torch_compile.log" | tee -a "$LOG/main.log"
+  save
+  ours_fp32
+fi
+
+if [ "$MODE" = fp32 ]; then
+  say "PyTorch fp32 (no autocast, no TF32), 120 steps"
+  TO=$(( ${BUDGET:-570} - SECONDS - 10 )) torchrun_n 1 large_torch_fp32 $LARGE --steps 120 --warmup 20 --seed 1234 --log-every 1 --fp32 --timed-from 5
+  grep -h RESULT "$LOG/large_torch_fp32.log" | tee -a "$LOG/main.log"
+  save
+  [ "${WITH_OURS:-0}" = 1 ] && ours_fp32
 fi
 
 if [ "$MODE" = final ]; then

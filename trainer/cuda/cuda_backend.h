@@ -29,6 +29,15 @@
 //   TRAINDECK_CUDA_AUTOTUNE=1 time cuBLASLt's top candidates per product instead of
 //                             taking its first choice (off: on an H200 it picked
 //                             slower kernels as often as faster ones)
+//   TRAINDECK_CUDA_BGRAD_EPILOGUE=1  backward without elementwise passes: GELU' by the
+//                             data-gradient product's DGELU epilogue and each bias
+//                             gradient by the weight-gradient product's BGRADA epilogue
+//                             (where cuBLASLt has it, and on a step's first micro-step:
+//                             the epilogue writes, it cannot accumulate)
+//   TRAINDECK_CUDA_FP32=1     a reference run outside the workload's precision: fp32
+//                             activations, weights and products (no TF32, no bf16), the
+//                             exact tanh GELU (no fused forward epilogue). For comparing
+//                             bf16 curves against exact maths, not for benchmarks.
 
 #include <array>
 #include <map>
@@ -51,7 +60,10 @@ public:
     ~CudaBackend() override;
 
     std::string name() const override { return "nccl"; }
-    std::string precision() const override { return "bf16 matmul (cuBLASLt), fp32 accumulate, fp32 master/grads/moments"; }
+    std::string precision() const override {
+        return fp32_ ? "fp32 matmul (cuBLASLt, no TF32), fp32 activations: reference run (TRAINDECK_CUDA_FP32)"
+                     : "bf16 matmul (cuBLASLt), fp32 accumulate, fp32 master/grads/moments";
+    }
 
     void init(const ProcessGroup& group, const ModelShape& shape, uint64_t initSeed) override;
     void forwardBackward(const Batch& batch, bool lastMicroStep) override;
@@ -67,12 +79,31 @@ public:
     // correctness check against the CPU reference.
     std::vector<float> gradients() const;
 
+    // The floor of a micro-step of `count` samples: its matrix products alone (same
+    // shapes, operand types, epilogues and beta as the step issues them, and no other
+    // kernel), captured back to back into a CUDA graph and replayed `reps` times after
+    // two untimed replays, each replay timed by CUDA events with nothing between them.
+    // Also the forward's and the backward's products alone. Leaves parameters, moments
+    // and loss slots untouched; it overwrites activations and gradients, which the next
+    // micro-step remakes (its first micro-step writes the gradients with beta 0).
+    struct ProductsFloor {
+        std::vector<float> stepMs, forwardMs, backwardMs;  // one per replay
+        int products = 0;                                  // products per micro-step
+        double flop = 0;                                   // their 2·m·n·k, summed
+    };
+    ProductsFloor measureProductsFloor(int count, int reps);
+
 private:
     struct Buffers;
 
     void ensureBuffers(int count);
     void runForward(int count);
     void runMicroStep(int count, bool first, bool last);
+    template <class T>
+    void runForwardT(int count);
+    template <class T>
+    void runMicroStepT(int count, bool first, bool last);
+    void gemm(const GemmArgs& g);
     void launchBuckets(int layer);
     void setFirstSample(uint64_t firstSample);
     void waitFor(cudaEvent_t event);
@@ -83,7 +114,13 @@ private:
     ModelShape shape_;
     ParamLayout layout_;
     int device_ = 0;
-    bool useGraphs_ = true, fused_ = true, phases_ = false, dgeluEpilogue_ = false;
+    bool useGraphs_ = true, fused_ = true, phases_ = false, dgeluEpilogue_ = false, bgradEpilogue_ = false;
+    bool fp32_ = false;
+    // measureProductsFloor: enqueue only the products (part 0: all, 1: forward, 2: backward).
+    bool productsOnly_ = false;
+    int productsPart_ = 0;
+    int countedProducts_ = 0;
+    double countedFlop_ = 0;
     size_t bucketElements_ = 0;
 
     cudaStream_t compute_ = nullptr, comm_ = nullptr;
@@ -98,6 +135,7 @@ private:
     cudaEvent_t lossReady_ = nullptr, stepDone_ = nullptr;
 
     std::vector<bool> forwardFused_;    // per layer: GELU_AUX_BIAS epilogue usable
+    std::vector<bool> bgradUsable_;     // per layer: BGRADA epilogue usable
     bool modesChosen_ = false;
 
     // One micro-step, by (count, first micro-step, last micro-step); allReduceSum by
