@@ -401,7 +401,24 @@ if [ "$MODE" = floor ]; then
   ours_fp32
 fi
 
-if [ "$MODE" = fp32 ]; then
+if [ "$MODE" = floor-fp32 ]; then
+  harness
+  save
+  say "bench-large, 1 GPU: step vs products floor (real operands), default and BGRADA"
+  ranks 1 large_ours_bf16 $LARGE --steps 120 --warmup 20 --seed 1234 --log-every 1 --floor-reps 10
+  grep -h -E "RESULT|FLOOR" "$LOG/large_ours_bf16.log" | tee -a "$LOG/main.log"
+  TRAINDECK_CUDA_BGRAD_EPILOGUE=1 ranks 1 large_ours_bgrad $LARGE --steps 120 --warmup 20 --seed 1234 --log-every 1 --floor-reps 10
+  grep -h -E "RESULT|FLOOR|BGRADA" "$LOG/large_ours_bgrad.log" | tee -a "$LOG/main.log"
+  save
+  say "PyTorch eager and compile, same workload and seed"
+  TO=150 torchrun_n 1 large_torch_bf16 $LARGE --steps 120 --warmup 20 --seed 1234 --log-every 1
+  TO=150 torchrun_n 1 large_torch_compile $LARGE --steps 120 --warmup 20 --seed 1234 --log-every 10 --compile
+  grep -h RESULT "$LOG/large_torch_bf16.log" "$LOG/large_torch_compile.log" | tee -a "$LOG/main.log"
+  save
+  MODE_FP32=1
+fi
+
+if [ "$MODE" = fp32 ] || [ "${MODE_FP32:-0}" = 1 ]; then
   say "PyTorch fp32 (no autocast, no TF32), 120 steps"
   TO=$(( ${BUDGET:-570} - SECONDS - 10 )) torchrun_n 1 large_torch_fp32 $LARGE --steps 120 --warmup 20 --seed 1234 --log-every 1 --fp32 --timed-from 5
   grep -h RESULT "$LOG/large_torch_fp32.log" | tee -a "$LOG/main.log"

@@ -420,7 +420,8 @@ void CudaBackend::runMicroStepT(int count, bool first, bool last) {
     if (all) {
         phase(kPhaseForward);
         mseLoss(static_cast<const T*>(b.post.back()), b.target, elements, 1.0f / float(elements),
-                static_cast<T*>(b.gradA), b.lossPartials, b.lossSums, &b.inputDev->slot, compute_);
+                static_cast<T*>(layerGrads_.empty() ? b.gradA : layerGrads_.back()), b.lossPartials, b.lossSums,
+                &b.inputDev->slot, compute_);
         // All loss slots so far, so that the last micro-step's copy carries every one.
         TD_CUDA(cudaMemcpyAsync(b.lossHost, b.lossSums, sizeof(double) * (kMaxMicroSteps + 1),
                                 cudaMemcpyDeviceToHost, compute_));
@@ -429,7 +430,10 @@ void CudaBackend::runMicroStepT(int count, bool first, bool last) {
     }
     if (productsOnly_ && productsPart_ == 1) return;
 
-    T* cur = static_cast<T*>(b.gradA);
+    // The gradients between layers ping-pong between gradA and gradB; for
+    // measureProductsFloor each layer's gradient has its own buffer (layerGrads_), so that
+    // a replay of the products alone reads the values a real step made, every time.
+    T* cur = static_cast<T*>(layerGrads_.empty() ? b.gradA : layerGrads_.back());
     T* other = static_cast<T*>(b.gradB);
     const int layers = int(layout_.linears.size());
     for (int i = layers - 1; i >= 0; --i) {
@@ -475,6 +479,7 @@ void CudaBackend::runMicroStepT(int count, bool first, bool last) {
         // iteration) or by one pass of geluBackwardBias. cuBLASLt's DGELU_BGRAD is not
         // used: it made this product 1.6× slower on an H200 (bench/RESULTS.md).
         const LinearLayout& prev = layout_.linears[size_t(i) - 1];
+        if (!layerGrads_.empty()) other = static_cast<T*>(productsOnly_ ? b.gradB : layerGrads_[size_t(i) - 1]);
         GemmArgs d = product(CUBLAS_OP_N, CUBLAS_OP_N, lin.fanIn, M, lin.fanOut, shadow + lin.weight, lin.fanIn,
                              cur, lin.fanOut, other, lin.fanIn);
         d.abType = d.dType = type;
@@ -488,7 +493,8 @@ void CudaBackend::runMicroStepT(int count, bool first, bool last) {
             geluBackwardBias(other, static_cast<const T*>(b.pre[size_t(i) - 1]), M, lin.fanIn, b.colPartials,
                              b.grads + prev.bias, beta, compute_);
         }
-        std::swap(cur, other);
+        if (layerGrads_.empty()) std::swap(cur, other);
+        else cur = static_cast<T*>(layerGrads_[size_t(i) - 1]);
     }
     if (!all) return;
     recordVisible(backwardDone_, compute_);
@@ -503,9 +509,22 @@ void CudaBackend::runMicroStepT(int count, bool first, bool last) {
 
 CudaBackend::ProductsFloor CudaBackend::measureProductsFloor(int count, int reps) {
     ensureBuffers(count);
+    Buffers& b = *buf_;
     TD_CUDA(cudaStreamSynchronize(compute_));
     ProductsFloor out;
-    productsOnly_ = true;
+    // One real micro-step (eager) with a gradient buffer per layer, so that the products'
+    // operands below are the values of a real step (timing on other data, zeros say,
+    // would flatter the matrix units under the power cap); freed at the end.
+    const size_t tokens = size_t(count) * size_t(shape_.tokensPerSample());
+    std::vector<void*> owned;
+    for (const LinearLayout& lin : layout_.linears) layerGrads_.push_back(b.values(tokens * size_t(lin.fanOut), owned));
+    auto release = [&] {
+        cudaStreamSynchronize(compute_);
+        for (void* p : owned) cudaFree(p);
+        layerGrads_.clear();
+        productsOnly_ = false;
+        productsPart_ = 0;
+    };
     auto timeReplays = [&](int part) {
         productsPart_ = part;
         GraphedWork work;
@@ -529,16 +548,19 @@ CudaBackend::ProductsFloor CudaBackend::measureProductsFloor(int count, int reps
         return ms;
     };
     try {
+        const bool wasPhases = phases_;
+        phases_ = false;
+        runMicroStep(count, true, false);  // the real step whose operands the products reuse
+        phases_ = wasPhases;
+        productsOnly_ = true;
         out.stepMs = timeReplays(0);
         out.forwardMs = timeReplays(1);
         out.backwardMs = timeReplays(2);
     } catch (...) {
-        productsOnly_ = false;
-        productsPart_ = 0;
+        release();
         throw;
     }
-    productsOnly_ = false;
-    productsPart_ = 0;
+    release();
     return out;
 }
 

@@ -83,6 +83,8 @@ public:
     // shapes, operand types, epilogues and beta as the step issues them, and no other
     // kernel), captured back to back into a CUDA graph and replayed `reps` times after
     // two untimed replays, each replay timed by CUDA events with nothing between them.
+    // The operands are those of one real micro-step run just before (each layer's
+    // gradient kept in its own buffer for it), the same values at every replay.
     // Also the forward's and the backward's products alone. Leaves parameters, moments
     // and loss slots untouched; it overwrites activations and gradients, which the next
     // micro-step remakes (its first micro-step writes the gradients with beta 0).
@@ -120,6 +122,7 @@ private:
     bool productsOnly_ = false;
     int productsPart_ = 0;
     int countedProducts_ = 0;
+    std::vector<void*> layerGrads_;  // measureProductsFloor: each layer's output gradient
     double countedFlop_ = 0;
     size_t bucketElements_ = 0;
 
