@@ -23,6 +23,9 @@
 #                                 TRAINDECK_CUDA_BGRAD_EPILOGUE=1, per-phase times; PyTorch
 #                                 eager and compile in the same call; 120-step curves of
 #                                 seed 1234 (ours bf16, PyTorch bf16, then ours fp32)
+#   bench/run_device.sh floor-fp32  one GPU: the floor again (real operands) for the default,
+#                                 BGRADA and TRAINDECK_CUDA_OVERLAP=1 backwards, per-phase
+#                                 times, PyTorch eager and compile, then PyTorch's fp32 curve
 #   bench/run_device.sh fp32      one GPU: the fp32 reference curves (PyTorch, ours), seed 1234
 #
 # Run from the source root (e.g. .dev/src). NVLink multicast stays off (KINDS.md).
@@ -409,6 +412,11 @@ if [ "$MODE" = floor-fp32 ]; then
   grep -h -E "RESULT|FLOOR" "$LOG/large_ours_bf16.log" | tee -a "$LOG/main.log"
   TRAINDECK_CUDA_BGRAD_EPILOGUE=1 ranks 1 large_ours_bgrad $LARGE --steps 120 --warmup 20 --seed 1234 --log-every 1 --floor-reps 10
   grep -h -E "RESULT|FLOOR|BGRADA" "$LOG/large_ours_bgrad.log" | tee -a "$LOG/main.log"
+  TRAINDECK_CUDA_OVERLAP=1 ranks 1 large_ours_overlap $LARGE --steps 120 --warmup 20 --seed 1234 --log-every 1 --floor-reps 10
+  grep -h -E "RESULT|FLOOR" "$LOG/large_ours_overlap.log" | tee -a "$LOG/main.log"
+  TRAINDECK_CUDA_PHASES=1 ranks 1 phases_large $LARGE --steps 14 --timed-from 4 --log-every 100
+  TRAINDECK_CUDA_PHASES=1 TRAINDECK_CUDA_OVERLAP=1 ranks 1 phases_large_overlap $LARGE --steps 14 --timed-from 4 --log-every 100
+  grep -h per-phase "$LOG/phases_large.log" "$LOG/phases_large_overlap.log" | tee -a "$LOG/main.log"
   save
   say "PyTorch eager and compile, same workload and seed"
   TO=150 torchrun_n 1 large_torch_bf16 $LARGE --steps 120 --warmup 20 --seed 1234 --log-every 1

@@ -146,9 +146,10 @@ CudaBackend::~CudaBackend() {
     buf_.reset();
     for (cudaEvent_t e : bucketEvents_) cudaEventDestroy(e);
     for (cudaEvent_t e : phaseEvents_) cudaEventDestroy(e);
-    for (cudaEvent_t e : {forkEvent_, joinEvent_, backwardDone_, commDone_, lossReady_, stepDone_}) {
+    for (cudaEvent_t e : {forkEvent_, joinEvent_, backwardDone_, commDone_, lossReady_, stepDone_, sideFork_, sideDone_}) {
         if (e) cudaEventDestroy(e);
     }
+    if (side_) cudaStreamDestroy(side_);
     if (comm_) cudaStreamDestroy(comm_);
     if (compute_) cudaStreamDestroy(compute_);
 }
@@ -164,6 +165,7 @@ void CudaBackend::init(const ProcessGroup& group, const ModelShape& shape, uint6
     // fast as geluBackwardBias on bench-large and 6% slower on bench-small.
     dgeluEpilogue_ = envFlag("TRAINDECK_CUDA_DGELU_EPILOGUE", false);
     bgradEpilogue_ = envFlag("TRAINDECK_CUDA_BGRAD_EPILOGUE", false);
+    overlap_ = envFlag("TRAINDECK_CUDA_OVERLAP", false);
     // The bias gradients then come from the weight-gradient products, so GELU' must
     // be applied by the data-gradient products' epilogue.
     if (bgradEpilogue_) dgeluEpilogue_ = true;
@@ -187,6 +189,9 @@ void CudaBackend::init(const ProcessGroup& group, const ModelShape& shape, uint6
     // Communication gets the higher priority so its kernels are scheduled as soon as
     // their bucket is ready, between the backward's product tiles.
     TD_CUDA(cudaStreamCreateWithPriority(&comm_, cudaStreamNonBlocking, greatestPriority));
+    // The backward's memory-bound passes beside the products (TRAINDECK_CUDA_OVERLAP):
+    // high priority, so that their blocks are scheduled as the product's tiles finish.
+    TD_CUDA(cudaStreamCreateWithPriority(&side_, cudaStreamNonBlocking, greatestPriority));
     gemm_ = std::make_unique<LtGemm>();
     gemm_->setAutotune(envFlag("TRAINDECK_CUDA_AUTOTUNE", false));
 
@@ -250,6 +255,8 @@ void CudaBackend::init(const ProcessGroup& group, const ModelShape& shape, uint6
     for (auto& e : bucketEvents_) TD_CUDA(cudaEventCreateWithFlags(&e, cudaEventDisableTiming));
     TD_CUDA(cudaEventCreateWithFlags(&forkEvent_, cudaEventDisableTiming));
     TD_CUDA(cudaEventCreateWithFlags(&joinEvent_, cudaEventDisableTiming));
+    TD_CUDA(cudaEventCreateWithFlags(&sideFork_, cudaEventDisableTiming));
+    TD_CUDA(cudaEventCreateWithFlags(&sideDone_, cudaEventDisableTiming));
     TD_CUDA(cudaEventCreate(&backwardDone_));
     TD_CUDA(cudaEventCreate(&commDone_));
     TD_CUDA(cudaEventCreateWithFlags(&lossReady_, cudaEventDisableTiming));
@@ -466,32 +473,54 @@ void CudaBackend::runMicroStepT(int count, bool first, bool last) {
         }
         // Otherwise: the bias gradient of a layer that feeds GELU was made with its GELU
         // backward in the previous iteration; the others' is a column sum here.
-        if (all && !biasDone && (!lin.gelu || dgeluEpilogue_)) {
-            columnSums(cur, M, lin.fanOut, b.colPartials, b.grads + lin.bias, beta, compute_);
-        }
-        gemm(w);
-        if (reduce) launchBuckets(i);
-        if (i == 0) break;
+        const bool columnSum = all && !biasDone && (!lin.gelu || dgeluEpilogue_);
 
         // dX (M × fanIn) = G·Wᵀ is, column-major, dXᵀ = W·Gᵀ; the shadow's Wᵀ row-major
         // is W column-major (fanIn × fanOut): op N. GELU' is applied by the DGELU
         // epilogue (bias gradient: a column sum or the BGRADA epilogue in the next
         // iteration) or by one pass of geluBackwardBias. cuBLASLt's DGELU_BGRAD is not
         // used: it made this product 1.6× slower on an H200 (bench/RESULTS.md).
-        const LinearLayout& prev = layout_.linears[size_t(i) - 1];
-        if (!layerGrads_.empty()) other = static_cast<T*>(productsOnly_ ? b.gradB : layerGrads_[size_t(i) - 1]);
-        GemmArgs d = product(CUBLAS_OP_N, CUBLAS_OP_N, lin.fanIn, M, lin.fanOut, shadow + lin.weight, lin.fanIn,
-                             cur, lin.fanOut, other, lin.fanIn);
-        d.abType = d.dType = type;
-        if (prev.gelu && dgeluEpilogue_) {
-            d.epilogue = Epilogue::DGelu;
-            d.aux = b.pre[size_t(i) - 1];
-            d.ldaux = lin.fanIn;
-        }
-        gemm(d);
-        if (all && prev.gelu && !dgeluEpilogue_) {
-            geluBackwardBias(other, static_cast<const T*>(b.pre[size_t(i) - 1]), M, lin.fanIn, b.colPartials,
-                             b.grads + prev.bias, beta, compute_);
+        T* next = other;
+        auto dataGradient = [&](cudaStream_t passStream) {
+            const LinearLayout& prev = layout_.linears[size_t(i) - 1];
+            if (!layerGrads_.empty()) next = static_cast<T*>(productsOnly_ ? b.gradB : layerGrads_[size_t(i) - 1]);
+            GemmArgs d = product(CUBLAS_OP_N, CUBLAS_OP_N, lin.fanIn, M, lin.fanOut, shadow + lin.weight, lin.fanIn,
+                                 cur, lin.fanOut, next, lin.fanIn);
+            d.abType = d.dType = type;
+            if (prev.gelu && dgeluEpilogue_) {
+                d.epilogue = Epilogue::DGelu;
+                d.aux = b.pre[size_t(i) - 1];
+                d.ldaux = lin.fanIn;
+            }
+            gemm(d);
+            if (all && prev.gelu && !dgeluEpilogue_) {
+                if (passStream != compute_) {
+                    TD_CUDA(cudaEventRecord(sideFork_, compute_));
+                    TD_CUDA(cudaStreamWaitEvent(passStream, sideFork_, 0));
+                }
+                geluBackwardBias(next, static_cast<const T*>(b.pre[size_t(i) - 1]), M, lin.fanIn, b.colPartials,
+                                 b.grads + prev.bias, beta, passStream);
+            }
+        };
+        if (overlap_ && all) {
+            // The data gradient first, then the weight gradient, while the memory-bound
+            // passes (this layer's column sum, GELU' and the bias gradient of the layer
+            // below) run on the side stream beside it; joined before the bucket goes.
+            TD_CUDA(cudaEventRecord(sideFork_, compute_));
+            TD_CUDA(cudaStreamWaitEvent(side_, sideFork_, 0));
+            if (columnSum) columnSums(cur, M, lin.fanOut, b.colPartials, b.grads + lin.bias, beta, side_);
+            if (i > 0) dataGradient(side_);
+            gemm(w);
+            TD_CUDA(cudaEventRecord(sideDone_, side_));
+            TD_CUDA(cudaStreamWaitEvent(compute_, sideDone_, 0));
+            if (reduce) launchBuckets(i);
+            if (i == 0) break;
+        } else {
+            if (columnSum) columnSums(cur, M, lin.fanOut, b.colPartials, b.grads + lin.bias, beta, compute_);
+            gemm(w);
+            if (reduce) launchBuckets(i);
+            if (i == 0) break;
+            dataGradient(compute_);
         }
         if (layerGrads_.empty()) std::swap(cur, other);
         else cur = static_cast<T*>(layerGrads_[size_t(i) - 1]);

@@ -34,6 +34,9 @@
 //                             gradient by the weight-gradient product's BGRADA epilogue
 //                             (where cuBLASLt has it, and on a step's first micro-step:
 //                             the epilogue writes, it cannot accumulate)
+//   TRAINDECK_CUDA_OVERLAP=1  backward: each layer's data gradient first, then its weight
+//                             gradient while GELU' + bias gradient (and column sums) run
+//                             on a side stream beside it
 //   TRAINDECK_CUDA_FP32=1     a reference run outside the workload's precision: fp32
 //                             activations, weights and products (no TF32, no bf16), the
 //                             exact tanh GELU (no fused forward epilogue). For comparing
@@ -117,7 +120,7 @@ private:
     ParamLayout layout_;
     int device_ = 0;
     bool useGraphs_ = true, fused_ = true, phases_ = false, dgeluEpilogue_ = false, bgradEpilogue_ = false;
-    bool fp32_ = false;
+    bool fp32_ = false, overlap_ = false;
     // measureProductsFloor: enqueue only the products (part 0: all, 1: forward, 2: backward).
     bool productsOnly_ = false;
     int productsPart_ = 0;
@@ -126,7 +129,7 @@ private:
     double countedFlop_ = 0;
     size_t bucketElements_ = 0;
 
-    cudaStream_t compute_ = nullptr, comm_ = nullptr;
+    cudaStream_t compute_ = nullptr, comm_ = nullptr, side_ = nullptr;
     std::unique_ptr<LtGemm> gemm_;
     std::unique_ptr<Communicator> nccl_;
     std::unique_ptr<Buffers> buf_;
@@ -135,7 +138,7 @@ private:
     std::vector<int> bucketAfterLayer_;
     std::vector<cudaEvent_t> bucketEvents_;
     cudaEvent_t forkEvent_ = nullptr, joinEvent_ = nullptr, backwardDone_ = nullptr, commDone_ = nullptr;
-    cudaEvent_t lossReady_ = nullptr, stepDone_ = nullptr;
+    cudaEvent_t lossReady_ = nullptr, stepDone_ = nullptr, sideFork_ = nullptr, sideDone_ = nullptr;
 
     std::vector<bool> forwardFused_;    // per layer: GELU_AUX_BIAS epilogue usable
     std::vector<bool> bgradUsable_;     // per layer: BGRADA epilogue usable

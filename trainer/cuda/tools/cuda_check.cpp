@@ -338,6 +338,18 @@ void checkBackend() {
            fmt("losses max rel diff %.2e, params rel L2 diff %.2e", maxRel(floored.losses, gpu.losses),
                relL2(floored.params, gpu.params)));
 
+    // The backward's elementwise passes on the side stream: the same sums, the same order.
+    setenv("TRAINDECK_CUDA_OVERLAP", "1", 1);
+    const Run overlapped = gpuRun(shape, 1);
+    const Run overlappedAccum = gpuRun(shape, 2);
+    unsetenv("TRAINDECK_CUDA_OVERLAP");
+    report("side-stream GELU' == default", maxRel(overlapped.losses, gpu.losses) < 1e-6 &&
+                                              relL2(overlapped.params, gpu.params) < 1e-6 &&
+                                              relL2(overlappedAccum.params, accum.params) < 1e-6,
+           fmt("losses max rel diff %.2e, params rel L2 diff %.2e (accumulating: %.2e)",
+               maxRel(overlapped.losses, gpu.losses), relL2(overlapped.params, gpu.params),
+               relL2(overlappedAccum.params, accum.params)));
+
     // Bias gradients from the weight-gradient products' BGRADA epilogue (GELU' by DGELU).
     setenv("TRAINDECK_CUDA_BGRAD_EPILOGUE", "1", 1);
     const Run bgrad = gpuRun(shape, 1);
