@@ -27,6 +27,8 @@
 #                                 BGRADA and TRAINDECK_CUDA_OVERLAP=1 backwards, per-phase
 #                                 times, PyTorch eager and compile, then PyTorch's fp32 curve
 #   bench/run_device.sh fp32      one GPU: the fp32 reference curves (PyTorch, ours), seed 1234
+#   bench/run_device.sh seeds     one GPU: bench-large seeds 1 and 2 in bf16 (ours, PyTorch),
+#                                 then both fp32 curves of seed 1
 #
 # Run from the source root (e.g. .dev/src). NVLink multicast stays off (KINDS.md).
 set -u
@@ -424,6 +426,29 @@ if [ "$MODE" = floor-fp32 ]; then
   grep -h RESULT "$LOG/large_torch_bf16.log" "$LOG/large_torch_compile.log" | tee -a "$LOG/main.log"
   save
   MODE_FP32=1
+fi
+
+# bench-large at 1 GPU over seeds 1 and 2 (bf16, ours and PyTorch eager), then the fp32
+# pair of seed 1 in what is left of BUDGET.
+if [ "$MODE" = seeds ]; then
+  [ "${SKIP_HARNESS:-0}" = 1 ] || harness
+  for seed in 1 2; do
+    say "seed $seed, bf16, ours and PyTorch eager"
+    ranks 1 large_ours_bf16_s$seed $LARGE --steps 120 --warmup 20 --seed $seed --log-every 1
+    TO=150 torchrun_n 1 large_torch_bf16_s$seed $LARGE --steps 120 --warmup 20 --seed $seed --log-every 1
+    grep -h RESULT "$LOG/large_ours_bf16_s$seed.log" "$LOG/large_torch_bf16_s$seed.log" | tee -a "$LOG/main.log"
+    save
+  done
+  say "seed 1, fp32, PyTorch then ours"
+  TO=$(( (${BUDGET:-570} - SECONDS) / 2 )) torchrun_n 1 large_torch_fp32_s1 $LARGE --steps 120 --warmup 20 --seed 1 \
+    --log-every 1 --fp32 --timed-from 5
+  grep -h -E "RESULT|^step 119 " "$LOG/large_torch_fp32_s1.log" | tee -a "$LOG/main.log"
+  save
+  left=$(( ${BUDGET:-570} - SECONDS ))
+  TRAINDECK_CUDA_FP32=1 timeout $left "$T/traindeck-cuda-train" --rank 0 --world 1 --store "$(mktemp -d)" $LARGE \
+    --steps 120 --warmup 20 --seed 1 --log-every 1 --timed-from 5 > "$LOG/large_ours_fp32_s1.log" 2>&1
+  grep -h -E "RESULT|^step 119 " "$LOG/large_ours_fp32_s1.log" | tee -a "$LOG/main.log"
+  save
 fi
 
 if [ "$MODE" = fp32 ] || [ "${MODE_FP32:-0}" = 1 ]; then

@@ -172,8 +172,11 @@ void CudaBackend::init(const ProcessGroup& group, const ModelShape& shape, uint6
     fp32_ = envFlag("TRAINDECK_CUDA_FP32", false);
     // The reference run uses the exact tanh GELU of activations.cu, not cuBLASLt's.
     if (fp32_) fused_ = false;
-    const char* mb = std::getenv("TRAINDECK_CUDA_BUCKET_MB");
-    bucketElements_ = size_t((mb && *mb ? std::atof(mb) : 4.0) * 1024 * 1024 / sizeof(float));
+    try {
+        bucketElements_ = bucketCapElements(std::getenv("TRAINDECK_CUDA_BUCKET_MB"));
+    } catch (const std::invalid_argument& e) {
+        throw CudaError("config", e.what());
+    }
 
     int devices = 0;
     TD_CUDA(cudaGetDeviceCount(&devices));

@@ -24,8 +24,9 @@
 //                             sum instead of geluBackwardBias after a plain product
 //   TRAINDECK_CUDA_PHASES=1   eager, with events between phases; a per-phase
 //                             breakdown of the average step goes to stderr at exit
-//   TRAINDECK_CUDA_BUCKET_MB  gradient bucket size (default 4: bench-small's 18 MB of
-//                             gradients in 5 buckets; 1 and 64 measured within 3%)
+//   TRAINDECK_CUDA_BUCKET_MB  gradient bucket size in MiB (default kDefaultBucketMb, 16:
+//                             bench-small's 18.5 MB of gradients in 2 buckets; see
+//                             bucket_plan.h)
 //   TRAINDECK_CUDA_AUTOTUNE=1 time cuBLASLt's top candidates per product instead of
 //                             taking its first choice (off: on an H200 it picked
 //                             slower kernels as often as faster ones)
