@@ -27,6 +27,8 @@
 #                                 BGRADA and TRAINDECK_CUDA_OVERLAP=1 backwards, per-phase
 #                                 times, PyTorch eager and compile, then PyTorch's fp32 curve
 #   bench/run_device.sh fp32      one GPU: the fp32 reference curves (PyTorch, ours), seed 1234
+#   bench/run_device.sh column    one GPU: TRAINDECK_CUDA_BIAS_COLUMN=1 against the default
+#                                 (bench-large step vs floor, phases, PyTorch; bench-small)
 #   bench/run_device.sh seeds     one GPU: bench-large seeds 1 and 2 in bf16 (ours, PyTorch),
 #                                 then both fp32 curves of seed 1
 #
@@ -426,6 +428,29 @@ if [ "$MODE" = floor-fp32 ]; then
   grep -h RESULT "$LOG/large_torch_bf16.log" "$LOG/large_torch_compile.log" | tee -a "$LOG/main.log"
   save
   MODE_FP32=1
+fi
+
+# The ones-column backward (TRAINDECK_CUDA_BIAS_COLUMN=1) against the default: harness,
+# bench-large step vs floor for both, per-phase times, PyTorch eager; bench-small too.
+if [ "$MODE" = column ]; then
+  harness
+  save
+  for v in default TRAINDECK_CUDA_BIAS_COLUMN=1; do
+    env $( [ "$v" = default ] || echo "$v" ) bash -c "$(declare -f ranks); T=$T LOG=$LOG ranks 1 large_$v $LARGE --steps 120 --warmup 20 --seed 1234 --log-every 1 --floor-reps 10"
+    echo "[$v] $(grep -h -E 'RESULT|FLOOR' "$LOG/large_$v.log" | tr '\n' ' ')" | tee -a "$LOG/main.log"
+    save
+  done
+  TRAINDECK_CUDA_PHASES=1 TRAINDECK_CUDA_BIAS_COLUMN=1 ranks 1 phases_large_column $LARGE --steps 14 --timed-from 4 --log-every 100
+  TRAINDECK_CUDA_PHASES=1 ranks 1 phases_large $LARGE --steps 14 --timed-from 4 --log-every 100
+  grep -h per-phase "$LOG/phases_large_column.log" "$LOG/phases_large.log" | tee -a "$LOG/main.log"
+  TO=150 torchrun_n 1 large_torch_bf16 $LARGE --steps 120 --warmup 20 --seed 1234 --log-every 10
+  grep -h RESULT "$LOG/large_torch_bf16.log" | tee -a "$LOG/main.log"
+  save
+  for v in default TRAINDECK_CUDA_BIAS_COLUMN=1; do
+    env $( [ "$v" = default ] || echo "$v" ) bash -c "$(declare -f ranks); T=$T LOG=$LOG ranks 1 small_$v $SMALL --steps 120 --timed-from 20 --log-every 119"
+    echo "[$v] $(grep -h RESULT "$LOG/small_$v.log")" | tee -a "$LOG/main.log"
+  done
+  save
 fi
 
 # bench-large at 1 GPU over seeds 1 and 2 (bf16, ours and PyTorch eager), then the fp32

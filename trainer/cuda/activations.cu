@@ -205,6 +205,23 @@ void transposeToFloat(const float* src, float* dst, int rows, int cols, cudaStre
     transposeT(src, dst, rows, cols, stream);
 }
 
+namespace {
+__global__ void onesColumnKernel(bf16* x, size_t rows, int ld, int width) {
+    const int pad = ld - width;
+    for (size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x; i < rows * size_t(pad);
+         i += size_t(gridDim.x) * blockDim.x) {
+        const size_t r = i / size_t(pad);
+        const int c = int(i % size_t(pad));
+        x[r * size_t(ld) + size_t(width + c)] = __float2bfloat16_rn(c == 0 ? 1.0f : 0.0f);
+    }
+}
+}  // namespace
+
+void setOnesColumn(bf16* x, size_t rows, int ld, int width, cudaStream_t stream) {
+    onesColumnKernel<<<gridFor(rows * size_t(ld - width), 256), 256, 0, stream>>>(x, rows, ld, width);
+    TD_CUDA_LAUNCHED();
+}
+
 void toBf16(const float* src, bf16* dst, size_t n, cudaStream_t stream) {
     toBf16Kernel<<<gridFor(n, 256), 256, 0, stream>>>(src, dst, n);
     TD_CUDA_LAUNCHED();

@@ -172,6 +172,16 @@ void CudaBackend::init(const ProcessGroup& group, const ModelShape& shape, uint6
     fp32_ = envFlag("TRAINDECK_CUDA_FP32", false);
     // The reference run uses the exact tanh GELU of activations.cu, not cuBLASLt's.
     if (fp32_) fused_ = false;
+    biasColumn_ = envFlag("TRAINDECK_CUDA_BIAS_COLUMN", false) && fused_ && !fp32_;
+    for (const LinearLayout& lin : layout_.linears) {
+        if (lin.bias != lin.weight + size_t(lin.fanIn) * size_t(lin.fanOut)) biasColumn_ = false;
+    }
+    if (biasColumn_) {
+        bgradEpilogue_ = false;
+        dgeluEpilogue_ = true;
+    }
+    inLd_.clear();
+    for (const LinearLayout& lin : layout_.linears) inLd_.push_back(lin.fanIn + (biasColumn_ ? 8 : 0));
     try {
         bucketElements_ = bucketCapElements(std::getenv("TRAINDECK_CUDA_BUCKET_MB"));
     } catch (const std::invalid_argument& e) {
@@ -283,12 +293,20 @@ void CudaBackend::ensureBuffers(int count) {
     b.count = count;
     b.tokens = size_t(count) * size_t(shape_.tokensPerSample());
     const size_t T = b.tokens;
-    b.input = b.values(T * 192, b.activations);
+    b.input = b.values(T * size_t(inLd_[0]), b.activations);
     b.target = b.device<float>(T * 192, b.activations);
     b.waveParams = b.device<double>(size_t(count) * 36, b.activations);
     for (const auto& lin : layout_.linears) {
         b.pre.push_back(lin.gelu ? b.values(T * size_t(lin.fanOut), b.activations) : nullptr);
-        b.post.push_back(b.values(T * size_t(lin.fanOut), b.activations));
+        b.post.push_back(b.values(T * size_t(outLd(b.post.size())), b.activations));
+    }
+    if (biasColumn_) {
+        // The ones columns; no kernel writes these places afterwards.
+        setOnesColumn(static_cast<bf16*>(b.input), T, inLd_[0], 192, compute_);
+        for (size_t i = 0; i + 1 < layout_.linears.size(); ++i) {
+            setOnesColumn(static_cast<bf16*>(b.post[i]), T, outLd(i), layout_.linears[i].fanOut, compute_);
+        }
+        TD_CUDA(cudaStreamSynchronize(compute_));
     }
     b.gradA = b.values(T * layout_.maxWidth, b.activations);
     b.gradB = b.values(T * layout_.maxWidth, b.activations);
@@ -361,7 +379,7 @@ void CudaBackend::runForwardT(int count) {
         // Y (tokens × fanOut, row-major) = X · W + b is, column-major, Yᵀ = Wᵀ·Xᵀ. The
         // shadow holds Wᵀ row-major (fanOut × fanIn), i.e. W column-major: op T.
         GemmArgs g = product(CUBLAS_OP_T, CUBLAS_OP_N, lin.fanOut, M, lin.fanIn, shadow + lin.weight, lin.fanIn,
-                             i == 0 ? b.input : b.post[i - 1], lin.fanIn, b.post[i], lin.fanOut);
+                             i == 0 ? b.input : b.post[i - 1], inLd_[i], b.post[i], outLd(i));
         g.abType = g.dType = g.biasType = type;
         g.bias = const_cast<T*>(shadow + lin.bias);
         if (!lin.gelu) {
@@ -377,6 +395,7 @@ void CudaBackend::runForwardT(int count) {
                 gemm(g);
                 continue;
             }
+            if (biasColumn_) throw CudaError("config", "TRAINDECK_CUDA_BIAS_COLUMN needs the fused GELU epilogue");
             forwardFused_[i] = false;  // no fused algorithm for this shape: fall through
         }
         g.epilogue = Epilogue::None;
@@ -423,7 +442,7 @@ void CudaBackend::runMicroStepT(int count, bool first, bool last) {
     if (all) {
         phase(kPhaseStart);
         wavesTokens(dataSeed_, &b.inputDev->firstSample, count, shape_.frames, shape_.height, shape_.widthPx,
-                    b.waveParams, static_cast<T*>(b.input), b.target, compute_);
+                    b.waveParams, static_cast<T*>(b.input), b.target, compute_, inLd_[0]);
         phase(kPhaseData);
     }
     if (all || productsPart_ != 2) runForward(count);
@@ -452,14 +471,16 @@ void CudaBackend::runMicroStepT(int count, bool first, bool last) {
 
         // dW (fanIn × fanOut, row-major) = Xᵀ·G is, column-major, dWᵀ = Gᵀ·X:
         // A = Gᵀ (fanOut × M), B = X as op(Xᵀ); fp32 out, accumulated by beta.
-        GemmArgs w = product(CUBLAS_OP_N, CUBLAS_OP_T, lin.fanOut, lin.fanIn, M, cur, lin.fanOut, x, lin.fanIn,
-                             b.grads + lin.weight, lin.fanOut);
+        // With the ones column, one more column of Xᵀ: dWᵀ's column fanIn is Gᵀ·1, the bias
+        // gradient, which lands at lin.bias, right after the weight.
+        GemmArgs w = product(CUBLAS_OP_N, CUBLAS_OP_T, lin.fanOut, lin.fanIn + (biasColumn_ ? 1 : 0), M, cur,
+                             lin.fanOut, x, inLd_[size_t(i)], b.grads + lin.weight, lin.fanOut);
         w.abType = type;
         w.dType = CUDA_R_32F;
         w.beta = beta;
         // The bias gradient (the column sums of G) by the same product's BGRADA epilogue,
         // which sums op(A) = Gᵀ over k (the tokens), where usable.
-        bool biasDone = false;
+        bool biasDone = biasColumn_;
         if (bgradUsable_[size_t(i)] && beta == 0.0f) {
             GemmArgs wb = w;
             wb.epilogue = Epilogue::BgradA;
@@ -728,7 +749,7 @@ double CudaBackend::evaluate(const Batch& batch) {
                 static_cast<float*>(b.gradA), b.lossPartials, b.lossSums, &b.inputDev->slot, compute_);
     } else {
         wavesTokens(batch.dataSeed, &b.inputDev->firstSample, batch.count, shape_.frames, shape_.height,
-                    shape_.widthPx, b.waveParams, static_cast<bf16*>(b.input), b.target, compute_);
+                    shape_.widthPx, b.waveParams, static_cast<bf16*>(b.input), b.target, compute_, inLd_[0]);
         runForward(batch.count);
         mseLoss(static_cast<const bf16*>(b.post.back()), b.target, elements, 1.0f / float(elements),
                 static_cast<bf16*>(b.gradA), b.lossPartials, b.lossSums, &b.inputDev->slot, compute_);

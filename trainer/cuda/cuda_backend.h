@@ -38,6 +38,12 @@
 //   TRAINDECK_CUDA_OVERLAP=1  backward: each layer's data gradient first, then its weight
 //                             gradient while GELU' + bias gradient (and column sums) run
 //                             on a side stream beside it
+//   TRAINDECK_CUDA_BIAS_COLUMN=1  every layer's input carries a ones column (its rows
+//                             padded by 8 values), so the weight-gradient product, one
+//                             column wider, writes the bias gradient too (it lands right
+//                             after the weight in the flat vector); GELU' by the DGELU
+//                             epilogue: no elementwise pass in the backward. bf16, fused
+//                             forward only (ignored with TRAINDECK_CUDA_FP32/_UNFUSED)
 //   TRAINDECK_CUDA_FP32=1     a reference run outside the workload's precision: fp32
 //                             activations, weights and products (no TF32, no bf16), the
 //                             exact tanh GELU (no fused forward epilogue). For comparing
@@ -121,7 +127,13 @@ private:
     ParamLayout layout_;
     int device_ = 0;
     bool useGraphs_ = true, fused_ = true, phases_ = false, dgeluEpilogue_ = false, bgradEpilogue_ = false;
-    bool fp32_ = false, overlap_ = false;
+    bool fp32_ = false, overlap_ = false, biasColumn_ = false;
+    // Leading dimension of layer i's input (its previous layer's output, or the tokens):
+    // the width, or the width + 8 with TRAINDECK_CUDA_BIAS_COLUMN (a ones column + 7 zeros).
+    std::vector<int> inLd_;
+    int outLd(size_t layer) const {
+        return layer + 1 < inLd_.size() ? inLd_[layer + 1] : layout_.linears[layer].fanOut;
+    }
     // measureProductsFloor: enqueue only the products (part 0: all, 1: forward, 2: backward).
     bool productsOnly_ = false;
     int productsPart_ = 0;

@@ -25,12 +25,14 @@ using bf16 = __nv_bfloat16;
 // firstSample is read from device memory at run time so that a captured graph can be
 // replayed for every step. `waveParams` is scratch of count·36 doubles. Writes the bf16
 // tokens the first layer reads and the fp32 values the loss compares against.
+// Token t's 192 values start at tokens + t·tokenStride (192: packed; 200 leaves the
+// TRAINDECK_CUDA_BIAS_COLUMN's ones column after each token).
 void wavesTokens(uint64_t seed, const uint64_t* firstSampleDev, int count, int frames, int height, int width,
-                 double* waveParams, bf16* tokens, float* target, cudaStream_t stream);
+                 double* waveParams, bf16* tokens, float* target, cudaStream_t stream, int tokenStride = 192);
 // The same with fp32 tokens (the TRAINDECK_CUDA_FP32 reference run). Each kernel below
 // that takes activations has such an fp32 twin.
 void wavesTokens(uint64_t seed, const uint64_t* firstSampleDev, int count, int frames, int height, int width,
-                 double* waveParams, float* tokens, float* target, cudaStream_t stream);
+                 double* waveParams, float* tokens, float* target, cudaStream_t stream, int tokenStride = 192);
 
 // ---- activations.cu: GELU, bias gradients, casts ------------------------------------
 // tanh-form GELU, the reference the cuBLASLt epilogue is checked against (and the
@@ -56,6 +58,9 @@ void transposeToBf16(const float* src, bf16* dst, int rows, int cols, cudaStream
 // The fp32 shadow of the TRAINDECK_CUDA_FP32 run: the same transpose, no rounding.
 void transposeToFloat(const float* src, float* dst, int rows, int cols, cudaStream_t stream);
 void toBf16(const float* src, bf16* dst, size_t n, cudaStream_t stream);
+// For each of `rows` rows of `ld` values: x[r·ld + width] = 1, x[r·ld + width+1 .. ld−1] = 0
+// (the ones column that makes a weight-gradient product yield the bias gradient too).
+void setOnesColumn(bf16* x, size_t rows, int ld, int width, cudaStream_t stream);
 // dst[i] = scale·(2u − 1), u uniform from (seed, i): test and benchmark operands
 // (timing on zeros would flatter the matrix units).
 void randomBf16(bf16* dst, size_t n, uint64_t seed, float scale, cudaStream_t stream);

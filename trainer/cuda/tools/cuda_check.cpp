@@ -364,6 +364,21 @@ void checkBackend() {
            fmt("losses max rel diff %.2e, params rel L2 diff %.2e", maxRel(bgradAccum.losses, bgrad.losses),
                relL2(bgradAccum.params, bgrad.params)));
 
+    // Bias gradients from a ones column appended to every layer's input (GELU' by DGELU).
+    setenv("TRAINDECK_CUDA_BIAS_COLUMN", "1", 1);
+    const Run column = gpuRun(shape, 1, 3);
+    const Run columnAccum = gpuRun(shape, 2);
+    unsetenv("TRAINDECK_CUDA_BIAS_COLUMN");
+    const double columnGradErr = relL2(column.firstGrads, cpu.firstGrads);
+    report("ones-column bias gradients vs CPU", columnGradErr < 2e-2 && maxRel(column.losses, cpu.losses) < 1e-2 &&
+                                                    relL2(column.params, cpu.params) < 1e-2,
+           fmt("grads rel L2 err %.2e (default path %.2e), losses max rel err %.2e, params rel L2 err %.2e",
+               columnGradErr, gradErr, maxRel(column.losses, cpu.losses), relL2(column.params, cpu.params)));
+    report("ones-column path: accumulation 2x2 == 1x4",
+           maxRel(columnAccum.losses, column.losses) < 2e-3 && relL2(columnAccum.params, column.params) < 5e-3,
+           fmt("losses max rel diff %.2e, params rel L2 diff %.2e", maxRel(columnAccum.losses, column.losses),
+               relL2(columnAccum.params, column.params)));
+
     // The fp32 reference run must match the CPU's fp32 maths far closer than bf16 does.
     setenv("TRAINDECK_CUDA_FP32", "1", 1);
     const Run f32 = gpuRun(shape, 1);
