@@ -29,6 +29,8 @@
 #   bench/run_device.sh fp32      one GPU: the fp32 reference curves (PyTorch, ours), seed 1234
 #   bench/run_device.sh column    one GPU: TRAINDECK_CUDA_BIAS_COLUMN=1 against the default
 #                                 (bench-large step vs floor, phases, PyTorch; bench-small)
+#   bench/run_device.sh numerics  one GPU: bench-large seeds 1234 and 1 with the exact-tanh
+#                                 forward, the DGELU epilogue, bf16-rounded weight gradients
 #   bench/run_device.sh seeds     one GPU: bench-large seeds 1 and 2 in bf16 (ours, PyTorch),
 #                                 then both fp32 curves of seed 1
 #
@@ -451,6 +453,22 @@ if [ "$MODE" = column ]; then
     echo "[$v] $(grep -h RESULT "$LOG/small_$v.log")" | tee -a "$LOG/main.log"
   done
   save
+fi
+
+# Issue 15 part 1, one numerical difference at a time: bench-large at 1 GPU, seeds 1234
+# and 1, 120 steps, the default and three variants (compare with the fp32 curves of the
+# floor-fp32 and seeds calls).
+if [ "$MODE" = numerics ]; then
+  harness
+  save
+  for seed in 1234 1; do
+    for v in default TRAINDECK_CUDA_UNFUSED=1 TRAINDECK_CUDA_DGELU_EPILOGUE=1 TRAINDECK_CUDA_BF16_WGRAD=1; do
+      name=large_s${seed}_$(echo "$v" | sed 's/TRAINDECK_CUDA_//; s/=1//' | tr 'A-Z' 'a-z')
+      env $( [ "$v" = default ] || echo "$v" ) bash -c "$(declare -f ranks); T=$T LOG=$LOG ranks 1 $name $LARGE --steps 120 --warmup 20 --seed $seed --log-every 1"
+      echo "[$seed $v] $(grep -h RESULT "$LOG/$name.log")" | tee -a "$LOG/main.log"
+    done
+    save
+  done
 fi
 
 # bench-large at 1 GPU over seeds 1 and 2 (bf16, ours and PyTorch eager), then the fp32

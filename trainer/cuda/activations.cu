@@ -217,6 +217,20 @@ __global__ void onesColumnKernel(bf16* x, size_t rows, int ld, int width) {
 }
 }  // namespace
 
+namespace {
+__global__ void accumulateBf16Kernel(const bf16* src, float* dst, size_t n, float beta) {
+    for (size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += size_t(gridDim.x) * blockDim.x) {
+        const float v = __bfloat162float(src[i]);
+        dst[i] = beta == 0.0f ? v : beta * dst[i] + v;
+    }
+}
+}  // namespace
+
+void accumulateBf16(const bf16* src, float* dst, size_t n, float beta, cudaStream_t stream) {
+    accumulateBf16Kernel<<<gridFor(n, 256), 256, 0, stream>>>(src, dst, n, beta);
+    TD_CUDA_LAUNCHED();
+}
+
 void setOnesColumn(bf16* x, size_t rows, int ld, int width, cudaStream_t stream) {
     onesColumnKernel<<<gridFor(rows * size_t(ld - width), 256), 256, 0, stream>>>(x, rows, ld, width);
     TD_CUDA_LAUNCHED();

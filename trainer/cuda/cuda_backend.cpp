@@ -180,6 +180,7 @@ void CudaBackend::init(const ProcessGroup& group, const ModelShape& shape, uint6
         bgradEpilogue_ = false;
         dgeluEpilogue_ = true;
     }
+    bf16Wgrad_ = envFlag("TRAINDECK_CUDA_BF16_WGRAD", false) && !fp32_ && !biasColumn_;
     inLd_.clear();
     for (const LinearLayout& lin : layout_.linears) inLd_.push_back(lin.fanIn + (biasColumn_ ? 8 : 0));
     try {
@@ -280,7 +281,12 @@ void CudaBackend::init(const ProcessGroup& group, const ModelShape& shape, uint6
         phaseMs_.assign(kPhaseCount, 0.0);
     }
     forwardFused_.assign(layout_.linears.size(), fused_);
-    bgradUsable_.assign(layout_.linears.size(), bgradEpilogue_);
+    bgradUsable_.assign(layout_.linears.size(), bgradEpilogue_ && !bf16Wgrad_);
+    if (bf16Wgrad_) {
+        size_t largest = 0;
+        for (const LinearLayout& lin : layout_.linears) largest = std::max(largest, size_t(lin.fanIn) * size_t(lin.fanOut));
+        wgradScratch_ = b.values(largest, b.fixed);
+    }
 }
 
 void CudaBackend::ensureBuffers(int count) {
@@ -504,6 +510,23 @@ void CudaBackend::runMicroStepT(int count, bool first, bool last) {
         // epilogue (bias gradient: a column sum or the BGRADA epilogue in the next
         // iteration) or by one pass of geluBackwardBias. cuBLASLt's DGELU_BGRAD is not
         // used: it made this product 1.6× slower on an H200 (bench/RESULTS.md).
+        // The weight-gradient product; with TRAINDECK_CUDA_BF16_WGRAD its output is bf16,
+        // then added to the fp32 gradient.
+        auto weightGradient = [&](GemmArgs wg) {
+            if (!bf16Wgrad_) {
+                gemm(wg);
+                return;
+            }
+            const float accumulate = wg.beta;
+            wg.d = wgradScratch_;
+            wg.dType = CUDA_R_16BF;
+            wg.beta = 0.0f;
+            gemm(wg);
+            if (all) {
+                accumulateBf16(static_cast<const bf16*>(wgradScratch_), b.grads + lin.weight,
+                               size_t(lin.fanIn) * size_t(lin.fanOut), accumulate, compute_);
+            }
+        };
         T* next = other;
         auto dataGradient = [&](cudaStream_t passStream) {
             const LinearLayout& prev = layout_.linears[size_t(i) - 1];
@@ -534,14 +557,14 @@ void CudaBackend::runMicroStepT(int count, bool first, bool last) {
             TD_CUDA(cudaStreamWaitEvent(side_, sideFork_, 0));
             if (columnSum) columnSums(cur, M, lin.fanOut, b.colPartials, b.grads + lin.bias, beta, side_);
             if (i > 0) dataGradient(side_);
-            gemm(w);
+            weightGradient(w);
             TD_CUDA(cudaEventRecord(sideDone_, side_));
             TD_CUDA(cudaStreamWaitEvent(compute_, sideDone_, 0));
             if (reduce) launchBuckets(i);
             if (i == 0) break;
         } else {
             if (columnSum) columnSums(cur, M, lin.fanOut, b.colPartials, b.grads + lin.bias, beta, compute_);
-            gemm(w);
+            weightGradient(w);
             if (reduce) launchBuckets(i);
             if (i == 0) break;
             dataGradient(compute_);

@@ -44,6 +44,9 @@
 //                             after the weight in the flat vector); GELU' by the DGELU
 //                             epilogue: no elementwise pass in the backward. bf16, fused
 //                             forward only (ignored with TRAINDECK_CUDA_FP32/_UNFUSED)
+//   TRAINDECK_CUDA_BF16_WGRAD=1  numerics experiment (issue 15): weight gradients rounded
+//                             to bf16 by the product (as PyTorch's autocast makes them),
+//                             then added to the fp32 gradient; one more pass per layer
 //   TRAINDECK_CUDA_FP32=1     a reference run outside the workload's precision: fp32
 //                             activations, weights and products (no TF32, no bf16), the
 //                             exact tanh GELU (no fused forward epilogue). For comparing
@@ -127,7 +130,8 @@ private:
     ParamLayout layout_;
     int device_ = 0;
     bool useGraphs_ = true, fused_ = true, phases_ = false, dgeluEpilogue_ = false, bgradEpilogue_ = false;
-    bool fp32_ = false, overlap_ = false, biasColumn_ = false;
+    bool fp32_ = false, overlap_ = false, biasColumn_ = false, bf16Wgrad_ = false;
+    void* wgradScratch_ = nullptr;  // TRAINDECK_CUDA_BF16_WGRAD: one weight gradient in bf16
     // Leading dimension of layer i's input (its previous layer's output, or the tokens):
     // the width, or the width + 8 with TRAINDECK_CUDA_BIAS_COLUMN (a ones column + 7 zeros).
     std::vector<int> inLd_;

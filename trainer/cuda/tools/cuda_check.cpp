@@ -379,6 +379,21 @@ void checkBackend() {
            fmt("losses max rel diff %.2e, params rel L2 diff %.2e", maxRel(columnAccum.losses, column.losses),
                relL2(columnAccum.params, column.params)));
 
+    // Weight gradients rounded to bf16 by the product (PyTorch's autocast), then accumulated.
+    setenv("TRAINDECK_CUDA_BF16_WGRAD", "1", 1);
+    const Run roundedW = gpuRun(shape, 1);
+    const Run roundedWAccum = gpuRun(shape, 2);
+    unsetenv("TRAINDECK_CUDA_BF16_WGRAD");
+    const double roundedErr = relL2(roundedW.firstGrads, cpu.firstGrads);
+    report("bf16 weight gradients vs CPU", roundedErr < 2e-2 && roundedErr > gradErr &&
+                                               maxRel(roundedW.losses, cpu.losses) < 1e-2,
+           fmt("grads rel L2 err %.2e (fp32 weight gradients: %.2e), losses max rel err %.2e", roundedErr, gradErr,
+               maxRel(roundedW.losses, cpu.losses)));
+    report("bf16 weight gradients: accumulation 2x2 == 1x4",
+           maxRel(roundedWAccum.losses, roundedW.losses) < 2e-3 && relL2(roundedWAccum.params, roundedW.params) < 5e-3,
+           fmt("losses max rel diff %.2e, params rel L2 diff %.2e", maxRel(roundedWAccum.losses, roundedW.losses),
+               relL2(roundedWAccum.params, roundedW.params)));
+
     // The fp32 reference run must match the CPU's fp32 maths far closer than bf16 does.
     setenv("TRAINDECK_CUDA_FP32", "1", 1);
     const Run f32 = gpuRun(shape, 1);
