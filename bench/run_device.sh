@@ -31,6 +31,8 @@
 #                                 (bench-large step vs floor, phases, PyTorch; bench-small)
 #   bench/run_device.sh numerics  one GPU: bench-large seeds 1234 and 1 with the exact-tanh
 #                                 forward, the DGELU epilogue, bf16-rounded weight gradients
+#   bench/run_device.sh unfused   one GPU: bench-large step vs floor for the default, the
+#                                 unfused forward and unfused + side-stream backward; PyTorch
 #   bench/run_device.sh seeds     one GPU: bench-large seeds 1 and 2 in bf16 (ours, PyTorch),
 #                                 then both fp32 curves of seed 1
 #
@@ -469,6 +471,29 @@ if [ "$MODE" = numerics ]; then
     done
     save
   done
+fi
+
+# The unfused forward (plain products + biasGelu) against the default fused epilogue:
+# bench-large step vs floor, phases, PyTorch eager and compile in the same call; bench-small.
+if [ "$MODE" = unfused ]; then
+  for v in default TRAINDECK_CUDA_UNFUSED=1 "TRAINDECK_CUDA_UNFUSED=1 TRAINDECK_CUDA_OVERLAP=1"; do
+    name=large_$(echo "$v" | sed 's/TRAINDECK_CUDA_//g; s/=1//g; s/ /_/g' | tr 'A-Z' 'a-z')
+    env $( [ "$v" = default ] || echo "$v" ) bash -c "$(declare -f ranks); T=$T LOG=$LOG ranks 1 $name $LARGE --steps 120 --warmup 20 --seed 1234 --log-every 10 --floor-reps 10"
+    echo "[$v] $(grep -h -E 'RESULT|FLOOR' "$LOG/$name.log" | tr '\n' ' ')" | tee -a "$LOG/main.log"
+    save
+  done
+  TRAINDECK_CUDA_PHASES=1 TRAINDECK_CUDA_UNFUSED=1 ranks 1 phases_large_unfused $LARGE --steps 14 --timed-from 4 --log-every 100
+  grep -h per-phase "$LOG/phases_large_unfused.log" | tee -a "$LOG/main.log"
+  TO=150 torchrun_n 1 large_torch_bf16 $LARGE --steps 120 --warmup 20 --seed 1234 --log-every 10
+  TO=150 torchrun_n 1 large_torch_compile $LARGE --steps 120 --warmup 20 --seed 1234 --log-every 10 --compile
+  grep -h RESULT "$LOG/large_torch_bf16.log" "$LOG/large_torch_compile.log" | tee -a "$LOG/main.log"
+  save
+  for v in default TRAINDECK_CUDA_UNFUSED=1; do
+    name=small_$(echo "$v" | sed 's/TRAINDECK_CUDA_//; s/=1//' | tr 'A-Z' 'a-z')
+    env $( [ "$v" = default ] || echo "$v" ) bash -c "$(declare -f ranks); T=$T LOG=$LOG ranks 1 $name $SMALL --steps 120 --timed-from 20 --log-every 119"
+    echo "[$v] $(grep -h RESULT "$LOG/$name.log")" | tee -a "$LOG/main.log"
+  done
+  save
 fi
 
 # bench-large at 1 GPU over seeds 1 and 2 (bf16, ours and PyTorch eager), then the fp32
