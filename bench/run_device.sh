@@ -33,6 +33,8 @@
 #                                 forward, the DGELU epilogue, bf16-rounded weight gradients
 #   bench/run_device.sh unfused   one GPU: bench-large step vs floor for the default, the
 #                                 unfused forward and unfused + side-stream backward; PyTorch
+#   bench/run_device.sh auto      one GPU: the size-chosen forward epilogue (the default)
+#                                 against the fused one, floor, phases, PyTorch, bench-small
 #   bench/run_device.sh seeds     one GPU: bench-large seeds 1 and 2 in bf16 (ours, PyTorch),
 #                                 then both fp32 curves of seed 1
 #
@@ -493,6 +495,28 @@ if [ "$MODE" = unfused ]; then
     env $( [ "$v" = default ] || echo "$v" ) bash -c "$(declare -f ranks); T=$T LOG=$LOG ranks 1 $name $SMALL --steps 120 --timed-from 20 --log-every 119"
     echo "[$v] $(grep -h RESULT "$LOG/$name.log")" | tee -a "$LOG/main.log"
   done
+  save
+fi
+
+# After the forward's epilogue is chosen by size: harness, bench-large (default = unfused
+# there) step vs floor and per-phase times, PyTorch eager and compile, bench-small.
+if [ "$MODE" = auto ]; then
+  harness
+  save
+  ranks 1 large_auto $LARGE --steps 120 --warmup 20 --seed 1234 --log-every 10 --floor-reps 10
+  grep -h -E "RESULT|FLOOR" "$LOG/large_auto.log" | tee -a "$LOG/main.log"
+  TRAINDECK_CUDA_UNFUSED=0 ranks 1 large_fused $LARGE --steps 120 --warmup 20 --seed 1234 --log-every 10 --floor-reps 10
+  grep -h -E "RESULT|FLOOR" "$LOG/large_fused.log" | tee -a "$LOG/main.log"
+  TRAINDECK_CUDA_PHASES=1 ranks 1 phases_large_auto $LARGE --steps 14 --timed-from 4 --log-every 100
+  grep -h per-phase "$LOG/phases_large_auto.log" | tee -a "$LOG/main.log"
+  save
+  TO=150 torchrun_n 1 large_torch_bf16 $LARGE --steps 120 --warmup 20 --seed 1234 --log-every 10
+  TO=150 torchrun_n 1 large_torch_compile $LARGE --steps 120 --warmup 20 --seed 1234 --log-every 10 --compile
+  grep -h RESULT "$LOG/large_torch_bf16.log" "$LOG/large_torch_compile.log" | tee -a "$LOG/main.log"
+  save
+  ranks 1 small_auto $SMALL --steps 120 --timed-from 20 --log-every 119
+  TO=100 torchrun_n 1 small_torch_bf16 $SMALL --steps 120 --log-every 119
+  grep -h RESULT "$LOG/small_auto.log" "$LOG/small_torch_bf16.log" | tee -a "$LOG/main.log"
   save
 fi
 

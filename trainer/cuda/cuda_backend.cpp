@@ -15,6 +15,11 @@ constexpr int kMaxMicroSteps = 256;           // loss slots per optimizer step
 constexpr int kEvalSlot = kMaxMicroSteps;     // evaluate()'s loss slot
 constexpr int kInputRing = 1024;              // pinned per-launch inputs, see setFirstSample
 constexpr const char* kUniqueIdKey = "nccl/unique_id";
+// A GELU layer's output of at least this many values (tokens × width) is made by a plain
+// product and biasGelu instead of the GELU_AUX_BIAS epilogue. Measured on an H200 at
+// bench-large's 131072 × 4096 (5.4e8: unfused faster) and bench-small's 8192 × 1024 (8.4e6:
+// fused faster); the threshold between them is not measured.
+constexpr double kUnfusedFromElements = double(1 << 26);
 
 enum Phase { kPhaseStart, kPhaseData, kPhaseForward, kPhaseLoss, kPhaseBackward, kPhaseComm, kPhaseOptStart,
              kPhaseOptimizer, kPhaseCount };
@@ -160,7 +165,11 @@ void CudaBackend::init(const ProcessGroup& group, const ModelShape& shape, uint6
     layout_ = paramLayout(shape);
     phases_ = envFlag("TRAINDECK_CUDA_PHASES", false);
     useGraphs_ = envFlag("TRAINDECK_CUDA_GRAPHS", true) && !phases_;
-    fused_ = !envFlag("TRAINDECK_CUDA_UNFUSED", false);
+    {
+        const char* v = std::getenv("TRAINDECK_CUDA_UNFUSED");
+        fusedMode_ = !v || !*v ? -1 : std::strcmp(v, "0") == 0 ? 1 : 0;  // unset: by size
+    }
+    fused_ = fusedMode_ != 0;
     // Measured on an H200 (bench/RESULTS.md): the DGELU epilogue + a column sum is as
     // fast as geluBackwardBias on bench-large and 6% slower on bench-small.
     dgeluEpilogue_ = envFlag("TRAINDECK_CUDA_DGELU_EPILOGUE", false);
@@ -177,6 +186,7 @@ void CudaBackend::init(const ProcessGroup& group, const ModelShape& shape, uint6
         if (lin.bias != lin.weight + size_t(lin.fanIn) * size_t(lin.fanOut)) biasColumn_ = false;
     }
     if (biasColumn_) {
+        fusedMode_ = 1;  // the unfused forward writes packed rows
         bgradEpilogue_ = false;
         dgeluEpilogue_ = true;
     }
@@ -393,7 +403,12 @@ void CudaBackend::runForwardT(int count) {
             gemm(g);
             continue;
         }
-        if (forwardFused_[i]) {
+        // The fused epilogue where it pays: on an H200 the plain product + biasGelu made
+        // bench-large's step 3–4% faster (130.5 vs 135.6 ms) and bench-small's 15% slower
+        // (0.864 vs 0.751 ms), bench/RESULTS.md; by size, unless TRAINDECK_CUDA_UNFUSED says.
+        const bool fuse = fusedMode_ == 1 ||
+                          (fusedMode_ == -1 && double(M) * double(lin.fanOut) < kUnfusedFromElements);
+        if (forwardFused_[i] && fuse) {
             g.epilogue = Epilogue::GeluAuxBias;
             g.aux = b.pre[i];
             g.ldaux = lin.fanOut;

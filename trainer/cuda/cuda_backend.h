@@ -20,6 +20,10 @@
 // Environment (for measurements, not for users):
 //   TRAINDECK_CUDA_GRAPHS=0   run eagerly, no graph capture
 //   TRAINDECK_CUDA_UNFUSED=1  forward: plain products + a separate bias+GELU kernel
+//                             (=0: always the fused GELU_AUX_BIAS epilogue; unset: the
+//                             epilogue for outputs under kUnfusedFromElements values, the
+//                             plain product + biasGelu above: bench-large unfused,
+//                             bench-small fused, as measured fastest on an H200)
 //   TRAINDECK_CUDA_DGELU_EPILOGUE=1  backward: cuBLASLt's DGELU epilogue and a column
 //                             sum instead of geluBackwardBias after a plain product
 //   TRAINDECK_CUDA_PHASES=1   eager, with events between phases; a per-phase
@@ -131,6 +135,7 @@ private:
     int device_ = 0;
     bool useGraphs_ = true, fused_ = true, phases_ = false, dgeluEpilogue_ = false, bgradEpilogue_ = false;
     bool fp32_ = false, overlap_ = false, biasColumn_ = false, bf16Wgrad_ = false;
+    int fusedMode_ = -1;  // forward GELU epilogue: 1 always, 0 never, -1 by the layer's size
     void* wgradScratch_ = nullptr;  // TRAINDECK_CUDA_BF16_WGRAD: one weight gradient in bf16
     // Leading dimension of layer i's input (its previous layer's output, or the tokens):
     // the width, or the width + 8 with TRAINDECK_CUDA_BIAS_COLUMN (a ones column + 7 zeros).
