@@ -71,7 +71,7 @@ struct CudaBackend::Buffers {
     float *params = nullptr, *grads = nullptr, *m = nullptr, *v = nullptr;
     uint8_t* mask = nullptr;
     // The products' operands are bf16 (fp32 in the TRAINDECK_CUDA_FP32 run): `elem`
-    // bytes a value; the kernels' typed pointers come from as<T>().
+    // bytes a value; the kernels get typed pointers by static_cast in the T-templated steps.
     size_t elem = 2;
     void* shadow = nullptr;
     // Activations for `count` samples.
@@ -520,11 +520,6 @@ void CudaBackend::runMicroStepT(int count, bool first, bool last) {
         // backward in the previous iteration; the others' is a column sum here.
         const bool columnSum = all && !biasDone && (!lin.gelu || dgeluEpilogue_);
 
-        // dX (M × fanIn) = G·Wᵀ is, column-major, dXᵀ = W·Gᵀ; the shadow's Wᵀ row-major
-        // is W column-major (fanIn × fanOut): op N. GELU' is applied by the DGELU
-        // epilogue (bias gradient: a column sum or the BGRADA epilogue in the next
-        // iteration) or by one pass of geluBackwardBias. cuBLASLt's DGELU_BGRAD is not
-        // used: it made this product 1.6× slower on an H200 (bench/RESULTS.md).
         // The weight-gradient product; with TRAINDECK_CUDA_BF16_WGRAD its output is bf16,
         // then added to the fp32 gradient.
         auto weightGradient = [&](GemmArgs wg) {
@@ -542,6 +537,12 @@ void CudaBackend::runMicroStepT(int count, bool first, bool last) {
                                size_t(lin.fanIn) * size_t(lin.fanOut), accumulate, compute_);
             }
         };
+
+        // dX (M × fanIn) = G·Wᵀ is, column-major, dXᵀ = W·Gᵀ; the shadow's Wᵀ row-major
+        // is W column-major (fanIn × fanOut): op N. GELU' is applied by the DGELU
+        // epilogue (bias gradient: a column sum or the BGRADA epilogue in the next
+        // iteration) or by one pass of geluBackwardBias. cuBLASLt's DGELU_BGRAD is not
+        // used: it made this product 1.6× slower on an H200 (bench/RESULTS.md).
         T* next = other;
         auto dataGradient = [&](cudaStream_t passStream) {
             const LinearLayout& prev = layout_.linears[size_t(i) - 1];
