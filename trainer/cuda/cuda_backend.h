@@ -3,7 +3,8 @@
 //
 // One process per GPU. Per micro-step, on one compute stream: the `waves` clips are
 // made on the GPU, the forward runs as cuBLASLt products with bias+GELU fused into the
-// epilogue (the pre-activation kept as the epilogue's aux output), the loss kernel
+// epilogue (the pre-activation kept as the epilogue's aux output; for large outputs, as
+// bench-large's, a plain product and one bias+GELU pass instead, faster there), the loss kernel
 // writes the MSE and its gradient, and the backward runs weight-gradient products
 // (fp32 out, accumulated across micro-steps by beta = 1) and data-gradient products
 // followed by one pass that applies GELU' and sums the bias gradient. On the last
