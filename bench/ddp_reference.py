@@ -11,6 +11,10 @@ loss statistics that the host reads.
         --frames 8 --height 256 --width 256 --micro-batch 16 [--compile]
 
 Rank 0 prints `step` lines and a `RESULT` line in the format of traindeck-cuda-train.
+
+--fp32: a reference outside the workload's precision, for comparing the bf16 curves with
+exact maths: no autocast and no TF32 (full fp32 products), everything else the same. The
+trainer's counterpart is TRAINDECK_CUDA_FP32=1.
 """
 import argparse
 import math
@@ -133,6 +137,7 @@ def main():
     ap.add_argument("--log-every", type=int, default=10)
     ap.add_argument("--compile", action="store_true")
     ap.add_argument("--bucket-mb", type=float, default=25.0)
+    ap.add_argument("--fp32", action="store_true", help="no autocast, no TF32: the fp32 reference")
     a = ap.parse_args()
 
     dist.init_process_group("nccl")
@@ -140,7 +145,10 @@ def main():
     local = int(os.environ.get("LOCAL_RANK", rank))
     torch.cuda.set_device(local)
     dev = torch.device("cuda", local)
-    torch.backends.cuda.matmul.allow_tf32 = True
+    torch.backends.cuda.matmul.allow_tf32 = not a.fp32
+    torch.backends.cudnn.allow_tf32 = not a.fp32
+    if a.fp32:
+        torch.set_float32_matmul_precision("highest")
 
     width, layers = PRESETS[a.preset]
     model = TaeMlp(width, layers, a.seed).to(dev)
@@ -172,7 +180,7 @@ def main():
             sync = m == A - 1
             ctx = net.no_sync() if (not sync and hasattr(net, "no_sync")) else torch.enable_grad()
             with ctx:
-                with torch.autocast("cuda", dtype=torch.bfloat16):
+                with torch.autocast("cuda", dtype=torch.bfloat16, enabled=not a.fp32):
                     y = net(x)
                 loss = F.mse_loss(y.float(), x)
                 (loss / A).backward()
@@ -196,7 +204,7 @@ def main():
     elapsed = time.perf_counter() - t_start
     timed = a.steps - a.timed_from
     if rank == 0:
-        mode = "compile" if a.compile else "eager"
+        mode = ("compile" if a.compile else "eager") + (" fp32" if a.fp32 else "")
         print(f"RESULT preset {a.preset} gpus {R} micro_batch {B} accum {A} samples_per_s "
               f"{R * A * B * timed / elapsed:.3f} step_ms {1e3 * step_time_sum / timed:.3f} "
               f"psnr_last {last_psnr:.4f} steps {a.steps} torch {mode}", flush=True)

@@ -18,6 +18,25 @@
 #                                 evaluate() nccl vs gloo, --eval-every on bench-small at 2
 #                                 GPUs, --check-sync through NCCL; and bench-large's PSNR at
 #                                 step 119 over three seeds, ours vs PyTorch, 1 and 2 GPUs
+#   bench/run_device.sh floor     one GPU (issue 15 parts 1-2): harness; bench-large's step
+#                                 against its products floor (--floor-reps), default and
+#                                 TRAINDECK_CUDA_BGRAD_EPILOGUE=1, per-phase times; PyTorch
+#                                 eager and compile in the same call; 120-step curves of
+#                                 seed 1234 (ours bf16, PyTorch bf16, then ours fp32)
+#   bench/run_device.sh floor-fp32  one GPU: the floor again (real operands) for the default,
+#                                 BGRADA and TRAINDECK_CUDA_OVERLAP=1 backwards, per-phase
+#                                 times, PyTorch eager and compile, then PyTorch's fp32 curve
+#   bench/run_device.sh fp32      one GPU: the fp32 reference curves (PyTorch, ours), seed 1234
+#   bench/run_device.sh column    one GPU: TRAINDECK_CUDA_BIAS_COLUMN=1 against the default
+#                                 (bench-large step vs floor, phases, PyTorch; bench-small)
+#   bench/run_device.sh numerics  one GPU: bench-large seeds 1234 and 1 with the exact-tanh
+#                                 forward, the DGELU epilogue, bf16-rounded weight gradients
+#   bench/run_device.sh unfused   one GPU: bench-large step vs floor for the default, the
+#                                 unfused forward and unfused + side-stream backward; PyTorch
+#   bench/run_device.sh auto      one GPU: the size-chosen forward epilogue (the default)
+#                                 against the fused one, floor, phases, PyTorch, bench-small
+#   bench/run_device.sh seeds     one GPU: bench-large seeds 1 and 2 in bf16 (ours, PyTorch),
+#                                 then both fp32 curves of seed 1
 #
 # Run from the source root (e.g. .dev/src). NVLink multicast stays off (KINDS.md).
 set -u
@@ -32,8 +51,9 @@ BUILD=/tmp/tdbuild
 GPUS=$(nvidia-smi -L | wc -l)
 say() { echo "== $*" | tee -a "$LOG/main.log"; }
 
+save() { (cd /tmp && tar czf "$OUT/logs-$MODE.tar.gz" tdlogs); }
 finish() {
-  (cd /tmp && tar czf "$OUT/logs-$MODE.tar.gz" tdlogs)
+  save
   python3 "$SRC/bench/summarize.py" "$LOG" > "$OUT/table-$MODE.md" 2>&1
   cat "$OUT/table-$MODE.md"
 }
@@ -355,6 +375,180 @@ if [ "$MODE" = part4 ]; then
     TO=200 torchrun_n $n "large_torch_${n}_$seed" --steps 120 --warmup 20 --seed $seed --log-every 1
     echo "torch $n GPU seed $seed: $(grep -E '^step 119 ' "$LOG/large_torch_${n}_$seed.log" | tail -1)" | tee -a "$LOG/main.log"
   done
+fi
+
+# The fp32 reference of ours, bounded by what is left of BUDGET seconds (the step lines
+# written so far stay in the log if it is cut).
+ours_fp32() {
+  local left=$(( ${BUDGET:-570} - SECONDS ))
+  say "ours fp32 (TRAINDECK_CUDA_FP32=1), 120 steps, ${left} s left"
+  [ $left -gt 30 ] || return 0
+  TRAINDECK_CUDA_FP32=1 timeout $left "$T/traindeck-cuda-train" --rank 0 --world 1 --store "$(mktemp -d)" $LARGE \
+    --steps 120 --warmup 20 --seed 1234 --log-every 1 --timed-from 5 > "$LOG/large_ours_fp32.log" 2>&1
+  echo "rc $?" | tee -a "$LOG/main.log"
+  grep -h -E "RESULT|^step 119 " "$LOG/large_ours_fp32.log" | tee -a "$LOG/main.log"
+  save
+}
+
+if [ "$MODE" = floor ]; then
+  harness
+  save
+  say "bench-large, 1 GPU: step vs products floor, 120 steps, seed 1234 (curve logged every step)"
+  ranks 1 large_ours_bf16 $LARGE --steps 120 --warmup 20 --seed 1234 --log-every 1 --floor-reps 10
+  grep -h -E "RESULT|FLOOR" "$LOG/large_ours_bf16.log" | tee -a "$LOG/main.log"
+  TRAINDECK_CUDA_BGRAD_EPILOGUE=1 ranks 1 large_ours_bgrad $LARGE --steps 120 --warmup 20 --seed 1234 --log-every 1 --floor-reps 10
+  grep -h -E "RESULT|FLOOR|BGRADA" "$LOG/large_ours_bgrad.log" | tee -a "$LOG/main.log"
+  save
+  say "PyTorch eager, same workload and seed"
+  TO=150 torchrun_n 1 large_torch_bf16 $LARGE --steps 120 --warmup 20 --seed 1234 --log-every 1
+  grep -h RESULT "$LOG/large_torch_bf16.log" | tee -a "$LOG/main.log"
+  say "per-phase times (eager replay with events), default and BGRADA"
+  TRAINDECK_CUDA_PHASES=1 ranks 1 phases_large $LARGE --steps 14 --timed-from 4 --log-every 100
+  TRAINDECK_CUDA_PHASES=1 TRAINDECK_CUDA_BGRAD_EPILOGUE=1 ranks 1 phases_large_bgrad $LARGE --steps 14 --timed-from 4 --log-every 100
+  grep -h per-phase "$LOG/phases_large.log" "$LOG/phases_large_bgrad.log" | tee -a "$LOG/main.log"
+  save
+  say "PyTorch compile"
+  TO=200 torchrun_n 1 large_torch_compile $LARGE --steps 120 --warmup 20 --seed 1234 --log-every 10 --compile
+  grep -h RESULT "$LOG/large_torch_compile.log" | tee -a "$LOG/main.log"
+  save
+  ours_fp32
+fi
+
+if [ "$MODE" = floor-fp32 ]; then
+  harness
+  save
+  say "bench-large, 1 GPU: step vs products floor (real operands), default and BGRADA"
+  ranks 1 large_ours_bf16 $LARGE --steps 120 --warmup 20 --seed 1234 --log-every 1 --floor-reps 10
+  grep -h -E "RESULT|FLOOR" "$LOG/large_ours_bf16.log" | tee -a "$LOG/main.log"
+  TRAINDECK_CUDA_BGRAD_EPILOGUE=1 ranks 1 large_ours_bgrad $LARGE --steps 120 --warmup 20 --seed 1234 --log-every 1 --floor-reps 10
+  grep -h -E "RESULT|FLOOR|BGRADA" "$LOG/large_ours_bgrad.log" | tee -a "$LOG/main.log"
+  TRAINDECK_CUDA_OVERLAP=1 ranks 1 large_ours_overlap $LARGE --steps 120 --warmup 20 --seed 1234 --log-every 1 --floor-reps 10
+  grep -h -E "RESULT|FLOOR" "$LOG/large_ours_overlap.log" | tee -a "$LOG/main.log"
+  TRAINDECK_CUDA_PHASES=1 ranks 1 phases_large $LARGE --steps 14 --timed-from 4 --log-every 100
+  TRAINDECK_CUDA_PHASES=1 TRAINDECK_CUDA_OVERLAP=1 ranks 1 phases_large_overlap $LARGE --steps 14 --timed-from 4 --log-every 100
+  grep -h per-phase "$LOG/phases_large.log" "$LOG/phases_large_overlap.log" | tee -a "$LOG/main.log"
+  save
+  say "PyTorch eager and compile, same workload and seed"
+  TO=150 torchrun_n 1 large_torch_bf16 $LARGE --steps 120 --warmup 20 --seed 1234 --log-every 1
+  TO=150 torchrun_n 1 large_torch_compile $LARGE --steps 120 --warmup 20 --seed 1234 --log-every 10 --compile
+  grep -h RESULT "$LOG/large_torch_bf16.log" "$LOG/large_torch_compile.log" | tee -a "$LOG/main.log"
+  save
+  MODE_FP32=1
+fi
+
+# The ones-column backward (TRAINDECK_CUDA_BIAS_COLUMN=1) against the default: harness,
+# bench-large step vs floor for both, per-phase times, PyTorch eager; bench-small too.
+if [ "$MODE" = column ]; then
+  harness
+  save
+  for v in default TRAINDECK_CUDA_BIAS_COLUMN=1; do
+    env $( [ "$v" = default ] || echo "$v" ) bash -c "$(declare -f ranks); T=$T LOG=$LOG ranks 1 large_$v $LARGE --steps 120 --warmup 20 --seed 1234 --log-every 1 --floor-reps 10"
+    echo "[$v] $(grep -h -E 'RESULT|FLOOR' "$LOG/large_$v.log" | tr '\n' ' ')" | tee -a "$LOG/main.log"
+    save
+  done
+  TRAINDECK_CUDA_PHASES=1 TRAINDECK_CUDA_BIAS_COLUMN=1 ranks 1 phases_large_column $LARGE --steps 14 --timed-from 4 --log-every 100
+  TRAINDECK_CUDA_PHASES=1 ranks 1 phases_large $LARGE --steps 14 --timed-from 4 --log-every 100
+  grep -h per-phase "$LOG/phases_large_column.log" "$LOG/phases_large.log" | tee -a "$LOG/main.log"
+  TO=150 torchrun_n 1 large_torch_bf16 $LARGE --steps 120 --warmup 20 --seed 1234 --log-every 10
+  grep -h RESULT "$LOG/large_torch_bf16.log" | tee -a "$LOG/main.log"
+  save
+  for v in default TRAINDECK_CUDA_BIAS_COLUMN=1; do
+    env $( [ "$v" = default ] || echo "$v" ) bash -c "$(declare -f ranks); T=$T LOG=$LOG ranks 1 small_$v $SMALL --steps 120 --timed-from 20 --log-every 119"
+    echo "[$v] $(grep -h RESULT "$LOG/small_$v.log")" | tee -a "$LOG/main.log"
+  done
+  save
+fi
+
+# Issue 15 part 1, one numerical difference at a time: bench-large at 1 GPU, seeds 1234
+# and 1, 120 steps, the default and three variants (compare with the fp32 curves of the
+# floor-fp32 and seeds calls).
+if [ "$MODE" = numerics ]; then
+  harness
+  save
+  for seed in 1234 1; do
+    for v in default TRAINDECK_CUDA_UNFUSED=1 TRAINDECK_CUDA_DGELU_EPILOGUE=1 TRAINDECK_CUDA_BF16_WGRAD=1; do
+      name=large_s${seed}_$(echo "$v" | sed 's/TRAINDECK_CUDA_//; s/=1//' | tr 'A-Z' 'a-z')
+      env $( [ "$v" = default ] || echo "$v" ) bash -c "$(declare -f ranks); T=$T LOG=$LOG ranks 1 $name $LARGE --steps 120 --warmup 20 --seed $seed --log-every 1"
+      echo "[$seed $v] $(grep -h RESULT "$LOG/$name.log")" | tee -a "$LOG/main.log"
+    done
+    save
+  done
+fi
+
+# The unfused forward (plain products + biasGelu) against the default fused epilogue:
+# bench-large step vs floor, phases, PyTorch eager and compile in the same call; bench-small.
+if [ "$MODE" = unfused ]; then
+  for v in default TRAINDECK_CUDA_UNFUSED=1 "TRAINDECK_CUDA_UNFUSED=1 TRAINDECK_CUDA_OVERLAP=1"; do
+    name=large_$(echo "$v" | sed 's/TRAINDECK_CUDA_//g; s/=1//g; s/ /_/g' | tr 'A-Z' 'a-z')
+    env $( [ "$v" = default ] || echo "$v" ) bash -c "$(declare -f ranks); T=$T LOG=$LOG ranks 1 $name $LARGE --steps 120 --warmup 20 --seed 1234 --log-every 10 --floor-reps 10"
+    echo "[$v] $(grep -h -E 'RESULT|FLOOR' "$LOG/$name.log" | tr '\n' ' ')" | tee -a "$LOG/main.log"
+    save
+  done
+  TRAINDECK_CUDA_PHASES=1 TRAINDECK_CUDA_UNFUSED=1 ranks 1 phases_large_unfused $LARGE --steps 14 --timed-from 4 --log-every 100
+  grep -h per-phase "$LOG/phases_large_unfused.log" | tee -a "$LOG/main.log"
+  TO=150 torchrun_n 1 large_torch_bf16 $LARGE --steps 120 --warmup 20 --seed 1234 --log-every 10
+  TO=150 torchrun_n 1 large_torch_compile $LARGE --steps 120 --warmup 20 --seed 1234 --log-every 10 --compile
+  grep -h RESULT "$LOG/large_torch_bf16.log" "$LOG/large_torch_compile.log" | tee -a "$LOG/main.log"
+  save
+  for v in default TRAINDECK_CUDA_UNFUSED=1; do
+    name=small_$(echo "$v" | sed 's/TRAINDECK_CUDA_//; s/=1//' | tr 'A-Z' 'a-z')
+    env $( [ "$v" = default ] || echo "$v" ) bash -c "$(declare -f ranks); T=$T LOG=$LOG ranks 1 $name $SMALL --steps 120 --timed-from 20 --log-every 119"
+    echo "[$v] $(grep -h RESULT "$LOG/$name.log")" | tee -a "$LOG/main.log"
+  done
+  save
+fi
+
+# After the forward's epilogue is chosen by size: harness, bench-large (default = unfused
+# there) step vs floor and per-phase times, PyTorch eager and compile, bench-small.
+if [ "$MODE" = auto ]; then
+  harness
+  save
+  ranks 1 large_auto $LARGE --steps 120 --warmup 20 --seed 1234 --log-every 10 --floor-reps 10
+  grep -h -E "RESULT|FLOOR" "$LOG/large_auto.log" | tee -a "$LOG/main.log"
+  TRAINDECK_CUDA_UNFUSED=0 ranks 1 large_fused $LARGE --steps 120 --warmup 20 --seed 1234 --log-every 10 --floor-reps 10
+  grep -h -E "RESULT|FLOOR" "$LOG/large_fused.log" | tee -a "$LOG/main.log"
+  TRAINDECK_CUDA_PHASES=1 ranks 1 phases_large_auto $LARGE --steps 14 --timed-from 4 --log-every 100
+  grep -h per-phase "$LOG/phases_large_auto.log" | tee -a "$LOG/main.log"
+  save
+  TO=150 torchrun_n 1 large_torch_bf16 $LARGE --steps 120 --warmup 20 --seed 1234 --log-every 10
+  TO=150 torchrun_n 1 large_torch_compile $LARGE --steps 120 --warmup 20 --seed 1234 --log-every 10 --compile
+  grep -h RESULT "$LOG/large_torch_bf16.log" "$LOG/large_torch_compile.log" | tee -a "$LOG/main.log"
+  save
+  ranks 1 small_auto $SMALL --steps 120 --timed-from 20 --log-every 119
+  TO=100 torchrun_n 1 small_torch_bf16 $SMALL --steps 120 --log-every 119
+  grep -h RESULT "$LOG/small_auto.log" "$LOG/small_torch_bf16.log" | tee -a "$LOG/main.log"
+  save
+fi
+
+# bench-large at 1 GPU over seeds 1 and 2 (bf16, ours and PyTorch eager), then the fp32
+# pair of seed 1 in what is left of BUDGET.
+if [ "$MODE" = seeds ]; then
+  [ "${SKIP_HARNESS:-0}" = 1 ] || harness
+  for seed in 1 2; do
+    say "seed $seed, bf16, ours and PyTorch eager"
+    ranks 1 large_ours_bf16_s$seed $LARGE --steps 120 --warmup 20 --seed $seed --log-every 1
+    TO=150 torchrun_n 1 large_torch_bf16_s$seed $LARGE --steps 120 --warmup 20 --seed $seed --log-every 1
+    grep -h RESULT "$LOG/large_ours_bf16_s$seed.log" "$LOG/large_torch_bf16_s$seed.log" | tee -a "$LOG/main.log"
+    save
+  done
+  say "seed 1, fp32, PyTorch then ours"
+  TO=$(( (${BUDGET:-570} - SECONDS) / 2 )) torchrun_n 1 large_torch_fp32_s1 $LARGE --steps 120 --warmup 20 --seed 1 \
+    --log-every 1 --fp32 --timed-from 5
+  grep -h -E "RESULT|^step 119 " "$LOG/large_torch_fp32_s1.log" | tee -a "$LOG/main.log"
+  save
+  left=$(( ${BUDGET:-570} - SECONDS ))
+  TRAINDECK_CUDA_FP32=1 timeout $left "$T/traindeck-cuda-train" --rank 0 --world 1 --store "$(mktemp -d)" $LARGE \
+    --steps 120 --warmup 20 --seed 1 --log-every 1 --timed-from 5 > "$LOG/large_ours_fp32_s1.log" 2>&1
+  grep -h -E "RESULT|^step 119 " "$LOG/large_ours_fp32_s1.log" | tee -a "$LOG/main.log"
+  save
+fi
+
+if [ "$MODE" = fp32 ] || [ "${MODE_FP32:-0}" = 1 ]; then
+  say "PyTorch fp32 (no autocast, no TF32), 120 steps"
+  TO=$(( ${BUDGET:-570} - SECONDS - 10 )) torchrun_n 1 large_torch_fp32 $LARGE --steps 120 --warmup 20 --seed 1234 --log-every 1 --fp32 --timed-from 5
+  grep -h RESULT "$LOG/large_torch_fp32.log" | tee -a "$LOG/main.log"
+  save
+  [ "${WITH_OURS:-0}" = 1 ] && ours_fp32
 fi
 
 if [ "$MODE" = final ]; then

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "check.h"
+#include "convert.cuh"
 #include "kernels.h"
 
 namespace traindeck::trainer::cuda {
@@ -23,24 +24,22 @@ __device__ __forceinline__ float geluTanhGrad(float x) {
     return 0.5f * (1.0f + th) + 0.5f * x * (1.0f - th * th) * k * (1.0f + 3.0f * 0.044715f * x * x);
 }
 
-// 8 adjacent values per thread (16-byte accesses); cols is a multiple of 8.
-__global__ void biasGeluKernel(bf16* pre, const bf16* bias, bf16* out, size_t total, int cols) {
+// 8 adjacent values per thread (16- or 32-byte accesses); cols is a multiple of 8.
+template <class T>
+__global__ void biasGeluKernel(T* pre, const T* bias, T* out, size_t total, int cols) {
     const size_t vecs = total / 8;
     for (size_t v = size_t(blockIdx.x) * blockDim.x + threadIdx.x; v < vecs; v += size_t(gridDim.x) * blockDim.x) {
         const size_t at = v * 8;
-        uint4 raw = *reinterpret_cast<const uint4*>(pre + at);
-        const uint4 braw = *reinterpret_cast<const uint4*>(bias + (at % size_t(cols)));
-        bf16* x = reinterpret_cast<bf16*>(&raw);
-        const bf16* bb = reinterpret_cast<const bf16*>(&braw);
-        uint4 oraw;
-        bf16* o = reinterpret_cast<bf16*>(&oraw);
+        float x[8], bb[8], o[8];
+        load8(pre + at, x);
+        load8(bias + (at % size_t(cols)), bb);
 #pragma unroll
         for (int k = 0; k < 8; ++k) {
-            x[k] = __float2bfloat16_rn(__bfloat162float(x[k]) + __bfloat162float(bb[k]));
-            o[k] = __float2bfloat16_rn(geluTanh(__bfloat162float(x[k])));
+            x[k] = roundTo<T>(x[k] + bb[k]);
+            o[k] = geluTanh(x[k]);
         }
-        *reinterpret_cast<uint4*>(pre + at) = raw;
-        *reinterpret_cast<uint4*>(out + at) = oraw;
+        store8(pre + at, x);
+        store8(out + at, o);
     }
 }
 
@@ -53,8 +52,8 @@ constexpr int kRowThreads = 8;
 
 // Block (32 × 8 threads) over rowsPer rows and kColTile columns; each thread
 // owns 8 adjacent columns. With Gelu, it first turns grad into grad·gelu'(pre) in place.
-template <bool Gelu>
-__global__ void columnPartialsKernel(bf16* x, const bf16* pre, int rows, int cols, int rowsPer, float* partials) {
+template <bool Gelu, class T>
+__global__ void columnPartialsKernel(T* x, const T* pre, int rows, int cols, int rowsPer, float* partials) {
     __shared__ float sums[kRowThreads][kColTile];
     const int col = blockIdx.x * kColTile + threadIdx.x * kVec;
     const int rowStart = blockIdx.y * rowsPer;
@@ -63,17 +62,17 @@ __global__ void columnPartialsKernel(bf16* x, const bf16* pre, int rows, int col
     if (col < cols) {
         for (int r = rowStart + threadIdx.y; r < rowEnd; r += kRowThreads) {
             const size_t at = size_t(r) * cols + col;
-            uint4 raw = *reinterpret_cast<const uint4*>(x + at);
-            bf16* v = reinterpret_cast<bf16*>(&raw);
+            float v[kVec];
+            load8(x + at, v);
             if constexpr (Gelu) {
-                const uint4 praw = *reinterpret_cast<const uint4*>(pre + at);
-                const bf16* p = reinterpret_cast<const bf16*>(&praw);
+                float p[kVec];
+                load8(pre + at, p);
 #pragma unroll
-                for (int k = 0; k < kVec; ++k) v[k] = __float2bfloat16_rn(__bfloat162float(v[k]) * geluTanhGrad(__bfloat162float(p[k])));
-                *reinterpret_cast<uint4*>(x + at) = raw;
+                for (int k = 0; k < kVec; ++k) v[k] = roundTo<T>(v[k] * geluTanhGrad(p[k]));
+                store8(x + at, v);
             }
 #pragma unroll
-            for (int k = 0; k < kVec; ++k) acc[k] += __bfloat162float(v[k]);
+            for (int k = 0; k < kVec; ++k) acc[k] += v[k];
         }
     }
 #pragma unroll
@@ -89,7 +88,8 @@ __global__ void columnPartialsKernel(bf16* x, const bf16* pre, int rows, int col
     }
 }
 
-__global__ void transposeKernel(const float* src, bf16* dst, int rows, int cols) {
+template <class T>
+__global__ void transposeKernel(const float* src, T* dst, int rows, int cols) {
     __shared__ float tile[32][33];
     const int c0 = blockIdx.x * 32, r0 = blockIdx.y * 32;
     for (int k = threadIdx.y; k < 32; k += 8) {
@@ -99,7 +99,7 @@ __global__ void transposeKernel(const float* src, bf16* dst, int rows, int cols)
     __syncthreads();
     for (int k = threadIdx.y; k < 32; k += 8) {
         const int c = c0 + k, r = r0 + threadIdx.x;  // dst row c, column r
-        if (r < rows && c < cols) dst[size_t(c) * rows + r] = __float2bfloat16_rn(tile[threadIdx.x][k]);
+        if (r < rows && c < cols) dst[size_t(c) * rows + r] = fromFloat<T>(tile[threadIdx.x][k]);
     }
 }
 
@@ -134,37 +134,105 @@ unsigned gridFor(size_t n, int threads) {
 
 }  // namespace
 
-void biasGelu(bf16* pre, const bf16* bias, bf16* out, int rows, int cols, cudaStream_t stream) {
+int columnSumPartials(int rows);
+
+namespace {
+
+template <class T>
+void biasGeluT(T* pre, const T* bias, T* out, int rows, int cols, cudaStream_t stream) {
     const size_t total = size_t(rows) * cols;
-    biasGeluKernel<<<gridFor(total, 256), 256, 0, stream>>>(pre, bias, out, total, cols);
+    biasGeluKernel<T><<<gridFor(total, 256), 256, 0, stream>>>(pre, bias, out, total, cols);
     TD_CUDA_LAUNCHED();
 }
 
-
-int columnSumPartials(int rows) { return (rows + rowsPerPartial(rows) - 1) / rowsPerPartial(rows); }
-
-void columnSums(const bf16* x, int rows, int cols, float* partials, float* out, float beta, cudaStream_t stream) {
+template <class T>
+void columnSumsT(const T* x, int rows, int cols, float* partials, float* out, float beta, cudaStream_t stream) {
     const dim3 grid((cols + kColTile - 1) / kColTile, columnSumPartials(rows));
     // The kernel writes x only when it applies GELU'; here it only reads.
-    columnPartialsKernel<false><<<grid, dim3(32, kRowThreads), 0, stream>>>(const_cast<bf16*>(x), nullptr, rows, cols,
-                                                                            rowsPerPartial(rows), partials);
+    columnPartialsKernel<false, T><<<grid, dim3(32, kRowThreads), 0, stream>>>(const_cast<T*>(x), nullptr, rows, cols,
+                                                                               rowsPerPartial(rows), partials);
     TD_CUDA_LAUNCHED();
     columnFinishKernel<<<(cols + 127) / 128, 128, 0, stream>>>(partials, columnSumPartials(rows), cols, out, beta);
     TD_CUDA_LAUNCHED();
 }
 
-void geluBackwardBias(bf16* grad, const bf16* pre, int rows, int cols, float* partials, float* biasGrad, float beta,
-                      cudaStream_t stream) {
+template <class T>
+void geluBackwardBiasT(T* grad, const T* pre, int rows, int cols, float* partials, float* biasGrad, float beta,
+                       cudaStream_t stream) {
     const dim3 grid((cols + kColTile - 1) / kColTile, columnSumPartials(rows));
-    columnPartialsKernel<true><<<grid, dim3(32, kRowThreads), 0, stream>>>(grad, pre, rows, cols, rowsPerPartial(rows), partials);
+    columnPartialsKernel<true, T><<<grid, dim3(32, kRowThreads), 0, stream>>>(grad, pre, rows, cols, rowsPerPartial(rows),
+                                                                              partials);
     TD_CUDA_LAUNCHED();
     columnFinishKernel<<<(cols + 127) / 128, 128, 0, stream>>>(partials, columnSumPartials(rows), cols, biasGrad, beta);
     TD_CUDA_LAUNCHED();
 }
 
-void transposeToBf16(const float* src, bf16* dst, int rows, int cols, cudaStream_t stream) {
+template <class T>
+void transposeT(const float* src, T* dst, int rows, int cols, cudaStream_t stream) {
     const dim3 grid((cols + 31) / 32, (rows + 31) / 32);
-    transposeKernel<<<grid, dim3(32, 8), 0, stream>>>(src, dst, rows, cols);
+    transposeKernel<T><<<grid, dim3(32, 8), 0, stream>>>(src, dst, rows, cols);
+    TD_CUDA_LAUNCHED();
+}
+
+}  // namespace
+
+int columnSumPartials(int rows) { return (rows + rowsPerPartial(rows) - 1) / rowsPerPartial(rows); }
+
+void biasGelu(bf16* pre, const bf16* bias, bf16* out, int rows, int cols, cudaStream_t stream) {
+    biasGeluT(pre, bias, out, rows, cols, stream);
+}
+void biasGelu(float* pre, const float* bias, float* out, int rows, int cols, cudaStream_t stream) {
+    biasGeluT(pre, bias, out, rows, cols, stream);
+}
+void columnSums(const bf16* x, int rows, int cols, float* partials, float* out, float beta, cudaStream_t stream) {
+    columnSumsT(x, rows, cols, partials, out, beta, stream);
+}
+void columnSums(const float* x, int rows, int cols, float* partials, float* out, float beta, cudaStream_t stream) {
+    columnSumsT(x, rows, cols, partials, out, beta, stream);
+}
+void geluBackwardBias(bf16* grad, const bf16* pre, int rows, int cols, float* partials, float* biasGrad, float beta,
+                      cudaStream_t stream) {
+    geluBackwardBiasT(grad, pre, rows, cols, partials, biasGrad, beta, stream);
+}
+void geluBackwardBias(float* grad, const float* pre, int rows, int cols, float* partials, float* biasGrad, float beta,
+                      cudaStream_t stream) {
+    geluBackwardBiasT(grad, pre, rows, cols, partials, biasGrad, beta, stream);
+}
+void transposeToBf16(const float* src, bf16* dst, int rows, int cols, cudaStream_t stream) {
+    transposeT(src, dst, rows, cols, stream);
+}
+void transposeToFloat(const float* src, float* dst, int rows, int cols, cudaStream_t stream) {
+    transposeT(src, dst, rows, cols, stream);
+}
+
+namespace {
+__global__ void onesColumnKernel(bf16* x, size_t rows, int ld, int width) {
+    const int pad = ld - width;
+    for (size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x; i < rows * size_t(pad);
+         i += size_t(gridDim.x) * blockDim.x) {
+        const size_t r = i / size_t(pad);
+        const int c = int(i % size_t(pad));
+        x[r * size_t(ld) + size_t(width + c)] = __float2bfloat16_rn(c == 0 ? 1.0f : 0.0f);
+    }
+}
+}  // namespace
+
+namespace {
+__global__ void accumulateBf16Kernel(const bf16* src, float* dst, size_t n, float beta) {
+    for (size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += size_t(gridDim.x) * blockDim.x) {
+        const float v = __bfloat162float(src[i]);
+        dst[i] = beta == 0.0f ? v : beta * dst[i] + v;
+    }
+}
+}  // namespace
+
+void accumulateBf16(const bf16* src, float* dst, size_t n, float beta, cudaStream_t stream) {
+    accumulateBf16Kernel<<<gridFor(n, 256), 256, 0, stream>>>(src, dst, n, beta);
+    TD_CUDA_LAUNCHED();
+}
+
+void setOnesColumn(bf16* x, size_t rows, int ld, int width, cudaStream_t stream) {
+    onesColumnKernel<<<gridFor(rows * size_t(ld - width), 256), 256, 0, stream>>>(x, rows, ld, width);
     TD_CUDA_LAUNCHED();
 }
 

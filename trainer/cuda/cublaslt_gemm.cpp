@@ -26,6 +26,7 @@ cublasLtEpilogue_t toLt(Epilogue e) {
         case Epilogue::GeluAuxBias: return CUBLASLT_EPILOGUE_GELU_AUX_BIAS;
         case Epilogue::DGelu: return CUBLASLT_EPILOGUE_DGELU;
         case Epilogue::DGeluBgrad: return CUBLASLT_EPILOGUE_DGELU_BGRAD;
+        case Epilogue::BgradA: return CUBLASLT_EPILOGUE_BGRADA;
     }
     return CUBLASLT_EPILOGUE_DEFAULT;
 }
@@ -62,7 +63,7 @@ LtGemm::Key LtGemm::keyOf(const GemmArgs& g) const {
     const int hasAux = g.aux ? g.ldaux : 0;
     const int align = alignmentOf(g.a) | (alignmentOf(g.b) << 9) | (alignmentOf(g.d) << 18);
     const int biasAlign = g.bias ? alignmentOf(g.bias) : 0;
-    return Key{int(g.opA), int(g.opB), g.m, g.n, g.k, g.lda, g.ldb, g.ldd, int(g.dType), int(g.epilogue),
+    return Key{int(g.opA), int(g.opB), g.m, g.n, g.k, g.lda, g.ldb, g.ldd, int(g.dType) | (int(g.abType) << 8), int(g.epilogue),
                int(g.biasType), hasAux, align, biasAlign + (g.beta != 0.0f ? 1 << 12 : 0)};
 }
 
@@ -95,14 +96,14 @@ LtGemm::Plan* LtGemm::planFor(const GemmArgs& g, cudaStream_t stream) {
     if (g.aux) {
         const int64_t ld = g.ldaux;
         TD_CUBLAS(cublasLtMatmulDescSetAttribute(plan->desc, CUBLASLT_MATMUL_DESC_EPILOGUE_AUX_LD, &ld, sizeof(ld)));
-        const cudaDataType_t auxType = CUDA_R_16BF;
+        const cudaDataType_t auxType = g.abType;
         TD_CUBLAS(cublasLtMatmulDescSetAttribute(plan->desc, CUBLASLT_MATMUL_DESC_EPILOGUE_AUX_DATA_TYPE, &auxType,
                                                  sizeof(auxType)));
     }
     const int aRows = g.opA == CUBLAS_OP_N ? g.m : g.k, aCols = g.opA == CUBLAS_OP_N ? g.k : g.m;
     const int bRows = g.opB == CUBLAS_OP_N ? g.k : g.n, bCols = g.opB == CUBLAS_OP_N ? g.n : g.k;
-    TD_CUBLAS(cublasLtMatrixLayoutCreate(&plan->a, CUDA_R_16BF, aRows, aCols, g.lda));
-    TD_CUBLAS(cublasLtMatrixLayoutCreate(&plan->b, CUDA_R_16BF, bRows, bCols, g.ldb));
+    TD_CUBLAS(cublasLtMatrixLayoutCreate(&plan->a, g.abType, aRows, aCols, g.lda));
+    TD_CUBLAS(cublasLtMatrixLayoutCreate(&plan->b, g.abType, bRows, bCols, g.ldb));
     TD_CUBLAS(cublasLtMatrixLayoutCreate(&plan->d, g.dType, g.m, g.n, g.ldd));
     bindPointers(*plan, g);
 

@@ -30,23 +30,28 @@ enum class Epilogue {
     GeluAuxBias,  // aux = op(A)·op(B) + bias; D = gelu(aux)   (tanh form; aux bf16)
     DGelu,        // D = (op(A)·op(B)) ⊙ gelu'(aux)
     DGeluBgrad,   // D = (op(A)·op(B)) ⊙ gelu'(aux); bias = row sums of D
+    BgradA,       // D = op(A)·op(B) + beta·D; bias (output, m values) = Σ_k op(A)[i, k]
+                  // (the weight-gradient product's bias gradient; written, never accumulated)
 };
 
 struct GemmArgs {
     cublasOperation_t opA = CUBLAS_OP_N, opB = CUBLAS_OP_N;
     int m = 0, n = 0, k = 0;
-    const void* a = nullptr;  // bf16
+    const void* a = nullptr;  // abType
     int lda = 0;
-    const void* b = nullptr;  // bf16
+    const void* b = nullptr;  // abType
     int ldb = 0;
+    // Operand type: bf16 (the workload's products, fp32 accumulation) or fp32 (the
+    // TRAINDECK_CUDA_FP32 reference: full fp32 products, no TF32). aux has this type too.
+    cudaDataType_t abType = CUDA_R_16BF;
     void* d = nullptr;
     int ldd = 0;
-    cudaDataType_t dType = CUDA_R_16BF;  // CUDA_R_16BF or CUDA_R_32F (weight gradients)
+    cudaDataType_t dType = CUDA_R_16BF;  // CUDA_R_16BF or CUDA_R_32F (weight gradients, fp32 runs)
     float beta = 0.0f;                   // 1 accumulates into D (gradient accumulation)
     Epilogue epilogue = Epilogue::None;
-    void* bias = nullptr;                // input for Bias/GeluAuxBias, output for DGeluBgrad
+    void* bias = nullptr;                // input for Bias/GeluAuxBias, output for DGeluBgrad/BgradA
     cudaDataType_t biasType = CUDA_R_16BF;
-    void* aux = nullptr;  // GeluAuxBias: written; DGelu, DGeluBgrad: read. Same shape as D, bf16.
+    void* aux = nullptr;  // GeluAuxBias: written; DGelu, DGeluBgrad: read. Same shape as D, of abType.
     int ldaux = 0;
 };
 

@@ -15,6 +15,11 @@ constexpr int kMaxMicroSteps = 256;           // loss slots per optimizer step
 constexpr int kEvalSlot = kMaxMicroSteps;     // evaluate()'s loss slot
 constexpr int kInputRing = 1024;              // pinned per-launch inputs, see setFirstSample
 constexpr const char* kUniqueIdKey = "nccl/unique_id";
+// A GELU layer's output of at least this many values (tokens × width) is made by a plain
+// product and biasGelu instead of the GELU_AUX_BIAS epilogue. Measured on an H200 at
+// bench-large's 131072 × 4096 (5.4e8: unfused faster) and bench-small's 8192 × 1024 (8.4e6:
+// fused faster); the threshold between them is not measured.
+constexpr double kUnfusedFromElements = double(1 << 26);
 
 enum Phase { kPhaseStart, kPhaseData, kPhaseForward, kPhaseLoss, kPhaseBackward, kPhaseComm, kPhaseOptStart,
              kPhaseOptimizer, kPhaseCount };
@@ -65,15 +70,18 @@ struct CudaBackend::Buffers {
     size_t n = 0;
     float *params = nullptr, *grads = nullptr, *m = nullptr, *v = nullptr;
     uint8_t* mask = nullptr;
-    bf16* shadow = nullptr;
+    // The products' operands are bf16 (fp32 in the TRAINDECK_CUDA_FP32 run): `elem`
+    // bytes a value; the kernels get typed pointers by static_cast in the T-templated steps.
+    size_t elem = 2;
+    void* shadow = nullptr;
     // Activations for `count` samples.
     int count = 0;
     size_t tokens = 0;
-    bf16* input = nullptr;
+    void* input = nullptr;
     float* target = nullptr;
     double* waveParams = nullptr;
-    std::vector<bf16*> pre, post;  // per layer; pre only where GELU follows
-    bf16 *gradA = nullptr, *gradB = nullptr;
+    std::vector<void*> pre, post;  // per layer; pre only where GELU follows
+    void *gradA = nullptr, *gradB = nullptr;
     float* colPartials = nullptr;
     // Scratch and scalars.
     double *lossPartials = nullptr, *lossSums = nullptr, *normPartials = nullptr, *norm = nullptr, *sumDev = nullptr;
@@ -93,6 +101,12 @@ struct CudaBackend::Buffers {
         TD_CUDA(cudaMalloc(&p, std::max<size_t>(count, 1) * sizeof(T)));
         owner.push_back(p);
         return static_cast<T*>(p);
+    }
+    void* values(size_t count, std::vector<void*>& owner) {
+        void* p = nullptr;
+        TD_CUDA(cudaMalloc(&p, std::max<size_t>(count, 1) * elem));
+        owner.push_back(p);
+        return p;
     }
     template <class T>
     T* host(size_t count) {
@@ -137,9 +151,10 @@ CudaBackend::~CudaBackend() {
     buf_.reset();
     for (cudaEvent_t e : bucketEvents_) cudaEventDestroy(e);
     for (cudaEvent_t e : phaseEvents_) cudaEventDestroy(e);
-    for (cudaEvent_t e : {forkEvent_, joinEvent_, backwardDone_, commDone_, lossReady_, stepDone_}) {
+    for (cudaEvent_t e : {forkEvent_, joinEvent_, backwardDone_, commDone_, lossReady_, stepDone_, sideFork_, sideDone_}) {
         if (e) cudaEventDestroy(e);
     }
+    if (side_) cudaStreamDestroy(side_);
     if (comm_) cudaStreamDestroy(comm_);
     if (compute_) cudaStreamDestroy(compute_);
 }
@@ -150,12 +165,39 @@ void CudaBackend::init(const ProcessGroup& group, const ModelShape& shape, uint6
     layout_ = paramLayout(shape);
     phases_ = envFlag("TRAINDECK_CUDA_PHASES", false);
     useGraphs_ = envFlag("TRAINDECK_CUDA_GRAPHS", true) && !phases_;
-    fused_ = !envFlag("TRAINDECK_CUDA_UNFUSED", false);
+    {
+        const char* v = std::getenv("TRAINDECK_CUDA_UNFUSED");
+        fusedMode_ = !v || !*v ? -1 : std::strcmp(v, "0") == 0 ? 1 : 0;  // unset: by size
+    }
+    fused_ = fusedMode_ != 0;
     // Measured on an H200 (bench/RESULTS.md): the DGELU epilogue + a column sum is as
     // fast as geluBackwardBias on bench-large and 6% slower on bench-small.
     dgeluEpilogue_ = envFlag("TRAINDECK_CUDA_DGELU_EPILOGUE", false);
-    const char* mb = std::getenv("TRAINDECK_CUDA_BUCKET_MB");
-    bucketElements_ = size_t((mb && *mb ? std::atof(mb) : 4.0) * 1024 * 1024 / sizeof(float));
+    bgradEpilogue_ = envFlag("TRAINDECK_CUDA_BGRAD_EPILOGUE", false);
+    overlap_ = envFlag("TRAINDECK_CUDA_OVERLAP", false);
+    // The bias gradients then come from the weight-gradient products, so GELU' must
+    // be applied by the data-gradient products' epilogue.
+    if (bgradEpilogue_) dgeluEpilogue_ = true;
+    fp32_ = envFlag("TRAINDECK_CUDA_FP32", false);
+    // The reference run uses the exact tanh GELU of activations.cu, not cuBLASLt's.
+    if (fp32_) fused_ = false;
+    biasColumn_ = envFlag("TRAINDECK_CUDA_BIAS_COLUMN", false) && fused_ && !fp32_;
+    for (const LinearLayout& lin : layout_.linears) {
+        if (lin.bias != lin.weight + size_t(lin.fanIn) * size_t(lin.fanOut)) biasColumn_ = false;
+    }
+    if (biasColumn_) {
+        fusedMode_ = 1;  // the unfused forward writes packed rows
+        bgradEpilogue_ = false;
+        dgeluEpilogue_ = true;
+    }
+    bf16Wgrad_ = envFlag("TRAINDECK_CUDA_BF16_WGRAD", false) && !fp32_ && !biasColumn_;
+    inLd_.clear();
+    for (const LinearLayout& lin : layout_.linears) inLd_.push_back(lin.fanIn + (biasColumn_ ? 8 : 0));
+    try {
+        bucketElements_ = bucketCapElements(std::getenv("TRAINDECK_CUDA_BUCKET_MB"));
+    } catch (const std::invalid_argument& e) {
+        throw CudaError("config", e.what());
+    }
 
     int devices = 0;
     TD_CUDA(cudaGetDeviceCount(&devices));
@@ -171,6 +213,9 @@ void CudaBackend::init(const ProcessGroup& group, const ModelShape& shape, uint6
     // Communication gets the higher priority so its kernels are scheduled as soon as
     // their bucket is ready, between the backward's product tiles.
     TD_CUDA(cudaStreamCreateWithPriority(&comm_, cudaStreamNonBlocking, greatestPriority));
+    // The backward's memory-bound passes beside the products (TRAINDECK_CUDA_OVERLAP):
+    // high priority, so that their blocks are scheduled as the product's tiles finish.
+    TD_CUDA(cudaStreamCreateWithPriority(&side_, cudaStreamNonBlocking, greatestPriority));
     gemm_ = std::make_unique<LtGemm>();
     gemm_->setAutotune(envFlag("TRAINDECK_CUDA_AUTOTUNE", false));
 
@@ -199,7 +244,8 @@ void CudaBackend::init(const ProcessGroup& group, const ModelShape& shape, uint6
     b.m = b.device<float>(b.n, b.fixed);
     b.v = b.device<float>(b.n, b.fixed);
     b.mask = b.device<uint8_t>(b.n, b.fixed);
-    b.shadow = b.device<bf16>(b.n, b.fixed);
+    b.elem = fp32_ ? sizeof(float) : sizeof(bf16);
+    b.shadow = b.values(b.n, b.fixed);
     b.lossPartials = b.device<double>(size_t(lossPartials()), b.fixed);
     b.lossSums = b.device<double>(kMaxMicroSteps + 1, b.fixed);
     b.normPartials = b.device<double>(size_t(normPartials()), b.fixed);
@@ -233,6 +279,8 @@ void CudaBackend::init(const ProcessGroup& group, const ModelShape& shape, uint6
     for (auto& e : bucketEvents_) TD_CUDA(cudaEventCreateWithFlags(&e, cudaEventDisableTiming));
     TD_CUDA(cudaEventCreateWithFlags(&forkEvent_, cudaEventDisableTiming));
     TD_CUDA(cudaEventCreateWithFlags(&joinEvent_, cudaEventDisableTiming));
+    TD_CUDA(cudaEventCreateWithFlags(&sideFork_, cudaEventDisableTiming));
+    TD_CUDA(cudaEventCreateWithFlags(&sideDone_, cudaEventDisableTiming));
     TD_CUDA(cudaEventCreate(&backwardDone_));
     TD_CUDA(cudaEventCreate(&commDone_));
     TD_CUDA(cudaEventCreateWithFlags(&lossReady_, cudaEventDisableTiming));
@@ -243,6 +291,12 @@ void CudaBackend::init(const ProcessGroup& group, const ModelShape& shape, uint6
         phaseMs_.assign(kPhaseCount, 0.0);
     }
     forwardFused_.assign(layout_.linears.size(), fused_);
+    bgradUsable_.assign(layout_.linears.size(), bgradEpilogue_ && !bf16Wgrad_);
+    if (bf16Wgrad_) {
+        size_t largest = 0;
+        for (const LinearLayout& lin : layout_.linears) largest = std::max(largest, size_t(lin.fanIn) * size_t(lin.fanOut));
+        wgradScratch_ = b.values(largest, b.fixed);
+    }
 }
 
 void CudaBackend::ensureBuffers(int count) {
@@ -255,24 +309,41 @@ void CudaBackend::ensureBuffers(int count) {
     b.count = count;
     b.tokens = size_t(count) * size_t(shape_.tokensPerSample());
     const size_t T = b.tokens;
-    b.input = b.device<bf16>(T * 192, b.activations);
+    b.input = b.values(T * size_t(inLd_[0]), b.activations);
     b.target = b.device<float>(T * 192, b.activations);
     b.waveParams = b.device<double>(size_t(count) * 36, b.activations);
     for (const auto& lin : layout_.linears) {
-        b.pre.push_back(lin.gelu ? b.device<bf16>(T * size_t(lin.fanOut), b.activations) : nullptr);
-        b.post.push_back(b.device<bf16>(T * size_t(lin.fanOut), b.activations));
+        b.pre.push_back(lin.gelu ? b.values(T * size_t(lin.fanOut), b.activations) : nullptr);
+        b.post.push_back(b.values(T * size_t(outLd(b.post.size())), b.activations));
     }
-    b.gradA = b.device<bf16>(T * layout_.maxWidth, b.activations);
-    b.gradB = b.device<bf16>(T * layout_.maxWidth, b.activations);
+    if (biasColumn_) {
+        // The ones columns; no kernel writes these places afterwards.
+        setOnesColumn(static_cast<bf16*>(b.input), T, inLd_[0], 192, compute_);
+        for (size_t i = 0; i + 1 < layout_.linears.size(); ++i) {
+            setOnesColumn(static_cast<bf16*>(b.post[i]), T, outLd(i), layout_.linears[i].fanOut, compute_);
+        }
+        TD_CUDA(cudaStreamSynchronize(compute_));
+    }
+    b.gradA = b.values(T * layout_.maxWidth, b.activations);
+    b.gradB = b.values(T * layout_.maxWidth, b.activations);
     b.colPartials = b.device<float>(size_t(columnSumPartials(int(T))) * layout_.maxWidth, b.activations);
 }
 
-// The products read bf16 weights stored transposed (fanOut × fanIn) and bf16 biases.
+// The products read bf16 weights stored transposed (fanOut × fanIn) and bf16 biases
+// (fp32 ones in the TRAINDECK_CUDA_FP32 run).
 void CudaBackend::refreshShadow() {
     Buffers& b = *buf_;
     for (const LinearLayout& lin : layout_.linears) {
-        transposeToBf16(b.params + lin.weight, b.shadow + lin.weight, lin.fanIn, lin.fanOut, compute_);
-        toBf16(b.params + lin.bias, b.shadow + lin.bias, size_t(lin.fanOut), compute_);
+        if (fp32_) {
+            float* shadow = static_cast<float*>(b.shadow);
+            transposeToFloat(b.params + lin.weight, shadow + lin.weight, lin.fanIn, lin.fanOut, compute_);
+            TD_CUDA(cudaMemcpyAsync(shadow + lin.bias, b.params + lin.bias, sizeof(float) * size_t(lin.fanOut),
+                                    cudaMemcpyDeviceToDevice, compute_));
+        } else {
+            bf16* shadow = static_cast<bf16*>(b.shadow);
+            transposeToBf16(b.params + lin.weight, shadow + lin.weight, lin.fanIn, lin.fanOut, compute_);
+            toBf16(b.params + lin.bias, shadow + lin.bias, size_t(lin.fanOut), compute_);
+        }
     }
 }
 
@@ -302,38 +373,60 @@ void CudaBackend::waitFor(cudaEvent_t event) {
     }
 }
 
+void CudaBackend::gemm(const GemmArgs& g) {
+    gemm_->run(g, compute_);
+    ++countedProducts_;
+    countedFlop_ += 2.0 * double(g.m) * double(g.n) * double(g.k);
+}
+
 void CudaBackend::runForward(int count) {
+    if (fp32_) runForwardT<float>(count);
+    else runForwardT<bf16>(count);
+}
+
+template <class T>
+void CudaBackend::runForwardT(int count) {
     Buffers& b = *buf_;
+    const T* shadow = static_cast<const T*>(b.shadow);
+    const cudaDataType_t type = fp32_ ? CUDA_R_32F : CUDA_R_16BF;
     const int M = int(size_t(count) * size_t(shape_.tokensPerSample()));
     for (size_t i = 0; i < layout_.linears.size(); ++i) {
         const LinearLayout& lin = layout_.linears[i];
         // Y (tokens × fanOut, row-major) = X · W + b is, column-major, Yᵀ = Wᵀ·Xᵀ. The
         // shadow holds Wᵀ row-major (fanOut × fanIn), i.e. W column-major: op T.
-        GemmArgs g = product(CUBLAS_OP_T, CUBLAS_OP_N, lin.fanOut, M, lin.fanIn, b.shadow + lin.weight, lin.fanIn,
-                             i == 0 ? b.input : b.post[i - 1], lin.fanIn, b.post[i], lin.fanOut);
-        g.bias = b.shadow + lin.bias;
-        g.biasType = CUDA_R_16BF;
+        GemmArgs g = product(CUBLAS_OP_T, CUBLAS_OP_N, lin.fanOut, M, lin.fanIn, shadow + lin.weight, lin.fanIn,
+                             i == 0 ? b.input : b.post[i - 1], inLd_[i], b.post[i], outLd(i));
+        g.abType = g.dType = g.biasType = type;
+        g.bias = const_cast<T*>(shadow + lin.bias);
         if (!lin.gelu) {
             g.epilogue = Epilogue::Bias;
-            gemm_->run(g, compute_);
+            gemm(g);
             continue;
         }
-        if (forwardFused_[i]) {
+        // The fused epilogue where it pays: on an H200 the plain product + biasGelu made
+        // bench-large's step 3–4% faster (130.5 vs 135.6 ms) and bench-small's 15% slower
+        // (0.864 vs 0.751 ms), bench/RESULTS.md; by size, unless TRAINDECK_CUDA_UNFUSED says.
+        const bool fuse = fusedMode_ == 1 ||
+                          (fusedMode_ == -1 && double(M) * double(lin.fanOut) < kUnfusedFromElements);
+        if (forwardFused_[i] && fuse) {
             g.epilogue = Epilogue::GeluAuxBias;
             g.aux = b.pre[i];
             g.ldaux = lin.fanOut;
             if (gemm_->supported(g, compute_)) {
-                gemm_->run(g, compute_);
+                gemm(g);
                 continue;
             }
+            if (biasColumn_) throw CudaError("config", "TRAINDECK_CUDA_BIAS_COLUMN needs the fused GELU epilogue");
             forwardFused_[i] = false;  // no fused algorithm for this shape: fall through
         }
         g.epilogue = Epilogue::None;
         g.bias = nullptr;
         g.aux = nullptr;
         g.d = b.pre[i];
-        gemm_->run(g, compute_);
-        biasGelu(b.pre[i], b.shadow + lin.bias, b.post[i], M, lin.fanOut, compute_);
+        gemm(g);
+        if (!productsOnly_) {
+            biasGelu(static_cast<T*>(b.pre[i]), shadow + lin.bias, static_cast<T*>(b.post[i]), M, lin.fanOut, compute_);
+        }
     }
 }
 
@@ -350,66 +443,152 @@ void CudaBackend::launchBuckets(int layer) {
 }
 
 void CudaBackend::runMicroStep(int count, bool first, bool last) {
+    if (fp32_) runMicroStepT<float>(count, first, last);
+    else runMicroStepT<bf16>(count, first, last);
+}
+
+template <class T>
+void CudaBackend::runMicroStepT(int count, bool first, bool last) {
     Buffers& b = *buf_;
+    const T* shadow = static_cast<const T*>(b.shadow);
+    const cudaDataType_t type = fp32_ ? CUDA_R_32F : CUDA_R_16BF;
     const int M = int(size_t(count) * size_t(shape_.tokensPerSample()));
     const size_t elements = size_t(M) * 192;
     const float beta = first ? 0.0f : 1.0f;
-    const bool reduce = last && nccl_;
+    const bool reduce = last && nccl_ && !productsOnly_;
+    // In measureProductsFloor only the products are enqueued (and only one half of them
+    // when productsPart_ says so); everything else below is skipped.
+    const bool all = !productsOnly_;
 
-    phase(kPhaseStart);
-    wavesTokens(dataSeed_, &b.inputDev->firstSample, count, shape_.frames, shape_.height, shape_.widthPx,
-                b.waveParams, b.input, b.target, compute_);
-    phase(kPhaseData);
-    runForward(count);
-    phase(kPhaseForward);
-    mseLoss(b.post.back(), b.target, elements, 1.0f / float(elements), b.gradA, b.lossPartials, b.lossSums,
-            &b.inputDev->slot, compute_);
-    // All loss slots so far, so that the last micro-step's copy carries every one.
-    TD_CUDA(cudaMemcpyAsync(b.lossHost, b.lossSums, sizeof(double) * (kMaxMicroSteps + 1), cudaMemcpyDeviceToHost,
-                            compute_));
-    recordVisible(lossReady_, compute_);
-    phase(kPhaseLoss);
+    if (all) {
+        phase(kPhaseStart);
+        wavesTokens(dataSeed_, &b.inputDev->firstSample, count, shape_.frames, shape_.height, shape_.widthPx,
+                    b.waveParams, static_cast<T*>(b.input), b.target, compute_, inLd_[0]);
+        phase(kPhaseData);
+    }
+    if (all || productsPart_ != 2) runForward(count);
+    if (all) {
+        phase(kPhaseForward);
+        mseLoss(static_cast<const T*>(b.post.back()), b.target, elements, 1.0f / float(elements),
+                static_cast<T*>(layerGrads_.empty() ? b.gradA : layerGrads_.back()), b.lossPartials, b.lossSums,
+                &b.inputDev->slot, compute_);
+        // All loss slots so far, so that the last micro-step's copy carries every one.
+        TD_CUDA(cudaMemcpyAsync(b.lossHost, b.lossSums, sizeof(double) * (kMaxMicroSteps + 1),
+                                cudaMemcpyDeviceToHost, compute_));
+        recordVisible(lossReady_, compute_);
+        phase(kPhaseLoss);
+    }
+    if (productsOnly_ && productsPart_ == 1) return;
 
-    bf16* cur = b.gradA;
-    bf16* other = b.gradB;
+    // The gradients between layers ping-pong between gradA and gradB; for
+    // measureProductsFloor each layer's gradient has its own buffer (layerGrads_), so that
+    // a replay of the products alone reads the values a real step made, every time.
+    T* cur = static_cast<T*>(layerGrads_.empty() ? b.gradA : layerGrads_.back());
+    T* other = static_cast<T*>(b.gradB);
     const int layers = int(layout_.linears.size());
     for (int i = layers - 1; i >= 0; --i) {
         const LinearLayout& lin = layout_.linears[size_t(i)];
-        const bf16* x = i == 0 ? b.input : b.post[size_t(i) - 1];
-        // The bias gradient of a layer that feeds GELU was made with its GELU backward
-        // in the previous iteration; the others' is a column sum here.
-        if (!lin.gelu || dgeluEpilogue_) columnSums(cur, M, lin.fanOut, b.colPartials, b.grads + lin.bias, beta, compute_);
+        const void* x = i == 0 ? b.input : b.post[size_t(i) - 1];
 
         // dW (fanIn × fanOut, row-major) = Xᵀ·G is, column-major, dWᵀ = Gᵀ·X:
         // A = Gᵀ (fanOut × M), B = X as op(Xᵀ); fp32 out, accumulated by beta.
-        GemmArgs w = product(CUBLAS_OP_N, CUBLAS_OP_T, lin.fanOut, lin.fanIn, M, cur, lin.fanOut, x, lin.fanIn,
-                             b.grads + lin.weight, lin.fanOut);
+        // With the ones column, one more column of Xᵀ: dWᵀ's column fanIn is Gᵀ·1, the bias
+        // gradient, which lands at lin.bias, right after the weight.
+        GemmArgs w = product(CUBLAS_OP_N, CUBLAS_OP_T, lin.fanOut, lin.fanIn + (biasColumn_ ? 1 : 0), M, cur,
+                             lin.fanOut, x, inLd_[size_t(i)], b.grads + lin.weight, lin.fanOut);
+        w.abType = type;
         w.dType = CUDA_R_32F;
         w.beta = beta;
-        gemm_->run(w, compute_);
-        if (reduce) launchBuckets(i);
-        if (i == 0) break;
+        // The bias gradient (the column sums of G) by the same product's BGRADA epilogue,
+        // which sums op(A) = Gᵀ over k (the tokens), where usable.
+        bool biasDone = biasColumn_;
+        if (bgradUsable_[size_t(i)] && beta == 0.0f) {
+            GemmArgs wb = w;
+            wb.epilogue = Epilogue::BgradA;
+            wb.bias = b.grads + lin.bias;
+            wb.biasType = CUDA_R_32F;
+            if (gemm_->supported(wb, compute_)) {
+                w = wb;
+                biasDone = true;
+            } else {
+                bgradUsable_[size_t(i)] = false;
+                std::fprintf(stderr, "[nccl backend] layer %d (%d -> %d): no BGRADA algorithm, column sums instead\n", i,
+                             lin.fanIn, lin.fanOut);
+            }
+        }
+        // Otherwise: the bias gradient of a layer that feeds GELU was made with its GELU
+        // backward in the previous iteration; the others' is a column sum here.
+        const bool columnSum = all && !biasDone && (!lin.gelu || dgeluEpilogue_);
+
+        // The weight-gradient product; with TRAINDECK_CUDA_BF16_WGRAD its output is bf16,
+        // then added to the fp32 gradient.
+        auto weightGradient = [&](GemmArgs wg) {
+            if (!bf16Wgrad_) {
+                gemm(wg);
+                return;
+            }
+            const float accumulate = wg.beta;
+            wg.d = wgradScratch_;
+            wg.dType = CUDA_R_16BF;
+            wg.beta = 0.0f;
+            gemm(wg);
+            if (all) {
+                accumulateBf16(static_cast<const bf16*>(wgradScratch_), b.grads + lin.weight,
+                               size_t(lin.fanIn) * size_t(lin.fanOut), accumulate, compute_);
+            }
+        };
 
         // dX (M × fanIn) = G·Wᵀ is, column-major, dXᵀ = W·Gᵀ; the shadow's Wᵀ row-major
         // is W column-major (fanIn × fanOut): op N. GELU' is applied by the DGELU
-        // epilogue (bias gradient: a column sum in the next iteration) or by one pass of
-        // geluBackwardBias. cuBLASLt's DGELU_BGRAD is not used: it made this product
-        // 1.6× slower on an H200 (bench/RESULTS.md).
-        const LinearLayout& prev = layout_.linears[size_t(i) - 1];
-        GemmArgs d = product(CUBLAS_OP_N, CUBLAS_OP_N, lin.fanIn, M, lin.fanOut, b.shadow + lin.weight, lin.fanIn,
-                             cur, lin.fanOut, other, lin.fanIn);
-        if (prev.gelu && dgeluEpilogue_) {
-            d.epilogue = Epilogue::DGelu;
-            d.aux = b.pre[size_t(i) - 1];
-            d.ldaux = lin.fanIn;
+        // epilogue (bias gradient: a column sum or the BGRADA epilogue in the next
+        // iteration) or by one pass of geluBackwardBias. cuBLASLt's DGELU_BGRAD is not
+        // used: it made this product 1.6× slower on an H200 (bench/RESULTS.md).
+        T* next = other;
+        auto dataGradient = [&](cudaStream_t passStream) {
+            const LinearLayout& prev = layout_.linears[size_t(i) - 1];
+            if (!layerGrads_.empty()) next = static_cast<T*>(productsOnly_ ? b.gradB : layerGrads_[size_t(i) - 1]);
+            GemmArgs d = product(CUBLAS_OP_N, CUBLAS_OP_N, lin.fanIn, M, lin.fanOut, shadow + lin.weight, lin.fanIn,
+                                 cur, lin.fanOut, next, lin.fanIn);
+            d.abType = d.dType = type;
+            if (prev.gelu && dgeluEpilogue_) {
+                d.epilogue = Epilogue::DGelu;
+                d.aux = b.pre[size_t(i) - 1];
+                d.ldaux = lin.fanIn;
+            }
+            gemm(d);
+            if (all && prev.gelu && !dgeluEpilogue_) {
+                if (passStream != compute_) {
+                    TD_CUDA(cudaEventRecord(sideFork_, compute_));
+                    TD_CUDA(cudaStreamWaitEvent(passStream, sideFork_, 0));
+                }
+                geluBackwardBias(next, static_cast<const T*>(b.pre[size_t(i) - 1]), M, lin.fanIn, b.colPartials,
+                                 b.grads + prev.bias, beta, passStream);
+            }
+        };
+        if (overlap_ && all) {
+            // The data gradient first, then the weight gradient, while the memory-bound
+            // passes (this layer's column sum, GELU' and the bias gradient of the layer
+            // below) run on the side stream beside it; joined before the bucket goes.
+            TD_CUDA(cudaEventRecord(sideFork_, compute_));
+            TD_CUDA(cudaStreamWaitEvent(side_, sideFork_, 0));
+            if (columnSum) columnSums(cur, M, lin.fanOut, b.colPartials, b.grads + lin.bias, beta, side_);
+            if (i > 0) dataGradient(side_);
+            weightGradient(w);
+            TD_CUDA(cudaEventRecord(sideDone_, side_));
+            TD_CUDA(cudaStreamWaitEvent(compute_, sideDone_, 0));
+            if (reduce) launchBuckets(i);
+            if (i == 0) break;
+        } else {
+            if (columnSum) columnSums(cur, M, lin.fanOut, b.colPartials, b.grads + lin.bias, beta, compute_);
+            weightGradient(w);
+            if (reduce) launchBuckets(i);
+            if (i == 0) break;
+            dataGradient(compute_);
         }
-        gemm_->run(d, compute_);
-        if (prev.gelu && !dgeluEpilogue_) {
-            geluBackwardBias(other, b.pre[size_t(i) - 1], M, lin.fanIn, b.colPartials, b.grads + prev.bias, beta,
-                             compute_);
-        }
-        std::swap(cur, other);
+        if (layerGrads_.empty()) std::swap(cur, other);
+        else cur = static_cast<T*>(layerGrads_[size_t(i) - 1]);
     }
+    if (!all) return;
     recordVisible(backwardDone_, compute_);
     phase(kPhaseBackward);
     if (reduce) {
@@ -418,6 +597,63 @@ void CudaBackend::runMicroStep(int count, bool first, bool last) {
     }
     recordVisible(commDone_, compute_);
     phase(kPhaseComm);
+}
+
+CudaBackend::ProductsFloor CudaBackend::measureProductsFloor(int count, int reps) {
+    ensureBuffers(count);
+    Buffers& b = *buf_;
+    TD_CUDA(cudaStreamSynchronize(compute_));
+    ProductsFloor out;
+    // One real micro-step (eager) with a gradient buffer per layer, so that the products'
+    // operands below are the values of a real step (timing on other data, zeros say,
+    // would flatter the matrix units under the power cap); freed at the end.
+    const size_t tokens = size_t(count) * size_t(shape_.tokensPerSample());
+    std::vector<void*> owned;
+    for (const LinearLayout& lin : layout_.linears) layerGrads_.push_back(b.values(tokens * size_t(lin.fanOut), owned));
+    auto release = [&] {
+        cudaStreamSynchronize(compute_);
+        for (void* p : owned) cudaFree(p);
+        layerGrads_.clear();
+        productsOnly_ = false;
+        productsPart_ = 0;
+    };
+    auto timeReplays = [&](int part) {
+        productsPart_ = part;
+        GraphedWork work;
+        countedProducts_ = 0;
+        countedFlop_ = 0;
+        const auto body = [&] { runMicroStep(count, true, false); };
+        // Eager (plans), captured and launched, one replay: none of them timed.
+        for (int w = 0; w < 3; ++w) work.run(compute_, true, body);
+        if (part == 0) out.products = countedProducts_ / 2, out.flop = countedFlop_ / 2;  // eager + captured
+        std::vector<cudaEvent_t> events(size_t(reps) + 1);
+        for (auto& e : events) TD_CUDA(cudaEventCreate(&e));
+        TD_CUDA(cudaEventRecord(events[0], compute_));
+        for (int r = 0; r < reps; ++r) {
+            work.run(compute_, true, body);
+            TD_CUDA(cudaEventRecord(events[size_t(r) + 1], compute_));
+        }
+        TD_CUDA(cudaEventSynchronize(events.back()));
+        std::vector<float> ms(static_cast<size_t>(reps), 0.0f);
+        for (int r = 0; r < reps; ++r) TD_CUDA(cudaEventElapsedTime(&ms[size_t(r)], events[size_t(r)], events[size_t(r) + 1]));
+        for (auto& e : events) cudaEventDestroy(e);
+        return ms;
+    };
+    try {
+        const bool wasPhases = phases_;
+        phases_ = false;
+        runMicroStep(count, true, false);  // the real step whose operands the products reuse
+        phases_ = wasPhases;
+        productsOnly_ = true;
+        out.stepMs = timeReplays(0);
+        out.forwardMs = timeReplays(1);
+        out.backwardMs = timeReplays(2);
+    } catch (...) {
+        release();
+        throw;
+    }
+    release();
+    return out;
 }
 
 void CudaBackend::forwardBackward(const Batch& batch, bool lastMicroStep) {
@@ -543,12 +779,20 @@ double CudaBackend::evaluate(const Batch& batch) {
     slot.firstSample = batch.firstSample;
     slot.slot = kEvalSlot;
     TD_CUDA(cudaMemcpyAsync(b.inputDev, &slot, sizeof(StepInput), cudaMemcpyHostToDevice, compute_));
-    wavesTokens(batch.dataSeed, &b.inputDev->firstSample, batch.count, shape_.frames, shape_.height, shape_.widthPx,
-                b.waveParams, b.input, b.target, compute_);
-    runForward(batch.count);
     const size_t elements = size_t(batch.count) * shape_.valuesPerSample();
-    mseLoss(b.post.back(), b.target, elements, 1.0f / float(elements), b.gradA, b.lossPartials, b.lossSums,
-            &b.inputDev->slot, compute_);
+    if (fp32_) {
+        wavesTokens(batch.dataSeed, &b.inputDev->firstSample, batch.count, shape_.frames, shape_.height,
+                    shape_.widthPx, b.waveParams, static_cast<float*>(b.input), b.target, compute_);
+        runForward(batch.count);
+        mseLoss(static_cast<const float*>(b.post.back()), b.target, elements, 1.0f / float(elements),
+                static_cast<float*>(b.gradA), b.lossPartials, b.lossSums, &b.inputDev->slot, compute_);
+    } else {
+        wavesTokens(batch.dataSeed, &b.inputDev->firstSample, batch.count, shape_.frames, shape_.height,
+                    shape_.widthPx, b.waveParams, static_cast<bf16*>(b.input), b.target, compute_, inLd_[0]);
+        runForward(batch.count);
+        mseLoss(static_cast<const bf16*>(b.post.back()), b.target, elements, 1.0f / float(elements),
+                static_cast<bf16*>(b.gradA), b.lossPartials, b.lossSums, &b.inputDev->slot, compute_);
+    }
     TD_CUDA(cudaMemcpyAsync(b.lossHost, b.lossSums, sizeof(double) * (kMaxMicroSteps + 1), cudaMemcpyDeviceToHost,
                             compute_));
     TD_CUDA(cudaEventRecord(stepDone_, compute_));

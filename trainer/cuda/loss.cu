@@ -5,6 +5,7 @@
 
 #include "block_reduce.cuh"
 #include "check.h"
+#include "convert.cuh"
 #include "kernels.h"
 
 namespace traindeck::trainer::cuda {
@@ -14,12 +15,13 @@ namespace {
 constexpr int kThreads = 256;
 constexpr int kBlocks = 1024;
 
-__global__ void mseKernel(const bf16* y, const float* target, size_t n, float gradScale, bf16* dy, double* partials) {
+template <class T>
+__global__ void mseKernel(const T* y, const float* target, size_t n, float gradScale, T* dy, double* partials) {
     double acc = 0.0;
     for (size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += size_t(gridDim.x) * blockDim.x) {
-        const float diff = __bfloat162float(y[i]) - target[i];
+        const float diff = toFloat(y[i]) - target[i];
         acc += double(diff) * double(diff);
-        dy[i] = __float2bfloat16_rn(2.0f * gradScale * diff);
+        dy[i] = fromFloat<T>(2.0f * gradScale * diff);
     }
     const double total = blockSum<kThreads>(acc);
     if (threadIdx.x == 0) partials[blockIdx.x] = total;
@@ -30,16 +32,26 @@ __global__ void finishKernel(const double* partials, int count, double* sums, co
     if (threadIdx.x == 0) sums[*slot] = total;
 }
 
+template <class T>
+void mseLossT(const T* y, const float* target, size_t n, float gradScale, T* dy, double* partials, double* sums,
+              const int* slot, cudaStream_t stream) {
+    mseKernel<T><<<kBlocks, kThreads, 0, stream>>>(y, target, n, gradScale, dy, partials);
+    TD_CUDA_LAUNCHED();
+    finishKernel<<<1, kThreads, 0, stream>>>(partials, kBlocks, sums, slot);
+    TD_CUDA_LAUNCHED();
+}
+
 }  // namespace
 
 int lossPartials() { return kBlocks; }
 
 void mseLoss(const bf16* y, const float* target, size_t n, float gradScale, bf16* dy, double* partials,
              double* sums, const int* slot, cudaStream_t stream) {
-    mseKernel<<<kBlocks, kThreads, 0, stream>>>(y, target, n, gradScale, dy, partials);
-    TD_CUDA_LAUNCHED();
-    finishKernel<<<1, kThreads, 0, stream>>>(partials, kBlocks, sums, slot);
-    TD_CUDA_LAUNCHED();
+    mseLossT(y, target, n, gradScale, dy, partials, sums, slot, stream);
+}
+void mseLoss(const float* y, const float* target, size_t n, float gradScale, float* dy, double* partials,
+             double* sums, const int* slot, cudaStream_t stream) {
+    mseLossT(y, target, n, gradScale, dy, partials, sums, slot, stream);
 }
 
 }  // namespace traindeck::trainer::cuda

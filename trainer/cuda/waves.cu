@@ -5,6 +5,7 @@
 // nvcc would otherwise contract a·b + c into an fma and round differently from the host.
 
 #include "check.h"
+#include "convert.cuh"
 #include "kernels.h"
 
 namespace traindeck::trainer::cuda {
@@ -45,8 +46,9 @@ __global__ void waveParamsKernel(uint64_t seed, const uint64_t* firstSample, int
 // One thread per token value, in token order (sample, t, py, px) × (c, dy, dx), so the
 // writes are coalesced. pixel = 0.5 + (Σ_j sin(kx·x/W + ky·y/H + kt·t/F + φ))/6, in the
 // same operation order as trainer/math/waves.cpp.
+template <class T>
 __global__ void wavesPixelKernel(const double* params, size_t total, int frames, int height, int width,
-                                 bf16* tokens, float* target) {
+                                 T* tokens, int tokenStride, float* target) {
     const size_t idx = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
     if (idx >= total) return;
     const int within = int(idx % 192);
@@ -71,19 +73,32 @@ __global__ void wavesPixelKernel(const double* params, size_t total, int frames,
     }
     const float value = float(__dadd_rn(0.5, __ddiv_rn(sum, 6.0)));
     target[idx] = value;
-    tokens[idx] = __float2bfloat16_rn(value);
+    tokens[token * size_t(tokenStride) + size_t(within)] = fromFloat<T>(value);
 }
 
 }  // namespace
 
-void wavesTokens(uint64_t seed, const uint64_t* firstSampleDev, int count, int frames, int height, int width,
-                 double* waveParams, bf16* tokens, float* target, cudaStream_t stream) {
+namespace {
+template <class T>
+void wavesTokensT(uint64_t seed, const uint64_t* firstSampleDev, int count, int frames, int height, int width,
+                  double* waveParams, T* tokens, int tokenStride, float* target, cudaStream_t stream) {
     waveParamsKernel<<<(count * 9 + 127) / 128, 128, 0, stream>>>(seed, firstSampleDev, count, waveParams);
     TD_CUDA_LAUNCHED();
     const size_t total = size_t(count) * frames * height * width * 3;
     const unsigned blocks = unsigned((total + 255) / 256);
-    wavesPixelKernel<<<blocks, 256, 0, stream>>>(waveParams, total, frames, height, width, tokens, target);
+    wavesPixelKernel<T><<<blocks, 256, 0, stream>>>(waveParams, total, frames, height, width, tokens, tokenStride,
+                                                        target);
     TD_CUDA_LAUNCHED();
+}
+}  // namespace
+
+void wavesTokens(uint64_t seed, const uint64_t* firstSampleDev, int count, int frames, int height, int width,
+                 double* waveParams, bf16* tokens, float* target, cudaStream_t stream, int tokenStride) {
+    wavesTokensT(seed, firstSampleDev, count, frames, height, width, waveParams, tokens, tokenStride, target, stream);
+}
+void wavesTokens(uint64_t seed, const uint64_t* firstSampleDev, int count, int frames, int height, int width,
+                 double* waveParams, float* tokens, float* target, cudaStream_t stream, int tokenStride) {
+    wavesTokensT(seed, firstSampleDev, count, frames, height, width, waveParams, tokens, tokenStride, target, stream);
 }
 
 }  // namespace traindeck::trainer::cuda

@@ -258,7 +258,9 @@ Run cpuReference(const ModelShape& shape) {
     return run;
 }
 
-Run gpuRun(const ModelShape& shape, int accum) {
+// floorAfter >= 0: measureProductsFloor (2 replays) after that step, which must leave the
+// run's results as they were.
+Run gpuRun(const ModelShape& shape, int accum, int floorAfter = -1) {
     CudaBackend backend;
     ProcessGroup group;
     backend.init(group, shape, kInitSeed);
@@ -274,6 +276,11 @@ Run gpuRun(const ModelShape& shape, int accum) {
         run.losses.push_back(loss);
         if (step == 0) run.firstGrads = backend.gradients();
         run.norms.push_back(backend.optimizerStep(OptimizerStep{step, traindeck::learningRate(schedule(), step), 1.0}));
+        if (step == floorAfter) {
+            const auto floor = backend.measureProductsFloor(kBatch / accum, 2);
+            std::printf("INFO  products floor of the tiny model: %d products, %.3f ms a replay\n", floor.products,
+                        double(floor.stepMs.at(1)));
+        }
     }
     run.params = backend.saveState().params;
     return run;
@@ -323,6 +330,84 @@ void checkBackend() {
     report("graph replay == eager", maxRel(eager.losses, gpu.losses) < 1e-6 && relL2(eager.params, gpu.params) < 1e-6,
            fmt("losses max rel diff %.2e, params rel L2 diff %.2e", maxRel(eager.losses, gpu.losses),
                relL2(eager.params, gpu.params)));
+
+    // The products floor in the middle of a run changes nothing of the run.
+    const Run floored = gpuRun(shape, 1, 3);
+    report("products floor leaves the run as it was",
+           maxRel(floored.losses, gpu.losses) < 1e-6 && relL2(floored.params, gpu.params) < 1e-6,
+           fmt("losses max rel diff %.2e, params rel L2 diff %.2e", maxRel(floored.losses, gpu.losses),
+               relL2(floored.params, gpu.params)));
+
+    // The backward's elementwise passes on the side stream: the same sums, the same order.
+    setenv("TRAINDECK_CUDA_OVERLAP", "1", 1);
+    const Run overlapped = gpuRun(shape, 1);
+    const Run overlappedAccum = gpuRun(shape, 2);
+    unsetenv("TRAINDECK_CUDA_OVERLAP");
+    report("side-stream GELU' == default", maxRel(overlapped.losses, gpu.losses) < 1e-6 &&
+                                              relL2(overlapped.params, gpu.params) < 1e-6 &&
+                                              relL2(overlappedAccum.params, accum.params) < 1e-6,
+           fmt("losses max rel diff %.2e, params rel L2 diff %.2e (accumulating: %.2e)",
+               maxRel(overlapped.losses, gpu.losses), relL2(overlapped.params, gpu.params),
+               relL2(overlappedAccum.params, accum.params)));
+
+    // Bias gradients from the weight-gradient products' BGRADA epilogue (GELU' by DGELU).
+    setenv("TRAINDECK_CUDA_BGRAD_EPILOGUE", "1", 1);
+    const Run bgrad = gpuRun(shape, 1);
+    const Run bgradAccum = gpuRun(shape, 2);
+    unsetenv("TRAINDECK_CUDA_BGRAD_EPILOGUE");
+    const double bgradGradErr = relL2(bgrad.firstGrads, cpu.firstGrads);
+    report("BGRADA+DGELU epilogues vs CPU", bgradGradErr < 2e-2 && maxRel(bgrad.losses, cpu.losses) < 1e-2,
+           fmt("grads rel L2 err %.2e (default path %.2e), losses max rel err %.2e", bgradGradErr, gradErr,
+               maxRel(bgrad.losses, cpu.losses)));
+    report("BGRADA path: accumulation 2x2 == 1x4",
+           maxRel(bgradAccum.losses, bgrad.losses) < 2e-3 && relL2(bgradAccum.params, bgrad.params) < 5e-3,
+           fmt("losses max rel diff %.2e, params rel L2 diff %.2e", maxRel(bgradAccum.losses, bgrad.losses),
+               relL2(bgradAccum.params, bgrad.params)));
+
+    // Bias gradients from a ones column appended to every layer's input (GELU' by DGELU).
+    setenv("TRAINDECK_CUDA_BIAS_COLUMN", "1", 1);
+    const Run column = gpuRun(shape, 1, 3);
+    const Run columnAccum = gpuRun(shape, 2);
+    unsetenv("TRAINDECK_CUDA_BIAS_COLUMN");
+    const double columnGradErr = relL2(column.firstGrads, cpu.firstGrads);
+    report("ones-column bias gradients vs CPU", columnGradErr < 2e-2 && maxRel(column.losses, cpu.losses) < 1e-2 &&
+                                                    relL2(column.params, cpu.params) < 1e-2,
+           fmt("grads rel L2 err %.2e (default path %.2e), losses max rel err %.2e, params rel L2 err %.2e",
+               columnGradErr, gradErr, maxRel(column.losses, cpu.losses), relL2(column.params, cpu.params)));
+    report("ones-column path: accumulation 2x2 == 1x4",
+           maxRel(columnAccum.losses, column.losses) < 2e-3 && relL2(columnAccum.params, column.params) < 5e-3,
+           fmt("losses max rel diff %.2e, params rel L2 diff %.2e", maxRel(columnAccum.losses, column.losses),
+               relL2(columnAccum.params, column.params)));
+
+    // Weight gradients rounded to bf16 by the product (PyTorch's autocast), then accumulated.
+    setenv("TRAINDECK_CUDA_BF16_WGRAD", "1", 1);
+    const Run roundedW = gpuRun(shape, 1);
+    const Run roundedWAccum = gpuRun(shape, 2);
+    unsetenv("TRAINDECK_CUDA_BF16_WGRAD");
+    const double roundedErr = relL2(roundedW.firstGrads, cpu.firstGrads);
+    report("bf16 weight gradients vs CPU", roundedErr < 2e-2 && roundedErr > gradErr &&
+                                               maxRel(roundedW.losses, cpu.losses) < 1e-2,
+           fmt("grads rel L2 err %.2e (fp32 weight gradients: %.2e), losses max rel err %.2e", roundedErr, gradErr,
+               maxRel(roundedW.losses, cpu.losses)));
+    report("bf16 weight gradients: accumulation 2x2 == 1x4",
+           maxRel(roundedWAccum.losses, roundedW.losses) < 2e-3 && relL2(roundedWAccum.params, roundedW.params) < 5e-3,
+           fmt("losses max rel diff %.2e, params rel L2 diff %.2e", maxRel(roundedWAccum.losses, roundedW.losses),
+               relL2(roundedWAccum.params, roundedW.params)));
+
+    // The fp32 reference run must match the CPU's fp32 maths far closer than bf16 does.
+    setenv("TRAINDECK_CUDA_FP32", "1", 1);
+    const Run f32 = gpuRun(shape, 1);
+    const Run f32Accum = gpuRun(shape, 2);
+    unsetenv("TRAINDECK_CUDA_FP32");
+    const double f32GradErr = relL2(f32.firstGrads, cpu.firstGrads);
+    report("fp32 run vs CPU reference", f32GradErr < 1e-4 && maxRel(f32.losses, cpu.losses) < 1e-4 &&
+                                            relL2(f32.params, cpu.params) < 1e-4 && f32GradErr * 20 < gradErr,
+           fmt("grads rel L2 err %.2e (bf16: %.2e), losses max rel err %.2e, params rel L2 err %.2e", f32GradErr,
+               gradErr, maxRel(f32.losses, cpu.losses), relL2(f32.params, cpu.params)));
+    report("fp32 run: accumulation 2x2 == 1x4",
+           maxRel(f32Accum.losses, f32.losses) < 1e-4 && relL2(f32Accum.params, f32.params) < 1e-4,
+           fmt("losses max rel diff %.2e, params rel L2 diff %.2e", maxRel(f32Accum.losses, f32.losses),
+               relL2(f32Accum.params, f32.params)));
 }
 
 }  // namespace

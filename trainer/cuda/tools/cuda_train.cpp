@@ -9,6 +9,8 @@
 //     [--lr 1e-3] [--warmup 20] [--seed 1234] [--log-every 10] [--comm-timeout 30]
 //     [--die-at-step K --die-rank R]     (fault injection: that rank exits at step K)
 //     [--hang-at-step K --die-rank R]    (fault injection: that rank stops at step K)
+//     [--floor-reps K]   after the run: the products floor (CudaBackend::measureProductsFloor,
+//                        K replays), K more full steps, the floor again; one FLOOR line
 //
 // Rank 0 prints `step` lines and a final `RESULT` line with samples/s over steps
 // 20..end (all ranks), the mean step time and the last step's PSNR.
@@ -45,6 +47,7 @@ struct Args {
     long dieAtStep = -1, hangAtStep = -1;
     int dieRank = -1;
     long allreduceElements = 0;  // > 0: time fp32 all-reduces of this size instead of training
+    int floorReps = 0;
 };
 
 Args parse(int argc, char** argv) {
@@ -72,6 +75,7 @@ Args parse(int argc, char** argv) {
         else if (k == "--die-rank") a.dieRank = std::atoi(v);
         else if (k == "--hang-at-step") a.hangAtStep = std::atol(v);
         else if (k == "--allreduce-elements") a.allreduceElements = std::atol(v);
+        else if (k == "--floor-reps") a.floorReps = std::atoi(v);
         else {
             std::fprintf(stderr, "unknown option %s\n", k.c_str());
             std::exit(2);
@@ -81,6 +85,20 @@ Args parse(int argc, char** argv) {
 }
 
 double psnr(double mse) { return 10.0 * std::log10(1.0 / mse); }
+
+struct Stats {
+    double median = 0, mean = 0, min = 0;
+};
+Stats stats(std::vector<float> v) {
+    Stats s;
+    if (v.empty()) return s;
+    std::sort(v.begin(), v.end());
+    s.median = v.size() % 2 ? v[v.size() / 2] : 0.5 * (v[v.size() / 2 - 1] + v[v.size() / 2]);
+    for (float x : v) s.mean += x;
+    s.mean /= double(v.size());
+    s.min = v.front();
+    return s;
+}
 
 // The all-reduce of the backend's communicator (in place, fp32, on a high-priority
 // stream) at one size: median of 20 after 5 warm-ups, as nccl-tests reports it:
@@ -157,6 +175,24 @@ int main(int argc, char** argv) {
         const double effectiveBatch = double(R) * A * B;
         Clock::time_point timedStart;
         double stepTimeSum = 0, lastPsnr = 0;
+        // One optimizer step; returns its wall time (seconds) and the step's loss and PSNR.
+        struct StepOut {
+            double seconds, loss, psnr, norm, lr, commSeconds;
+        };
+        auto step = [&](long k) {
+            const auto t0 = Clock::now();
+            for (int m = 0; m < A; ++m) {
+                backend.forwardBackward(Batch{a.seed, sampleId(uint64_t(k), A, m, R, a.rank, B, 0), B}, m == A - 1);
+            }
+            const ReducedStep reduced = backend.allReduceGradients(A);
+            const double lr = traindeck::learningRate(schedule, k);
+            const double norm = backend.optimizerStep(OptimizerStep{k, lr, 1.0});
+            std::vector<double> st{0, 0, 0};
+            for (double mse : reduced.microLosses) st[0] += mse, st[1] += psnr(mse);
+            st = backend.allReduceSum(st);
+            const double seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+            return StepOut{seconds, st[0] / (R * A), st[1] / (R * A), norm, lr, reduced.commSeconds};
+        };
         for (n = 0; n < a.steps; ++n) {
             if (n == a.dieAtStep && a.rank == a.dieRank) {
                 std::fprintf(stderr, "rank %d: exiting at step %ld (fault injection)\n", a.rank, n);
@@ -169,23 +205,12 @@ int main(int argc, char** argv) {
                 for (;;) std::this_thread::sleep_for(std::chrono::seconds(1));
             }
             if (n == a.timedFrom) timedStart = Clock::now();
-            const auto t0 = Clock::now();
-            for (int m = 0; m < A; ++m) {
-                backend.forwardBackward(Batch{a.seed, sampleId(uint64_t(n), A, m, R, a.rank, B, 0), B}, m == A - 1);
-            }
-            const ReducedStep reduced = backend.allReduceGradients(A);
-            const double lr = traindeck::learningRate(schedule, n);
-            const double norm = backend.optimizerStep(OptimizerStep{n, lr, 1.0});
-            std::vector<double> stats{0, 0, 0};
-            for (double mse : reduced.microLosses) stats[0] += mse, stats[1] += psnr(mse);
-            stats = backend.allReduceSum(stats);
-            const double stepTime = std::chrono::duration<double>(Clock::now() - t0).count();
-            if (n >= a.timedFrom) stepTimeSum += stepTime;
-            const double loss = stats[0] / (R * A);
-            lastPsnr = stats[1] / (R * A);
+            const StepOut s = step(n);
+            if (n >= a.timedFrom) stepTimeSum += s.seconds;
+            lastPsnr = s.psnr;
             if (a.rank == 0 && (n % a.logEvery == 0 || n == a.steps - 1)) {
                 std::printf("step %ld loss %.7f psnr %.4f grad_norm %.5f lr %.3e step_ms %.3f comm_ms %.3f mem_gb %.1f\n",
-                            n, loss, lastPsnr, norm, lr, stepTime * 1e3, reduced.commSeconds * 1e3,
+                            n, s.loss, s.psnr, s.norm, s.lr, s.seconds * 1e3, s.commSeconds * 1e3,
                             backend.peakMemoryGb());
                 std::fflush(stdout);
             }
@@ -197,6 +222,34 @@ int main(int argc, char** argv) {
                         "psnr_last %.4f steps %ld\n",
                         a.preset.c_str(), R, B, A, effectiveBatch * double(timed) / elapsed, 1e3 * stepTimeSum / double(timed),
                         lastPsnr, a.steps);
+            std::fflush(stdout);
+        }
+        if (a.floorReps > 0) {
+            // The step's products alone (CUDA graph, back to back), then as many full
+            // steps as replays, then the floor again: the same process, the same power
+            // state as the timed steps above (the card is at its cap by then).
+            const auto first = backend.measureProductsFloor(B, a.floorReps);
+            std::vector<float> between;
+            for (int k = 0; k < a.floorReps; ++k) between.push_back(float(step(a.steps + k).seconds * 1e3));
+            const auto second = backend.measureProductsFloor(B, a.floorReps);
+            const Stats f1 = stats(first.stepMs), f2 = stats(second.stepMs), fw = stats(first.forwardMs),
+                        bw = stats(first.backwardMs), fw2 = stats(second.forwardMs), bw2 = stats(second.backwardMs),
+                        st = stats(between);
+            const double mainStep = 1e3 * stepTimeSum / double(timed) / A;  // per micro-step
+            if (a.rank == 0) {
+                std::printf("FLOOR products %d per micro-step, %.2f TFLOP; floor ms median %.3f mean %.3f min %.3f "
+                            "(forward %.3f + backward %.3f); again after %d full steps: median %.3f mean %.3f "
+                            "(forward %.3f + backward %.3f)\n",
+                            first.products, first.flop / 1e12, f1.median, f1.mean, f1.min, fw.median, bw.median,
+                            a.floorReps, f2.median, f2.mean, fw2.median, bw2.median);
+                std::printf("FLOOR step_ms %.3f (steps %ld..%ld, per micro-step) full steps between the floors: "
+                            "median %.3f mean %.3f (whole steps); ratio step/floor %.4f (main window / first floor median), "
+                            "%.4f (steps between / mean of the two floor medians); floor TFLOP/s %.1f\n",
+                            mainStep, a.timedFrom, a.steps - 1, st.median, st.mean, mainStep / f1.median,
+                            st.median / A / (0.5 * (f1.median + f2.median)),
+                            first.flop / (f1.median * 1e-3) / 1e12);
+                std::fflush(stdout);
+            }
         }
     } catch (const CommError& e) {
         std::printf("{\"v\":1,\"event\":\"error\",\"rank\":%d,\"kind\":\"%s\",\"step\":%ld,\"message\":\"%s\"}\n", a.rank,
