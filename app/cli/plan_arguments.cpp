@@ -38,7 +38,7 @@ std::string readPlanArguments(int argc, char** argv, const std::vector<Option>& 
         if (arg.size() < 2 || arg[0] != '-') {
             if (!file.empty())
                 return app::localized(TD_TEXT("PlanArguments", "only one plan file may be given (got '%1' and '%2')"),
-                           {typed(file), typed(arg)});
+                                      {typed(file), typed(arg)});
             file = arg;
             continue;
         }
@@ -149,7 +149,7 @@ void printPlanFlags(std::FILE* out) {
             values.empty()
                 ? app::localized(TD_TEXT("PlanArguments", "%1 (%2): %3"), {f.label, Text::value(f.key), f.helpText})
                 : app::localized(TD_TEXT("PlanArguments", "%1 (%2): %3 One of: %4."),
-                      {f.label, Text::value(f.key), f.helpText, Text::value(values)});
+                                 {f.label, Text::value(f.key), f.helpText, Text::value(values)});
         printOption(out, f.flag + (f.boolean ? "" : " V"), help);
     }
     printOption(out, "--env NAME=VALUE", app::localized(TD_TEXT("PlanArguments", "extra environment for every node (repeatable)")));

@@ -110,8 +110,8 @@ void printTable(const Plan& plan, const std::vector<Estimate>& estimates, const 
     const GpuModel& gpu = *findGpu(plan.cluster.gpu);
     const NetworkModel& net = *findNetwork(plan.cluster.network);
     printWrapped("", app::localized(TD_TEXT("PlanCommand", "Plan '%1': %2 (%3M parameters) on %4, %5 between nodes."),
-                         {val(printable(plan.name)), val(printable(plan.model.name)), val(short3(plan.model.params / 1e6)),
-                          val(gpu.name), val(net.name)}),
+                                    {val(printable(plan.name)), val(printable(plan.model.name)), val(short3(plan.model.params / 1e6)),
+                                     val(gpu.name), val(net.name)}),
                  2);
     if (!plan.calibrations.empty()) {
         const FittedModel fit = fitModel(plan);
@@ -134,14 +134,14 @@ void printTable(const Plan& plan, const std::vector<Estimate>& estimates, const 
             printWrapped("  ", app::localized(note), 4);
     } else {
         printWrapped("", app::localized(TD_TEXT("PlanCommand", "Assumed MFU %1; calibrate with %2 for measured figures."),
-                             {val(format("%.2f", plan.recipe.mfu)), val("--calibrate 2x8=0.9steps/s")}),
+                                        {val(format("%.2f", plan.recipe.mfu)), val("--calibrate 2x8=0.9steps/s")}),
                      2);
     }
     if (std::none_of(estimates.begin(), estimates.end(),
                      [&](const Estimate& e) { return e.layout == plan.cluster.layout(); }))
         printWrapped("", app::localized(TD_TEXT("PlanCommand", "The plan's own layout %1 cannot run on this GPU type and has no "
-                                                    "column: see the findings."),
-                             {val(layoutText(plan.cluster.layout()))}),
+                                                               "column: see the findings."),
+                                        {val(layoutText(plan.cluster.layout()))}),
                      2);
     for (size_t block = 0; block < estimates.size(); block += kColumnsPerBlock) {
         const size_t end = std::min(estimates.size(), block + kColumnsPerBlock);
@@ -271,9 +271,9 @@ void printHelp(const std::vector<Option>& own) {
     std::puts(app::localized(TD_TEXT("PlanCommand", "Usage: traindeck plan [PLAN.yaml] [OPTIONS]")).c_str());
     std::putchar('\n');
     printWrapped("", app::localized(TD_TEXT("PlanCommand", "Prints a plan's derived figures for each layout side by side, and its "
-                                               "findings. Without PLAN.yaml the built-in demo plan is used; flags "
-                                               "override the file. Texts follow the locale (LANG, LC_ALL, LANGUAGE) or "
-                                               "--lang en|zh_CN.")),
+                                                           "findings. Without PLAN.yaml the built-in demo plan is used; flags "
+                                                           "override the file. Texts follow the locale (LANG, LC_ALL, LANGUAGE) or "
+                                                           "--lang en|zh_CN.")),
                  0);
     printWrapped("", app::localized(TD_TEXT("PlanCommand", "Exit status: 0 fine, 1 a finding is an error, 2 bad input.")), 0);
     std::putchar('\n');
