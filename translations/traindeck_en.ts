@@ -1444,6 +1444,101 @@
     </message>
 </context>
 <context>
+    <name>Placeholders</name>
+    <message>
+        <source>node count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs (processes) per node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>processes per node (= GPUs per node)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>processes in the whole job</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>accelerate&apos;s num_processes: the whole job&apos;s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>samples per GPU per micro-step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gradient accumulation steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>micro × accumulation × world</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>peak learning rate after scaling</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warmup steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>optimizer steps in the run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DeepSpeed ZeRO stage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bf16, fp16 or fp32</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>collective timeout, seconds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the job&apos;s name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this node&apos;s index (on the node)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>node 0&apos;s address (on the node)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rendezvous port (on the node; PAI may choose its own)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>directory of the entrypoint and configs (on the node)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>path of the generated accelerate config</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>path of the generated DeepSpeed config</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>accelerate launch&apos;s config, machine rank and main process address/port</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>torchrun&apos;s node count, processes per node, node rank and master</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>PlanArguments</name>
     <message>
         <source>only one plan file may be given (got &apos;%1&apos; and &apos;%2&apos;)</source>

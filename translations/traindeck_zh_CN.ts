@@ -1444,6 +1444,101 @@
     </message>
 </context>
 <context>
+    <name>Placeholders</name>
+    <message>
+        <source>node count</source>
+        <translation>节点数</translation>
+    </message>
+    <message>
+        <source>GPUs (processes) per node</source>
+        <translation>每节点 GPU（进程）数</translation>
+    </message>
+    <message>
+        <source>processes per node (= GPUs per node)</source>
+        <translation>每节点进程数（= 每节点 GPU 数）</translation>
+    </message>
+    <message>
+        <source>processes in the whole job</source>
+        <translation>整个作业的进程数</translation>
+    </message>
+    <message>
+        <source>accelerate&apos;s num_processes: the whole job&apos;s</source>
+        <translation>accelerate 的 num_processes：整个作业的进程数</translation>
+    </message>
+    <message>
+        <source>samples per GPU per micro-step</source>
+        <translation>每块 GPU 每个微步的样本数</translation>
+    </message>
+    <message>
+        <source>gradient accumulation steps</source>
+        <translation>梯度累积步数</translation>
+    </message>
+    <message>
+        <source>micro × accumulation × world</source>
+        <translation>微批 × 累积 × GPU 总数</translation>
+    </message>
+    <message>
+        <source>peak learning rate after scaling</source>
+        <translation>缩放后的峰值学习率</translation>
+    </message>
+    <message>
+        <source>warmup steps</source>
+        <translation>预热步数</translation>
+    </message>
+    <message>
+        <source>optimizer steps in the run</source>
+        <translation>本次运行的优化器步数</translation>
+    </message>
+    <message>
+        <source>DeepSpeed ZeRO stage</source>
+        <translation>DeepSpeed ZeRO 阶段</translation>
+    </message>
+    <message>
+        <source>bf16, fp16 or fp32</source>
+        <translation>bf16、fp16 或 fp32</translation>
+    </message>
+    <message>
+        <source>collective timeout, seconds</source>
+        <translation>集合通信超时（秒）</translation>
+    </message>
+    <message>
+        <source>the job&apos;s name</source>
+        <translation>作业名称</translation>
+    </message>
+    <message>
+        <source>this node&apos;s index (on the node)</source>
+        <translation>本节点的编号（在节点上）</translation>
+    </message>
+    <message>
+        <source>node 0&apos;s address (on the node)</source>
+        <translation>0 号节点的地址（在节点上）</translation>
+    </message>
+    <message>
+        <source>rendezvous port (on the node; PAI may choose its own)</source>
+        <translation>集合点端口（在节点上；PAI 可能自行选择）</translation>
+    </message>
+    <message>
+        <source>directory of the entrypoint and configs (on the node)</source>
+        <translation>入口脚本和配置所在的文件夹（在节点上）</translation>
+    </message>
+    <message>
+        <source>path of the generated accelerate config</source>
+        <translation>生成的 accelerate 配置的路径</translation>
+    </message>
+    <message>
+        <source>path of the generated DeepSpeed config</source>
+        <translation>生成的 DeepSpeed 配置的路径</translation>
+    </message>
+    <message>
+        <source>accelerate launch&apos;s config, machine rank and main process address/port</source>
+        <translation>accelerate launch 的配置、机器编号和主进程地址/端口</translation>
+    </message>
+    <message>
+        <source>torchrun&apos;s node count, processes per node, node rank and master</source>
+        <translation>torchrun 的节点数、每节点进程数、节点编号和主节点</translation>
+    </message>
+</context>
+<context>
     <name>PlanArguments</name>
     <message>
         <source>only one plan file may be given (got &apos;%1&apos; and &apos;%2&apos;)</source>

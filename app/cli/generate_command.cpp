@@ -95,9 +95,11 @@ void printHelp(const std::vector<Option>& own) {
                                                                 "findings.")),
                  0);
     std::printf("\n%s\n", app::localized(TD_TEXT("GenerateCommand", "Targets:")).c_str());
-    for (const auto& t : generate::targets()) std::printf("  %-11s %s\n", t.key.c_str(), t.summary.c_str());
+    for (const auto& t : generate::targets())
+        printWrapped(padded("  " + t.key, 13), app::localized(t.summary), 13);
     std::printf("\n%s\n", app::localized(TD_TEXT("GenerateCommand", "Command template placeholders (--command):")).c_str());
-    for (const auto& p : generate::placeholders()) std::printf("  {%s} %s\n", p.name.c_str(), p.help.c_str());
+    for (const auto& p : generate::placeholders())
+        printWrapped("  {" + p.name + "}", app::localized(p.help), kHanging);
     std::putchar('\n');
     printOptions(stdout, own);
     std::putchar('\n');

@@ -33,40 +33,6 @@
 
 namespace traindeck::gui {
 
-namespace {
-
-// Translated names and summaries of the generators' targets, by key; a target
-// this table does not know keeps the generator's own English text.
-const struct {
-    const char* key;
-    const char* name;
-    const char* summary;
-} kTargetTexts[] = {
-    {"k8s", QT_TRANSLATE_NOOP("Targets", "Kubernetes Indexed Job"),
-     QT_TRANSLATE_NOOP("Targets", "Indexed Job, headless Service and the entrypoint ConfigMap: kubectl apply -f kubernetes.yaml")},
-    {"pytorchjob", QT_TRANSLATE_NOOP("Targets", "Kubeflow PyTorchJob"),
-     QT_TRANSLATE_NOOP("Targets", "PyTorchJob (master and workers) and the entrypoint ConfigMap")},
-    {"pai", QT_TRANSLATE_NOOP("Targets", "Alibaba Cloud PAI-DLC"),
-     QT_TRANSLATE_NOOP("Targets", "CreateJob request body and the equivalent dlc submit command")},
-    {"slurm", QT_TRANSLATE_NOOP("Targets", "SLURM"),
-     QT_TRANSLATE_NOOP("Targets", "sbatch script, one task per node, with the entrypoint and configs")},
-    {"ssh", QT_TRANSLATE_NOOP("Targets", "Bare machines over SSH"),
-     QT_TRANSLATE_NOOP("Targets", "hostfile, DeepSpeed hostfile, one script per node and an SSH launcher")},
-    {"accelerate", QT_TRANSLATE_NOOP("Targets", "Hugging Face accelerate config"),
-     QT_TRANSLATE_NOOP("Targets", "accelerate config YAML with its DeepSpeed settings")},
-    {"deepspeed", QT_TRANSLATE_NOOP("Targets", "DeepSpeed config"), QT_TRANSLATE_NOOP("Targets", "DeepSpeed JSON config")},
-};
-
-TargetChoice translatedTarget(const TargetChoice& t) {
-    for (const auto& text : kTargetTexts)
-        if (t.key == QLatin1String(text.key))
-            return {t.key, QCoreApplication::translate("Targets", text.name),
-                    QCoreApplication::translate("Targets", text.summary)};
-    return t;
-}
-
-}  // namespace
-
 GeneratedFilesPage::GeneratedFilesPage(std::unique_ptr<GeneratorSource> source, QWidget* parent)
     : QWidget(parent), m_source(std::move(source)) {
     auto* column = new QVBoxLayout(this);
@@ -385,7 +351,7 @@ void GeneratedFilesPage::retranslate() {
         const QSignalBlocker block(m_targets);
         const std::vector<TargetChoice> targets = m_source->targets();
         for (int i = 0; i < m_targets->count() && size_t(i) < targets.size(); ++i) {
-            const TargetChoice t = translatedTarget(targets[size_t(i)]);
+            const TargetChoice& t = targets[size_t(i)];  // in the interface language
             m_targets->item(i)->setText(t.name);
             m_targets->item(i)->setToolTip(t.summary);
             m_targets->item(i)->setStatusTip(t.summary);

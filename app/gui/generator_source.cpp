@@ -27,8 +27,7 @@ public:
     std::vector<TargetChoice> targets() const override {
         std::vector<TargetChoice> out;
         for (const gen::TargetInfo& t : gen::targets())
-            out.push_back({QString::fromStdString(t.key), QString::fromStdString(t.displayName),
-                           QString::fromStdString(t.summary)});
+            out.push_back({QString::fromStdString(t.key), app::qLocalized(t.displayName), app::qLocalized(t.summary)});
         return out;
     }
 

@@ -10,17 +10,21 @@ namespace traindeck::generate {
 
 const std::vector<TargetInfo>& targets() {
     static const std::vector<TargetInfo> list = {
-        {Target::Kubernetes, "k8s", "Kubernetes Indexed Job",
-         "batch/v1 Indexed Job, headless Service and entrypoint ConfigMap: kubectl apply -f kubernetes.yaml"},
-        {Target::PyTorchJob, "pytorchjob", "Kubeflow PyTorchJob",
-         "kubeflow.org/v1 PyTorchJob (Master + Workers) and entrypoint ConfigMap"},
-        {Target::PaiDlc, "pai", "Alibaba Cloud PAI-DLC",
-         "CreateJob request body and the equivalent dlc submit pytorchjob command"},
-        {Target::Slurm, "slurm", "SLURM", "sbatch script, one task per node, with the entrypoint and configs"},
-        {Target::Ssh, "ssh", "Bare machines over SSH",
-         "hostfile, DeepSpeed hostfile, one script per node and an ssh launcher"},
-        {Target::Accelerate, "accelerate", "HuggingFace accelerate config", "accelerate config YAML with deepspeed_config"},
-        {Target::DeepSpeed, "deepspeed", "DeepSpeed config", "DeepSpeed JSON config"},
+        {Target::Kubernetes, "k8s", Text(TD_TEXT("Targets", "Kubernetes Indexed Job")),
+         Text(TD_TEXT("Targets", "Indexed Job, headless Service and the entrypoint ConfigMap: kubectl apply -f "
+                                 "kubernetes.yaml"))},
+        {Target::PyTorchJob, "pytorchjob", Text(TD_TEXT("Targets", "Kubeflow PyTorchJob")),
+         Text(TD_TEXT("Targets", "PyTorchJob (master and workers) and the entrypoint ConfigMap"))},
+        {Target::PaiDlc, "pai", Text(TD_TEXT("Targets", "Alibaba Cloud PAI-DLC")),
+         Text(TD_TEXT("Targets", "CreateJob request body and the equivalent dlc submit command"))},
+        {Target::Slurm, "slurm", Text(TD_TEXT("Targets", "SLURM")),
+         Text(TD_TEXT("Targets", "sbatch script, one task per node, with the entrypoint and configs"))},
+        {Target::Ssh, "ssh", Text(TD_TEXT("Targets", "Bare machines over SSH")),
+         Text(TD_TEXT("Targets", "hostfile, DeepSpeed hostfile, one script per node and an SSH launcher"))},
+        {Target::Accelerate, "accelerate", Text(TD_TEXT("Targets", "Hugging Face accelerate config")),
+         Text(TD_TEXT("Targets", "accelerate config YAML with its DeepSpeed settings"))},
+        {Target::DeepSpeed, "deepspeed", Text(TD_TEXT("Targets", "DeepSpeed config")),
+         Text(TD_TEXT("Targets", "DeepSpeed JSON config"))},
     };
     return list;
 }

@@ -22,8 +22,8 @@ enum class Target { Kubernetes, PyTorchJob, PaiDlc, Slurm, Ssh, Accelerate, Deep
 struct TargetInfo {
     Target target;
     std::string key;          // command-line name: "k8s"
-    std::string displayName;  // "Kubernetes Indexed Job"
-    std::string summary;      // one line: what the files are for
+    Text displayName;         // "Kubernetes Indexed Job" (context "Targets", as both faces show it)
+    Text summary;             // one line: what the files are for
 };
 
 // Every target, in the order `--target all` writes them.

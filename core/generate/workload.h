@@ -13,6 +13,8 @@
 #include "generate/options.h"
 #include "plan/plan.h"
 
+#include "text/text.h"
+
 #include <string>
 #include <string_view>
 #include <vector>
@@ -21,7 +23,7 @@ namespace traindeck::generate {
 
 struct Placeholder {
     std::string name;  // "lr", written {lr} in a template
-    std::string help;
+    Text help;
 };
 const std::vector<Placeholder>& placeholders();
 
