@@ -19,7 +19,8 @@ namespace traindeck::app {
 std::string localized(const Text& text);
 // The same for a template of the command line's own: localized(Text(t, args)).
 std::string localized(TextTemplate t, std::vector<Text> args = {});
-// The window's form: a plan field is named by its label, as the window shows it.
-QString qLocalized(const Text& text);
+// The window's form: a plan field is named by its label, as the window shows it;
+// `ownNames`, where given, is asked first (a page's names for its own fields).
+QString qLocalized(const Text& text, const Text::FieldNamer& ownNames = {});
 
 }  // namespace traindeck::app

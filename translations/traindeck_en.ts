@@ -2609,24 +2609,12 @@
         <translation>Cluster details (only the targets that need them)</translation>
     </message>
     <message>
-        <source>Queue / partition:</source>
-        <translation>Queue / partition:</translation>
-    </message>
-    <message>
         <source>optional</source>
         <translation>optional</translation>
     </message>
     <message>
-        <source>SSH hosts:</source>
-        <translation>SSH hosts:</translation>
-    </message>
-    <message>
         <source>node0, node1, … (master first)</source>
         <translation>node0, node1, … (master first)</translation>
-    </message>
-    <message>
-        <source>PAI-DLC instance type:</source>
-        <translation>PAI-DLC instance type:</translation>
     </message>
     <message>
         <source>e.g. ecs.gn8v.48xlarge</source>
@@ -2649,10 +2637,6 @@
         <translation>The plan has errors (see the Layouts tab): these files would not run as planned.</translation>
     </message>
     <message>
-        <source>PAI-DLC workspace ID:</source>
-        <translation>PAI-DLC workspace ID:</translation>
-    </message>
-    <message>
         <source>e.g. 12345</source>
         <translation>e.g. 12345</translation>
     </message>
@@ -2670,6 +2654,31 @@
         <source>, </source>
         <comment>between the names of targets</comment>
         <translation>, </translation>
+    </message>
+    <message>
+        <source>%1:</source>
+        <comment>a field&apos;s label</comment>
+        <translation type="unfinished">%1:</translation>
+    </message>
+    <message>
+        <source>Queue / partition</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>QOS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SSH hosts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PAI-DLC instance type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PAI-DLC workspace ID</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

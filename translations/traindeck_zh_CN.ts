@@ -2605,24 +2605,12 @@
         <translation>集群细节（仅需要它们的目标使用）</translation>
     </message>
     <message>
-        <source>Queue / partition:</source>
-        <translation>队列 / 分区：</translation>
-    </message>
-    <message>
         <source>optional</source>
         <translation>可选</translation>
     </message>
     <message>
-        <source>SSH hosts:</source>
-        <translation>SSH 主机：</translation>
-    </message>
-    <message>
         <source>node0, node1, … (master first)</source>
         <translation>node0, node1, …（主节点在前）</translation>
-    </message>
-    <message>
-        <source>PAI-DLC instance type:</source>
-        <translation>PAI-DLC 实例规格：</translation>
     </message>
     <message>
         <source>e.g. ecs.gn8v.48xlarge</source>
@@ -2645,10 +2633,6 @@
         <translation>计划中有错误（见“布局对比”页）：这些文件无法按计划运行。</translation>
     </message>
     <message>
-        <source>PAI-DLC workspace ID:</source>
-        <translation>PAI-DLC 工作空间 ID：</translation>
-    </message>
-    <message>
         <source>e.g. 12345</source>
         <translation>例如 12345</translation>
     </message>
@@ -2666,6 +2650,31 @@
         <source>, </source>
         <comment>between the names of targets</comment>
         <translation>、</translation>
+    </message>
+    <message>
+        <source>%1:</source>
+        <comment>a field&apos;s label</comment>
+        <translation>%1：</translation>
+    </message>
+    <message>
+        <source>Queue / partition</source>
+        <translation>队列 / 分区</translation>
+    </message>
+    <message>
+        <source>QOS</source>
+        <translation>QOS</translation>
+    </message>
+    <message>
+        <source>SSH hosts</source>
+        <translation>SSH 主机</translation>
+    </message>
+    <message>
+        <source>PAI-DLC instance type</source>
+        <translation>PAI-DLC 实例规格</translation>
+    </message>
+    <message>
+        <source>PAI-DLC workspace ID</source>
+        <translation>PAI-DLC 工作空间 ID</translation>
     </message>
 </context>
 <context>

@@ -195,7 +195,7 @@ void GeneratedFilesPage::regenerate() {
         // Targets that need options not given yet are named, not silently skipped.
         QStringList ready, waiting;
         for (const QString& key : checkedTargets()) {
-            const QString missing = m_source->missing(m_plan, key, options());
+            const QString missing = optionText(m_source->missing(m_plan, key, options()));
             if (missing.isEmpty())
                 ready << key;
             else
@@ -206,8 +206,9 @@ void GeneratedFilesPage::regenerate() {
         // still show. Files the targets share are listed once.
         std::vector<std::pair<QString, QStringList>> refusals;  // reason, the targets refusing for it
         for (const QString& key : ready) {
-            QString refusal;
-            std::vector<FileText> files = m_source->generate(m_plan, {key}, options(), &refusal);
+            Text refusalText;
+            std::vector<FileText> files = m_source->generate(m_plan, {key}, options(), &refusalText);
+            const QString refusal = optionText(refusalText);
             if (!refusal.isEmpty()) {
                 auto same = std::find_if(refusals.begin(), refusals.end(),
                                          [&](const auto& r) { return r.first == refusal; });
@@ -360,18 +361,36 @@ void GeneratedFilesPage::retranslate() {
     m_unavailable->setText(tr("This build of TrainDeck has no generators: the launch files cannot be shown."));
     m_targetsBox->setTitle(tr("Targets"));
     m_optionsBox->setTitle(tr("Cluster details (only the targets that need them)"));
-    m_queueLabel->setText(tr("Queue / partition:"));
+    m_queueLabel->setText(tr("%1:", "a field's label").arg(optionName("generate.queue")));
     m_queue->setPlaceholderText(tr("optional"));
-    m_hostsLabel->setText(tr("SSH hosts:"));
+    m_hostsLabel->setText(tr("%1:", "a field's label").arg(optionName("launch.hosts")));
     m_hosts->setPlaceholderText(tr("node0, node1, … (master first)"));
-    m_ecsLabel->setText(tr("PAI-DLC instance type:"));
+    m_ecsLabel->setText(tr("%1:", "a field's label").arg(optionName("generate.ecs_spec")));
     m_ecs->setPlaceholderText(tr("e.g. ecs.gn8v.48xlarge"));
-    m_workspaceLabel->setText(tr("PAI-DLC workspace ID:"));
+    m_workspaceLabel->setText(tr("%1:", "a field's label").arg(optionName("generate.workspace_id")));
     m_workspace->setPlaceholderText(tr("e.g. 12345"));
     m_filesLabel->setText(tr("Files:"));
     m_copy->setText(tr("Copy file to clipboard"));
     m_saveAll->setText(tr("Save all to folder…"));
     regenerate();
+}
+
+QString GeneratedFilesPage::optionName(const std::string& key) {
+    if (key == "generate.queue")
+        return tr("Queue / partition");
+    if (key == "generate.qos")
+        return tr("QOS");
+    if (key == "launch.hosts")
+        return tr("SSH hosts");
+    if (key == "generate.ecs_spec")
+        return tr("PAI-DLC instance type");
+    if (key == "generate.workspace_id")
+        return tr("PAI-DLC workspace ID");
+    return {};
+}
+
+QString GeneratedFilesPage::optionText(const Text& text) {
+    return app::qLocalized(text, [](const std::string& key) { return optionName(key).toStdString(); });
 }
 
 void GeneratedFilesPage::changeEvent(QEvent* event) {

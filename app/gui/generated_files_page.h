@@ -4,6 +4,7 @@
 // (asking before any existing file is replaced).
 
 #include "gui/generator_source.h"
+#include "text/text.h"
 #include "plan/plan.h"
 
 #include <QWidget>
@@ -60,6 +61,10 @@ protected:
 
 private:
     void retranslate();
+    // The page's names for the generator options it has fields for (core names them
+    // by key in what it says is missing or refused), and such a text in its words.
+    static QString optionName(const std::string& key);
+    static QString optionText(const Text& text);
     void regenerate();
     TargetOptions options() const;
     QString targetName(const QString& key) const;  // as the list shows it

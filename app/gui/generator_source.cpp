@@ -31,15 +31,15 @@ public:
         return out;
     }
 
-    QString missing(const Plan& plan, const QString& target, const TargetOptions& options) const override {
+    Text missing(const Plan& plan, const QString& target, const TargetOptions& options) const override {
         const auto t = gen::findTarget(target.toStdString());
         if (!t)
-            return QStringLiteral("unknown target %1").arg(target);
-        return app::qLocalized(gen::missingOptions(plan, *t, toCore(options)));
+            return Text::value("unknown target " + target.toStdString());  // a page's own bug, not the user's
+        return gen::missingOptions(plan, *t, toCore(options));
     }
 
     std::vector<FileText> generate(const Plan& plan, const QStringList& targets, const TargetOptions& options,
-                                   QString* error) const override {
+                                   Text* error) const override {
         std::vector<gen::Target> which;
         for (const QString& key : targets)
             if (const auto t = gen::findTarget(key.toStdString()))
@@ -51,12 +51,12 @@ public:
             return out;
         } catch (const gen::GenerateError& e) {
             if (error)
-                *error = app::qLocalized(e.text());
+                *error = e.text();
             return {};
         } catch (const std::exception& e) {
             // Anything else is reported too, rather than taking the window down.
             if (error)
-                *error = QString::fromStdString(e.what());
+                *error = Text::value(e.what());
             return {};
         }
     }

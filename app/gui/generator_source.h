@@ -4,6 +4,7 @@
 // files of its own and so the page holds no generator knowledge.
 
 #include "plan/plan.h"
+#include "text/text.h"
 
 #include <QString>
 #include <QStringList>
@@ -37,11 +38,12 @@ class GeneratorSource {
 public:
     virtual ~GeneratorSource() = default;
     virtual std::vector<TargetChoice> targets() const = 0;
-    // Why `target` cannot be generated with these options, or empty.
-    virtual QString missing(const Plan& plan, const QString& target, const TargetOptions& options) const = 0;
+    // Why `target` cannot be generated with these options, or empty. The texts name an
+    // option by its key ("generate.ecs_spec", Text::field): the page names it its way.
+    virtual Text missing(const Plan& plan, const QString& target, const TargetOptions& options) const = 0;
     // The files of the chosen targets. On failure returns nothing and sets `error` to one line.
     virtual std::vector<FileText> generate(const Plan& plan, const QStringList& targets,
-                                           const TargetOptions& options, QString* error) const = 0;
+                                           const TargetOptions& options, Text* error) const = 0;
 };
 
 // The generators of core/generate; nullptr in a build without them.

@@ -363,9 +363,8 @@ private slots:
         // What a generator still needs, for each target with nothing given.
         if (const std::unique_ptr<GeneratorSource> source = coreGenerators())
             for (const TargetChoice& t : source->targets()) {
-                const QString missing = source->missing(demoPlan(), t.key, TargetOptions{});
-                if (!missing.isEmpty() && missing.contains(QLatin1String("needs")))
-                    untranslated << t.key + ": " + missing;
+                const Text missing = source->missing(demoPlan(), t.key, TargetOptions{});
+                untranslated << untranslatedParts(missing);
             }
         QVERIFY(language.apply(QStringLiteral("en")));
         untranslated.removeDuplicates();
@@ -624,11 +623,12 @@ private slots:
                 }
             }
         // What the window shows for a job name Kubernetes refuses.
-        QString shown;
+        Text refusal;
         Plan hostile = base;
         hostile.launch.jobName = "My Job";
         if (const std::unique_ptr<GeneratorSource> source = coreGenerators())
-            source->generate(hostile, {QStringLiteral("k8s")}, TargetOptions{}, &shown);
+            source->generate(hostile, {QStringLiteral("k8s")}, TargetOptions{}, &refusal);
+        const QString shown = app::qLocalized(refusal);
         QVERIFY(language.apply(QStringLiteral("en")));
         untranslated.removeDuplicates();
         QVERIFY2(untranslated.isEmpty(), qPrintable("no Chinese template:\n" + untranslated.join('\n')));
