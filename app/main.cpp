@@ -10,6 +10,7 @@
 #include <QCoreApplication>
 #include <QtGlobal>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -48,8 +49,9 @@ void printUsage(std::FILE* out) {
                "  --demo                open the window on the built-in demo plan\n"
                "  --open FILE           open the window on a plan file\n"
                "  --version             print the version and the build's features\n"
-               "  --lang en|zh_CN       the language of a command's texts (default: the locale's,\n"
-               "                        from LANGUAGE, LC_ALL, LC_MESSAGES or LANG)\n"
+               "  --lang en|zh_CN       the language of the window or a command (default: the\n"
+               "                        locale's, from LANGUAGE, LC_ALL, LC_MESSAGES or LANG;\n"
+               "                        the window's settings win over the locale)\n"
                "  --help                show this help\n", out);
     std::fputs("\nRun 'traindeck COMMAND --help' for a command's options.\n", out);
 }
@@ -107,6 +109,15 @@ int runCommand(const Command& c, int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    // `traindeck --lang zh_CN plan …` as well as `traindeck plan --lang zh_CN …`: a
+    // leading --lang goes behind the command (the window takes --lang too).
+    std::vector<char*> reordered(argv, argv + argc);
+    if (argc >= 3 && std::string_view(argv[1]) == "--lang")
+        std::rotate(reordered.begin() + 1, reordered.begin() + 3, reordered.end());
+    else if (argc >= 2 && std::string_view(argv[1]).starts_with("--lang="))
+        std::rotate(reordered.begin() + 1, reordered.begin() + 2, reordered.end());
+    reordered.push_back(nullptr);
+    argv = reordered.data();
     if (argc >= 2 && argv[1][0] != '-') {
         for (const Command& c : kCommands)
             if (std::strcmp(argv[1], c.name) == 0)

@@ -4,6 +4,7 @@
 #include "gui/language.h"
 #include "gui/main_window.h"
 #include "gui/watch_page.h"
+#include "interface_language.h"
 
 #include <traindeck_build_info.h>
 
@@ -11,6 +12,8 @@
 #include <QCommandLineParser>
 #include <QIcon>
 #include <QTabWidget>
+
+#include <cstdio>
 
 namespace traindeck::gui {
 
@@ -33,10 +36,21 @@ int run(int argc, char** argv) {
     const QCommandLineOption watch(QStringLiteral("watch"),
                                    QStringLiteral("Open the Watch page on a run (metrics file, run folder, TensorBoard logdir, log)."),
                                    QStringLiteral("SOURCE"));
+    const QCommandLineOption lang(QStringLiteral("lang"), QStringLiteral("The interface language for this session: en or zh_CN."),
+                                  QStringLiteral("CODE"));
     parser.addOption(demo);
     parser.addOption(open);
     parser.addOption(watch);
+    parser.addOption(lang);
     parser.process(app);
+    if (parser.isSet(lang)) {  // this session only: the settings keep the user's choice
+        const QString code = app::languageCode(parser.value(lang));
+        if (code.isEmpty()) {
+            std::fprintf(stderr, "traindeck: --lang takes en or zh_CN, got '%s'\n", qPrintable(parser.value(lang)));
+            return 2;
+        }
+        language.apply(code);
+    }
 
     MainWindow window(&language);
     if (parser.isSet(open) && !parser.isSet(demo))

@@ -178,6 +178,12 @@ private slots:
         QCOMPARE(r.out.startsWith(QStringLiteral("Plan 'demo'")), !chinese);
     }
 
+    void languageBeforeTheCommand() {
+        const Run r = runTraindeck({"--lang", "zh_CN", "plan"});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.startsWith(QStringLiteral("计划“demo”")), qPrintable(r.out));
+    }
+
     void unknownLanguageIsRefused() {
         const Run r = traindeck({"--lang", "fr"}, {"LANG=C"});
         QCOMPARE(r.code, 2);
