@@ -1375,6 +1375,34 @@
         <source>authentication as %1 on %2 failed: the server accepted none of the keys tried (--identity, the agent, the ssh configuration&apos;s)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>connecting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>checking</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>starting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopping</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>exited</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>lost</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>LaunchCommand</name>
@@ -1440,6 +1468,10 @@
     </message>
     <message>
         <source>failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>node %1 %2: %3</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2683,34 +2715,6 @@
 </context>
 <context>
     <name>traindeck::gui::LaunchPage</name>
-    <message>
-        <source>connecting</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>checking</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>starting</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>running</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>stopping</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>exited</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>lost</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message>
         <source>Killing every node…</source>
         <translation type="unfinished"></translation>

@@ -1375,6 +1375,34 @@
         <source>authentication as %1 on %2 failed: the server accepted none of the keys tried (--identity, the agent, the ssh configuration&apos;s)</source>
         <translation>以 %1 身份在 %2 上认证失败：服务器不接受所尝试的任何密钥（--identity、agent、ssh 配置中的密钥）</translation>
     </message>
+    <message>
+        <source>connecting</source>
+        <translation>连接中</translation>
+    </message>
+    <message>
+        <source>checking</source>
+        <translation>检查中</translation>
+    </message>
+    <message>
+        <source>starting</source>
+        <translation>启动中</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>stopping</source>
+        <translation>停止中</translation>
+    </message>
+    <message>
+        <source>exited</source>
+        <translation>已退出</translation>
+    </message>
+    <message>
+        <source>lost</source>
+        <translation>失联</translation>
+    </message>
 </context>
 <context>
     <name>LaunchCommand</name>
@@ -1441,6 +1469,10 @@
     <message>
         <source>failed: %1</source>
         <translation>失败：%1</translation>
+    </message>
+    <message>
+        <source>node %1 %2: %3</source>
+        <translation>节点 %1（%2）：%3</translation>
     </message>
 </context>
 <context>
@@ -2722,34 +2754,6 @@
     <message>
         <source>Node %1</source>
         <translation>节点 %1</translation>
-    </message>
-    <message>
-        <source>connecting</source>
-        <translation>连接中</translation>
-    </message>
-    <message>
-        <source>checking</source>
-        <translation>检查中</translation>
-    </message>
-    <message>
-        <source>starting</source>
-        <translation>启动中</translation>
-    </message>
-    <message>
-        <source>running</source>
-        <translation>运行中</translation>
-    </message>
-    <message>
-        <source>stopping</source>
-        <translation>停止中</translation>
-    </message>
-    <message>
-        <source>exited</source>
-        <translation>已退出</translation>
-    </message>
-    <message>
-        <source>lost</source>
-        <translation>失联</translation>
     </message>
     <message>
         <source>The plan has errors, nothing was started: %1</source>

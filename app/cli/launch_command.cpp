@@ -138,7 +138,7 @@ int runLaunch(int argc, char** argv) {
             n.state = e.state;
             n.status = e.status;
             if (!e.message.empty()) n.message = app::localized(e.message);
-            const Text node = Text::value(std::to_string(e.node)), state = Text::value(stateName(e.state));
+            const Text node = Text::value(std::to_string(e.node)), state = stateText(e.state);
             std::string line =
                 e.state == NodeState::Exited
                     ? app::localized(TD_TEXT("LaunchCommand", "node %1: %2 (status %3)"),
@@ -202,10 +202,13 @@ int runLaunch(int argc, char** argv) {
     waiter.join();
 
     for (const auto& [index, n] : nodes) {
-        std::string what = stateName(n.state);
+        std::string what = app::localized(stateText(n.state));
         if (n.state == NodeState::Exited) what += " " + std::to_string(n.status);
         if (n.state == NodeState::Lost && !n.message.empty()) what += ": " + n.message;
-        std::fprintf(stderr, "traindeck launch: node %d %s: %s\n", index, n.host.c_str(), what.c_str());
+        std::fprintf(stderr, "traindeck launch: %s\n",
+                     app::localized(TD_TEXT("LaunchCommand", "node %1 %2: %3"),
+                                    {Text::value(std::to_string(index)), Text::value(n.host), Text::value(what)})
+                         .c_str());
     }
     const std::string status = endStatusName(end.status);
     switch (end.status) {

@@ -49,18 +49,7 @@ enum Column { NodeColumn, HostColumn, StateColumn, StepColumn, ReasonColumn, Col
 // The output pane keeps the last lines only; the run folder keeps every line.
 constexpr int kOutputLines = 5000;
 
-QString stateText(NodeState s) {
-    switch (s) {
-    case NodeState::Connecting: return LaunchPage::tr("connecting");
-    case NodeState::Checking: return LaunchPage::tr("checking");
-    case NodeState::Starting: return LaunchPage::tr("starting");
-    case NodeState::Running: return LaunchPage::tr("running");
-    case NodeState::Stopping: return LaunchPage::tr("stopping");
-    case NodeState::Exited: return LaunchPage::tr("exited");
-    case NodeState::Lost: return LaunchPage::tr("lost");
-    }
-    return {};
-}
+QString stateLabel(NodeState s) { return app::qLocalized(launch::stateText(s)); }
 
 QTableWidgetItem* cell(QTableWidget* table, int row, int column) {
     QTableWidgetItem* item = table->item(row, column);
@@ -339,7 +328,7 @@ void LaunchPage::onEvent(const Event& e) {
     const QString prefix = QStringLiteral("[%1] ").arg(row);
     switch (e.kind) {
     case Event::Kind::State: {
-        QString text = stateText(e.state);
+        QString text = stateLabel(e.state);
         QColor colour = palette().text().color();
         if (e.state == NodeState::Exited) {
             text = tr("exited %1").arg(e.status);
@@ -351,7 +340,7 @@ void LaunchPage::onEvent(const Event& e) {
         if (e.state == NodeState::Running && !m_dryRun) {
             bool all = true;
             for (int r = 0; r < m_nodes->rowCount(); ++r)
-                all &= r == row || cell(m_nodes, r, StateColumn)->text() == stateText(NodeState::Running);
+                all &= r == row || cell(m_nodes, r, StateColumn)->text() == stateLabel(NodeState::Running);
             if (all)
                 showBanner(tr("Every node is running; Stop ends them all (the trainer checkpoints on SIGTERM)."), false);
         }

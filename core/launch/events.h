@@ -14,6 +14,8 @@ namespace traindeck::launch {
 enum class NodeState { Connecting, Checking, Starting, Running, Stopping, Exited, Lost };
 // The run folder's name of a state: "connecting", ... (run-folder.md).
 const char* stateName(NodeState);
+// The same as the faces show it, translatable (context "Launch").
+Text stateText(NodeState);
 
 enum class Stream { Out, Err };
 

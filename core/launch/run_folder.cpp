@@ -36,6 +36,19 @@ double unixTime() {
 
 }  // namespace
 
+Text stateText(NodeState s) {
+    switch (s) {
+    case NodeState::Connecting: return Text(TD_TEXT("Launch", "connecting"));
+    case NodeState::Checking: return Text(TD_TEXT("Launch", "checking"));
+    case NodeState::Starting: return Text(TD_TEXT("Launch", "starting"));
+    case NodeState::Running: return Text(TD_TEXT("Launch", "running"));
+    case NodeState::Stopping: return Text(TD_TEXT("Launch", "stopping"));
+    case NodeState::Exited: return Text(TD_TEXT("Launch", "exited"));
+    case NodeState::Lost: return Text(TD_TEXT("Launch", "lost"));
+    }
+    return Text::value("?");
+}
+
 const char* stateName(NodeState s) {
     switch (s) {
     case NodeState::Connecting: return "connecting";
