@@ -4,6 +4,8 @@
 #include "cli/commands.h"
 #include "gui/gui.h"
 #include "interface_language.h"
+#include "localized.h"
+#include "cli/terminal_text.h"
 
 #include <traindeck_build_info.h>
 
@@ -20,17 +22,22 @@
 
 namespace {
 
+using traindeck::Text;
+using traindeck::TextTemplate;
+using traindeck::app::localized;
+
 struct Command {
     const char* name;
     int (*run)(int, char**);
-    const char* summary;
+    TextTemplate summary;
 };
 
-constexpr Command kCommands[] = {
-    {"plan", traindeck::cli::runPlan, "print a plan's derived figures and findings"},
-    {"generate", traindeck::cli::runGenerate, "write the launch files of a plan"},
-    {"watch", traindeck::cli::runWatch, "summarise or follow training runs (metrics, logs, TensorBoard files)"},
-    {"launch", traindeck::cli::runLaunch, "start a plan's nodes over SSH or here, and stop them together"},
+const Command kCommands[] = {
+    {"plan", traindeck::cli::runPlan, TD_TEXT("Usage", "print a plan's derived figures and findings")},
+    {"generate", traindeck::cli::runGenerate, TD_TEXT("Usage", "write the launch files of a plan")},
+    {"watch", traindeck::cli::runWatch,
+     TD_TEXT("Usage", "summarise or follow training runs (metrics, logs, TensorBoard files)")},
+    {"launch", traindeck::cli::runLaunch, TD_TEXT("Usage", "start a plan's nodes over SSH or here, and stop them together")},
 };
 
 bool isPlanFile(const char* arg) {
@@ -38,22 +45,36 @@ bool isPlanFile(const char* arg) {
     return a.ends_with(".yaml") || a.ends_with(".yml") || std::filesystem::is_regular_file(a);
 }
 
-void printUsage(std::FILE* out) {
-    std::fputs("Usage: traindeck [COMMAND] [OPTIONS]\n\n"
-               "Without a command, opens the TrainDeck window: on the built-in demo plan\n"
-               "(--demo), or on a plan file (traindeck PLAN.yaml, or --open PLAN.yaml).\n\n"
-               "Commands:\n", out);
+// In the shape every TrainDeck --help has (packaging/cli_reference.py reads it).
+void printUsage() {
+    using traindeck::cli::padded;
+    using traindeck::cli::printWrapped;
+    std::printf("%s\n\n", localized(TD_TEXT("Usage", "Usage: traindeck [COMMAND] [OPTIONS]")).c_str());
+    printWrapped("", localized(TD_TEXT("Usage", "Without a command, opens the TrainDeck window: on the built-in demo "
+                                                "plan (--demo), or on a plan file (traindeck PLAN.yaml, or --open "
+                                                "PLAN.yaml).")),
+                 0);
+    std::printf("\n%s\n", localized(TD_TEXT("Usage", "Commands:")).c_str());
     for (const Command& c : kCommands)
-        std::fprintf(out, "  %-10s %s\n", c.name, c.summary);
-    std::fputs("\nOptions:\n"
-               "  --demo                open the window on the built-in demo plan\n"
-               "  --open FILE           open the window on a plan file\n"
-               "  --version             print the version and the build's features\n"
-               "  --lang en|zh_CN       the language of the window or a command (default: the\n"
-               "                        locale's, from LANGUAGE, LC_ALL, LC_MESSAGES or LANG;\n"
-               "                        the window's settings win over the locale)\n"
-               "  --help                show this help\n", out);
-    std::fputs("\nRun 'traindeck COMMAND --help' for a command's options.\n", out);
+        printWrapped(padded(std::string("  ") + c.name, 13), localized(c.summary), 13);
+    std::printf("\n%s\n", localized(TD_TEXT("Usage", "Options:")).c_str());
+    const struct {
+        const char* flag;
+        TextTemplate help;
+    } options[] = {
+        {"--demo", TD_TEXT("Usage", "open the window on the built-in demo plan")},
+        {"--open FILE", TD_TEXT("Usage", "open the window on a plan file")},
+        {"--watch SOURCE", TD_TEXT("Usage", "open the window on its Watch page with a run (metrics file, run folder, "
+                                            "TensorBoard logdir, log)")},
+        {"--version", TD_TEXT("Usage", "print the version and the build's features")},
+        {"--lang en|zh_CN", TD_TEXT("Usage", "the language of the window or a command (default: the locale's, from "
+                                             "LANGUAGE, LC_ALL, LC_MESSAGES or LANG; the window's settings win over "
+                                             "the locale)")},
+        {"--help", TD_TEXT("Usage", "show this help")},
+    };
+    for (const auto& o : options)
+        printWrapped(padded(std::string("  ") + o.flag, 24), localized(o.help), 24);
+    std::printf("\n%s\n", localized(TD_TEXT("Usage", "Run 'traindeck COMMAND --help' for a command's options.")).c_str());
 }
 
 // The version and what this build has: the Qt it runs on, and whether the
@@ -137,7 +158,12 @@ int main(int argc, char** argv) {
         return 2;
     }
     if (argc >= 2 && (std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0)) {
-        printUsage(stdout);
+        std::vector<char*> args(argv, argv + argc);
+        const std::string lang = takeLanguage(args);
+        int appArgc = 1;
+        QCoreApplication app(appArgc, argv);
+        traindeck::app::useLanguage(traindeck::app::languageCode(QString::fromStdString(lang)));
+        printUsage();
         return 0;
     }
     if (argc >= 2 && std::strcmp(argv[1], "--version") == 0) {

@@ -2225,6 +2225,69 @@
     </message>
 </context>
 <context>
+    <name>Usage</name>
+    <message>
+        <source>print a plan&apos;s derived figures and findings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>write the launch files of a plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>summarise or follow training runs (metrics, logs, TensorBoard files)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>start a plan&apos;s nodes over SSH or here, and stop them together</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: traindeck [COMMAND] [OPTIONS]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Without a command, opens the TrainDeck window: on the built-in demo plan (--demo), or on a plan file (traindeck PLAN.yaml, or --open PLAN.yaml).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Commands:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Options:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>open the window on the built-in demo plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>open the window on a plan file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>open the window on its Watch page with a run (metrics file, run folder, TensorBoard logdir, log)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>print the version and the build&apos;s features</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the language of the window or a command (default: the locale&apos;s, from LANGUAGE, LC_ALL, LC_MESSAGES or LANG; the window&apos;s settings win over the locale)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>show this help</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run &apos;traindeck COMMAND --help&apos; for a command&apos;s options.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Watch</name>
     <message>
         <source>%1 is not finite at step %2</source>

@@ -2225,6 +2225,69 @@
     </message>
 </context>
 <context>
+    <name>Usage</name>
+    <message>
+        <source>print a plan&apos;s derived figures and findings</source>
+        <translation>列出计划推算出的数据和发现的问题</translation>
+    </message>
+    <message>
+        <source>write the launch files of a plan</source>
+        <translation>写出计划的启动文件</translation>
+    </message>
+    <message>
+        <source>summarise or follow training runs (metrics, logs, TensorBoard files)</source>
+        <translation>汇总或跟踪训练运行（指标、日志、TensorBoard 文件）</translation>
+    </message>
+    <message>
+        <source>start a plan&apos;s nodes over SSH or here, and stop them together</source>
+        <translation>通过 SSH 或在本机启动计划的节点，并一起停止</translation>
+    </message>
+    <message>
+        <source>Usage: traindeck [COMMAND] [OPTIONS]</source>
+        <translation>用法：traindeck [命令] [选项]</translation>
+    </message>
+    <message>
+        <source>Without a command, opens the TrainDeck window: on the built-in demo plan (--demo), or on a plan file (traindeck PLAN.yaml, or --open PLAN.yaml).</source>
+        <translation>不带命令时打开 TrainDeck 窗口：显示内置的演示计划（--demo），或打开一个计划文件（traindeck PLAN.yaml 或 --open PLAN.yaml）。</translation>
+    </message>
+    <message>
+        <source>Commands:</source>
+        <translation>命令：</translation>
+    </message>
+    <message>
+        <source>Options:</source>
+        <translation>选项：</translation>
+    </message>
+    <message>
+        <source>open the window on the built-in demo plan</source>
+        <translation>打开窗口并显示内置的演示计划</translation>
+    </message>
+    <message>
+        <source>open the window on a plan file</source>
+        <translation>打开窗口并载入计划文件</translation>
+    </message>
+    <message>
+        <source>open the window on its Watch page with a run (metrics file, run folder, TensorBoard logdir, log)</source>
+        <translation>打开窗口的监视页并载入一次运行（指标文件、运行文件夹、TensorBoard 日志目录、日志）</translation>
+    </message>
+    <message>
+        <source>print the version and the build&apos;s features</source>
+        <translation>显示版本和本次构建包含的功能</translation>
+    </message>
+    <message>
+        <source>the language of the window or a command (default: the locale&apos;s, from LANGUAGE, LC_ALL, LC_MESSAGES or LANG; the window&apos;s settings win over the locale)</source>
+        <translation>窗口或命令使用的语言（默认跟随区域设置：LANGUAGE、LC_ALL、LC_MESSAGES 或 LANG；窗口中的设置优先于区域设置）</translation>
+    </message>
+    <message>
+        <source>show this help</source>
+        <translation>显示本帮助</translation>
+    </message>
+    <message>
+        <source>Run &apos;traindeck COMMAND --help&apos; for a command&apos;s options.</source>
+        <translation>运行 traindeck 命令 --help 查看该命令的选项。</translation>
+    </message>
+</context>
+<context>
     <name>Watch</name>
     <message>
         <source>%1 is not finite at step %2</source>

@@ -51,7 +51,8 @@ QStringList commandsOfHelp() {
     const QString table = help.section(QStringLiteral("Commands:\n"), 1).section(QStringLiteral("\n\n"), 0, 0);
     QStringList out;
     for (const QString& line : table.split(QLatin1Char('\n'), Qt::SkipEmptyParts))
-        out << line.trimmed().section(QLatin1Char(' '), 0, 0);
+        if (!line.startsWith(QLatin1String("   ")))  // deeper: a wrapped description goes on
+            out << line.trimmed().section(QLatin1Char(' '), 0, 0);
     return out;
 }
 

@@ -150,7 +150,7 @@ private slots:
         QVERIFY2(r.out.startsWith(QStringLiteral("用法：traindeck plan [PLAN.yaml] [选项]\n")), qPrintable(r.out));
         // Each field's help is the window's label and tooltip, with its plan-file key.
         const QString nodes = lineStarting(r.out, QStringLiteral("  --nodes V"));
-        QCOMPARE(nodes, QStringLiteral("  --nodes V             节点数（cluster.nodes）：作业使用的机器数。"));
+        QCOMPARE(nodes, QStringLiteral("  --nodes V              节点数（cluster.nodes）：作业使用的机器数。"));
         for (const QString& line : r.out.split('\n'))
             QVERIFY2(columns(line) <= 80, qPrintable(line));
     }
