@@ -15,7 +15,17 @@ Rank 0 prints `step` lines and a `RESULT` line in the format of traindeck-cuda-t
 --fp32: a reference outside the workload's precision, for comparing the bf16 curves with
 exact maths: no autocast and no TF32 (full fp32 products), everything else the same. The
 trainer's counterpart is TRAINDECK_CUDA_FP32=1.
+
+Diagnostics (issue 15), in the formats of traindeck-cuda-train's:
+--layer-norms-until K: a LAYERS line for steps 0..K (each layer's weight and bias gradient
+norm before clipping, then each one's update norm); --stop-after K ends after step K.
+--grads-at D --dump-steps 0,20,21 (one process): no training; for each step N, load the
+weights traindeck-cuda-train wrote to D/params-N.f32, compute step N's gradient there in
+fp32 (the exact reference) and in bf16 autocast, and print, for every gradient file
+D/grads-N.*.f32 and for PyTorch's bf16 gradient, each layer's relative error against
+the fp32 one (SAMEW lines).
 """
+import glob
 import argparse
 import math
 import os
@@ -62,6 +72,74 @@ def init_flat(sizes, seed):
             tensors.append((torch.from_numpy(np.ascontiguousarray(w.T)), torch.from_numpy(vals[fan_in * fan_out:].copy())))
             at += count
     return tensors
+
+
+def linears(model):
+    return [m for m in model.net if isinstance(m, nn.Linear)]
+
+
+def flat_of(tensors_per_linear):
+    """[(weight [out, in], bias)] -> the trainer's flat layout: W as fan_in x fan_out row-major, then b."""
+    return torch.cat([t for w, b in tensors_per_linear for t in (w.t().reshape(-1), b.reshape(-1))])
+
+
+def load_flat(model, flat):
+    at = 0
+    with torch.no_grad():
+        for lin in linears(model):
+            fan_out, fan_in = lin.weight.shape
+            lin.weight.copy_(flat[at:at + fan_in * fan_out].view(fan_in, fan_out).t())
+            at += fan_in * fan_out
+            lin.bias.copy_(flat[at:at + fan_out])
+            at += fan_out
+    assert at == flat.numel()
+
+
+def layer_norms(step, grads, before, after):
+    """The LAYERS line: per layer, weight and bias gradient norms, then update norms."""
+    g = " ".join(f"{t.double().norm().item():.6e}" for t in grads)
+    u = " ".join(f"{(x - y).double().norm().item():.6e}" for x, y in zip(after, before))
+    return f"LAYERS step {step} grad {g} update {u}"
+
+
+def rel(x, ref):
+    return ((x.double() - ref.double()).norm() / ref.double().norm()).item()
+
+
+def same_weights(a, width, layers, dev):
+    """--grads-at: gradients at the weights the trainer had, fp32 and bf16, against its files."""
+    model = TaeMlp(width, layers, a.seed).to(dev)
+    sizes = layer_sizes(width, layers)
+    spans, at = [], 0
+    for fan_in, fan_out, _ in sizes:
+        spans += [(at, at + fan_in * fan_out), (at + fan_in * fan_out, at + fan_in * fan_out + fan_out)]
+        at += fan_in * fan_out + fan_out
+    for n in [int(v) for v in a.dump_steps.split(",")]:
+        params = np.fromfile(f"{a.grads_at}/params-{n}.f32", dtype=np.float32)
+        assert params.size == at, f"params-{n}.f32 holds {params.size} values, the model {at}"
+        load_flat(model, torch.from_numpy(params).to(dev))
+        grads = {}
+        for mode in ("fp32", "torch-bf16"):
+            model.zero_grad(set_to_none=False)
+            for m in range(a.accum):
+                x = waves_tokens(a.seed, (n * a.accum + m) * a.micro_batch, a.micro_batch, a.frames, a.height, a.width, dev)
+                with torch.autocast("cuda", dtype=torch.bfloat16, enabled=mode != "fp32"):
+                    y = model(x)
+                (F.mse_loss(y.float(), x) / a.accum).backward()
+            grads[mode] = flat_of([(l.weight.grad, l.bias.grad) for l in linears(model)]).clone()
+        for path in sorted(glob.glob(f"{a.grads_at}/grads-{n}.*.f32")):
+            tag = path.split(f"grads-{n}.")[1][:-4]
+            grads["ours-" + tag] = torch.from_numpy(np.fromfile(path, dtype=np.float32)).to(dev)
+        exact = grads["fp32"]
+        print(f"SAMEW step {n} fp32 norm {exact.double().norm().item():.6e}", flush=True)
+        for name, g in grads.items():
+            if name == "fp32":
+                continue
+            per = " ".join(f"{rel(g[s:e], exact[s:e]):.3e}" for s, e in spans)
+            ratio = (g.double().norm() / exact.double().norm()).item()
+            cos = torch.nn.functional.cosine_similarity(g.double(), exact.double(), dim=0).item()
+            print(f"SAMEW step {n} source {name} rel {rel(g, exact):.4e} norm_ratio {ratio:.6f} cos {cos:.8f} "
+                  f"layers {per}", flush=True)
 
 
 class TaeMlp(nn.Module):
@@ -138,6 +216,10 @@ def main():
     ap.add_argument("--compile", action="store_true")
     ap.add_argument("--bucket-mb", type=float, default=25.0)
     ap.add_argument("--fp32", action="store_true", help="no autocast, no TF32: the fp32 reference")
+    ap.add_argument("--layer-norms-until", type=int, default=-1)
+    ap.add_argument("--stop-after", type=int, default=-1)
+    ap.add_argument("--grads-at", default="")
+    ap.add_argument("--dump-steps", default="")
     a = ap.parse_args()
 
     dist.init_process_group("nccl")
@@ -151,6 +233,13 @@ def main():
         torch.set_float32_matmul_precision("highest")
 
     width, layers = PRESETS[a.preset]
+    if a.grads_at:
+        assert world == 1, "--grads-at runs as one process"
+        torch.backends.cuda.matmul.allow_tf32 = False
+        torch.set_float32_matmul_precision("highest")
+        same_weights(a, width, layers, dev)
+        dist.destroy_process_group()
+        return
     model = TaeMlp(width, layers, a.seed).to(dev)
     ddp = nn.parallel.DistributedDataParallel(model, device_ids=[local], bucket_cap_mb=a.bucket_mb,
                                               gradient_as_bucket_view=True)
@@ -187,8 +276,15 @@ def main():
             mse = loss.detach().double()
             stats[0] += mse
             stats[1] += 10.0 * torch.log10(1.0 / mse)
+        trace = rank == 0 and n <= a.layer_norms_until
+        if trace:
+            grads_now = [p.grad.detach().clone() for p in params]
+            before = [p.detach().clone() for p in params]
         norm = torch.nn.utils.clip_grad_norm_(params, 1.0)
         opt.step()
+        if trace:
+            print(layer_norms(n, grads_now, before, [p.detach() for p in params]), flush=True)
+            del grads_now, before
         opt.zero_grad(set_to_none=False)
         dist.all_reduce(stats)
         loss_v, psnr_v = (stats / (R * A)).tolist()  # the host reads the step's loss, as the trainer does
@@ -200,6 +296,11 @@ def main():
             print(f"step {n} loss {loss_v:.7f} psnr {psnr_v:.4f} grad_norm {norm.item():.5f} "
                   f"lr {learning_rate(a.lr, a.warmup, a.steps, n):.3e} step_ms {dt * 1e3:.3f} "
                   f"mem_gb {torch.cuda.max_memory_allocated() / 2**30:.1f}", flush=True)
+        if n == a.stop_after:
+            if rank == 0:
+                print(f"STOPPED after step {n} (--stop-after)", flush=True)
+            dist.destroy_process_group()
+            return
     torch.cuda.synchronize()
     elapsed = time.perf_counter() - t_start
     timed = a.steps - a.timed_from

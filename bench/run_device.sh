@@ -37,6 +37,11 @@
 #                                 against the fused one, floor, phases, PyTorch, bench-small
 #   bench/run_device.sh seeds     one GPU: bench-large seeds 1 and 2 in bf16 (ours, PyTorch),
 #                                 then both fp32 curves of seed 1
+#   bench/run_device.sh samew     one GPU (issue 15 part 1): per-layer gradient and update
+#                                 norms of ours and PyTorch over steps 0-45; gradients at the
+#                                 same weights (ours' before steps 0..25) from our variants
+#                                 and PyTorch bf16 against the fp32 gradient there; PSNR@119
+#                                 with bf16-rounded bias (and weight) gradients over 3 seeds
 #
 # Run from the source root (e.g. .dev/src). NVLink multicast stays off (KINDS.md).
 set -u
@@ -541,6 +546,43 @@ if [ "$MODE" = seeds ]; then
     --steps 120 --warmup 20 --seed 1 --log-every 1 --timed-from 5 > "$LOG/large_ours_fp32_s1.log" 2>&1
   grep -h -E "RESULT|^step 119 " "$LOG/large_ours_fp32_s1.log" | tee -a "$LOG/main.log"
   save
+fi
+
+# Issue 15, part 1: the step-by-step comparison. Our run dumps its weights and gradient
+# before the listed steps; every variant of ours and PyTorch (bf16 and fp32) then takes
+# the gradient of the same step's data at those same weights.
+if [ "$MODE" = samew ]; then
+  D=/tmp/samew; mkdir -p $D
+  STEPS=0,10,19,20,21,22,24,25
+  say "ours bf16, seed 1234: per-layer norms to step 45, weights and gradients at $STEPS"
+  ranks 1 layers_ours $LARGE --steps 120 --warmup 20 --seed 1234 --log-every 1 --stop-after 45 \
+    --layer-norms-until 45 --dump-steps $STEPS --dump-dir $D
+  tail -2 "$LOG/layers_ours.log" | tee -a "$LOG/main.log"
+  TO=120 torchrun_n 1 layers_torch $LARGE --steps 120 --warmup 20 --seed 1234 --log-every 1 --stop-after 45 \
+    --layer-norms-until 45
+  tail -2 "$LOG/layers_torch.log" | tee -a "$LOG/main.log"
+  python3 "$SRC/bench/compare_layers.py" "$LOG/layers_ours.log" "$LOG/layers_torch.log" | tee "$LOG/layers_compare.log"
+  save
+  for v in rerun TRAINDECK_CUDA_FP32=1 TRAINDECK_CUDA_BF16_WGRAD=1 TRAINDECK_CUDA_BF16_BGRAD=1 \
+           "TRAINDECK_CUDA_BF16_WGRAD=1 TRAINDECK_CUDA_BF16_BGRAD=1" TRAINDECK_CUDA_UNFUSED=0 \
+           TRAINDECK_CUDA_DGELU_EPILOGUE=1; do
+    tag=$(echo "$v" | sed 's/TRAINDECK_CUDA_//g; s/=1//g; s/=0/_off/g; s/ /+/g' | tr 'A-Z' 'a-z')
+    env $( [ "$v" = rerun ] || echo "$v" ) bash -c "$(declare -f ranks); T=$T LOG=$LOG ranks 1 samew_$tag $LARGE --steps 120 --warmup 20 --seed 1234 --grads-at $D --dump-steps $STEPS --tag $tag"
+    grep -h GRADS "$LOG/samew_$tag.log" | tail -1 | tee -a "$LOG/main.log"
+  done
+  TO=200 torchrun_n 1 samew_torch $LARGE --seed 1234 --grads-at $D --dump-steps $STEPS
+  grep -h SAMEW "$LOG/samew_torch.log" | cut -c1-160 | tee -a "$LOG/main.log"
+  save
+  rm -rf $D
+  for seed in 1234 1 2; do
+    for v in TRAINDECK_CUDA_BF16_BGRAD=1 "TRAINDECK_CUDA_BF16_WGRAD=1 TRAINDECK_CUDA_BF16_BGRAD=1"; do
+      [ $(( ${BUDGET:-560} - SECONDS )) -gt 30 ] || break 2
+      name=large_s${seed}_$(echo "$v" | sed 's/TRAINDECK_CUDA_//g; s/=1//g; s/ /+/g' | tr 'A-Z' 'a-z')
+      env $v bash -c "$(declare -f ranks); T=$T LOG=$LOG ranks 1 $name $LARGE --steps 120 --warmup 20 --seed $seed --log-every 1"
+      echo "[$seed $v] $(grep -h RESULT "$LOG/$name.log")" | tee -a "$LOG/main.log"
+    done
+    save
+  done
 fi
 
 if [ "$MODE" = fp32 ] || [ "${MODE_FP32:-0}" = 1 ]; then

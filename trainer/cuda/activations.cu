@@ -231,6 +231,19 @@ void accumulateBf16(const bf16* src, float* dst, size_t n, float beta, cudaStrea
     TD_CUDA_LAUNCHED();
 }
 
+namespace {
+__global__ void roundToBf16Kernel(float* x, size_t n) {
+    for (size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += size_t(gridDim.x) * blockDim.x) {
+        x[i] = __bfloat162float(__float2bfloat16_rn(x[i]));
+    }
+}
+}  // namespace
+
+void roundToBf16(float* x, size_t n, cudaStream_t stream) {
+    roundToBf16Kernel<<<gridFor(n, 256), 256, 0, stream>>>(x, n);
+    TD_CUDA_LAUNCHED();
+}
+
 void setOnesColumn(bf16* x, size_t rows, int ld, int width, cudaStream_t stream) {
     onesColumnKernel<<<gridFor(rows * size_t(ld - width), 256), 256, 0, stream>>>(x, rows, ld, width);
     TD_CUDA_LAUNCHED();

@@ -191,6 +191,7 @@ void CudaBackend::init(const ProcessGroup& group, const ModelShape& shape, uint6
         dgeluEpilogue_ = true;
     }
     bf16Wgrad_ = envFlag("TRAINDECK_CUDA_BF16_WGRAD", false) && !fp32_ && !biasColumn_;
+    bf16Bgrad_ = envFlag("TRAINDECK_CUDA_BF16_BGRAD", false) && !fp32_;
     inLd_.clear();
     for (const LinearLayout& lin : layout_.linears) inLd_.push_back(lin.fanIn + (biasColumn_ ? 8 : 0));
     try {
@@ -538,6 +539,13 @@ void CudaBackend::runMicroStepT(int count, bool first, bool last) {
             }
         };
 
+        // TRAINDECK_CUDA_BF16_BGRAD: layer i's bias gradient is complete here (made by
+        // this iteration's column sum or BGRADA, or by the previous one's GELU backward);
+        // rounded to bf16 before its bucket goes, as autocast's bf16 bias gradient is.
+        auto roundBiasGradient = [&] {
+            if (bf16Bgrad_ && all && !productsOnly_) roundToBf16(b.grads + lin.bias, size_t(lin.fanOut), compute_);
+        };
+
         // dX (M × fanIn) = G·Wᵀ is, column-major, dXᵀ = W·Gᵀ; the shadow's Wᵀ row-major
         // is W column-major (fanIn × fanOut): op N. GELU' is applied by the DGELU
         // epilogue (bias gradient: a column sum or the BGRADA epilogue in the next
@@ -576,11 +584,13 @@ void CudaBackend::runMicroStepT(int count, bool first, bool last) {
             weightGradient(w);
             TD_CUDA(cudaEventRecord(sideDone_, side_));
             TD_CUDA(cudaStreamWaitEvent(compute_, sideDone_, 0));
+            roundBiasGradient();
             if (reduce) launchBuckets(i);
             if (i == 0) break;
         } else {
             if (columnSum) columnSums(cur, M, lin.fanOut, b.colPartials, b.grads + lin.bias, beta, compute_);
             weightGradient(w);
+            roundBiasGradient();
             if (reduce) launchBuckets(i);
             if (i == 0) break;
             dataGradient(compute_);

@@ -52,6 +52,9 @@
 //   TRAINDECK_CUDA_BF16_WGRAD=1  numerics experiment (issue 15): weight gradients rounded
 //                             to bf16 by the product (as PyTorch's autocast makes them),
 //                             then added to the fp32 gradient; one more pass per layer
+//   TRAINDECK_CUDA_BF16_BGRAD=1  numerics experiment (issue 15): each layer's bias gradient
+//                             rounded to bf16 once it is complete (autocast's bias gradient
+//                             is bf16; exact for one micro-step a step, as bench-large's)
 //   TRAINDECK_CUDA_FP32=1     a reference run outside the workload's precision: fp32
 //                             activations, weights and products (no TF32, no bf16), the
 //                             exact tanh GELU (no fused forward epilogue). For comparing
@@ -135,7 +138,7 @@ private:
     ParamLayout layout_;
     int device_ = 0;
     bool useGraphs_ = true, fused_ = true, phases_ = false, dgeluEpilogue_ = false, bgradEpilogue_ = false;
-    bool fp32_ = false, overlap_ = false, biasColumn_ = false, bf16Wgrad_ = false;
+    bool fp32_ = false, overlap_ = false, biasColumn_ = false, bf16Wgrad_ = false, bf16Bgrad_ = false;
     int fusedMode_ = -1;  // forward GELU epilogue: 1 always, 0 never, -1 by the layer's size
     void* wgradScratch_ = nullptr;  // TRAINDECK_CUDA_BF16_WGRAD: one weight gradient in bf16
     // Leading dimension of layer i's input (its previous layer's output, or the tokens):

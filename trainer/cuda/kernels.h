@@ -61,6 +61,8 @@ void toBf16(const float* src, bf16* dst, size_t n, cudaStream_t stream);
 // dst[i] = beta·dst[i] + src[i] (bf16 → fp32): a bf16-rounded weight gradient added to the
 // fp32 gradient (TRAINDECK_CUDA_BF16_WGRAD, PyTorch's autocast behaviour).
 void accumulateBf16(const bf16* src, float* dst, size_t n, float beta, cudaStream_t stream);
+// x[i] = bf16(x[i]) in place (TRAINDECK_CUDA_BF16_BGRAD: bias gradients as autocast makes them).
+void roundToBf16(float* x, size_t n, cudaStream_t stream);
 // For each of `rows` rows of `ld` values: x[r·ld + width] = 1, x[r·ld + width+1 .. ld−1] = 0
 // (the ones column that makes a weight-gradient product yield the bias gradient too).
 void setOnesColumn(bf16* x, size_t rows, int ld, int width, cudaStream_t stream);

@@ -11,6 +11,16 @@
 //     [--hang-at-step K --die-rank R]    (fault injection: that rank stops at step K)
 //     [--floor-reps K]   after the run: the products floor (CudaBackend::measureProductsFloor,
 //                        K replays), K more full steps, the floor again; one FLOOR line
+//     [--stop-after K]   end after step K (the schedule stays that of --steps)
+//     [--layer-norms-until K]  a LAYERS line for steps 0..K: each layer's weight and bias
+//                        gradient norm (averaged gradient, before clipping) and update norm
+//     [--dump-steps 0,20,21 --dump-dir D]  at those steps write D/params-N.f32 (fp32, before
+//                        the step, model.h's flat layout) and D/grads-N.default.f32 (the
+//                        averaged gradient before clipping); rank 0, one process a GPU
+//     [--grads-at D --dump-steps ... --tag T]  no training: for each step N, load
+//                        D/params-N.f32 and write the gradient of step N's data at those
+//                        weights to D/grads-N.T.f32 (the backend variants set by the
+//                        environment, at the same weights as the run that dumped them)
 //
 // Rank 0 prints `step` lines and a final `RESULT` line with samples/s over steps
 // 20..end (all ranks), the mean step time and the last step's PSNR.
@@ -22,6 +32,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <stdexcept>
 #include <thread>
 #include <unistd.h>
 
@@ -48,7 +59,24 @@ struct Args {
     int dieRank = -1;
     long allreduceElements = 0;  // > 0: time fp32 all-reduces of this size instead of training
     int floorReps = 0;
+    long stopAfter = -1, layerNormsUntil = -1;
+    std::vector<long> dumpSteps;
+    std::string dumpDir, gradsAt, tag = "default";
 };
+
+std::vector<long> stepList(const char* v) {
+    std::vector<long> out;
+    for (const char* p = v; *p;) {
+        char* end = nullptr;
+        out.push_back(std::strtol(p, &end, 10));
+        if (end == p) {
+            std::fprintf(stderr, "bad step list %s\n", v);
+            std::exit(2);
+        }
+        p = *end == ',' ? end + 1 : end;
+    }
+    return out;
+}
 
 Args parse(int argc, char** argv) {
     Args a;
@@ -76,6 +104,12 @@ Args parse(int argc, char** argv) {
         else if (k == "--hang-at-step") a.hangAtStep = std::atol(v);
         else if (k == "--allreduce-elements") a.allreduceElements = std::atol(v);
         else if (k == "--floor-reps") a.floorReps = std::atoi(v);
+        else if (k == "--stop-after") a.stopAfter = std::atol(v);
+        else if (k == "--layer-norms-until") a.layerNormsUntil = std::atol(v);
+        else if (k == "--dump-steps") a.dumpSteps = stepList(v);
+        else if (k == "--dump-dir") a.dumpDir = v;
+        else if (k == "--grads-at") a.gradsAt = v;
+        else if (k == "--tag") a.tag = v;
         else {
             std::fprintf(stderr, "unknown option %s\n", k.c_str());
             std::exit(2);
@@ -85,6 +119,44 @@ Args parse(int argc, char** argv) {
 }
 
 double psnr(double mse) { return 10.0 * std::log10(1.0 / mse); }
+
+// Diagnostics files (issue 15's same-weights comparison): raw fp32, host order.
+void writeFloats(const std::string& path, const std::vector<float>& v) {
+    FILE* f = std::fopen(path.c_str(), "wb");
+    const bool ok = f && std::fwrite(v.data(), sizeof(float), v.size(), f) == v.size();
+    if (!f || std::fclose(f) != 0 || !ok) throw std::runtime_error("cannot write " + path);
+}
+std::vector<float> readFloats(const std::string& path, size_t n) {
+    std::vector<float> v(n);
+    FILE* f = std::fopen(path.c_str(), "rb");
+    const bool ok = f && std::fread(v.data(), sizeof(float), n, f) == n && std::fgetc(f) == EOF;
+    if (f) std::fclose(f);
+    if (!ok) throw std::runtime_error("cannot read " + std::to_string(n) + " floats from " + path);
+    return v;
+}
+double norm(const float* x, size_t n, const float* minus = nullptr) {
+    double s = 0;
+    for (size_t i = 0; i < n; ++i) {
+        const double d = double(x[i]) - (minus ? double(minus[i]) : 0.0);
+        s += d * d;
+    }
+    return std::sqrt(s);
+}
+// "LAYERS step N grad w0 b0 w1 b1 ... update w0 b0 ...": the per-layer norms of one
+// step's averaged gradient (before clipping) and of its update (after − before).
+void printLayerNorms(long step, const ParamLayout& layout, const std::vector<float>& grads,
+                     const std::vector<float>& before, const std::vector<float>& after) {
+    std::printf("LAYERS step %ld grad", step);
+    for (const LinearLayout& l : layout.linears) {
+        std::printf(" %.6e %.6e", norm(&grads[l.weight], size_t(l.fanIn) * l.fanOut), norm(&grads[l.bias], l.fanOut));
+    }
+    std::printf(" update");
+    for (const LinearLayout& l : layout.linears) {
+        std::printf(" %.6e %.6e", norm(&after[l.weight], size_t(l.fanIn) * l.fanOut, &before[l.weight]),
+                    norm(&after[l.bias], l.fanOut, &before[l.bias]));
+    }
+    std::printf("\n");
+}
 
 struct Stats {
     double median = 0, mean = 0, min = 0;
@@ -172,6 +244,34 @@ int main(int argc, char** argv) {
         backend.init(group, shape, a.seed);
         const traindeck::LrSchedule schedule{a.lr, a.warmup, a.steps, 0.1};
         const int R = a.world, A = a.accum, B = a.microBatch;
+        const ParamLayout layout = paramLayout(shape);
+        // gradients() holds the sum over ranks and micro-steps; the optimizer averages.
+        auto averaged = [&](std::vector<float> g) {
+            for (float& x : g) x = float(double(x) / (double(R) * A));
+            return g;
+        };
+        if (!a.gradsAt.empty()) {
+            // The gradient of step N's data at the weights another run had before step N.
+            for (long k : a.dumpSteps) {
+                TrainState state;
+                state.params = readFloats(a.gradsAt + "/params-" + std::to_string(k) + ".f32", layout.count);
+                state.adamM.assign(layout.count, 0.0f);
+                state.adamV.assign(layout.count, 0.0f);
+                backend.loadState(state);
+                for (int m = 0; m < A; ++m) {
+                    backend.forwardBackward(Batch{a.seed, sampleId(uint64_t(k), A, m, R, a.rank, B, 0), B}, m == A - 1);
+                }
+                backend.allReduceGradients(A);
+                const std::vector<float> g = averaged(backend.gradients());
+                if (a.rank == 0) {
+                    writeFloats(a.gradsAt + "/grads-" + std::to_string(k) + "." + a.tag + ".f32", g);
+                    std::printf("GRADS step %ld tag %s norm %.6e\n", k, a.tag.c_str(), norm(g.data(), g.size()));
+                    std::fflush(stdout);
+                }
+                backend.optimizerStep(OptimizerStep{k, 0.0, 1.0});  // closes the step; the weights are reloaded
+            }
+            return 0;
+        }
         const double effectiveBatch = double(R) * A * B;
         Clock::time_point timedStart;
         double stepTimeSum = 0, lastPsnr = 0;
@@ -186,14 +286,28 @@ int main(int argc, char** argv) {
             }
             const ReducedStep reduced = backend.allReduceGradients(A);
             const double lr = traindeck::learningRate(schedule, k);
+            // Diagnostics (rank 0, off the timed path only when asked for).
+            const bool dump = a.rank == 0 && std::find(a.dumpSteps.begin(), a.dumpSteps.end(), k) != a.dumpSteps.end() &&
+                              !a.dumpDir.empty();
+            const bool layerNorms = a.rank == 0 && k <= a.layerNormsUntil;
+            std::vector<float> before, grads;
+            if (dump || layerNorms) {
+                before = backend.saveState().params;
+                grads = averaged(backend.gradients());
+            }
+            if (dump) {
+                writeFloats(a.dumpDir + "/params-" + std::to_string(k) + ".f32", before);
+                writeFloats(a.dumpDir + "/grads-" + std::to_string(k) + ".default.f32", grads);
+            }
             const double norm = backend.optimizerStep(OptimizerStep{k, lr, 1.0});
+            if (layerNorms) printLayerNorms(k, layout, grads, before, backend.saveState().params);
             std::vector<double> st{0, 0, 0};
             for (double mse : reduced.microLosses) st[0] += mse, st[1] += psnr(mse);
             st = backend.allReduceSum(st);
             const double seconds = std::chrono::duration<double>(Clock::now() - t0).count();
             return StepOut{seconds, st[0] / (R * A), st[1] / (R * A), norm, lr, reduced.commSeconds};
         };
-        for (n = 0; n < a.steps; ++n) {
+        for (n = 0; n < a.steps && (a.stopAfter < 0 || n <= a.stopAfter); ++n) {
             if (n == a.dieAtStep && a.rank == a.dieRank) {
                 std::fprintf(stderr, "rank %d: exiting at step %ld (fault injection)\n", a.rank, n);
                 std::fflush(stderr);
@@ -214,6 +328,10 @@ int main(int argc, char** argv) {
                             backend.peakMemoryGb());
                 std::fflush(stdout);
             }
+        }
+        if (n < a.steps) {
+            if (a.rank == 0) std::printf("STOPPED after step %ld (--stop-after)\n", n - 1);
+            return 0;
         }
         const double elapsed = std::chrono::duration<double>(Clock::now() - timedStart).count();
         const long timed = a.steps - a.timedFrom;
