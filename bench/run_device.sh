@@ -42,6 +42,11 @@
 #                                 same weights (ours' before steps 0..25) from our variants
 #                                 and PyTorch bf16 against the fp32 gradient there; PSNR@119
 #                                 with bf16-rounded bias (and weight) gradients over 3 seeds
+#   bench/run_device.sh biasepi   one GPU: the unfused forward with the BIAS epilogue (the
+#                                 default) against the bias added in the GELU pass and the
+#                                 fused epilogue: step vs floor, phases, PyTorch eager and
+#                                 compile; their gradients at the same weights against fp32;
+#                                 PSNR@119 over seeds 1234, 1, 2, ours and PyTorch
 #
 # Run from the source root (e.g. .dev/src). NVLink multicast stays off (KINDS.md).
 set -u
@@ -581,6 +586,41 @@ if [ "$MODE" = samew ]; then
       env $v bash -c "$(declare -f ranks); T=$T LOG=$LOG ranks 1 $name $LARGE --steps 120 --warmup 20 --seed $seed --log-every 1"
       echo "[$seed $v] $(grep -h RESULT "$LOG/$name.log")" | tee -a "$LOG/main.log"
     done
+    save
+  done
+fi
+
+if [ "$MODE" = biasepi ]; then
+  harness
+  save
+  for v in default TRAINDECK_CUDA_BIAS_IN_PASS=1 TRAINDECK_CUDA_UNFUSED=0; do
+    name=large_$(echo "$v" | sed 's/TRAINDECK_CUDA_//g; s/=1//g; s/=0/_off/g' | tr 'A-Z' 'a-z')
+    env $( [ "$v" = default ] || echo "$v" ) bash -c "$(declare -f ranks); T=$T LOG=$LOG ranks 1 $name $LARGE --steps 120 --warmup 20 --seed 1234 --log-every 1 --floor-reps 10"
+    echo "[$v] $(grep -h -E 'RESULT|FLOOR' "$LOG/$name.log" | tr '\n' ' ')" | tee -a "$LOG/main.log"
+  done
+  TRAINDECK_CUDA_PHASES=1 ranks 1 phases_large $LARGE --steps 14 --timed-from 4 --log-every 100
+  grep -h per-phase "$LOG/phases_large.log" | tee -a "$LOG/main.log"
+  save
+  TO=150 torchrun_n 1 large_torch_bf16 $LARGE --steps 120 --warmup 20 --seed 1234 --log-every 1
+  TO=150 torchrun_n 1 large_torch_compile $LARGE --steps 120 --warmup 20 --seed 1234 --log-every 10 --compile
+  grep -h RESULT "$LOG/large_torch_bf16.log" "$LOG/large_torch_compile.log" | tee -a "$LOG/main.log"
+  save
+  D=/tmp/samew; mkdir -p $D
+  STEPS=0,10,20,21,24,25
+  ranks 1 dump_ours $LARGE --steps 120 --warmup 20 --seed 1234 --log-every 100 --stop-after 25 --dump-steps $STEPS --dump-dir $D
+  for v in TRAINDECK_CUDA_BIAS_IN_PASS=1 TRAINDECK_CUDA_UNFUSED=0 TRAINDECK_CUDA_FP32=1; do
+    tag=$(echo "$v" | sed 's/TRAINDECK_CUDA_//g; s/=1//g; s/=0/_off/g' | tr 'A-Z' 'a-z')
+    env $v bash -c "$(declare -f ranks); T=$T LOG=$LOG ranks 1 samew_$tag $LARGE --steps 120 --warmup 20 --seed 1234 --grads-at $D --dump-steps $STEPS --tag $tag"
+  done
+  TO=150 torchrun_n 1 samew_torch $LARGE --seed 1234 --grads-at $D --dump-steps $STEPS
+  grep -h SAMEW "$LOG/samew_torch.log" | cut -c1-110 | tee -a "$LOG/main.log"
+  save
+  rm -rf $D
+  for seed in 1 2; do
+    [ $(( ${BUDGET:-560} - SECONDS )) -gt 45 ] || break
+    ranks 1 large_ours_s$seed $LARGE --steps 120 --warmup 20 --seed $seed --log-every 1
+    TO=$(( ${BUDGET:-560} - SECONDS - 5 )) torchrun_n 1 large_torch_s$seed $LARGE --steps 120 --warmup 20 --seed $seed --log-every 1
+    grep -h RESULT "$LOG/large_ours_s$seed.log" "$LOG/large_torch_s$seed.log" | tee -a "$LOG/main.log"
     save
   done
 fi

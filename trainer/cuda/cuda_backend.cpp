@@ -16,7 +16,7 @@ constexpr int kEvalSlot = kMaxMicroSteps;     // evaluate()'s loss slot
 constexpr int kInputRing = 1024;              // pinned per-launch inputs, see setFirstSample
 constexpr const char* kUniqueIdKey = "nccl/unique_id";
 // A GELU layer's output of at least this many values (tokens × width) is made by a plain
-// product and biasGelu instead of the GELU_AUX_BIAS epilogue. Measured on an H200 at
+// product (BIAS epilogue) and a GELU pass instead of the GELU_AUX_BIAS epilogue. Measured on an H200 at
 // bench-large's 131072 × 4096 (5.4e8: unfused faster) and bench-small's 8192 × 1024 (8.4e6:
 // fused faster); the threshold between them is not measured.
 constexpr double kUnfusedFromElements = double(1 << 26);
@@ -192,6 +192,7 @@ void CudaBackend::init(const ProcessGroup& group, const ModelShape& shape, uint6
     }
     bf16Wgrad_ = envFlag("TRAINDECK_CUDA_BF16_WGRAD", false) && !fp32_ && !biasColumn_;
     bf16Bgrad_ = envFlag("TRAINDECK_CUDA_BF16_BGRAD", false) && !fp32_;
+    biasInPass_ = envFlag("TRAINDECK_CUDA_BIAS_IN_PASS", false);
     inLd_.clear();
     for (const LinearLayout& lin : layout_.linears) inLd_.push_back(lin.fanIn + (biasColumn_ ? 8 : 0));
     try {
@@ -404,7 +405,7 @@ void CudaBackend::runForwardT(int count) {
             gemm(g);
             continue;
         }
-        // The fused epilogue where it pays: on an H200 the plain product + biasGelu made
+        // The fused epilogue where it pays: on an H200 the plain product + a GELU pass made
         // bench-large's step 3–4% faster (130.5 vs 135.6 ms) and bench-small's 15% slower
         // (0.864 vs 0.751 ms), bench/RESULTS.md; by size, unless TRAINDECK_CUDA_UNFUSED says.
         const bool fuse = fusedMode_ == 1 ||
@@ -420,13 +421,19 @@ void CudaBackend::runForwardT(int count) {
             if (biasColumn_) throw CudaError("config", "TRAINDECK_CUDA_BIAS_COLUMN needs the fused GELU epilogue");
             forwardFused_[i] = false;  // no fused algorithm for this shape: fall through
         }
-        g.epilogue = Epilogue::None;
-        g.bias = nullptr;
+        // The product adds the bias in its fp32 accumulators (BIAS epilogue) and rounds
+        // X·W + b once; the pass then only applies GELU: 2 GiB of traffic instead of 3 on
+        // bench-large, and the pre-activation as exact as the fused epilogue's.
+        g.epilogue = biasInPass_ ? Epilogue::None : Epilogue::Bias;
+        if (biasInPass_) g.bias = nullptr;
         g.aux = nullptr;
         g.d = b.pre[i];
         gemm(g);
-        if (!productsOnly_) {
+        if (productsOnly_) continue;
+        if (biasInPass_) {
             biasGelu(static_cast<T*>(b.pre[i]), shadow + lin.bias, static_cast<T*>(b.post[i]), M, lin.fanOut, compute_);
+        } else {
+            gelu(static_cast<const T*>(b.pre[i]), static_cast<T*>(b.post[i]), size_t(M) * size_t(lin.fanOut), compute_);
         }
     }
 }

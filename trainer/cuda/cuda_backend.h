@@ -4,10 +4,11 @@
 // One process per GPU. Per micro-step, on one compute stream: the `waves` clips are
 // made on the GPU, the forward runs as cuBLASLt products with bias+GELU fused into the
 // epilogue (the pre-activation kept as the epilogue's aux output; for large outputs, as
-// bench-large's, a plain product and one bias+GELU pass instead, faster there), the loss kernel
-// writes the MSE and its gradient, and the backward runs weight-gradient products
-// (fp32 out, accumulated across micro-steps by beta = 1) and data-gradient products
-// followed by one pass that applies GELU' and sums the bias gradient. On the last
+// bench-large's, a product with the bias epilogue and one GELU pass instead, faster
+// there), the loss kernel writes the MSE and its gradient, and the backward runs
+// weight-gradient products (fp32 out, accumulated across micro-steps by beta = 1) and
+// data-gradient products followed by one pass that applies GELU' and sums the bias
+// gradient. On the last
 // micro-step, each gradient bucket is all-reduced on a separate high-priority stream
 // as soon as backward has finished it, so communication overlaps the rest of
 // backward. Clipping and AdamW are two passes over fp32 state, then the bf16 shadow of
@@ -20,11 +21,14 @@
 //
 // Environment (for measurements, not for users):
 //   TRAINDECK_CUDA_GRAPHS=0   run eagerly, no graph capture
-//   TRAINDECK_CUDA_UNFUSED=1  forward: plain products + a separate bias+GELU kernel
+//   TRAINDECK_CUDA_UNFUSED=1  forward: products with the BIAS epilogue + a GELU pass
 //                             (=0: always the fused GELU_AUX_BIAS epilogue; unset: the
 //                             epilogue for outputs under kUnfusedFromElements values, the
-//                             plain product + biasGelu above: bench-large unfused,
+//                             BIAS product + GELU pass above: bench-large unfused,
 //                             bench-small fused, as measured fastest on an H200)
+//   TRAINDECK_CUDA_BIAS_IN_PASS=1  the unfused forward as it was before 2026-11-24: a plain
+//                             product, then bias + GELU in one pass (the pre-activation
+//                             rounded to bf16 twice; bench/RESULTS.md, "same weights")
 //   TRAINDECK_CUDA_DGELU_EPILOGUE=1  backward: cuBLASLt's DGELU epilogue and a column
 //                             sum instead of geluBackwardBias after a plain product
 //   TRAINDECK_CUDA_PHASES=1   eager, with events between phases; a per-phase
@@ -139,6 +143,7 @@ private:
     int device_ = 0;
     bool useGraphs_ = true, fused_ = true, phases_ = false, dgeluEpilogue_ = false, bgradEpilogue_ = false;
     bool fp32_ = false, overlap_ = false, biasColumn_ = false, bf16Wgrad_ = false, bf16Bgrad_ = false;
+    bool biasInPass_ = false;
     int fusedMode_ = -1;  // forward GELU epilogue: 1 always, 0 never, -1 by the layer's size
     void* wgradScratch_ = nullptr;  // TRAINDECK_CUDA_BF16_WGRAD: one weight gradient in bf16
     // Leading dimension of layer i's input (its previous layer's output, or the tokens):

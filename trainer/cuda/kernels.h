@@ -37,7 +37,13 @@ void wavesTokens(uint64_t seed, const uint64_t* firstSampleDev, int count, int f
 // ---- activations.cu: GELU, bias gradients, casts ------------------------------------
 // tanh-form GELU, the reference the cuBLASLt epilogue is checked against (and the
 // unfused path when cuBLASLt offers no fused algorithm).
-// pre[i,j] += bias[j]; out = gelu(pre). rows × cols, row-major.
+// out = gelu(pre), n values (a multiple of 8): the unfused forward, after a product
+// whose BIAS epilogue wrote pre = X·W + b.
+void gelu(const bf16* pre, bf16* out, size_t n, cudaStream_t stream);
+void gelu(const float* pre, float* out, size_t n, cudaStream_t stream);
+// pre[i,j] += bias[j]; out = gelu(pre). rows × cols, row-major. The unfused forward before
+// the BIAS epilogue (TRAINDECK_CUDA_BIAS_IN_PASS=1: the product's output rounded, then
+// the bias added and rounded again).
 void biasGelu(bf16* pre, const bf16* bias, bf16* out, int rows, int cols, cudaStream_t stream);
 void biasGelu(float* pre, const float* bias, float* out, int rows, int cols, cudaStream_t stream);
 // out[j] = beta·out[j] + Σ_i x[i,j] over a rows × cols bf16 matrix (cols a multiple of

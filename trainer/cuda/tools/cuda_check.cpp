@@ -323,6 +323,17 @@ void checkBackend() {
     report("unfused path == fused epilogues", maxRel(unfused.losses, gpu.losses) < 5e-3,
            fmt("losses max rel diff %.2e, params rel L2 diff %.2e", maxRel(unfused.losses, gpu.losses),
                relL2(unfused.params, gpu.params)));
+    // The unfused forward with the bias added in the pass (the product's output rounded
+    // to bf16 before the bias): further from the CPU's maths than the BIAS epilogue's.
+    setenv("TRAINDECK_CUDA_UNFUSED", "1", 1);
+    setenv("TRAINDECK_CUDA_BIAS_IN_PASS", "1", 1);
+    const Run biasInPass = gpuRun(shape, 1);
+    unsetenv("TRAINDECK_CUDA_BIAS_IN_PASS");
+    unsetenv("TRAINDECK_CUDA_UNFUSED");
+    const double unfusedErr = relL2(unfused.firstGrads, cpu.firstGrads),
+                 inPassErr = relL2(biasInPass.firstGrads, cpu.firstGrads);
+    report("unfused forward (BIAS epilogue + GELU pass) vs CPU", unfusedErr < 2e-2 && maxRel(unfused.losses, cpu.losses) < 1e-2,
+           fmt("grads rel L2 err %.2e (fused: %.2e; bias added in the pass: %.2e)", unfusedErr, gradErr, inPassErr));
 
     setenv("TRAINDECK_CUDA_GRAPHS", "0", 1);
     const Run eager = gpuRun(shape, 1);
@@ -393,6 +404,16 @@ void checkBackend() {
            maxRel(roundedWAccum.losses, roundedW.losses) < 2e-3 && relL2(roundedWAccum.params, roundedW.params) < 5e-3,
            fmt("losses max rel diff %.2e, params rel L2 diff %.2e", maxRel(roundedWAccum.losses, roundedW.losses),
                relL2(roundedWAccum.params, roundedW.params)));
+
+    // Bias gradients rounded to bf16 once complete (autocast's bias gradient).
+    setenv("TRAINDECK_CUDA_BF16_BGRAD", "1", 1);
+    const Run roundedB = gpuRun(shape, 1);
+    unsetenv("TRAINDECK_CUDA_BF16_BGRAD");
+    const double roundedBErr = relL2(roundedB.firstGrads, cpu.firstGrads);
+    report("bf16 bias gradients vs CPU", roundedBErr < 2e-2 && roundedBErr > gradErr &&
+                                             maxRel(roundedB.losses, cpu.losses) < 1e-2,
+           fmt("grads rel L2 err %.2e (fp32 bias gradients: %.2e), losses max rel err %.2e", roundedBErr, gradErr,
+               maxRel(roundedB.losses, cpu.losses)));
 
     // The fp32 reference run must match the CPU's fp32 maths far closer than bf16 does.
     setenv("TRAINDECK_CUDA_FP32", "1", 1);
