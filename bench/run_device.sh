@@ -47,6 +47,10 @@
 #                                 fused epilogue: step vs floor, phases, PyTorch eager and
 #                                 compile; their gradients at the same weights against fp32;
 #                                 PSNR@119 over seeds 1234, 1, 2, ours and PyTorch
+#   bench/run_device.sh biasorder one GPU: the forward products with and without the BIAS
+#                                 epilogue alone; bench-large step vs floor with the bias in
+#                                 the pass, the default, the default autotuned, the bias in the
+#                                 pass again (order effects); PyTorch eager and compile
 #
 # Run from the source root (e.g. .dev/src). NVLink multicast stays off (KINDS.md).
 set -u
@@ -623,6 +627,21 @@ if [ "$MODE" = biasepi ]; then
     grep -h RESULT "$LOG/large_ours_s$seed.log" "$LOG/large_torch_s$seed.log" | tee -a "$LOG/main.log"
     save
   done
+fi
+
+if [ "$MODE" = biasorder ]; then
+  "$T/traindeck-cuda-gemmbench" 2>&1 | grep -E "fwd|heuristic" | tee "$LOG/gemm_large.log"
+  k=0
+  for v in TRAINDECK_CUDA_BIAS_IN_PASS=1 default TRAINDECK_CUDA_AUTOTUNE=1 TRAINDECK_CUDA_BIAS_IN_PASS=1; do
+    k=$((k + 1))
+    name=large_${k}_$(echo "$v" | sed 's/TRAINDECK_CUDA_//g; s/=1//g' | tr 'A-Z' 'a-z')
+    env $( [ "$v" = default ] || echo "$v" ) bash -c "$(declare -f ranks); T=$T LOG=$LOG ranks 1 $name $LARGE --steps 120 --warmup 20 --seed 1234 --log-every 10 --floor-reps 10"
+    echo "[$v] $(grep -h -E 'RESULT|FLOOR' "$LOG/$name.log" | tr '\n' ' ')" | tee -a "$LOG/main.log"
+    save
+  done
+  TO=150 torchrun_n 1 large_torch_bf16 $LARGE --steps 120 --warmup 20 --seed 1234 --log-every 10
+  TO=$(( ${BUDGET:-560} - SECONDS - 5 )) torchrun_n 1 large_torch_compile $LARGE --steps 120 --warmup 20 --seed 1234 --log-every 10 --compile
+  grep -h RESULT "$LOG/large_torch_bf16.log" "$LOG/large_torch_compile.log" | tee -a "$LOG/main.log"
 fi
 
 if [ "$MODE" = fp32 ] || [ "${MODE_FP32:-0}" = 1 ]; then

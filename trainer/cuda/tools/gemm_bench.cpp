@@ -115,6 +115,7 @@ int main(int argc, char** argv) {
         time("fwd NN +bias+gelu+aux", f, gelu);
         time("fwd TN plain (backend layout)", f, transA);
         time("fwd TN +bias+gelu+aux (backend)", f, [&](GemmArgs& g) { transA(g), gelu(g); });
+        time("fwd TN +bias (backend, unfused)", f, [&](GemmArgs& g) { transA(g), bias1(g); });
         // Data gradient: NN in the backend (W stored fanOut × fanIn).
         GemmArgs d = f;
         const auto dgelu = [&](GemmArgs& g) { g.epilogue = Epilogue::DGelu, g.aux = aux, g.ldaux = D; };
