@@ -51,6 +51,8 @@
 #                                 epilogue alone; bench-large step vs floor with the bias in
 #                                 the pass, the default, the default autotuned, the bias in the
 #                                 pass again (order effects); PyTorch eager and compile
+#   bench/run_device.sh lrzero    one GPU: the same pair at learning rate 0 (both keep the
+#                                 initial weights, so both multiply the same values)
 #
 # Run from the source root (e.g. .dev/src). NVLink multicast stays off (KINDS.md).
 set -u
@@ -642,6 +644,17 @@ if [ "$MODE" = biasorder ]; then
   TO=150 torchrun_n 1 large_torch_bf16 $LARGE --steps 120 --warmup 20 --seed 1234 --log-every 10
   TO=$(( ${BUDGET:-560} - SECONDS - 5 )) torchrun_n 1 large_torch_compile $LARGE --steps 120 --warmup 20 --seed 1234 --log-every 10 --compile
   grep -h RESULT "$LOG/large_torch_bf16.log" "$LOG/large_torch_compile.log" | tee -a "$LOG/main.log"
+fi
+
+if [ "$MODE" = lrzero ]; then
+  k=0
+  for v in default TRAINDECK_CUDA_BIAS_IN_PASS=1 default TRAINDECK_CUDA_BIAS_IN_PASS=1 TRAINDECK_CUDA_UNFUSED=0; do
+    k=$((k + 1))
+    name=large_lr0_${k}_$(echo "$v" | sed 's/TRAINDECK_CUDA_//g; s/=1//g; s/=0/_off/g' | tr 'A-Z' 'a-z')
+    env $( [ "$v" = default ] || echo "$v" ) bash -c "$(declare -f ranks); T=$T LOG=$LOG ranks 1 $name $LARGE --steps 80 --lr 0 --seed 1234 --log-every 40 --floor-reps 10"
+    echo "[$v, lr 0] $(grep -h -E 'RESULT|FLOOR' "$LOG/$name.log" | tr '\n' ' ')" | tee -a "$LOG/main.log"
+    save
+  done
 fi
 
 if [ "$MODE" = fp32 ] || [ "${MODE_FP32:-0}" = 1 ]; then
