@@ -15,10 +15,12 @@ constexpr int kMaxMicroSteps = 256;           // loss slots per optimizer step
 constexpr int kEvalSlot = kMaxMicroSteps;     // evaluate()'s loss slot
 constexpr int kInputRing = 1024;              // pinned per-launch inputs, see setFirstSample
 constexpr const char* kUniqueIdKey = "nccl/unique_id";
-// A GELU layer's output of at least this many values (tokens × width) is made by a plain
-// product (BIAS epilogue) and a GELU pass instead of the GELU_AUX_BIAS epilogue. Measured on an H200 at
+// A GELU layer's output of at least this many values (tokens × width) is made by a
+// product with the BIAS epilogue and a GELU pass instead of the GELU_AUX_BIAS epilogue.
+// Measured on an H200 in trained runs (then with the bias added in the pass) at
 // bench-large's 131072 × 4096 (5.4e8: unfused faster) and bench-small's 8192 × 1024 (8.4e6:
-// fused faster); the threshold between them is not measured.
+// fused faster); the threshold between them is not measured, and at learning rate 0 (the
+// same values on both sides) the fused form was the faster one on an H100 (RESULTS.md).
 constexpr double kUnfusedFromElements = double(1 << 26);
 
 enum Phase { kPhaseStart, kPhaseData, kPhaseForward, kPhaseLoss, kPhaseBackward, kPhaseComm, kPhaseOptStart,
@@ -405,9 +407,9 @@ void CudaBackend::runForwardT(int count) {
             gemm(g);
             continue;
         }
-        // The fused epilogue where it pays: on an H200 the plain product + a GELU pass made
-        // bench-large's step 3–4% faster (130.5 vs 135.6 ms) and bench-small's 15% slower
-        // (0.864 vs 0.751 ms), bench/RESULTS.md; by size, unless TRAINDECK_CUDA_UNFUSED says.
+        // The fused epilogue where it pays: on an H200 the unfused form made bench-large's
+        // step 3–4% faster (130.5 vs 135.6 ms) and bench-small's 15% slower (0.864 vs
+        // 0.751 ms), bench/RESULTS.md; by size, unless TRAINDECK_CUDA_UNFUSED says.
         const bool fuse = fusedMode_ == 1 ||
                           (fusedMode_ == -1 && double(M) * double(lin.fanOut) < kUnfusedFromElements);
         if (forwardFused_[i] && fuse) {
