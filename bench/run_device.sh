@@ -122,6 +122,20 @@ ranks() {
   for p in "${pids[@]}"; do wait "$p" || rc=$((rc ? rc : $?)); done
   return $rc
 }
+# tag V: a log-name word for an environment setting ("TRAINDECK_CUDA_BF16_WGRAD=1
+# TRAINDECK_CUDA_BF16_BGRAD=1" -> bf16_wgrad+bf16_bgrad, "..._UNFUSED=0" -> unfused_off).
+tag() { echo "$1" | sed 's/TRAINDECK_CUDA_//g; s/=1//g; s/=0/_off/g; s/ /+/g' | tr 'A-Z' 'a-z'; }
+# variant V NAME ARGS...: one GPU, `ranks 1 NAME ARGS` under the settings V ("default": none).
+variant() {
+  local v=$1; shift
+  if [ "$v" = default ] || [ "$v" = rerun ]; then ranks 1 "$@"; else (export $v; ranks 1 "$@"); fi
+}
+# PyTorch's eager and compiled bench-large, seed 1234, 120 steps, in the call being made.
+torch_large_pair() {
+  TO=150 torchrun_n 1 large_torch_bf16 $LARGE --steps 120 --warmup 20 --seed 1234 --log-every ${1:-10}
+  TO=${2:-150} torchrun_n 1 large_torch_compile $LARGE --steps 120 --warmup 20 --seed 1234 --log-every 10 --compile
+  grep -h RESULT "$LOG/large_torch_bf16.log" "$LOG/large_torch_compile.log" | tee -a "$LOG/main.log"
+}
 torchrun_n() {
   local n=$1 name=$2; shift 2
   timeout "${TO:-600}" torchrun --standalone --nproc_per_node "$n" "$SRC/bench/ddp_reference.py" "$@" \
@@ -445,9 +459,7 @@ if [ "$MODE" = floor-fp32 ]; then
   grep -h per-phase "$LOG/phases_large.log" "$LOG/phases_large_overlap.log" | tee -a "$LOG/main.log"
   save
   say "PyTorch eager and compile, same workload and seed"
-  TO=150 torchrun_n 1 large_torch_bf16 $LARGE --steps 120 --warmup 20 --seed 1234 --log-every 1
-  TO=150 torchrun_n 1 large_torch_compile $LARGE --steps 120 --warmup 20 --seed 1234 --log-every 10 --compile
-  grep -h RESULT "$LOG/large_torch_bf16.log" "$LOG/large_torch_compile.log" | tee -a "$LOG/main.log"
+  torch_large_pair 1
   save
   MODE_FP32=1
 fi
@@ -502,9 +514,7 @@ if [ "$MODE" = unfused ]; then
   done
   TRAINDECK_CUDA_PHASES=1 TRAINDECK_CUDA_UNFUSED=1 ranks 1 phases_large_unfused $LARGE --steps 14 --timed-from 4 --log-every 100
   grep -h per-phase "$LOG/phases_large_unfused.log" | tee -a "$LOG/main.log"
-  TO=150 torchrun_n 1 large_torch_bf16 $LARGE --steps 120 --warmup 20 --seed 1234 --log-every 10
-  TO=150 torchrun_n 1 large_torch_compile $LARGE --steps 120 --warmup 20 --seed 1234 --log-every 10 --compile
-  grep -h RESULT "$LOG/large_torch_bf16.log" "$LOG/large_torch_compile.log" | tee -a "$LOG/main.log"
+  torch_large_pair 10
   save
   for v in default TRAINDECK_CUDA_UNFUSED=1; do
     name=small_$(echo "$v" | sed 's/TRAINDECK_CUDA_//; s/=1//' | tr 'A-Z' 'a-z')
@@ -526,9 +536,7 @@ if [ "$MODE" = auto ]; then
   TRAINDECK_CUDA_PHASES=1 ranks 1 phases_large_auto $LARGE --steps 14 --timed-from 4 --log-every 100
   grep -h per-phase "$LOG/phases_large_auto.log" | tee -a "$LOG/main.log"
   save
-  TO=150 torchrun_n 1 large_torch_bf16 $LARGE --steps 120 --warmup 20 --seed 1234 --log-every 10
-  TO=150 torchrun_n 1 large_torch_compile $LARGE --steps 120 --warmup 20 --seed 1234 --log-every 10 --compile
-  grep -h RESULT "$LOG/large_torch_bf16.log" "$LOG/large_torch_compile.log" | tee -a "$LOG/main.log"
+  torch_large_pair 10
   save
   ranks 1 small_auto $SMALL --steps 120 --timed-from 20 --log-every 119
   TO=100 torchrun_n 1 small_torch_bf16 $SMALL --steps 120 --log-every 119
@@ -577,9 +585,9 @@ if [ "$MODE" = samew ]; then
   for v in rerun TRAINDECK_CUDA_FP32=1 TRAINDECK_CUDA_BF16_WGRAD=1 TRAINDECK_CUDA_BF16_BGRAD=1 \
            "TRAINDECK_CUDA_BF16_WGRAD=1 TRAINDECK_CUDA_BF16_BGRAD=1" TRAINDECK_CUDA_UNFUSED=0 \
            TRAINDECK_CUDA_DGELU_EPILOGUE=1; do
-    tag=$(echo "$v" | sed 's/TRAINDECK_CUDA_//g; s/=1//g; s/=0/_off/g; s/ /+/g' | tr 'A-Z' 'a-z')
-    env $( [ "$v" = rerun ] || echo "$v" ) bash -c "$(declare -f ranks); T=$T LOG=$LOG ranks 1 samew_$tag $LARGE --steps 120 --warmup 20 --seed 1234 --grads-at $D --dump-steps $STEPS --tag $tag"
-    grep -h GRADS "$LOG/samew_$tag.log" | tail -1 | tee -a "$LOG/main.log"
+    t=$(tag "$v")
+    variant "$v" samew_$t $LARGE --steps 120 --warmup 20 --seed 1234 --grads-at $D --dump-steps $STEPS --tag $t
+    grep -h GRADS "$LOG/samew_$t.log" | tail -1 | tee -a "$LOG/main.log"
   done
   TO=200 torchrun_n 1 samew_torch $LARGE --seed 1234 --grads-at $D --dump-steps $STEPS
   grep -h SAMEW "$LOG/samew_torch.log" | cut -c1-160 | tee -a "$LOG/main.log"
@@ -588,8 +596,8 @@ if [ "$MODE" = samew ]; then
   for seed in 1234 1 2; do
     for v in TRAINDECK_CUDA_BF16_BGRAD=1 "TRAINDECK_CUDA_BF16_WGRAD=1 TRAINDECK_CUDA_BF16_BGRAD=1"; do
       [ $(( ${BUDGET:-560} - SECONDS )) -gt 30 ] || break 2
-      name=large_s${seed}_$(echo "$v" | sed 's/TRAINDECK_CUDA_//g; s/=1//g; s/ /+/g' | tr 'A-Z' 'a-z')
-      env $v bash -c "$(declare -f ranks); T=$T LOG=$LOG ranks 1 $name $LARGE --steps 120 --warmup 20 --seed $seed --log-every 1"
+      name=large_s${seed}_$(tag "$v")
+      variant "$v" $name $LARGE --steps 120 --warmup 20 --seed $seed --log-every 1
       echo "[$seed $v] $(grep -h RESULT "$LOG/$name.log")" | tee -a "$LOG/main.log"
     done
     save
@@ -600,23 +608,21 @@ if [ "$MODE" = biasepi ]; then
   harness
   save
   for v in default TRAINDECK_CUDA_BIAS_IN_PASS=1 TRAINDECK_CUDA_UNFUSED=0; do
-    name=large_$(echo "$v" | sed 's/TRAINDECK_CUDA_//g; s/=1//g; s/=0/_off/g' | tr 'A-Z' 'a-z')
-    env $( [ "$v" = default ] || echo "$v" ) bash -c "$(declare -f ranks); T=$T LOG=$LOG ranks 1 $name $LARGE --steps 120 --warmup 20 --seed 1234 --log-every 1 --floor-reps 10"
+    name=large_$(tag "$v")
+    variant "$v" $name $LARGE --steps 120 --warmup 20 --seed 1234 --log-every 1 --floor-reps 10
     echo "[$v] $(grep -h -E 'RESULT|FLOOR' "$LOG/$name.log" | tr '\n' ' ')" | tee -a "$LOG/main.log"
   done
   TRAINDECK_CUDA_PHASES=1 ranks 1 phases_large $LARGE --steps 14 --timed-from 4 --log-every 100
   grep -h per-phase "$LOG/phases_large.log" | tee -a "$LOG/main.log"
   save
-  TO=150 torchrun_n 1 large_torch_bf16 $LARGE --steps 120 --warmup 20 --seed 1234 --log-every 1
-  TO=150 torchrun_n 1 large_torch_compile $LARGE --steps 120 --warmup 20 --seed 1234 --log-every 10 --compile
-  grep -h RESULT "$LOG/large_torch_bf16.log" "$LOG/large_torch_compile.log" | tee -a "$LOG/main.log"
+  torch_large_pair 1
   save
   D=/tmp/samew; mkdir -p $D
   STEPS=0,10,20,21,24,25
   ranks 1 dump_ours $LARGE --steps 120 --warmup 20 --seed 1234 --log-every 100 --stop-after 25 --dump-steps $STEPS --dump-dir $D
   for v in TRAINDECK_CUDA_BIAS_IN_PASS=1 TRAINDECK_CUDA_UNFUSED=0 TRAINDECK_CUDA_FP32=1; do
-    tag=$(echo "$v" | sed 's/TRAINDECK_CUDA_//g; s/=1//g; s/=0/_off/g' | tr 'A-Z' 'a-z')
-    env $v bash -c "$(declare -f ranks); T=$T LOG=$LOG ranks 1 samew_$tag $LARGE --steps 120 --warmup 20 --seed 1234 --grads-at $D --dump-steps $STEPS --tag $tag"
+    t=$(tag "$v")
+    variant "$v" samew_$t $LARGE --steps 120 --warmup 20 --seed 1234 --grads-at $D --dump-steps $STEPS --tag $t
   done
   TO=150 torchrun_n 1 samew_torch $LARGE --seed 1234 --grads-at $D --dump-steps $STEPS
   grep -h SAMEW "$LOG/samew_torch.log" | cut -c1-110 | tee -a "$LOG/main.log"
@@ -636,22 +642,20 @@ if [ "$MODE" = biasorder ]; then
   k=0
   for v in TRAINDECK_CUDA_BIAS_IN_PASS=1 default TRAINDECK_CUDA_AUTOTUNE=1 TRAINDECK_CUDA_BIAS_IN_PASS=1; do
     k=$((k + 1))
-    name=large_${k}_$(echo "$v" | sed 's/TRAINDECK_CUDA_//g; s/=1//g' | tr 'A-Z' 'a-z')
-    env $( [ "$v" = default ] || echo "$v" ) bash -c "$(declare -f ranks); T=$T LOG=$LOG ranks 1 $name $LARGE --steps 120 --warmup 20 --seed 1234 --log-every 10 --floor-reps 10"
+    name=large_${k}_$(tag "$v")
+    variant "$v" $name $LARGE --steps 120 --warmup 20 --seed 1234 --log-every 10 --floor-reps 10
     echo "[$v] $(grep -h -E 'RESULT|FLOOR' "$LOG/$name.log" | tr '\n' ' ')" | tee -a "$LOG/main.log"
     save
   done
-  TO=150 torchrun_n 1 large_torch_bf16 $LARGE --steps 120 --warmup 20 --seed 1234 --log-every 10
-  TO=$(( ${BUDGET:-560} - SECONDS - 5 )) torchrun_n 1 large_torch_compile $LARGE --steps 120 --warmup 20 --seed 1234 --log-every 10 --compile
-  grep -h RESULT "$LOG/large_torch_bf16.log" "$LOG/large_torch_compile.log" | tee -a "$LOG/main.log"
+  torch_large_pair 10 "$(( ${BUDGET:-560} - SECONDS - 5 ))"
 fi
 
 if [ "$MODE" = lrzero ]; then
   k=0
   for v in default TRAINDECK_CUDA_BIAS_IN_PASS=1 default TRAINDECK_CUDA_BIAS_IN_PASS=1 TRAINDECK_CUDA_UNFUSED=0; do
     k=$((k + 1))
-    name=large_lr0_${k}_$(echo "$v" | sed 's/TRAINDECK_CUDA_//g; s/=1//g; s/=0/_off/g' | tr 'A-Z' 'a-z')
-    env $( [ "$v" = default ] || echo "$v" ) bash -c "$(declare -f ranks); T=$T LOG=$LOG ranks 1 $name $LARGE --steps 80 --lr 0 --seed 1234 --log-every 40 --floor-reps 10"
+    name=large_lr0_${k}_$(tag "$v")
+    variant "$v" $name $LARGE --steps 80 --lr 0 --seed 1234 --log-every 40 --floor-reps 10
     echo "[$v, lr 0] $(grep -h -E 'RESULT|FLOOR' "$LOG/$name.log" | tr '\n' ' ')" | tee -a "$LOG/main.log"
     save
   done
