@@ -83,17 +83,13 @@ std::string parseSecret(const std::string& value, GenerateOptions& o) {
 }
 
 void printHelp(const std::vector<Option>& own) {
-    std::puts(app::localized(TD_TEXT("GenerateCommand", "Usage: traindeck generate [PLAN.yaml] --target T[,T...]|all "
-                                                        "--out DIR [OPTIONS]"))
-                  .c_str());
-    std::putchar('\n');
-    printWrapped("", app::localized(TD_TEXT("GenerateCommand", "Writes the launch files of a plan. Without PLAN.yaml the "
+    printHelpOpening(app::localized(TD_TEXT("GenerateCommand", "Usage: traindeck generate [PLAN.yaml] --target "
+                                                               "T[,T...]|all --out DIR [OPTIONS]")),
+                     {app::localized(TD_TEXT("GenerateCommand", "Writes the launch files of a plan. Without PLAN.yaml the "
                                                                 "built-in demo plan is used; plan flags override the "
                                                                 "file. Existing files are kept unless --force is given.")),
-                 0);
-    printWrapped("", app::localized(TD_TEXT("GenerateCommand", "Exit status: 0 written, 2 bad input or a plan with error "
-                                                                "findings.")),
-                 0);
+                      app::localized(TD_TEXT("GenerateCommand", "Exit status: 0 written, 2 bad input or a plan with error "
+                                                                "findings."))});
     std::printf("\n%s\n", app::localized(TD_TEXT("GenerateCommand", "Targets:")).c_str());
     for (const auto& t : generate::targets())
         printWrapped(padded("  " + t.key, 13), app::localized(t.summary), 13);

@@ -80,21 +80,16 @@ int runLaunch(int argc, char** argv) {
     std::string file;
     const std::string error = readPlanArguments(argc, argv, own, config.plan, file);
     if (help) {
-        std::puts(app::localized(TD_TEXT("LaunchCommand",
-                                         "Usage: traindeck launch [PLAN.yaml] (--hosts H1,H2,... | --local) [OPTIONS]"))
-                      .c_str());
-        std::putchar('\n');
-        printWrapped("", app::localized(TD_TEXT("LaunchCommand", "Starts every node of a plan over SSH (or the one node "
-                                                                  "of a 1xN plan here), after checking each node; prints "
-                                                                  "each node's lines prefixed by its index; stops all "
-                                                                  "nodes together when one fails or on Ctrl-C (a second "
-                                                                  "Ctrl-C kills).")),
-                     0);
-        printWrapped("", app::localized(TD_TEXT("LaunchCommand", "Exit status: 0 every node succeeded; 1 the run failed; "
-                                                                  "2 bad input; 3 a host key was unknown or changed, or "
-                                                                  "authentication failed (nothing started); 130/143 "
-                                                                  "stopped by SIGINT/SIGTERM.")),
-                     0);
+        printHelpOpening(
+            app::localized(TD_TEXT("LaunchCommand",
+                                   "Usage: traindeck launch [PLAN.yaml] (--hosts H1,H2,... | --local) [OPTIONS]")),
+            {app::localized(TD_TEXT("LaunchCommand", "Starts every node of a plan over SSH (or the one node of a 1xN "
+                                                     "plan here), after checking each node; prints each node's lines "
+                                                     "prefixed by its index; stops all nodes together when one fails or "
+                                                     "on Ctrl-C (a second Ctrl-C kills).")),
+             app::localized(TD_TEXT("LaunchCommand", "Exit status: 0 every node succeeded; 1 the run failed; 2 bad "
+                                                     "input; 3 a host key was unknown or changed, or authentication "
+                                                     "failed (nothing started); 130/143 stopped by SIGINT/SIGTERM."))});
         std::putchar('\n');
         printOptions(stdout, own);
         std::putchar('\n');

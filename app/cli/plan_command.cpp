@@ -268,14 +268,12 @@ nlohmann::ordered_json toJson(const Plan& plan, const std::vector<Estimate>& est
 }
 
 void printHelp(const std::vector<Option>& own) {
-    std::puts(app::localized(TD_TEXT("PlanCommand", "Usage: traindeck plan [PLAN.yaml] [OPTIONS]")).c_str());
-    std::putchar('\n');
-    printWrapped("", app::localized(TD_TEXT("PlanCommand", "Prints a plan's derived figures for each layout side by side, and its "
-                                                           "findings. Without PLAN.yaml the built-in demo plan is used; flags "
-                                                           "override the file. Texts follow the locale (LANG, LC_ALL, LANGUAGE) or "
-                                                           "--lang en|zh_CN.")),
-                 0);
-    printWrapped("", app::localized(TD_TEXT("PlanCommand", "Exit status: 0 fine, 1 a finding is an error, 2 bad input.")), 0);
+    printHelpOpening(app::localized(TD_TEXT("PlanCommand", "Usage: traindeck plan [PLAN.yaml] [OPTIONS]")),
+                     {app::localized(TD_TEXT("PlanCommand", "Prints a plan's derived figures for each layout side by side, "
+                                                            "and its findings. Without PLAN.yaml the built-in demo plan is "
+                                                            "used; flags override the file. Texts follow the locale (LANG, "
+                                                            "LC_ALL, LANGUAGE) or --lang en|zh_CN.")),
+                      app::localized(TD_TEXT("PlanCommand", "Exit status: 0 fine, 1 a finding is an error, 2 bad input."))});
     std::putchar('\n');
     printOptions(stdout, own);
     std::putchar('\n');

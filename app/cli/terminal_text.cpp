@@ -118,4 +118,9 @@ void printWrapped(std::string_view first, std::string_view text, int indent) {
         std::puts(line.c_str());
 }
 
+void printHelpOpening(std::string_view usage, std::initializer_list<std::string> paragraphs) {
+    std::printf("%.*s\n\n", int(usage.size()), usage.data());
+    for (const std::string& p : paragraphs) printWrapped("", p, 0);
+}
+
 }  // namespace traindeck::cli

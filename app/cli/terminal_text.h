@@ -4,6 +4,7 @@
 // come from the C library's wcwidth under a UTF-8 locale, whatever the user's
 // LC_CTYPE is, so the columns line up in Chinese as in English.
 
+#include <initializer_list>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -28,5 +29,9 @@ std::vector<std::string> wrapped(std::string_view first, std::string_view text, 
 
 // Prints wrapped(...) to stdout, a line each.
 void printWrapped(std::string_view first, std::string_view text, int indent);
+
+// A command's --help opening: the usage line, a blank line, then each paragraph
+// wrapped to the terminal's width.
+void printHelpOpening(std::string_view usage, std::initializer_list<std::string> paragraphs);
 
 }  // namespace traindeck::cli

@@ -32,13 +32,11 @@ constexpr std::size_t kPollBytes = 4u << 20;   // per poll: a bounded slice, the
 constexpr auto kFollowInterval = std::chrono::milliseconds(200);
 
 void printUsage() {
-    std::puts(app::localized(TD_TEXT("WatchCommand", "Usage: traindeck watch SOURCE... [--follow] [--json]")).c_str());
-    std::putchar('\n');
-    printWrapped("", app::localized(TD_TEXT("WatchCommand", "SOURCE: a trainer's metrics file (JSON lines), a user's "
+    printHelpOpening(app::localized(TD_TEXT("WatchCommand", "Usage: traindeck watch SOURCE... [--follow] [--json]")),
+                     {app::localized(TD_TEXT("WatchCommand", "SOURCE: a trainer's metrics file (JSON lines), a user's "
                                                              "training log, a TensorBoard event file, a TensorBoard "
                                                              "logdir (every folder of event files is a run), or a "
-                                                             "TrainDeck run folder (node-*.out, launch.jsonl).")),
-                 0);
+                                                             "TrainDeck run folder (node-*.out, launch.jsonl)."))});
     std::putchar('\n');
     printWrapped("  --follow  ", app::localized(TD_TEXT("WatchCommand", "print a line per new step and every alarm as it "
                                                                          "happens, until the runs end")),

@@ -16,6 +16,7 @@
 #include "plan/findings.h"
 #include "plan/plan_fields.h"
 #include "plan/plan_yaml.h"
+#include "test_files.h"
 #include "test_support.h"
 
 #if __has_include("generate/generate.h")
@@ -436,10 +437,7 @@ private slots:
         std::vector<Text> errors;
         for (size_t i = 0; i < texts.size(); ++i) {
             const QString path = dir.filePath(QStringLiteral("bad: %1.yaml").arg(i));  // ": " in the name too
-            QFile file(path);
-            QVERIFY(file.open(QIODevice::WriteOnly));
-            file.write(QByteArray::fromStdString(texts[i]));
-            file.close();
+            test_files::writeFile(path, QByteArray::fromStdString(texts[i]));
             Plan plan = demoPlan();
             const LoadResult r = loadPlanFile(path.toStdString(), plan);
             if (!r.ok) {
@@ -478,10 +476,7 @@ private slots:
         {
             Plan p = demoPlan();
             const QString path = dir.filePath("line.yaml");
-            QFile file(path);
-            QVERIFY(file.open(QIODevice::WriteOnly));
-            file.write("name: x\nrecipe:\n  micro_batch: 0\n");
-            file.close();
+            test_files::writeFile(path, "name: x\nrecipe:\n  micro_batch: 0\n");
             const LoadResult r = loadPlanFile(path.toStdString(), p);
             const QString text = app::qLocalized(r.error);
             QVERIFY2(text.contains(QStringLiteral(" 3 ")) && text.contains(QStringLiteral("recipe.micro_batch")) &&

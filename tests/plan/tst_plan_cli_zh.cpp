@@ -3,6 +3,7 @@
 // width (a Chinese character takes two columns) within 80 columns; the JSON's keys
 // and codes stay English for scripts. And which language the environment picks.
 #include "run_traindeck.h"
+#include "test_files.h"
 
 #include <QtTest>
 
@@ -129,16 +130,11 @@ private slots:
     void badPlanFileReadsInChinese() {
         QTemporaryDir dir;
         const QString path = dir.filePath("plan.yaml");
-        QFile file(path);
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write("name: x\nrecipe:\n  micro_batch: 0\n");
-        file.close();
+        test_files::writeFile(path, "name: x\nrecipe:\n  micro_batch: 0\n");
         Run r = traindeck({path});
         QCOMPARE(r.code, 2);
         QCOMPARE(r.err, QStringLiteral("traindeck plan: %1 第 3 行，字段 recipe.micro_batch：不能小于 1（输入的是 0）\n").arg(path));
-        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
-        file.write("recipe: {micro_batch: 1\n");
-        file.close();
+        test_files::writeFile(path, "recipe: {micro_batch: 1\n");
         r = traindeck({path});
         QCOMPARE(r.code, 2);
         QCOMPARE(r.err, QStringLiteral("traindeck plan: %1 第 2 行：不是有效的 YAML：花括号 { } 没有闭合\n").arg(path));

@@ -6,6 +6,8 @@
 
 #include <QtTest>
 
+#include "test_files.h"
+
 #include <arpa/inet.h>
 #include <csignal>
 #include <netinet/in.h>
@@ -43,18 +45,8 @@ inline bool canConnect(const char* ip, int port) {
     return ok;
 }
 
-inline void writeFile(const QString& path, const QByteArray& content, bool executable = false) {
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
-    f.write(content);
-    f.close();
-    if (executable) f.setPermissions(f.permissions() | QFileDevice::ExeOwner);
-}
-
-inline QByteArray readFile(const QString& path) {
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
+using test_files::readFile;
+using test_files::writeFile;
 
 inline QString userName() { return QString::fromLocal8Bit(getpwuid(getuid())->pw_name); }
 
