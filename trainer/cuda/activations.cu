@@ -24,25 +24,7 @@ __device__ __forceinline__ float geluTanhGrad(float x) {
     return 0.5f * (1.0f + th) + 0.5f * x * (1.0f - th * th) * k * (1.0f + 3.0f * 0.044715f * x * x);
 }
 
-// 8 adjacent values per thread (16- or 32-byte accesses); cols is a multiple of 8.
-template <class T>
-__global__ void biasGeluKernel(T* pre, const T* bias, T* out, size_t total, int cols) {
-    const size_t vecs = total / 8;
-    for (size_t v = size_t(blockIdx.x) * blockDim.x + threadIdx.x; v < vecs; v += size_t(gridDim.x) * blockDim.x) {
-        const size_t at = v * 8;
-        float x[8], bb[8], o[8];
-        load8(pre + at, x);
-        load8(bias + (at % size_t(cols)), bb);
-#pragma unroll
-        for (int k = 0; k < 8; ++k) {
-            x[k] = roundTo<T>(x[k] + bb[k]);
-            o[k] = geluTanh(x[k]);
-        }
-        store8(pre + at, x);
-        store8(out + at, o);
-    }
-}
-
+// 8 adjacent values per thread (16-byte accesses); n is a multiple of 8.
 template <class T>
 __global__ void geluKernel(const T* pre, T* out, size_t total) {
     const size_t vecs = total / 8;
@@ -151,13 +133,6 @@ int columnSumPartials(int rows);
 namespace {
 
 template <class T>
-void biasGeluT(T* pre, const T* bias, T* out, int rows, int cols, cudaStream_t stream) {
-    const size_t total = size_t(rows) * cols;
-    biasGeluKernel<T><<<gridFor(total, 256), 256, 0, stream>>>(pre, bias, out, total, cols);
-    TD_CUDA_LAUNCHED();
-}
-
-template <class T>
 void columnSumsT(const T* x, int rows, int cols, float* partials, float* out, float beta, cudaStream_t stream) {
     const dim3 grid((cols + kColTile - 1) / kColTile, columnSumPartials(rows));
     // The kernel writes x only when it applies GELU'; here it only reads.
@@ -194,79 +169,15 @@ void gelu(const bf16* pre, bf16* out, size_t n, cudaStream_t stream) {
     geluKernel<bf16><<<gridFor(n / 8, 256), 256, 0, stream>>>(pre, out, n);
     TD_CUDA_LAUNCHED();
 }
-void gelu(const float* pre, float* out, size_t n, cudaStream_t stream) {
-    geluKernel<float><<<gridFor(n / 8, 256), 256, 0, stream>>>(pre, out, n);
-    TD_CUDA_LAUNCHED();
-}
-void biasGelu(bf16* pre, const bf16* bias, bf16* out, int rows, int cols, cudaStream_t stream) {
-    biasGeluT(pre, bias, out, rows, cols, stream);
-}
-void biasGelu(float* pre, const float* bias, float* out, int rows, int cols, cudaStream_t stream) {
-    biasGeluT(pre, bias, out, rows, cols, stream);
-}
 void columnSums(const bf16* x, int rows, int cols, float* partials, float* out, float beta, cudaStream_t stream) {
-    columnSumsT(x, rows, cols, partials, out, beta, stream);
-}
-void columnSums(const float* x, int rows, int cols, float* partials, float* out, float beta, cudaStream_t stream) {
     columnSumsT(x, rows, cols, partials, out, beta, stream);
 }
 void geluBackwardBias(bf16* grad, const bf16* pre, int rows, int cols, float* partials, float* biasGrad, float beta,
                       cudaStream_t stream) {
     geluBackwardBiasT(grad, pre, rows, cols, partials, biasGrad, beta, stream);
 }
-void geluBackwardBias(float* grad, const float* pre, int rows, int cols, float* partials, float* biasGrad, float beta,
-                      cudaStream_t stream) {
-    geluBackwardBiasT(grad, pre, rows, cols, partials, biasGrad, beta, stream);
-}
 void transposeToBf16(const float* src, bf16* dst, int rows, int cols, cudaStream_t stream) {
     transposeT(src, dst, rows, cols, stream);
-}
-void transposeToFloat(const float* src, float* dst, int rows, int cols, cudaStream_t stream) {
-    transposeT(src, dst, rows, cols, stream);
-}
-
-namespace {
-__global__ void onesColumnKernel(bf16* x, size_t rows, int ld, int width) {
-    const int pad = ld - width;
-    for (size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x; i < rows * size_t(pad);
-         i += size_t(gridDim.x) * blockDim.x) {
-        const size_t r = i / size_t(pad);
-        const int c = int(i % size_t(pad));
-        x[r * size_t(ld) + size_t(width + c)] = __float2bfloat16_rn(c == 0 ? 1.0f : 0.0f);
-    }
-}
-}  // namespace
-
-namespace {
-__global__ void accumulateBf16Kernel(const bf16* src, float* dst, size_t n, float beta) {
-    for (size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += size_t(gridDim.x) * blockDim.x) {
-        const float v = __bfloat162float(src[i]);
-        dst[i] = beta == 0.0f ? v : beta * dst[i] + v;
-    }
-}
-}  // namespace
-
-void accumulateBf16(const bf16* src, float* dst, size_t n, float beta, cudaStream_t stream) {
-    accumulateBf16Kernel<<<gridFor(n, 256), 256, 0, stream>>>(src, dst, n, beta);
-    TD_CUDA_LAUNCHED();
-}
-
-namespace {
-__global__ void roundToBf16Kernel(float* x, size_t n) {
-    for (size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += size_t(gridDim.x) * blockDim.x) {
-        x[i] = __bfloat162float(__float2bfloat16_rn(x[i]));
-    }
-}
-}  // namespace
-
-void roundToBf16(float* x, size_t n, cudaStream_t stream) {
-    roundToBf16Kernel<<<gridFor(n, 256), 256, 0, stream>>>(x, n);
-    TD_CUDA_LAUNCHED();
-}
-
-void setOnesColumn(bf16* x, size_t rows, int ld, int width, cudaStream_t stream) {
-    onesColumnKernel<<<gridFor(rows * size_t(ld - width), 256), 256, 0, stream>>>(x, rows, ld, width);
-    TD_CUDA_LAUNCHED();
 }
 
 void toBf16(const float* src, bf16* dst, size_t n, cudaStream_t stream) {

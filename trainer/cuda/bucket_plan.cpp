@@ -1,7 +1,5 @@
 #include "bucket_plan.h"
 
-#include <algorithm>
-#include <cstdlib>
 #include <stdexcept>
 #include <string>
 
@@ -31,18 +29,6 @@ std::vector<int> bucketReadyAfterLayer(const std::vector<GradBucket>& buckets, i
     std::vector<int> ready(size_t(layerCount), -1);
     for (size_t b = 0; b < buckets.size(); ++b) ready[size_t(buckets[b].firstLayer)] = int(b);
     return ready;
-}
-
-size_t bucketCapElements(const char* mib) {
-    double value = kDefaultBucketMb;
-    if (mib && *mib) {
-        char* end = nullptr;
-        value = std::strtod(mib, &end);
-        if (end == mib || *end != '\0' || !(value > 0)) {
-            throw std::invalid_argument(std::string("TRAINDECK_CUDA_BUCKET_MB: not a positive number of MiB: ") + mib);
-        }
-    }
-    return std::max<size_t>(1, size_t(value * 1024 * 1024 / sizeof(float)));
 }
 
 }  // namespace traindeck::trainer::cuda

@@ -26,17 +26,18 @@ struct GradBucket {
 // std::invalid_argument otherwise). Returns buckets in the order backward fills them.
 std::vector<GradBucket> planBuckets(const std::vector<LayerRange>& layers, size_t capElements);
 
-// The default bucket size, MiB of fp32 gradients (TRAINDECK_CUDA_BUCKET_MB overrides).
-// 16: bench-small's 18.5 MB of gradients go in 2 buckets (the first holds layers 1..7)
-// instead of 5 at 4 MiB; an earlier branch measured bench-small's 1→2-GPU scaling at
-// 80.7–87.8% with 16 MiB against 79.8–82.2% with 4. bench-large's layers (64 MiB each)
-// are one bucket each at either size.
+// The bucket size, MiB of fp32 gradients. 16: bench-small's 18.5 MB of gradients go
+// in 2 buckets (the first holds layers 1..7) instead of 5 at 4 MiB; bench-small's
+// 1→2-GPU scaling was 80.7–87.8% with 16 MiB against 79.8–82.2% with 4
+// (bench/RESULTS.md). bench-large's layers (64 MiB each) are one bucket each at either
+// size.
 constexpr double kDefaultBucketMb = 16.0;
 
-// Elements of fp32 gradients per bucket for an environment value (MiB, may be null or
-// empty: the default). Throws std::invalid_argument for a value that is not a positive
-// number.
-size_t bucketCapElements(const char* mib);
+// Elements of fp32 gradients in `mib` MiB (at least 1).
+constexpr size_t bucketCapElements(double mib = kDefaultBucketMb) {
+    const size_t n = size_t(mib * 1024 * 1024 / sizeof(float));
+    return n > 0 ? n : 1;
+}
 
 // bucketOfLayer[i] = index of the bucket whose all-reduce may start once layer i's
 // gradients are complete, or -1 where the bucket still waits for earlier layers.

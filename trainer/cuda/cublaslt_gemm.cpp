@@ -26,7 +26,6 @@ cublasLtEpilogue_t toLt(Epilogue e) {
         case Epilogue::GeluAuxBias: return CUBLASLT_EPILOGUE_GELU_AUX_BIAS;
         case Epilogue::DGelu: return CUBLASLT_EPILOGUE_DGELU;
         case Epilogue::DGeluBgrad: return CUBLASLT_EPILOGUE_DGELU_BGRAD;
-        case Epilogue::BgradA: return CUBLASLT_EPILOGUE_BGRADA;
     }
     return CUBLASLT_EPILOGUE_DEFAULT;
 }
@@ -38,8 +37,7 @@ constexpr int kCandidates = 8;
 struct LtGemm::Plan {
     cublasLtMatmulDesc_t desc = nullptr;
     cublasLtMatrixLayout_t a = nullptr, b = nullptr, d = nullptr;
-    std::vector<cublasLtMatmulHeuristicResult_t> candidates;
-    int chosen = 0;
+    cublasLtMatmulHeuristicResult_t algo{};
     ~Plan() {
         if (desc) cublasLtMatmulDescDestroy(desc);
         if (a) cublasLtMatrixLayoutDestroy(a);
@@ -63,7 +61,7 @@ LtGemm::Key LtGemm::keyOf(const GemmArgs& g) const {
     const int hasAux = g.aux ? g.ldaux : 0;
     const int align = alignmentOf(g.a) | (alignmentOf(g.b) << 9) | (alignmentOf(g.d) << 18);
     const int biasAlign = g.bias ? alignmentOf(g.bias) : 0;
-    return Key{int(g.opA), int(g.opB), g.m, g.n, g.k, g.lda, g.ldb, g.ldd, int(g.dType) | (int(g.abType) << 8), int(g.epilogue),
+    return Key{int(g.opA), int(g.opB), g.m, g.n, g.k, g.lda, g.ldb, g.ldd, int(g.dType), int(g.epilogue),
                int(g.biasType), hasAux, align, biasAlign + (g.beta != 0.0f ? 1 << 12 : 0)};
 }
 
@@ -78,7 +76,7 @@ void LtGemm::bindPointers(Plan& plan, const GemmArgs& g) {
     }
 }
 
-LtGemm::Plan* LtGemm::planFor(const GemmArgs& g, cudaStream_t stream) {
+LtGemm::Plan* LtGemm::planFor(const GemmArgs& g) {
     const Key key = keyOf(g);
     auto found = plans_.find(key);
     if (found != plans_.end()) return found->second.get();
@@ -96,14 +94,14 @@ LtGemm::Plan* LtGemm::planFor(const GemmArgs& g, cudaStream_t stream) {
     if (g.aux) {
         const int64_t ld = g.ldaux;
         TD_CUBLAS(cublasLtMatmulDescSetAttribute(plan->desc, CUBLASLT_MATMUL_DESC_EPILOGUE_AUX_LD, &ld, sizeof(ld)));
-        const cudaDataType_t auxType = g.abType;
+        const cudaDataType_t auxType = CUDA_R_16BF;
         TD_CUBLAS(cublasLtMatmulDescSetAttribute(plan->desc, CUBLASLT_MATMUL_DESC_EPILOGUE_AUX_DATA_TYPE, &auxType,
                                                  sizeof(auxType)));
     }
     const int aRows = g.opA == CUBLAS_OP_N ? g.m : g.k, aCols = g.opA == CUBLAS_OP_N ? g.k : g.m;
     const int bRows = g.opB == CUBLAS_OP_N ? g.k : g.n, bCols = g.opB == CUBLAS_OP_N ? g.n : g.k;
-    TD_CUBLAS(cublasLtMatrixLayoutCreate(&plan->a, g.abType, aRows, aCols, g.lda));
-    TD_CUBLAS(cublasLtMatrixLayoutCreate(&plan->b, g.abType, bRows, bCols, g.ldb));
+    TD_CUBLAS(cublasLtMatrixLayoutCreate(&plan->a, CUDA_R_16BF, aRows, aCols, g.lda));
+    TD_CUBLAS(cublasLtMatrixLayoutCreate(&plan->b, CUDA_R_16BF, bRows, bCols, g.ldb));
     TD_CUBLAS(cublasLtMatrixLayoutCreate(&plan->d, g.dType, g.m, g.n, g.ldd));
     bindPointers(*plan, g);
 
@@ -120,59 +118,31 @@ LtGemm::Plan* LtGemm::planFor(const GemmArgs& g, cudaStream_t stream) {
                                                    sizeof(alignD)));
     TD_CUBLAS(cublasLtMatmulPreferenceSetAttribute(pref, CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_D_BYTES, &alignD,
                                                    sizeof(alignD)));
-    plan->candidates.resize(kCandidates);
+    // The heuristic's first choice (of the eight asked for, as when it was measured).
+    std::vector<cublasLtMatmulHeuristicResult_t> candidates(kCandidates);
     int returned = 0;
     const cublasStatus_t status = cublasLtMatmulAlgoGetHeuristic(handle_, plan->desc, plan->a, plan->b, plan->d,
-                                                                 plan->d, pref, kCandidates,
-                                                                 plan->candidates.data(), &returned);
+                                                                 plan->d, pref, kCandidates, candidates.data(),
+                                                                 &returned);
     cublasLtMatmulPreferenceDestroy(pref);
     if (status != CUBLAS_STATUS_SUCCESS || returned == 0) return nullptr;  // not cached: caller decides
-    plan->candidates.resize(returned);
-
-    // Autotune: time each candidate on the real operands. Only where running the
-    // product several times leaves the same result (beta = 0), and never while a graph
-    // is being captured (the timing would be captured instead of run).
-    cudaStreamCaptureStatus capturing = cudaStreamCaptureStatusNone;
-    TD_CUDA(cudaStreamIsCapturing(stream, &capturing));
-    if (autotune_ && returned > 1 && g.beta == 0.0f && capturing == cudaStreamCaptureStatusNone) {
-        cudaEvent_t start, stop;
-        TD_CUDA(cudaEventCreate(&start));
-        TD_CUDA(cudaEventCreate(&stop));
-        float best = 1e30f;
-        for (int i = 0; i < returned; ++i) {
-            launch(*plan, g, i, stream);  // warm-up
-            TD_CUDA(cudaEventRecord(start, stream));
-            constexpr int reps = 3;
-            for (int r = 0; r < reps; ++r) launch(*plan, g, i, stream);
-            TD_CUDA(cudaEventRecord(stop, stream));
-            TD_CUDA(cudaEventSynchronize(stop));
-            float ms = 0;
-            TD_CUDA(cudaEventElapsedTime(&ms, start, stop));
-            if (ms < best) best = ms, plan->chosen = i;
-        }
-        cudaEventDestroy(start);
-        cudaEventDestroy(stop);
-    }
+    plan->algo = candidates[0];
     Plan* raw = plan.get();
     plans_.emplace(key, std::move(plan));
     return raw;
 }
 
-void LtGemm::launch(Plan& plan, const GemmArgs& g, int algoIndex, cudaStream_t stream) {
-    const float alpha = 1.0f;
-    TD_CUBLAS(cublasLtMatmul(handle_, plan.desc, &alpha, g.a, plan.a, g.b, plan.b, &g.beta, g.d, plan.d, g.d,
-                             plan.d, &plan.candidates[algoIndex].algo, workspace_, workspaceBytes_, stream));
-}
-
-bool LtGemm::supported(const GemmArgs& args, cudaStream_t stream) { return planFor(args, stream) != nullptr; }
+bool LtGemm::supported(const GemmArgs& args) { return planFor(args) != nullptr; }
 
 void LtGemm::run(const GemmArgs& g, cudaStream_t stream) {
-    Plan* plan = planFor(g, stream);
+    Plan* plan = planFor(g);
     if (!plan) {
         failCall("cublas", "cublasLtMatmulAlgoGetHeuristic", "no algorithm for this product", __FILE__, __LINE__);
     }
     bindPointers(*plan, g);
-    launch(*plan, g, plan->chosen, stream);
+    const float alpha = 1.0f;
+    TD_CUBLAS(cublasLtMatmul(handle_, plan->desc, &alpha, g.a, plan->a, g.b, plan->b, &g.beta, g.d, plan->d, g.d,
+                             plan->d, &plan->algo.algo, workspace_, workspaceBytes_, stream));
 }
 
 }  // namespace traindeck::trainer::cuda

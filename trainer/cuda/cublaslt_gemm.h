@@ -6,12 +6,11 @@
 // memory as a column-major features × tokens matrix; cuda_backend.cpp spells out how each
 // product of the forward and backward maps onto this form.
 //
-// A plan (descriptors, layouts, the chosen algorithm) is built the first time a shape is
-// seen and cached. Building one may autotune: it times the heuristic's top candidates
-// on the real operands and keeps the fastest, because the heuristic's first choice is
-// not always the fastest on Hopper for the tall-skinny shapes here. Plans are built
-// outside CUDA-graph capture (the backend runs one uncaptured step first), and a
-// product's replays inside a graph reuse them.
+// A plan (descriptors, layouts, the heuristic's first algorithm) is built the first time
+// a shape is seen and cached. Plans are built outside CUDA-graph capture (the backend
+// runs one uncaptured step first), and a product's replays inside a graph reuse them.
+// (Timing the heuristic's top candidates instead picked slower kernels as often as
+// faster ones on an H200: bench/RESULTS.md.)
 
 #include <cstddef>
 #include <cstdint>
@@ -30,28 +29,23 @@ enum class Epilogue {
     GeluAuxBias,  // aux = op(A)·op(B) + bias; D = gelu(aux)   (tanh form; aux bf16)
     DGelu,        // D = (op(A)·op(B)) ⊙ gelu'(aux)
     DGeluBgrad,   // D = (op(A)·op(B)) ⊙ gelu'(aux); bias = row sums of D
-    BgradA,       // D = op(A)·op(B) + beta·D; bias (output, m values) = Σ_k op(A)[i, k]
-                  // (the weight-gradient product's bias gradient; written, never accumulated)
 };
 
 struct GemmArgs {
     cublasOperation_t opA = CUBLAS_OP_N, opB = CUBLAS_OP_N;
     int m = 0, n = 0, k = 0;
-    const void* a = nullptr;  // abType
+    const void* a = nullptr;  // bf16, as b and aux; products accumulate in fp32
     int lda = 0;
-    const void* b = nullptr;  // abType
+    const void* b = nullptr;
     int ldb = 0;
-    // Operand type: bf16 (the workload's products, fp32 accumulation) or fp32 (the
-    // TRAINDECK_CUDA_FP32 reference: full fp32 products, no TF32). aux has this type too.
-    cudaDataType_t abType = CUDA_R_16BF;
     void* d = nullptr;
     int ldd = 0;
-    cudaDataType_t dType = CUDA_R_16BF;  // CUDA_R_16BF or CUDA_R_32F (weight gradients, fp32 runs)
+    cudaDataType_t dType = CUDA_R_16BF;  // CUDA_R_16BF or CUDA_R_32F (weight gradients)
     float beta = 0.0f;                   // 1 accumulates into D (gradient accumulation)
     Epilogue epilogue = Epilogue::None;
-    void* bias = nullptr;                // input for Bias/GeluAuxBias, output for DGeluBgrad/BgradA
+    void* bias = nullptr;                // input for Bias/GeluAuxBias, output for DGeluBgrad
     cudaDataType_t biasType = CUDA_R_16BF;
-    void* aux = nullptr;  // GeluAuxBias: written; DGelu, DGeluBgrad: read. Same shape as D, of abType.
+    void* aux = nullptr;  // GeluAuxBias: written; DGelu, DGeluBgrad: read. Same shape as D.
     int ldaux = 0;
 };
 
@@ -72,27 +66,22 @@ public:
     LtGemm(const LtGemm&) = delete;
     LtGemm& operator=(const LtGemm&) = delete;
 
-    // Time the heuristic's candidates when a plan is first built (default on).
-    void setAutotune(bool on) { autotune_ = on; }
-
     void run(const GemmArgs& args, cudaStream_t stream);
 
     // Whether cuBLASLt has an algorithm for this product (builds and caches its plan).
     // Used to choose between a fused epilogue and the unfused fallback.
-    bool supported(const GemmArgs& args, cudaStream_t stream);
+    bool supported(const GemmArgs& args);
 
 private:
     struct Plan;
     using Key = std::tuple<int, int, int, int, int, int, int, int, int, int, int, int, int, int>;
     Key keyOf(const GemmArgs& args) const;
-    Plan* planFor(const GemmArgs& args, cudaStream_t stream);
+    Plan* planFor(const GemmArgs& args);
     void bindPointers(Plan& plan, const GemmArgs& args);
-    void launch(Plan& plan, const GemmArgs& args, int algoIndex, cudaStream_t stream);
 
     cublasLtHandle_t handle_ = nullptr;
     void* workspace_ = nullptr;
     size_t workspaceBytes_ = 0;
-    bool autotune_ = true;
     std::map<Key, std::unique_ptr<Plan>> plans_;
 };
 

@@ -25,53 +25,26 @@ using bf16 = __nv_bfloat16;
 // firstSample is read from device memory at run time so that a captured graph can be
 // replayed for every step. `waveParams` is scratch of count·36 doubles. Writes the bf16
 // tokens the first layer reads and the fp32 values the loss compares against.
-// Token t's 192 values start at tokens + t·tokenStride (192: packed; 200 leaves the
-// TRAINDECK_CUDA_BIAS_COLUMN's ones column after each token).
 void wavesTokens(uint64_t seed, const uint64_t* firstSampleDev, int count, int frames, int height, int width,
-                 double* waveParams, bf16* tokens, float* target, cudaStream_t stream, int tokenStride = 192);
-// The same with fp32 tokens (the TRAINDECK_CUDA_FP32 reference run). Each kernel below
-// that takes activations has such an fp32 twin.
-void wavesTokens(uint64_t seed, const uint64_t* firstSampleDev, int count, int frames, int height, int width,
-                 double* waveParams, float* tokens, float* target, cudaStream_t stream, int tokenStride = 192);
+                 double* waveParams, bf16* tokens, float* target, cudaStream_t stream);
 
 // ---- activations.cu: GELU, bias gradients, casts ------------------------------------
-// tanh-form GELU, the reference the cuBLASLt epilogue is checked against (and the
-// unfused path when cuBLASLt offers no fused algorithm).
-// out = gelu(pre), n values (a multiple of 8): the unfused forward, after a product
-// whose BIAS epilogue wrote pre = X·W + b.
+// out = gelu(pre) (tanh form), n values (a multiple of 8): the unfused forward, after
+// a product whose BIAS epilogue wrote pre = X·W + b.
 void gelu(const bf16* pre, bf16* out, size_t n, cudaStream_t stream);
-void gelu(const float* pre, float* out, size_t n, cudaStream_t stream);
-// pre[i,j] += bias[j]; out = gelu(pre). rows × cols, row-major. The unfused forward before
-// the BIAS epilogue (TRAINDECK_CUDA_BIAS_IN_PASS=1: the product's output rounded, then
-// the bias added and rounded again).
-void biasGelu(bf16* pre, const bf16* bias, bf16* out, int rows, int cols, cudaStream_t stream);
-void biasGelu(float* pre, const float* bias, float* out, int rows, int cols, cudaStream_t stream);
 // out[j] = beta·out[j] + Σ_i x[i,j] over a rows × cols bf16 matrix (cols a multiple of
 // 8), fp32 accumulation in a fixed order (deterministic). `partials` is scratch of
 // columnSumPartials(rows)·cols floats.
 int columnSumPartials(int rows);
 void columnSums(const bf16* x, int rows, int cols, float* partials, float* out, float beta, cudaStream_t stream);
-void columnSums(const float* x, int rows, int cols, float* partials, float* out, float beta, cudaStream_t stream);
 // The backward of bias+GELU in one pass: grad *= gelu'(pre) in place, and
 // biasGrad[j] = beta·biasGrad[j] + Σ_i grad[i,j]. Replaces cuBLASLt's DGELU_BGRAD
 // epilogue, which made the data-gradient product 1.6× slower on an H200.
 void geluBackwardBias(bf16* grad, const bf16* pre, int rows, int cols, float* partials, float* biasGrad, float beta,
                       cudaStream_t stream);
-void geluBackwardBias(float* grad, const float* pre, int rows, int cols, float* partials, float* biasGrad, float beta,
-                      cudaStream_t stream);
 // dst (cols × rows, bf16) = transpose of src (rows × cols, fp32): the weight shadow.
 void transposeToBf16(const float* src, bf16* dst, int rows, int cols, cudaStream_t stream);
-// The fp32 shadow of the TRAINDECK_CUDA_FP32 run: the same transpose, no rounding.
-void transposeToFloat(const float* src, float* dst, int rows, int cols, cudaStream_t stream);
 void toBf16(const float* src, bf16* dst, size_t n, cudaStream_t stream);
-// dst[i] = beta·dst[i] + src[i] (bf16 → fp32): a bf16-rounded weight gradient added to the
-// fp32 gradient (TRAINDECK_CUDA_BF16_WGRAD, PyTorch's autocast behaviour).
-void accumulateBf16(const bf16* src, float* dst, size_t n, float beta, cudaStream_t stream);
-// x[i] = bf16(x[i]) in place (TRAINDECK_CUDA_BF16_BGRAD: bias gradients as autocast makes them).
-void roundToBf16(float* x, size_t n, cudaStream_t stream);
-// For each of `rows` rows of `ld` values: x[r·ld + width] = 1, x[r·ld + width+1 .. ld−1] = 0
-// (the ones column that makes a weight-gradient product yield the bias gradient too).
-void setOnesColumn(bf16* x, size_t rows, int ld, int width, cudaStream_t stream);
 // dst[i] = scale·(2u − 1), u uniform from (seed, i): test and benchmark operands
 // (timing on zeros would flatter the matrix units).
 void randomBf16(bf16* dst, size_t n, uint64_t seed, float scale, cudaStream_t stream);
@@ -82,8 +55,6 @@ void randomBf16(bf16* dst, size_t n, uint64_t seed, float scale, cudaStream_t st
 // every micro-step. `partials` is scratch of lossPartials() doubles.
 int lossPartials();
 void mseLoss(const bf16* y, const float* target, size_t n, float gradScale, bf16* dy, double* partials,
-             double* sums, const int* slot, cudaStream_t stream);
-void mseLoss(const float* y, const float* target, size_t n, float gradScale, float* dy, double* partials,
              double* sums, const int* slot, cudaStream_t stream);
 
 // ---- adamw.cu: global-norm clipping and the fused AdamW update ----------------------

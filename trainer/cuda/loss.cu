@@ -49,9 +49,5 @@ void mseLoss(const bf16* y, const float* target, size_t n, float gradScale, bf16
              double* sums, const int* slot, cudaStream_t stream) {
     mseLossT(y, target, n, gradScale, dy, partials, sums, slot, stream);
 }
-void mseLoss(const float* y, const float* target, size_t n, float gradScale, float* dy, double* partials,
-             double* sums, const int* slot, cudaStream_t stream) {
-    mseLossT(y, target, n, gradScale, dy, partials, sums, slot, stream);
-}
 
 }  // namespace traindeck::trainer::cuda

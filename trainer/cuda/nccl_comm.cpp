@@ -1,9 +1,9 @@
 #include "nccl_comm.h"
 
 #include <cstdio>
-#include <cstdlib>
 
 #include "check.h"
+#include "comm_watch.h"
 
 namespace traindeck::trainer::cuda {
 
@@ -48,8 +48,6 @@ Communicator::Communicator(const ncclUniqueId& id, int rank, int world, std::chr
     // timeout instead of a hang in ncclCommInitRankConfig.
     ncclConfig_t config = NCCL_CONFIG_INITIALIZER;
     config.blocking = 0;
-    if (const char* v = std::getenv("TRAINDECK_NCCL_MAX_CTAS"); v && *v) config.maxCTAs = std::atoi(v);
-    if (const char* v = std::getenv("TRAINDECK_NCCL_BLOCKING"); v && *v && std::string(v) != "0") config.blocking = 1;
     ncclUniqueId idCopy = id;
     const auto deadline = Clock::now() + timeout_;
     TD_NCCL(ncclCommInitRankConfig(&comm_, world, idCopy, rank, &config));
@@ -94,9 +92,8 @@ Communicator::~Communicator() {
 }
 
 void Communicator::watch() {
+    CommWatch judge(rank_, timeout_);
     std::unique_lock<std::mutex> lock(mutex_);
-    ncclResult_t lastState = ncclSuccess;
-    Clock::time_point inProgressSince{};
     while (!stop_) {
         wake_.wait_for(lock, kPollInterval);
         if (stop_ || failed_) continue;
@@ -104,23 +101,19 @@ void Communicator::watch() {
         ncclResult_t state = ncclSuccess;
         const ncclResult_t polled = ncclCommGetAsyncError(comm_, &state);
         const long long deadline = deadline_.load();
-        if (state != lastState) {
-            // Rare and worth a line in the rank's log: NCCL's own view of the link.
-            std::fprintf(stderr, "[nccl watchdog] rank %d: asynchronous state %s\n", rank_, ncclGetErrorString(state));
-            if (state == ncclInProgress) inProgressSince = Clock::now();
-            lastState = state;
+        const bool deadlinePassed = deadline != 0 && Clock::now().time_since_epoch().count() > deadline;
+        std::string detail;
+        if (state != ncclSuccess && state != ncclInProgress) {
+            detail = ncclGetErrorString(state);
+            if (const char* last = ncclGetLastError(comm_); last && *last) detail += std::string(" (") + last + ")";
         }
-        if (polled != ncclSuccess) {
-            abortWith("nccl", std::string("ncclCommGetAsyncError failed: ") + ncclGetErrorString(polled));
-        } else if (state == ncclInProgress && Clock::now() - inProgressSince > timeout_) {
-            abortWith("timeout", "rank " + std::to_string(rank_) + ": NCCL operation in progress for more than " +
-                                     std::to_string(timeout_.count()) + " ms (--comm-timeout)");
-        } else if (state != ncclSuccess && state != ncclInProgress) {
-            abortWith("nccl", std::string("NCCL asynchronous error: ") + ncclGetErrorString(state) +
-                                  (ncclGetLastError(comm_) ? std::string(" (") + ncclGetLastError(comm_) + ")" : ""));
-        } else if (deadline != 0 && Clock::now().time_since_epoch().count() > deadline) {
-            abortWith("timeout", "rank " + std::to_string(rank_) + ": communication did not complete within " +
-                                     std::to_string(timeout_.count()) + " ms (--comm-timeout); a peer is lost or stuck");
+        const CommVerdict verdict = judge.observe(
+            Clock::now(), state == ncclSuccess ? CommState::Ok : state == ncclInProgress ? CommState::InProgress
+                                                                                       : CommState::Failed,
+            deadlinePassed, detail, polled == ncclSuccess ? std::string() : ncclGetErrorString(polled));
+        if (verdict.abort()) {
+            std::fprintf(stderr, "[nccl watchdog] rank %d: %s\n", rank_, verdict.message.c_str());
+            abortWith(verdict.kindName(), verdict.message);
         }
         lock.lock();
     }

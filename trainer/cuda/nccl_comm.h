@@ -9,9 +9,7 @@
 // passed deadline it calls ncclCommAbort, which also releases NCCL kernels spinning
 // on the GPU. The rank's own waits poll instead of blocking, so they see the failure
 // and throw CudaError ("nccl" or "timeout") for the loop to report as an `error` event.
-//
-// Environment (measurements): TRAINDECK_NCCL_MAX_CTAS caps the CTAs (SMs) of each
-// collective; TRAINDECK_NCCL_BLOCKING=1 makes the communicator blocking (to compare).
+// When to give up is comm_watch.h's rule; the watchdog prints nothing until it does.
 
 #include <atomic>
 #include <chrono>

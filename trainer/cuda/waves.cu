@@ -48,7 +48,7 @@ __global__ void waveParamsKernel(uint64_t seed, const uint64_t* firstSample, int
 // same operation order as trainer/math/waves.cpp.
 template <class T>
 __global__ void wavesPixelKernel(const double* params, size_t total, int frames, int height, int width,
-                                 T* tokens, int tokenStride, float* target) {
+                                 T* tokens, float* target) {
     const size_t idx = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
     if (idx >= total) return;
     const int within = int(idx % 192);
@@ -73,32 +73,19 @@ __global__ void wavesPixelKernel(const double* params, size_t total, int frames,
     }
     const float value = float(__dadd_rn(0.5, __ddiv_rn(sum, 6.0)));
     target[idx] = value;
-    tokens[token * size_t(tokenStride) + size_t(within)] = fromFloat<T>(value);
+    tokens[idx] = fromFloat<T>(value);
 }
 
 }  // namespace
 
-namespace {
-template <class T>
-void wavesTokensT(uint64_t seed, const uint64_t* firstSampleDev, int count, int frames, int height, int width,
-                  double* waveParams, T* tokens, int tokenStride, float* target, cudaStream_t stream) {
+void wavesTokens(uint64_t seed, const uint64_t* firstSampleDev, int count, int frames, int height, int width,
+                 double* waveParams, bf16* tokens, float* target, cudaStream_t stream) {
     waveParamsKernel<<<(count * 9 + 127) / 128, 128, 0, stream>>>(seed, firstSampleDev, count, waveParams);
     TD_CUDA_LAUNCHED();
     const size_t total = size_t(count) * frames * height * width * 3;
     const unsigned blocks = unsigned((total + 255) / 256);
-    wavesPixelKernel<T><<<blocks, 256, 0, stream>>>(waveParams, total, frames, height, width, tokens, tokenStride,
-                                                        target);
+    wavesPixelKernel<bf16><<<blocks, 256, 0, stream>>>(waveParams, total, frames, height, width, tokens, target);
     TD_CUDA_LAUNCHED();
-}
-}  // namespace
-
-void wavesTokens(uint64_t seed, const uint64_t* firstSampleDev, int count, int frames, int height, int width,
-                 double* waveParams, bf16* tokens, float* target, cudaStream_t stream, int tokenStride) {
-    wavesTokensT(seed, firstSampleDev, count, frames, height, width, waveParams, tokens, tokenStride, target, stream);
-}
-void wavesTokens(uint64_t seed, const uint64_t* firstSampleDev, int count, int frames, int height, int width,
-                 double* waveParams, float* tokens, float* target, cudaStream_t stream, int tokenStride) {
-    wavesTokensT(seed, firstSampleDev, count, frames, height, width, waveParams, tokens, tokenStride, target, stream);
 }
 
 }  // namespace traindeck::trainer::cuda

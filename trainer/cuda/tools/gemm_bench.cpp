@@ -89,8 +89,6 @@ int main(int argc, char** argv) {
             const double bytes = double(M) * D * 2;
             const double gb = timeWork([&] { geluBackwardBias(y, aux, M, D, partials, biasGrad, 0.0f, s); }, s);
             std::printf("KERNEL geluBackwardBias %d x %d: %.3f ms (%.0f GB/s counting 3 passes)\n", M, D, gb, 3 * bytes / gb / 1e6);
-            const double bg = timeWork([&] { biasGelu(aux, bias, y, M, D, s); }, s);
-            std::printf("KERNEL biasGelu %d x %d: %.3f ms (%.0f GB/s counting 3 passes)\n", M, D, bg, 3 * bytes / bg / 1e6);
             const double ge = timeWork([&] { gelu(aux, y, size_t(M) * D, s); }, s);
             std::printf("KERNEL gelu %d x %d: %.3f ms (%.0f GB/s counting 2 passes)\n", M, D, ge, 2 * bytes / ge / 1e6);
             randomBf16(aux, size_t(M) * D, 2, 2.0f, s);
