@@ -1,4 +1,5 @@
-"""Per-layer gradient and update norms of two runs, step by step (issue 15, part 1).
+"""Per-layer gradient and update norms of two runs, step by step: where two implementations
+of the workload start to drift apart.
 
     python3 bench/compare_layers.py OURS.log TORCH.log
 

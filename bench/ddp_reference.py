@@ -1,4 +1,4 @@
-"""PyTorch DDP implementation of the reference workload (../shared/design/trainer-workload.md),
+"""PyTorch DDP implementation of the reference workload (docs/trainer-workload.md),
 the baseline that traindeck-trainer's CUDA backend is measured against.
 
 Same model (tae-mlp, tanh GELU, the same initial parameters bit for bit), same `waves`
@@ -13,10 +13,10 @@ loss statistics that the host reads.
 Rank 0 prints `step` lines and a `RESULT` line in the format of traindeck-cuda-train.
 
 --fp32: a reference outside the workload's precision, for comparing the bf16 curves with
-exact maths: no autocast and no TF32 (full fp32 products), everything else the same. The
-trainer's counterpart is TRAINDECK_CUDA_FP32=1.
+exact maths: no autocast and no TF32 (full fp32 products), everything else the same.
 
-Diagnostics (issue 15), in the formats of traindeck-cuda-train's:
+Diagnostics (how near each implementation's gradient is to the exact one), in the
+formats of traindeck-cuda-train's:
 --layer-norms-until K: a LAYERS line for steps 0..K (each layer's weight and bias gradient
 norm before clipping, then each one's update norm); --stop-after K ends after step K.
 --grads-at D --dump-steps 0,20,21 (one process): no training; for each step N, load the

@@ -1,4 +1,4 @@
-// traindeck-trainer: see --help (options.cpp) and ../shared/design/trainer-workload.md.
+// traindeck-trainer: see --help (options.cpp) and docs/trainer-workload.md.
 // main only decides who this process is: the node's launcher or one worker.
 
 #include "backend_module.h"

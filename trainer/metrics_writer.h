@@ -1,5 +1,5 @@
 #pragma once
-// Writes the metrics stream of ../shared/design/metrics-protocol.md: one JSON object
+// Writes the metrics stream of docs/metrics-protocol.md: one JSON object
 // per line with "v":1, "event" and "time"; a non-finite number becomes null and its
 // key is listed in "nonfinite". Each line goes out in one write(2) on a file opened
 // with O_APPEND, so lines of several ranks sharing a file never interleave.

@@ -115,6 +115,19 @@ private:
         }
     }
 
+    // What one step reports.
+    struct StepFigures {
+        double lr = 0, gradNorm = 0, loss = 0, psnr = 0;
+    };
+    static constexpr int kSlot = 6;  // per-rank values gathered on logged steps
+
+    void join();
+    bool trainStep(long n);
+    void fillRankSlot(double* slot, double stepTime, double commSeconds);
+    void writeStepEvents(long n, const StepFigures& f, const std::vector<double>& stats);
+    [[noreturn]] void stopNonFinite(long n, const StepFigures& f, bool logged);
+    void evaluate(long n);
+    void leaveTogether(bool interrupted);
     long resume();
     void startEvent(long resumedFrom);
     void writeCheckpoint(long step);
@@ -236,6 +249,19 @@ void Worker::writeCheckpoint(long step) {
 int Worker::run() {
     config_ = configText(o_, env_.worldSize);
     backend_ = makeBackend(o_.backend);  // UsageError: exit 2 before anyone waits for us
+    join();
+    const long first = resume();
+    lastStep_ = first - 1;
+    startEvent(first);
+    installStopHandlers();
+    bool interrupted = false;
+    for (long n = first; n < o_.steps && !interrupted; ++n) interrupted = trainStep(n);
+    leaveTogether(interrupted);
+    return interrupted ? 143 : 0;
+}
+
+// Rendezvous, watchdog, and the backend's own connection.
+void Worker::join() {
     const auto rdzvTimeout = std::chrono::milliseconds(long(o_.rdzvTimeoutS * 1000));
     const auto commTimeout = std::chrono::milliseconds(long(o_.commTimeoutS * 1000));
     try {
@@ -275,119 +301,129 @@ int Worker::run() {
         long step = -1;
         if (std::sscanf(stall, "%d:%ld", &rank, &step) == 2 && rank == env_.rank) stallStep_ = step;
     }
-    const long first = resume();
-    lastStep_ = first - 1;
-    startEvent(first);
-    installStopHandlers();
+}
 
-    const LrSchedule schedule{o_.lr, o_.warmup, o_.steps, 0.1};
+// One optimizer step with its events, evaluation and checkpoint; true when a stop was
+// requested on any rank (every rank sees the same flag, so all stop together).
+bool Worker::trainStep(long n) {
     const int R = env_.worldSize, A = o_.gradAccum, B = o_.microBatch;
-    const int64_t effectiveBatch = int64_t(R) * A * B;
-    constexpr int kSlot = 6;  // per-rank values gathered on logged steps
-    bool interrupted = false;
-
-    for (long n = first; n < o_.steps; ++n) {
-        const auto t0 = Clock::now();
-        for (int a = 0; a < A; ++a) {
-            const Batch batch{o_.seed, sampleId(uint64_t(n), A, a, R, env_.rank, B, 0), B};
-            collective([&] {
-                backend_->forwardBackward(batch, a == A - 1);
-                return 0;
-            }, false);
-        }
-        if (n == stallStep_) stallForever();
-        const ReducedStep reduced = collective([&] { return backend_->allReduceGradients(A); });
-        const double lr = learningRate(schedule, n);
-        const double gradNorm = backend_->optimizerStep(OptimizerStep{n, lr, 1.0});
-        const double stepTime = seconds(t0);
-
-        // One small all-reduce per step: the loss, the stop flag, and on logged steps
-        // every rank's timings (each rank fills its own slot, the sum gathers them).
-        const bool logged = logStep(n);
-        std::vector<double> stats(3 + (logged ? size_t(R) * kSlot : 0), 0.0);
-        for (double mse : reduced.microLosses) {
-            stats[0] += mse;
-            stats[1] += psnr(mse);
-        }
-        stats[2] = g_stopRequested ? 1.0 : 0.0;
-        if (logged) {
-            double* slot = stats.data() + 3 + size_t(env_.rank) * kSlot;
-            slot[0] = stepTime;
-            slot[1] = reduced.commSeconds;
-            slot[2] = backend_->peakMemoryGb();
-            slot[3] = env_.node;
-            if (o_.checkSync) {
-                const std::vector<float> p = backend_->saveState().params;
-                const uint64_t h = fnv1a64(p.data(), p.size() * sizeof(float));
-                slot[4] = double(h & 0xffffffffu);
-                slot[5] = double(h >> 32);
-            }
-        }
-        stats = collective([&] { return backend_->allReduceSum(stats); });
-        lastStep_ = n;
-        const double loss = stats[0] / (R * A), meanPsnr = stats[1] / (R * A);
-
-        if (logged && env_.rank == 0) {
-            double maxTime = 0, maxComm = 0, maxMem = 0;
-            for (int r = 0; r < R; ++r) {
-                const double* slot = stats.data() + 3 + size_t(r) * kSlot;
-                maxTime = std::max(maxTime, slot[0]);
-                maxComm = std::max(maxComm, slot[1]);
-                maxMem = std::max(maxMem, slot[2]);
-            }
-            const int64_t seen = (n + 1) * effectiveBatch;
-            JsonLine ev("step");
-            ev.integer("step", n).num("epoch", double(seen) / kEpochSamples).integer("samples_seen", seen)
-                .num("loss", loss).num("psnr", meanPsnr).num("lr", lr).num("grad_norm", gradNorm)
-                .num("step_time_s", maxTime).num("samples_per_s", double(effectiveBatch) / maxTime)
-                .num("comm_time_s", maxComm).num("gpu_mem_gb", maxMem);
-            metrics_.write(ev);
-            for (int r = 0; r < R; ++r) {
-                const double* slot = stats.data() + 3 + size_t(r) * kSlot;
-                JsonLine re("rank");
-                re.integer("rank", r).integer("node", int64_t(slot[3])).integer("step", n)
-                    .num("step_time_s", slot[0]).num("comm_time_s", slot[1]).num("gpu_mem_gb", slot[2]);
-                if (o_.checkSync) {
-                    char hex[17];
-                    std::snprintf(hex, sizeof hex, "%016llx",
-                                  (unsigned long long)((uint64_t(slot[5]) << 32) | uint64_t(slot[4])));
-                    re.str("param_hash", hex);
-                }
-                metrics_.write(re);
-            }
-        }
-        // Every rank sees the same reduced loss, so all stop here together.
-        if (!std::isfinite(loss) || !std::isfinite(gradNorm)) {
-            if (env_.rank != 0) {
-                std::fprintf(stderr, "traindeck-trainer: rank %d: stopping: non-finite loss at step %ld\n", env_.rank, n);
-                ::_exit(1);
-            }
-            if (!logged) {
-                JsonLine ev("step");
-                ev.integer("step", n).num("loss", loss).num("psnr", meanPsnr).num("lr", lr).num("grad_norm", gradNorm);
-                metrics_.write(ev);
-            }
-            fail("nonfinite", "loss or gradient norm is not finite at step " + std::to_string(n));
-        }
-
-        if (o_.evalEvery > 0 && (n + 1) % o_.evalEvery == 0) {
-            const Batch held{o_.seed, kEvalSampleBase + uint64_t(env_.rank) * uint64_t(B), B};
-            const double mse = backend_->evaluate(held);
-            const auto sum = collective([&] { return backend_->allReduceSum({mse, psnr(mse)}); });
-            if (env_.rank == 0) {
-                JsonLine ev("eval");
-                ev.integer("step", n).num("loss", sum[0] / R).num("psnr", sum[1] / R);
-                metrics_.write(ev);
-            }
-        }
-
-        interrupted = stats[2] > 0;
-        if (interrupted || (o_.checkpointEvery > 0 && (n + 1) % o_.checkpointEvery == 0)) writeCheckpoint(n);
-        if (interrupted) break;
+    const auto t0 = Clock::now();
+    for (int a = 0; a < A; ++a) {
+        const Batch batch{o_.seed, sampleId(uint64_t(n), A, a, R, env_.rank, B, 0), B};
+        collective([&] {
+            backend_->forwardBackward(batch, a == A - 1);
+            return 0;
+        }, false);
     }
+    if (n == stallStep_) stallForever();
+    const ReducedStep reduced = collective([&] { return backend_->allReduceGradients(A); });
+    StepFigures f;
+    f.lr = learningRate(LrSchedule{o_.lr, o_.warmup, o_.steps, 0.1}, n);
+    f.gradNorm = backend_->optimizerStep(OptimizerStep{n, f.lr, 1.0});
+    const double stepTime = seconds(t0);
 
-    // Leave together: say we are done so that nobody mistakes our exit for a death,
-    // and rank 0 keeps serving the store until every rank has said so.
+    // One small all-reduce per step: the loss, the stop flag, and on logged steps
+    // every rank's timings (each rank fills its own slot, the sum gathers them).
+    const bool logged = logStep(n);
+    std::vector<double> stats(3 + (logged ? size_t(R) * kSlot : 0), 0.0);
+    for (double mse : reduced.microLosses) {
+        stats[0] += mse;
+        stats[1] += psnr(mse);
+    }
+    stats[2] = g_stopRequested ? 1.0 : 0.0;
+    if (logged) fillRankSlot(stats.data() + 3 + size_t(env_.rank) * kSlot, stepTime, reduced.commSeconds);
+    stats = collective([&] { return backend_->allReduceSum(stats); });
+    lastStep_ = n;
+    f.loss = stats[0] / (R * A);
+    f.psnr = stats[1] / (R * A);
+
+    if (logged && env_.rank == 0) writeStepEvents(n, f, stats);
+    if (!std::isfinite(f.loss) || !std::isfinite(f.gradNorm)) stopNonFinite(n, f, logged);
+    if (o_.evalEvery > 0 && (n + 1) % o_.evalEvery == 0) evaluate(n);
+
+    const bool interrupted = stats[2] > 0;
+    if (interrupted || (o_.checkpointEvery > 0 && (n + 1) % o_.checkpointEvery == 0)) writeCheckpoint(n);
+    return interrupted;
+}
+
+// This rank's values for the step and rank events: step time, exposed communication,
+// memory, node, and with --check-sync a hash of its parameters.
+void Worker::fillRankSlot(double* slot, double stepTime, double commSeconds) {
+    slot[0] = stepTime;
+    slot[1] = commSeconds;
+    slot[2] = backend_->peakMemoryGb();
+    slot[3] = env_.node;
+    if (o_.checkSync) {
+        const std::vector<float> p = backend_->saveState().params;
+        const uint64_t h = fnv1a64(p.data(), p.size() * sizeof(float));
+        slot[4] = double(h & 0xffffffffu);
+        slot[5] = double(h >> 32);
+    }
+}
+
+// Rank 0: the step event (slowest rank's times) and one rank event per rank.
+void Worker::writeStepEvents(long n, const StepFigures& f, const std::vector<double>& stats) {
+    const int R = env_.worldSize;
+    const int64_t effectiveBatch = int64_t(R) * o_.gradAccum * o_.microBatch;
+    double maxTime = 0, maxComm = 0, maxMem = 0;
+    for (int r = 0; r < R; ++r) {
+        const double* slot = stats.data() + 3 + size_t(r) * kSlot;
+        maxTime = std::max(maxTime, slot[0]);
+        maxComm = std::max(maxComm, slot[1]);
+        maxMem = std::max(maxMem, slot[2]);
+    }
+    const int64_t seen = (n + 1) * effectiveBatch;
+    JsonLine ev("step");
+    ev.integer("step", n).num("epoch", double(seen) / kEpochSamples).integer("samples_seen", seen)
+        .num("loss", f.loss).num("psnr", f.psnr).num("lr", f.lr).num("grad_norm", f.gradNorm)
+        .num("step_time_s", maxTime).num("samples_per_s", double(effectiveBatch) / maxTime)
+        .num("comm_time_s", maxComm).num("gpu_mem_gb", maxMem);
+    metrics_.write(ev);
+    for (int r = 0; r < R; ++r) {
+        const double* slot = stats.data() + 3 + size_t(r) * kSlot;
+        JsonLine re("rank");
+        re.integer("rank", r).integer("node", int64_t(slot[3])).integer("step", n)
+            .num("step_time_s", slot[0]).num("comm_time_s", slot[1]).num("gpu_mem_gb", slot[2]);
+        if (o_.checkSync) {
+            char hex[17];
+            std::snprintf(hex, sizeof hex, "%016llx",
+                          (unsigned long long)((uint64_t(slot[5]) << 32) | uint64_t(slot[4])));
+            re.str("param_hash", hex);
+        }
+        metrics_.write(re);
+    }
+}
+
+// Every rank sees the same reduced loss, so all stop here together; rank 0 reports.
+void Worker::stopNonFinite(long n, const StepFigures& f, bool logged) {
+    if (env_.rank != 0) {
+        std::fprintf(stderr, "traindeck-trainer: rank %d: stopping: non-finite loss at step %ld\n", env_.rank, n);
+        ::_exit(1);
+    }
+    if (!logged) {
+        JsonLine ev("step");
+        ev.integer("step", n).num("loss", f.loss).num("psnr", f.psnr).num("lr", f.lr).num("grad_norm", f.gradNorm);
+        metrics_.write(ev);
+    }
+    fail("nonfinite", "loss or gradient norm is not finite at step " + std::to_string(n));
+}
+
+// The held-out batch (each rank its own samples), averaged over ranks.
+void Worker::evaluate(long n) {
+    const int B = o_.microBatch;
+    const Batch held{o_.seed, kEvalSampleBase + uint64_t(env_.rank) * uint64_t(B), B};
+    const double mse = backend_->evaluate(held);
+    const auto sum = collective([&] { return backend_->allReduceSum({mse, psnr(mse)}); });
+    if (env_.rank == 0) {
+        JsonLine ev("eval");
+        ev.integer("step", n).num("loss", sum[0] / env_.worldSize).num("psnr", sum[1] / env_.worldSize);
+        metrics_.write(ev);
+    }
+}
+
+// Leave together: say we are done so that nobody mistakes our exit for a death,
+// and rank 0 keeps serving the store until every rank has said so.
+void Worker::leaveTogether(bool interrupted) {
     watchdog_->stop();
     rv_.client->set("finished/" + std::to_string(env_.rank), "1");
     rv_.client->add("finished", 1);
@@ -399,7 +435,6 @@ int Worker::run() {
             std::fprintf(stderr, "traindeck-trainer: warning: interrupted without --checkpoint-dir: nothing saved\n");
         writeEnd(interrupted ? "interrupted" : "completed");
     }
-    return interrupted ? 143 : 0;
 }
 
 }  // namespace

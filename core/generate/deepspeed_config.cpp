@@ -24,7 +24,7 @@ std::string deepSpeedConfig(const Plan& plan, const LaunchFigures& f) {
         {"bf16", {{"enabled", r.precision == Precision::Bf16}}},
         {"fp16", {{"enabled", r.precision == Precision::Fp16}}},
         {"zero_optimization", zero},
-        // The trainer's optimizer and schedule (shared/design/trainer-workload.md):
+        // The trainer's optimizer and schedule (docs/trainer-workload.md):
         // AdamW β (0.9, 0.95), linear warmup, cosine down to 0.1 × peak.
         {"optimizer",
          {{"type", "AdamW"},

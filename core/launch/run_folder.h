@@ -1,5 +1,5 @@
 #pragma once
-// The run folder (../shared/design/run-folder.md): plan.yaml, hosts, each node's
+// The run folder (docs/run-folder.md): plan.yaml, hosts, each node's
 // stdout and stderr whole (node-<i>.out/.err, appended as they arrive) and the
 // launcher's own events (launch.jsonl). Written here only; the dashboard reads it.
 

@@ -10,7 +10,7 @@
 
 namespace traindeck::metrics {
 
-// The trainer's JSON lines (../shared/design/metrics-protocol.md) and the
+// The trainer's JSON lines (docs/metrics-protocol.md) and the
 // launcher's launch.jsonl (run-folder.md), parsed with simdjson's On-Demand API.
 // `line` must have at least 64 readable bytes after its end (simdjson's padding).
 class TrainerJsonParser {

@@ -5,7 +5,7 @@
 namespace traindeck {
 
 Plan demoPlan() {
-    // The trainer's bench-large workload (shared/design/trainer-workload.md):
+    // The trainer's bench-large workload (docs/trainer-workload.md):
     // tae-mlp large on 8-frame 256×256 clips, 16 clips per GPU, on two 8-GPU H100 nodes.
     Plan plan;
     plan.name = "demo";

@@ -178,7 +178,7 @@ Text inCatalogue(const std::string& v, const Catalogue& catalogue, TextTemplate 
     return Text(TD_TEXT("CoreMessages", "unknown %1 '%2' (known: %3)"), {Text(what), typed(v), val(keys)});
 }
 
-// The trainer's model presets (shared/design/trainer-workload.md): width D and depth L.
+// The trainer's model presets (docs/trainer-workload.md): width D and depth L.
 struct Preset { const char* name; int width; int layers; };
 constexpr Preset kPresets[] = {{"tiny", 128, 2}, {"base", 1024, 3}, {"large", 4096, 4}};
 

@@ -1,7 +1,7 @@
 #pragma once
 // A run's measured speed as a calibration point: its layout from the trainer's
 // `start` event and its steady samples/s, the median of the `step` events after
-// warm-up (shared/design/metrics-protocol.md). Only the small part of the
+// warm-up (docs/metrics-protocol.md). Only the small part of the
 // metrics stream the planner needs; the Watch issue's reader (core/metrics) can
 // take its place when both have landed.
 

@@ -175,7 +175,7 @@ private slots:
     void presetSetsParamsAndOtherParamsMakeACustomModel() {
         Plan p = demoPlan();
         QCOMPARE(setPlanField(p, "model.preset", "tiny").english(), std::string());
-        QCOMPARE(p.model.params, 86'736.0);  // shared/design/trainer-workload.md: 0.087 M
+        QCOMPARE(p.model.params, 86'736.0);  // docs/trainer-workload.md: 0.087 M
         QCOMPARE(setPlanField(p, "model.preset", "base").english(), std::string());
         QVERIFY(std::fabs(p.model.params - 4.6e6) < 0.05e6);
         QCOMPARE(setPlanField(p, "model.params", "7.5B").english(), std::string());

@@ -1,5 +1,5 @@
 """An independent, deliberately plain reimplementation of the reference workload
-(../../shared/design/trainer-workload.md) in double-precision Python, written from the
+(docs/trainer-workload.md) in double-precision Python, written from the
 workload file rather than from the C++: waves clips, tae-mlp, MSE, global-norm clip,
 AdamW and the warmup + cosine schedule. It is slow (pure Python) and meant for a
 handful of tokens; the e2e test compares the trainer's losses with it.

@@ -1,4 +1,4 @@
-// The `waves` source of ../shared/design/trainer-workload.md, made on the GPU so that a
+// The `waves` source of docs/trainer-workload.md, made on the GPU so that a
 // step never waits for the host to draw data. The random draws u(s, k) are integer
 // arithmetic and one exact multiply, so they are bit-identical to the CPU version;
 // the pixel sums are done in double with explicit round-to-nearest intrinsics, because

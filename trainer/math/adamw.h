@@ -1,5 +1,5 @@
 #pragma once
-// AdamW with global-norm clipping, as ../shared/design/trainer-workload.md fixes it:
+// AdamW with global-norm clipping, as docs/trainer-workload.md fixes it:
 // β1 0.9, β2 0.95, ε 1e-8, decoupled weight decay 0.01 on weight matrices only,
 // gradients clipped to global norm 1.0 after the all-reduce. fp32 state.
 

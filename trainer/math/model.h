@@ -1,5 +1,5 @@
 #pragma once
-// tae-mlp, the patch autoencoder of ../shared/design/trainer-workload.md, in plain
+// tae-mlp, the patch autoencoder of docs/trainer-workload.md, in plain
 // C++ on fp32. These are pure functions over caller-owned memory so that the CPU
 // backend, the tests (gradient check) and the CUDA backend's correctness check all
 // run the same reference maths.

@@ -1,5 +1,5 @@
 #pragma once
-// The `waves` data source of ../shared/design/trainer-workload.md: every pixel is a
+// The `waves` data source of docs/trainer-workload.md: every pixel is a
 // pure function of (seed, sample id), so any rank can make any sample and two
 // implementations make the same clips. Computed in double, stored as float.
 

@@ -9,8 +9,6 @@
 //     [--lr 1e-3] [--warmup 20] [--seed 1234] [--log-every 10] [--comm-timeout 30]
 //     [--die-at-step K --die-rank R]     (fault injection: that rank exits at step K)
 //     [--hang-at-step K --die-rank R]    (fault injection: that rank stops at step K)
-//     [--floor-reps K]   after the run: the products floor (CudaBackend::measureProductsFloor,
-//                        K replays), K more full steps, the floor again; one FLOOR line
 //     [--stop-after K]   end after step K (the schedule stays that of --steps)
 //     [--layer-norms-until K]  a LAYERS line for steps 0..K: each layer's weight and bias
 //                        gradient norm (averaged gradient, before clipping) and update norm
@@ -19,8 +17,8 @@
 //                        averaged gradient before clipping); rank 0, one process a GPU
 //     [--grads-at D --dump-steps ... --tag T]  no training: for each step N, load
 //                        D/params-N.f32 and write the gradient of step N's data at those
-//                        weights to D/grads-N.T.f32 (the backend variants set by the
-//                        environment, at the same weights as the run that dumped them)
+//                        weights to D/grads-N.T.f32 (bench/ddp_reference.py --grads-at
+//                        takes PyTorch's at the same weights)
 //
 // Rank 0 prints `step` lines and a final `RESULT` line with samples/s over steps
 // 20..end (all ranks), the mean step time and the last step's PSNR.
@@ -58,7 +56,6 @@ struct Args {
     long dieAtStep = -1, hangAtStep = -1;
     int dieRank = -1;
     long allreduceElements = 0;  // > 0: time fp32 all-reduces of this size instead of training
-    int floorReps = 0;
     long stopAfter = -1, layerNormsUntil = -1;
     std::vector<long> dumpSteps;
     std::string dumpDir, gradsAt, tag = "default";
@@ -103,7 +100,6 @@ Args parse(int argc, char** argv) {
         else if (k == "--die-rank") a.dieRank = std::atoi(v);
         else if (k == "--hang-at-step") a.hangAtStep = std::atol(v);
         else if (k == "--allreduce-elements") a.allreduceElements = std::atol(v);
-        else if (k == "--floor-reps") a.floorReps = std::atoi(v);
         else if (k == "--stop-after") a.stopAfter = std::atol(v);
         else if (k == "--layer-norms-until") a.layerNormsUntil = std::atol(v);
         else if (k == "--dump-steps") a.dumpSteps = stepList(v);
@@ -120,7 +116,8 @@ Args parse(int argc, char** argv) {
 
 double psnr(double mse) { return 10.0 * std::log10(1.0 / mse); }
 
-// Diagnostics files (issue 15's same-weights comparison): raw fp32, host order.
+// Diagnostics files (gradients of two implementations at the same weights): raw fp32,
+// host order.
 void writeFloats(const std::string& path, const std::vector<float>& v) {
     FILE* f = std::fopen(path.c_str(), "wb");
     const bool ok = f && std::fwrite(v.data(), sizeof(float), v.size(), f) == v.size();
@@ -156,20 +153,6 @@ void printLayerNorms(long step, const ParamLayout& layout, const std::vector<flo
                     norm(&after[l.bias], l.fanOut, &before[l.bias]));
     }
     std::printf("\n");
-}
-
-struct Stats {
-    double median = 0, mean = 0, min = 0;
-};
-Stats stats(std::vector<float> v) {
-    Stats s;
-    if (v.empty()) return s;
-    std::sort(v.begin(), v.end());
-    s.median = v.size() % 2 ? v[v.size() / 2] : 0.5 * (v[v.size() / 2 - 1] + v[v.size() / 2]);
-    for (float x : v) s.mean += x;
-    s.mean /= double(v.size());
-    s.min = v.front();
-    return s;
 }
 
 // The all-reduce of the backend's communicator (in place, fp32, on a high-priority
@@ -220,6 +203,130 @@ int allreduceBench(const Args& a, KvStore& store) {
     return 0;
 }
 
+// One run of the backend, driven as trainer/training_loop.cpp drives it.
+class Driver {
+public:
+    Driver(const Args& a, const ModelShape& shape, cuda::CudaBackend& backend)
+        : a_(a), backend_(backend), layout_(paramLayout(shape)), schedule_{a.lr, a.warmup, a.steps, 0.1} {}
+
+    // The gradient of step N's data at the weights another run had before step N.
+    void gradientsAtDumpedWeights() {
+        for (long k : a_.dumpSteps) {
+            TrainState state;
+            state.params = readFloats(a_.gradsAt + "/params-" + std::to_string(k) + ".f32", layout_.count);
+            state.adamM.assign(layout_.count, 0.0f);
+            state.adamV.assign(layout_.count, 0.0f);
+            backend_.loadState(state);
+            microSteps(k);
+            const std::vector<float> g = averaged(backend_.gradients());
+            if (a_.rank == 0) {
+                writeFloats(a_.gradsAt + "/grads-" + std::to_string(k) + "." + a_.tag + ".f32", g);
+                std::printf("GRADS step %ld tag %s norm %.6e\n", k, a_.tag.c_str(), norm(g.data(), g.size()));
+                std::fflush(stdout);
+            }
+            backend_.optimizerStep(OptimizerStep{k, 0.0, 1.0});  // closes the step; the weights are reloaded
+        }
+    }
+
+    // The timed run; `n` is the step in progress (for an error event).
+    void train(long& n) {
+        Clock::time_point timedStart;
+        double stepTimeSum = 0, lastPsnr = 0;
+        for (n = 0; n < a_.steps && (a_.stopAfter < 0 || n <= a_.stopAfter); ++n) {
+            injectFault(n);
+            if (n == a_.timedFrom) timedStart = Clock::now();
+            const StepOut s = step(n);
+            if (n >= a_.timedFrom) stepTimeSum += s.seconds;
+            lastPsnr = s.psnr;
+            if (a_.rank == 0 && (n % a_.logEvery == 0 || n == a_.steps - 1)) {
+                std::printf("step %ld loss %.7f psnr %.4f grad_norm %.5f lr %.3e step_ms %.3f comm_ms %.3f mem_gb %.1f\n",
+                            n, s.loss, s.psnr, s.norm, s.lr, s.seconds * 1e3, s.commSeconds * 1e3,
+                            backend_.peakMemoryGb());
+                std::fflush(stdout);
+            }
+        }
+        if (n < a_.steps) {
+            if (a_.rank == 0) std::printf("STOPPED after step %ld (--stop-after)\n", n - 1);
+            return;
+        }
+        const double elapsed = std::chrono::duration<double>(Clock::now() - timedStart).count();
+        const long timed = a_.steps - a_.timedFrom;
+        if (a_.rank == 0) {
+            const double effectiveBatch = double(a_.world) * a_.accum * a_.microBatch;
+            std::printf("RESULT preset %s gpus %d micro_batch %d accum %d samples_per_s %.3f step_ms %.3f "
+                        "psnr_last %.4f steps %ld\n",
+                        a_.preset.c_str(), a_.world, a_.microBatch, a_.accum, effectiveBatch * double(timed) / elapsed,
+                        1e3 * stepTimeSum / double(timed), lastPsnr, a_.steps);
+            std::fflush(stdout);
+        }
+    }
+
+private:
+    struct StepOut {
+        double seconds, loss, psnr, norm, lr, commSeconds;
+    };
+
+    // gradients() holds the sum over ranks and micro-steps; the optimizer averages.
+    std::vector<float> averaged(std::vector<float> g) const {
+        for (float& x : g) x = float(double(x) / (double(a_.world) * a_.accum));
+        return g;
+    }
+
+    ReducedStep microSteps(long k) {
+        for (int m = 0; m < a_.accum; ++m) {
+            const uint64_t first = sampleId(uint64_t(k), a_.accum, m, a_.world, a_.rank, a_.microBatch, 0);
+            backend_.forwardBackward(Batch{a_.seed, first, a_.microBatch}, m == a_.accum - 1);
+        }
+        return backend_.allReduceGradients(a_.accum);
+    }
+
+    void injectFault(long n) const {
+        if (n == a_.dieAtStep && a_.rank == a_.dieRank) {
+            std::fprintf(stderr, "rank %d: exiting at step %ld (fault injection)\n", a_.rank, n);
+            std::fflush(stderr);
+            ::_exit(9);
+        }
+        if (n == a_.hangAtStep && a_.rank == a_.dieRank) {
+            std::fprintf(stderr, "rank %d: stops answering at step %ld (fault injection)\n", a_.rank, n);
+            std::fflush(stderr);
+            for (;;) std::this_thread::sleep_for(std::chrono::seconds(1));
+        }
+    }
+
+    // One optimizer step: its wall time (seconds), loss, PSNR, gradient norm.
+    StepOut step(long k) {
+        const auto t0 = Clock::now();
+        const ReducedStep reduced = microSteps(k);
+        const double lr = traindeck::learningRate(schedule_, k);
+        // Diagnostics (rank 0, and only when asked for: they copy the state to the host).
+        const bool dump = a_.rank == 0 && !a_.dumpDir.empty() &&
+                          std::find(a_.dumpSteps.begin(), a_.dumpSteps.end(), k) != a_.dumpSteps.end();
+        const bool layerNorms = a_.rank == 0 && k <= a_.layerNormsUntil;
+        std::vector<float> before, grads;
+        if (dump || layerNorms) {
+            before = backend_.saveState().params;
+            grads = averaged(backend_.gradients());
+        }
+        if (dump) {
+            writeFloats(a_.dumpDir + "/params-" + std::to_string(k) + ".f32", before);
+            writeFloats(a_.dumpDir + "/grads-" + std::to_string(k) + ".default.f32", grads);
+        }
+        const double gradNorm = backend_.optimizerStep(OptimizerStep{k, lr, 1.0});
+        if (layerNorms) printLayerNorms(k, layout_, grads, before, backend_.saveState().params);
+        std::vector<double> st{0, 0, 0};
+        for (double mse : reduced.microLosses) st[0] += mse, st[1] += psnr(mse);
+        st = backend_.allReduceSum(st);
+        const double seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+        const double count = double(a_.world) * a_.accum;
+        return StepOut{seconds, st[0] / count, st[1] / count, gradNorm, lr, reduced.commSeconds};
+    }
+
+    const Args& a_;
+    cuda::CudaBackend& backend_;
+    const ParamLayout layout_;
+    const traindeck::LrSchedule schedule_;
+};
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -242,133 +349,9 @@ int main(int argc, char** argv) {
     long n = 0;
     try {
         backend.init(group, shape, a.seed);
-        const traindeck::LrSchedule schedule{a.lr, a.warmup, a.steps, 0.1};
-        const int R = a.world, A = a.accum, B = a.microBatch;
-        const ParamLayout layout = paramLayout(shape);
-        // gradients() holds the sum over ranks and micro-steps; the optimizer averages.
-        auto averaged = [&](std::vector<float> g) {
-            for (float& x : g) x = float(double(x) / (double(R) * A));
-            return g;
-        };
-        if (!a.gradsAt.empty()) {
-            // The gradient of step N's data at the weights another run had before step N.
-            for (long k : a.dumpSteps) {
-                TrainState state;
-                state.params = readFloats(a.gradsAt + "/params-" + std::to_string(k) + ".f32", layout.count);
-                state.adamM.assign(layout.count, 0.0f);
-                state.adamV.assign(layout.count, 0.0f);
-                backend.loadState(state);
-                for (int m = 0; m < A; ++m) {
-                    backend.forwardBackward(Batch{a.seed, sampleId(uint64_t(k), A, m, R, a.rank, B, 0), B}, m == A - 1);
-                }
-                backend.allReduceGradients(A);
-                const std::vector<float> g = averaged(backend.gradients());
-                if (a.rank == 0) {
-                    writeFloats(a.gradsAt + "/grads-" + std::to_string(k) + "." + a.tag + ".f32", g);
-                    std::printf("GRADS step %ld tag %s norm %.6e\n", k, a.tag.c_str(), norm(g.data(), g.size()));
-                    std::fflush(stdout);
-                }
-                backend.optimizerStep(OptimizerStep{k, 0.0, 1.0});  // closes the step; the weights are reloaded
-            }
-            return 0;
-        }
-        const double effectiveBatch = double(R) * A * B;
-        Clock::time_point timedStart;
-        double stepTimeSum = 0, lastPsnr = 0;
-        // One optimizer step; returns its wall time (seconds) and the step's loss and PSNR.
-        struct StepOut {
-            double seconds, loss, psnr, norm, lr, commSeconds;
-        };
-        auto step = [&](long k) {
-            const auto t0 = Clock::now();
-            for (int m = 0; m < A; ++m) {
-                backend.forwardBackward(Batch{a.seed, sampleId(uint64_t(k), A, m, R, a.rank, B, 0), B}, m == A - 1);
-            }
-            const ReducedStep reduced = backend.allReduceGradients(A);
-            const double lr = traindeck::learningRate(schedule, k);
-            // Diagnostics (rank 0, off the timed path only when asked for).
-            const bool dump = a.rank == 0 && std::find(a.dumpSteps.begin(), a.dumpSteps.end(), k) != a.dumpSteps.end() &&
-                              !a.dumpDir.empty();
-            const bool layerNorms = a.rank == 0 && k <= a.layerNormsUntil;
-            std::vector<float> before, grads;
-            if (dump || layerNorms) {
-                before = backend.saveState().params;
-                grads = averaged(backend.gradients());
-            }
-            if (dump) {
-                writeFloats(a.dumpDir + "/params-" + std::to_string(k) + ".f32", before);
-                writeFloats(a.dumpDir + "/grads-" + std::to_string(k) + ".default.f32", grads);
-            }
-            const double norm = backend.optimizerStep(OptimizerStep{k, lr, 1.0});
-            if (layerNorms) printLayerNorms(k, layout, grads, before, backend.saveState().params);
-            std::vector<double> st{0, 0, 0};
-            for (double mse : reduced.microLosses) st[0] += mse, st[1] += psnr(mse);
-            st = backend.allReduceSum(st);
-            const double seconds = std::chrono::duration<double>(Clock::now() - t0).count();
-            return StepOut{seconds, st[0] / (R * A), st[1] / (R * A), norm, lr, reduced.commSeconds};
-        };
-        for (n = 0; n < a.steps && (a.stopAfter < 0 || n <= a.stopAfter); ++n) {
-            if (n == a.dieAtStep && a.rank == a.dieRank) {
-                std::fprintf(stderr, "rank %d: exiting at step %ld (fault injection)\n", a.rank, n);
-                std::fflush(stderr);
-                ::_exit(9);
-            }
-            if (n == a.hangAtStep && a.rank == a.dieRank) {
-                std::fprintf(stderr, "rank %d: stops answering at step %ld (fault injection)\n", a.rank, n);
-                std::fflush(stderr);
-                for (;;) std::this_thread::sleep_for(std::chrono::seconds(1));
-            }
-            if (n == a.timedFrom) timedStart = Clock::now();
-            const StepOut s = step(n);
-            if (n >= a.timedFrom) stepTimeSum += s.seconds;
-            lastPsnr = s.psnr;
-            if (a.rank == 0 && (n % a.logEvery == 0 || n == a.steps - 1)) {
-                std::printf("step %ld loss %.7f psnr %.4f grad_norm %.5f lr %.3e step_ms %.3f comm_ms %.3f mem_gb %.1f\n",
-                            n, s.loss, s.psnr, s.norm, s.lr, s.seconds * 1e3, s.commSeconds * 1e3,
-                            backend.peakMemoryGb());
-                std::fflush(stdout);
-            }
-        }
-        if (n < a.steps) {
-            if (a.rank == 0) std::printf("STOPPED after step %ld (--stop-after)\n", n - 1);
-            return 0;
-        }
-        const double elapsed = std::chrono::duration<double>(Clock::now() - timedStart).count();
-        const long timed = a.steps - a.timedFrom;
-        if (a.rank == 0) {
-            std::printf("RESULT preset %s gpus %d micro_batch %d accum %d samples_per_s %.3f step_ms %.3f "
-                        "psnr_last %.4f steps %ld\n",
-                        a.preset.c_str(), R, B, A, effectiveBatch * double(timed) / elapsed, 1e3 * stepTimeSum / double(timed),
-                        lastPsnr, a.steps);
-            std::fflush(stdout);
-        }
-        if (a.floorReps > 0) {
-            // The step's products alone (CUDA graph, back to back), then as many full
-            // steps as replays, then the floor again: the same process, the same power
-            // state as the timed steps above (the card is at its cap by then).
-            const auto first = backend.measureProductsFloor(B, a.floorReps);
-            std::vector<float> between;
-            for (int k = 0; k < a.floorReps; ++k) between.push_back(float(step(a.steps + k).seconds * 1e3));
-            const auto second = backend.measureProductsFloor(B, a.floorReps);
-            const Stats f1 = stats(first.stepMs), f2 = stats(second.stepMs), fw = stats(first.forwardMs),
-                        bw = stats(first.backwardMs), fw2 = stats(second.forwardMs), bw2 = stats(second.backwardMs),
-                        st = stats(between);
-            const double mainStep = 1e3 * stepTimeSum / double(timed) / A;  // per micro-step
-            if (a.rank == 0) {
-                std::printf("FLOOR products %d per micro-step, %.2f TFLOP; floor ms median %.3f mean %.3f min %.3f "
-                            "(forward %.3f + backward %.3f); again after %d full steps: median %.3f mean %.3f "
-                            "(forward %.3f + backward %.3f)\n",
-                            first.products, first.flop / 1e12, f1.median, f1.mean, f1.min, fw.median, bw.median,
-                            a.floorReps, f2.median, f2.mean, fw2.median, bw2.median);
-                std::printf("FLOOR step_ms %.3f (steps %ld..%ld, per micro-step) full steps between the floors: "
-                            "median %.3f mean %.3f (whole steps); ratio step/floor %.4f (main window / first floor median), "
-                            "%.4f (steps between / mean of the two floor medians); floor TFLOP/s %.1f\n",
-                            mainStep, a.timedFrom, a.steps - 1, st.median, st.mean, mainStep / f1.median,
-                            st.median / A / (0.5 * (f1.median + f2.median)),
-                            first.flop / (f1.median * 1e-3) / 1e12);
-                std::fflush(stdout);
-            }
-        }
+        Driver driver(a, shape, backend);
+        if (!a.gradsAt.empty()) driver.gradientsAtDumpedWeights();
+        else driver.train(n);
     } catch (const CommError& e) {
         std::printf("{\"v\":1,\"event\":\"error\",\"rank\":%d,\"kind\":\"%s\",\"step\":%ld,\"message\":\"%s\"}\n", a.rank,
                     std::strncmp(e.what(), "timeout", 7) == 0 ? "timeout" : "nccl", n, e.what());
