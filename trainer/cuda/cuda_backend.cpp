@@ -106,6 +106,9 @@ struct CudaBackend::Buffers {
     }
 };
 
+CudaBackend::CudaBackend() = default;
+CudaBackend::CudaBackend(Paths paths) : paths_(paths) {}
+
 CudaBackend::~CudaBackend() {
     if (compute_) cudaStreamSynchronize(compute_);
     graphs_.clear();

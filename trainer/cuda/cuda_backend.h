@@ -53,8 +53,8 @@ public:
         bool graphs = true;                                // replay captured graphs
         double unfusedFromElements = kUnfusedFromElements;  // 0: every GELU layer unfused
     };
-    CudaBackend() = default;
-    explicit CudaBackend(Paths paths) : paths_(paths) {}
+    CudaBackend();
+    explicit CudaBackend(Paths paths);
     ~CudaBackend() override;
 
     std::string name() const override { return "nccl"; }
