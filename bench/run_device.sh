@@ -5,7 +5,8 @@
 #   bench/run_device.sh product   one GPU: build, correctness harness, matmul peak,
 #                                 bench-large and bench-small (ours, PyTorch eager and
 #                                 compile, 120 steps), bench-large's gradients at the same
-#                                 weights against PyTorch's fp32 and bf16 ones
+#                                 weights against PyTorch's fp32 and bf16 ones (with 2
+#                                 GPUs also bench-small through NCCL, lost-rank tests)
 #   bench/run_device.sh quick     one GPU: harness, matmul peak, short runs of both
 #                                 workloads, ours and the PyTorch reference
 #   bench/run_device.sh check     several GPUs: harness, 1/2/4-GPU agreement, lost-rank
@@ -304,7 +305,8 @@ fi
 
 # The product path after a change, on one GPU: the harness, both workloads against
 # PyTorch (eager and compile) in the same call, and bench-large's gradient at the same
-# weights against PyTorch's fp32 (exact) and bf16 ones.
+# weights against PyTorch's fp32 (exact) and bf16 ones; with 2 GPUs also a bench-small
+# run through NCCL and the lost-rank tests.
 if [ "$MODE" = product ]; then
   harness
   save
@@ -325,4 +327,13 @@ if [ "$MODE" = product ]; then
   TO=150 torchrun_n 1 samew_torch $LARGE --grads-at $D --dump-steps $STEPS
   grep -h SAMEW "$LOG/samew_torch.log" | cut -c1-110 | tee -a "$LOG/main.log"
   rm -rf $D
+  save
+  if [ "$GPUS" -ge 2 ]; then
+    say "2 GPUs: bench-small through NCCL (the watchdog stays silent), then the lost-rank tests"
+    ranks 2 small_traindeck_2 $SMALL --steps 60 --log-every 20
+    grep -h RESULT "$LOG/small_traindeck_2.log" | tee -a "$LOG/main.log"
+    echo "watchdog lines of the healthy run: $(cat "$LOG"/small_traindeck_2.* | grep -c 'nccl watchdog')" | tee -a "$LOG/main.log"
+    fault_tests
+    save
+  fi
 fi
