@@ -53,21 +53,22 @@ int main() {
         CommWatch watch(1, 1000ms);
         const CommVerdict v = watch.observe(t0, CommState::Failed, false, "remote process exited or there was a network error");
         CHECK(v.kind == CommVerdict::Kind::Nccl && v.kindName() == "nccl");
-        CHECK(has(v.message, "NCCL asynchronous error") && has(v.message, "network error"));
+        CHECK(has(v.message, "rank 1: NCCL asynchronous error") && has(v.message, "network error"));
     }
 
     // A wait that outlived its deadline while NCCL itself looks fine: a lost or stuck peer.
     {
         CommWatch watch(1, 500ms);
         const CommVerdict v = watch.observe(t0, CommState::Ok, true);
-        CHECK(v.kind == CommVerdict::Kind::Timeout && has(v.message, "a peer is lost or stuck"));
+        CHECK(v.kind == CommVerdict::Kind::Timeout && has(v.message, "rank 1: communication did not complete") &&
+              has(v.message, "a peer is lost or stuck"));
     }
 
     // The poll itself failing is an NCCL failure, whatever the state says.
     {
         CommWatch watch(0, 500ms);
         const CommVerdict v = watch.observe(t0, CommState::Ok, false, {}, "invalid argument");
-        CHECK(v.kind == CommVerdict::Kind::Nccl && has(v.message, "ncclCommGetAsyncError failed: invalid argument"));
+        CHECK(v.kind == CommVerdict::Kind::Nccl && has(v.message, "rank 0: ncclCommGetAsyncError failed: invalid argument"));
     }
     return checkResult("comm_watch");
 }

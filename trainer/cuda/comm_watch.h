@@ -18,7 +18,7 @@ enum class CommState { Ok, InProgress, Failed };
 struct CommVerdict {
     enum class Kind { Healthy, Nccl, Timeout };
     Kind kind = Kind::Healthy;
-    std::string message;  // why the communicator is aborted; empty while healthy
+    std::string message;  // "rank N: " and why the communicator is aborted; empty while healthy
     bool abort() const { return kind != Kind::Healthy; }
     // The error kind the backend reports ("nccl" or "timeout").
     std::string kindName() const { return kind == Kind::Timeout ? "timeout" : "nccl"; }

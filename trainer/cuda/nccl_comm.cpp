@@ -112,7 +112,7 @@ void Communicator::watch() {
                                                                                        : CommState::Failed,
             deadlinePassed, detail, polled == ncclSuccess ? std::string() : ncclGetErrorString(polled));
         if (verdict.abort()) {
-            std::fprintf(stderr, "[nccl watchdog] rank %d: %s\n", rank_, verdict.message.c_str());
+            std::fprintf(stderr, "[nccl watchdog] %s\n", verdict.message.c_str());
             abortWith(verdict.kindName(), verdict.message);
         }
         lock.lock();
