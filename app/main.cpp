@@ -2,10 +2,13 @@
 // without one, the desktop application.
 
 #include "cli/commands.h"
+#include "cli/exit_status.h"
+#include "cli/terminal_text.h"
+#include "generate/shell_quote.h"
 #include "gui/gui.h"
 #include "interface_language.h"
 #include "localized.h"
-#include "cli/terminal_text.h"
+#include "window_display.h"
 
 #include <traindeck_build_info.h>
 
@@ -14,6 +17,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <string>
@@ -75,6 +79,8 @@ void printUsage() {
     for (const auto& o : options)
         printWrapped(padded(std::string("  ") + o.flag, 24), localized(o.help), 24);
     std::printf("\n%s\n", localized(TD_TEXT("Usage", "Run 'traindeck COMMAND --help' for a command's options.")).c_str());
+    std::putchar('\n');
+    printWrapped("", traindeck::cli::exitStatusRule(), 0);
 }
 
 // The version and what this build has: the Qt it runs on, and whether the
@@ -127,6 +133,82 @@ int runCommand(const Command& c, int argc, char** argv) {
     return c.run(int(args.size()) - 2, args.data() + 2);
 }
 
+// What the window would have shown, on the command line: the same plan's
+// figures (`traindeck plan`), the same runs followed (`traindeck watch`).
+std::string commandLineEquivalent(const std::vector<std::string>& args) {
+    using traindeck::generate::shellQuote;
+    std::string watch, plan;
+    for (std::size_t i = 0; i + 1 < args.size(); ++i) {
+        if (args[i] == "--watch") watch += " " + shellQuote(args[i + 1]);
+        if (args[i] == "--open") plan = " " + shellQuote(args[i + 1]);
+    }
+    if (!watch.empty()) return "traindeck watch" + watch;
+    return "traindeck plan" + plan;
+}
+
+// The window's one line when there is no display, in the language asked for.
+std::string noDisplayLine(int argc, char** argv, const std::vector<std::string>& args) {
+    std::vector<char*> copy(argv, argv + argc);
+    const std::string lang = takeLanguage(copy);
+    int appArgc = 1;
+    QCoreApplication app(appArgc, argv);
+    traindeck::app::useLanguage(traindeck::app::languageCode(QString::fromStdString(lang)));
+    return localized(TD_TEXT("Usage", "traindeck: no display to open the window on (neither DISPLAY nor "
+                                      "WAYLAND_DISPLAY names one that answers); on the command line: %1"),
+                     {Text::value(commandLineEquivalent(args))});
+}
+
+std::string gNoDisplay;  // for the message handler below
+QtMessageHandler gQtMessages = nullptr;
+// The platform plugin's messages while the application starts: held back, since
+// when no plugin starts they only lead up to the one line; printed otherwise.
+struct HeldMessage {
+    QtMsgType type;
+    const char* file;  // the context's strings are Qt's static ones: safe to keep
+    int line;
+    const char* function;
+    const char* category;
+    QString text;
+};
+std::vector<HeldMessage> gStartupMessages;
+
+void forward(QtMsgType type, const QMessageLogContext& context, const QString& message) {
+    if (gQtMessages)
+        gQtMessages(type, context, message);
+    else  // Qt's own handler was in place: print as it does
+        std::fprintf(stderr, "%s\n", qPrintable(qFormatLogMessage(type, context, message)));
+}
+
+// Qt ends the process with a fatal message when no platform plugin starts (a
+// display that vanished between the check and the window, or that is no X
+// server): the same one line instead.
+void windowMessages(QtMsgType type, const QMessageLogContext& context, const QString& message) {
+    if (type == QtFatalMsg && message.contains(QLatin1String("platform plugin"))) {
+        std::fprintf(stderr, "%s\n", gNoDisplay.c_str());
+        std::_Exit(traindeck::cli::kExitBadInput);
+    }
+    if (QCoreApplication::startingUp() && context.category && std::string_view(context.category).starts_with("qt.qpa")) {
+        gStartupMessages.push_back({type, context.file, context.line, context.function, context.category, message});
+        return;
+    }
+    for (const HeldMessage& m : gStartupMessages)
+        forward(m.type, QMessageLogContext(m.file, m.line, m.function, m.category), m.text);
+    gStartupMessages.clear();
+    forward(type, context, message);
+}
+
+// The window: `traindeck`, `traindeck PLAN.yaml`, --demo, --open, --watch.
+int runWindow(int argc, char** argv) {
+    const std::vector<std::string> args(argv + 1, argv + argc);
+    gNoDisplay = noDisplayLine(argc, argv, args);
+    if (!traindeck::app::windowCanOpen(args)) {
+        std::fprintf(stderr, "%s\n", gNoDisplay.c_str());
+        return traindeck::cli::kExitBadInput;
+    }
+    gQtMessages = qInstallMessageHandler(windowMessages);
+    return traindeck::gui::run(argc, argv);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -148,7 +230,7 @@ int main(int argc, char** argv) {
             std::vector<char*> args{argv[0], const_cast<char*>("--open")};
             args.insert(args.end(), argv + 1, argv + argc);
             args.push_back(nullptr);
-            return traindeck::gui::run(int(args.size()) - 1, args.data());
+            return runWindow(int(args.size()) - 1, args.data());
         }
         std::string names;
         for (const Command& c : kCommands)
@@ -170,5 +252,5 @@ int main(int argc, char** argv) {
         printVersion();
         return 0;
     }
-    return traindeck::gui::run(argc, argv);
+    return runWindow(argc, argv);
 }

@@ -259,10 +259,19 @@ def traindeck_reference(program, version, out):
     for name, summary in commands:
         body_commands += [f'.SS "traindeck {roff(name)}"', roff(summary[:1].upper() + summary[1:]) + "."]
         body_commands += roff_blocks(per_command[name], program)
+    # The exit-status rule (a paragraph of `traindeck --help`, wrapped over lines)
+    # is the man page's EXIT STATUS.
+    description, exit_rule, in_rule = [], [], False
+    for b in top:
+        in_rule = b[0] == "para" and (in_rule or b[1].startswith("Exit status"))
+        (exit_rule if in_rule else description).append(b)
+    if not exit_rule:
+        sys.exit("cli_reference: `traindeck --help` states no exit-status rule")
     page = man_page("traindeck", version, "plan, generate, launch and watch multi-node GPU training runs", [
         ("SYNOPSIS", synopsis),
-        ("DESCRIPTION", roff_blocks([b for b in top if b[0] != "usage"], program)),
+        ("DESCRIPTION", roff_blocks([b for b in description if b[0] != "usage"], program)),
         ("COMMANDS", body_commands),
+        ("EXIT STATUS", roff_blocks(exit_rule, program) + [".PP", "Each command's own cases follow the rule in its section above."]),
         ("FILES", [".TP", "\\fI~/.config/TrainDeck/TrainDeck.conf\\fR",
                    "The window's settings (interface language, recent files)."]),
         ("SEE ALSO", ["\\fBtraindeck\\-trainer\\fR(1)"]),

@@ -79,10 +79,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>PAI-DLC resource group or quota id</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>PAI-DLC priority, 1 (lowest) to 9</source>
         <translation type="unfinished"></translation>
     </message>
@@ -176,6 +172,14 @@
     </message>
     <message>
         <source>write the demo plan as YAML to stdout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PAI-DLC resource group or quota id (instead of --ecs-spec)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ssh: the ssh configuration FILE that names the hosts (default: ssh&apos;s own)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -332,6 +336,13 @@
     </message>
     <message>
         <source>QOS (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ExitStatus</name>
+    <message>
+        <source>Exit status, the same rule for every command: 0 done, nothing needs you; 1 done, but the result needs you (an error finding, a failed run, an alarm); 2 nothing done: bad arguments or input.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1070,10 +1081,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>warning: compared layout %1, not the one generated (%2): %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>skipping %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1091,14 +1098,6 @@
     </message>
     <message>
         <source>Usage: traindeck generate [PLAN.yaml] --target T[,T...]|all --out DIR [OPTIONS]</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Writes the launch files of a plan. Without PLAN.yaml the built-in demo plan is used; plan flags override the file. Existing files are kept unless --force is given.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Exit status: 0 written, 2 bad input or a plan with error findings.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1123,6 +1122,38 @@
     </message>
     <message>
         <source>wrote %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Writes the launch files of a plan. Without PLAN.yaml the built-in demo plan is used; plan flags override the file. Existing files are kept unless --force is given. --target all writes every target it can and names each one it skips, and why.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Here: 0 written; 1 written, but a compared layout has an error finding; 2 nothing written (bad input, errors in the plan&apos;s own layout, or a target named in --target that cannot be written).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot write %1, nothing written: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no target could be written, nothing written</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>error in compared layout %1, not the one generated (%2): %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warning, written into the files as a comment: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>note: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--pai-priority needs a whole number from 1 to 9, got &apos;%1&apos;</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1254,6 +1285,37 @@
     </message>
     <message>
         <source>SSH needs one host per node, node 0 first: %1 gave %2 for %3 nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PAI-DLC jobs cannot take %1 (%2): CreateJob has no reference to a secret store, and a value in the job is plain text; set it in the PAI workspace instead</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PAI-DLC takes either an ECS instance type (%1, pay-as-you-go) or a resource quota (%2), not both</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>GenerateNotes</name>
+    <message>
+        <source>MASTER_ADDR is %1: the HostName of the ssh alias %2 in the ssh configuration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MASTER_ADDR is %1: node 0 (%2) without its ssh user and port</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PAI-DLC in resource quota %1: only pai-create-job.json (CreateJob, each node asking %2 GPUs of the quota); dlc submit has no form for it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PAI-DLC: pai-submit.sh (dlc submit) cannot carry %1: only pai-create-job.json restarts the job (AIMaster, up to %2 times)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>some nodes use another ssh port: pdsh and DeepSpeed read it from %1 (PDSH_SSH_ARGS_APPEND=&quot;-F %1&quot;), launch-ssh.sh by itself</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2284,6 +2346,10 @@
     </message>
     <message>
         <source>Run &apos;traindeck COMMAND --help&apos; for a command&apos;s options.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>traindeck: no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY names one that answers); on the command line: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

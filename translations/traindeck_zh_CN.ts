@@ -79,10 +79,6 @@
         <translation>SLURM 服务质量（QOS）</translation>
     </message>
     <message>
-        <source>PAI-DLC resource group or quota id</source>
-        <translation>PAI-DLC 资源组或配额 ID</translation>
-    </message>
-    <message>
         <source>PAI-DLC priority, 1 (lowest) to 9</source>
         <translation>PAI-DLC 优先级，1（最低）到 9</translation>
     </message>
@@ -177,6 +173,14 @@
     <message>
         <source>write the demo plan as YAML to stdout</source>
         <translation>把演示计划以 YAML 写到标准输出</translation>
+    </message>
+    <message>
+        <source>PAI-DLC resource group or quota id (instead of --ecs-spec)</source>
+        <translation>PAI-DLC 资源组或配额 ID（代替 --ecs-spec）</translation>
+    </message>
+    <message>
+        <source>ssh: the ssh configuration FILE that names the hosts (default: ssh&apos;s own)</source>
+        <translation>ssh：给出这些主机的 ssh 配置文件 FILE（默认：ssh 自己的）</translation>
     </message>
 </context>
 <context>
@@ -333,6 +337,13 @@
     <message>
         <source>QOS (%1)</source>
         <translation>QOS（%1）</translation>
+    </message>
+</context>
+<context>
+    <name>ExitStatus</name>
+    <message>
+        <source>Exit status, the same rule for every command: 0 done, nothing needs you; 1 done, but the result needs you (an error finding, a failed run, an alarm); 2 nothing done: bad arguments or input.</source>
+        <translation>退出码，所有命令同一规则：0 已完成，无需处理；1 已完成，但结果需要你处理（错误级别的发现、运行失败、告警）；2 什么都没做：参数或输入有误。</translation>
     </message>
 </context>
 <context>
@@ -1070,10 +1081,6 @@
         <translation>计划有错误，未写入任何文件：%1（运行 traindeck plan 查看全部发现）</translation>
     </message>
     <message>
-        <source>warning: compared layout %1, not the one generated (%2): %3</source>
-        <translation>警告：对比布局 %1（不是生成的布局 %2）：%3</translation>
-    </message>
-    <message>
         <source>skipping %1: %2</source>
         <translation>跳过 %1：%2</translation>
     </message>
@@ -1092,14 +1099,6 @@
     <message>
         <source>Usage: traindeck generate [PLAN.yaml] --target T[,T...]|all --out DIR [OPTIONS]</source>
         <translation>用法：traindeck generate [PLAN.yaml] --target T[,T...]|all --out 文件夹 [选项]</translation>
-    </message>
-    <message>
-        <source>Writes the launch files of a plan. Without PLAN.yaml the built-in demo plan is used; plan flags override the file. Existing files are kept unless --force is given.</source>
-        <translation>写出计划的启动文件。不给 PLAN.yaml 时使用内置的演示计划；计划参数覆盖文件中的值。已有文件保留不动，除非给出 --force。</translation>
-    </message>
-    <message>
-        <source>Exit status: 0 written, 2 bad input or a plan with error findings.</source>
-        <translation>退出码：0 已写入，2 输入有误或计划有错误级别的发现。</translation>
     </message>
     <message>
         <source>Targets:</source>
@@ -1124,6 +1123,38 @@
     <message>
         <source>wrote %1</source>
         <translation>已写入 %1</translation>
+    </message>
+    <message>
+        <source>Writes the launch files of a plan. Without PLAN.yaml the built-in demo plan is used; plan flags override the file. Existing files are kept unless --force is given. --target all writes every target it can and names each one it skips, and why.</source>
+        <translation>写出计划的启动文件。不给 PLAN.yaml 时使用内置的演示计划；计划参数覆盖文件中的值。已有文件保留不动，除非给出 --force。--target all 写出所有能写的目标，并逐一说明跳过了哪些目标及原因。</translation>
+    </message>
+    <message>
+        <source>Here: 0 written; 1 written, but a compared layout has an error finding; 2 nothing written (bad input, errors in the plan&apos;s own layout, or a target named in --target that cannot be written).</source>
+        <translation>本命令：0 已写入；1 已写入，但某个对比布局有错误级别的发现；2 什么都没写（输入有误、计划自身布局有错误，或 --target 中点名的目标无法写出）。</translation>
+    </message>
+    <message>
+        <source>cannot write %1, nothing written: %2</source>
+        <translation>无法写出 %1，什么都没写：%2</translation>
+    </message>
+    <message>
+        <source>no target could be written, nothing written</source>
+        <translation>没有能写出的目标，什么都没写</translation>
+    </message>
+    <message>
+        <source>error in compared layout %1, not the one generated (%2): %3</source>
+        <translation>对比布局 %1（不是生成的布局 %2）有错误：%3</translation>
+    </message>
+    <message>
+        <source>warning, written into the files as a comment: %1</source>
+        <translation>警告（已作为注释写入文件）：%1</translation>
+    </message>
+    <message>
+        <source>note: %1</source>
+        <translation>提示：%1</translation>
+    </message>
+    <message>
+        <source>--pai-priority needs a whole number from 1 to 9, got &apos;%1&apos;</source>
+        <translation>--pai-priority 需要 1 到 9 的整数，得到的是 '%1'</translation>
     </message>
 </context>
 <context>
@@ -1255,6 +1286,37 @@
     <message>
         <source>SSH needs one host per node, node 0 first: %1 gave %2 for %3 nodes</source>
         <translation>SSH 需要每个节点一个主机，0 号节点在前：%1 给了 %2 个主机，但有 %3 个节点</translation>
+    </message>
+    <message>
+        <source>PAI-DLC jobs cannot take %1 (%2): CreateJob has no reference to a secret store, and a value in the job is plain text; set it in the PAI workspace instead</source>
+        <translation>PAI-DLC 任务不能使用 %1（%2）：CreateJob 无法引用密钥存储，写进任务的值是明文；请改在 PAI 工作空间中设置</translation>
+    </message>
+    <message>
+        <source>PAI-DLC takes either an ECS instance type (%1, pay-as-you-go) or a resource quota (%2), not both</source>
+        <translation>PAI-DLC 要么用 ECS 实例规格（%1，按量付费），要么用资源配额（%2），不能两者都给</translation>
+    </message>
+</context>
+<context>
+    <name>GenerateNotes</name>
+    <message>
+        <source>MASTER_ADDR is %1: the HostName of the ssh alias %2 in the ssh configuration</source>
+        <translation>MASTER_ADDR 为 %1：ssh 配置中 ssh 别名 %2 的 HostName</translation>
+    </message>
+    <message>
+        <source>MASTER_ADDR is %1: node 0 (%2) without its ssh user and port</source>
+        <translation>MASTER_ADDR 为 %1：节点 0（%2）去掉 ssh 用户名和端口</translation>
+    </message>
+    <message>
+        <source>PAI-DLC in resource quota %1: only pai-create-job.json (CreateJob, each node asking %2 GPUs of the quota); dlc submit has no form for it</source>
+        <translation>PAI-DLC 使用资源配额 %1：只生成 pai-create-job.json（CreateJob，每个节点向配额申请 %2 块 GPU）；dlc submit 没有对应的写法</translation>
+    </message>
+    <message>
+        <source>PAI-DLC: pai-submit.sh (dlc submit) cannot carry %1: only pai-create-job.json restarts the job (AIMaster, up to %2 times)</source>
+        <translation>PAI-DLC：pai-submit.sh（dlc submit）无法表达 %1：只有 pai-create-job.json 会重启任务（AIMaster，最多 %2 次）</translation>
+    </message>
+    <message>
+        <source>some nodes use another ssh port: pdsh and DeepSpeed read it from %1 (PDSH_SSH_ARGS_APPEND=&quot;-F %1&quot;), launch-ssh.sh by itself</source>
+        <translation>部分节点使用其他 ssh 端口：pdsh 和 DeepSpeed 从 %1 读取（PDSH_SSH_ARGS_APPEND="-F %1"），launch-ssh.sh 自行处理</translation>
     </message>
 </context>
 <context>
@@ -2285,6 +2347,10 @@
     <message>
         <source>Run &apos;traindeck COMMAND --help&apos; for a command&apos;s options.</source>
         <translation>运行 traindeck 命令 --help 查看该命令的选项。</translation>
+    </message>
+    <message>
+        <source>traindeck: no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY names one that answers); on the command line: %1</source>
+        <translation>traindeck：没有可以打开窗口的显示（DISPLAY 和 WAYLAND_DISPLAY 都没有指向可连接的显示）；命令行的等价做法：%1</translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,7 @@
 // traindeck generate: writes the launch files of a plan for one or more targets.
 
 #include "cli/commands.h"
+#include "cli/exit_status.h"
 #include "cli/plan_arguments.h"
 #include "cli/write_files.h"
 #include "generate/generate.h"
@@ -10,6 +11,7 @@
 #include "plan/findings.h"
 #include "plan/plan_fields.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -87,9 +89,14 @@ void printHelp(const std::vector<Option>& own) {
                                                                "T[,T...]|all --out DIR [OPTIONS]")),
                      {app::localized(TD_TEXT("GenerateCommand", "Writes the launch files of a plan. Without PLAN.yaml the "
                                                                 "built-in demo plan is used; plan flags override the "
-                                                                "file. Existing files are kept unless --force is given.")),
-                      app::localized(TD_TEXT("GenerateCommand", "Exit status: 0 written, 2 bad input or a plan with error "
-                                                                "findings."))});
+                                                                "file. Existing files are kept unless --force is given. "
+                                                                "--target all writes every target it can and names each "
+                                                                "one it skips, and why.")),
+                      exitStatusRule(),
+                      app::localized(TD_TEXT("GenerateCommand", "Here: 0 written; 1 written, but a compared layout has "
+                                                                "an error finding; 2 nothing written (bad input, errors "
+                                                                "in the plan's own layout, or a target named in --target "
+                                                                "that cannot be written)."))});
     std::printf("\n%s\n", app::localized(TD_TEXT("GenerateCommand", "Targets:")).c_str());
     for (const auto& t : generate::targets())
         printWrapped(padded("  " + t.key, 13), app::localized(t.summary), 13);
@@ -107,30 +114,113 @@ std::string value(const std::string& v, std::string& into) {
     return {};
 }
 
+// One line on stderr, made printable whatever a value quoted in it held.
+void say(const std::string& line) { std::fprintf(stderr, "traindeck generate: %s\n", printable(line, 2000).c_str()); }
+
+// The targets to write. A target named in --target that cannot be written is
+// the user's error (nothing is written); one that `all` brought in is skipped
+// and named, with the reason. Returns the error, or empty.
+std::string chooseTargets(const Plan& plan, const std::vector<Target>& named, bool all, const GenerateOptions& o,
+                          std::vector<Target>& chosen) {
+    const std::vector<Target> candidates = [&] {
+        if (!all) return named;
+        std::vector<Target> every;
+        for (const auto& info : generate::targets()) every.push_back(info.target);
+        return every;
+    }();
+    for (Target t : candidates) {
+        if (std::find(chosen.begin(), chosen.end(), t) != chosen.end()) continue;
+        Text why = generate::missingOptions(plan, t, o);
+        if (why.empty()) try {
+                generate::generate(plan, t, o);
+            } catch (const generate::GenerateError& e) {
+                why = e.text();
+            }
+        const std::string key = generate::targetInfo(t).key;
+        if (why.empty()) {
+            chosen.push_back(t);
+        } else if (std::find(named.begin(), named.end(), t) != named.end()) {
+            return app::localized(Text(TD_TEXT("GenerateCommand", "cannot write %1, nothing written: %2"),
+                                       {Text::value(key), why}));
+        } else {
+            say(app::localized(Text(TD_TEXT("GenerateCommand", "skipping %1: %2"), {Text::value(key), why})));
+        }
+    }
+    if (chosen.empty()) return app::localized(TD_TEXT("GenerateCommand", "no target could be written, nothing written"));
+    return {};
+}
+
+// The plan's findings as generate sees them: errors of the layout the files are
+// for stop it; its warnings are printed (the files carry them as comments); a
+// compared layout's errors are printed and make the exit status 1.
+struct PlanCheck {
+    std::string error;                // non-empty: nothing may be written
+    std::vector<std::string> said;    // the lines to print once the files are written
+    bool comparedErrors = false;
+};
+
+PlanCheck checkPlan(const Plan& plan) {
+    const Layout own = plan.cluster.layout();
+    const std::vector<Finding> found = findings(plan);
+    for (const Finding& f : found)
+        if (f.severity == Severity::Error && (!f.layout || *f.layout == own))
+            return {app::localized(Text(TD_TEXT("GenerateCommand", "the plan has errors, nothing written: %1 (run "
+                                                                   "'traindeck plan' for all findings)"),
+                                        {f.message})),
+                    {},
+                    false};
+    PlanCheck check;
+    for (const Finding& f : found) {
+        if (f.severity == Severity::Error) {
+            check.comparedErrors = true;
+            check.said.push_back(app::localized(Text(TD_TEXT("GenerateCommand", "error in compared layout %1, not the one generated "
+                                                               "(%2): %3"),
+                                    {Text::value(layoutText(*f.layout)), Text::value(layoutText(own)), f.message})));
+        } else if (f.severity == Severity::Warning && (!f.layout || *f.layout == own)) {
+            check.said.push_back(app::localized(Text(TD_TEXT("GenerateCommand", "warning, written into the files as a comment: %1"),
+                                    {f.message})));
+        }
+    }
+    return check;
+}
+
+// The targets' notes (the master address chosen, what a platform cannot carry), each once.
+void printNotes(const Plan& plan, const std::vector<Target>& chosen, const GenerateOptions& o) {
+    std::vector<std::string> said;
+    for (Target t : chosen)
+        for (const Text& n : generate::notes(plan, t, o)) {
+            const std::string line = app::localized(Text(TD_TEXT("GenerateCommand", "note: %1"), {n}));
+            if (std::find(said.begin(), said.end(), line) != said.end()) continue;
+            said.push_back(line);
+            say(line);
+        }
+}
+
 }  // namespace
 
 int runGenerate(int argc, char** argv) {
-    std::vector<Target> which;
+    std::vector<Target> named;
     bool all = false, force = false, help = false;
     std::string outDir, jobName;
     GenerateOptions o;
     const std::vector<Option> own = {
         {"--target", true, Text(TD_TEXT("CliOptions", "k8s|pytorchjob|pai|slurm|ssh|accelerate|deepspeed|all (comma list, repeatable)")),
-         [&](const std::string& v) { return parseTargets(v, which, all); }},
+         [&](const std::string& v) { return parseTargets(v, named, all); }},
         {"--out", true, Text(TD_TEXT("CliOptions", "directory to write into (created if missing)")), [&](const std::string& v) { return value(v, outDir); }},
         {"--name", true, Text(TD_TEXT("CliOptions", "job name (the plan's launch.job_name)")), [&](const std::string& v) { return value(v, jobName); }},
         {"--force", false, Text(TD_TEXT("CliOptions", "overwrite existing files")), [&](const std::string&) { force = true; return std::string(); }},
         {"--queue", true, Text(TD_TEXT("CliOptions", "Kueue LocalQueue (k8s, pytorchjob) and SLURM partition")), [&](const std::string& v) { return value(v, o.queue); }},
         {"--priority-class", true, Text(TD_TEXT("CliOptions", "Kubernetes PriorityClass (k8s, pytorchjob)")), [&](const std::string& v) { return value(v, o.priorityClass); }},
         {"--qos", true, Text(TD_TEXT("CliOptions", "SLURM quality of service")), [&](const std::string& v) { return value(v, o.qos); }},
-        {"--resource-id", true, Text(TD_TEXT("CliOptions", "PAI-DLC resource group or quota id")), [&](const std::string& v) { return value(v, o.paiResourceId); }},
+        {"--resource-id", true, Text(TD_TEXT("CliOptions", "PAI-DLC resource group or quota id (instead of --ecs-spec)")), [&](const std::string& v) { return value(v, o.paiResourceId); }},
         {"--pai-priority", true, Text(TD_TEXT("CliOptions", "PAI-DLC priority, 1 (lowest) to 9")),
          [&](const std::string& v) {
              if (v.size() == 1 && v[0] >= '1' && v[0] <= '9') {
                  o.paiPriority = v[0] - '0';
                  return std::string();
              }
-             return "--pai-priority needs a whole number from 1 to 9, got '" + v + "'";
+             return app::localized(TD_TEXT("GenerateCommand", "--pai-priority needs a whole number from 1 to 9, got '%1'"),
+                                   {Text::value(printable(v))});
          }},
         {"--mount", true, Text(TD_TEXT("CliOptions", "CLAIM:/path[:ro]: a PersistentVolumeClaim in every pod (repeatable)")),
          [&](const std::string& v) { return parseMount(v, o); }},
@@ -138,6 +228,7 @@ int runGenerate(int argc, char** argv) {
          [&](const std::string& v) { return parseSecret(v, o); }},
         {"--ecs-spec", true, Text(TD_TEXT("CliOptions", "PAI-DLC: ECS instance type of a node")), [&](const std::string& v) { return value(v, o.ecsSpec); }},
         {"--workspace-id", true, Text(TD_TEXT("CliOptions", "PAI-DLC: workspace id")), [&](const std::string& v) { return value(v, o.workspaceId); }},
+        {"--ssh-config", true, Text(TD_TEXT("CliOptions", "ssh: the ssh configuration FILE that names the hosts (default: ssh's own)")), [&](const std::string& v) { return value(v, o.sshConfigFile); }},
         {"--shm-size", true, Text(TD_TEXT("CliOptions", "k8s: size limit of /dev/shm (e.g. 64Gi)")), [&](const std::string& v) { return value(v, o.shmSize); }},
         {"--time-limit", true, Text(TD_TEXT("CliOptions", "SLURM: --time of the job")), [&](const std::string& v) { return value(v, o.timeLimit); }},
         {"--checkpoint-dir", true, Text(TD_TEXT("CliOptions", "traindeck-trainer --checkpoint-dir")), [&](const std::string& v) { return value(v, o.checkpointDir); }},
@@ -160,62 +251,36 @@ int runGenerate(int argc, char** argv) {
     const std::string error = readPlanArguments(argc, argv, own, plan, file);
     if (help) {
         printHelp(own);
-        return 0;
+        return kExitDone;
     }
     auto fail = [](const std::string& message) {
-        std::fprintf(stderr, "traindeck generate: %s\n", printable(message, 2000).c_str());
-        return 2;
+        say(message);
+        return kExitBadInput;
     };
     if (!error.empty()) return fail(error);
-    if (which.empty() && !all)
+    if (named.empty() && !all)
         return fail(app::localized(TD_TEXT("GenerateCommand", "--target is required (k8s, pytorchjob, pai, slurm, ssh, "
                                                               "accelerate, deepspeed or all)")));
     if (outDir.empty()) return fail(app::localized(TD_TEXT("GenerateCommand", "--out DIR is required")));
     if (!jobName.empty()) plan.launch.jobName = jobName;
     o.hosts = plan.launch.hosts;  // the plan field launch.hosts (--hosts): the ssh target's hosts
 
-    // The files are for the plan's own layout: its errors (and the plan's as a whole)
-    // stop the writing; a compared layout's errors are only mentioned.
-    const Layout planLayout = plan.cluster.layout();
-    const std::vector<Finding> found = findings(plan);
-    for (const Finding& f : found)
-        if (f.severity == Severity::Error && (!f.layout || *f.layout == planLayout))
-            return fail(app::localized(Text(TD_TEXT("GenerateCommand", "the plan has errors, nothing written: %1 (run "
-                                                                       "'traindeck plan' for all findings)"),
-                                            {f.message})));
-    for (const Finding& f : found)
-        if (f.severity == Severity::Error)
-            std::fprintf(stderr, "traindeck generate: %s\n",
-                         printable(app::localized(Text(
-                                       TD_TEXT("GenerateCommand",
-                                               "warning: compared layout %1, not the one generated (%2): %3"),
-                                       {Text::value(layoutText(*f.layout)), Text::value(layoutText(planLayout)),
-                                        f.message})),
-                                   2000)
-                             .c_str());
-
-    if (all) {
-        for (const auto& info : generate::targets()) {
-            if (Text missing = generate::missingOptions(plan, info.target, o); !missing.empty()) {
-                std::fprintf(stderr, "traindeck generate: %s\n",
-                             app::localized(Text(TD_TEXT("GenerateCommand", "skipping %1: %2"),
-                                                 {Text::value(info.key), missing}))
-                                 .c_str());
-                continue;
-            }
-            which.push_back(info.target);
-        }
-    }
+    const PlanCheck check = checkPlan(plan);
+    if (!check.error.empty()) return fail(check.error);
+    std::vector<Target> chosen;
+    if (std::string why = chooseTargets(plan, named, all, o, chosen); !why.empty()) return fail(why);
     std::vector<generate::GeneratedFile> files;
     try {
-        files = generate::generate(plan, which, o);
+        files = generate::generate(plan, chosen, o);
     } catch (const generate::GenerateError& e) {
         return fail(app::localized(e.text()));
     }
     if (std::string writeError = writeFiles(outDir, files, force); !writeError.empty()) return fail(writeError);
     for (const auto& f : files)
         std::printf("%s\n", app::localized(TD_TEXT("GenerateCommand", "wrote %1"), {Text::value(outDir + "/" + f.path)}).c_str());
-    return 0;
+    for (const std::string& line : check.said) say(line);
+    printNotes(plan, chosen, o);
+    return check.comparedErrors ? kExitNeedsAttention : kExitDone;
 }
 
 }  // namespace traindeck::cli

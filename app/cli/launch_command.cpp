@@ -4,6 +4,7 @@
 // run gracefully; a second one kills it.
 
 #include "cli/commands.h"
+#include "cli/exit_status.h"
 #include "cli/plan_arguments.h"
 #include "launch/run.h"
 #include "cli/terminal_text.h"
@@ -87,6 +88,7 @@ int runLaunch(int argc, char** argv) {
                                                      "plan here), after checking each node; prints each node's lines "
                                                      "prefixed by its index; stops all nodes together when one fails or "
                                                      "on Ctrl-C (a second Ctrl-C kills).")),
+             exitStatusRule(),
              app::localized(TD_TEXT("LaunchCommand", "Exit status: 0 every node succeeded; 1 the run failed; 2 bad "
                                                      "input; 3 a host key was unknown or changed, or authentication "
                                                      "failed (nothing started); 130/143 stopped by SIGINT/SIGTERM."))});

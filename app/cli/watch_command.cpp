@@ -5,6 +5,7 @@
 // Exit status: 0, 1 an alarm fired (non-finite loss, error event, lost node, failed end), 2 bad input.
 
 #include "cli/commands.h"
+#include "cli/exit_status.h"
 #include "cli/terminal_text.h"
 #include "localized.h"
 
@@ -45,6 +46,7 @@ void printUsage() {
                                                                          "one object per line")),
                  kHanging);
     std::putchar('\n');
+    printWrapped("", exitStatusRule(), 0);
     printWrapped("", app::localized(TD_TEXT("WatchCommand", "Exit status: 0; 1 an alarm fired (non-finite loss, error "
                                                              "event, lost node, failed end); 2 bad input (no such file, "
                                                              "no run found).")),

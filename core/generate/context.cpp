@@ -4,6 +4,7 @@
 #include "generate/ml_configs.h"
 #include "generate/shell_quote.h"
 #include "generate/workload.h"
+#include "plan/findings.h"
 #include "plan/plan_fields.h"
 #include "platform/node_env.h"
 
@@ -50,7 +51,7 @@ Context makeContext(const Plan& plan, const GenerateOptions& options) {
     // The estimate the figures come from needs a valid plan (a known GPU, ...);
     // the GUI may call with one being edited, so check rather than assume.
     if (Text error = validatePlan(plan); !error.empty()) throw GenerateError(error);
-    Context ctx{plan, options, {}};
+    Context ctx{plan, options, {}, {}};
     // The options' extra environment joins the plan's (options win), so one
     // builder (platform::jobEnvironment) sees all of it.
     for (const auto& [name, value] : options.env) ctx.plan.launch.env[name] = value;
@@ -66,13 +67,24 @@ Context makeContext(const Plan& plan, const GenerateOptions& options) {
         throw GenerateError(Text(TD_TEXT("GenerateErrors", "optimizer offload needs ZeRO stage 1 or more (%1)"),
                                  {planFieldName("recipe.zero_stage")}));
     ctx.figures = launchFigures(ctx.plan);
+    const Layout own = ctx.plan.cluster.layout();
+    for (const Finding& f : findings(ctx.plan))
+        if (f.severity == Severity::Warning && (!f.layout || *f.layout == own)) ctx.planWarnings.push_back(f.message);
     return ctx;
+}
+
+std::string warningComments(const Context& ctx, const std::string& prefix) {
+    std::string out;
+    for (const Text& w : ctx.planWarnings)
+        // printable(): a value quoted in a finding (an environment value) may hold a newline.
+        out += prefix + "planner warning: " + printable(w.english()) + "\n";
+    return out;
 }
 
 std::vector<GeneratedFile> supportFiles(const Context& ctx) {
     return {
         {kEntrypointFile, entrypointScript(ctx.plan, ctx.figures, ctx.options), true},
-        {kAccelerateFile, accelerateConfig(ctx.plan, ctx.figures), false},
+        {kAccelerateFile, accelerateConfig(ctx.plan, ctx.figures, warningComments(ctx, "# ")), false},
         {kDeepSpeedFile, deepSpeedConfig(ctx.plan, ctx.figures), false},
     };
 }

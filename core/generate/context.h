@@ -16,11 +16,22 @@ struct Context {
     Plan plan;
     GenerateOptions options;
     LaunchFigures figures;
+    // The planner's warnings for the layout the files are for (a batch that grows
+    // past the plan's global batch, an LR not rescaled, ...): the numbers in the
+    // files follow the estimate, so the files say so beside them.
+    std::vector<Text> planWarnings;
 };
 
 // Checks what every target writes (environment names, secrets kept out of
 // plain values, the job name) and derives the figures. Throws GenerateError.
 Context makeContext(const Plan& plan, const GenerateOptions& options);
+
+// `planWarnings` as comment lines, each starting with `prefix` ("# "); empty when none.
+std::string warningComments(const Context& ctx, const std::string& prefix);
+
+// How to follow a job of this target with `traindeck watch`, as comment lines
+// starting with `prefix`; empty for targets without one.
+std::string watchComment(const Context& ctx, Target target, const std::string& prefix);
 
 // The files every node-script target ships beside its own: entrypoint.sh and
 // the accelerate and DeepSpeed configs the workload may name.
@@ -32,5 +43,9 @@ std::vector<GeneratedFile> pyTorchJobFiles(const Context& ctx);
 std::vector<GeneratedFile> paiFiles(const Context& ctx);
 std::vector<GeneratedFile> slurmFiles(const Context& ctx);
 std::vector<GeneratedFile> sshFiles(const Context& ctx);
+
+// What a target's files cannot carry or had to choose, one line each (generate.h: notes()).
+std::vector<Text> paiNotes(const Context& ctx);
+std::vector<Text> sshNotes(const Context& ctx);
 
 }  // namespace traindeck::generate

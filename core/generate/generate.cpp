@@ -42,7 +42,7 @@ std::optional<Target> findTarget(std::string_view key) {
 Text missingOptions(const Plan& plan, Target target, const GenerateOptions& options) {
     switch (target) {
     case Target::PaiDlc:
-        if (options.ecsSpec.empty())
+        if (options.ecsSpec.empty() && options.paiResourceId.empty())
             return Text(TD_TEXT("GenerateErrors", "needs the ECS instance type of a node (%1)"),
                         {Text::field("generate.ecs_spec", "--ecs-spec")});
         if (options.workspaceId.empty())
@@ -69,13 +69,23 @@ std::vector<GeneratedFile> generateFrom(const Context& ctx, Target target) {
     case Target::PaiDlc: return paiFiles(ctx);
     case Target::Slurm: return slurmFiles(ctx);
     case Target::Ssh: return sshFiles(ctx);
-    case Target::Accelerate: return {{kAccelerateFile, accelerateConfig(ctx.plan, ctx.figures), false}};
+    case Target::Accelerate:
+        return {{kAccelerateFile, accelerateConfig(ctx.plan, ctx.figures, warningComments(ctx, "# ")), false}};
     case Target::DeepSpeed: return {{kDeepSpeedFile, deepSpeedConfig(ctx.plan, ctx.figures), false}};
     }
     return {};
 }
 
 }  // namespace
+
+std::vector<Text> notes(const Plan& plan, Target target, const GenerateOptions& options) {
+    const Context ctx = makeContext(plan, options);
+    switch (target) {
+    case Target::PaiDlc: return paiNotes(ctx);
+    case Target::Ssh: return sshNotes(ctx);
+    default: return {};
+    }
+}
 
 std::vector<GeneratedFile> generate(const Plan& plan, Target target, const GenerateOptions& options) {
     return generateFrom(makeContext(plan, options), target);

@@ -58,6 +58,12 @@ std::vector<GeneratedFile> generate(const Plan& plan, Target target, const Gener
 std::vector<GeneratedFile> generate(const Plan& plan, const std::vector<Target>& which,
                                     const GenerateOptions& options);
 
+// What the user should read beside the files of `target`, one line each: the
+// address chosen for the master, what a platform's files cannot carry. (The
+// planner's warnings for the layout, which the files carry as comments, are the
+// plan's findings.) Throws GenerateError as generate() does.
+std::vector<Text> notes(const Plan& plan, Target target, const GenerateOptions& options);
+
 // Why a target cannot be generated with these options (a required option is
 // missing), or empty. `--target all` skips such targets and says so.
 Text missingOptions(const Plan& plan, Target target, const GenerateOptions& options);

@@ -99,7 +99,8 @@ std::vector<GeneratedFile> kubernetesFiles(const Context& ctx) {
     emitConfigMap(out, ctx);
     emitService(out, ctx);
     emitJob(out, ctx);
-    return {{"kubernetes.yaml", std::string(out.c_str()) + "\n", false}};
+    return {{"kubernetes.yaml", watchComment(ctx, Target::Kubernetes, "# ") + warningComments(ctx, "# ") + out.c_str() + "\n",
+             false}};
 }
 
 }  // namespace traindeck::generate

@@ -12,7 +12,8 @@
 
 namespace traindeck::generate {
 
-std::string accelerateConfig(const Plan& plan, const LaunchFigures& figures);
+// `comments`: lines starting with "# " put before the settings (empty: none).
+std::string accelerateConfig(const Plan& plan, const LaunchFigures& figures, const std::string& comments = {});
 std::string deepSpeedConfig(const Plan& plan, const LaunchFigures& figures);
 
 }  // namespace traindeck::generate

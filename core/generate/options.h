@@ -35,6 +35,7 @@ struct GenerateOptions {
     std::vector<SecretEnv> secrets;
     std::map<std::string, std::string> env;  // extra environment, added to the plan's
     std::vector<std::string> hosts;  // ssh: one host per node, node 0 first (the master)
+    std::string sshConfigFile;       // ssh: the configuration that names the hosts; empty: ssh's own
     std::string ecsSpec;      // PAI-DLC: the ECS instance type of a node
     std::string workspaceId;  // PAI-DLC workspace (CreateJob requires it)
     std::string shmSize;      // k8s: limit of the /dev/shm memory volume ("64Gi"); empty: none

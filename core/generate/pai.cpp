@@ -63,16 +63,23 @@ bool isSpecName(const std::string& s) {
 // The Envs both forms carry: only the convention; the plan's environment is in the entrypoint.
 const std::pair<const char*, const char*> kPlatformEnv = {"TRAINDECK_PLATFORM", "pai"};
 
-}  // namespace
-
-std::vector<GeneratedFile> paiFiles(const Context& ctx) {
-    const GenerateOptions& o = ctx.options;
-    const Plan& plan = ctx.plan;
-    if (!isSpecName(o.ecsSpec))
+void checkOptions(const GenerateOptions& o) {
+    // A DLC job spec (CreateJob) has no reference to a secret store: a value
+    // could only reach the nodes written into the job itself, in plain text.
+    if (!o.secrets.empty())
+        throw GenerateError(Text(TD_TEXT("GenerateErrors", "PAI-DLC jobs cannot take %1 (%2): CreateJob has no "
+                                                           "reference to a secret store, and a value in the job is "
+                                                           "plain text; set it in the PAI workspace instead"),
+                                 {Text::field("generate.secret_env", "--secret-env"), Text::value(o.secrets.front().var)}));
+    if (o.paiResourceId.empty() && !isSpecName(o.ecsSpec))
         throw GenerateError(Text(TD_TEXT("GenerateErrors", "PAI-DLC needs the ECS instance type of a node (%1), e.g. %2 "
                                                            "(got '%3')"),
                                  {Text::field("generate.ecs_spec", "--ecs-spec"), Text::value("ecs.gn7e-c16g1.32xlarge"),
                                   Text::value(printable(o.ecsSpec))}));
+    if (!o.paiResourceId.empty() && !o.ecsSpec.empty())
+        throw GenerateError(Text(TD_TEXT("GenerateErrors", "PAI-DLC takes either an ECS instance type (%1, pay-as-you-go) "
+                                                           "or a resource quota (%2), not both"),
+                                 {Text::field("generate.ecs_spec", "--ecs-spec"), Text::field("generate.resource_id", "--resource-id")}));
     if (o.workspaceId.empty() || !isSpecName(o.workspaceId))
         throw GenerateError(Text(TD_TEXT("GenerateErrors", "PAI-DLC needs the ID of the workspace the job runs in (%1), "
                                                            "e.g. %2 (got '%3')"),
@@ -84,20 +91,35 @@ std::vector<GeneratedFile> paiFiles(const Context& ctx) {
     if (!o.paiResourceId.empty() && !isSpecName(o.paiResourceId))
         throw GenerateError(Text(TD_TEXT("GenerateErrors", "PAI-DLC resource id '%1' is not an id"),
                                  {Text::value(printable(o.paiResourceId))}));
-    // A DLC job spec has no reference to a secret store, so --secret-env values
-    // are not written here at all: the entrypoint refuses to start until the
-    // variables reach the node by PAI's own means (its console or workspace settings).
-    const int nodes = ctx.figures.nodes;
-    const std::string command = userCommand(ctx);
+}
 
+// One JobSpec: on pay-as-you-go resources a node is an ECS instance type
+// (EcsSpec); in a resource quota (ResourceId) it is what it asks of the quota
+// (ResourceConfig), and an EcsSpec there is refused.
+nlohmann::ordered_json jobSpec(const Context& ctx, const char* type, int pods) {
+    nlohmann::ordered_json spec = {{"Type", type}, {"Image", ctx.plan.launch.image}, {"PodCount", pods}};
+    if (ctx.options.paiResourceId.empty())
+        spec["EcsSpec"] = ctx.options.ecsSpec;
+    else
+        spec["ResourceConfig"] = {{"GPU", std::to_string(ctx.figures.gpusPerNode)}};
+    return spec;
+}
+
+// DLC restarts a failed job through AIMaster's fault tolerance (Settings):
+// a synchronous job restarts whole, at most --retries times.
+std::string restartArgs(int retries) {
+    return "--job-execution-mode=Sync --enable-job-restart=True --max-num-of-job-restart=" + std::to_string(retries);
+}
+
+std::string createJobBody(const Context& ctx, const std::string& command) {
+    const GenerateOptions& o = ctx.options;
+    const int nodes = ctx.figures.nodes;
     using nlohmann::ordered_json;
     ordered_json specs = ordered_json::array();
-    specs.push_back({{"Type", "Master"}, {"Image", plan.launch.image}, {"PodCount", 1}, {"EcsSpec", o.ecsSpec}});
-    if (nodes > 1)
-        specs.push_back(
-            {{"Type", "Worker"}, {"Image", plan.launch.image}, {"PodCount", nodes - 1}, {"EcsSpec", o.ecsSpec}});
+    specs.push_back(jobSpec(ctx, "Master", 1));
+    if (nodes > 1) specs.push_back(jobSpec(ctx, "Worker", nodes - 1));
     ordered_json job = {
-        {"DisplayName", plan.launch.jobName},
+        {"DisplayName", ctx.plan.launch.jobName},
         {"WorkspaceId", o.workspaceId},
         {"JobType", "PyTorchJob"},
         {"JobSpecs", specs},
@@ -106,12 +128,27 @@ std::vector<GeneratedFile> paiFiles(const Context& ctx) {
     };
     if (!o.paiResourceId.empty()) job["ResourceId"] = o.paiResourceId;
     if (o.paiPriority != 0) job["Priority"] = o.paiPriority;
+    if (o.retries > 0)
+        job["Settings"] = {{"EnableErrorMonitoringInAIMaster", true}, {"ErrorMonitoringArgs", restartArgs(o.retries)}};
+    return job.dump(2) + "\n";
+}
 
+// The `dlc` tool takes the pay-as-you-go form only: node specs by ECS type, no
+// restart settings. What it cannot carry is said at generation (paiNotes).
+std::string submitScript(const Context& ctx, const std::string& command) {
+    const GenerateOptions& o = ctx.options;
+    const Plan& plan = ctx.plan;
+    const int nodes = ctx.figures.nodes;
     std::string sh = "#!/usr/bin/env bash\n"
-                     "# Submits the job of pai-create-job.json with PAI's dlc command-line tool.\n" +
-                     std::string(kShellcheckDirective) +
-                     "set -euo pipefail\n"
-                     "exec dlc submit pytorchjob \\\n";
+                     "# Submits the job of pai-create-job.json with PAI's dlc command-line tool.\n";
+    if (o.retries > 0)
+        sh += "# dlc submit has no restart settings: the job is not restarted on failure; submit\n"
+              "# pai-create-job.json (CreateJob) for --retries.\n";
+    sh += watchComment(ctx, Target::PaiDlc, "# ");
+    sh += warningComments(ctx, "# ");
+    sh += std::string(kShellcheckDirective) +
+          "set -euo pipefail\n"
+          "exec dlc submit pytorchjob \\\n";
     std::vector<std::string> args = {
         "--name=" + plan.launch.jobName,
         "--masters=1",
@@ -125,15 +162,35 @@ std::vector<GeneratedFile> paiFiles(const Context& ctx) {
     }
     args.push_back(std::string("--envs=") + kPlatformEnv.first + "=" + kPlatformEnv.second);
     args.push_back("--workspace_id=" + o.workspaceId);
-    if (!o.paiResourceId.empty()) args.push_back("--resource_id=" + o.paiResourceId);
     if (o.paiPriority != 0) args.push_back("--priority=" + std::to_string(o.paiPriority));
     args.push_back("--command=" + command);
     for (std::size_t i = 0; i < args.size(); ++i)
         sh += "    " + shellQuote(args[i]) + (i + 1 < args.size() ? " \\\n" : "\n");
-    return {
-        {"pai-create-job.json", job.dump(2) + "\n", false},
-        {"pai-submit.sh", sh, true},
-    };
+    return sh;
+}
+
+}  // namespace
+
+std::vector<GeneratedFile> paiFiles(const Context& ctx) {
+    checkOptions(ctx.options);
+    const std::string command = userCommand(ctx);
+    std::vector<GeneratedFile> files = {{"pai-create-job.json", createJobBody(ctx, command), false}};
+    // In a resource quota a node has no ECS type for dlc's --*_spec: CreateJob only.
+    if (ctx.options.paiResourceId.empty()) files.push_back({"pai-submit.sh", submitScript(ctx, command), true});
+    return files;
+}
+
+std::vector<Text> paiNotes(const Context& ctx) {
+    checkOptions(ctx.options);
+    if (!ctx.options.paiResourceId.empty())
+        return {Text(TD_TEXT("GenerateNotes", "PAI-DLC in resource quota %1: only pai-create-job.json (CreateJob, each "
+                                              "node asking %2 GPUs of the quota); dlc submit has no form for it"),
+                     {Text::value(ctx.options.paiResourceId), Text::value(std::to_string(ctx.figures.gpusPerNode))})};
+    if (ctx.options.retries > 0)
+        return {Text(TD_TEXT("GenerateNotes", "PAI-DLC: pai-submit.sh (dlc submit) cannot carry %1: only "
+                                              "pai-create-job.json restarts the job (AIMaster, up to %2 times)"),
+                     {Text::field("generate.retries", "--retries"), Text::value(std::to_string(ctx.options.retries))})};
+    return {};
 }
 
 }  // namespace traindeck::generate

@@ -56,7 +56,8 @@ std::vector<GeneratedFile> pyTorchJobFiles(const Context& ctx) {
     out << YAML::EndMap;
     out << YAML::EndMap;
     out << YAML::EndMap;
-    return {{"pytorchjob.yaml", std::string(out.c_str()) + "\n", false}};
+    return {{"pytorchjob.yaml", watchComment(ctx, Target::PyTorchJob, "# ") + warningComments(ctx, "# ") + out.c_str() + "\n",
+             false}};
 }
 
 }  // namespace traindeck::generate

@@ -53,6 +53,8 @@ std::vector<GeneratedFile> slurmFiles(const Context& ctx) {
     s += "#SBATCH --signal=TERM@120\n";
     s += "#SBATCH --output=%x-%j.out\n";
     s += "# Submit from the directory that holds these files: sbatch job.sbatch\n";
+    s += watchComment(ctx, Target::Slurm, "# ");
+    s += warningComments(ctx, "# ");
     s += kShellcheckDirective;
     s += R"SH(set -euo pipefail
 
@@ -63,6 +65,10 @@ export TRAINDECK_CONFIG_DIR
 export TRAINDECK_PLATFORM=slurm
 # Node 0 of the allocation is the rendezvous master. (Not `| head -n 1`: with
 # pipefail, scontrol killed by SIGPIPE after head exits would end the job.)
+# How to follow this job from another machine: its output file, over ssh to
+# the host it was submitted from.
+printf 'traindeck: watch this job with: traindeck watch --follow %q\n' \
+    "ssh://${SLURM_SUBMIT_HOST}${SLURM_SUBMIT_DIR}/${SLURM_JOB_NAME}-${SLURM_JOB_ID}.out"
 allocated_hosts=$(scontrol show hostnames "$SLURM_JOB_NODELIST")
 MASTER_ADDR=${allocated_hosts%%$'\n'*}
 export MASTER_ADDR

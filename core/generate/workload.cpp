@@ -68,8 +68,10 @@ const std::vector<Entry>& entries() {
         // Whole argument lists, so the right launch is also the easy one to write:
         // `accelerate launch {accelerate_args} train.py`, `torchrun {torchrun_args} train.py`.
         {{"accelerate_args", Text(TD_TEXT("Placeholders", "accelerate launch's config, machine rank and main process address/port"))},
-         [](const Plan&, const LaunchFigures&) {
-             return "--config_file " + configPath(kAccelerateFile) + " --machine_rank " + nodeVar("NODE_RANK") +
+         [](const Plan& plan, const LaunchFigures&) {
+             // deepspeed.json by its absolute path on the node (the config's own is relative).
+             const std::string ds = plan.recipe.zeroStage > 0 ? " --deepspeed_config_file " + configPath(kDeepSpeedFile) : "";
+             return "--config_file " + configPath(kAccelerateFile) + ds + " --machine_rank " + nodeVar("NODE_RANK") +
                     " --main_process_ip " + nodeVar("MASTER_ADDR") + " --main_process_port " + nodeVar("MASTER_PORT");
          }},
         {{"torchrun_args", Text(TD_TEXT("Placeholders", "torchrun's node count, processes per node, node rank and master"))},

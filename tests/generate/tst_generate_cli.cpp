@@ -87,9 +87,70 @@ private slots:
         const Run full = traindeck({"--target", "all", "--out", dir.filePath("full"), "--hosts", "a,b", "--ecs-spec",
                                     "ecs.gn7e-c16g1.32xlarge", "--workspace-id", "12345"});
         QCOMPARE(full.code, 0);
-        QVERIFY(full.err.isEmpty());
+        QVERIFY2(!full.err.contains("skipping"), qPrintable(full.err));
         QVERIFY(QFile::exists(dir.filePath("full/pai-create-job.json")));
         QVERIFY(QFile::exists(dir.filePath("full/node-1.sh")));
+    }
+
+    void aTargetNamedExplicitlyIsNeverSkipped() {
+        QTemporaryDir dir;
+        // `all` skips what it cannot write and says why; naming the target makes it the user's error.
+        const Run r = traindeck({"--target", "all,pai", "--out", dir.filePath("x")});
+        expectOneLineError(r, "cannot write pai, nothing written: needs the ECS instance type of a node (--ecs-spec)");
+        QVERIFY(!QFile::exists(dir.filePath("x")));
+        // A target `all` brought in that refuses the options (a secret PAI-DLC cannot carry) is skipped, named.
+        const Run all = traindeck({"--target", "all", "--out", dir.filePath("y"), "--hosts", "a,b", "--ecs-spec",
+                                   "ecs.gn7e-c16g1.32xlarge", "--workspace-id", "12345", "--secret-env",
+                                   "HF_TOKEN=hf:token"});
+        QCOMPARE(all.code, 0);
+        QVERIFY2(all.err.contains("skipping pai: PAI-DLC jobs cannot take --secret-env (HF_TOKEN)"), qPrintable(all.err));
+        QVERIFY(QFile::exists(dir.filePath("y/kubernetes.yaml")));
+        QVERIFY(!QFile::exists(dir.filePath("y/pai-create-job.json")));
+        expectOneLineError(traindeck({"--target", "pai", "--out", dir.filePath("z"), "--ecs-spec", "ecs.x", "--workspace-id",
+                                      "1", "--secret-env", "HF_TOKEN=hf:token"}),
+                           "cannot write pai, nothing written: PAI-DLC jobs cannot take --secret-env");
+    }
+
+    void oneExitStatusRuleWithPlan() {
+        // ZeRO makes the 8x8 comparison column's batch an error, as `plan` reports it (exit 1).
+        QTemporaryDir dir;
+        const QStringList zero = {"--zero-stage", "2"};
+        const Run plan = runTraindeck(QStringList{"plan"} + zero);
+        QCOMPARE(plan.code, 1);
+        const Run r = traindeck(zero + QStringList{"--target", "deepspeed", "--out", dir.path()});
+        QCOMPARE(r.code, 1);  // written, but the result needs the user
+        QVERIFY(QFile::exists(dir.filePath("deepspeed.json")));
+        QVERIFY2(r.err.contains("error in compared layout 8x8"), qPrintable(r.err));
+        // Every command's --help states the same rule, and generate its own cases.
+        for (const char* command : {"plan", "generate", "launch", "watch"}) {
+            const Run help = runTraindeck({command, "--help"});
+            QCOMPARE(help.code, 0);
+            QVERIFY2(help.out.simplified().contains("Exit status, the same rule for every command: 0 done, nothing "
+                                                    "needs you; 1 done, but the result needs you"),
+                     command);
+        }
+        QVERIFY(traindeck({"--help"}).out.simplified().contains("1 written, but a compared layout has an error finding"));
+    }
+
+    void theFindingOfAGrowingBatchIsPrinted() {
+        QTemporaryDir dir;
+        const Run r = traindeck({"--target", "k8s,deepspeed", "--out", dir.path(), "--nodes", "8"});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.err.contains("warning, written into the files as a comment: 8x8: the global batch 256 is not a "
+                                "multiple of micro × world = 1024; the run would use 1024"),
+                 qPrintable(r.err));
+        QVERIFY(read(dir.filePath("kubernetes.yaml")).contains("# planner warning: 8x8: the global batch 256"));
+    }
+
+    void notesSayWhatWasChosen() {
+        QTemporaryDir dir;
+        const Run r = traindeck({"--target", "ssh", "--out", dir.path(), "--hosts", "alice@10.0.0.5:2222,b"});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.err.contains("note: MASTER_ADDR is 10.0.0.5: node 0 (alice@10.0.0.5:2222) without its ssh user and "
+                                "port"),
+                 qPrintable(r.err));
+        QVERIFY(r.err.contains("note: some nodes use another ssh port"));
+        QVERIFY(QFile::exists(dir.filePath("ssh_config")));
     }
 
     void badInputIsOneLine() {

@@ -79,7 +79,7 @@ for page in traindeck traindeck-trainer; do
   [[ -z $warnings ]] || fail "groff warns on $page.1: $warnings"
 done
 text=$(zcat "$root/usr/share/man/man1/traindeck.1.gz" | LC_ALL=C.UTF-8 groff -k -man -Tutf8 -P-cbou -rLL=100n 2>/dev/null)
-for want in "traindeck plan" "traindeck generate" "--micro-batch" "--target" "--version"; do
+for want in "traindeck plan" "traindeck generate" "--micro-batch" "--target" "--version" "EXIT STATUS"; do
   grep -qF -- "$want" <<<"$text" || fail "man traindeck does not mention $want"
 done
 

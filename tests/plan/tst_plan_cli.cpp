@@ -142,8 +142,9 @@ private slots:
         // ZeRO makes the unreachable batch of the 8x8 comparison column an error; the plan's 2x8 is fine.
         QTemporaryDir dir;
         const Run r = traindeck({"generate", "--zero-stage", "2", "--target", "deepspeed", "--out", dir.path()});
-        QVERIFY2(r.code == 0, qPrintable(r.err));
-        QVERIFY2(r.err.contains("warning: compared layout 8x8, not the one generated (2x8)"), qPrintable(r.err));
+        // Written, and exit 1 as `plan` for the same finding (one exit-status rule).
+        QVERIFY2(r.code == 1, qPrintable(r.err));
+        QVERIFY2(r.err.contains("error in compared layout 8x8, not the one generated (2x8)"), qPrintable(r.err));
         QVERIFY(r.out.contains("wrote "));
         // An error of the plan's own layout still stops it.
         QTemporaryDir other;
