@@ -15,6 +15,7 @@
 #include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -35,6 +36,22 @@ extern "C" void onSignal(int sig) {
     ++gSignals;
 }
 
+// A number from `low` to `high`, or the one-line error.
+std::string readNumber(const std::string& v, const char* flag, double low, double high, double& into) {
+    try {
+        std::size_t used = 0;
+        const double d = std::stod(v, &used);
+        if (used == v.size() && d >= low && d <= high) {
+            into = d;
+            return {};
+        }
+    } catch (...) {
+    }
+    return app::localized(TD_TEXT("LaunchCommand", "%1 needs a number from %2 to %3, got '%4'"),
+                          {Text::value(flag), Text::value(std::to_string(int(low))), Text::value(std::to_string(int(high))),
+                           Text::value(v)});
+}
+
 struct NodeSummary {
     std::string host;
     NodeState state = NodeState::Connecting;
@@ -42,12 +59,9 @@ struct NodeSummary {
     std::string message;
 };
 
-}  // namespace
-
-int runLaunch(int argc, char** argv) {
-    RunConfig config;
-    bool help = false;
-    const std::vector<Option> own = {
+// The launch command's own options, filling `config`.
+std::vector<Option> launchOptions(RunConfig& config, bool& help) {
+    return {
         {"--local", false, Text(TD_TEXT("CliOptions", "run the single node of a 1xN plan on this machine")),
          [&](const std::string&) { config.local = true; return std::string(); }},
         {"--run-dir", true, Text(TD_TEXT("CliOptions", "the run folder (default ~/.local/share/TrainDeck/runs/RUN_ID)")),
@@ -65,37 +79,182 @@ int runLaunch(int argc, char** argv) {
         {"--dry-run", false, Text(TD_TEXT("CliOptions", "run the pre-flight checks only; start nothing")),
          [&](const std::string&) { config.dryRun = true; return std::string(); }},
         {"--grace", true, Text(TD_TEXT("CliOptions", "seconds between SIGTERM and SIGKILL when stopping (default 30)")),
+         [&](const std::string& v) { return readNumber(v, "--grace", 0, 3600, config.graceSeconds); }},
+        {"--keepalive", true, Text(TD_TEXT("CliOptions", "seconds between SSH keepalives to a silent node, like ssh's ServerAliveInterval (default 5; 0: off)")),
+         [&](const std::string& v) { return readNumber(v, "--keepalive", 0, 3600, config.ssh.keepaliveIntervalS); }},
+        {"--keepalive-count", true, Text(TD_TEXT("CliOptions", "unanswered keepalives before a node counts as lost, like ssh's ServerAliveCountMax (default 3)")),
          [&](const std::string& v) {
-             try {
-                 std::size_t used = 0;
-                 config.graceSeconds = std::stod(v, &used);
-                 if (used == v.size() && config.graceSeconds >= 0 && config.graceSeconds <= 3600) return std::string();
-             } catch (...) {
-             }
-             return "--grace needs seconds from 0 to 3600, got '" + v + "'";
+             double count = 0;
+             std::string error = readNumber(v, "--keepalive-count", 1, 100, count);
+             config.ssh.keepaliveCountMax = int(count);
+             return error;
          }},
-        {"--checkpoint-dir", true, Text(TD_TEXT("CliOptions", "traindeck-trainer --checkpoint-dir on every node (to resume after a stop)")),
+        {"--checkpoint-dir", true, Text(TD_TEXT("CliOptions", "traindeck-trainer --checkpoint-dir on every node, an absolute path (to resume after a stop; not with --command)")),
          [&](const std::string& v) { config.checkpointDir = v; return std::string(); }},
         {"--help", false, Text(TD_TEXT("CliOptions", "show this help")), [&](const std::string&) { help = true; return std::string(); }},
     };
+}
+
+void printLaunchHelp(const std::vector<Option>& own) {
+    printHelpOpening(
+        app::localized(TD_TEXT("LaunchCommand",
+                               "Usage: traindeck launch [PLAN.yaml] (--hosts H1,H2,... | --local) [OPTIONS]")),
+        {app::localized(TD_TEXT("LaunchCommand", "Starts every node of a plan over SSH (or the one node of a 1xN "
+                                                 "plan here), after checking each node; prints each node's lines "
+                                                 "prefixed by its index; stops all nodes together when one fails or "
+                                                 "on Ctrl-C (a second Ctrl-C kills).")),
+         exitStatusRule(),
+         app::localized(TD_TEXT("LaunchCommand", "Stopping: SIGTERM to every process the node started, SIGKILL "
+                                                 "after --grace; the same when the launcher's connection drops, "
+                                                 "goes silent (SSH keepalive, --keepalive) or the launcher is "
+                                                 "killed. A second Ctrl-C ends the launcher at once. Each node's "
+                                                 "files are removed from it when its part ends (--dry-run writes "
+                                                 "nothing there).")),
+         app::localized(TD_TEXT("LaunchCommand", "--command is a template run by each node's bash: plan values "
+                                                 "({nodes}, {lr}, ...) are inserted quoted, as data; anything "
+                                                 "else, $(...) and $VAR included, is the node shell's to expand, "
+                                                 "on the node.")),
+         app::localized(TD_TEXT("LaunchCommand", "Exit status: 0 every node succeeded (or, with --dry-run, passed "
+                                                 "the checks); 1 the run failed; 2 bad input; 3 a host key was "
+                                                 "unknown or changed, or authentication failed (nothing started); "
+                                                 "130/143 stopped by SIGINT/SIGTERM."))});
+    std::putchar('\n');
+    printOptions(stdout, own);
+    std::putchar('\n');
+    printPlanFlags(stdout);
+}
+
+// Prints the run's events as they come: nodes' lines prefixed by their index,
+// state changes and pre-flight results on stderr; keeps each node's last state
+// for the summary.
+class LaunchPrinter {
+public:
+    void operator()(const Event& e) {
+        std::lock_guard lock(mutex_);
+        switch (e.kind) {
+        case Event::Kind::Output:
+        case Event::Kind::Metrics:
+            std::fprintf(e.stream == Stream::Err ? stderr : stdout, "[node %d] %s\n", e.node, e.line.c_str());
+            std::fflush(e.stream == Stream::Err ? stderr : stdout);
+            break;
+        case Event::Kind::State: {
+            NodeSummary& n = nodes_[e.node];
+            n.state = e.state;
+            n.status = e.status;
+            if (!e.message.empty()) n.message = app::localized(e.message);
+            const Text node = Text::value(std::to_string(e.node)), state = stateText(e.state);
+            std::string line = app::localized(TD_TEXT("LaunchCommand", "node %1: %2"),
+                                              {node, e.state == NodeState::Exited ? exitText(e.status) : state});
+            if (!e.message.empty()) line = app::localized(TD_TEXT("LaunchCommand", "%1: %2"), {Text::value(line), e.message});
+            std::fprintf(stderr, "traindeck launch: %s\n", line.c_str());
+            break;
+        }
+        case Event::Kind::Preflight:
+            std::fprintf(stderr, "traindeck launch: %s\n",
+                         app::localized(e.ok ? TD_TEXT("LaunchCommand", "node %1 ok   %2: %3")
+                                             : TD_TEXT("LaunchCommand", "node %1 FAIL %2: %3"),
+                                        {Text::value(std::to_string(e.node)), Text::value(e.check), e.message})
+                             .c_str());
+            break;
+        case Event::Kind::End:
+            break;
+        }
+    }
+    void setHost(int node, const std::string& host) {
+        std::lock_guard lock(mutex_);
+        nodes_[node].host = host;
+    }
+    // One line per node, then the run's end; returns the exit status.
+    int finish(const RunEnd& end, int signal) {
+        std::lock_guard lock(mutex_);
+        for (const auto& [index, n] : nodes_) {
+            std::string what = app::localized(n.state == NodeState::Exited ? exitText(n.status) : stateText(n.state));
+            if (n.state == NodeState::Lost && !n.message.empty()) what += ": " + n.message;
+            std::fprintf(stderr, "traindeck launch: %s\n",
+                         app::localized(TD_TEXT("LaunchCommand", "node %1 %2: %3"),
+                                        {Text::value(std::to_string(index)), Text::value(n.host), Text::value(what)})
+                             .c_str());
+        }
+        auto say = [](const std::string& line) { std::fprintf(stderr, "traindeck launch: %s\n", line.c_str()); };
+        switch (end.status) {
+        case EndStatus::Completed:
+            say(app::localized(TD_TEXT("LaunchCommand", "completed")));
+            return 0;
+        case EndStatus::DryRun:
+            say(app::localized(TD_TEXT("LaunchCommand", "pre-flight passed, nothing started or copied (--dry-run)")));
+            return 0;
+        case EndStatus::Interrupted:
+            say(app::localized(TD_TEXT("LaunchCommand", "interrupted")));
+            return signal == SIGTERM ? 143 : 130;
+        case EndStatus::Failed:
+            say(app::localized(TD_TEXT("LaunchCommand", "failed: %1"), {end.why}));
+            return end.kind == FailureKind::Access ? 3 : 1;
+        }
+        return 1;
+    }
+
+private:
+    std::mutex mutex_;
+    std::map<int, NodeSummary> nodes_;
+};
+
+// Runs until every node has ended. The first Ctrl-C (or SIGTERM) stops the
+// nodes gracefully; a second one kills them and ends the launcher at once,
+// whatever the nodes do: a frozen node must not hold it.
+int runUntilEnd(Run& run, LaunchPrinter& printer) {
+    struct sigaction sa {};
+    sa.sa_handler = onSignal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, nullptr);
+    sigaction(SIGTERM, &sa, nullptr);
+
+    std::atomic<bool> finished{false};
+    RunEnd end;
+    run.start();
+    std::thread waiter([&] {
+        end = run.wait();
+        finished = true;
+    });
+    using Clock = std::chrono::steady_clock;
+    Clock::time_point killedAt{};
+    int handled = 0;
+    while (!finished) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        const int seen = gSignals;
+        if (seen > handled) {
+            if (handled == 0 && seen == 1) {
+                std::fprintf(stderr, "traindeck launch: %s\n",
+                             app::localized(TD_TEXT("LaunchCommand", "stopping every node (again to kill)")).c_str());
+                run.stop();
+            } else if (killedAt == Clock::time_point{}) {
+                run.kill();
+                killedAt = Clock::now();
+            }
+            handled = seen;
+        }
+        // The nodes had a moment to pass the kill on; what they have not said by
+        // now is not waited for. Each node's supervisor stops what is left when
+        // the connection closes with this process.
+        if (killedAt != Clock::time_point{} && !finished && Clock::now() - killedAt > std::chrono::milliseconds(500)) {
+            const RunEnd abandoned = run.abandon();
+            std::fflush(stdout);
+            std::_Exit(printer.finish(abandoned, gSignal));
+        }
+    }
+    waiter.join();
+    return printer.finish(end, gSignal);
+}
+
+}  // namespace
+
+int runLaunch(int argc, char** argv) {
+    RunConfig config;
+    bool help = false;
+    const std::vector<Option> own = launchOptions(config, help);
     std::string file;
     const std::string error = readPlanArguments(argc, argv, own, config.plan, file);
     if (help) {
-        printHelpOpening(
-            app::localized(TD_TEXT("LaunchCommand",
-                                   "Usage: traindeck launch [PLAN.yaml] (--hosts H1,H2,... | --local) [OPTIONS]")),
-            {app::localized(TD_TEXT("LaunchCommand", "Starts every node of a plan over SSH (or the one node of a 1xN "
-                                                     "plan here), after checking each node; prints each node's lines "
-                                                     "prefixed by its index; stops all nodes together when one fails or "
-                                                     "on Ctrl-C (a second Ctrl-C kills).")),
-             exitStatusRule(),
-             app::localized(TD_TEXT("LaunchCommand", "Exit status: 0 every node succeeded; 1 the run failed; 2 bad "
-                                                     "input; 3 a host key was unknown or changed, or authentication "
-                                                     "failed (nothing started); 130/143 stopped by SIGINT/SIGTERM."))});
-        std::putchar('\n');
-        printOptions(stdout, own);
-        std::putchar('\n');
-        printPlanFlags(stdout);
+        printLaunchHelp(own);
         return 0;
     }
     auto fail = [](const std::string& message, int code) {
@@ -120,110 +279,21 @@ int runLaunch(int argc, char** argv) {
                                             {f.message})),
                         2);
 
-    std::map<int, NodeSummary> nodes;
-    std::mutex printMutex;
-    auto sink = [&](const Event& e) {
-        std::lock_guard lock(printMutex);
-        switch (e.kind) {
-        case Event::Kind::Output:
-        case Event::Kind::Metrics:
-            std::fprintf(e.stream == Stream::Err ? stderr : stdout, "[node %d] %s\n", e.node, e.line.c_str());
-            std::fflush(e.stream == Stream::Err ? stderr : stdout);
-            break;
-        case Event::Kind::State: {
-            NodeSummary& n = nodes[e.node];
-            n.state = e.state;
-            n.status = e.status;
-            if (!e.message.empty()) n.message = app::localized(e.message);
-            const Text node = Text::value(std::to_string(e.node)), state = stateText(e.state);
-            std::string line =
-                e.state == NodeState::Exited
-                    ? app::localized(TD_TEXT("LaunchCommand", "node %1: %2 (status %3)"),
-                                     {node, state, Text::value(std::to_string(e.status))})
-                    : app::localized(TD_TEXT("LaunchCommand", "node %1: %2"), {node, state});
-            if (!e.message.empty()) line = app::localized(TD_TEXT("LaunchCommand", "%1: %2"), {Text::value(line), e.message});
-            std::fprintf(stderr, "traindeck launch: %s\n", line.c_str());
-            break;
-        }
-        case Event::Kind::Preflight:
-            std::fprintf(stderr, "traindeck launch: %s\n",
-                         app::localized(e.ok ? TD_TEXT("LaunchCommand", "node %1 ok   %2: %3")
-                                             : TD_TEXT("LaunchCommand", "node %1 FAIL %2: %3"),
-                                        {Text::value(std::to_string(e.node)), Text::value(e.check), e.message})
-                             .c_str());
-            break;
-        case Event::Kind::End:
-            break;
-        }
-    };
-
+    LaunchPrinter printer;
     std::unique_ptr<Run> run;
     try {
-        run = std::make_unique<Run>(config, sink);
+        run = std::make_unique<Run>(config, [&printer](const Event& e) { printer(e); });
     } catch (const LaunchError& e) {
         return fail(app::localized(e.text), 2);
     }
     for (std::size_t i = 0; i < (config.local ? 1 : config.hosts.size()); ++i)
-        nodes[int(i)].host = config.local ? "localhost" : config.hosts[i];
+        printer.setHost(int(i), config.local ? "localhost" : config.hosts[i]);
     std::fprintf(stderr, "traindeck launch: %s\n",
-                 app::localized(TD_TEXT("LaunchCommand", "run folder %1"), {Text::value(run->runDir())}).c_str());
-
-    struct sigaction sa {};
-    sa.sa_handler = onSignal;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, nullptr);
-    sigaction(SIGTERM, &sa, nullptr);
-
-    std::atomic<bool> finished{false};
-    RunEnd end;
-    run->start();
-    std::thread waiter([&] {
-        end = run->wait();
-        finished = true;
-    });
-    int handled = 0;
-    while (!finished) {
-        std::this_thread::sleep_for(std::chrono::milliseconds(50));
-        const int seen = gSignals;
-        if (seen > handled) {
-            if (handled == 0 && seen == 1) {
-                std::fprintf(stderr, "traindeck launch: %s\n",
-                             app::localized(TD_TEXT("LaunchCommand", "stopping every node (again to kill)")).c_str());
-                run->stop();
-            } else {
-                run->kill();
-            }
-            handled = seen;
-        }
-    }
-    waiter.join();
-
-    for (const auto& [index, n] : nodes) {
-        std::string what = app::localized(stateText(n.state));
-        if (n.state == NodeState::Exited) what += " " + std::to_string(n.status);
-        if (n.state == NodeState::Lost && !n.message.empty()) what += ": " + n.message;
-        std::fprintf(stderr, "traindeck launch: %s\n",
-                     app::localized(TD_TEXT("LaunchCommand", "node %1 %2: %3"),
-                                    {Text::value(std::to_string(index)), Text::value(n.host), Text::value(what)})
-                         .c_str());
-    }
-    const std::string status = endStatusName(end.status);
-    switch (end.status) {
-    case EndStatus::Completed:
-        std::fprintf(stderr, "traindeck launch: %s\n",
-                     app::localized(config.dryRun ? TD_TEXT("LaunchCommand", "pre-flight passed, nothing started (--dry-run)")
-                                                  : TD_TEXT("LaunchCommand", "completed"))
-                         .c_str());
-        return 0;
-    case EndStatus::Interrupted:
-        std::fprintf(stderr, "traindeck launch: %s\n", app::localized(TD_TEXT("LaunchCommand", "interrupted")).c_str());
-        return gSignal == SIGTERM ? 143 : 130;
-    case EndStatus::Failed:
-        std::fprintf(stderr, "traindeck launch: %s\n",
-                     app::localized(TD_TEXT("LaunchCommand", "failed: %1"), {end.why}).c_str());
-        return end.kind == FailureKind::Access ? 3 : 1;
-    }
-    return 1;
+                 (run->attempt() > 1 ? app::localized(TD_TEXT("LaunchCommand", "run folder %1 (attempt %2)"),
+                                                      {Text::value(run->runDir()), Text::value(std::to_string(run->attempt()))})
+                                     : app::localized(TD_TEXT("LaunchCommand", "run folder %1"), {Text::value(run->runDir())}))
+                     .c_str());
+    return runUntilEnd(*run, printer);
 }
 
 }  // namespace traindeck::cli

@@ -382,11 +382,14 @@ void LaunchPage::finish() {
         m_waiter.join();  // End is the waiter's last word: it has returned or is returning
     m_run.reset();
     m_ended = true;
-    const bool ok = m_end.status == launch::EndStatus::Completed;
+    const bool ok = m_end.status == launch::EndStatus::Completed || m_end.status == launch::EndStatus::DryRun;
     QString text;
     switch (m_end.status) {
+    case launch::EndStatus::DryRun:
+        text = tr("Every node passed the checks: ready to start.");
+        break;
     case launch::EndStatus::Completed:
-        text = m_dryRun ? tr("Every node passed the checks: ready to start.") : tr("The run completed: every node exited 0.");
+        text = tr("The run completed: every node exited 0.");
         break;
     case launch::EndStatus::Interrupted:
         text = tr("The run was stopped; every node has ended.");

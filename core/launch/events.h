@@ -20,7 +20,8 @@ Text stateText(NodeState);
 enum class Stream { Out, Err };
 
 // How a run ended, and why: which part failed decides the CLI's exit status.
-enum class EndStatus { Completed, Failed, Interrupted };
+// DryRun: the pre-flight passed and nothing was started or written to the nodes.
+enum class EndStatus { Completed, Failed, Interrupted, DryRun };
 enum class FailureKind {
     None,
     Access,     // a host key unknown or changed, or authentication failed: nothing started
@@ -28,6 +29,8 @@ enum class FailureKind {
     Node,       // a node exited non-zero or its connection dropped while running
 };
 const char* endStatusName(EndStatus);
+// How an exit status reads: "exited with status 1", "killed (SIGKILL)" (translatable).
+Text exitText(int status);
 
 struct RunEnd {
     EndStatus status = EndStatus::Completed;

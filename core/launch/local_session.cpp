@@ -34,6 +34,9 @@ bool spawn(const std::string& command, Child& c, Text& why) {
         return false;
     }
     if (pid == 0) {
+        // A process group of its own: a Ctrl-C at the terminal reaches the launcher
+        // only, which stops the node through its supervisor (term, then kill).
+        setpgid(0, 0);
         dup2(in[0], 0);
         dup2(out[1], 1);
         dup2(err[1], 2);

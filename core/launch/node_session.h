@@ -36,6 +36,13 @@ struct SshSettings {
     // Asked (from a node's thread) when a key is unknown and not accepted by the flag.
     std::function<bool(const HostKeyQuestion&)> askHostKey;
     int connectTimeoutS = 10;
+    // SSH-level keepalive (OpenSSH's ServerAliveInterval × ServerAliveCountMax):
+    // a keepalive@openssh.com request after each interval in which the node sent
+    // nothing; the connection is lost when `keepaliveCountMax` in a row go
+    // unanswered. The launcher's heartbeat to each node's supervisor uses the same
+    // interval. 0: off.
+    double keepaliveIntervalS = 5;
+    int keepaliveCountMax = 3;
 };
 
 class NodeSession {
@@ -48,7 +55,8 @@ public:
         Text why;
     };
     virtual Opened open() = 0;
-    // Runs `command` with the node's shell (POSIX sh) and waits for it.
+    // Runs `command` with the node's shell (POSIX sh) and waits for it (over SSH:
+    // until it ends or the connection is lost or silent).
     virtual CommandResult run(const std::string& command) = 0;
 
     // The long-running process: start, then pump until it ends.

@@ -63,6 +63,21 @@ std::string metricsEventOf(const std::string& line) {
     return j["event"].get<std::string>();
 }
 
+double unixNow() {
+    return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
+}
+
+// A whole number from a JSON object, or `fallback`.
+int intOf(const nlohmann::json& j, const char* key, int fallback) {
+    const auto it = j.find(key);
+    return it != j.end() && it->is_number_integer() ? it->get<int>() : fallback;
+}
+
+std::string stringOf(const nlohmann::json& j, const char* key) {
+    const auto it = j.find(key);
+    return it != j.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
 }  // namespace
 
 struct Run::Node {
@@ -71,7 +86,8 @@ struct Run::Node {
     std::string address;  // the host part, what the other nodes reach it by
     RunFolder::NodeLogs logs;
     std::string partial[2];  // an unfinished line of stdout, stderr
-    bool started = false;
+    std::string lastErr;     // the last line it printed on stderr: often why it failed
+    bool copied = false;     // its files are on the node (removed again when nothing starts)
 };
 
 std::string makeRunId(const std::string& jobName) {
@@ -115,6 +131,16 @@ Run::Run(RunConfig config, Sink sink) : config_(std::move(config)), sink_(std::m
                                     Text::value(std::to_string(config_.hosts.size()))}));
     }
     if (config_.graceSeconds < 0) config_.graceSeconds = 0;
+    // The checkpoint folder is the trainer's flag: a command template names its own
+    // folder, and a relative one would be inside this run's folder on the node,
+    // which the next launch (a new run id) never finds.
+    if (!config_.checkpointDir.empty() && !plan.launch.command.empty())
+        throw LaunchError(Text(TD_TEXT("Launch", "--checkpoint-dir is passed to traindeck-trainer only: with a "
+                                                 "command (--command) write the checkpoint folder into the command")));
+    if (!config_.checkpointDir.empty() && config_.checkpointDir.front() != '/')
+        throw LaunchError(Text(TD_TEXT("Launch", "--checkpoint-dir must be an absolute path on the nodes (a relative "
+                                                 "one would be inside this run's own folder), got '%1'"),
+                               {Text::value(generate::printable(config_.checkpointDir))}));
     runId_ = makeRunId(plan.launch.jobName);
     runDir_ = config_.runDir.empty() ? defaultRunDir(runId_) : config_.runDir;
     remoteDir_ = (config_.remoteDir.empty() ? std::string(".traindeck/runs") : config_.remoteDir) + "/" + runId_;
@@ -153,6 +179,7 @@ Run::Run(RunConfig config, Sink sink) : config_(std::move(config)), sink_(std::m
     files.push_back({kSupervisorFile, supervisorScript(), true});
     std::string error;
     folder_ = std::make_unique<RunFolder>(runDir_, plan, config_.hosts, files, error);
+    if (error.empty()) attempt_ = folder_->startAttempt(runId_, config_.dryRun, int(nodes_.size()), error);
     if (!error.empty()) throw LaunchError(Text(TD_TEXT("Launch", "cannot make the run folder %1: %2"),
                                                {Text::value(runDir_), Text::value(error)}));
     files_ = std::move(files);
@@ -187,6 +214,30 @@ void Run::kill() {
     arrived_.notify_all();
 }
 
+
+// Other nodes' trainers report a failure some moments after it happened (a
+// collective times out, the watchdog names the rank): what they report within
+// this window after the first failure may name an earlier cause.
+constexpr double kCauseWindowS = 2.0;
+
+RunEnd Run::decideEnd() {
+    RunEnd end;
+    if (!failures_.empty()) {
+        const double first = failures_.front().time;
+        const Failure* cause = &failures_.front();
+        for (const Failure& f : failures_)
+            if (f.time < cause->time && f.time > first - kCauseWindowS) cause = &f;
+        end.kind = cause->kind;
+        end.node = cause->node;
+        end.why = cause->why;
+    }
+    if (failed_) end.status = EndStatus::Failed;
+    else if (userStopped_) end.status = EndStatus::Interrupted;
+    else if (config_.dryRun) end.status = EndStatus::DryRun;
+    else end.status = EndStatus::Completed;
+    return end;
+}
+
 RunEnd Run::wait() {
     for (auto& t : threads_)
         if (t.joinable()) t.join();
@@ -194,9 +245,7 @@ RunEnd Run::wait() {
     waited_ = true;
     {
         std::lock_guard lock(mutex_);
-        if (failed_) end_.status = EndStatus::Failed;
-        else if (userStopped_) end_.status = EndStatus::Interrupted;
-        else end_.status = EndStatus::Completed;
+        end_ = decideEnd();
     }
     Event e;
     e.kind = Event::Kind::End;
@@ -205,19 +254,53 @@ RunEnd Run::wait() {
     return end_;
 }
 
+RunEnd Run::abandon() {
+    {
+        std::lock_guard lock(mutex_);
+        if (!failed_) userStopped_ = true;
+        stopLevel_ = 2;
+        end_ = decideEnd();
+    }
+    Event e;
+    e.kind = Event::Kind::End;
+    e.end = end_;
+    report(e);
+    std::lock_guard lock(emitMutex_);
+    abandoned_ = true;  // what the node threads still say is not recorded after the end
+    return end_;
+}
+
 void Run::report(Event e) {
     std::lock_guard lock(emitMutex_);
+    if (abandoned_) return;
     folder_->record(e, e.node >= 0 && e.node < int(nodes_.size()) ? nodes_[e.node]->host : std::string());
     if (sink_) sink_(e);
 }
 
-void Run::recordFailure(FailureKind kind, int node, Text why) {
+void Run::state(int node, NodeState s, int status, Text message) {
+    Event e;
+    e.kind = Event::Kind::State;
+    e.node = node;
+    e.state = s;
+    e.status = status;
+    e.message = std::move(message);
+    report(std::move(e));
+}
+
+void Run::recordFailure(FailureKind kind, int node, Text why, double time) {
     std::lock_guard lock(mutex_);
-    if (failed_ || (userStopped_ && kind == FailureKind::Node)) return;
+    if (time <= 0) time = unixNow();
+    if (failed_) {
+        // A later report may name an earlier cause (see kCauseWindowS); exits and
+        // lost connections after the first failure are what the stop caused.
+        if (kind == FailureKind::Node && time > 0 && !failures_.empty() &&
+            time < failures_.front().time + kCauseWindowS && !why.empty())
+            failures_.push_back({kind, node, std::move(why), time});
+        return;
+    }
+    if (userStopped_ && kind == FailureKind::Node) return;
     failed_ = true;
-    end_.kind = kind;
-    end_.node = node;
-    end_.why = std::move(why);
+    failures_.push_back({kind, node, std::move(why), time});
     int expected = 0;
     stopLevel_.compare_exchange_strong(expected, 1);  // fail together
     arrived_.notify_all();
@@ -234,15 +317,10 @@ bool Run::arriveAndWaitAll(bool ok) {
 
 void Run::nodeMain(int index) {
     Node& node = *nodes_[index];
-    auto state = [&](NodeState s, int status = -1, Text message = {}) {
-        Event e;
-        e.kind = Event::Kind::State;
-        e.node = index;
-        e.state = s;
-        e.status = status;
-        e.message = std::move(message);
-        report(std::move(e));
-    };
+    state(index, NodeState::Connecting);
+    std::unique_ptr<NodeSession> session =
+        config_.local ? makeLocalSession() : makeSshSession(index, node.host, config_.ssh);
+    const std::string dir = config_.local ? folder_->filesDir() : remoteDir_;
     auto preflight = [&](const std::string& check, bool ok, Text message) {
         Event e;
         e.kind = Event::Kind::Preflight;
@@ -252,10 +330,6 @@ void Run::nodeMain(int index) {
         e.message = std::move(message);
         report(std::move(e));
     };
-
-    state(NodeState::Connecting);
-    std::unique_ptr<NodeSession> session =
-        config_.local ? makeLocalSession() : makeSshSession(index, node.host, config_.ssh);
     const NodeSession::Opened opened = session->open();
     if (!opened.ok) {
         preflight("connection", false, opened.why);
@@ -264,157 +338,213 @@ void Run::nodeMain(int index) {
         return;
     }
     preflight("connection", true, Text(TD_TEXT("Launch", "connected and authenticated")));
+    state(index, NodeState::Checking);
+    const bool ready = preflightNode(node, *session, dir);
+    if (!arriveAndWaitAll(ready) || config_.dryRun) {
+        // Nothing starts: what was copied for it leaves the node again.
+        if (node.copied) session->run(cleanupScript(dir, index));
+        return;
+    }
+    state(index, NodeState::Starting);
+    Text why;
+    const double keepalive = config_.ssh.keepaliveIntervalS;
+    const double silence = keepalive > 0 ? keepalive * (config_.ssh.keepaliveCountMax + 1) : 0;
+    if (!session->start(supervisorCommand(dir, "node-" + std::to_string(index) + ".sh", config_.graceSeconds, silence),
+                        why)) {
+        state(index, NodeState::Lost, -1, why);
+        recordFailure(FailureKind::Node, index, why);
+        session->run(cleanupScript(dir, index));
+        return;
+    }
+    state(index, NodeState::Running);
+    streamNode(node, *session);
+}
 
-    state(NodeState::Checking);
-    const std::string dir = config_.local ? folder_->filesDir() : remoteDir_;
-    bool ok = true;
+// Copies the node's files (not for a dry run) and checks the node, in one round
+// trip; reports each check. False when the node cannot run its part.
+bool Run::preflightNode(Node& node, NodeSession& session, const std::string& dir) {
+    const int index = node.index;
+    auto check = [&, ok = true](const std::string& name, bool good, Text message) mutable {
+        Event e;
+        e.kind = Event::Kind::Preflight;
+        e.node = index;
+        e.check = name;
+        e.ok = good;
+        e.message = message;
+        report(std::move(e));
+        if (!good && ok) recordFailure(FailureKind::Preflight, index, message);
+        ok = ok && good;
+        return ok;
+    };
     // The node's files are copied into the run's folder on the node (here: the
     // local run folder's files/ has them already), written by the node's shell
     // from quoted text, and checked by the same command: one round trip, not two.
+    // A dry run writes nothing to the node: it checks that the folder could be made.
     const std::string nodeScript = "node-" + std::to_string(index) + ".sh";
     const std::string program = workloadProgram(config_.plan);
     const std::string checks = preflightScript(program, config_.plan.launch.masterPort, index == 0,
-                                               {dir + "/" + nodeScript, dir + "/entrypoint.sh", dir + "/" + kSupervisorFile});
+                                               {dir + "/" + nodeScript, dir + "/entrypoint.sh", dir + "/" + kSupervisorFile},
+                                               config_.dryRun, dir);
     std::string probeCommand = checks;
-    if (!config_.local) {
-        std::string copy = "umask 077 && mkdir -p " + shellQuote(dir) + " && cd " + shellQuote(dir);
+    const bool copy = !config_.local && !config_.dryRun;
+    if (copy) {
+        std::string commands = "umask 077 && mkdir -p " + shellQuote(dir) + " && cd " + shellQuote(dir);
+        std::string manifest;
         for (const auto& f : files_) {
             if (f.path.starts_with("node-") && f.path != nodeScript) continue;
-            copy += " && printf '%s' " + shellQuote(f.content) + " > " + shellQuote(f.path);
-            if (f.executable) copy += " && chmod 700 " + shellQuote(f.path);
+            commands += " && printf '%s' " + shellQuote(f.content) + " > " + shellQuote(f.path);
+            if (f.executable) commands += " && chmod 700 " + shellQuote(f.path);
+            manifest += f.path + "\n";
         }
+        // What the node removes when the run ends (its own output stays).
+        commands += " && printf '%s' " + shellQuote(manifest) + " > " + manifestFile(index);
         // `copied=yes` tells a failed copy from checks that could not run.
-        probeCommand = "(" + copy + ") && echo copied=yes && " + checks;
+        probeCommand = "(" + commands + ") && echo copied=yes && " + checks;
     }
-    const CommandResult probe = session->run(probeCommand);
-    if (!config_.local && probe.status != 0 && probe.out.find("copied=yes") == std::string::npos) {
-        const Text why(TD_TEXT("Launch", "cannot copy the run's files to %1 on %2: %3"),
-                       {Text::value(dir), Text::value(node.host),
-                        probe.error.empty() ? Text::value(generate::printable(probe.err)) : probe.error});
-        preflight("files", false, why);
-        recordFailure(FailureKind::Preflight, index, why);
-        arriveAndWaitAll(false);
-        return;
-    }
-    if (probe.status != 0) {
-        const Text why(TD_TEXT("Launch", "the pre-flight checks could not run on %1: %2"),
-                       {Text::value(node.host), probe.error.empty() ? Text::value(generate::printable(probe.err)) : probe.error});
-        preflight("checks", false, why);
-        recordFailure(FailureKind::Preflight, index, why);
-        arriveAndWaitAll(false);
-        return;
-    }
+    const CommandResult probe = session.run(probeCommand);
+    node.copied = copy && probe.out.find("copied=yes") != std::string::npos;
+    const Text failure = probe.error.empty() ? Text::value(generate::printable(probe.err)) : probe.error;
+    if (copy && probe.status != 0 && !node.copied)
+        return check("files", false, Text(TD_TEXT("Launch", "cannot copy the run's files to %1 on %2: %3"),
+                                          {Text::value(dir), Text::value(node.host), failure}));
+    if (probe.status != 0)
+        return check("checks", false, Text(TD_TEXT("Launch", "the pre-flight checks could not run on %1: %2"),
+                                           {Text::value(node.host), failure}));
     auto kv = keyValues(probe.out);
+    const Text nodeText = Text::value(std::to_string(index)), host = Text::value(node.host);
     const int planGpus = config_.plan.cluster.gpusPerNode;
-    Text firstProblem;
-    auto check = [&](const std::string& name, bool good, Text message) {
-        preflight(name, good, message);
-        if (!good && ok) {
-            ok = false;
-            firstProblem = message;
-        }
-    };
+    bool ok = true;
     if (kv["gpus"] == "none")
-        check("gpus", false, Text(TD_TEXT("Launch", "node %1 (%2): nvidia-smi not found, so its GPUs cannot be checked against the plan's %3 per node"),
-                                  {Text::value(std::to_string(index)), Text::value(node.host), Text::value(std::to_string(planGpus))}));
+        ok = check("gpus", false, Text(TD_TEXT("Launch", "node %1 (%2): nvidia-smi not found, so its GPUs cannot be checked against the plan's %3 per node"),
+                                       {nodeText, host, Text::value(std::to_string(planGpus))}));
     else if (kv["gpus"] != std::to_string(planGpus))
-        check("gpus", false, Text(TD_TEXT("Launch", "node %1 (%2) has %3 GPUs but the plan runs %4 per node: change the plan's GPUs per node or use another host"),
-                                  {Text::value(std::to_string(index)), Text::value(node.host), Text::value(kv["gpus"]),
-                                   Text::value(std::to_string(planGpus))}));
+        ok = check("gpus", false, Text(TD_TEXT("Launch", "node %1 (%2) has %3 GPUs but the plan runs %4 per node: change the plan's GPUs per node or use another host"),
+                                       {nodeText, host, Text::value(kv["gpus"]), Text::value(std::to_string(planGpus))}));
     else
-        check("gpus", true, Text(TD_TEXT("Launch", "%1 GPUs, as the plan says"), {Text::value(kv["gpus"])}));
+        ok = check("gpus", true, Text(TD_TEXT("Launch", "%1 GPUs, as the plan says"), {Text::value(kv["gpus"])}));
     if (kv["workload"] == "yes")
-        check("workload", true, Text(TD_TEXT("Launch", "%1 found"), {Text::value(program)}));
+        ok = check("workload", true, Text(TD_TEXT("Launch", "%1 found"), {Text::value(program)}));
     else
-        check("workload", false, Text(TD_TEXT("Launch", "node %1 (%2): %3 is not on the PATH of a non-interactive shell: install it or name it by its full path"),
-                                      {Text::value(std::to_string(index)), Text::value(node.host), Text::value(program)}));
+        ok = check("workload", false, Text(TD_TEXT("Launch", "node %1 (%2): %3 is not on the PATH of a non-interactive shell: install it or name it by its full path"),
+                                           {nodeText, host, Text::value(program)}));
     if (index == 0) {
+        const Text port = Text::value(std::to_string(config_.plan.launch.masterPort));
         if (kv["master_port"] == "free")
-            check("master_port", true, Text(TD_TEXT("Launch", "port %1 is free"), {Text::value(std::to_string(config_.plan.launch.masterPort))}));
+            ok = check("master_port", true, Text(TD_TEXT("Launch", "port %1 is free"), {port}));
         else
-            check("master_port", false, Text(TD_TEXT("Launch", "node 0 (%1): the master port %2 is in use: choose another (--master-port) or stop what holds it"),
-                                             {Text::value(node.host), Text::value(std::to_string(config_.plan.launch.masterPort))}));
+            ok = check("master_port", false, Text(TD_TEXT("Launch", "node 0 (%1): the master port %2 is in use: choose another (--master-port) or stop what holds it"),
+                                                  {host, port}));
     }
-    if (kv["files"] == "yes")
-        check("files", true, Text(TD_TEXT("Launch", "the node's files are in %1"), {Text::value(dir)}));
+    if (config_.dryRun && kv["writable"] == "yes")
+        ok = check("files", true, Text(TD_TEXT("Launch", "%1 can be made (nothing was copied: --dry-run)"), {Text::value(dir)}));
+    else if (config_.dryRun)
+        ok = check("files", false, Text(TD_TEXT("Launch", "node %1 (%2): %3 cannot be made: the folder above it is not writable"),
+                                        {nodeText, host, Text::value(dir)}));
+    else if (kv["files"] == "yes")
+        ok = check("files", true, Text(TD_TEXT("Launch", "the node's files are in %1"), {Text::value(dir)}));
     else
-        check("files", false, Text(TD_TEXT("Launch", "node %1 (%2): the node's files are missing from %3"),
-                                   {Text::value(std::to_string(index)), Text::value(node.host), Text::value(dir)}));
-    if (!ok) recordFailure(FailureKind::Preflight, index, firstProblem);
-    if (!arriveAndWaitAll(ok) || config_.dryRun) return;
+        ok = check("files", false, Text(TD_TEXT("Launch", "node %1 (%2): the node's files are missing from %3"),
+                                        {nodeText, host, Text::value(dir)}));
+    return ok;
+}
 
-    state(NodeState::Starting);
-    Text why;
-    const std::string command = "cd " + shellQuote(dir) + " && exec bash " + kSupervisorFile + " " + nodeScript + " " +
-                                std::to_string(int(config_.graceSeconds + 0.5));
-    if (!session->start(command, why)) {
-        state(NodeState::Lost, -1, why);
-        recordFailure(FailureKind::Node, index, why);
-        return;
-    }
-    node.started = true;
-    state(NodeState::Running);
-
+// Streams the node's output until its supervisor exits or the connection is
+// lost; passes the run's stop on (term, then kill after the grace) and a
+// heartbeat line, whose silence tells the node that the launcher has gone.
+void Run::streamNode(Node& node, NodeSession& session) {
+    const int index = node.index;
     int sentLevel = 0;
-    Clock::time_point termSent;
-    const auto grace = std::chrono::milliseconds(int(config_.graceSeconds * 1000));
-    auto handle = [&](int stream, const std::string& chunk) {
-        node.logs.append(stream, chunk);
-        std::string& partial = node.partial[stream];
-        partial += chunk;
-        std::size_t nl;
-        while ((nl = partial.find('\n')) != std::string::npos) {
-            std::string line = partial.substr(0, nl);
-            partial.erase(0, nl + 1);
-            if (!line.empty() && line.back() == '\r') line.pop_back();
-            Event e;
-            e.node = index;
-            e.stream = stream ? Stream::Err : Stream::Out;
-            e.metricsEvent = stream ? std::string() : metricsEventOf(line);
-            e.kind = e.metricsEvent.empty() ? Event::Kind::Output : Event::Kind::Metrics;
-            e.line = std::move(line);
-            report(std::move(e));
-        }
-    };
+    Clock::time_point termSent, lastBeat = Clock::now();
+    const auto grace = std::chrono::milliseconds(long(config_.graceSeconds * 1000));
+    const auto beat = std::chrono::milliseconds(long(config_.ssh.keepaliveIntervalS * 1000));
     for (;;) {
         const int level = stopLevel_;
         if (level > sentLevel) {
             if (sentLevel == 0) {
-                state(NodeState::Stopping);
+                state(index, NodeState::Stopping);
                 termSent = Clock::now();
             }
-            session->write(level >= 2 ? "kill\n" : "term\n");
+            session.write(level >= 2 ? "kill\n" : "term\n");
             sentLevel = level;
         }
         if (sentLevel == 1 && Clock::now() - termSent > grace) {
-            session->write("kill\n");
+            session.write("kill\n");
             sentLevel = 2;
         }
+        if (beat.count() > 0 && Clock::now() - lastBeat >= beat) {
+            session.write("alive\n");
+            lastBeat = Clock::now();
+        }
         std::string out, err;
-        const NodeSession::Pumped p = session->pump(out, err, 50);
-        if (!out.empty()) handle(0, out);
-        if (!err.empty()) handle(1, err);
+        const NodeSession::Pumped p = session.pump(out, err, 50);
+        if (!out.empty()) handleOutput(node, 0, out);
+        if (!err.empty()) handleOutput(node, 1, err);
         if (p == NodeSession::Pumped::Ended) {
             for (int s : {0, 1})
-                if (!node.partial[s].empty()) handle(s, "\n");
-            const int status = session->exitStatus();
-            state(NodeState::Exited, status);
-            if (status != 0)
-                recordFailure(FailureKind::Node, index,
-                              Text(TD_TEXT("Launch", "node %1 (%2) exited with status %3"),
-                                   {Text::value(std::to_string(index)), Text::value(node.host),
-                                    Text::value(std::to_string(status))}));
+                if (!node.partial[s].empty()) handleOutput(node, s, "\n");
+            const int status = session.exitStatus();
+            state(index, NodeState::Exited, status);
+            if (status != 0) {
+                Text why(TD_TEXT("Launch", "node %1 (%2) %3"),
+                         {Text::value(std::to_string(index)), Text::value(node.host), exitText(status)});
+                if (!node.lastErr.empty())
+                    why = Text(TD_TEXT("Launch", "%1: %2"), {why, Text::value(generate::printable(node.lastErr))});
+                recordFailure(FailureKind::Node, index, why);
+            }
             return;
         }
         if (p == NodeSession::Pumped::Lost) {
-            const Text lostWhy = session->lostReason();
-            state(NodeState::Lost, -1, lostWhy);
+            const Text lostWhy = session.lostReason();
+            state(index, NodeState::Lost, -1, lostWhy);
             recordFailure(FailureKind::Node, index,
                           Text(TD_TEXT("Launch", "node %1 (%2): %3"),
                                {Text::value(std::to_string(index)), Text::value(node.host), lostWhy}));
             return;
         }
     }
+}
+
+void Run::handleOutput(Node& node, int stream, const std::string& chunk) {
+    node.logs.append(stream, chunk);
+    std::string& partial = node.partial[stream];
+    partial += chunk;
+    std::size_t nl;
+    while ((nl = partial.find('\n')) != std::string::npos) {
+        std::string line = partial.substr(0, nl);
+        partial.erase(0, nl + 1);
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        if (stream == 1 && !line.empty()) node.lastErr = line;
+        Event e;
+        e.node = node.index;
+        e.stream = stream ? Stream::Err : Stream::Out;
+        e.metricsEvent = stream ? std::string() : metricsEventOf(line);
+        e.kind = e.metricsEvent.empty() ? Event::Kind::Output : Event::Kind::Metrics;
+        if (e.metricsEvent == "error") trainerError(node, line);
+        e.line = std::move(line);
+        report(std::move(e));
+    }
+}
+
+// A trainer's `error` event (metrics-protocol.md): the failing node is the one
+// it names, the lost rank's node when another rank was lost, with the trainer's
+// own reason and time.
+void Run::trainerError(const Node& node, const std::string& line) {
+    const auto j = nlohmann::json::parse(line, nullptr, false);
+    if (j.is_discarded() || !j.is_object()) return;
+    const int gpus = std::max(1, config_.plan.cluster.gpusPerNode);
+    const int rank = intOf(j, "rank", -1), lostRank = intOf(j, "lost_rank", -1);
+    int failed = lostRank >= 0 ? lostRank / gpus : intOf(j, "node", node.index);
+    if (failed < 0 || failed >= int(nodes_.size())) failed = node.index;
+    const std::string kind = stringOf(j, "kind"), message = stringOf(j, "message");
+    const Text reason = Text::value(generate::printable(message.empty() ? kind : message));
+    const Text failedText = Text::value(std::to_string(failed)), host = Text::value(nodes_[failed]->host);
+    const Text why = failed == node.index
+                         ? Text(TD_TEXT("Launch", "node %1 (%2): %3"), {failedText, host, reason})
+                         : Text(TD_TEXT("Launch", "node %1 (%2): %3 (reported by rank %4 on node %5)"),
+                                {failedText, host, reason, Text::value(std::to_string(rank)),
+                                 Text::value(std::to_string(node.index))});
+    const auto time = j.find("time");
+    recordFailure(FailureKind::Node, failed, why, time != j.end() && time->is_number() ? time->get<double>() : 0);
 }
 
 }  // namespace traindeck::launch

@@ -2,10 +2,12 @@
 // A run: one plan, one host per node (node 0 first) or this machine, and a run
 // folder. start() returns at once; node threads connect in parallel, check,
 // start every node together, stream, and report through the event callback.
-// stop() asks every node to stop (SIGTERM to its process tree, SIGKILL after
-// the grace period); a second stop() kills at once. When a node exits non-zero
-// or its connection drops, every other node is stopped the same way and the
-// run ends failed, naming that node.
+// stop() asks every node to stop (SIGTERM to every process of its session,
+// SIGKILL after the grace period); a second stop() kills at once; abandon()
+// records the end at once without waiting for the nodes. When a node fails (it
+// exits non-zero, its connection drops or goes silent, or a trainer reports it
+// lost), every other node is stopped the same way and the run ends failed,
+// naming the node that failed first: the earliest cause, not the first exit.
 
 #include "events.h"
 #include "generate/generate.h"
@@ -41,9 +43,9 @@ struct RunConfig {
     std::string remoteDir;           // where each host gets the run's files (<remoteDir>/<run_id>); relative
                                      // to the remote home; empty: .traindeck/runs
     SshSettings ssh;
-    bool dryRun = false;             // pre-flight only
+    bool dryRun = false;             // pre-flight only: nothing is written to the nodes
     double graceSeconds = 30;        // SIGTERM → SIGKILL
-    std::string checkpointDir;       // traindeck-trainer --checkpoint-dir on every node; empty: none
+    std::string checkpointDir;       // traindeck-trainer --checkpoint-dir on every node (absolute); empty: none
 };
 
 // <data>/TrainDeck/runs/<run_id> (XDG_DATA_HOME or ~/.local/share).
@@ -64,14 +66,31 @@ public:
     void stop();  // first: graceful; second: kill
     void kill();
     RunEnd wait();  // blocks until every node thread has ended
+    // Records the end (interrupted, or the failure seen so far) with what is known
+    // now and reports nothing more: for a launcher that must exit at once. The
+    // node threads are left to the process's exit.
+    RunEnd abandon();
+    int attempt() const { return attempt_; }  // 1, or more when the run folder held earlier attempts
     const std::string& runDir() const { return runDir_; }
     const std::string& runId() const { return runId_; }
 
 private:
     struct Node;
+    struct Failure {
+        FailureKind kind = FailureKind::None;
+        int node = -1;
+        Text why;
+        double time = 0;  // when it happened (Unix seconds): the trainer's own time for its error events
+    };
     void nodeMain(int index);
+    bool preflightNode(Node& node, NodeSession& session, const std::string& dir);
+    void streamNode(Node& node, NodeSession& session);
+    void handleOutput(Node& node, int stream, const std::string& chunk);
+    void trainerError(const Node& node, const std::string& line);
+    void state(int node, NodeState s, int status = -1, Text message = {});
     void report(Event e);  // not emit: Qt defines that word as a macro
-    void recordFailure(FailureKind kind, int node, Text why);
+    void recordFailure(FailureKind kind, int node, Text why, double time = 0);
+    RunEnd decideEnd();
     bool arriveAndWaitAll(bool ok);
 
     RunConfig config_;
@@ -89,6 +108,9 @@ private:
     bool allReady_ = true;
     RunEnd end_;
     bool failed_ = false;
+    std::vector<Failure> failures_;  // the first, and what other nodes' trainers reported soon after
+    bool abandoned_ = false;         // guarded by emitMutex_
+    int attempt_ = 1;
     std::atomic<int> stopLevel_{0};  // 0 running, 1 stop gracefully, 2 kill
     bool userStopped_ = false;
     bool waited_ = false;

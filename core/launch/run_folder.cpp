@@ -4,7 +4,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <chrono>
+#include <csignal>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <system_error>
@@ -32,6 +35,14 @@ std::string writeAtomically(const fs::path& path, const std::string& content, bo
 
 double unixTime() {
     return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
+}
+
+// One line of launch.jsonl: the event with the protocol's v, its time and the attempt.
+std::string eventLine(nlohmann::json j, int attempt) {
+    j["v"] = 1;
+    if (!j.contains("time")) j["time"] = unixTime();
+    j["attempt"] = attempt;
+    return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
 }  // namespace
@@ -67,8 +78,19 @@ const char* endStatusName(EndStatus s) {
     case EndStatus::Completed: return "completed";
     case EndStatus::Failed: return "failed";
     case EndStatus::Interrupted: return "interrupted";
+    case EndStatus::DryRun: return "dry_run";
     }
     return "?";
+}
+
+Text exitText(int status) {
+    // 128 + N: the shell's way of saying that signal N ended the process.
+    if (status > 128 && status < 128 + 65) {
+        const char* name = sigabbrev_np(status - 128);
+        if (name)
+            return Text(TD_TEXT("Launch", "killed (SIG%1)"), {Text::value(name)});
+    }
+    return Text(TD_TEXT("Launch", "exited with status %1"), {Text::value(std::to_string(status))});
 }
 
 RunFolder::RunFolder(std::string dir, const Plan& plan, const std::vector<std::string>& hosts,
@@ -87,8 +109,38 @@ RunFolder::RunFolder(std::string dir, const Plan& plan, const std::vector<std::s
     for (const auto& f : files)
         if (error.empty()) error = writeAtomically(fs::path(dir_) / "files" / f.path, f.content, f.executable);
     if (!error.empty()) return;
-    events_ = std::fopen((fs::path(dir_) / "launch.jsonl").c_str(), "a");
-    if (!events_) error = "cannot open launch.jsonl";
+}
+
+int RunFolder::startAttempt(const std::string& runId, bool dryRun, int nodes, std::string& error) {
+    // Earlier launches into this folder: each wrote an `attempt` line (or, before
+    // attempts were numbered, at least its `end`).
+    const fs::path events = fs::path(dir_) / "launch.jsonl";
+    int attempts = 0, ends = 0;
+    {
+        std::ifstream in(events);
+        for (std::string line; std::getline(in, line);) {
+            attempts += line.find("\"event\":\"attempt\"") != std::string::npos;
+            ends += line.find("\"event\":\"end\"") != std::string::npos;
+        }
+    }
+    attempt_ = std::max(attempts, ends) + 1;
+    events_ = std::fopen(events.c_str(), "a");
+    if (!events_) {
+        error = "cannot open launch.jsonl";
+        return attempt_;
+    }
+    writeLine(eventLine({{"event", "attempt"}, {"run_id", runId}, {"dry_run", dryRun}}, attempt_));
+    // The nodes' own files continue where the earlier attempt's ended: a marker
+    // line tells where this attempt begins (a JSON line in .out, as the metrics
+    // protocol's readers skip events they do not know).
+    if (attempt_ > 1)
+        for (int i = 0; i < nodes; ++i) {
+            NodeLogs logs = nodeLogs(i);
+            nlohmann::json marker = {{"v", 1}, {"event", "attempt"}, {"time", unixTime()}, {"attempt", attempt_}};
+            logs.append(0, marker.dump() + "\n");
+            logs.append(1, "traindeck launch: attempt " + std::to_string(attempt_) + " of run " + runId + "\n");
+        }
+    return attempt_;
 }
 
 RunFolder::~RunFolder() {
@@ -115,7 +167,7 @@ void RunFolder::NodeLogs::append(int stream, const std::string& chunk) {
 
 void RunFolder::record(const Event& e, const std::string& host) {
     if (!events_) return;
-    nlohmann::json j = {{"v", 1}, {"time", unixTime()}};
+    nlohmann::json j = {{"time", unixTime()}};
     switch (e.kind) {
     case Event::Kind::State:
         j["event"] = "node";
@@ -142,9 +194,12 @@ void RunFolder::record(const Event& e, const std::string& host) {
     default:
         return;
     }
-    const std::string line = j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
-    std::fwrite(line.data(), 1, line.size(), events_);
-    std::fflush(events_);
+    writeLine(eventLine(std::move(j), attempt_));
+}
+
+void RunFolder::writeLine(const std::string& line) {
+    if (std::fwrite(line.data(), 1, line.size(), events_) != line.size() || std::fflush(events_) != 0)
+        writeFailed_ = true;
 }
 
 }  // namespace traindeck::launch

@@ -30,15 +30,25 @@ public:
     };
     NodeLogs nodeLogs(int node);
 
+    // Opens launch.jsonl and records a new attempt in it: 1, or one more than
+    // the attempts an earlier launch into this folder recorded. From the second
+    // on, each node file gets a line where this attempt's part begins.
+    int startAttempt(const std::string& runId, bool dryRun, int nodes, std::string& error);
+
     // One line of launch.jsonl for a state, pre-flight or end event (others are in the node logs).
     void record(const Event& e, const std::string& host);
+    bool writeFailed() const { return writeFailed_; }  // a line of launch.jsonl could not be written
 
     const std::string& dir() const { return dir_; }
     std::string filesDir() const { return dir_ + "/files"; }
 
 private:
+    void writeLine(const std::string& line);
+
     std::string dir_;
     std::FILE* events_ = nullptr;
+    int attempt_ = 1;
+    bool writeFailed_ = false;
 };
 
 }  // namespace traindeck::launch

@@ -7,7 +7,11 @@
 #include "node_session.h"
 
 #include <libssh/libssh.h>
+#include <libssh/server.h>  // ssh_send_keepalive, which clients may use too
 
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
 #include <fstream>
 #include <memory>
 
@@ -61,6 +65,7 @@ public:
             ssh_options_set(session_, SSH_OPTIONS_KNOWNHOSTS, settings_.knownHostsFile.c_str());
         const long timeout = settings_.connectTimeoutS;
         ssh_options_set(session_, SSH_OPTIONS_TIMEOUT, &timeout);
+        ssh_set_counters(session_, nullptr, &received_);
         if (ssh_connect(session_) != SSH_OK)
             return fail(FailureKind::Preflight, Text(TD_TEXT("Launch", "cannot connect to %1: %2"),
                                                      {Text::value(hostText_), Text::value(ssh_get_error(session_))}));
@@ -76,21 +81,15 @@ public:
             if (ch) ssh_channel_free(ch);
             return r;
         }
-        char buf[16384];
         for (;;) {
-            int n = ssh_channel_read(ch, buf, sizeof buf, 0);
-            if (n > 0) { r.out.append(buf, size_t(n)); continue; }
-            int m = ssh_channel_read(ch, buf, sizeof buf, 1);
-            if (m > 0) { r.err.append(buf, size_t(m)); continue; }
-            if (n == SSH_ERROR || m == SSH_ERROR) {
-                r.error = Text::value(ssh_get_error(session_));
+            const Pumped p = pumpChannel(ch, r.out, r.err, 100);
+            if (p == Pumped::Lost) {
+                r.error = lost_;
                 ssh_channel_free(ch);
                 return r;
             }
-            if (ssh_channel_is_eof(ch)) break;
+            if (p == Pumped::Ended) break;
         }
-        ssh_channel_send_eof(ch);
-        ssh_channel_close(ch);
         r.status = ssh_channel_get_exit_status(ch);
         ssh_channel_free(ch);
         return r;
@@ -107,26 +106,9 @@ public:
     }
 
     Pumped pump(std::string& out, std::string& err, int waitMs) override {
-        char buf[16384];
-        bool any = false;
-        for (int stream : {0, 1}) {
-            for (;;) {
-                const int n = ssh_channel_read_nonblocking(channel_, buf, sizeof buf, stream);
-                if (n == SSH_ERROR) return lost();
-                if (n <= 0) break;
-                (stream ? err : out).append(buf, size_t(n));
-                any = true;
-            }
-        }
-        if (any) return Pumped::Data;
-        if (ssh_channel_is_eof(channel_) || ssh_channel_is_closed(channel_)) {
-            ssh_channel_close(channel_);
-            status_ = ssh_channel_get_exit_status(channel_);
-            return Pumped::Ended;
-        }
-        const int polled = ssh_channel_poll_timeout(channel_, waitMs, 0);
-        if (polled == SSH_ERROR) return lost();
-        return Pumped::Idle;
+        const Pumped p = pumpChannel(channel_, out, err, waitMs);
+        if (p == Pumped::Ended) status_ = ssh_channel_get_exit_status(channel_);
+        return p;
     }
 
     void write(const std::string& input) override {
@@ -136,12 +118,74 @@ public:
     Text lostReason() const override { return lost_; }
 
 private:
+    using Clock = std::chrono::steady_clock;
+
     Opened fail(FailureKind kind, Text why) { return {false, kind, std::move(why)}; }
 
     Pumped lost() {
         lost_ = Text(TD_TEXT("Launch", "the connection to %1 was lost: %2"),
                      {Text::value(hostText_), Text::value(ssh_get_error(session_))});
         return Pumped::Lost;
+    }
+
+    // Reads what the channel has, waits up to `waitMs` for more, and keeps the
+    // connection's liveness checked.
+    Pumped pumpChannel(ssh_channel ch, std::string& out, std::string& err, int waitMs) {
+        char buf[16384];
+        bool any = false;
+        for (int stream : {0, 1}) {
+            for (;;) {
+                const int n = ssh_channel_read_nonblocking(ch, buf, sizeof buf, stream);
+                if (n == SSH_ERROR) return lost();
+                if (n <= 0) break;
+                (stream ? err : out).append(buf, size_t(n));
+                any = true;
+            }
+        }
+        if (!keepalive()) return Pumped::Lost;
+        if (any) return Pumped::Data;
+        if (ssh_channel_is_eof(ch) || ssh_channel_is_closed(ch)) {
+            ssh_channel_close(ch);
+            return Pumped::Ended;
+        }
+        if (ssh_channel_poll_timeout(ch, waitMs, 0) == SSH_ERROR) return lost();
+        return Pumped::Idle;
+    }
+
+    static std::string number(double v) {
+        char text[32];
+        std::snprintf(text, sizeof text, "%g", v);
+        return text;
+    }
+
+    // OpenSSH's ServerAlive: after each interval in which the node sent nothing,
+    // a keepalive@openssh.com request, which a server must answer (RFC 4254 §4:
+    // want_reply; OpenSSH answers REQUEST_FAILURE). Any packet from the node
+    // counts as an answer (libssh's packet counter); `keepaliveCountMax`
+    // intervals in a row without one: the connection is lost.
+    bool keepalive() {
+        if (settings_.keepaliveIntervalS <= 0) return true;
+        const auto now = Clock::now();
+        if (now - lastCheck_ < std::chrono::duration<double>(settings_.keepaliveIntervalS)) return true;
+        lastCheck_ = now;
+        if (received_.in_packets != packetsSeen_) {
+            packetsSeen_ = received_.in_packets;
+            unanswered_ = 0;
+        } else if (++unanswered_ >= std::max(1, settings_.keepaliveCountMax)) {
+            lost_ = Text(TD_TEXT("Launch", "no answer from %1 for %2 s (SSH keepalive every %3 s): the host, its "
+                                           "sshd or the network is not responding"),
+                         {Text::value(hostText_), Text::value(number(settings_.keepaliveIntervalS * unanswered_)),
+                          Text::value(number(settings_.keepaliveIntervalS))});
+            return false;
+        }
+        // Non-blocking: libssh would otherwise wait for the answer. The first call
+        // finishes an answered request, the second sends the next one; while one
+        // is still unanswered neither sends another.
+        ssh_set_blocking(session_, 0);
+        ssh_send_keepalive(session_);
+        ssh_send_keepalive(session_);
+        ssh_set_blocking(session_, 1);
+        return true;
     }
 
     // The fingerprints known_hosts holds for this host. libssh hands back an entry
@@ -249,6 +293,10 @@ private:
     ssh_channel channel_ = nullptr;
     int status_ = -1;
     Text lost_;
+    ssh_counter_struct received_{};  // libssh counts the packets it receives here
+    std::uint64_t packetsSeen_ = 0;
+    int unanswered_ = 0;
+    Clock::time_point lastCheck_ = Clock::now();
 };
 
 }  // namespace

@@ -4,47 +4,147 @@
 
 namespace traindeck::launch {
 
+namespace {
+
+// Removes the files that the manifest `$2` in the folder `$1` lists, then the
+// folder if it is empty: a workload's own output in it is never removed, nor a
+// file that another node's manifest still lists (nodes that share a host, or a
+// filesystem, share the folder). The folder's lock keeps two nodes' removals apart.
+const char* kRemoveFiles = R"SH(remove_run_files() {
+    local dir=$1 manifest=$1/$2 f m lock
+    [[ -r $manifest ]] || return 0
+    exec {lock}<"$dir" && flock "$lock"
+    local others=()
+    for m in "$dir"/.traindeck-files-node-*; do
+        [[ $m != "$manifest" && -e $m ]] && others+=("$m")
+    done
+    while IFS= read -r f; do
+        [[ -n $f && $f != */* ]] || continue
+        ((${#others[@]})) && grep -qxF -- "$f" "${others[@]}" && continue
+        rm -f -- "$dir/$f"
+    done <"$manifest"
+    rm -f -- "$manifest"
+    rmdir -- "$dir" 2>/dev/null
+    exec {lock}<&-
+    return 0
+}
+)SH";
+
+}  // namespace
+
 std::string supervisorScript() {
-    return R"SH(#!/usr/bin/env bash
-# TrainDeck: runs a node script ($1) in a session of its own and stops it when
-# told on stdin (term, kill) or when stdin closes (the launcher has gone), with
-# SIGKILL after $2 seconds of grace. Exits with the node script's status.
+    std::string s = R"SH(#!/usr/bin/env bash
+# TrainDeck node supervisor: runs the node script ($1) as a session of its own
+# and owns every process of that session. They are stopped (SIGTERM to each,
+# SIGKILL to what is left after $2 ms) when the launcher says so on stdin
+# (`term`; `kill` skips the grace), when stdin closes (the connection dropped,
+# the launcher died), when the launcher is silent for $3 ms (its heartbeat
+# lines stopped: a frozen connection; 0: never), and when the node script ends
+# (nothing it started may outlive it). Then the run's files are removed and the
+# supervisor exits with the node script's status.
 set -u
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-grace=$2
-# A background list reads /dev/null unless told otherwise: the watcher below
-# reads the launcher's stdin through fd 3.
-exec 3<&0
-setsid -w bash "$here/$1" </dev/null &
-session=$!
-kill_all() {
-    pkill -KILL -s "$session" 2>/dev/null
-    kill -KILL -- "-$session" 2>/dev/null
+grace_ms=$2
+silence_ms=${3:-0}
+silence_s=$(printf '%d.%03d' $((silence_ms / 1000)) $((silence_ms % 1000)))
+listening=0
+
+now_ms() {
+    now=${EPOCHREALTIME/[.,]/}
+    now=$((now / 1000))
 }
-(
-    while read -r command; do
+# Whether a process of the session has not ended yet (a zombie has).
+alive() { ps -o stat= -s "$session" 2>/dev/null | grep -qv '^Z'; }
+kill_session() {
+    local i
+    for i in {1..40}; do
+        alive || return 0
+        pkill -KILL -s "$session" 2>/dev/null
+        sleep 0.05
+    done
+}
+# SIGTERM to every process of the session, SIGKILL to what is left after the
+# grace, or at once when the launcher says `kill` meanwhile.
+stop_session() {
+    local deadline command rc
+    pkill -TERM -s "$session" 2>/dev/null
+    # A stopped process (a debugger, a hung device's SIGSTOP) hears SIGTERM only once continued.
+    pkill -CONT -s "$session" 2>/dev/null
+    now_ms
+    deadline=$((now + grace_ms))
+    while alive; do
+        now_ms
+        ((now < deadline)) || break
+        if ((listening)); then
+            rc=0
+            read -r -t 0.1 command || rc=$?
+            if ((rc == 0)); then
+                [[ $command == kill ]] && break
+            elif ((rc <= 128)); then
+                listening=0
+            fi
+        else
+            sleep 0.1
+        fi
+    done
+    kill_session
+}
+# Reads the launcher's lines: term, kill, or a heartbeat (anything else).
+watch_launcher() {
+    local command rc
+    listening=1
+    while :; do
+        rc=0
+        if ((silence_ms > 0)); then
+            read -r -t "$silence_s" command || rc=$?
+        else
+            read -r command || rc=$?
+        fi
+        # rc 1: end of input, the launcher has gone; > 128: it is silent.
+        ((rc == 0)) || break
         case $command in
-            term) kill -TERM -- "-$session" 2>/dev/null ;;
-            kill) kill_all ;;
+            term) break ;;
+            kill) kill_session; return ;;
         esac
     done
-    kill -TERM -- "-$session" 2>/dev/null || exit 0
-    for _ in $(seq "$((grace * 10))"); do
-        kill -0 -- "-$session" 2>/dev/null || exit 0
-        sleep 0.1
-    done
-    kill_all
-) <&3 &
+    stop_session
+}
+)SH";
+    s += kRemoveFiles;
+    s += R"SH(
+exec 3<&0
+setsid bash "$here/$1" </dev/null &
+session=$!
+exec 0</dev/null
+watch_launcher <&3 >/dev/null 2>&1 &
 watcher=$!
+exec 3<&-
 status=0
 wait "$session" || status=$?
+stop_session
 kill "$watcher" 2>/dev/null
+wait "$watcher" 2>/dev/null
+remove_run_files "$here" ".traindeck-files-${1%.sh}"
 exit "$status"
 )SH";
+    return s;
+}
+
+std::string supervisorCommand(const std::string& dir, const std::string& nodeScript, double graceS, double silenceS) {
+    using generate::shellQuote;
+    return "cd " + shellQuote(dir) + " && exec bash " + kSupervisorFile + " " + shellQuote(nodeScript) + " " +
+           std::to_string(long(graceS * 1000 + 0.5)) + " " + std::to_string(long(silenceS * 1000 + 0.5));
+}
+
+std::string manifestFile(int node) { return ".traindeck-files-node-" + std::to_string(node); }
+
+std::string cleanupScript(const std::string& dir, int node) {
+    return "bash -c " + generate::shellQuote(std::string(kRemoveFiles) + "remove_run_files " + generate::shellQuote(dir) +
+                                             " " + manifestFile(node) + "\n");
 }
 
 std::string preflightScript(const std::string& workload, int masterPort, bool checkPort,
-                            const std::vector<std::string>& files) {
+                            const std::vector<std::string>& files, bool dryRun, const std::string& dir) {
     using generate::shellQuote;
     std::string s = "if [ -n \"${CUDA_VISIBLE_DEVICES:-}\" ]; then\n"
                     "  echo \"gpus=$(printf '%s' \"$CUDA_VISIBLE_DEVICES\" | tr ',' '\\n' | grep -c .)\"\n"
@@ -55,9 +155,15 @@ std::string preflightScript(const std::string& workload, int masterPort, bool ch
     if (checkPort)
         s += "if (exec 3<>/dev/tcp/127.0.0.1/" + std::to_string(masterPort) +
              ") 2>/dev/null; then echo master_port=busy; else echo master_port=free; fi\n";
-    s += "files=yes\n";
-    for (const std::string& f : files) s += "[ -r " + shellQuote(f) + " ] || files=no\n";
-    s += "echo files=$files\n";
+    if (dryRun) {
+        // Nothing is copied: the nearest folder that exists must let the run's files in.
+        s += "d=" + shellQuote(dir) + "\nwhile [ ! -e \"$d\" ]; do d=$(dirname \"$d\"); done\n"
+             "if [ -d \"$d\" ] && [ -w \"$d\" ]; then echo writable=yes; else echo writable=no; fi\n";
+    } else {
+        s += "files=yes\n";
+        for (const std::string& f : files) s += "[ -r " + shellQuote(f) + " ] || files=no\n";
+        s += "echo files=$files\n";
+    }
     return "bash -c " + shellQuote(s);
 }
 

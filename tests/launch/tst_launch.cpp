@@ -49,6 +49,32 @@ class TestLaunch : public QObject {
                 QString::fromUtf8(p.readAllStandardError())};
     }
     QString runDir(const QString& name) const { return work_.filePath(name); }
+    // A launch left running in the background (stdout: the run folder has it all).
+    void startLaunch(QProcess& p, const QStringList& args) {
+        p.setStandardOutputFile(QProcess::nullDevice());
+        p.start(TRAINDECK_BINARY, QStringList{"launch"} + args);
+        QVERIFY(p.waitForStarted());
+    }
+    // Every node of the run in `dir` has reached `running`.
+    bool allRunning(const QString& dir, int nodes) const {
+        const QByteArray events = readFile(dir + "/launch.jsonl");
+        for (int i = 0; i < nodes; ++i)
+            if (!events.contains("\"node\":" + QByteArray::number(i) + ",\"state\":\"running\""))
+                return false;
+        return true;
+    }
+    // How many of the stubborn workloads below are running on the nodes.
+    int stubbornRunning() const {
+        int running = 0;
+        for (int pid : sshd_.processesLeft())
+            running += readFile("/proc/" + QString::number(pid) + "/cmdline").contains("while true");
+        return running;
+    }
+    // A workload that ignores SIGTERM: only SIGKILL ends it.
+    static QStringList stubbornCommand() {
+        return {"--command", "bash -c 'trap \"\" TERM; while true; do sleep 1; done'"};
+    }
+    QString remoteDir() const { return work_.filePath("remote"); }
 
 private slots:
     void initTestCase() {
@@ -77,6 +103,150 @@ private slots:
         QVERIFY(events.contains("\"state\":\"running\""));
         QVERIFY(events.contains("\"event\":\"end\"") && events.contains("\"status\":\"completed\""));
         QVERIFY(!events.contains("PRIVATE KEY") && !readFile(runDir("full/plan.yaml")).contains("PRIVATE KEY"));
+        QVERIFY(events.contains("\"event\":\"attempt\"") && events.contains("\"attempt\":1"));
+    }
+
+    // The nodes keep nothing of a run that ended: not after a run, a failed pre-flight or a dry run.
+    void nodesKeepNoRunFiles() {
+        const QStringList args = QStringList{"--hosts", sshd_.hosts(2), "--remote-dir", remoteDir()} + sshFlags(knownHosts_);
+        Result r = launch(args + QStringList{"--run-dir", runDir("tidy")} + planFlags(2, 2, freePort()));
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY2(QDir(remoteDir()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden).isEmpty(),
+                 qPrintable(QDir(remoteDir()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden).join(' ')));
+        // Node 1 fails the pre-flight (its GPU count), node 0 has copied its files already.
+        r = launch(args + planFlags(2, 2, freePort()) + QStringList{"--gpus-per-node", "2"});
+        QCOMPARE(r.code, 1);
+        QVERIFY(QDir(remoteDir()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden).isEmpty());
+    }
+
+    void dryRunWritesNothingToTheNodes() {
+        const QString remote = work_.filePath("dry-remote");
+        const Result r = launch(QStringList{"--hosts", sshd_.hosts(2), "--dry-run", "--remote-dir", remote, "--run-dir",
+                                            runDir("dry")} + sshFlags(knownHosts_) + planFlags(2, 2, freePort()));
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY2(!QFileInfo::exists(remote), qPrintable(r.err));
+        QVERIFY2(r.err.contains("nothing started or copied"), qPrintable(r.err));
+        const QByteArray events = readFile(runDir("dry/launch.jsonl"));
+        QVERIFY2(events.contains("\"status\":\"dry_run\"") && !events.contains("\"status\":\"completed\""),
+                 events.constData());
+        QVERIFY(events.contains("\"dry_run\":true"));
+    }
+
+    void checkpointDirWithACommandIsRefused() {
+        Result r = launch(QStringList{"--hosts", sshd_.hosts(2), "--checkpoint-dir", "/tmp/ckpt", "--command", "python train.py"} +
+                          sshFlags(knownHosts_) + planFlags(2, 2, freePort()));
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("--checkpoint-dir is passed to traindeck-trainer only") && r.err.count('\n') == 1,
+                 qPrintable(r.err));
+        r = launch(QStringList{"--hosts", sshd_.hosts(2), "--checkpoint-dir", "ckpt"} + sshFlags(knownHosts_) +
+                   planFlags(2, 2, freePort()));
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("must be an absolute path"), qPrintable(r.err));
+    }
+
+    void helpSaysHowTheCommandIsExpanded() {
+        const Result r = launch({"--help"});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.contains("$(...)") && r.out.contains("--keepalive"), qPrintable(r.out));
+    }
+
+    // Ctrl-C: SIGTERM to every process of each node; a workload that ignores it
+    // gets SIGKILL once --grace is over, and nothing is left.
+    void workloadIgnoringSigtermIsKilledAfterTheGrace() {
+        QProcess p;
+        startLaunch(p, QStringList{"--hosts", sshd_.hosts(2), "--run-dir", runDir("stubborn")} + sshFlags(knownHosts_) +
+                           planFlags(2, 2, freePort()) + stubbornCommand() + QStringList{"--grace", "2"});
+        QTRY_VERIFY_WITH_TIMEOUT(allRunning(runDir("stubborn"), 2), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(stubbornRunning() == 2, 20000);
+        ::kill(pid_t(p.processId()), SIGINT);
+        QVERIFY(p.waitForFinished(2000 + 8000));
+        QCOMPARE(p.exitCode(), 130);
+        const QByteArray events = readFile(runDir("stubborn/launch.jsonl"));
+        QVERIFY(events.contains("\"state\":\"exited\"") && events.contains("\"status\":\"interrupted\""));
+        // A node's part ends when every process it started has: the workload was killed.
+        QTRY_VERIFY_WITH_TIMEOUT(sshd_.processesLeft().isEmpty(), 3000);
+    }
+
+    // The launcher killed with -9: each node's supervisor sees its connection
+    // close and stops everything (SIGTERM, SIGKILL after the grace).
+    void launcherKilledLeavesNothingBehind() {
+        QProcess p;
+        startLaunch(p, QStringList{"--hosts", sshd_.hosts(2), "--run-dir", runDir("orphaned")} + sshFlags(knownHosts_) +
+                           planFlags(2, 2, freePort()) + stubbornCommand() + QStringList{"--grace", "1"});
+        QTRY_VERIFY_WITH_TIMEOUT(allRunning(runDir("orphaned"), 2), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(stubbornRunning() == 2, 20000);
+        ::kill(pid_t(p.processId()), SIGKILL);
+        QVERIFY(p.waitForFinished(5000));
+        QTRY_VERIFY_WITH_TIMEOUT(sshd_.processesLeft().isEmpty(), 1000 + 8000);
+    }
+
+    // A node's sshd stopped (a wedged host): SSH keepalives go unanswered, the run
+    // ends naming that node, and the node's supervisor, hearing nothing from the
+    // launcher, stops its workload even while its sshd is frozen.
+    void frozenConnectionIsNoticed() {
+        QProcess p;
+        startLaunch(p, QStringList{"--hosts", sshd_.hosts(2), "--run-dir", runDir("frozen"), "--keepalive", "1",
+                                   "--keepalive-count", "3"} +
+                           sshFlags(knownHosts_) + planFlags(2, 2, freePort()) + QStringList{"--command", "bash -c 'while true; do sleep 1; done'"});
+        QTRY_VERIFY_WITH_TIMEOUT(allRunning(runDir("frozen"), 2), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(stubbornRunning() == 2, 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(sshd_.sessionProcess(1) > 0, 20000);
+        const int sshd = sshd_.sessionProcess(1);
+        ::kill(sshd, SIGSTOP);
+        const bool ended = p.waitForFinished(3000 + 5000 + 5000);  // keepalive × count, grace, a margin
+        if (!ended) p.kill();
+        const QString err = QString::fromUtf8(p.readAllStandardError());
+        if (ended) QTRY_VERIFY_WITH_TIMEOUT(sshd_.processesLeft().isEmpty(), 4000 + 5000 + 3000);
+        const QList<int> leftWhileFrozen = sshd_.processesLeft();
+        ::kill(sshd, SIGCONT);
+        QVERIFY2(ended, qPrintable(err));
+        QCOMPARE(p.exitCode(), 1);
+        QVERIFY2(err.contains("failed: node 1 (") && err.contains("no answer from"), qPrintable(err));
+        QVERIFY(leftWhileFrozen.isEmpty());
+    }
+
+    // Two Ctrl-C end the launcher at once, even with a frozen node and no keepalive:
+    // the end is recorded, and the nodes stop what is left when their connection closes.
+    void secondCtrlCEndsTheLauncherAtOnce() {
+        QProcess p;
+        startLaunch(p, QStringList{"--hosts", sshd_.hosts(2), "--run-dir", runDir("twice"), "--keepalive", "0"} +
+                           sshFlags(knownHosts_) + planFlags(2, 2, freePort()) + stubbornCommand() +
+                           QStringList{"--grace", "30"});
+        QTRY_VERIFY_WITH_TIMEOUT(allRunning(runDir("twice"), 2), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(stubbornRunning() == 2, 20000);
+        const int sshd = sshd_.sessionProcess(1);
+        QVERIFY(sshd > 0);
+        ::kill(sshd, SIGSTOP);
+        ::kill(pid_t(p.processId()), SIGINT);
+        QTest::qWait(300);
+        ::kill(pid_t(p.processId()), SIGINT);
+        const bool ended = p.waitForFinished(3000);
+        ::kill(sshd, SIGCONT);
+        if (!ended) p.kill();
+        QVERIFY(ended);
+        QCOMPARE(p.exitCode(), 130);
+        QVERIFY(readFile(runDir("twice/launch.jsonl")).contains("\"status\":\"interrupted\""));
+        QTRY_VERIFY_WITH_TIMEOUT(sshd_.processesLeft().isEmpty(), 8000);
+    }
+
+    // Node 1 hangs (a hung GPU): node 0's trainer reports rank 1 lost (the metrics
+    // protocol's error event, as traindeck-trainer writes it) and exits 1 while node 1
+    // still runs. Node 1 is named, with the trainer's reason, not node 0 that exited first.
+    void theLostRankIsBlamedNotTheNodeThatNoticed() {
+        const QString command =
+            "if [ {node_rank} = 0 ]; then sleep 1; echo '{\"v\":1,\"event\":\"error\",\"time\":'\"$(date +%s.%N)\"',"
+            "\"rank\":0,\"node\":0,\"kind\":\"timeout\",\"message\":\"lost rank 1: no heartbeat for 3 s (hung or "
+            "stopped)\",\"lost_rank\":1}'; echo 'traindeck-trainer: rank 0: error: lost rank 1' >&2; exit 1; "
+            "else exec sleep 600; fi";
+        const Result r = launch(QStringList{"--hosts", sshd_.hosts(2), "--run-dir", runDir("hung")} + sshFlags(knownHosts_) +
+                                planFlags(2, 2, freePort()) + QStringList{"--command", command});
+        QCOMPARE(r.code, 1);
+        const QString last = r.err.trimmed().section('\n', -1);
+        QVERIFY2(last.contains("failed: node 1 (") && last.contains("lost rank 1: no heartbeat") &&
+                     last.contains("reported by rank 0 on node 0"),
+                 qPrintable(r.err));
+        QVERIFY(readFile(runDir("hung/launch.jsonl")).contains("\"first_failure\":{\"message\":\"node 1 ("));
+        QTRY_VERIFY_WITH_TIMEOUT(sshd_.processesLeft().isEmpty(), 5000);
     }
 
     void unknownHostKeyIsRefusedUnlessAccepted() {
@@ -167,7 +337,7 @@ private slots:
         QVERIFY(p.waitForFinished(6000 + 5000 + 5000));  // comm-timeout + grace, and a margin
         QCOMPARE(p.exitCode(), 1);
         const QString err = QString::fromUtf8(p.readAllStandardError());
-        QVERIFY2(err.contains("failed: node 1 (") && err.contains("exited with status"), qPrintable(err));
+        QVERIFY2(err.contains("failed: node 1 (") && err.contains("killed (SIGKILL)"), qPrintable(err));
         QVERIFY(readFile(runDir("killed/launch.jsonl")).contains("\"first_failure\":{\"message\""));
         qInfo("run ended %lld ms after node 1 was killed", t.elapsed());
     }
@@ -190,11 +360,33 @@ private slots:
         const QByteArray events = readFile(runDir("stopped/launch.jsonl"));
         QVERIFY(events.contains("\"status\":143"));
 
-        const Result again = launch(QStringList{"--run-dir", runDir("resumed")} + args, 120000);
+        // The relaunch goes into the same run folder: a second attempt, recorded as such.
+        const Result again = launch(QStringList{"--run-dir", runDir("stopped")} + args, 120000);
         QVERIFY2(again.code == 0, qPrintable(again.err));
-        const QByteArray resumed = readFile(runDir("resumed/node-0.out"));
-        QVERIFY2(resumed.contains("\"resumed_from_step\":") && !resumed.contains("\"resumed_from_step\":null"),
-                 resumed.left(600).constData());
+        QVERIFY2(again.err.contains("(attempt 2)"), qPrintable(again.err));
+        const QByteArray resumed = readFile(runDir("stopped/node-0.out"));
+        const qsizetype second = resumed.indexOf("{\"attempt\":2,\"event\":\"attempt\"");
+        QVERIFY2(second > 0, resumed.left(300).constData());
+        QVERIFY2(resumed.indexOf("\"resumed_from_step\":", second) > 0 &&
+                     !resumed.mid(second).contains("\"resumed_from_step\":null"),
+                 resumed.mid(second, 600).constData());
+        const QByteArray twice = readFile(runDir("stopped/launch.jsonl"));
+        QVERIFY(twice.contains("\"attempt\":2") && twice.contains("\"status\":\"completed\""));
+        QVERIFY(readFile(runDir("stopped/node-1.err")).contains("attempt 2 of run"));
+        // The dashboard still reads the folder: the second attempt's end, at its last step.
+        QProcess watch;
+        watch.start(TRAINDECK_BINARY, {"watch", runDir("stopped")});
+        QVERIFY(watch.waitForFinished(30000));
+        const QString summary = QString::fromUtf8(watch.readAllStandardOutput() + watch.readAllStandardError());
+        QVERIFY2(summary.contains("400"), qPrintable(summary));
+
+        // A checkpoint of another configuration (more steps): the one line says so.
+        QStringList other = args;
+        other.replace(other.indexOf("400"), "401");
+        const Result mismatch = launch(QStringList{"--run-dir", runDir("mismatch")} + other, 60000);
+        QCOMPARE(mismatch.code, 1);
+        const QString last = mismatch.err.trimmed().section('\n', -1);
+        QVERIFY2(last.contains("failed: node 0 (") && last.contains("another configuration"), qPrintable(mismatch.err));
     }
 
     void localRunsTheSameNodeScript() {

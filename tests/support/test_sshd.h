@@ -115,18 +115,47 @@ struct Sshd {
             lines += "[" + QByteArray(ip) + "]:" + QByteArray::number(port) + " " + key + "\n";
         writeFile(knownHosts, lines);
     }
-    // SIGKILL to node `nodeRank`'s trainer processes started through this sshd (found by
-    // this sshd's tag and NODE_RANK in their environment); how many were killed.
-    int killTrainers(int nodeRank) const {
-        const QByteArray tag = "TRAINDECK_TEST_TAG=" + QFileInfo(dir.path()).fileName().toUtf8();
+    QByteArray tag() const { return "TRAINDECK_TEST_TAG=" + QFileInfo(dir.path()).fileName().toUtf8(); }
+    // The processes started through this sshd that are still there (found by this
+    // sshd's tag in their environment; zombies have ended and do not count).
+    QList<int> processesLeft() const {
+        QList<int> left;
+        for (const QString& pid : QDir("/proc").entryList(QDir::Dirs)) {
+            if (pid.toInt() <= 0) continue;
+            const QByteArray stat = readFile("/proc/" + pid + "/stat");
+            const int close = stat.lastIndexOf(')');
+            if (close < 0 || stat.mid(close + 2, 1) == "Z") continue;
+            if (readFile("/proc/" + pid + "/environ").split('\0').contains(tag())) left << pid.toInt();
+        }
+        return left;
+    }
+    // `signal` to node `nodeRank`'s trainer processes started through this sshd (found by
+    // this sshd's tag and NODE_RANK in their environment); how many got it.
+    int signalTrainers(int nodeRank, int signal) const {
         const QByteArray rank = "NODE_RANK=" + QByteArray::number(nodeRank);
-        int killed = 0;
+        int hit = 0;
         for (const QString& pid : QDir("/proc").entryList(QDir::Dirs)) {
             if (readFile("/proc/" + pid + "/comm").trimmed() != "traindeck-train") continue;
             const QList<QByteArray> env = readFile("/proc/" + pid + "/environ").split('\0');
-            if (env.contains(tag) && env.contains(rank)) killed += ::kill(pid.toInt(), SIGKILL) == 0;
+            if (env.contains(tag()) && env.contains(rank)) hit += ::kill(pid.toInt(), signal) == 0;
         }
-        return killed;
+        return hit;
+    }
+    int killTrainers(int nodeRank) const { return signalTrainers(nodeRank, SIGKILL); }
+    // The sshd process that serves node `node`'s running part (the parent of its
+    // supervise.sh): stopping it freezes that node's connection. 0: none.
+    int sessionProcess(int node) const {
+        const QByteArray script = "node-" + QByteArray::number(node) + ".sh";
+        for (const QString& pid : QDir("/proc").entryList(QDir::Dirs)) {
+            const QList<QByteArray> args = readFile("/proc/" + pid + "/cmdline").split('\0');
+            if (args.size() < 3 || !args[1].endsWith("supervise.sh") || args[2] != script) continue;
+            if (!readFile("/proc/" + pid + "/environ").split('\0').contains(tag())) continue;
+            const QByteArray stat = readFile("/proc/" + pid + "/stat");
+            const QList<QByteArray> fields = stat.mid(stat.lastIndexOf(')') + 2).split(' ');
+            const int parent = fields.size() > 1 ? fields[1].toInt() : 0;
+            if (readFile("/proc/" + QByteArray::number(parent) + "/comm").trimmed() == "sshd") return parent;
+        }
+        return 0;
     }
     QString hosts(int nodes) const {
         QStringList h;
