@@ -1,6 +1,7 @@
 #include "plan/calibration_fit.h"
 
 #include "plan/estimate.h"
+#include "plan/hardware.h"
 #include "plan/plan_fields.h"
 
 #include <algorithm>
@@ -128,9 +129,12 @@ Text note(TextTemplate t) { return Text(t); }
 
 FittedModel fitModel(const Plan& plan, const std::vector<Calibration>& calibrations) {
     FittedModel fit;
+    // What the data does not fix keeps the network's constants (hardware.h), as the
+    // uncalibrated estimate uses them.
+    const NetworkModel* net = findNetwork(plan.cluster.network);
     fit.mfu = plan.recipe.mfu;
-    fit.overlap = plan.recipe.overlap;
-    fit.latencyS = plan.recipe.collectiveLatencyS;
+    fit.overlap = net ? net->overlap : plan.recipe.overlap;
+    fit.latencyS = net ? net->collectiveLatencyS : plan.recipe.collectiveLatencyS;
     if (calibrations.empty())
         return fit;
 
@@ -154,7 +158,7 @@ FittedModel fitModel(const Plan& plan, const std::vector<Calibration>& calibrati
     // MFU, then the latency (one multi-GPU point next to a one-GPU point), then the overlap.
     const int free = std::min<int>(int(points.size()), 3) - 1;
     fit.fittedParameters = free + 1;
-    const Constants defaults{plan.recipe.mfu, 1.0 - plan.recipe.overlap, plan.recipe.collectiveLatencyS};
+    const Constants defaults{plan.recipe.mfu, 1.0 - fit.overlap, fit.latencyS};
     auto value = [&](double mfu) { return objective(points, bestAt(points, mfu, free, defaults)); };
 
     // MFU: a scan over (0, 1] on a log scale, then golden-section search around the

@@ -3,6 +3,10 @@
 #include "plan/calibrate.h"
 #include "plan/hardware.h"
 #include "plan/plan_fields.h"
+#include "plan/step_memory.h"
+
+#include "model/parameters.h"
+#include "model/training_cost.h"
 
 #include <algorithm>
 #include <cmath>
@@ -23,14 +27,6 @@ std::string num(double v) {
 
 Figure figure(double value, std::string unit, Text formula, std::string worked) {
     return {value, std::move(unit), std::move(formula), std::move(worked) + " = " + num(value)};
-}
-
-// Bytes per parameter of each model state, DeepSpeed's accounting (ZeRO paper, §3):
-// mixed precision keeps 16-bit weights and gradients and K = 12 bytes of fp32
-// master weights, momentum and variance for Adam; fp32 training keeps 4 + 4 + 8.
-struct StateBytes { double params, grads, optimizer; };
-StateBytes stateBytes(Precision p) {
-    return p == Precision::Fp32 ? StateBytes{4, 4, 8} : StateBytes{2, 2, 12};
 }
 
 // Ring all-reduce of `bytes`, hierarchically: a ring over the node's GPUs on
@@ -114,29 +110,22 @@ Estimate estimateUncalibrated(const Plan& plan, const Layout& layout) {
                                          "⌈" + num(r.epochs) + " × " + num(e.stepsPerEpoch.value) + "⌉")
                                 : figure(double(r.totalSteps), "steps", Text(TD_TEXT("Formulas", "steps as planned")), num(r.totalSteps));
 
-    // Memory per GPU: DeepSpeed's model states per ZeRO stage (each stage
-    // partitions one more state over the data-parallel ranks), activations, overhead.
-    const StateBytes b = stateBytes(r.precision);
-    const double psi = m.params / 1e9;  // GB per byte of state per parameter
-    const double n = e.worldSize;
-    e.memory.paramsGb = b.params * psi / (r.zeroStage >= 3 ? n : 1);
-    e.memory.gradsGb = b.grads * psi / (r.zeroStage >= 2 ? n : 1);
-    e.memory.optimizerGb = r.offloadOptimizer ? 0 : b.optimizer * psi / (r.zeroStage >= 1 ? n : 1);
-    e.memory.activationsGb = m.activationGbPerSample * r.microBatch;
-    e.memory.overheadGb = r.memoryOverheadGb;
-    const MemoryBreakdown& mem = e.memory;
-    e.memoryPerGpuGb = figure(mem.paramsGb + mem.gradsGb + mem.optimizerGb + mem.activationsGb + mem.overheadGb, "GB",
-                              Text(r.offloadOptimizer ? TD_TEXT("Formulas", "params + grads + optimizer (ZeRO-%1, "
-                                                                            "offloaded) + activations × micro + overhead")
-                                                      : TD_TEXT("Formulas", "params + grads + optimizer (ZeRO-%1) + "
-                                                                            "activations × micro + overhead"),
-                                   {Text::value(num(r.zeroStage))}),
-                              num(mem.paramsGb) + " + " + num(mem.gradsGb) + " + " + num(mem.optimizerGb) + " + " +
-                                  num(mem.activationsGb) + " + " + num(mem.overheadGb));
+    // Memory per GPU: the peak within a step (step_memory.h).
+    const StepMemory sm = stepMemory(plan, layout);
+    e.memory = {sm.peak.weightsGb, sm.peak.gradsGb, sm.peak.optimizerGb, sm.peak.activationsGb, sm.peak.logitsGb,
+                sm.peak.overheadGb};
+    e.memoryPerGpuGb = figure(sm.peak.total(), "GB", sm.formula, sm.worked);
     e.gpuMemoryGb = gpu.memoryGb;
 
-    // Compute: 6·N FLOPs per token (2 forward, 4 backward) at the achieved fraction of peak.
-    const double flopsPerSample = m.flopsPerSample > 0 ? m.flopsPerSample : 6.0 * m.params * m.tokensPerSample;
+    // Compute: 6·N FLOPs per token (2 forward, 4 backward), or the architecture's count
+    // with attention's s² term and recomputation, at the achieved fraction of peak.
+    model::Architecture arch;
+    const bool hasArch = planArchitecture(plan, arch);
+    const double recompute = plan.model.checkpointing == ActivationCheckpointing::Full ? 2.0 : 0.0;
+    const double flopsPerSample =
+        m.flopsPerSample > 0 ? m.flopsPerSample
+        : hasArch ? model::flopsPerSample(arch, model::countParameters(arch), m.tokensPerSample, planCheckpointing(plan)).flops
+                  : (6.0 + recompute) * m.params * m.tokensPerSample;
     const double samplesPerGpu = double(r.microBatch) * e.gradAccum;
     const double compute = flopsPerSample * samplesPerGpu / (gpu.bf16Tflops * 1e12 * r.mfu);
     e.computeTimeS = figure(compute, "s", Text(TD_TEXT("Formulas", "FLOPs per sample × micro × accumulation / (peak × MFU)")),
@@ -152,7 +141,7 @@ Estimate estimateUncalibrated(const Plan& plan, const Layout& layout) {
     // carries its 1/g share on 1/g of the node's NICs (NCCL's tree moves the same
     // 2× the bytes, so the bandwidth term is the same; its lower latency is in the
     // fitted per-collective latency).
-    const double gradBytes = m.params * (r.zeroStage == 0 ? 4.0 : b.grads);
+    const double gradBytes = m.params * (r.zeroStage == 0 && r.fsdp == Recipe::Fsdp::None ? 4.0 : 2.0);
     const AllReduce grads = allReduce(gradBytes, layout, gpu, net);
     double comm = grads.seconds;
     Text commFormula(TD_TEXT("Formulas", "gradient all-reduce, ring on NVLink then ring across nodes, each GPU's 1/g "
@@ -160,14 +149,16 @@ Estimate estimateUncalibrated(const Plan& plan, const Layout& layout) {
                                          "/ node network"));
     std::string commWorked = grads.worked;
     int collectives = 1;  // the gradient all-reduce (bucketed, finishing with the backward)
-    if (r.zeroStage == 3) {
-        const AllReduce gather = allReduce(m.params * b.params, layout, gpu, net);
+    const bool gathers = r.zeroStage == 3 || r.fsdp == Recipe::Fsdp::FullShard || r.fsdp == Recipe::Fsdp::HybridShard;
+    if (gathers) {
+        const AllReduce gather = allReduce(m.params * 2.0, layout, gpu, net);
         comm = grads.seconds / 2 + e.gradAccum * gather.seconds;  // one all-gather is half an all-reduce; 2 per micro-step
         commFormula = Text(TD_TEXT("Formulas", "ZeRO-3: reduce-scatter of gradients + 2 parameter all-gathers per "
                                                "micro-step (forward and backward), each half a ring all-reduce's "
                                                "volume, same rings as the gradients"));
         commWorked = "(" + grads.worked + ") / 2 + " + num(e.gradAccum) + " × (" + gather.worked + ")";
-        collectives = 1 + 2 * e.gradAccum;
+        // One gather per block in forward and again in backward, each a collective phase.
+        collectives = 1 + 2 * e.gradAccum * std::max(1, hasArch ? int(arch.layers) : 1);
     }
     if (e.worldSize == 1) {
         comm = 0;
@@ -178,8 +169,8 @@ Estimate estimateUncalibrated(const Plan& plan, const Layout& layout) {
 
     // Gradients are reduced in buckets while backward (≈ 2/3 of compute) of the
     // last micro-step still runs; ZeRO-3's gathers prefetch under the whole step.
-    const double window = r.zeroStage == 3 ? compute : compute / e.gradAccum * 2.0 / 3.0;
-    e.overlapWindowS = r.zeroStage == 3
+    const double window = gathers ? compute : compute / e.gradAccum * 2.0 / 3.0;
+    e.overlapWindowS = gathers
                            ? figure(window, "s", Text(TD_TEXT("Formulas", "compute (ZeRO-3 prefetches under the whole step)")), num(compute))
                            : figure(window, "s", Text(TD_TEXT("Formulas", "backward of the last micro-step: compute / accumulation × 2/3")),
                                     num(compute) + " / " + num(e.gradAccum) + " × 2/3");
@@ -191,7 +182,7 @@ Estimate estimateUncalibrated(const Plan& plan, const Layout& layout) {
         std::max(0.0, comm - window) + (1.0 - r.overlap) * hideable + r.collectiveLatencyS * collectives;
     e.exposedCommTimeS = figure(
         exposed, "s",
-        Text(r.zeroStage == 3 ? TD_TEXT("Formulas", "max(0, communication − compute) + (1 − overlap) × "
+        Text(gathers ? TD_TEXT("Formulas", "max(0, communication − compute) + (1 − overlap) × "
                                                     "min(communication, window) + latency × collectives")
                               : TD_TEXT("Formulas", "max(0, communication − backward window) + (1 − overlap) × "
                                                     "min(communication, window) + latency × collectives")),
@@ -205,12 +196,19 @@ Estimate estimateUncalibrated(const Plan& plan, const Layout& layout) {
     const double hours = e.totalSteps.value * step / 3600.0;
     e.hoursToFinish = figure(hours, "h", Text(TD_TEXT("Formulas", "steps × step time / 3600")),
                              num(e.totalSteps.value) + " × " + num(step) + " / 3600");
-    e.gpuHours = figure(hours * n, "GPU·h", Text(TD_TEXT("Formulas", "hours × world")), num(hours) + " × " + num(n));
+    e.gpuHours = figure(hours * e.worldSize, "GPU·h", Text(TD_TEXT("Formulas", "hours × world")), num(hours) + " × " + num(e.worldSize));
     return e;
 }
 
 Estimate estimate(const Plan& input, const Layout& layout) {
-    const Plan plan = calibrated(input);
+    Plan plan = calibrated(input);
+    if (input.calibrations.empty()) {
+        // Before any measurement the communication constants are the network's
+        // (hardware.h): hiding is never perfect, and every collective phase costs.
+        const NetworkModel& net = *findNetwork(input.cluster.network);
+        plan.recipe.overlap = net.overlap;
+        plan.recipe.collectiveLatencyS = net.collectiveLatencyS;
+    }
     Estimate e = estimateUncalibrated(plan, layout);
     const Layout node{1, layout.gpusPerNode};
     const Estimate one = layout == node ? e : estimateUncalibrated(plan, node);

@@ -18,8 +18,9 @@ struct Figure {
     std::string worked;       // "16 × 16 × 1 = 256"
 };
 
+// At the step's peak (step_memory.h): what each part holds then.
 struct MemoryBreakdown {
-    double paramsGb = 0, gradsGb = 0, optimizerGb = 0, activationsGb = 0, overheadGb = 0;
+    double paramsGb = 0, gradsGb = 0, optimizerGb = 0, activationsGb = 0, logitsGb = 0, overheadGb = 0;
 };
 
 struct Estimate {

@@ -20,6 +20,12 @@ struct NetworkModel {
     std::string key;          // "ib-8x400"
     std::string name;         // "InfiniBand 8×400 Gb/s"
     double gbitPerNode;       // total bandwidth one node sends across nodes, Gb/s
+    // The communication model's constants before a calibration fits them
+    // (calibration_fit.h): the share of hideable communication really hidden behind
+    // compute (NCCL's kernels take SMs and memory bandwidth from the compute they
+    // overlap), and the fixed cost of one collective phase across nodes.
+    double overlap = 0.8;
+    double collectiveLatencyS = 50e-6;
     double GBpsPerNode() const { return gbitPerNode / 8.0; }
 };
 

@@ -38,13 +38,26 @@ struct Cluster {
     friend bool operator==(const Cluster&, const Cluster&) = default;
 };
 
+enum class ActivationCheckpointing { None, Selective, Full };
+
 struct ModelSpec {
     std::string name = "tae-mlp-large";
     std::string preset;                  // "tiny"/"base"/"large": the trainer's model; empty: custom
     double params = 102.4e6;             // trainable parameters
     double tokensPerSample = 8192;       // tokens one sample feeds through the model
-    double flopsPerSample = 0;           // 0: 6·params·tokens (forward + backward)
-    double activationGbPerSample = 0.5;  // activation memory one sample holds at peak
+    double flopsPerSample = 0;           // 0: from the architecture, else 6·params·tokens (forward + backward)
+    double activationGbPerSample = 0.5;  // activation memory one sample holds at peak (without an architecture)
+    // The architecture in its one-line text form (core/model/architecture.h); empty: the
+    // model is known only by the numbers above. With it, parameters, FLOPs and
+    // activation memory follow from the architecture.
+    std::string architecture;
+    ActivationCheckpointing checkpointing = ActivationCheckpointing::None;
+    bool flashAttention = true;          // as PyTorch's SDPA picks it: no s² score memory
+    // A video sample: frames × height × width. The trainer's workload reads them
+    // (--frames, --height, --width); for its tae-mlp a token is an 8×8 patch of a frame.
+    int clipFrames = 8;
+    int clipHeight = 256;
+    int clipWidth = 256;
     friend bool operator==(const ModelSpec&, const ModelSpec&) = default;
 };
 
@@ -64,6 +77,8 @@ struct Recipe {
     int zeroStage = 0;           // DeepSpeed ZeRO stage 0–3 (0: plain data parallel)
     bool offloadOptimizer = false;
     Precision precision = Precision::Bf16;
+    // PyTorch FSDP instead of DeepSpeed ZeRO (zeroStage then 0): how the states are sharded.
+    enum class Fsdp { None, FullShard, ShardGradOp, HybridShard } fsdp = Fsdp::None;
     double mfu = 0.40;           // model FLOPs utilisation the compute time assumes
     // The communication model's two constants. Not plan fields: a calibration with
     // points on several layouts fits them (calibration_fit.h); the defaults are the

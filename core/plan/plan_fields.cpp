@@ -3,6 +3,9 @@
 #include "plan/calibrate.h"
 #include "plan/hardware.h"
 
+#include "model/architecture.h"
+#include "model/parameters.h"
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -189,6 +192,46 @@ double taeMlpParams(int d, int l) {
     return encoder + decoder;
 }
 
+// Tokens one sample is, where the architecture says: a ViT's patches and [CLS], the
+// trainer's 8×8 patches of every frame, a video model's pixels.
+void followArchitecture(Plan& p, const model::Architecture& a) {
+    const double pixels = double(p.model.clipFrames) * p.model.clipHeight * p.model.clipWidth;
+    if (a.family() == model::Family::Vit) p.model.tokensPerSample = double(a.positions);
+    if (a.family() == model::Family::TaeMlp) p.model.tokensPerSample = pixels / 64;
+    if (a.family() == model::Family::ConvVideo) p.model.tokensPerSample = pixels;
+}
+
+Text setArchitecture(Plan& p, const std::string& text) {
+    if (text.empty()) {
+        p.model.architecture.clear();
+        return {};
+    }
+    model::Architecture a;
+    Text error;
+    if (!model::parseArchitecture(text, a, error)) return error;
+    p.model.architecture = model::architectureText(a);
+    p.model.params = double(model::countParameters(a).total);
+    followArchitecture(p, a);
+    return {};
+}
+
+// A clip dimension (frames, height, width); the trainer's patches need multiples of 8.
+PlanField clipField(std::string key, std::string flag, int ModelSpec::*member) {
+    PlanField f = integer(key, flag, &Plan::model, member, 1, 65536);
+    f.set = [check = f.set, member](Plan& p, std::string_view v) -> Text {
+        if (Text error = check(p, v); !error.empty()) return error;
+        if (member != &ModelSpec::clipFrames && (p.model.*member) % 8 != 0)
+            return Text(TD_TEXT("CoreMessages", "must be a multiple of 8 (the trainer's patches are 8×8), got %1"),
+                        {val(std::to_string(p.model.*member))});
+        model::Architecture a;
+        Text ignored;
+        if (!p.model.architecture.empty() && model::parseArchitecture(p.model.architecture, a, ignored))
+            followArchitecture(p, a);
+        return {};
+    };
+    return f;
+}
+
 std::vector<PlanField> makeFields() {
     using R = Recipe;
     std::vector<PlanField> f;
@@ -224,6 +267,8 @@ std::vector<PlanField> makeFields() {
                                  p.model.name = "tae-mlp-" + t;
                              p.model.preset = t;
                              p.model.params = taeMlpParams(preset.width, preset.layers);
+                             p.model.architecture = "tae_mlp width=" + std::to_string(preset.width) +
+                                                    " layers=" + std::to_string(preset.layers);
                              return {};
                          }
                      return Text(TD_TEXT("CoreMessages", "expected tiny, base, large or nothing, got '%1'"), {typed(v)});
@@ -243,10 +288,29 @@ std::vector<PlanField> makeFields() {
                         p.model.name = "custom";
                     p.model.preset.clear();
                 }
+            // Likewise an architecture whose count differs no longer describes the model.
+            model::Architecture arch;
+            Text ignored;
+            if (!p.model.architecture.empty() && model::parseArchitecture(p.model.architecture, arch, ignored) &&
+                double(model::countParameters(arch).total) != p.model.params)
+                p.model.architecture.clear();
             return {};
         };
         f.push_back(std::move(params));
     }
+    // The architecture and what changes its activations (core/model).
+    f.push_back({"model.architecture", "--architecture", [](const Plan& p) { return p.model.architecture; },
+                 [](Plan& p, std::string_view v) -> Text { return setArchitecture(p, trimmed(v)); }, true});
+    f.push_back(choice("model.activation_checkpointing", "--activation-checkpointing", &Plan::model,
+                       &ModelSpec::checkpointing,
+                       std::vector<std::pair<std::string, ActivationCheckpointing>>{
+                           {"none", ActivationCheckpointing::None},
+                           {"selective", ActivationCheckpointing::Selective},
+                           {"full", ActivationCheckpointing::Full}}));
+    f.push_back(boolean("model.flash_attention", "--flash-attention", &Plan::model, &ModelSpec::flashAttention));
+    f.push_back(clipField("model.clip_frames", "--frames", &ModelSpec::clipFrames));
+    f.push_back(clipField("model.clip_height", "--height", &ModelSpec::clipHeight));
+    f.push_back(clipField("model.clip_width", "--width", &ModelSpec::clipWidth));
     f.push_back(real("model.tokens_per_sample", "--tokens-per-sample", &Plan::model, &ModelSpec::tokensPerSample, 0, Bound::Exclusive, 1e9));
     f.push_back(real("model.flops_per_sample", "--flops-per-sample",
                      &Plan::model, &ModelSpec::flopsPerSample, 0,
@@ -279,6 +343,11 @@ std::vector<PlanField> makeFields() {
                         &R::dropLast));
     f.push_back(integer("recipe.zero_stage", "--zero-stage", &Plan::recipe, &R::zeroStage,
                         0, 3));
+    f.push_back(choice("recipe.fsdp", "--fsdp", &Plan::recipe, &R::fsdp,
+                       std::vector<std::pair<std::string, Recipe::Fsdp>>{{"none", Recipe::Fsdp::None},
+                                                                          {"full_shard", Recipe::Fsdp::FullShard},
+                                                                          {"shard_grad_op", Recipe::Fsdp::ShardGradOp},
+                                                                          {"hybrid_shard", Recipe::Fsdp::HybridShard}}));
     f.push_back(boolean("recipe.offload_optimizer", "--offload-optimizer", &Plan::recipe, &R::offloadOptimizer));
     f.push_back(choice("recipe.precision", "--precision", &Plan::recipe, &R::precision,
                        std::vector<std::pair<std::string, Precision>>{
@@ -403,6 +472,22 @@ const FieldText kFieldTexts[] = {
      TD_TEXT("FieldLabels", "0 uses 6 × parameters × tokens (forward and backward).")},
     {"model.activation_gb_per_sample", TD_TEXT("FieldLabels", "Activation memory per sample (GB)"),
      TD_TEXT("FieldLabels", "Memory the activations of one sample hold at the peak of backward.")},
+    {"model.architecture", TD_TEXT("FieldLabels", "Architecture"),
+     TD_TEXT("FieldLabels", "The model's architecture (from --hf-config or --model): its parameters, FLOPs and "
+                            "activation memory follow from it. Empty: enter parameters and activation memory yourself.")},
+    {"model.activation_checkpointing", TD_TEXT("FieldLabels", "Activation checkpointing"),
+     TD_TEXT("FieldLabels", "none keeps every activation; selective recomputes attention's scores; full keeps only "
+                            "each block's input and recomputes the block in backward (about 1/3 more compute).")},
+    {"model.flash_attention", TD_TEXT("FieldLabels", "Flash attention"),
+     TD_TEXT("FieldLabels", "Attention that keeps no sequence × sequence scores (PyTorch's SDPA picks it by default).")},
+    {"model.clip_frames", TD_TEXT("FieldLabels", "Clip frames"),
+     TD_TEXT("FieldLabels", "Frames of one video sample; the trainer trains on clips of this size.")},
+    {"model.clip_height", TD_TEXT("FieldLabels", "Clip height"), TD_TEXT("FieldLabels", "Pixels; a multiple of 8.")},
+    {"model.clip_width", TD_TEXT("FieldLabels", "Clip width"), TD_TEXT("FieldLabels", "Pixels; a multiple of 8.")},
+    {"recipe.fsdp", TD_TEXT("FieldLabels", "FSDP sharding"),
+     TD_TEXT("FieldLabels", "PyTorch FSDP instead of ZeRO: full_shard shards weights, gradients and optimizer; "
+                            "shard_grad_op keeps the weights gathered from forward to backward; hybrid_shard "
+                            "shards within each node.")},
     {"recipe.dataset_size", TD_TEXT("FieldLabels", "Dataset size (samples)"),
      TD_TEXT("FieldLabels", "Samples in one epoch; gives the steps per epoch.")},
     {"recipe.drop_last", TD_TEXT("FieldLabels", "Drop the last partial batch"),
@@ -512,6 +597,15 @@ std::vector<FieldChoice> fieldChoices(std::string_view key) {
                    {"1", Text(TD_TEXT("FieldLabels", "1: shard optimizer state"))},
                    {"2", Text(TD_TEXT("FieldLabels", "2: shard optimizer state and gradients"))},
                    {"3", Text(TD_TEXT("FieldLabels", "3: shard everything, parameters too"))}};
+    } else if (key == "model.activation_checkpointing") {
+        choices = {{"none", Text(TD_TEXT("FieldLabels", "None"))},
+                   {"selective", Text(TD_TEXT("FieldLabels", "Selective (attention scores)"))},
+                   {"full", Text(TD_TEXT("FieldLabels", "Full (each block)"))}};
+    } else if (key == "recipe.fsdp") {
+        choices = {{"none", Text(TD_TEXT("FieldLabels", "None"))},
+                   {"full_shard", Text::value("full_shard")},
+                   {"shard_grad_op", Text::value("shard_grad_op")},
+                   {"hybrid_shard", Text::value("hybrid_shard")}};
     } else if (key == "model.preset") {
         choices = {{"", Text(TD_TEXT("FieldLabels", "Custom"))},
                    {"tiny", Text::value("tiny")},

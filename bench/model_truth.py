@@ -1,0 +1,207 @@
+#!/usr/bin/env python3
+"""Truth for the planner's model of real architectures (tests/model/tst_model_truth holds the planner to it).
+
+Builds Hugging Face models from their config.json with random weights, trains a few AdamW steps on one GPU
+and records what the planner estimates: sum(p.numel()) of the full-size model (built on the meta device,
+which costs nothing), and, for a copy shrunk to a few layers so that it fits one GPU, the peak
+torch.cuda.max_memory_allocated and the step time, at two or three sequence lengths and micro-batches,
+with activation checkpointing off and on, in two precisions:
+
+  amp   fp32 weights, gradients and AdamW states; forward and backward under torch.autocast(bfloat16)
+  bf16  everything in bfloat16 (weights, gradients, AdamW states)
+
+The optimizer is torch.optim.AdamW(fused=True): one kernel, no per-parameter temporaries (DeepSpeed's
+and FSDP's optimizers behave alike; the default foreach AdamW adds transient copies of the states).
+
+It also computes what the estimators our users know say for the same full-size models:
+  DeepSpeed  estimate_zero2/3_model_states_mem_needs (deepspeed/runtime/zero/stage_1_and_2.py and
+             stage3.py; reimplemented here, DeepSpeed is not installed): ZeRO-2 without offload
+             4·P + 16·P/N bytes per GPU, ZeRO-3 4·largest_layer + 18·P/N;
+  accelerate estimate-memory's training column (accelerate.commands.estimate.estimate_training_usage,
+             called when accelerate is installed);
+  Megatron   megatron/training/theoretical_memory_usage.py: 18 bytes per parameter without the
+             distributed optimizer, and activations s·b·h·(18 + 4·ffn/h) per layer (Korthikanti et al.
+             2022, Table 2, selective recomputation) plus the output layer's 4·s·b·h·(1 + V/h).
+
+Usage: model_truth.py --configs DIR --out FILE.json [--only NAME,...]
+"""
+import argparse
+import contextlib
+import copy
+import json
+import os
+import statistics
+import sys
+import time
+
+import torch
+
+# name (file stem) → layers kept on the GPU, points (sequence or image batch), full-size training too?
+PLANS = {
+    "llama-3.1-8b": {"layers": 2, "points": [(512, 2), (1024, 1), (2048, 2)]},
+    "qwen2.5-7b": {"layers": 2, "points": [(512, 2), (2048, 1)]},
+    "mistral-7b": {"layers": 2, "points": [(1024, 2), (2048, 1)]},
+    "mixtral-8x7b": {"layers": 1, "points": [(512, 2), (2048, 1)]},
+    "gpt2": {"layers": None, "points": [(256, 8), (1024, 4), (1024, 8)]},
+    "vit-large-patch16-224": {"layers": None, "points": [(197, 16), (197, 64)]},
+    "llama-3.1-70b": {"layers": 0, "points": []},  # parameters only
+}
+
+
+def build(config, device):
+    import transformers
+    with torch.device(device):
+        if config.model_type == "vit":
+            return transformers.ViTForImageClassification(config)
+        try:
+            return transformers.AutoModelForCausalLM.from_config(config, dtype=torch.float32)
+        except TypeError:  # transformers 4 spells it torch_dtype
+            return transformers.AutoModelForCausalLM.from_config(config, torch_dtype=torch.float32)
+
+
+def largest_module_params(model):
+    return max(sum(p.numel() for p in m.parameters(recurse=False)) for m in model.modules())
+
+
+def other_estimators(config, params, largest, seq, micro, gpus=8):
+    out = {
+        "deepspeed_zero2_gpu_bytes_8gpu": 4 * params + int(16 * params / gpus),
+        "deepspeed_zero3_gpu_bytes_8gpu": 4 * largest + int(18 * params / gpus),
+        "megatron_states_bytes": 18 * params,
+    }
+    h = getattr(config, "hidden_size", None) or getattr(config, "n_embd", None)
+    layers = getattr(config, "num_hidden_layers", None) or getattr(config, "n_layer", None)
+    ffn = getattr(config, "intermediate_size", None) or getattr(config, "n_inner", None) or 4 * h
+    vocab = getattr(config, "vocab_size", 0)
+    if seq and micro:
+        act = seq * micro * h * (18 + 4 * ffn / h) * layers
+        act += 8 * seq * micro + seq * micro * h  # embedding input and its dropout
+        act += seq * micro * h * 4 * (1 + vocab / h)  # output layer and cross entropy
+        out["megatron_activation_bytes"] = act
+    try:
+        from accelerate.commands.estimate import estimate_training_usage
+        for precision, size in (("float32", 4 * params), ("bfloat16", 2 * params)):
+            usage = estimate_training_usage(size, precision)
+            out["accelerate_" + precision] = usage
+            out["accelerate_" + precision + "_peak_bytes"] = max(v for v in usage.values() if v is not None)
+    except Exception as e:  # an older accelerate without the function
+        out["accelerate_error"] = repr(e)
+    return out
+
+
+def batch_for(config, seq, micro, device):
+    if config.model_type == "vit":
+        n = config.image_size
+        return {"pixel_values": torch.randn(micro, config.num_channels, n, n, device=device),
+                "labels": torch.randint(0, config.num_labels, (micro,), device=device)}
+    ids = torch.randint(0, config.vocab_size, (micro, seq), device=device)
+    return {"input_ids": ids, "labels": ids}
+
+
+def measure(model, config, mode, checkpointing, seq, micro, steps=4):
+    dev = "cuda"
+    if checkpointing:
+        model.gradient_checkpointing_enable(gradient_checkpointing_kwargs={"use_reentrant": False})
+    else:
+        model.gradient_checkpointing_disable()
+    model.train()
+    opt = torch.optim.AdamW(model.parameters(), lr=1e-5, fused=True)
+    batch = batch_for(config, seq, micro, dev)
+    amp = torch.autocast("cuda", dtype=torch.bfloat16) if mode == "amp" else contextlib.nullcontext()
+
+    def step():
+        opt.zero_grad(set_to_none=True)
+        with amp:
+            loss = model(**batch).loss
+        after_forward = torch.cuda.memory_allocated()
+        loss.backward()
+        opt.step()
+        return after_forward
+
+    step()  # creates the AdamW states
+    torch.cuda.synchronize()
+    static = torch.cuda.memory_allocated()
+    torch.cuda.reset_peak_memory_stats()
+    times, after_forward = [], 0
+    for _ in range(steps):
+        start = torch.cuda.Event(enable_timing=True)
+        end = torch.cuda.Event(enable_timing=True)
+        start.record()
+        after_forward = step()
+        end.record()
+        torch.cuda.synchronize()
+        times.append(start.elapsed_time(end) / 1000.0)
+    peak = torch.cuda.max_memory_allocated()
+    del opt, batch
+    torch.cuda.empty_cache()
+    return {"mode": mode, "checkpointing": "full" if checkpointing else "none", "seq": seq, "micro_batch": micro,
+            "static_bytes": static, "after_forward_bytes": after_forward, "peak_bytes": peak,
+            "step_s": statistics.median(times), "step_times_s": times}
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--configs", required=True)
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--only", default="")
+    args = ap.parse_args()
+    import transformers
+    only = set(filter(None, args.only.split(",")))
+    result = {"torch": torch.__version__, "transformers": transformers.__version__,
+              "device": torch.cuda.get_device_name(0) if torch.cuda.is_available() else "cpu", "models": {}}
+    try:
+        import accelerate
+        result["accelerate"] = accelerate.__version__
+    except ImportError:
+        pass
+    for name, plan in PLANS.items():
+        if only and name not in only:
+            continue
+        t0 = time.time()
+        path = os.path.join(args.configs, name + ".json")
+        with open(path) as f:
+            values = json.load(f)
+        config = transformers.AutoConfig.for_model(values.pop("model_type"), **values)
+        full = build(config, "meta")
+        entry = {"config": name + ".json", "params": sum(p.numel() for p in full.parameters()),
+                 "largest_module_params": largest_module_params(full), "points": []}
+        first = plan["points"][0] if plan["points"] else (2048, 1)
+        entry["estimators"] = other_estimators(config, entry["params"], entry["largest_module_params"], *first)
+        del full
+        if plan["layers"] == 0 or not torch.cuda.is_available():
+            result["models"][name] = entry
+            continue
+        small = copy.deepcopy(config)
+        if plan["layers"]:
+            for key in ("num_hidden_layers", "n_layer"):
+                if hasattr(small, key):
+                    setattr(small, key, plan["layers"])
+        entry["layers"] = plan["layers"] or getattr(config, "num_hidden_layers", None) or config.n_layer
+        for mode in ("amp", "bf16"):
+            model = build(small, "cuda")
+            if mode == "bf16":
+                model = model.to(torch.bfloat16)
+            entry["small_params"] = sum(p.numel() for p in model.parameters())
+            entry["attn_implementation"] = getattr(model.config, "_attn_implementation", None)
+            for checkpointing in (False, True):
+                for seq, micro in plan["points"]:
+                    try:
+                        entry["points"].append(measure(model, small, mode, checkpointing, seq, micro))
+                    except torch.cuda.OutOfMemoryError:
+                        entry["points"].append({"mode": mode, "checkpointing": checkpointing, "seq": seq,
+                                                "micro_batch": micro, "oom": True})
+                        torch.cuda.empty_cache()
+                    print(name, entry["points"][-1], flush=True)
+            del model
+            torch.cuda.empty_cache()
+        entry["seconds"] = time.time() - t0
+        result["models"][name] = entry
+        with open(args.out, "w") as f:
+            json.dump(result, f, indent=1)
+    with open(args.out, "w") as f:
+        json.dump(result, f, indent=1)
+    print("wrote", args.out, file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,27 @@
+#pragma once
+// The model catalogue shipped as data (resources/models.yaml, built into the
+// program): the models `plan --model NAME` and the wizard offer.
+
+#include "model/architecture.h"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace traindeck::model {
+
+struct CatalogueModel {
+    std::string name;    // "llama-3.1-8b"
+    std::string title;   // "Llama 3.1 8B"
+    Architecture architecture;
+    std::string preset;  // the trainer's preset it is, if any
+    double tokens = 0;   // usual sequence length; 0: from the clip or the image
+    bool video = false;  // frames × height × width make the sample
+};
+
+// The catalogue; throws std::runtime_error if the built-in file is broken (a test reads it).
+const std::vector<CatalogueModel>& modelCatalogue();
+const CatalogueModel* findCatalogueModel(std::string_view name);
+std::string catalogueNames();  // "llama-3.1-8b, ..."
+
+}  // namespace traindeck::model

@@ -1,0 +1,135 @@
+#include "model/training_cost.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace traindeck::model {
+namespace {
+
+std::string num(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.4g", v);
+    return buf;
+}
+
+// Bytes each family's block saves per token, as c_h·h + c_q·q + c_kv·kv + c_I·I
+// (+ per routed token for experts). Counted from the saved tensors (see the header):
+//   llama-like, Mixed: two RMSNorms keep their fp32 input and normalised output
+//     (4h + 4h each) and autocast's bf16 copies of it for each projection that reads
+//     it (3 × 2h before q/k/v, 2 × 2h before gate/up); attention keeps q, k, v in
+//     16 bits, its output and the output's contiguous copy (2q + 2kv + 2kv + 2q + 2q);
+//     SwiGLU keeps gate, silu(gate), up and their product (4 × 2I).
+//   llama-like, Half: the norms keep an fp32 copy of the input and the 16-bit
+//     normalised and scaled outputs (4h + 2h + 2h each); the rest as above.
+//   experts (measured: transformers 5 routes each token through its top-k experts,
+//     keeping per routed token 16I + 6h in Mixed and 8I + 4h in Half).
+//   gpt2: LayerNorm, c_attn, flash attention with dropout (its masks are regenerated),
+//     resid dropout masks (1 byte), and gelu_new composed of pow/tanh/mul whose
+//     intermediates autograd keeps (fp32 under autocast: pow is an fp32 op).
+//   vit: LayerNorm (fp32 under autocast), q/k/v, attention, GELU (2I in, 2I out).
+struct Coefficients { double h, q, kv, ffn, routedH, routedFfn; };
+
+Coefficients coefficients(Family f, Numerics n) {
+    const bool mixed = n == Numerics::Mixed;
+    switch (f) {
+    case Family::Gpt2: return mixed ? Coefficients{28, 0, 0, 16, 0, 0} : Coefficients{24, 0, 0, 10, 0, 0};
+    case Family::Vit: return mixed ? Coefficients{26, 0, 0, 4, 0, 0} : Coefficients{18, 0, 0, 4, 0, 0};
+    case Family::Llama: return mixed ? Coefficients{26, 6, 4, 8, 6, 16} : Coefficients{16, 6, 4, 8, 4, 8};
+    case Family::TaeMlp:
+    case Family::ConvVideo: break;
+    }
+    return {0, 0, 0, 0, 0, 0};
+}
+
+}  // namespace
+
+SampleFlops flopsPerSample(const Architecture& a, const ParameterCount& p, double tokens, Checkpointing ckpt) {
+    SampleFlops f;
+    const double recompute = ckpt == Checkpointing::Full ? 1.0 : 0.0;  // one more forward
+    if (a.family() == Family::TaeMlp) {
+        f.flops = (6 + 2 * recompute) * double(p.total) * tokens;
+        f.formula = Text(TD_TEXT("Formulas", "6 × parameters × tokens (+ 2 × parameters × tokens recomputed)"));
+        f.worked = num(6 + 2 * recompute) + " × " + num(double(p.total)) + " × " + num(tokens);
+        return f;
+    }
+    if (a.family() == Family::ConvVideo) {
+        double perPixel = 0;  // multiply-adds per frame pixel, each conv at its resolution
+        for (const Conv& c : a.convs) perPixel += double(c.in * c.out * c.kernel * c.kernel) / double(c.scale * c.scale);
+        f.flops = (6 + 2 * recompute) * perPixel * tokens;
+        f.formula = Text(TD_TEXT("Formulas", "6 × Σ conv (in × out × k² / scale²) × pixels (forward and backward)"));
+        f.worked = num(6 + 2 * recompute) + " × " + num(perPixel) + " × " + num(tokens);
+        return f;
+    }
+    // Matrix products: 2 FLOPs per weight per token forward, 4 backward; attention's
+    // scores and weighted sum 4·s·(heads·head_dim) per token per layer forward (no
+    // discount for the causal mask, as Megatron and PaLM count), 8 backward.
+    const double s = tokens;
+    const double matmul = double(a.layers) * double(p.blockMatmul) + double(p.head);
+    const double attention = double(a.layers) * s * s * double(a.qDim());
+    const double selective = ckpt == Checkpointing::Selective ? 1.0 : 0.0;  // the attention core again
+    f.flops = (6 + 2 * recompute) * matmul * s + (12 + 4 * recompute + 4 * selective) * attention;
+    f.formula = Text(TD_TEXT("Formulas", "(6 + 2·recomputed) × matrix weights × s + (12 + 4·recomputed) × layers × "
+                                         "s² × heads·head_dim (forward 2 per weight per token and 4·s·d per token "
+                                         "for attention; backward twice that)"));
+    f.worked = "(" + num(6 + 2 * recompute) + ") × " + num(matmul) + " × " + num(s) + " + " +
+               num(12 + 4 * recompute + 4 * selective) + " × " + num(double(a.layers)) + " × " + num(s) + "² × " +
+               num(double(a.qDim()));
+    return f;
+}
+
+ActivationMemory activationMemory(const Architecture& a, const ParameterCount& p, double tokens, double micro,
+                                  Numerics n, Checkpointing ckpt, bool flash) {
+    ActivationMemory m;
+    m.layers = double(a.layers);
+    const double T = tokens * micro;  // tokens in the micro-batch
+    if (a.family() == Family::TaeMlp || a.family() == Family::ConvVideo) {
+        // Each linear or conv keeps its 16-bit input and its activation's input.
+        double perToken = 0;
+        if (a.family() == Family::TaeMlp) perToken = 2.0 * (2 * 192 + 4 * double(a.hidden) * double(a.layers) + 2 * 16);
+        else
+            for (const Conv& c : a.convs) perToken += 2.0 * double(c.in + c.out) / double(c.scale * c.scale);
+        if (n == Numerics::Fp32) perToken *= 2;
+        m.layers = 1;
+        m.perLayer = m.keptPerLayer = perToken * T;
+        m.formula = Text(TD_TEXT("Formulas", "each layer's 16-bit input and activation input, per token"));
+        m.worked = num(perToken) + " B × " + num(T);
+        return m;
+    }
+    const Coefficients c = coefficients(a.family(), n == Numerics::Fp32 ? Numerics::Half : n);
+    const double scale = n == Numerics::Fp32 ? 2.0 : 1.0;
+    const double h = double(a.hidden), q = double(a.qDim()), kv = double(a.kvDim()), I = double(a.ffn);
+    const double k = a.experts > 0 ? double(a.expertsPerToken) : 0;
+    double perToken = scale * (c.h * h + c.q * q + c.kv * kv + (a.experts > 0 ? k * (c.routedH * h + c.routedFfn * I) : c.ffn * I));
+    // Without flash attention the scores are kept: softmax output (2), dropout mask (1)
+    // and output (2) bytes per head per pair of tokens (Korthikanti et al. eq. 2: 5·a·s²·b);
+    // selective checkpointing recomputes exactly them.
+    const double scores = !flash && ckpt == Checkpointing::None ? 5.0 * double(a.heads) * tokens : 0.0;
+    m.perLayer = (perToken + scores) * T;
+    const double input = (n == Numerics::Half ? 2.0 : 4.0) * h;  // a checkpointed block keeps its input
+    m.keptPerLayer = ckpt == Checkpointing::Full ? input * T : m.perLayer;
+    if (a.isLanguageModel()) {
+        // transformers' loss upcasts the logits to fp32 and keeps the log-probabilities
+        // (4·V per token); the final norm keeps its input and output. At the start of
+        // backward the logits' fp32 gradient and its 16-bit copy appear (8·V, measured).
+        const double V = double(a.vocab);
+        m.outside = (4 * V + (n == Numerics::Mixed ? 10 : 8) * h) * T;
+        m.backwardSpike = 8 * V * T;
+    } else {
+        m.outside = 6 * h * T;
+    }
+    if (n == Numerics::Mixed)
+        m.weightCopies = 2.0 * ((ckpt == Checkpointing::Full ? 0.0 : m.layers * double(p.blockCopied)) + double(p.head));
+    const double widest = std::max(I, h) * T * (n == Numerics::Half ? 2.0 : 4.0);
+    m.backwardTransient = (ckpt == Checkpointing::Full ? m.perLayer : 0.0) + widest;
+    m.formula = Text(a.experts > 0 ? TD_TEXT("Formulas", "per token per layer %1·h + %2·q + %3·kv + top_k × (%4·h + %5·I) "
+                                                         "bytes (saved tensors, Korthikanti et al. 2022 for this block)")
+                                   : TD_TEXT("Formulas", "per token per layer %1·h + %2·q + %3·kv + %6·I bytes (saved "
+                                                         "tensors, Korthikanti et al. 2022 for this block)"),
+                     {Text::value(num(scale * c.h)), Text::value(num(scale * c.q)), Text::value(num(scale * c.kv)),
+                      Text::value(num(scale * c.routedH)), Text::value(num(scale * c.routedFfn)), Text::value(num(scale * c.ffn))});
+    m.worked = num(perToken + scores) + " B × " + num(T) + " tokens × " + num(m.layers) + " layers";
+    return m;
+}
+
+}  // namespace traindeck::model

@@ -1,0 +1,127 @@
+#include "plan/step_memory.h"
+
+#include "model/parameters.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace traindeck {
+namespace {
+
+std::string num(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.3g", v);
+    return buf;
+}
+
+constexpr double kGb = 1e9;
+
+}  // namespace
+
+model::Numerics planNumerics(const Plan& p) {
+    if (p.recipe.precision == Precision::Fp32) return model::Numerics::Fp32;
+    if (p.recipe.zeroStage > 0 || p.recipe.fsdp != Recipe::Fsdp::None) return model::Numerics::Half;
+    return model::Numerics::Mixed;
+}
+
+StateBytes planStateBytes(const Plan& p) {
+    if (p.recipe.precision == Precision::Fp32) return {4, 4, 8};
+    // FSDP with a 16-bit param_dtype keeps fp32 sharded weights, gradients and AdamW states.
+    if (p.recipe.fsdp != Recipe::Fsdp::None) return {4, 4, 8};
+    // DeepSpeed (ZeRO paper §3): 16-bit weights and gradients, fp32 master weights,
+    // momentum and variance (K = 12). PyTorch AMP: fp32 weights and gradients, AdamW's
+    // two fp32 moments; its 16-bit weight copies are counted with the activations.
+    return p.recipe.zeroStage > 0 ? StateBytes{2, 2, 12} : StateBytes{4, 4, 8};
+}
+
+model::Checkpointing planCheckpointing(const Plan& p) {
+    switch (p.model.checkpointing) {
+    case ActivationCheckpointing::Selective: return model::Checkpointing::Selective;
+    case ActivationCheckpointing::Full: return model::Checkpointing::Full;
+    case ActivationCheckpointing::None: break;
+    }
+    return model::Checkpointing::None;
+}
+
+bool planArchitecture(const Plan& p, model::Architecture& out) {
+    if (p.model.architecture.empty()) return false;
+    Text error;
+    return model::parseArchitecture(p.model.architecture, out, error);
+}
+
+StepMemory stepMemory(const Plan& plan, const Layout& layout) {
+    return stepMemory(plan, layout, planNumerics(plan), planStateBytes(plan));
+}
+
+StepMemory stepMemory(const Plan& plan, const Layout& layout, model::Numerics numerics, StateBytes bytes) {
+    const Recipe& r = plan.recipe;
+    const double n = layout.worldSize();
+    // The ranks a state is sharded over: every rank, or (hybrid shard) the node's.
+    const double shardRanks = r.fsdp == Recipe::Fsdp::HybridShard ? layout.gpusPerNode : n;
+    const bool fsdp = r.fsdp != Recipe::Fsdp::None;
+    const double wShare = (fsdp || r.zeroStage >= 3) ? shardRanks : 1;
+    const double gShare = (fsdp || r.zeroStage >= 2) ? shardRanks : 1;
+    const double oShare = (fsdp || r.zeroStage >= 1) ? shardRanks : 1;
+
+    model::Architecture arch;
+    const bool hasArch = planArchitecture(plan, arch);
+    const model::ParameterCount counts = hasArch ? model::countParameters(arch) : model::ParameterCount{};
+    const double P = hasArch ? double(counts.total) : plan.model.params;
+
+    const double weights = bytes.weights * P / wShare;
+    const double grads = bytes.grads * P / gShare;
+    const double optimizer = r.offloadOptimizer ? 0 : bytes.optimizer * P / oShare;
+    // Sharded weights are gathered a block at a time (with one prefetched), in 16 bits;
+    // shard-grad-op keeps the whole 16-bit model gathered from forward to backward.
+    double gathered = 0;
+    if (r.zeroStage >= 3 || r.fsdp == Recipe::Fsdp::FullShard || r.fsdp == Recipe::Fsdp::HybridShard)
+        gathered = 2.0 * std::max(2.0 * double(counts.perLayer), double(counts.largestTensor));
+    if (r.fsdp == Recipe::Fsdp::ShardGradOp) gathered = 2.0 * P;
+
+    double kept = 0, logits = 0, spike = 0, transient = 0;
+    if (hasArch && arch.family() != model::Family::TaeMlp) {
+        const model::ActivationMemory a = model::activationMemory(arch, counts, plan.model.tokensPerSample, r.microBatch,
+                                                                  numerics, planCheckpointing(plan), plan.model.flashAttention);
+        kept = a.layers * a.keptPerLayer + a.weightCopies + (arch.isLanguageModel() ? 0 : a.outside);
+        logits = arch.isLanguageModel() ? a.outside : 0;
+        spike = a.backwardSpike;
+        transient = a.backwardTransient;
+    } else {
+        kept = plan.model.activationGbPerSample * r.microBatch * kGb;
+    }
+    // Earlier micro-steps' gradients live through the later ones' forward.
+    const int accum = std::max(1, r.gradAccum);
+    const double accumulated = accum > 1 || r.globalBatch > 0 ? grads : 0;
+
+    const double start = weights + gathered + optimizer + accumulated + kept + logits + spike;
+    const double end = weights + gathered + optimizer + grads + transient;
+    const double step = weights + optimizer + grads;
+    StepMemory m;
+    StepMemoryParts& p = m.peak;
+    p.weightsGb = (weights + gathered) / kGb;
+    p.optimizerGb = optimizer / kGb;
+    p.overheadGb = r.memoryOverheadGb;
+    if (start >= end && start >= step) {
+        m.phase = TD_TEXT("Formulas", "at the start of backward");
+        p.gradsGb = accumulated / kGb;
+        p.activationsGb = kept / kGb;
+        p.logitsGb = (logits + spike) / kGb;
+    } else if (end >= step) {
+        m.phase = TD_TEXT("Formulas", "at the end of backward");
+        p.gradsGb = grads / kGb;
+        p.activationsGb = transient / kGb;
+    } else {
+        m.phase = TD_TEXT("Formulas", "at the optimizer step");
+        p.weightsGb = weights / kGb;
+        p.gradsGb = grads / kGb;
+    }
+    m.formula = Text(TD_TEXT("Formulas", "peak of the step (%1): weights + gradients + optimizer + activations + "
+                                         "logits + overhead, the larger of backward's start (all activations, no "
+                                         "gradients yet) and its end (all gradients, no activations)"),
+                     {Text(m.phase)});
+    m.worked = num(p.weightsGb) + " + " + num(p.gradsGb) + " + " + num(p.optimizerGb) + " + " + num(p.activationsGb) +
+               " + " + num(p.logitsGb) + " + " + num(p.overheadGb);
+    return m;
+}
+
+}  // namespace traindeck
