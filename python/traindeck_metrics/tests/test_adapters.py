@@ -97,10 +97,12 @@ class TransformersTest(unittest.TestCase):
         self.assertEqual((start["world_size"], start["micro_batch"], start["grad_accum"]), (2, 4, 2))
         self.assertEqual((start["effective_batch"], start["total_steps"], start["model"]["preset"]), (16, 6, "gpt2"))
         steps = by_event(evs, "step")
-        self.assertEqual([s["step"] for s in steps], [2, 4, 6])
+        self.assertEqual([s["step"] for s in steps], [1, 3, 5])  # global_step 2, 4, 6, counted from 0
         self.assertTrue(all("loss" in s and "lr" in s for s in steps))
         self.assertEqual(sorted({r["rank"] for r in by_event(evs, "rank")}), [0, 1])
-        self.assertEqual([e["status"] for e in by_event(evs, "end")], ["completed"])
+        (end,) = by_event(evs, "end")
+        self.assertEqual((end["status"], end["step"]), ("completed", 5))
+        self.assertGreater(end["trainer_train_samples_per_second"], 0)  # the Trainer's own figure, beside ours
 
 
 @unittest.skipUnless(have("torch", "accelerate"), "accelerate is not installed")
@@ -156,7 +158,7 @@ class LightningTest(unittest.TestCase):
         (start,) = by_event(evs, "start")
         self.assertEqual((start["world_size"], start["micro_batch"], start["effective_batch"]), (2, 4, 8))
         steps = by_event(evs, "step")
-        self.assertEqual([s["step"] for s in steps], [2, 4, 6])
+        self.assertEqual([s["step"] for s in steps], [1, 3, 5])  # global_step 2, 4, 6, counted from 0
         self.assertTrue(all("train_loss" in s for s in steps))
         self.assertEqual(sorted({r["rank"] for r in by_event(evs, "rank")}), [0, 1])
         self.assertEqual([e["status"] for e in by_event(evs, "end")], ["completed"])

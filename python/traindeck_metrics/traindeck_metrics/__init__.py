@@ -71,5 +71,5 @@ def error(kind, message, **fields):
     reporter().error(kind, message, **fields)
 
 
-def end(status="completed", step=None):
-    reporter().end(status=status, step=step)
+def end(status="completed", step=None, **fields):
+    reporter().end(status=status, step=step, **fields)

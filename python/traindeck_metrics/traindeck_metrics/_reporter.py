@@ -185,8 +185,9 @@ class Reporter:
             out.update(fields)
             self._emit("error", out)
 
-    def end(self, status="completed", step=None):
-        """The job's `end` event, once (rank 0); later calls do nothing."""
+    def end(self, status="completed", step=None, **fields):
+        """The job's `end` event, once (rank 0); later calls do nothing. Extra
+        fields (a framework's own summary) are written beside the protocol's."""
         with self._lock:
             if self.ended:
                 return
@@ -197,7 +198,7 @@ class Reporter:
             now = self._clock()
             seconds = now - self.start_time if self.start_time is not None else 0.0
             last = step if step is not None else self.last_step
-            self._emit("end", {"step": last, "status": status, "seconds": seconds}, now)
+            self._emit("end", {**fields, "step": last, "status": status, "seconds": seconds}, now)
 
 
 def describe(exc_type, exc):

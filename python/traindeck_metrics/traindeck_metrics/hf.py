@@ -39,6 +39,12 @@ def _model_fields(model):
     return {"preset": preset, "parameters": parameters, "class": type(model).__name__}
 
 
+def _step(state):
+    """The protocol's step (optimizer steps counted from 0) of the Trainer's
+    global_step (the number of optimizer steps done)."""
+    return max(0, state.global_step - 1)
+
+
 class TraindeckCallback(TrainerCallback):
     def __init__(self, reporter=None):
         self._reporter = reporter
@@ -64,7 +70,7 @@ class TraindeckCallback(TrainerCallback):
             lr_peak=args.learning_rate,
             warmup_steps=warmup,
             total_steps=state.max_steps or None,
-            resumed_from_step=state.global_step or None,
+            resumed_from_step=_step(state) if state.global_step else None,
         )
 
     def on_step_end(self, args, state, control, **kwargs):
@@ -72,20 +78,24 @@ class TraindeckCallback(TrainerCallback):
         # with the step event (on_log). Step times are wall-clock between them.
         every = max(1, int(getattr(args, "logging_steps", 1) or 1))
         if state.global_step % every == 0 and not state.is_world_process_zero:
-            self.reporter.rank_step(state.global_step)
+            self.reporter.rank_step(_step(state))
 
     def on_log(self, args, state, control, logs=None, **kwargs):
         logs = dict(logs or {})
         if not state.is_world_process_zero:
             return
-        summary = {k: logs.pop(k) for k in list(logs) if k in _SUMMARY}
-        self.summary.update(summary)
+        if _SUMMARY & logs.keys():
+            # The end-of-training summary (its epoch too): kept for the end, not a step.
+            self.summary.update(logs)
+            return
         evals = {k: v for k, v in logs.items() if k.startswith("eval_")}
         train = {_RENAME.get(k, k): v for k, v in logs.items() if k not in evals and isinstance(v, (int, float))}
         if evals:
-            self.reporter.eval(state.global_step, **evals)
+            self.reporter.eval(_step(state), **evals)
         if train:
-            self.reporter.log(state.global_step, **train)
+            self.reporter.log(_step(state), **train)
 
     def on_train_end(self, args, state, control, **kwargs):
-        self.reporter.end("completed", step=state.global_step)
+        # The Trainer's own summary (train_samples_per_second, ...) rides along, to compare.
+        summary = {f"trainer_{k}": v for k, v in self.summary.items() if isinstance(v, (int, float))}
+        self.reporter.end("completed", step=_step(state), **summary)

@@ -79,9 +79,10 @@ class TraindeckCallback(pl.Callback):
         # Once per optimizer step (the last micro-batch of an accumulation), every
         # log_every_n_steps steps. Step times are wall-clock between these calls,
         # data loading included, as samples/s should be.
-        step = trainer.global_step
+        # global_step counts the optimizer steps done; the protocol's step counts from 0.
+        step = trainer.global_step - 1
         every = max(1, int(getattr(trainer, "log_every_n_steps", 50) or 50))
-        if step == self._last_step or step % every:
+        if step < 0 or step == self._last_step or (step + 1) % every:
             return
         self._last_step = step
         if trainer.is_global_zero:
@@ -94,14 +95,14 @@ class TraindeckCallback(pl.Callback):
             return
         metrics = {k: v for k, v in _scalars(trainer.callback_metrics).items() if k.startswith("val")}
         if metrics and trainer.is_global_zero:
-            self.reporter.eval(trainer.global_step, **{k.replace("val_", "", 1): v for k, v in metrics.items()})
+            self.reporter.eval(max(0, trainer.global_step - 1), **{k.replace("val_", "", 1): v for k, v in metrics.items()})
 
     def on_train_end(self, trainer, pl_module):
-        self.reporter.end("completed", step=trainer.global_step)
+        self.reporter.end("completed", step=max(0, trainer.global_step - 1))
 
     def on_exception(self, trainer, pl_module, exception):
         name = type(exception).__name__
         interrupted = isinstance(exception, KeyboardInterrupt) or name == "SIGTERMException"
         if not interrupted:
             self.reporter.error("exception", f"{name}: {exception}".splitlines()[0])
-        self.reporter.end("interrupted" if interrupted else "failed", step=trainer.global_step)
+        self.reporter.end("interrupted" if interrupted else "failed", step=max(0, trainer.global_step - 1))
