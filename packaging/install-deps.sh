@@ -14,6 +14,9 @@ packages=(
   shellcheck openssh-server openssh-client
   pdsh procps  # bench/launch: pdsh beside traindeck launch; pkill, pgrep and ps for the nodes' supervisor
   python3
+  # traindeck_metrics' tests and the end-to-end runs of users' scripts (tests/runs):
+  # CPU PyTorch (about 600 MB with what it pulls in), pip from a checkout.
+  python3-torch python3-pip python3-setuptools python3-wheel
   xvfb xauth fonts-noto-cjk
   # The .debs: PNG icons rendered from the SVG, and the checks of what they install.
   librsvg2-bin desktop-file-utils appstream groff-base dpkg-dev

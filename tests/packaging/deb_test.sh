@@ -16,10 +16,11 @@ echo "== cpack"
 (cd "$build" && cpack -G DEB -B "$work/out" >"$work/cpack.log" 2>&1) || { cat "$work/cpack.log"; fail "cpack failed"; }
 app_deb=$(ls "$work"/out/traindeck_*.deb)
 trainer_deb=$(ls "$work"/out/traindeck-trainer_*.deb)
-ls -l "$app_deb" "$trainer_deb"
+python_deb=$(ls "$work"/out/python3-traindeck-metrics_*_all.deb)
+ls -l "$app_deb" "$trainer_deb" "$python_deb"
 
 echo "== control fields"
-for deb in "$app_deb" "$trainer_deb"; do
+for deb in "$app_deb" "$trainer_deb" "$python_deb"; do
   dpkg-deb -f "$deb" Package Version Architecture Depends
 done
 app_depends=$(dpkg-deb -f "$app_deb" Depends)
@@ -29,11 +30,15 @@ trainer_depends=$(dpkg-deb -f "$trainer_deb" Depends)
   fail "traindeck's Depends lack the Qt/yaml-cpp/libc packages: $app_depends"
 [[ $trainer_depends == *libgloo0* && $trainer_depends == *libc6* ]] || fail "traindeck-trainer's Depends lack libgloo0: $trainer_depends"
 [[ $trainer_depends != *qt6* ]] || fail "traindeck-trainer must not pull Qt onto GPU nodes: $trainer_depends"
+python_depends=$(dpkg-deb -f "$python_deb" Depends)
+[[ $python_depends == "python3 (>= 3.9)" ]] || fail "python3-traindeck-metrics must depend on python3 alone: $python_depends"
+[[ $(dpkg-deb -f "$python_deb" Architecture) == all ]] || fail "python3-traindeck-metrics is pure Python: Architecture all"
 
 echo "== unpack into a temporary root"
 root=$work/root
 dpkg-deb -x "$app_deb" "$root"
 dpkg-deb -x "$trainer_deb" "$root"
+dpkg-deb -x "$python_deb" "$root"
 expected=(
   usr/bin/traindeck
   usr/bin/traindeck-trainer
@@ -50,10 +55,17 @@ expected=(
   usr/share/doc/traindeck/changelog.Debian.gz
   usr/share/doc/traindeck-trainer/copyright
   usr/share/doc/traindeck-trainer/changelog.Debian.gz
+  usr/lib/python3/dist-packages/traindeck_metrics/__init__.py
+  usr/lib/python3/dist-packages/traindeck_metrics/hf.py
+  usr/lib/python3/dist-packages/traindeck_metrics/lightning.py
+  usr/lib/python3/dist-packages/traindeck_metrics/accelerate.py
+  usr/lib/python3/dist-packages/traindeck_metrics/distributed.py
+  usr/share/doc/python3-traindeck-metrics/copyright
+  usr/share/doc/python3-traindeck-metrics/changelog.Debian.gz
 )
 for f in "${expected[@]}"; do [[ -f $root/$f ]] || fail "missing /$f"; done
 # Nothing outside /usr, nothing under /usr/local (Debian policy 9.1.2).
-stray=$( (dpkg-deb -c "$app_deb"; dpkg-deb -c "$trainer_deb") | awk '{print $6}' | grep -vE '^\./(usr/?)?$|^\./usr/(bin|share|lib)/' || true)
+stray=$( (dpkg-deb -c "$app_deb"; dpkg-deb -c "$trainer_deb"; dpkg-deb -c "$python_deb") | awk '{print $6}' | grep -vE '^\./(usr/?)?$|^\./usr/(bin|share|lib)/' || true)
 [[ -z $stray ]] || fail "files outside /usr/{bin,share,lib}: $stray"
 # The PNG icons are the sizes their folders say.
 for size in 16 48 256; do
@@ -102,5 +114,20 @@ assert len(steps) == 3, steps
 end = [e for e in events if e.get("event") == "end"]
 assert end and end[-1]["status"] == "completed", events[-1]
 print(f"trainer: {len(steps)} step events, last loss {steps[-1].get('loss')}")
+PY
+# The Python module as Debian's python3 finds it once installed: a script's two lines
+# write the protocol to the file TrainDeck names.
+PYTHONPATH=$root/usr/lib/python3/dist-packages TRAINDECK_METRICS_FILE=$work/py.jsonl /usr/bin/python3 -c \
+  'import traindeck_metrics as td; td.start(micro_batch=2, model="m"); td.log(0, loss=0.5); td.log(1, loss=float("nan"))' ||
+  fail "the installed traindeck_metrics module failed"
+PYTHONPATH=$root/usr/lib/python3/dist-packages python3 - "$work/py.jsonl" "$root/usr/lib/python3/dist-packages" <<'PY'
+import json, sys
+events = [json.loads(line) for line in open(sys.argv[1])]
+assert [e["event"] for e in events] == ["start", "step", "step", "end"], events
+assert events[2]["loss"] is None and events[2]["nonfinite"] == ["loss"], events[2]
+assert events[-1]["status"] == "completed", events[-1]
+import traindeck_metrics
+assert traindeck_metrics.__file__.startswith(sys.argv[2]), traindeck_metrics.__file__
+print(f"python3-traindeck-metrics: {len(events)} events from the installed module")
 PY
 echo "PASS"

@@ -1,0 +1,108 @@
+"""A Lightning callback (lightning 2.x, or pytorch_lightning):
+
+    from traindeck_metrics.lightning import TraindeckCallback
+    trainer = L.Trainer(callbacks=[TraindeckCallback()], log_every_n_steps=10)
+
+Rank 0 writes the start event from the Trainer (processes, nodes, precision,
+accumulation, max_steps), a step event every log_every_n_steps steps with the
+scalars the module logged (self.log), and end; every rank writes its `rank`
+events. Lightning handles SIGTERM itself (it stops the loop and raises), so
+the end status comes from Lightning's own exception hook: interrupted for a
+SIGTERM or Ctrl-C, failed otherwise.
+"""
+
+try:
+    import lightning.pytorch as pl
+except ImportError:  # the older package name
+    import pytorch_lightning as pl
+
+import traindeck_metrics as _td
+
+
+def _scalars(metrics):
+    out = {}
+    for key, value in metrics.items():
+        try:
+            if hasattr(value, "numel") and value.numel() != 1:
+                continue
+            out[key.replace("/", "_")] = float(value)
+        except (TypeError, ValueError):
+            continue
+    return out
+
+
+def _precision(trainer):
+    text = str(getattr(trainer, "precision", "32"))
+    if "bf16" in text:
+        return "bf16"
+    if "16" in text:
+        return "fp16"
+    return "fp32"
+
+
+class TraindeckCallback(pl.Callback):
+    def __init__(self, micro_batch=None, reporter=None):
+        """micro_batch: the per-process batch when the data loader does not tell it."""
+        super().__init__()
+        self.micro_batch = micro_batch
+        self._reporter = reporter
+        self._last_step = None
+
+    @property
+    def reporter(self):
+        if self._reporter is None:
+            # Lightning owns SIGTERM; our end comes from on_exception.
+            self._reporter = _td.reporter(sigterm=False)
+        return self._reporter
+
+    def _micro_batch(self, trainer):
+        if self.micro_batch:
+            return self.micro_batch
+        loader = getattr(trainer, "train_dataloader", None)
+        return getattr(loader, "batch_size", None)
+
+    def on_train_start(self, trainer, pl_module):
+        params = sum(p.numel() for p in pl_module.parameters())
+        micro = self._micro_batch(trainer)
+        accum = int(getattr(trainer, "accumulate_grad_batches", 1) or 1)
+        self.reporter.start(
+            model={"preset": type(pl_module).__name__, "parameters": params},
+            precision=_precision(trainer),
+            micro_batch=micro,
+            grad_accum=accum,
+            effective_batch=micro * accum * trainer.world_size if micro else None,
+            total_steps=trainer.max_steps if trainer.max_steps and trainer.max_steps > 0 else None,
+            backend=getattr(getattr(trainer, "strategy", None), "process_group_backend", None),
+        )
+
+    def on_train_batch_end(self, trainer, pl_module, outputs, batch, batch_idx):
+        # Once per optimizer step (the last micro-batch of an accumulation), every
+        # log_every_n_steps steps. Step times are wall-clock between these calls,
+        # data loading included, as samples/s should be.
+        # global_step counts the optimizer steps done; the protocol's step counts from 0.
+        step = trainer.global_step - 1
+        every = max(1, int(getattr(trainer, "log_every_n_steps", 50) or 50))
+        if step < 0 or step == self._last_step or (step + 1) % every:
+            return
+        self._last_step = step
+        if trainer.is_global_zero:
+            self.reporter.log(step, **_scalars(trainer.callback_metrics))  # also rank 0's rank event
+        else:
+            self.reporter.rank_step(step)
+
+    def on_validation_end(self, trainer, pl_module):
+        if trainer.sanity_checking:
+            return
+        metrics = {k: v for k, v in _scalars(trainer.callback_metrics).items() if k.startswith("val")}
+        if metrics and trainer.is_global_zero:
+            self.reporter.eval(max(0, trainer.global_step - 1), **{k.replace("val_", "", 1): v for k, v in metrics.items()})
+
+    def on_train_end(self, trainer, pl_module):
+        self.reporter.end("completed", step=max(0, trainer.global_step - 1))
+
+    def on_exception(self, trainer, pl_module, exception):
+        name = type(exception).__name__
+        interrupted = isinstance(exception, KeyboardInterrupt) or name == "SIGTERMException"
+        if not interrupted:
+            self.reporter.error("exception", f"{name}: {exception}".splitlines()[0])
+        self.reporter.end("interrupted" if interrupted else "failed", step=max(0, trainer.global_step - 1))
