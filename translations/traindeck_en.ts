@@ -163,10 +163,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>traindeck-trainer --checkpoint-dir on every node (to resume after a stop)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>a run&apos;s metrics (trainer JSON lines or run folder) as a calibration point (repeatable)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -176,6 +172,18 @@
     </message>
     <message>
         <source>write the demo plan as YAML to stdout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seconds between SSH keepalives to a silent node, like ssh&apos;s ServerAliveInterval (default 5; 0: off)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unanswered keepalives before a node counts as lost, like ssh&apos;s ServerAliveCountMax (default 3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>traindeck-trainer --checkpoint-dir on every node, an absolute path (to resume after a stop; not with --command)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1324,10 +1332,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>node %1 (%2) exited with status %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>node %1 (%2): %3</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1403,6 +1407,46 @@
         <source>lost</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>--checkpoint-dir is passed to traindeck-trainer only: with a command (--command) write the checkpoint folder into the command</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--checkpoint-dir must be an absolute path on the nodes (a relative one would be inside this run&apos;s own folder), got &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 can be made (nothing was copied: --dry-run)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>node %1 (%2): %3 cannot be made: the folder above it is not writable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>node %1 (%2) %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished">%1: %2</translation>
+    </message>
+    <message>
+        <source>node %1 (%2): %3 (reported by rank %4 on node %5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>killed (SIG%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>exited with status %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no answer from %1 for %2 s (SSH keepalive every %3 s): the host, its sshd or the network is not responding</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>LaunchCommand</name>
@@ -1419,15 +1463,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Exit status: 0 every node succeeded; 1 the run failed; 2 bad input; 3 a host key was unknown or changed, or authentication failed (nothing started); 130/143 stopped by SIGINT/SIGTERM.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>give the hosts (--hosts H1,H2,..., one per node, or the plan&apos;s launch.hosts) or --local</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>node %1: %2 (status %3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1455,10 +1491,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>pre-flight passed, nothing started (--dry-run)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>completed</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1472,6 +1504,30 @@
     </message>
     <message>
         <source>node %1 %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 needs a number from %2 to %3, got &apos;%4&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopping: SIGTERM to every process the node started, SIGKILL after --grace; the same when the launcher&apos;s connection drops, goes silent (SSH keepalive, --keepalive) or the launcher is killed. A second Ctrl-C ends the launcher at once. Each node&apos;s files are removed from it when its part ends (--dry-run writes nothing there).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--command is a template run by each node&apos;s bash: plan values ({nodes}, {lr}, ...) are inserted quoted, as data; anything else, $(...) and $VAR included, is the node shell&apos;s to expand, on the node.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exit status: 0 every node succeeded (or, with --dry-run, passed the checks); 1 the run failed; 2 bad input; 3 a host key was unknown or changed, or authentication failed (nothing started); 130/143 stopped by SIGINT/SIGTERM.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pre-flight passed, nothing started or copied (--dry-run)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run folder %1 (attempt %2)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

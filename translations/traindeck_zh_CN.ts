@@ -163,10 +163,6 @@
         <translation>停止时 SIGTERM 与 SIGKILL 之间的秒数（默认 30）</translation>
     </message>
     <message>
-        <source>traindeck-trainer --checkpoint-dir on every node (to resume after a stop)</source>
-        <translation>每个节点上 traindeck-trainer 的 --checkpoint-dir（停止后可续训）</translation>
-    </message>
-    <message>
         <source>a run&apos;s metrics (trainer JSON lines or run folder) as a calibration point (repeatable)</source>
         <translation>以一次运行的指标（训练器 JSON 行或运行文件夹）作为校准点（可重复）</translation>
     </message>
@@ -177,6 +173,18 @@
     <message>
         <source>write the demo plan as YAML to stdout</source>
         <translation>把演示计划以 YAML 写到标准输出</translation>
+    </message>
+    <message>
+        <source>seconds between SSH keepalives to a silent node, like ssh&apos;s ServerAliveInterval (default 5; 0: off)</source>
+        <translation>节点无响应时发送 SSH keepalive 的间隔秒数，相当于 ssh 的 ServerAliveInterval（默认 5；0 表示关闭）</translation>
+    </message>
+    <message>
+        <source>unanswered keepalives before a node counts as lost, like ssh&apos;s ServerAliveCountMax (default 3)</source>
+        <translation>连续多少次 keepalive 无应答后视节点为失联，相当于 ssh 的 ServerAliveCountMax（默认 3）</translation>
+    </message>
+    <message>
+        <source>traindeck-trainer --checkpoint-dir on every node, an absolute path (to resume after a stop; not with --command)</source>
+        <translation>每个节点上 traindeck-trainer 的 --checkpoint-dir，须为绝对路径（停止后可据此恢复；不能与 --command 同用）</translation>
     </message>
 </context>
 <context>
@@ -1324,10 +1332,6 @@
         <translation>节点 %1（%2）：%3 中缺少节点的文件</translation>
     </message>
     <message>
-        <source>node %1 (%2) exited with status %3</source>
-        <translation>节点 %1（%2）退出，状态码 %3</translation>
-    </message>
-    <message>
         <source>node %1 (%2): %3</source>
         <translation>节点 %1（%2）：%3</translation>
     </message>
@@ -1403,6 +1407,46 @@
         <source>lost</source>
         <translation>失联</translation>
     </message>
+    <message>
+        <source>--checkpoint-dir is passed to traindeck-trainer only: with a command (--command) write the checkpoint folder into the command</source>
+        <translation>--checkpoint-dir 只传给 traindeck-trainer：使用命令（--command）时，请把检查点文件夹直接写进命令</translation>
+    </message>
+    <message>
+        <source>--checkpoint-dir must be an absolute path on the nodes (a relative one would be inside this run&apos;s own folder), got &apos;%1&apos;</source>
+        <translation>--checkpoint-dir 必须是节点上的绝对路径（相对路径会落在本次运行自己的文件夹里），输入的是“%1”</translation>
+    </message>
+    <message>
+        <source>%1 can be made (nothing was copied: --dry-run)</source>
+        <translation>可以创建 %1（--dry-run：未复制任何文件）</translation>
+    </message>
+    <message>
+        <source>node %1 (%2): %3 cannot be made: the folder above it is not writable</source>
+        <translation>节点 %1（%2）：无法创建 %3：其上级文件夹不可写</translation>
+    </message>
+    <message>
+        <source>node %1 (%2) %3</source>
+        <translation>节点 %1（%2）%3</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>node %1 (%2): %3 (reported by rank %4 on node %5)</source>
+        <translation>节点 %1（%2）：%3（由节点 %5 上的 rank %4 报告）</translation>
+    </message>
+    <message>
+        <source>killed (SIG%1)</source>
+        <translation>被信号终止（SIG%1）</translation>
+    </message>
+    <message>
+        <source>exited with status %1</source>
+        <translation>以状态 %1 退出</translation>
+    </message>
+    <message>
+        <source>no answer from %1 for %2 s (SSH keepalive every %3 s): the host, its sshd or the network is not responding</source>
+        <translation>%1 已 %2 秒无应答（每 %3 秒一次 SSH keepalive）：主机、其 sshd 或网络没有响应</translation>
+    </message>
 </context>
 <context>
     <name>LaunchCommand</name>
@@ -1419,16 +1463,8 @@
         <translation>先检查每个节点，再通过 SSH 启动计划的所有节点（1xN 计划的唯一节点也可在本机运行）；输出每个节点的行，行首标出节点编号；任一节点失败或按下 Ctrl-C 时一起停止所有节点（再按一次 Ctrl-C 强制结束）。</translation>
     </message>
     <message>
-        <source>Exit status: 0 every node succeeded; 1 the run failed; 2 bad input; 3 a host key was unknown or changed, or authentication failed (nothing started); 130/143 stopped by SIGINT/SIGTERM.</source>
-        <translation>退出码：0 所有节点成功；1 运行失败；2 输入有误；3 主机密钥未知或已变化，或认证失败（未启动任何节点）；130/143 被 SIGINT/SIGTERM 停止。</translation>
-    </message>
-    <message>
         <source>give the hosts (--hosts H1,H2,..., one per node, or the plan&apos;s launch.hosts) or --local</source>
         <translation>请给出主机（--hosts H1,H2,...，每个节点一个，或计划的 launch.hosts）或 --local</translation>
-    </message>
-    <message>
-        <source>node %1: %2 (status %3)</source>
-        <translation>节点 %1：%2（退出码 %3）</translation>
     </message>
     <message>
         <source>node %1: %2</source>
@@ -1455,10 +1491,6 @@
         <translation>正在停止所有节点（再按一次强制结束）</translation>
     </message>
     <message>
-        <source>pre-flight passed, nothing started (--dry-run)</source>
-        <translation>启动前检查通过，未启动任何进程（--dry-run）</translation>
-    </message>
-    <message>
         <source>completed</source>
         <translation>已完成</translation>
     </message>
@@ -1473,6 +1505,30 @@
     <message>
         <source>node %1 %2: %3</source>
         <translation>节点 %1（%2）：%3</translation>
+    </message>
+    <message>
+        <source>%1 needs a number from %2 to %3, got &apos;%4&apos;</source>
+        <translation>%1 需要 %2 到 %3 之间的数字，输入的是“%4”</translation>
+    </message>
+    <message>
+        <source>Stopping: SIGTERM to every process the node started, SIGKILL after --grace; the same when the launcher&apos;s connection drops, goes silent (SSH keepalive, --keepalive) or the launcher is killed. A second Ctrl-C ends the launcher at once. Each node&apos;s files are removed from it when its part ends (--dry-run writes nothing there).</source>
+        <translation>停止方式：向节点启动的每个进程发送 SIGTERM，超过 --grace 后发送 SIGKILL；启动器的连接断开、失去响应（SSH keepalive，--keepalive）或启动器被杀死时也是如此。第二次 Ctrl-C 会立即结束启动器。节点上的运行文件在该节点结束时删除（--dry-run 不在节点上写入任何内容）。</translation>
+    </message>
+    <message>
+        <source>--command is a template run by each node&apos;s bash: plan values ({nodes}, {lr}, ...) are inserted quoted, as data; anything else, $(...) and $VAR included, is the node shell&apos;s to expand, on the node.</source>
+        <translation>--command 是由每个节点的 bash 运行的模板：计划中的值（{nodes}、{lr} 等）加引号后作为数据插入；其余部分（包括 $(...) 和 $VAR）由节点上的 shell 在节点上展开。</translation>
+    </message>
+    <message>
+        <source>Exit status: 0 every node succeeded (or, with --dry-run, passed the checks); 1 the run failed; 2 bad input; 3 a host key was unknown or changed, or authentication failed (nothing started); 130/143 stopped by SIGINT/SIGTERM.</source>
+        <translation>退出状态：0 所有节点成功（或使用 --dry-run 时通过了检查）；1 运行失败；2 输入有误；3 主机密钥未知或已改变，或认证失败（未启动任何进程）；130/143 被 SIGINT/SIGTERM 停止。</translation>
+    </message>
+    <message>
+        <source>pre-flight passed, nothing started or copied (--dry-run)</source>
+        <translation>启动前检查通过，未启动也未复制任何内容（--dry-run）</translation>
+    </message>
+    <message>
+        <source>run folder %1 (attempt %2)</source>
+        <translation>运行文件夹 %1（第 %2 次尝试）</translation>
     </message>
 </context>
 <context>
