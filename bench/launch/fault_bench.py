@@ -187,8 +187,9 @@ def inject(fault, cluster, proc):
 
 def running(cluster, n, fault):
     """Every node's workload is up."""
-    if fault == "ctrl-c-stubborn":
-        return sum(1 for p in cluster.left() if any(b"trap" in a for a in p[2])) >= n
+    if fault == "ctrl-c-stubborn":  # the workload: started by the entrypoint, which exports NODE_RANK
+        return sum(1 for p in cluster.left()
+                   if any(e.startswith(b"NODE_RANK=") for e in p[3]) and any(b"while true" in a for a in p[2])) >= n
     return all(cluster.node_processes(i, trainers_only=True) for i in range(n))
 
 

@@ -287,6 +287,16 @@ void Run::state(int node, NodeState s, int status, Text message) {
     report(std::move(e));
 }
 
+void Run::preflight(int node, const std::string& check, bool ok, Text message) {
+    Event e;
+    e.kind = Event::Kind::Preflight;
+    e.node = node;
+    e.check = check;
+    e.ok = ok;
+    e.message = std::move(message);
+    report(std::move(e));
+}
+
 void Run::recordFailure(FailureKind kind, int node, Text why, double time) {
     std::lock_guard lock(mutex_);
     if (time <= 0) time = unixNow();
@@ -321,23 +331,14 @@ void Run::nodeMain(int index) {
     std::unique_ptr<NodeSession> session =
         config_.local ? makeLocalSession() : makeSshSession(index, node.host, config_.ssh);
     const std::string dir = config_.local ? folder_->filesDir() : remoteDir_;
-    auto preflight = [&](const std::string& check, bool ok, Text message) {
-        Event e;
-        e.kind = Event::Kind::Preflight;
-        e.node = index;
-        e.check = check;
-        e.ok = ok;
-        e.message = std::move(message);
-        report(std::move(e));
-    };
     const NodeSession::Opened opened = session->open();
     if (!opened.ok) {
-        preflight("connection", false, opened.why);
+        preflight(index, "connection", false, opened.why);
         recordFailure(opened.kind, index, opened.why);
         arriveAndWaitAll(false);
         return;
     }
-    preflight("connection", true, Text(TD_TEXT("Launch", "connected and authenticated")));
+    preflight(index, "connection", true, Text(TD_TEXT("Launch", "connected and authenticated")));
     state(index, NodeState::Checking);
     const bool ready = preflightNode(node, *session, dir);
     if (!arriveAndWaitAll(ready) || config_.dryRun) {
@@ -365,13 +366,7 @@ void Run::nodeMain(int index) {
 bool Run::preflightNode(Node& node, NodeSession& session, const std::string& dir) {
     const int index = node.index;
     auto check = [&, ok = true](const std::string& name, bool good, Text message) mutable {
-        Event e;
-        e.kind = Event::Kind::Preflight;
-        e.node = index;
-        e.check = name;
-        e.ok = good;
-        e.message = message;
-        report(std::move(e));
+        preflight(index, name, good, message);
         if (!good && ok) recordFailure(FailureKind::Preflight, index, message);
         ok = ok && good;
         return ok;

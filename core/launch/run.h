@@ -88,6 +88,7 @@ private:
     void handleOutput(Node& node, int stream, const std::string& chunk);
     void trainerError(const Node& node, const std::string& line);
     void state(int node, NodeState s, int status = -1, Text message = {});
+    void preflight(int node, const std::string& check, bool ok, Text message);
     void report(Event e);  // not emit: Qt defines that word as a macro
     void recordFailure(FailureKind kind, int node, Text why, double time = 0);
     RunEnd decideEnd();

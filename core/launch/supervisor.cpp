@@ -122,6 +122,8 @@ exec 3<&-
 status=0
 wait "$session" || status=$?
 stop_session
+# The watcher and what it runs (a sleep, a ps): nothing of this run stays.
+pkill -P "$watcher" 2>/dev/null
 kill "$watcher" 2>/dev/null
 wait "$watcher" 2>/dev/null
 remove_run_files "$here" ".traindeck-files-${1%.sh}"

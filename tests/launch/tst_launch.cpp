@@ -74,6 +74,13 @@ class TestLaunch : public QObject {
     static QStringList stubbornCommand() {
         return {"--command", "bash -c 'trap \"\" TERM; while true; do sleep 1; done'"};
     }
+    // Two nodes running the stubborn workload, in the run folder `name`.
+    void startStubborn(QProcess& p, const QString& name, const QStringList& extra) {
+        startLaunch(p, QStringList{"--hosts", sshd_.hosts(2), "--run-dir", runDir(name)} + sshFlags(knownHosts_) +
+                           planFlags(2, 2, freePort()) + stubbornCommand() + extra);
+        QTRY_VERIFY_WITH_TIMEOUT(allRunning(runDir(name), 2), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(stubbornRunning() == 2, 20000);
+    }
     QString remoteDir() const { return work_.filePath("remote"); }
 
 private slots:
@@ -154,10 +161,7 @@ private slots:
     // gets SIGKILL once --grace is over, and nothing is left.
     void workloadIgnoringSigtermIsKilledAfterTheGrace() {
         QProcess p;
-        startLaunch(p, QStringList{"--hosts", sshd_.hosts(2), "--run-dir", runDir("stubborn")} + sshFlags(knownHosts_) +
-                           planFlags(2, 2, freePort()) + stubbornCommand() + QStringList{"--grace", "2"});
-        QTRY_VERIFY_WITH_TIMEOUT(allRunning(runDir("stubborn"), 2), 30000);
-        QTRY_VERIFY_WITH_TIMEOUT(stubbornRunning() == 2, 20000);
+        startStubborn(p, "stubborn", {"--grace", "2"});
         ::kill(pid_t(p.processId()), SIGINT);
         QVERIFY(p.waitForFinished(2000 + 8000));
         QCOMPARE(p.exitCode(), 130);
@@ -171,10 +175,7 @@ private slots:
     // close and stops everything (SIGTERM, SIGKILL after the grace).
     void launcherKilledLeavesNothingBehind() {
         QProcess p;
-        startLaunch(p, QStringList{"--hosts", sshd_.hosts(2), "--run-dir", runDir("orphaned")} + sshFlags(knownHosts_) +
-                           planFlags(2, 2, freePort()) + stubbornCommand() + QStringList{"--grace", "1"});
-        QTRY_VERIFY_WITH_TIMEOUT(allRunning(runDir("orphaned"), 2), 30000);
-        QTRY_VERIFY_WITH_TIMEOUT(stubbornRunning() == 2, 20000);
+        startStubborn(p, "orphaned", {"--grace", "1"});
         ::kill(pid_t(p.processId()), SIGKILL);
         QVERIFY(p.waitForFinished(5000));
         QTRY_VERIFY_WITH_TIMEOUT(sshd_.processesLeft().isEmpty(), 1000 + 8000);
@@ -209,11 +210,7 @@ private slots:
     // the end is recorded, and the nodes stop what is left when their connection closes.
     void secondCtrlCEndsTheLauncherAtOnce() {
         QProcess p;
-        startLaunch(p, QStringList{"--hosts", sshd_.hosts(2), "--run-dir", runDir("twice"), "--keepalive", "0"} +
-                           sshFlags(knownHosts_) + planFlags(2, 2, freePort()) + stubbornCommand() +
-                           QStringList{"--grace", "30"});
-        QTRY_VERIFY_WITH_TIMEOUT(allRunning(runDir("twice"), 2), 30000);
-        QTRY_VERIFY_WITH_TIMEOUT(stubbornRunning() == 2, 20000);
+        startStubborn(p, "twice", {"--keepalive", "0", "--grace", "30"});
         const int sshd = sshd_.sessionProcess(1);
         QVERIFY(sshd > 0);
         ::kill(sshd, SIGSTOP);
