@@ -6,6 +6,7 @@
 #include "gui/main_window.h"
 #include "gui/watch_page.h"
 #include "plan/calibrate.h"
+#include "plan/estimate.h"
 #include "plan/run_speed.h"
 #include "test_files.h"
 #include "test_support.h"
