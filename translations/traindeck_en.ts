@@ -2407,13 +2407,49 @@
         <source>%1: %2 records failed their CRC-32C and were skipped</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>a node is lost: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>node %1 failed its pre-flight check (%2), so the run did not start: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the run ended before its first step: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the run failed before its first step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not ssh://[user@]host[:port]/path</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no answer within %2 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, trying again in %2 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the connection to %1 dropped; reconnecting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot start %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished">%1: %2</translation>
+    </message>
 </context>
 <context>
     <name>WatchCommand</name>
-    <message>
-        <source>Usage: traindeck watch SOURCE... [--follow] [--json]</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message>
         <source>SOURCE: a trainer&apos;s metrics file (JSON lines), a user&apos;s training log, a TensorBoard event file, a TensorBoard logdir (every folder of event files is a run), or a TrainDeck run folder (node-*.out, launch.jsonl).</source>
         <translation type="unfinished"></translation>
@@ -2424,10 +2460,6 @@
     </message>
     <message>
         <source>JSON: the summaries (an array), or with --follow one object per line</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Exit status: 0; 1 an alarm fired (non-finite loss, error event, lost node, failed end); 2 bad input (no such file, no run found).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2507,7 +2539,43 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>name at least one SOURCE (see traindeck watch --help)</source>
+        <source>Usage: traindeck watch [SOURCE...] [--follow-command COMMAND] [--follow] [--json] [SSH OPTIONS]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A SOURCE on another machine is ssh://[user@]host[:port]/path (/~/path: under the home), followed over SSH with host keys checked as traindeck launch checks them; the host needs a POSIX shell and GNU coreutils (any Linux). A dropped connection is reopened without losing or repeating a line.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a command whose output is a run&apos;s lines, e.g. &apos;kubectl logs -f -l job-name=NAME --prefix&apos;; lines prefixed [pod/NAME/...] (kubectl --prefix) or N: (srun --label) are that node&apos;s. Without --follow: read until it exits, then summarise</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exit status: 0; 1 an alarm fired (non-finite loss, error event, lost node, failed pre-flight, failed end); 2 bad input (no such file, no run found, a host unreachable or its key refused).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2 lines)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rejected values</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (steps, times or ranks out of range)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 needs a value (see traindeck watch --help)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>name at least one SOURCE or --follow-command (see traindeck watch --help)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3615,6 +3683,30 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
     </message>
     <message>
         <source>Watch a trainer&apos;s metrics file, a run folder, a TensorBoard logdir or a training log.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add a run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A path here, a path on another machine as ssh://[user@]host[:port]/path (host keys are checked as the launcher checks them), or a command whose output is the run&apos;s lines, starting with |, e.g. | kubectl logs -f -l job-name=NAME --prefix</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export this card as PNG…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export this card&apos;s data as CSV…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add run…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A path, ssh://[user@]host[:port]/path on another machine, or | a command</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

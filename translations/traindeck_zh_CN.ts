@@ -2407,13 +2407,49 @@
         <source>%1: %2 records failed their CRC-32C and were skipped</source>
         <translation>%1：%2 条记录未通过 CRC-32C 校验，已跳过</translation>
     </message>
+    <message>
+        <source>a node is lost: %1</source>
+        <translation>有节点丢失：%1</translation>
+    </message>
+    <message>
+        <source>node %1 failed its pre-flight check (%2), so the run did not start: %3</source>
+        <translation>节点 %1 未通过启动前检查（%2），运行未开始：%3</translation>
+    </message>
+    <message>
+        <source>the run ended before its first step: %1</source>
+        <translation>运行在第一步之前结束：%1</translation>
+    </message>
+    <message>
+        <source>the run failed before its first step</source>
+        <translation>运行在第一步之前失败</translation>
+    </message>
+    <message>
+        <source>%1 is not ssh://[user@]host[:port]/path</source>
+        <translation>%1 不是 ssh://[user@]host[:port]/path 形式</translation>
+    </message>
+    <message>
+        <source>%1: no answer within %2 s</source>
+        <translation>%1：%2 秒内无应答</translation>
+    </message>
+    <message>
+        <source>%1, trying again in %2 s</source>
+        <translation>%1，%2 秒后重试</translation>
+    </message>
+    <message>
+        <source>the connection to %1 dropped; reconnecting</source>
+        <translation>与 %1 的连接已断开，正在重新连接</translation>
+    </message>
+    <message>
+        <source>cannot start %1: %2</source>
+        <translation>无法启动 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
 </context>
 <context>
     <name>WatchCommand</name>
-    <message>
-        <source>Usage: traindeck watch SOURCE... [--follow] [--json]</source>
-        <translation>用法：traindeck watch 来源... [--follow] [--json]</translation>
-    </message>
     <message>
         <source>SOURCE: a trainer&apos;s metrics file (JSON lines), a user&apos;s training log, a TensorBoard event file, a TensorBoard logdir (every folder of event files is a run), or a TrainDeck run folder (node-*.out, launch.jsonl).</source>
         <translation>来源：训练器的指标文件（JSON 行）、用户的训练日志、TensorBoard 事件文件、TensorBoard 日志目录（每个含事件文件的文件夹是一次运行），或 TrainDeck 运行文件夹（node-*.out、launch.jsonl）。</translation>
@@ -2425,10 +2461,6 @@
     <message>
         <source>JSON: the summaries (an array), or with --follow one object per line</source>
         <translation>JSON：各运行的摘要（一个数组），或配合 --follow 每行一个对象</translation>
-    </message>
-    <message>
-        <source>Exit status: 0; 1 an alarm fired (non-finite loss, error event, lost node, failed end); 2 bad input (no such file, no run found).</source>
-        <translation>退出码：0；1 触发了告警（损失非有限值、错误事件、节点丢失、运行失败）；2 输入有误（文件不存在、找不到运行）。</translation>
     </message>
     <message>
         <source>steps</source>
@@ -2507,8 +2539,44 @@
         <translation>未知选项 %1（见 traindeck watch --help）</translation>
     </message>
     <message>
-        <source>name at least one SOURCE (see traindeck watch --help)</source>
-        <translation>请至少给出一个来源（见 traindeck watch --help）</translation>
+        <source>Usage: traindeck watch [SOURCE...] [--follow-command COMMAND] [--follow] [--json] [SSH OPTIONS]</source>
+        <translation>用法：traindeck watch [来源...] [--follow-command 命令] [--follow] [--json] [SSH 选项]</translation>
+    </message>
+    <message>
+        <source>A SOURCE on another machine is ssh://[user@]host[:port]/path (/~/path: under the home), followed over SSH with host keys checked as traindeck launch checks them; the host needs a POSIX shell and GNU coreutils (any Linux). A dropped connection is reopened without losing or repeating a line.</source>
+        <translation>另一台机器上的来源写作 ssh://[user@]host[:port]/path（/~/path：位于主目录下），通过 SSH 跟踪，主机密钥的检查方式与 traindeck launch 相同；该主机需要 POSIX shell 和 GNU coreutils（任何 Linux 均可）。连接断开后会重新连接，不丢失也不重复任何一行。</translation>
+    </message>
+    <message>
+        <source>a command whose output is a run&apos;s lines, e.g. &apos;kubectl logs -f -l job-name=NAME --prefix&apos;; lines prefixed [pod/NAME/...] (kubectl --prefix) or N: (srun --label) are that node&apos;s. Without --follow: read until it exits, then summarise</source>
+        <translation>一条命令，其输出即运行的各行，例如 &apos;kubectl logs -f -l job-name=NAME --prefix&apos;；带 [pod/NAME/...] 前缀（kubectl --prefix）或 N: 前缀（srun --label）的行归属该节点。不加 --follow 时：读到命令退出，然后汇总</translation>
+    </message>
+    <message>
+        <source>Exit status: 0; 1 an alarm fired (non-finite loss, error event, lost node, failed pre-flight, failed end); 2 bad input (no such file, no run found, a host unreachable or its key refused).</source>
+        <translation>退出状态：0；1 触发了警报（损失非有限值、错误事件、节点丢失、启动前检查失败、以失败结束）；2 输入有误（文件不存在、未找到运行、主机不可达或其密钥被拒绝）。</translation>
+    </message>
+    <message>
+        <source>%1 (%2 lines)</source>
+        <translation>%1（%2 行）</translation>
+    </message>
+    <message>
+        <source>nodes</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>rejected values</source>
+        <translation>拒收的数值</translation>
+    </message>
+    <message>
+        <source>%1 (steps, times or ranks out of range)</source>
+        <translation>%1（步数、时间或 rank 超出范围）</translation>
+    </message>
+    <message>
+        <source>%1 needs a value (see traindeck watch --help)</source>
+        <translation>%1 需要一个值（见 traindeck watch --help）</translation>
+    </message>
+    <message>
+        <source>name at least one SOURCE or --follow-command (see traindeck watch --help)</source>
+        <translation>请至少指定一个来源或 --follow-command（见 traindeck watch --help）</translation>
     </message>
 </context>
 <context>
@@ -3616,6 +3684,30 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
     <message>
         <source>Watch a trainer&apos;s metrics file, a run folder, a TensorBoard logdir or a training log.</source>
         <translation>监视训练器的指标文件、运行文件夹、TensorBoard 日志目录或训练日志。</translation>
+    </message>
+    <message>
+        <source>Add a run</source>
+        <translation>添加运行</translation>
+    </message>
+    <message>
+        <source>A path here, a path on another machine as ssh://[user@]host[:port]/path (host keys are checked as the launcher checks them), or a command whose output is the run&apos;s lines, starting with |, e.g. | kubectl logs -f -l job-name=NAME --prefix</source>
+        <translation>本机路径、另一台机器上的路径（写作 ssh://[user@]host[:port]/path，主机密钥的检查方式与启动器相同），或以 | 开头、输出即运行各行的命令，例如 | kubectl logs -f -l job-name=NAME --prefix</translation>
+    </message>
+    <message>
+        <source>Export this card as PNG…</source>
+        <translation>将此卡片导出为 PNG…</translation>
+    </message>
+    <message>
+        <source>Export this card&apos;s data as CSV…</source>
+        <translation>将此卡片的数据导出为 CSV…</translation>
+    </message>
+    <message>
+        <source>Add run…</source>
+        <translation>添加运行…</translation>
+    </message>
+    <message>
+        <source>A path, ssh://[user@]host[:port]/path on another machine, or | a command</source>
+        <translation>路径、另一台机器上的 ssh://[user@]host[:port]/path，或 | 命令</translation>
     </message>
 </context>
 </TS>

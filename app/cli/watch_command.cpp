@@ -2,6 +2,7 @@
 // a TrainDeck run folder, TensorBoard event files or users' log lines.
 //   without --follow: reads each source to its end and prints a summary per run;
 //   with --follow: a line per new step and every alarm as it happens, until every run ends.
+// Sources: local paths, ssh://host/path (followed over SSH), and --follow-command CMD (a command's output).
 // Exit status: 0, 1 an alarm fired (non-finite loss, error event, lost node, failed end), 2 bad input.
 
 #include "cli/commands.h"
@@ -9,6 +10,7 @@
 #include "cli/terminal_text.h"
 #include "localized.h"
 
+#include "metrics/metric_units.h"
 #include "metrics/summary.h"
 #include "metrics/watch.h"
 
@@ -20,6 +22,7 @@
 #include <cstring>
 #include <iostream>
 #include <map>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
@@ -31,25 +34,40 @@ using namespace traindeck::metrics;
 
 constexpr std::size_t kPollBytes = 4u << 20;   // per poll: a bounded slice, then the alarms are looked at
 constexpr auto kFollowInterval = std::chrono::milliseconds(200);
+constexpr auto kIdleInterval = std::chrono::milliseconds(20);
 
 void printUsage() {
-    printHelpOpening(app::localized(TD_TEXT("WatchCommand", "Usage: traindeck watch SOURCE... [--follow] [--json]")),
+    printHelpOpening(app::localized(TD_TEXT("WatchCommand", "Usage: traindeck watch [SOURCE...] [--follow-command COMMAND] [--follow] [--json] [SSH OPTIONS]")),
                      {app::localized(TD_TEXT("WatchCommand", "SOURCE: a trainer's metrics file (JSON lines), a user's "
                                                              "training log, a TensorBoard event file, a TensorBoard "
                                                              "logdir (every folder of event files is a run), or a "
-                                                             "TrainDeck run folder (node-*.out, launch.jsonl)."))});
+                                                             "TrainDeck run folder (node-*.out, launch.jsonl).")),
+                      app::localized(TD_TEXT("WatchCommand", "A SOURCE on another machine is ssh://[user@]host[:port]/path "
+                                                             "(/~/path: under the home), followed over SSH with host keys "
+                                                             "checked as traindeck launch checks them; the host needs a "
+                                                             "POSIX shell and GNU coreutils (any Linux). A dropped "
+                                                             "connection is reopened without losing or repeating a line."))});
     std::putchar('\n');
-    printWrapped("  --follow  ", app::localized(TD_TEXT("WatchCommand", "print a line per new step and every alarm as it "
-                                                                         "happens, until the runs end")),
-                 kHanging);
-    printWrapped("  --json    ", app::localized(TD_TEXT("WatchCommand", "JSON: the summaries (an array), or with --follow "
-                                                                         "one object per line")),
-                 kHanging);
+    const std::pair<const char*, Text> options[] = {
+        {"  --follow              ", TD_TEXT("WatchCommand", "print a line per new step and every alarm as it happens, until the runs end")},
+        {"  --json                ", TD_TEXT("WatchCommand", "JSON: the summaries (an array), or with --follow one object per line")},
+        {"  --follow-command CMD  ", TD_TEXT("WatchCommand", "a command whose output is a run's lines, e.g. 'kubectl logs -f "
+                                                          "-l job-name=NAME --prefix'; lines prefixed [pod/NAME/...] "
+                                                          "(kubectl --prefix) or N: (srun --label) are that node's. "
+                                                          "Without --follow: read until it exits, then summarise")},
+        {"  --identity FILE       ", TD_TEXT("CliOptions", "private key to try first (then the agent and ~/.ssh/config's)")},
+        {"  --known-hosts FILE    ", TD_TEXT("CliOptions", "known_hosts file (default ~/.ssh/known_hosts)")},
+        {"  --ssh-config FILE     ", TD_TEXT("CliOptions", "ssh configuration file (default ~/.ssh/config)")},
+        {"  --accept-new-host-keys", TD_TEXT("CliOptions", "record the keys of hosts not yet in known_hosts (a changed key is always refused)")},
+    };
+    for (const auto& [flag, text] : options)
+        printWrapped(std::string(flag) + " ", app::localized(text), kHanging);
     std::putchar('\n');
     printWrapped("", exitStatusRule(), 0);
     printWrapped("", app::localized(TD_TEXT("WatchCommand", "Exit status: 0; 1 an alarm fired (non-finite loss, error "
-                                                             "event, lost node, failed end); 2 bad input (no such file, "
-                                                             "no run found).")),
+                                                             "event, lost node, failed pre-flight, failed end); 2 bad "
+                                                             "input (no such file, no run found, a host unreachable or "
+                                                             "its key refused).")),
                  0);
 }
 
@@ -75,6 +93,12 @@ nlohmann::json jsonNumber(double v) {
 nlohmann::json alarmJson(const Run& run, const Alarm& a) {
     return {{"run", run.name()}, {"alarm", alarmKey(a.kind)}, {"step", a.step}, {"time", a.time},
             {"rank", a.rank}, {"failing", a.failing()}, {"message", app::localized(a.text())}};
+}
+
+// The job-wide series beyond the ones every summary shows: a user's own scalars.
+bool ownScalar(const std::string& metric) {
+    static const std::set<std::string> shown = {"loss", "psnr", "lr", "samples_per_s", "gpu_mem_gb", "eval_loss", "eval_psnr"};
+    return !shown.contains(metric);
 }
 
 void printSummary(const Run& run, const RunSummary& s) {
@@ -109,10 +133,24 @@ void printSummary(const Run& run, const RunSummary& s) {
                                              : TD_TEXT("WatchCommand", "rank %1: %2 ms/step, median of ranks %3 ms (+%4%)"),
                                 args));
     }
+    for (const auto& [key, series] : run.allSeries())
+        if (key.second < 0 && !series->empty() && ownScalar(key.first))
+            printRow(key.first, withUnit(series->last().value, key.first));
+    if (!run.nodeStreams.empty()) {
+        std::string nodes;
+        for (const Run::NodeStream& n : run.nodeStreams)
+            nodes += (nodes.empty() ? "" : ", ") +
+                     app::localized(TD_TEXT("WatchCommand", "%1 (%2 lines)"), {val(n.name), val(std::to_string(n.lines))});
+        printRow(app::localized(TD_TEXT("WatchCommand", "nodes")), nodes);
+    }
     printRow(app::localized(TD_TEXT("WatchCommand", "end")),
              s.endStatus.empty() ? app::localized(TD_TEXT("WatchCommand", "none yet")) : s.endStatus);
     if (run.skippedLines > 0)
         printRow(app::localized(TD_TEXT("WatchCommand", "skipped lines")), std::to_string(run.skippedLines));
+    if (run.rejectedValues > 0)
+        printRow(app::localized(TD_TEXT("WatchCommand", "rejected values")),
+                 app::localized(TD_TEXT("WatchCommand", "%1 (steps, times or ranks out of range)"),
+                                {val(std::to_string(run.rejectedValues))}));
     for (const Alarm& a : s.alarms)
         printRow(a.failing() ? app::localized(TD_TEXT("WatchCommand", "ALARM")) : app::localized(TD_TEXT("WatchCommand", "note")),
                  app::localized(a.text()));
@@ -124,7 +162,18 @@ nlohmann::json summaryJson(const Run& run, const RunSummary& s) {
     nlohmann::json j{{"run", run.name()}, {"last_step", s.lastStep}, {"total_steps", s.totalSteps},
                      {"steady_samples_per_s", s.steadySamplesPerS}, {"steady_steps_per_s", s.steadyStepsPerS},
                      {"end", s.endStatus.empty() ? nlohmann::json(nullptr) : nlohmann::json(s.endStatus)},
-                     {"skipped_lines", run.skippedLines}, {"failing", run.failing()}};
+                     {"skipped_lines", run.skippedLines}, {"rejected_values", run.rejectedValues},
+                     {"failing", run.failing()}};
+    nlohmann::json nodes = nlohmann::json::array();
+    for (const Run::NodeStream& n : run.nodeStreams)
+        nodes.push_back({{"node", n.name}, {"lines", n.lines}});
+    j["nodes"] = nodes;
+    nlohmann::json last = nlohmann::json::object();
+    for (const auto& [key, series] : run.allSeries())
+        if (key.second < 0 && !series->empty())
+            last[key.first] = {{"value", jsonNumber(series->last().value)}, {"step", series->last().step},
+                               {"unit", unitOf(key.first)}};
+    j["last"] = last;
     j["last_loss"] = s.lastLoss ? jsonNumber(*s.lastLoss) : nlohmann::json(nullptr);
     j["last_psnr"] = s.lastPsnr ? jsonNumber(*s.lastPsnr) : nlohmann::json(nullptr);
     j["best_loss"] = s.bestLoss ? nlohmann::json{{"value", s.bestLoss->value}, {"step", s.bestLoss->step}} : nlohmann::json(nullptr);
@@ -158,18 +207,23 @@ void printNew(const Run& run, Seen& seen, bool json) {
                 return std::nullopt;
             return s->last().value;
         };
+        // The common figures first, then every other scalar the run logged at this step, with its unit.
+        std::vector<std::pair<std::string, double>> values;
+        for (const char* m : {"loss", "psnr", "lr", "samples_per_s", "gpu_mem_gb"})
+            if (auto v = value(m))
+                values.emplace_back(m, *v);
+        for (const auto& [key, series] : run.allSeries())
+            if (key.second < 0 && ownScalar(key.first) && !series->empty() && series->last().step == run.lastStep())
+                values.emplace_back(key.first, series->last().value);
         if (json) {
             nlohmann::json j{{"run", run.name()}, {"step", run.lastStep()}};
-            for (const char* m : {"loss", "psnr", "lr", "samples_per_s", "gpu_mem_gb"})
-                if (auto v = value(m))
-                    j[m] = jsonNumber(*v);
+            for (const auto& [m, v] : values)
+                j[m] = jsonNumber(v);
             std::cout << j.dump() << '\n';
         } else {
             std::string line = run.name() + "  step " + std::to_string(run.lastStep());
-            for (auto [m, label] : {std::pair{"loss", "loss"}, {"psnr", "psnr"}, {"lr", "lr"},
-                                    {"samples_per_s", "samples/s"}, {"gpu_mem_gb", "GB"}})
-                if (auto v = value(m))
-                    line += std::string("  ") + label + " " + number(*v);
+            for (const auto& [m, v] : values)
+                line += "  " + (m == "samples_per_s" || m == "gpu_mem_gb" ? withUnit(v, m) : nameWithoutUnit(m) + " " + withUnit(v, m));
             std::cout << line << '\n';
         }
     }
@@ -186,76 +240,111 @@ void printNew(const Run& run, Seen& seen, bool json) {
     std::cout.flush();
 }
 
+// Without --follow: every source to its end (a command: until it exits), then a summary per run.
+void readAndSummarise(Watch& watch, bool json) {
+    for (;;) {
+        const bool more = watch.poll(kPollBytes, unixNow());
+        if (!more && !watch.commandsRunning())
+            break;
+        if (watch.lastPollBytes() == 0)
+            std::this_thread::sleep_for(kIdleInterval);  // a command or a host that has not said more yet
+    }
+    watch.finish(unixNow());
+    nlohmann::json all = nlohmann::json::array();
+    bool first = true;
+    for (const auto& run : watch.store().runs()) {
+        const RunSummary s = summarize(*run);
+        if (json)
+            all.push_back(summaryJson(*run, s));
+        else {
+            if (!first)
+                std::printf("\n");
+            printSummary(*run, s);
+        }
+        first = false;
+    }
+    if (json)
+        std::cout << all.dump(1) << '\n';
+}
+
+// --follow: until every run has ended (or every command source has exited).
+void followRuns(Watch& watch, bool json) {
+    std::map<const Run*, Seen> seen;
+    std::vector<std::string> troubles;
+    for (;;) {
+        const bool more = watch.poll(kPollBytes, unixNow());
+        for (const auto& run : watch.store().runs()) {
+            run->checkStall(unixNow());
+            printNew(*run, seen[run.get()], json);
+        }
+        std::vector<std::string> now;
+        for (const Text& t : watch.troubles())
+            now.push_back(app::localized(t));
+        if (now != troubles && !now.empty())
+            for (const std::string& t : now)
+                std::fprintf(stderr, "traindeck watch: %s\n", t.c_str());
+        troubles = std::move(now);
+        if (!more && (watch.allEnded() || (watch.onlyCommands() && !watch.commandsRunning())))
+            break;
+        if (!more)
+            std::this_thread::sleep_for(kFollowInterval);
+    }
+}
+
 }  // namespace
 
 int runWatch(int argc, char** argv) {
     bool follow = false, json = false;
-    std::vector<std::string> sources;
+    std::vector<std::string> sources, commands;
+    launch::SshSettings ssh;
+    auto fail = [](const Text& message) {
+        std::fprintf(stderr, "traindeck watch: %s\n", app::localized(message).c_str());
+        return 2;
+    };
     for (int i = 0; i < argc; ++i) {
         const std::string a = argv[i];
-        if (a == "--help" || a == "-h") {
+        // The options that take a value: the value is the next argument.
+        std::string* valueOf = a == "--follow-command" ? &commands.emplace_back()
+                               : a == "--identity"     ? &ssh.identityFile
+                               : a == "--known-hosts"  ? &ssh.knownHostsFile
+                               : a == "--ssh-config"   ? &ssh.configFile
+                                                       : nullptr;
+        if (valueOf) {
+            if (i + 1 >= argc)
+                return fail(Text(TD_TEXT("WatchCommand", "%1 needs a value (see traindeck watch --help)"), {Text::value(a)}));
+            *valueOf = argv[++i];
+        } else if (a == "--help" || a == "-h") {
             printUsage();
             return 0;
-        }
-        if (a == "--follow" || a == "-f")
+        } else if (a == "--follow" || a == "-f")
             follow = true;
         else if (a == "--json")
             json = true;
-        else if (a.starts_with("--")) {
-            std::fprintf(stderr, "traindeck watch: %s\n",
-                         app::localized(TD_TEXT("WatchCommand", "unknown option %1 (see traindeck watch --help)"),
-                                        {Text::value(printable(a))})
-                             .c_str());
-            return 2;
-        } else
+        else if (a == "--accept-new-host-keys")
+            ssh.acceptNewHostKeys = true;
+        else if (a.starts_with("--"))
+            return fail(Text(TD_TEXT("WatchCommand", "unknown option %1 (see traindeck watch --help)"), {Text::value(printable(a))}));
+        else
             sources.push_back(a);
     }
-    if (sources.empty()) {
-        std::fprintf(stderr, "traindeck watch: %s\n",
-                     app::localized(TD_TEXT("WatchCommand", "name at least one SOURCE (see traindeck watch --help)")).c_str());
-        return 2;
-    }
+    if (sources.empty() && commands.empty())
+        return fail(Text(TD_TEXT("WatchCommand", "name at least one SOURCE or --follow-command (see traindeck watch --help)")));
     Watch watch;
+    watch.setSsh(ssh);
     for (const std::string& s : sources) {
         Text error;
-        if (!watch.add(s, error)) {
-            std::fprintf(stderr, "traindeck watch: %s\n", app::localized(error).c_str());
-            return 2;
-        }
+        if (!watch.add(s, error))
+            return fail(error);
     }
-    if (!follow) {
-        while (watch.poll(kPollBytes, unixNow())) {
-        }
-        watch.finish(unixNow());
-        nlohmann::json all = nlohmann::json::array();
-        bool first = true;
-        for (const auto& run : watch.store().runs()) {
-            const RunSummary s = summarize(*run);
-            if (json)
-                all.push_back(summaryJson(*run, s));
-            else {
-                if (!first)
-                    std::printf("\n");
-                printSummary(*run, s);
-            }
-            first = false;
-        }
-        if (json)
-            std::cout << all.dump(1) << '\n';
-    } else {
-        std::map<const Run*, Seen> seen;
-        for (;;) {
-            const bool more = watch.poll(kPollBytes, unixNow());
-            for (const auto& run : watch.store().runs()) {
-                run->checkStall(unixNow());
-                printNew(*run, seen[run.get()], json);
-            }
-            if (!more && watch.allEnded())
-                break;
-            if (!more)
-                std::this_thread::sleep_for(kFollowInterval);
-        }
+    for (const std::string& c : commands) {
+        Text error;
+        if (!watch.addCommand(c, error))
+            return fail(error);
     }
+    if (!follow)
+        readAndSummarise(watch, json);
+    else
+        followRuns(watch, json);
     for (const auto& run : watch.store().runs())
         if (run->failing())
             return 1;

@@ -1,8 +1,11 @@
 #include "gui/watch_page.h"
 
 #include "localized.h"
+#include "metrics/metric_units.h"
 #include "metrics/summary.h"
+#include "plan/calibrate.h"
 #include "plan/estimate.h"
+#include "plan/run_speed.h"
 
 #include <qcustomplot.h>
 
@@ -15,8 +18,10 @@
 #include <QFileDialog>
 #include <QGridLayout>
 #include <QHBoxLayout>
+#include <QInputDialog>
 #include <QLabel>
 #include <QListWidget>
+#include <QMenu>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSaveFile>
@@ -38,69 +43,6 @@ using namespace traindeck::metrics;
 constexpr int kPollMs = 100;            // how often files are looked at
 constexpr int kReplotMs = 40;           // at most 25 replots per second
 constexpr std::size_t kPollBytes = 2u << 20;  // per poll: about 10 ms of parsing, then the event loop runs
-
-enum Card { Loss, Psnr, Lr, SamplesPerS, GpuMemory, GradNorm, Eval, RankStepTime, CardCount };
-
-QString cardTitle(int card) {
-    switch (card) {
-    case Loss: return WatchPage::tr("Loss");
-    case Psnr: return WatchPage::tr("PSNR (dB)");
-    case Lr: return WatchPage::tr("Learning rate");
-    case SamplesPerS: return WatchPage::tr("Samples/s (dashed: the plan's prediction)");
-    case GpuMemory: return WatchPage::tr("GPU memory (GB; dashed: capacity)");
-    case GradNorm: return WatchPage::tr("Gradient norm");
-    case Eval: return WatchPage::tr("Evaluation loss");
-    case RankStepTime: return WatchPage::tr("Step time per rank (s)");
-    }
-    return {};
-}
-
-// The series a card draws for a run; rank cards draw every rank.
-std::vector<const Series*> cardSeries(const Run& run, int card) {
-    auto one = [&](const char* metric) -> std::vector<const Series*> {
-        const Series* s = findMetric(run, metric);
-        return s ? std::vector<const Series*>{s} : std::vector<const Series*>{};
-    };
-    switch (card) {
-    case Loss: {
-        const Series* s = findMetric(run, "loss");
-        if (s && s->metric().find("eval") != std::string::npos)
-            return {};
-        return s ? std::vector<const Series*>{s} : std::vector<const Series*>{};
-    }
-    case Psnr: return one("psnr");
-    case Lr: {
-        auto s = one("lr");
-        return s.empty() ? one("learning_rate") : s;
-    }
-    case SamplesPerS: {
-        auto s = one("samples_per_s");
-        return s.empty() ? one("steps_per_s") : s;
-    }
-    case GpuMemory: return one("gpu_mem_gb");
-    case GradNorm: return one("grad_norm");
-    case Eval: {
-        if (const Series* s = run.find("eval_loss"))
-            return {s};
-        for (const auto& [key, s] : run.allSeries())
-            if (key.second < 0 && key.first.find("loss") != std::string::npos &&
-                (key.first.find("eval") != std::string::npos || key.first.find("val") != std::string::npos))
-                return {s.get()};
-        return {};
-    }
-    case RankStepTime: {
-        std::vector<const Series*> out;
-        for (const auto& [key, s] : run.allSeries())
-            if (key.first == "step_time_s" && key.second >= 0)
-                out.push_back(s.get());
-        if (out.empty())
-            if (const Series* s = run.find("step_time_s"))
-                out.push_back(s);
-        return out;
-    }
-    }
-    return {};
-}
 
 QColor runColor(int index) {
     static const QColor palette[] = {QColor(31, 119, 180), QColor(255, 127, 14), QColor(44, 160, 44),
@@ -124,6 +66,7 @@ WatchPage::WatchPage(QWidget* parent) : QWidget(parent), m_watch(std::make_uniqu
     auto* controls = new QHBoxLayout;
     m_addFile = new QPushButton(this);
     m_addFolder = new QPushButton(this);
+    m_addRun = new QPushButton(this);
     m_smoothingLabel = new QLabel(this);
     m_smoothing = new QDoubleSpinBox(this);
     m_smoothing->setObjectName(QStringLiteral("smoothing"));
@@ -141,7 +84,7 @@ WatchPage::WatchPage(QWidget* parent) : QWidget(parent), m_watch(std::make_uniqu
     m_calibrateButton = new QPushButton(this);
     // Two rows, so that the page does not widen the window: sources and actions, then the view.
     auto* view = new QHBoxLayout;
-    for (QWidget* w : std::initializer_list<QWidget*>{m_addFile, m_addFolder, m_pngButton, m_csvButton, m_calibrateButton})
+    for (QWidget* w : std::initializer_list<QWidget*>{m_addFile, m_addFolder, m_addRun, m_pngButton, m_csvButton, m_calibrateButton})
         controls->addWidget(w);
     controls->addStretch();
     for (QWidget* w : std::initializer_list<QWidget*>{m_smoothingLabel, m_smoothing, m_logY, m_outliers, m_xLabel, m_x,
@@ -164,23 +107,9 @@ WatchPage::WatchPage(QWidget* parent) : QWidget(parent), m_watch(std::make_uniqu
     m_runs->setMaximumWidth(260);
     m_runs->setMinimumWidth(120);
     auto* grid = new QWidget(split);
-    auto* cards = new QGridLayout(grid);
-    cards->setContentsMargins(0, 0, 0, 0);
-    for (int c = 0; c < CardCount; ++c) {
-        auto* plot = new QCustomPlot(grid);
-        plot->setMinimumSize(180, 110);
-        plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
-        plot->setNoAntialiasingOnDrag(true);
-        plot->plotLayout()->insertRow(0);
-        plot->plotLayout()->addElement(0, 0, new QCPTextElement(plot, QString(), QFont(font().family(), 9, QFont::Bold)));
-        plot->setMouseTracking(true);
-        // The user zooms or pans: stop following the live edge (the Follow button resumes).
-        connect(plot, &QCustomPlot::mouseWheel, this, [this] { m_followEdge = false; });
-        connect(plot, &QCustomPlot::mousePress, this, [this] { m_followEdge = false; });
-        connect(plot, &QCustomPlot::mouseMove, this, [this, plot](QMouseEvent* e) { hover(plot, e); });
-        cards->addWidget(plot, c / 2, c % 2);
-        m_cards.push_back(plot);
-    }
+    m_grid = new QGridLayout(grid);
+    m_grid->setContentsMargins(0, 0, 0, 0);
+    syncCards();
     split->addWidget(m_runs);
     split->addWidget(grid);
     split->setStretchFactor(1, 1);
@@ -206,6 +135,7 @@ WatchPage::WatchPage(QWidget* parent) : QWidget(parent), m_watch(std::make_uniqu
         if (!d.isEmpty())
             addSource(d);
     });
+    connect(m_addRun, &QPushButton::clicked, this, &WatchPage::askForRun);
     connect(m_smoothing, &QDoubleSpinBox::valueChanged, this, &WatchPage::scheduleReplot);
     connect(m_logY, &QCheckBox::toggled, this, &WatchPage::scheduleReplot);
     connect(m_outliers, &QCheckBox::toggled, this, &WatchPage::scheduleReplot);
@@ -243,6 +173,33 @@ bool WatchPage::addSource(const QString& path) {
     poll();
     m_pollTimer->start();
     return true;
+}
+
+bool WatchPage::addCommand(const QString& command) {
+    Text error;
+    if (!m_watch->addCommand(command.toStdString(), error)) {
+        m_status->setText(app::qLocalized(error));
+        return false;
+    }
+    poll();
+    m_pollTimer->start();
+    return true;
+}
+
+void WatchPage::askForRun() {
+    bool ok = false;
+    const QString source = QInputDialog::getText(
+        this, tr("Add a run"),
+        tr("A path here, a path on another machine as ssh://[user@]host[:port]/path (host keys are checked as "
+           "the launcher checks them), or a command whose output is the run's lines, starting with |, e.g. "
+           "| kubectl logs -f -l job-name=NAME --prefix"),
+        QLineEdit::Normal, QString(), &ok).trimmed();
+    if (!ok || source.isEmpty())
+        return;
+    if (source.startsWith(QLatin1Char('|')))
+        addCommand(source.mid(1).trimmed());
+    else
+        addSource(source);
 }
 
 void WatchPage::setPlan(const Plan& plan) {
@@ -323,6 +280,48 @@ double WatchPage::xOf(const Run& run, const Point& p) const {
     return double(p.step);
 }
 
+QCustomPlot* WatchPage::makeCard() {
+    auto* plot = new QCustomPlot(m_grid->parentWidget());
+    plot->setMinimumSize(180, 110);
+    plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    plot->setNoAntialiasingOnDrag(true);
+    plot->plotLayout()->insertRow(0);
+    plot->plotLayout()->addElement(0, 0, new QCPTextElement(plot, QString(), QFont(font().family(), 9, QFont::Bold)));
+    plot->setMouseTracking(true);
+    plot->setContextMenuPolicy(Qt::CustomContextMenu);
+    // Readable ticks: four significant digits, powers of ten as such (5·10⁻⁵).
+    plot->yAxis->setNumberFormat(QStringLiteral("gb"));
+    plot->yAxis->setNumberPrecision(4);
+    // The user zooms or pans: stop following the live edge (the Follow button resumes).
+    connect(plot, &QCustomPlot::mouseWheel, this, [this] { m_followEdge = false; });
+    connect(plot, &QCustomPlot::mousePress, this, [this] { m_followEdge = false; });
+    connect(plot, &QCustomPlot::mouseMove, this, [this, plot](QMouseEvent* e) { hover(plot, e); });
+    connect(plot, &QWidget::customContextMenuRequested, this, [this, plot](const QPoint& at) { cardMenu(plot, at); });
+    return plot;
+}
+
+// The cards core says the shown runs have: the fixed ones, then a user's own scalars.
+void WatchPage::syncCards() {
+    const std::vector<Card> kinds = cardsOf(shownRuns());
+    if (kinds == m_cardKinds)
+        return;
+    // Cards only ever come after the fixed ones: keep those that stay, redraw from the first change.
+    std::size_t same = 0;
+    while (same < kinds.size() && same < m_cardKinds.size() && kinds[same] == m_cardKinds[same])
+        ++same;
+    for (std::size_t i = same; i < m_cards.size(); ++i)
+        delete m_cards[i];
+    m_cards.resize(same);
+    for (auto it = m_drawn.begin(); it != m_drawn.end();)
+        it = std::get<0>(it->first) >= int(same) ? m_drawn.erase(it) : std::next(it);
+    m_cardKinds = kinds;
+    for (std::size_t i = same; i < kinds.size(); ++i) {
+        QCustomPlot* plot = makeCard();
+        m_grid->addWidget(plot, int(i / 2), int(i % 2));
+        m_cards.push_back(plot);
+    }
+}
+
 void WatchPage::redraw() {
     // Smoothing, x axis or the shown runs changed: every graph is drawn anew.
     QStringList signature{QString::number(m_smoothing->value()), QString::number(m_x->currentIndex())};
@@ -334,7 +333,8 @@ void WatchPage::redraw() {
         for (QCustomPlot* plot : m_cards)
             plot->clearGraphs();
     }
-    for (int c = 0; c < CardCount; ++c)
+    syncCards();
+    for (int c = 0; c < int(m_cards.size()); ++c)
         drawCard(c);
     ++m_replots;
     std::size_t points = 0, bytes = 0;
@@ -343,118 +343,122 @@ void WatchPage::redraw() {
         for (const auto& [key, s] : run->allSeries())
             points += s->points().size();
     }
-    m_status->setText(tr("%n run(s), %1 points held in %2 MB", nullptr, int(m_watch->store().runs().size()))
-                          .arg(points)
-                          .arg(double(bytes) / 1e6, 0, 'f', 1));
+    QString status = tr("%n run(s), %1 points held in %2 MB", nullptr, int(m_watch->store().runs().size()))
+                         .arg(points)
+                         .arg(double(bytes) / 1e6, 0, 'f', 1);
+    for (const Text& t : m_watch->troubles())
+        status += QStringLiteral(" · ") + app::qLocalized(t);
+    m_status->setText(status);
 }
 
-void WatchPage::drawCard(int card) {
+WatchPage::Drawn& WatchPage::graphsOf(int card, const Run& run, const Series& s, int runIndex, bool oneRun) {
+    Drawn& d = m_drawn[{card, &run, &s}];
+    if (d.smooth)
+        return d;
     QCustomPlot* plot = m_cards[std::size_t(card)];
-    plot->clearItems();
     const double weight = m_smoothing->value();
-    const auto runs = shownRuns();
-    const auto& all = m_watch->store().runs();
-    double xMin = INFINITY, xMax = -INFINITY, yMin = INFINITY, yMax = -INFINITY, yMinPositive = INFINITY;
-    std::vector<QCPGraph*> rawGraphs;
-    for (const Run* run : runs) {
-        const int runIndex = int(std::find_if(all.begin(), all.end(), [&](const auto& r) { return r.get() == run; }) - all.begin());
-        for (const Series* series : cardSeries(*run, card)) {
-            const Series& s = *series;
-            Drawn& d = m_drawn[{card, run, series}];
-            if (!d.smooth) {
-                const QColor color = card == RankStepTime && s.rank() >= 0 && runs.size() == 1 ? runColor(s.rank()) : runColor(runIndex);
-                if (weight > 0) {
-                    QColor light = color;
-                    light.setAlpha(60);
-                    d.raw = plot->addGraph();
-                    d.raw->setPen(QPen(light));
-                    d.raw->setAdaptiveSampling(true);
-                }
-                d.smooth = plot->addGraph();
-                d.smooth->setPen(QPen(color, 1.5));
-                d.smooth->setAdaptiveSampling(true);
-                QString name = QString::fromStdString(run->name());
-                if (s.rank() >= 0)
-                    name += QStringLiteral(" · rank %1").arg(s.rank());
-                d.smooth->setName(name);
-                d.marks = plot->addGraph();
-                d.marks->setLineStyle(QCPGraph::lsNone);
-                d.marks->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCross, QColor(179, 38, 30), 9));
-                d.rewrites = s.rewrites();
-            }
-            if (s.rewrites() != d.rewrites || s.points().size() < d.copied) {
-                // Points already drawn changed (folded, purged by a restart): copy the series again.
-                const Drawn fresh{d.raw, d.smooth, d.marks};
-                for (QCPGraph* g : {d.raw, d.smooth, d.marks})
-                    if (g)
-                        g->data()->clear();
-                d = fresh;
-                d.rewrites = s.rewrites();
-            }
-            const auto& points = s.points();
-            if (d.copied < points.size()) {
-                const qsizetype n = qsizetype(points.size() - d.copied);
-                QVector<double> xs, raw, smooth;
-                xs.reserve(n);
-                raw.reserve(n);
-                smooth.reserve(n);
-                for (std::size_t i = d.copied; i < points.size(); ++i) {
-                    const Point& p = points[i];
-                    const double x = xOf(*run, p);
-                    if (!std::isfinite(p.value)) {
-                        // A gap in the line (QCustomPlot breaks lines at NaN) and a red mark.
-                        xs.push_back(x);
-                        raw.push_back(std::nan(""));
-                        smooth.push_back(std::nan(""));
-                        d.marks->addData(x, d.lastFinite);
-                        continue;
-                    }
-                    // TensorBoard's debiased EMA, continued from where the last redraw stopped.
-                    d.ema = d.ema * weight + (1 - weight) * p.value;
-                    d.debias *= weight;
-                    xs.push_back(x);
-                    raw.push_back(p.value);
-                    smooth.push_back(weight > 0 ? d.ema / (1 - d.debias) : p.value);
-                    d.lastFinite = p.value;
-                    d.xMin = std::min(d.xMin, x);
-                    d.xMax = std::max(d.xMax, x);
-                    d.yMin = std::min(d.yMin, p.value);
-                    d.yMax = std::max(d.yMax, p.value);
-                    if (p.value > 0)
-                        d.yMinPositive = std::min(d.yMinPositive, p.value);
-                }
-                if (d.raw)
-                    d.raw->addData(xs, raw, true);
-                d.smooth->addData(xs, smooth, true);
-                d.copied = points.size();
-            }
-            rawGraphs.push_back(d.raw ? d.raw : d.smooth);
-            xMin = std::min(xMin, d.xMin);
-            xMax = std::max(xMax, d.xMax);
-            yMin = std::min(yMin, d.yMin);
-            yMax = std::max(yMax, d.yMax);
-            yMinPositive = std::min(yMinPositive, d.yMinPositive);
-        }
-        // The plan's prediction and the card's capacity, for the layout the run ran on.
-        if (m_havePlan && run->info.nodes > 0 && run->info.gpusPerNode > 0 && (card == SamplesPerS || card == GpuMemory)) {
-            const Estimate e = estimate(m_plan, Layout{run->info.nodes, run->info.gpusPerNode});
-            const double y = card == SamplesPerS ? e.samplesPerS.value : e.gpuMemoryGb;
-            auto* line = new QCPItemStraightLine(plot);
-            line->point1->setCoords(0, y);
-            line->point2->setCoords(1, y);
-            line->setPen(QPen(runColor(runIndex), 1, Qt::DashLine));
-        }
-        // Alarms with a step: a vertical mark on the loss card (red: failing; grey: a restart or the end).
-        if (card == Loss && XAxis(m_x->currentIndex()) == XAxis::Step)
-            for (const Alarm& a : run->alarms()) {
-                if (a.step < 0 || a.kind == AlarmKind::Stalled)
-                    continue;
-                auto* mark = new QCPItemStraightLine(plot);
-                mark->point1->setCoords(double(a.step), 0);
-                mark->point2->setCoords(double(a.step), 1);
-                mark->setPen(QPen(a.failing() ? QColor(179, 38, 30) : QColor(120, 120, 120), 1, Qt::DotLine));
-            }
+    const bool perRank = m_cardKinds[std::size_t(card)].kind == CardKind::RankStepTime && s.rank() >= 0 && oneRun;
+    const QColor color = perRank ? runColor(s.rank()) : runColor(runIndex);
+    if (weight > 0) {
+        QColor light = color;
+        light.setAlpha(60);
+        d.raw = plot->addGraph();
+        d.raw->setPen(QPen(light));
+        d.raw->setAdaptiveSampling(true);
     }
+    d.smooth = plot->addGraph();
+    d.smooth->setPen(QPen(color, 1.5));
+    d.smooth->setAdaptiveSampling(true);
+    QString name = QString::fromStdString(run.name());
+    if (s.rank() >= 0)
+        name += QStringLiteral(" · rank %1").arg(s.rank());
+    d.smooth->setName(name);
+    d.marks = plot->addGraph();
+    d.marks->setLineStyle(QCPGraph::lsNone);
+    d.marks->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCross, QColor(179, 38, 30), 9));
+    d.rewrites = s.rewrites();
+    d.smoother = Smoother(weight);
+    return d;
+}
+
+void WatchPage::appendNew(Drawn& d, const Run& run, const Series& s) {
+    if (s.rewrites() != d.rewrites || s.points().size() < d.copied) {
+        // Points already drawn changed (folded, purged by a restart): copy the series again.
+        Drawn fresh;
+        fresh.raw = d.raw;
+        fresh.smooth = d.smooth;
+        fresh.marks = d.marks;
+        fresh.smoother = Smoother(m_smoothing->value());
+        for (QCPGraph* g : {d.raw, d.smooth, d.marks})
+            if (g)
+                g->data()->clear();
+        d = fresh;
+        d.rewrites = s.rewrites();
+    }
+    const auto& points = s.points();
+    if (d.copied >= points.size())
+        return;
+    const qsizetype n = qsizetype(points.size() - d.copied);
+    QVector<double> xs, raw, smooth;
+    xs.reserve(n);
+    raw.reserve(n);
+    smooth.reserve(n);
+    for (std::size_t i = d.copied; i < points.size(); ++i) {
+        const Point& p = points[i];
+        const double x = xOf(run, p);
+        xs.push_back(x);
+        if (!std::isfinite(p.value)) {
+            // A gap in the line (QCustomPlot breaks lines at NaN) and a red mark.
+            raw.push_back(std::nan(""));
+            smooth.push_back(std::nan(""));
+            d.marks->addData(x, d.lastFinite);
+            continue;
+        }
+        raw.push_back(p.value);
+        smooth.push_back(d.smoother.next(p.value));  // TensorBoard's debiased EMA, continued
+        d.lastFinite = p.value;
+        d.x.add(x);
+        d.y.add(p.value);
+    }
+    if (d.raw)
+        d.raw->addData(xs, raw, true);
+    d.smooth->addData(xs, smooth, true);
+    d.copied = points.size();
+}
+
+// The plan's prediction (samples/s) and the card's capacity (GPU memory), for
+// the layout the run ran on, or the plan's own when the run did not say (a
+// script of a user's): a dashed line, always inside the card's range.
+void WatchPage::drawPlanLine(int card, const Run& run, int runIndex, ValueRange& y) {
+    const CardKind kind = m_cardKinds[std::size_t(card)].kind;
+    if (!m_havePlan || (kind != CardKind::SamplesPerS && kind != CardKind::GpuMemory))
+        return;
+    const Layout layout = run.info.nodes > 0 && run.info.gpusPerNode > 0 ? Layout{run.info.nodes, run.info.gpusPerNode}
+                                                                         : m_plan.cluster.layout();
+    const Estimate e = estimate(m_plan, layout);
+    const double value = kind == CardKind::SamplesPerS ? e.samplesPerS.value : e.gpuMemoryGb;
+    if (!std::isfinite(value) || value <= 0)
+        return;
+    auto* line = new QCPItemStraightLine(m_cards[std::size_t(card)]);
+    line->point1->setCoords(0, value);
+    line->point2->setCoords(1, value);
+    line->setPen(QPen(runColor(runIndex), 1, Qt::DashLine));
+    y.add(value);
+}
+
+// Alarms with a step: a vertical mark (red: failing; grey: a restart or the end).
+void WatchPage::drawAlarmMarks(QCustomPlot* plot, const Run& run) {
+    for (const Alarm& a : run.alarms()) {
+        if (a.step < 0 || a.kind == AlarmKind::Stalled)
+            continue;
+        auto* mark = new QCPItemStraightLine(plot);
+        mark->point1->setCoords(double(a.step), 0);
+        mark->point2->setCoords(double(a.step), 1);
+        mark->setPen(QPen(a.failing() ? QColor(179, 38, 30) : QColor(120, 120, 120), 1, Qt::DotLine));
+    }
+}
+
+void WatchPage::setScales(QCustomPlot* plot) {
     const bool log = m_logY->isChecked();
     if ((plot->yAxis->scaleType() == QCPAxis::stLogarithmic) != log) {
         plot->yAxis->setScaleType(log ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
@@ -473,53 +477,103 @@ void WatchPage::drawCard(int card) {
             plot->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
         }
     }
-    if (m_followEdge && xMin <= xMax) {
-        // The ranges come from what was tracked while appending: no pass over a million points.
-        plot->xAxis->setRange(xMin, xMax > xMin ? xMax : xMin + 1);
-        double lo = log ? yMinPositive : yMin, hi = yMax;
-        if (m_outliers->isChecked()) {
-            // Ignore outliers: the y range is the 5th to 95th percentile (of at most 100k sampled values).
-            std::vector<double> v;
-            for (QCPGraph* g : rawGraphs) {
-                const int n = g->dataCount();
-                const int stride = std::max(1, n / 100000);
-                for (int i = 0; i < n; i += stride)
-                    if (std::isfinite(g->data()->at(i)->value))
-                        v.push_back(g->data()->at(i)->value);
-            }
-            if (v.size() >= 20) {
-                lo = percentile(v, 0.05);
-                hi = percentile(v, 0.95);
-            }
+}
+
+void WatchPage::rescale(QCustomPlot* plot, const ValueRange& x, const ValueRange& y, const std::vector<QCPGraph*>& raw) {
+    if (!m_followEdge || x.empty())
+        return;
+    // The ranges come from what was tracked while appending: no pass over a million points.
+    plot->xAxis->setRange(x.lo, x.hi > x.lo ? x.hi : x.lo + 1);
+    ValueRange shown = y;
+    if (m_outliers->isChecked()) {
+        // Ignore outliers: the y range is the 5th to 95th percentile (of at most 100k sampled values).
+        std::vector<double> v;
+        for (QCPGraph* g : raw) {
+            const int n = g->dataCount();
+            const int stride = std::max(1, n / 100000);
+            for (int i = 0; i < n; i += stride)
+                if (std::isfinite(g->data()->at(i)->value))
+                    v.push_back(g->data()->at(i)->value);
         }
-        if (std::isfinite(lo) && std::isfinite(hi)) {
-            if (log)
-                plot->yAxis->setRange(lo / 1.2, hi * 1.2);
-            else {
-                const double pad = (hi - lo) * 0.05 + (hi == lo ? std::max(std::abs(hi) * 0.1, 1e-12) : 0);
-                plot->yAxis->setRange(lo - pad, hi + pad);
-            }
+        if (v.size() >= 20) {
+            shown = ValueRange();
+            shown.add(percentile(v, 0.05));
+            shown.add(percentile(v, 0.95));
         }
     }
-    static_cast<QCPTextElement*>(plot->plotLayout()->element(0, 0))->setText(cardTitle(card));
-    if (card == RankStepTime && runs.size() == 1) {
-        // The straggler line looks at every rank's points: at most once a second.
-        if (!m_stragglerClock.isValid() || m_stragglerClock.elapsed() > 1000) {
-            m_stragglerClock.start();
-            m_straggler.clear();
-            const RunSummary s = summarize(*runs[0]);
-            if (s.ranks && s.ranks->medianS > 0) {
-                m_straggler = tr("%1 — slowest: rank %2, %3% above the median")
-                                  .arg(cardTitle(card))
-                                  .arg(s.ranks->slowestRank)
-                                  .arg(std::round((s.ranks->slowestMedianS / s.ranks->medianS - 1) * 100));
-                if (s.ranks->since >= 0)
-                    m_straggler += tr(", since step %1").arg(s.ranks->since);
-            }
-        }
-        if (!m_straggler.isEmpty())
-            static_cast<QCPTextElement*>(plot->plotLayout()->element(0, 0))->setText(m_straggler);
+    if (shown.empty())
+        return;
+    const auto [lo, hi] = shownRange(shown, m_logY->isChecked());
+    if (std::isfinite(lo) && std::isfinite(hi))
+        plot->yAxis->setRange(lo, hi);
+}
+
+QString WatchPage::cardTitle(int card) const {
+    const Card& c = m_cardKinds[std::size_t(card)];
+    switch (c.kind) {
+    case CardKind::Loss: return tr("Loss");
+    case CardKind::Psnr: return tr("PSNR (dB)");
+    case CardKind::Lr: return tr("Learning rate");
+    case CardKind::SamplesPerS: return tr("Samples/s (dashed: the plan's prediction)");
+    case CardKind::GpuMemory: return tr("GPU memory (GB; dashed: capacity)");
+    case CardKind::GradNorm: return tr("Gradient norm");
+    case CardKind::Eval: return tr("Evaluation loss");
+    case CardKind::RankStepTime: return tr("Step time per rank (s)");
+    case CardKind::Scalar: {
+        const QString unit = QString::fromStdString(unitOf(c.metric));
+        const QString name = QString::fromStdString(nameWithoutUnit(c.metric));
+        return unit.isEmpty() ? name : QStringLiteral("%1 (%2)").arg(name, unit);
     }
+    }
+    return {};
+}
+
+// The straggler line looks at every rank's points: at most once a second.
+QString WatchPage::stragglerTitle(const std::vector<const Run*>& runs) {
+    if (!m_stragglerClock.isValid() || m_stragglerClock.elapsed() > 1000) {
+        m_stragglerClock.start();
+        m_straggler.clear();
+        const RunSummary s = summarize(*runs[0]);
+        if (s.ranks && s.ranks->medianS > 0) {
+            m_straggler = tr("%1 — slowest: rank %2, %3% above the median")
+                              .arg(tr("Step time per rank (s)"))
+                              .arg(s.ranks->slowestRank)
+                              .arg(std::round((s.ranks->slowestMedianS / s.ranks->medianS - 1) * 100));
+            if (s.ranks->since >= 0)
+                m_straggler += tr(", since step %1").arg(s.ranks->since);
+        }
+    }
+    return m_straggler;
+}
+
+void WatchPage::drawCard(int card) {
+    QCustomPlot* plot = m_cards[std::size_t(card)];
+    const Card& kind = m_cardKinds[std::size_t(card)];
+    plot->clearItems();
+    const auto runs = shownRuns();
+    const auto& all = m_watch->store().runs();
+    ValueRange x, y;
+    std::vector<QCPGraph*> rawGraphs;
+    for (const Run* run : runs) {
+        const int runIndex = int(std::find_if(all.begin(), all.end(), [&](const auto& r) { return r.get() == run; }) - all.begin());
+        for (const Series* series : cardSeries(*run, kind)) {
+            Drawn& d = graphsOf(card, *run, *series, runIndex, runs.size() == 1);
+            appendNew(d, *run, *series);
+            rawGraphs.push_back(d.raw ? d.raw : d.smooth);
+            x.add(d.x);
+            y.add(d.y);
+        }
+        drawPlanLine(card, *run, runIndex, y);
+        if (kind.kind == CardKind::Loss && XAxis(m_x->currentIndex()) == XAxis::Step)
+            drawAlarmMarks(plot, *run);
+    }
+    setScales(plot);
+    rescale(plot, x, y, rawGraphs);
+    QString title = cardTitle(card);
+    if (kind.kind == CardKind::RankStepTime && runs.size() == 1)
+        if (const QString straggler = stragglerTitle(runs); !straggler.isEmpty())
+            title = straggler;
+    static_cast<QCPTextElement*>(plot->plotLayout()->element(0, 0))->setText(title);
     plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -534,12 +588,11 @@ void WatchPage::showAlarms() {
             if (a.failing() || a.kind == AlarmKind::Stalled) {
                 failing << QStringLiteral("%1: %2").arg(QString::fromStdString(run->name()), message);
                 if (QSystemTrayIcon::isSystemTrayAvailable()) {
-                    static QSystemTrayIcon* tray = nullptr;
-                    if (!tray) {
-                        tray = new QSystemTrayIcon(QApplication::windowIcon(), this);
-                        tray->show();
+                    if (!m_tray) {  // the page's own: it goes with the page
+                        m_tray = new QSystemTrayIcon(QApplication::windowIcon(), this);
+                        m_tray->show();
                     }
-                    tray->showMessage(tr("TrainDeck: %1").arg(QString::fromStdString(run->name())), message,
+                    m_tray->showMessage(tr("TrainDeck: %1").arg(QString::fromStdString(run->name())), message,
                                       QSystemTrayIcon::Warning);
                 }
             }
@@ -579,39 +632,94 @@ bool WatchPage::exportPng(const QString& path) {
     return grid->grab().save(path, "PNG");
 }
 
-bool WatchPage::exportCsv(const QString& path) {
-    QSaveFile file(path);  // written whole or not at all
+namespace {
+
+QString csvField(QString text) {
+    if (text.contains(QLatin1Char(',')) || text.contains(QLatin1Char('"')) || text.contains(QLatin1Char('\n')))
+        text = QLatin1Char('"') + text.replace(QLatin1Char('"'), QStringLiteral("\"\"")) + QLatin1Char('"');
+    return text;
+}
+
+// The points of `series`, one row each, written whole or not at all.
+bool writeCsv(const QString& path, const std::vector<std::pair<const Run*, const Series*>>& series) {
+    QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly | QIODevice::Text))
         return false;
     QTextStream out(&file);
     out << "run,metric,rank,step,wall_time,value\n";
-    for (const Run* run : shownRuns())
-        for (const auto& [key, s] : run->allSeries())
-            for (const Point& p : s->points()) {
-                QString name = QString::fromStdString(run->name());
-                if (name.contains(QLatin1Char(',')) || name.contains(QLatin1Char('"')))
-                    name = QLatin1Char('"') + name.replace(QLatin1Char('"'), QStringLiteral("\"\"")) + QLatin1Char('"');
-                out << name << ',' << QString::fromStdString(key.first) << ',' << (key.second < 0 ? QString() : QString::number(key.second))
-                    << ',' << p.step << ',' << QString::number(p.wallTime, 'f', 3) << ','
-                    << (std::isfinite(p.value) ? QString::number(p.value, 'g', 17) : QStringLiteral("nan")) << '\n';
-            }
+    for (const auto& [run, s] : series) {
+        const QString prefix = csvField(QString::fromStdString(run->name())) + QLatin1Char(',') +
+                               csvField(QString::fromStdString(s->metric())) + QLatin1Char(',') +
+                               (s->rank() < 0 ? QString() : QString::number(s->rank())) + QLatin1Char(',');
+        for (const Point& p : s->points())
+            out << prefix << p.step << ',' << QString::number(p.wallTime, 'f', 3) << ','
+                << (std::isfinite(p.value) ? QString::number(p.value, 'g', 17) : QStringLiteral("nan")) << '\n';
+    }
     out.flush();
     return file.commit();
 }
 
+}  // namespace
+
+bool WatchPage::exportCsv(const QString& path) {
+    std::vector<std::pair<const Run*, const Series*>> series;
+    for (const Run* run : shownRuns())
+        for (const auto& [key, s] : run->allSeries())
+            series.emplace_back(run, s.get());
+    return writeCsv(path, series);
+}
+
+bool WatchPage::exportCardPng(int card, const QString& path) {
+    if (card < 0 || card >= int(m_cards.size()))
+        return false;
+    replotNow();
+    QCustomPlot* plot = m_cards[std::size_t(card)];
+    return plot->savePng(path, std::max(plot->width(), 640), std::max(plot->height(), 400));
+}
+
+bool WatchPage::exportCardCsv(int card, const QString& path) {
+    if (card < 0 || card >= int(m_cards.size()))
+        return false;
+    std::vector<std::pair<const Run*, const Series*>> series;
+    for (const Run* run : shownRuns())
+        for (const Series* s : cardSeries(*run, m_cardKinds[std::size_t(card)]))
+            series.emplace_back(run, s);
+    return writeCsv(path, series);
+}
+
+void WatchPage::cardMenu(QCustomPlot* plot, const QPoint& at) {
+    const int card = int(std::find(m_cards.begin(), m_cards.end(), plot) - m_cards.begin());
+    QMenu menu(this);
+    QAction* png = menu.addAction(tr("Export this card as PNG…"));
+    menu.addAction(tr("Export this card's data as CSV…"));
+    QAction* chosen = menu.exec(plot->mapToGlobal(at));
+    if (!chosen)
+        return;
+    const bool image = chosen == png;
+    const QString f = QFileDialog::getSaveFileName(this, chosen->text(), QString(),
+                                                   image ? tr("PNG images (*.png)") : tr("CSV files (*.csv)"));
+    if (!f.isEmpty() && !(image ? exportCardPng(card, f) : exportCardCsv(card, f)))
+        QMessageBox::warning(this, tr("Export"), tr("%1 could not be written.").arg(f));
+}
+
+// The run's steady speed as one more calibration point of the plan: the same
+// number `traindeck plan --calibrate-from` takes from the run (core/plan/run_speed.h).
 void WatchPage::calibrate() {
+    Text why;
     for (const Run* run : shownRuns()) {
-        const RunSummary s = summarize(*run);
-        if (s.steadySamplesPerS > 0 && run->info.nodes > 0 && run->info.gpusPerNode > 0) {
-            emit calibrationMeasured(QStringLiteral("%1x%2=%3samples/s")
-                                         .arg(run->info.nodes)
-                                         .arg(run->info.gpusPerNode)
-                                         .arg(s.steadySamplesPerS, 0, 'g', 4));
-            return;
-        }
+        const std::optional<RunSpeed> speed = runSpeedOf(*run, run->name(), why);
+        if (!speed)
+            continue;
+        QStringList points;
+        for (const Calibration& c : m_plan.calibrations)
+            points << QString::fromStdString(calibrationText(c));
+        points << QString::fromStdString(calibrationText(speed->calibration));
+        emit calibrationMeasured(points.join(QLatin1Char(',')));
+        return;
     }
     QMessageBox::information(this, tr("Calibrate the plan"),
-                             tr("No shown run has a measured samples/s and the layout it ran on (the trainer's start event)."));
+                             why.empty() ? tr("No shown run has a measured samples/s and the layout it ran on (the trainer's start event).")
+                                         : app::qLocalized(why));
 }
 
 void WatchPage::changeEvent(QEvent* event) {
@@ -623,6 +731,8 @@ void WatchPage::changeEvent(QEvent* event) {
 void WatchPage::retranslate() {
     m_addFile->setText(tr("Watch a file…"));
     m_addFolder->setText(tr("Watch a folder…"));
+    m_addRun->setText(tr("Add run…"));
+    m_addRun->setToolTip(tr("A path, ssh://[user@]host[:port]/path on another machine, or | a command"));
     m_smoothingLabel->setText(tr("Smoothing"));
     m_logY->setText(tr("Log scale"));
     m_outliers->setText(tr("Ignore outliers"));

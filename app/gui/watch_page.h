@@ -5,6 +5,7 @@
 // replots are coalesced to at most 25 per second, so the window never waits on
 // a big file or a fast stream.
 
+#include "metrics/cards.h"
 #include "metrics/watch.h"
 #include "plan/plan.h"
 
@@ -22,9 +23,11 @@ class QComboBox;
 class QCPGraph;
 class QCustomPlot;
 class QDoubleSpinBox;
+class QGridLayout;
 class QLabel;
 class QListWidget;
 class QPushButton;
+class QSystemTrayIcon;
 class QTimer;
 
 namespace traindeck::gui {
@@ -35,9 +38,12 @@ public:
     explicit WatchPage(QWidget* parent = nullptr);
     ~WatchPage() override;
 
-    // Follows a source (a metrics file, a log, an event file, a logdir, a run folder).
+    // Follows a source (a metrics file, a log, an event file, a logdir, a run folder,
+    // any of them on another machine as ssh://[user@]host[:port]/path).
     // False, with the reason shown, when it holds no run.
     bool addSource(const QString& path);
+    // Follows a command whose output is a run's lines (kubectl logs -f … --prefix).
+    bool addCommand(const QString& command);
     void setPlan(const Plan& plan);  // for the predicted samples/s line
 
     enum class XAxis { Step, RelativeTime, WallTime };
@@ -47,12 +53,17 @@ public:
     const std::vector<QCustomPlot*>& cards() const { return m_cards; }
     QString banner() const;
     int replots() const { return m_replots; }
+    const std::vector<metrics::Card>& cardKinds() const { return m_cardKinds; }
     bool exportPng(const QString& path);
     bool exportCsv(const QString& path);
+    // One card: its picture (PNG) and the points it draws (CSV).
+    bool exportCardPng(int card, const QString& path);
+    bool exportCardCsv(int card, const QString& path);
     void replotNow();
 
 signals:
-    // The measured steady speed of a run, for the plan's calibration ("2x8=115samples/s").
+    // The plan's calibration points with a run's measured steady speed added
+    // ("1x8=60samples/s,2x8=115samples/s"), for the plan's calibration field.
     void calibrationMeasured(const QString& calibration);
     void alarmRaised(const QString& run, const QString& message, bool failing);
 
@@ -64,10 +75,23 @@ private:
     void poll();
     void scheduleReplot();
     void redraw();
+    void syncCards();
+    QCustomPlot* makeCard();
     void drawCard(int card);
+    struct Drawn;
+    Drawn& graphsOf(int card, const metrics::Run& run, const metrics::Series& s, int runIndex, bool oneRun);
+    void appendNew(Drawn& d, const metrics::Run& run, const metrics::Series& s);
+    void drawPlanLine(int card, const metrics::Run& run, int runIndex, metrics::ValueRange& y);
+    void drawAlarmMarks(QCustomPlot* plot, const metrics::Run& run);
+    void setScales(QCustomPlot* plot);
+    void rescale(QCustomPlot* plot, const metrics::ValueRange& x, const metrics::ValueRange& y, const std::vector<QCPGraph*>& raw);
+    QString cardTitle(int card) const;
+    QString stragglerTitle(const std::vector<const metrics::Run*>& runs);
     void syncRunList();
     void showAlarms();
     void hover(QCustomPlot* plot, QMouseEvent* event);
+    void cardMenu(QCustomPlot* plot, const QPoint& at);
+    void askForRun();
     void calibrate();
     std::vector<const metrics::Run*> shownRuns() const;
     double xOf(const metrics::Run& run, const metrics::Point& p) const;
@@ -82,6 +106,7 @@ private:
     QListWidget* m_runs = nullptr;
     QPushButton* m_addFile = nullptr;
     QPushButton* m_addFolder = nullptr;
+    QPushButton* m_addRun = nullptr;
     QPushButton* m_pngButton = nullptr;
     QPushButton* m_csvButton = nullptr;
     QPushButton* m_calibrateButton = nullptr;
@@ -92,7 +117,10 @@ private:
     QCheckBox* m_outliers = nullptr;
     QLabel* m_xLabel = nullptr;
     QComboBox* m_x = nullptr;
+    QGridLayout* m_grid = nullptr;
     std::vector<QCustomPlot*> m_cards;
+    std::vector<metrics::Card> m_cardKinds;  // what each card draws (core decides: cards.h)
+    QSystemTrayIcon* m_tray = nullptr;       // made on the first alarm, where there is a tray
 
     // One series on one card, as far as it was handed to QCustomPlot: later redraws
     // append only the new points (and continue the running EMA), so a redraw costs
@@ -103,10 +131,9 @@ private:
         QCPGraph* marks = nullptr;   // non-finite points
         std::size_t copied = 0;      // points[0, copied) are in the graphs
         std::size_t rewrites = 0;    // the series' rewrites() when they were copied
-        double ema = 0, debias = 1, lastFinite = 0;
-        double xMin = std::numeric_limits<double>::infinity(), xMax = -std::numeric_limits<double>::infinity();
-        double yMin = std::numeric_limits<double>::infinity(), yMax = -std::numeric_limits<double>::infinity();
-        double yMinPositive = std::numeric_limits<double>::infinity();
+        metrics::Smoother smoother{0.6};
+        double lastFinite = 0;
+        metrics::ValueRange x, y;
     };
     std::map<std::tuple<int, const metrics::Run*, const metrics::Series*>, Drawn> m_drawn;
     QString m_drawnSignature;

@@ -12,6 +12,7 @@ enum class AlarmKind {
     NonFiniteLoss,  // the loss became NaN or Inf
     RankError,      // a rank wrote an `error` event
     NodeLost,       // the launcher saw a node lost or exit with a failure
+    PreflightFailed,  // a node failed the launcher's pre-flight checks: the run never started there
     Stalled,        // no new step for several times the run's median step interval
     Restarted,      // steps went back (a resume from a checkpoint): older points were replaced
     Ended,          // the run's `end` event: completed or interrupted
@@ -22,8 +23,8 @@ struct Alarm {
     AlarmKind kind = AlarmKind::Ended;
     std::int64_t step = -1;  // -1: not tied to a step
     double time = 0;         // Unix seconds when it happened (the event's time, or when it was seen)
-    int rank = -1;
-    std::string metric;      // NonFiniteLoss: the series; Ended/Failed: the status
+    int rank = -1;           // NodeLost, PreflightFailed: the node
+    std::string metric;      // NonFiniteLoss: the series; Ended/Failed: the status; PreflightFailed: the check
     std::string detail;      // the error's kind and message, the stall's length …
 
     // A failing alarm makes `traindeck watch` exit 1: a non-finite loss, an error, a failed end.

@@ -3,31 +3,26 @@
 // start) or replaced (a new file under the same name, as log rotation does) is
 // read again from its beginning. Plain POSIX calls, polled: no thread, no wait.
 
+#include "metrics/byte_source.h"
+
 #include <cstddef>
 #include <string>
 #include <sys/types.h>
 
 namespace traindeck::metrics {
 
-class FileFollower {
+class FileFollower final : public ByteSource {
 public:
     explicit FileFollower(std::string path);
-    ~FileFollower();
+    ~FileFollower() override;
     FileFollower(const FileFollower&) = delete;
     FileFollower& operator=(const FileFollower&) = delete;
 
-    enum class Change {
-        None,       // nothing new (or not there yet)
-        Grew,       // `out` holds new bytes
-        Restarted,  // truncated or replaced: read from the start again; `out` holds its first bytes
-        Failed,     // cannot be read (problem() says why)
-    };
-    // Reads at most `maxBytes` new bytes into `out` (replacing its contents).
-    Change read(std::string& out, std::size_t maxBytes);
+    Change read(std::string& out, std::size_t maxBytes) override;
 
     const std::string& path() const { return path_; }
-    const std::string& problem() const { return problem_; }
-    bool caughtUp() const { return caughtUp_; }  // the last read reached the end as it was then
+    std::string problem() const override { return problem_; }
+    bool caughtUp() const override { return caughtUp_; }
     std::size_t offset() const { return offset_; }
 
 private:

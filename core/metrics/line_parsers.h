@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <memory>
+#include <string>
 #include <string_view>
 
 namespace traindeck::metrics {
@@ -18,6 +19,7 @@ public:
     explicit TrainerJsonParser(Run& run);
     ~TrainerJsonParser();
     bool parse(const char* line, std::size_t length, std::size_t readable, double seenAt);
+    void setNode(const std::string& node);
 
 private:
     struct Impl;

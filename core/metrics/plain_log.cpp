@@ -95,7 +95,7 @@ bool parsePlainLogLine(std::string_view line, Run& run, double seenAt) {
                 std::int64_t total;
                 s.remove_prefix(1);
                 const auto [e2, ec2] = std::from_chars(s.data(), s.data() + s.size(), total);
-                if (ec2 == std::errc()) {
+                if (ec2 == std::errc() && total >= 0) {
                     run.info.totalSteps = total;
                     s.remove_prefix(std::size_t(e2 - s.data()));
                 }

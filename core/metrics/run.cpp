@@ -32,7 +32,18 @@ const Series* Run::find(const std::string& metric, int rank) const {
     return it == series_.end() ? nullptr : it->second.get();
 }
 
+bool Run::accept(const Point& p) {
+    constexpr std::int64_t kMaxStep = std::int64_t(1) << 53;
+    if (p.step >= 0 && p.step <= kMaxStep && std::isfinite(p.wallTime) && p.wallTime >= 0)
+        return true;
+    ++rejectedValues;
+    ++generation_;
+    return false;
+}
+
 void Run::append(Series& s, const Point& p, double seenAt) {
+    if (!accept(p))
+        return;
     const std::size_t purged = s.append(p);
     if (purged > 0) {
         // One restart alarm per restart step, whatever number of series it purged.

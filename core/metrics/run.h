@@ -27,9 +27,12 @@ struct RunInfo {
     std::string model;
     double effectiveBatch = 0;
     double microBatch = 0;
+    int gradAccum = 0;
+    std::int64_t warmupSteps = 0;  // the LR warm-up's steps (the trainer's start event)
     std::int64_t totalSteps = 0;
     std::int64_t resumedFromStep = -1;
     double startTime = 0;
+    int starts = 0;  // start events seen (a resumed run starts again)
 };
 
 struct RunEnd {
@@ -52,7 +55,11 @@ public:
 
     // Appends to a series and raises what the point means: a non-finite loss, a restart.
     // `seenAt`: when the point was read (for stall detection), in the caller's clock.
+    // A point that cannot be true (see accept()) is counted in rejectedValues instead.
     void append(Series& s, const Point& p, double seenAt);
+    // Whether a point from a file can be true: a step in [0, 2^53], a finite
+    // non-negative time. Every reader's points pass here; false counts it rejected.
+    bool accept(const Point& p);
 
     void raise(Alarm alarm);
     const std::vector<Alarm>& alarms() const { return alarms_; }
@@ -70,7 +77,14 @@ public:
     std::int64_t lastStep() const { return lastStep_; }
     double lastStepTime() const { return lastStepTime_; }
     std::size_t skippedLines = 0;          // lines that were not a known format
+    std::size_t rejectedValues = 0;        // points and events whose numbers were out of range
     std::vector<Text> readProblems;  // corrupt records, unreadable files: reported, not fatal
+    // The nodes whose lines came prefixed in one stream (kubectl logs --prefix), in the order seen.
+    struct NodeStream {
+        std::string name;
+        std::size_t lines = 0;
+    };
+    std::vector<NodeStream> nodeStreams;
     std::uint64_t generation() const { return generation_; }  // grows on every change
     void touch() { ++generation_; }
     std::size_t bytes() const;

@@ -27,16 +27,6 @@ std::string lower(std::string_view s) {
 
 }  // namespace
 
-double steadyRate(std::span<const Point> points) {
-    const std::size_t warmup = points.size() >= 3 ? std::max<std::size_t>(1, points.size() / 10) : 0;
-    std::vector<double> v;
-    v.reserve(points.size() - warmup);
-    for (std::size_t i = warmup; i < points.size(); ++i)
-        if (std::isfinite(points[i].value))
-            v.push_back(points[i].value);
-    return median(std::move(v));
-}
-
 std::vector<double> debiasedEma(std::span<const double> values, double weight) {
     // As TensorBoard's scalar card: last = last * w + (1 - w) * v; shown = last / (1 - w^n),
     // with n counting the finite points so far.
@@ -76,6 +66,47 @@ const Series* findMetric(const Run& run, std::string_view metric) {
     return fallback;
 }
 
+namespace {
+// The straggler view: every rank's median step time, the slowest against the median of all.
+std::optional<RankSpread> rankSpread(const Run& run, std::int64_t warmup) {
+    std::map<int, const Series*> ranks;
+    for (const auto& [key, s] : run.allSeries())
+        if (key.first == "step_time_s" && key.second >= 0 && !s->empty())
+            ranks[key.second] = s.get();
+    if (ranks.size() < 2)
+        return std::nullopt;
+    RankSpread spread;
+    std::vector<double> medians;
+    for (const auto& [rank, s] : ranks) {
+        const double m = steadyRate(s->points(), warmup);
+        medians.push_back(m);
+        if (m > spread.slowestMedianS) {
+            spread.slowestMedianS = m;
+            spread.slowestRank = rank;
+        }
+    }
+    spread.medianS = median(medians);
+    if (spread.slowestRank < 0)
+        return std::nullopt;  // no rank has a usable step time (every point NaN or 0)
+    // Since when: the last step at which the slowest rank was not above the others' median step time there.
+    const auto& slow = ranks[spread.slowestRank]->points();
+    std::map<std::int64_t, std::vector<double>> byStep;
+    for (const auto& [rank, s] : ranks)
+        if (rank != spread.slowestRank)
+            for (const Point& p : s->points())
+                byStep[p.step].push_back(p.value);
+    spread.since = slow.empty() ? -1 : slow.front().step;
+    for (const Point& p : slow) {
+        auto it = byStep.find(p.step);
+        if (it != byStep.end() && p.value <= median(it->second) * 1.05)
+            spread.since = -1;  // was not slow here: the streak starts later
+        else if (spread.since < 0)
+            spread.since = p.step;
+    }
+    return spread;
+}
+}  // namespace
+
 RunSummary summarize(const Run& run) {
     RunSummary out;
     out.lastStep = run.lastStep();
@@ -95,51 +126,19 @@ RunSummary summarize(const Run& run) {
     };
     lastAndBest("loss", true, out.lastLoss, out.bestLoss);
     lastAndBest("psnr", false, out.lastPsnr, out.bestPsnr);
-    if (const Series* s = run.find("samples_per_s"))
-        out.steadySamplesPerS = steadyRate(s->points());
+    const std::int64_t warmup = run.info.warmupSteps;
+    if (const auto speed = steadySamplesPerS(run))
+        out.steadySamplesPerS = speed->value;
     if (const Series* s = run.find("steps_per_s"))
-        out.steadyStepsPerS = steadyRate(s->points());
+        out.steadyStepsPerS = steadyRate(s->points(), warmup);
     else if (const Series* t = run.find("step_time_s")) {
-        const double st = steadyRate(t->points());
+        const double st = steadyRate(t->points(), warmup);
         out.steadyStepsPerS = st > 0 ? 1 / st : 0;
     }
     if (out.steadyStepsPerS == 0 && out.steadySamplesPerS > 0 && run.info.effectiveBatch > 0)
         out.steadyStepsPerS = out.steadySamplesPerS / run.info.effectiveBatch;
 
-    // The straggler view: every rank's median step time, the slowest against the median of all.
-    std::map<int, const Series*> ranks;
-    for (const auto& [key, s] : run.allSeries())
-        if (key.first == "step_time_s" && key.second >= 0 && !s->empty())
-            ranks[key.second] = s.get();
-    if (ranks.size() >= 2) {
-        RankSpread spread;
-        std::vector<double> medians;
-        for (const auto& [rank, s] : ranks) {
-            const double m = steadyRate(s->points());
-            medians.push_back(m);
-            if (m > spread.slowestMedianS) {
-                spread.slowestMedianS = m;
-                spread.slowestRank = rank;
-            }
-        }
-        spread.medianS = median(medians);
-        // Since when: the last step at which the slowest rank was not above the others' median step time there.
-        const auto& slow = ranks[spread.slowestRank]->points();
-        std::map<std::int64_t, std::vector<double>> byStep;
-        for (const auto& [rank, s] : ranks)
-            if (rank != spread.slowestRank)
-                for (const Point& p : s->points())
-                    byStep[p.step].push_back(p.value);
-        spread.since = slow.empty() ? -1 : slow.front().step;
-        for (const Point& p : slow) {
-            auto it = byStep.find(p.step);
-            if (it != byStep.end() && p.value <= median(it->second) * 1.05)
-                spread.since = -1;  // was not slow here: the streak starts later
-            else if (spread.since < 0)
-                spread.since = p.step;
-        }
-        out.ranks = spread;
-    }
+    out.ranks = rankSpread(run, warmup);
     out.alarms = run.alarms();
     if (run.end)
         out.endStatus = run.end->status;

@@ -3,18 +3,13 @@
 // header shows, and the measured speed that calibrates the plan.
 
 #include "metrics/run.h"
+#include "metrics/steady_speed.h"
 
 #include <optional>
 #include <span>
 #include <vector>
 
 namespace traindeck::metrics {
-
-// The steady-state rate of a speed series (samples/s, steps/s): the median over
-// the points after warm-up. Warm-up is the first 10% of the points (at least one
-// when there are three or more): the first steps compile, allocate and fill caches.
-// Non-finite points are left out. 0 when there is nothing to measure.
-double steadyRate(std::span<const Point> points);
 
 // TensorBoard's smoothing: an exponential moving average debiased like Adam's
 // (the first points are not pulled towards 0), weight in [0, 1), 0.6 by default.

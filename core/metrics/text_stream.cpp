@@ -10,6 +10,13 @@ constexpr std::size_t kPadding = 64;  // simdjson::SIMDJSON_PADDING
 TextStreamReader::TextStreamReader(Run& run) : run_(run), json_(run), hf_(run) {}
 
 void TextStreamReader::feed(std::string_view bytes, double seenAt) {
+    if (discarding_) {
+        const std::size_t nl = bytes.find('\n');
+        if (nl == std::string_view::npos)
+            return;
+        discarding_ = false;
+        bytes.remove_prefix(nl + 1);
+    }
     if (buffer_.size() < used_ + bytes.size() + kPadding)
         buffer_.resize((used_ + bytes.size() + kPadding) * 3 / 2);
     std::memcpy(buffer_.data() + used_, bytes.data(), bytes.size());
@@ -26,8 +33,14 @@ void TextStreamReader::feed(std::string_view bytes, double seenAt) {
         p = nl + 1;
     }
     used_ = std::size_t(end - p);
-    if (p != begin && used_ > 0)
+    if (used_ > kMaxLine) {
+        used_ = 0;
+        discarding_ = true;
+        ++run_.skippedLines;
+        run_.touch();
+    } else if (p != begin && used_ > 0) {
         std::memmove(buffer_.data(), p, used_);
+    }
 }
 
 void TextStreamReader::finish(double seenAt) {

@@ -74,7 +74,7 @@ std::uint32_t le32(const char* p) {
 
 constexpr std::size_t kHeader = 12;  // length + its CRC
 constexpr std::size_t kFooter = 4;   // the data's CRC
-constexpr std::uint64_t kMaxRecord = std::uint64_t(1) << 31;  // a length beyond 2 GiB is a lost framing
+constexpr std::uint64_t kMaxRecord = std::uint64_t(1) << 30;  // a length beyond 1 GiB is a lost framing (and fits protobuf's int)
 
 }  // namespace
 

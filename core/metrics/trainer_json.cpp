@@ -1,266 +1,245 @@
-// The trainer's metrics protocol, read with simdjson On-Demand: one pass over
-// each object's fields into a fixed table of the keys we know, then the event
-// is applied. Unknown keys and events are ignored; a line that is not a JSON
-// object of the protocol is reported as not ours (the caller counts it).
+// The trainer's metrics protocol into a run's series: each line read by the one
+// protocol reader (json_fields.h), then its event applied. Unknown events are
+// ignored; numeric keys the protocol does not name are the user's own scalars
+// and get their own series; a line that is not a JSON object of the protocol is
+// reported as not ours (the caller counts it); a line whose numbers are out of
+// range (a step of 1e30, a negative time) is rejected and counted.
+#include "metrics/json_fields.h"
 #include "metrics/line_parsers.h"
 
-#include <simdjson.h>
-
+#include <algorithm>
 #include <array>
 #include <cmath>
-#include <cstring>
-#include <limits>
 #include <string>
+#include <utility>
 
 namespace traindeck::metrics {
 namespace {
 
-// The numeric keys of every event, in one table: the parser fills values by index.
-enum Num : int {
-    kV, kTime, kStep, kEpoch, kSamplesSeen, kLoss, kPsnr, kLr, kGradNorm, kStepTime, kSamplesPerS, kCommTime,
-    kGpuMem, kRank, kNode, kWorldSize, kNodes, kGpusPerNode, kEffectiveBatch, kMicroBatch, kTotalSteps,
-    kResumedFrom, kSeconds, kIndex, kNumCount
-};
-constexpr std::array<std::string_view, kNumCount> kNumKeys = {
-    "v", "time", "step", "epoch", "samples_seen", "loss", "psnr", "lr", "grad_norm", "step_time_s", "samples_per_s",
-    "comm_time_s", "gpu_mem_gb", "rank", "node", "world_size", "nodes", "gpus_per_node", "effective_batch",
-    "micro_batch", "total_steps", "resumed_from_step", "seconds", "index"};
+using namespace json;
 
 // The `step` event's series, in the order they are cached.
 constexpr std::array<Num, 9> kStepSeries = {kLoss, kPsnr, kLr, kGradNorm, kStepTime, kSamplesPerS, kCommTime, kGpuMem, kEpoch};
 constexpr std::array<Num, 3> kRankSeries = {kStepTime, kCommTime, kGpuMem};
 
-int numIndex(std::string_view key) {
-    for (int i = 0; i < kNumCount; ++i)
-        if (kNumKeys[std::size_t(i)] == key)
-            return i;
-    return -1;
-}
-
-struct Fields {
-    std::array<double, kNumCount> num{};
-    std::uint32_t present = 0;  // bit i: num[i] was a number
-    std::uint32_t nulls = 0;    // bit i: num[i] was null
-    std::uint32_t nonfinite = 0;  // bit i: listed in "nonfinite"
-    std::string_view event, status, kind, message, runId, backend, precision, model, state, host, lostRank, firstFailure;
-
-    bool has(Num n) const { return present & (1u << n); }
-    double get(Num n, double fallback = 0) const { return has(n) ? num[n] : fallback; }
-    // The value of a series key: a number, NaN where null and listed as non-finite, else absent.
-    bool value(Num n, double& out) const {
-        if (has(n)) {
-            out = num[n];
-            return true;
-        }
-        if ((nulls & nonfinite) & (1u << n)) {
-            out = std::numeric_limits<double>::quiet_NaN();
-            return true;
-        }
-        return false;
+// A user's scalars by name, for one rank (or the job): a few keys, looked up linearly.
+struct NamedSeries {
+    std::vector<std::pair<std::string, Series*>> byName;
+    Series& get(Run& run, std::string_view name, int rank) {
+        for (auto& [n, s] : byName)
+            if (n == name)
+                return *s;
+        byName.emplace_back(std::string(name), &run.series(std::string(name), rank));
+        return *byName.back().second;
     }
 };
+
+int clampedInt(const Fields& f, Num n, int hi) {
+    std::int64_t v = 0;
+    return f.integer(n, 0, hi, v) ? int(v) : 0;
+}
 
 }  // namespace
 
 struct TrainerJsonParser::Impl {
     explicit Impl(Run& r) : run(r) {}
     Run& run;
-    simdjson::ondemand::parser parser;
+    Reader reader;
+    Fields f;
+    std::vector<std::pair<std::string_view, double>> extras;
     std::array<Series*, kStepSeries.size()> stepSeries{};
     std::vector<std::array<Series*, kRankSeries.size()>> rankSeries;
+    NamedSeries userSeries;                 // the job's own scalars
+    std::vector<NamedSeries> userRankSeries;
     Series* evalLoss = nullptr;
     Series* evalPsnr = nullptr;
-    std::string scratch;  // strings outlive the document only while an event is applied
+    std::vector<int> preflightFailed;  // nodes whose pre-flight failed: their end is not a lost node
+    std::string node;  // where the lines come from, when a prefixed stream said
 
-    bool read(const char* line, std::size_t length, std::size_t readable, Fields& f);
-    void apply(const Fields& f, double seenAt);
+    bool apply(double seenAt);
+    void applyStep(std::int64_t step, double time, double seenAt);
+    bool applyRank(std::int64_t step, double time);
+    void applyEval(std::int64_t step, double time, double seenAt);
+    void applyStart(double time);
+    void applyLauncher(double time);
 };
 
 TrainerJsonParser::TrainerJsonParser(Run& run) : impl_(std::make_unique<Impl>(run)) {}
 TrainerJsonParser::~TrainerJsonParser() = default;
+void TrainerJsonParser::setNode(const std::string& node) { impl_->node = node; }
 
 bool TrainerJsonParser::parse(const char* line, std::size_t length, std::size_t readable, double seenAt) {
-    Fields f;
-    if (!impl_->read(line, length, readable, f))
+    Fields& f = impl_->f;
+    if (!impl_->reader.read(line, length, readable, f))
         return false;
     if (f.event.empty() || !f.has(kV))
         return false;  // a JSON object, but not one of the protocol's
-    impl_->apply(f, seenAt);
-    return true;
-}
-
-bool TrainerJsonParser::Impl::read(const char* line, std::size_t length, std::size_t readable, Fields& f) {
-    using namespace simdjson;
-    ondemand::document doc;
-    if (parser.iterate(padded_string_view(line, length, readable)).get(doc))
-        return false;
-    ondemand::object obj;
-    if (doc.get_object().get(obj))
-        return false;
-    for (auto field : obj) {
-        std::string_view key;
-        if (field.unescaped_key().get(key))
-            return false;
-        ondemand::value val;
-        if (field.value().get(val))
-            return false;
-        ondemand::json_type type;
-        if (val.type().get(type))
-            return false;
-        switch (type) {
-        case ondemand::json_type::number: {
-            const int i = numIndex(key);
-            if (i < 0)
-                break;
-            double d;
-            if (val.get_double().get(d))
-                return false;
-            f.num[std::size_t(i)] = d;
-            f.present |= 1u << i;
-            break;
-        }
-        case ondemand::json_type::null: {
-            const int i = numIndex(key);
-            if (i >= 0)
-                f.nulls |= 1u << i;
-            break;
-        }
-        case ondemand::json_type::string: {
-            std::string_view s;
-            if (val.get_string().get(s))
-                return false;
-            if (key == "event") f.event = s;
-            else if (key == "status") f.status = s;
-            else if (key == "kind") f.kind = s;
-            else if (key == "message") f.message = s;
-            else if (key == "run_id") f.runId = s;
-            else if (key == "backend") f.backend = s;
-            else if (key == "precision") f.precision = s;
-            else if (key == "state") f.state = s;
-            else if (key == "host") f.host = s;
-            else if (key == "first_failure") f.firstFailure = s;
-            break;
-        }
-        case ondemand::json_type::array: {
-            if (key != "nonfinite")
-                break;
-            ondemand::array arr;
-            if (val.get_array().get(arr))
-                return false;
-            for (auto el : arr) {
-                std::string_view name;
-                if (el.get_string().get(name))
-                    continue;
-                const int i = numIndex(name);
-                if (i >= 0)
-                    f.nonfinite |= 1u << i;
-            }
-            break;
-        }
-        case ondemand::json_type::object: {
-            if (key == "model") {
-                ondemand::object m;
-                if (val.get_object().get(m))
-                    return false;
-                std::string_view preset;
-                if (!m["preset"].get_string().get(preset))
-                    f.model = preset;
-            } else if (key == "first_failure") {  // {"node": i, "message": "…"}: the message says it
-                ondemand::object ff;
-                if (val.get_object().get(ff))
-                    return false;
-                std::string_view message;
-                if (!ff["message"].get_string().get(message))
-                    f.firstFailure = message;
-            }
-            break;
-        }
-        default:
-            break;  // booleans and unknown shapes: On-Demand skips them
-        }
+    if (!impl_->apply(seenAt)) {
+        ++impl_->run.rejectedValues;  // ours, but its numbers cannot be true
+        impl_->run.touch();
     }
     return true;
 }
 
-void TrainerJsonParser::Impl::apply(const Fields& f, double seenAt) {
-    const double time = f.get(kTime);
-    const auto step = std::int64_t(f.get(kStep, double(std::max<std::int64_t>(run.lastStep(), 0))));
-    if (f.event == "step") {
-        for (std::size_t i = 0; i < kStepSeries.size(); ++i) {
-            double v;
-            if (!f.value(kStepSeries[i], v))
-                continue;
-            if (!stepSeries[i])
-                stepSeries[i] = &run.series(std::string(kNumKeys[kStepSeries[i]]));
-            run.append(*stepSeries[i], {step, time, v}, seenAt);
-        }
-    } else if (f.event == "rank") {
-        const int rank = int(f.get(kRank, -1));
-        if (rank < 0 || rank > 1 << 20)
-            return;
-        if (rankSeries.size() <= std::size_t(rank))
-            rankSeries.resize(std::size_t(rank) + 1);
-        auto& cache = rankSeries[std::size_t(rank)];
-        for (std::size_t i = 0; i < kRankSeries.size(); ++i) {
-            double v;
-            if (!f.value(kRankSeries[i], v))
-                continue;
-            if (!cache[i])
-                cache[i] = &run.series(std::string(kNumKeys[kRankSeries[i]]), rank);
-            // Per-rank points do not move the run's step: the job-wide `step` event does.
-            cache[i]->append({step, time, v});
-            run.touch();
-        }
-    } else if (f.event == "eval") {
-        double v;
-        if (f.value(kLoss, v)) {
-            if (!evalLoss)
-                evalLoss = &run.series("eval_loss");
-            run.append(*evalLoss, {step, time, v}, seenAt);
-        }
-        if (f.value(kPsnr, v)) {
-            if (!evalPsnr)
-                evalPsnr = &run.series("eval_psnr");
-            run.append(*evalPsnr, {step, time, v}, seenAt);
-        }
-    } else if (f.event == "start") {
-        RunInfo& i = run.info;
-        i.runId = std::string(f.runId);
-        i.worldSize = int(f.get(kWorldSize));
-        i.nodes = int(f.get(kNodes));
-        i.gpusPerNode = int(f.get(kGpusPerNode));
-        i.backend = std::string(f.backend);
-        i.precision = std::string(f.precision);
-        i.model = std::string(f.model);
-        i.effectiveBatch = f.get(kEffectiveBatch);
-        i.microBatch = f.get(kMicroBatch);
-        i.totalSteps = std::int64_t(f.get(kTotalSteps));
-        i.resumedFromStep = std::int64_t(f.get(kResumedFrom, -1));
-        i.startTime = time;
-        run.touch();
-    } else if (f.event == "error") {
-        std::string detail(f.kind);
+bool TrainerJsonParser::Impl::apply(double seenAt) {
+    double time;
+    if (!f.time(time))
+        return false;
+    std::int64_t step = std::max<std::int64_t>(run.lastStep(), 0);
+    if (f.has(kStep) && !f.step(step))
+        return false;
+    if (f.event == "step")
+        applyStep(step, time, seenAt);
+    else if (f.event == "rank")
+        return applyRank(step, time);
+    else if (f.event == "eval")
+        applyEval(step, time, seenAt);
+    else if (f.event == "start")
+        applyStart(time);
+    else if (f.event == "error") {
+        std::string detail = node.empty() ? std::string(f.kind) : "[" + node + "] " + std::string(f.kind);
         if (!f.message.empty())
             detail += (detail.empty() ? "" : ": ") + std::string(f.message);
-        run.raise({AlarmKind::RankError, run.lastStep(), time, int(f.get(kRank, -1)), {}, detail});
-    } else if (f.event == "end") {
-        // The trainer's end, or the launcher's (launch.jsonl): the first one wins.
-        const std::string status = f.status.empty() ? "completed" : std::string(f.status);
-        run.setEnd({status, std::int64_t(f.get(kStep, double(run.lastStep()))), f.get(kSeconds)}, time);
-        if (status == "failed" && !f.firstFailure.empty())
-            run.raise({AlarmKind::NodeLost, run.lastStep(), time, -1, {}, std::string(f.firstFailure)});
-    } else if (f.event == "node") {
-        // The launcher's node states: a lost node, or one that exited with a failure, is an alarm.
-        const bool failedExit = f.state == "exited" && !f.status.empty() && f.status != "completed" && f.status != "0";
-        if (f.state == "lost" || failedExit) {
-            std::string detail(f.host);
-            const std::string_view why = !f.message.empty() ? f.message : f.status;
-            if (!why.empty())
-                detail += (detail.empty() ? "" : ": ") + std::string(why);
-            run.raise({AlarmKind::NodeLost, run.lastStep(), time, int(f.get(kIndex, f.get(kNode, -1))), {}, detail});
-        }
+        std::int64_t rank = -1;
+        f.integer(kRank, 0, kMaxRank, rank);
+        run.raise({AlarmKind::RankError, run.lastStep(), time, int(rank), {}, detail});
+    } else
+        applyLauncher(time);
+    // checkpoint and events of later versions: nothing to plot.
+    return true;
+}
+
+void TrainerJsonParser::Impl::applyStep(std::int64_t step, double time, double seenAt) {
+    for (std::size_t i = 0; i < kStepSeries.size(); ++i) {
+        double v;
+        if (!f.value(kStepSeries[i], v))
+            continue;
+        if (!stepSeries[i])
+            stepSeries[i] = &run.series(std::string(kNumKeys[kStepSeries[i]]));
+        run.append(*stepSeries[i], {step, time, v}, seenAt);
     }
-    // checkpoint, preflight and events of later versions: nothing to plot.
+    if (f.extra.empty() && f.extraNulls.empty())
+        return;
+    f.extraValues(extras);
+    for (const auto& [name, v] : extras)
+        run.append(userSeries.get(run, name, -1), {step, time, v}, seenAt);
+}
+
+bool TrainerJsonParser::Impl::applyRank(std::int64_t step, double time) {
+    std::int64_t rank;
+    if (!f.integer(kRank, 0, kMaxRank, rank))
+        return false;
+    if (rankSeries.size() <= std::size_t(rank)) {
+        rankSeries.resize(std::size_t(rank) + 1);
+        userRankSeries.resize(std::size_t(rank) + 1);
+    }
+    auto& cache = rankSeries[std::size_t(rank)];
+    // Per-rank points do not move the run's step: the job-wide `step` event does.
+    auto add = [&](Series& s, double v) {
+        if (run.accept({step, time, v})) {
+            s.append({step, time, v});
+            run.touch();
+        }
+    };
+    for (std::size_t i = 0; i < kRankSeries.size(); ++i) {
+        double v;
+        if (!f.value(kRankSeries[i], v))
+            continue;
+        if (!cache[i])
+            cache[i] = &run.series(std::string(kNumKeys[kRankSeries[i]]), int(rank));
+        add(*cache[i], v);
+    }
+    if (!f.extra.empty() || !f.extraNulls.empty()) {
+        f.extraValues(extras);
+        for (const auto& [name, v] : extras)
+            add(userRankSeries[std::size_t(rank)].get(run, name, int(rank)), v);
+    }
+    return true;
+}
+
+void TrainerJsonParser::Impl::applyEval(std::int64_t step, double time, double seenAt) {
+    double v;
+    if (f.value(kLoss, v)) {
+        if (!evalLoss)
+            evalLoss = &run.series("eval_loss");
+        run.append(*evalLoss, {step, time, v}, seenAt);
+    }
+    if (f.value(kPsnr, v)) {
+        if (!evalPsnr)
+            evalPsnr = &run.series("eval_psnr");
+        run.append(*evalPsnr, {step, time, v}, seenAt);
+    }
+    f.extraValues(extras);
+    for (const auto& [name, value] : extras) {
+        const std::string metric = name.starts_with("eval_") ? std::string(name) : "eval_" + std::string(name);
+        run.append(userSeries.get(run, metric, -1), {step, time, value}, seenAt);
+    }
+}
+
+void TrainerJsonParser::Impl::applyStart(double time) {
+    RunInfo& i = run.info;
+    i.runId = std::string(f.runId);
+    i.worldSize = clampedInt(f, kWorldSize, kMaxRank);
+    i.nodes = clampedInt(f, kNodes, kMaxRank);
+    i.gpusPerNode = clampedInt(f, kGpusPerNode, kMaxRank);
+    i.backend = std::string(f.backend);
+    i.precision = std::string(f.precision);
+    i.model = std::string(f.model);
+    const double batch = f.get(kEffectiveBatch), micro = f.get(kMicroBatch);
+    i.effectiveBatch = std::isfinite(batch) && batch > 0 ? batch : 0;
+    i.microBatch = std::isfinite(micro) && micro > 0 ? micro : 0;
+    i.gradAccum = clampedInt(f, kGradAccum, 1 << 30);
+    i.warmupSteps = 0;
+    f.integer(kWarmupSteps, 0, kMaxInteger, i.warmupSteps);
+    i.totalSteps = 0;
+    f.integer(kTotalSteps, 0, kMaxInteger, i.totalSteps);
+    i.resumedFromStep = -1;
+    f.integer(kResumedFrom, 0, kMaxInteger, i.resumedFromStep);
+    i.startTime = time;
+    ++i.starts;
+    run.touch();
+}
+
+// The launcher's launch.jsonl (run-folder.md): node states, pre-flight results, its end.
+void TrainerJsonParser::Impl::applyLauncher(double time) {
+    std::int64_t node = -1;
+    if (!f.integer(kIndex, 0, kMaxRank, node))
+        f.integer(kNode, 0, kMaxRank, node);
+    const auto detailOf = [&](std::string_view why) {
+        std::string detail(f.host);
+        if (!why.empty())
+            detail += (detail.empty() ? "" : ": ") + std::string(why);
+        return detail;
+    };
+    if (f.event == "end") {
+        // The trainer's end, or the launcher's: the first one wins.
+        const std::string status = f.status.empty() ? "completed" : std::string(f.status);
+        std::int64_t step = run.lastStep();
+        f.integer(kStep, 0, kMaxInteger, step);
+        const double seconds = f.get(kSeconds);
+        run.setEnd({status, step, std::isfinite(seconds) && seconds >= 0 ? seconds : 0}, time);
+        const int failed = f.firstFailureNode >= 0 && f.firstFailureNode <= kMaxRank ? int(f.firstFailureNode) : -1;
+        const bool preflight = std::find(preflightFailed.begin(), preflightFailed.end(), failed) != preflightFailed.end();
+        if (status == "failed" && !f.firstFailure.empty() && !preflight)
+            run.raise({AlarmKind::NodeLost, run.lastStep(), time, failed, {}, std::string(f.firstFailure)});
+    } else if (f.event == "preflight" && !f.ok) {
+        // A node that did not pass its checks never started: nothing was lost.
+        preflightFailed.push_back(int(node));
+        // The launcher's message names the node and its host already.
+        run.raise({AlarmKind::PreflightFailed, -1, time, int(node), std::string(f.check),
+                   f.message.empty() ? std::string(f.host) : std::string(f.message)});
+    } else if (f.event == "node") {
+        // A lost node, or one that exited with a failure, is an alarm.
+        // The launcher writes an exit status as a number, other writers as text.
+        std::string status(f.status);
+        for (const auto& [key, v] : f.extra)
+            if (key == "status" && v >= -1e9 && v <= 1e9)
+                status = std::to_string(std::int64_t(v));
+        const bool failedExit = f.state == "exited" && !status.empty() && status != "completed" && status != "0";
+        const bool preflight = std::find(preflightFailed.begin(), preflightFailed.end(), int(node)) != preflightFailed.end();
+        if ((f.state == "lost" || failedExit) && !preflight)
+            run.raise({AlarmKind::NodeLost, run.lastStep(), time, int(node), {}, detailOf(!f.message.empty() ? f.message : std::string_view(status))});
+    }
 }
 
 }  // namespace traindeck::metrics

@@ -1,57 +1,20 @@
 #include "metrics/watch.h"
 
+#include "metrics/command_stream.h"
 #include "metrics/file_follower.h"
+#include "metrics/remote_tree.h"
+#include "metrics/run_files.h"
 #include "metrics/text_stream.h"
 #include "metrics/tfevents.h"
 
 #include <algorithm>
 #include <chrono>
-#include <filesystem>
-#include <map>
-#include <system_error>
-
-namespace fs = std::filesystem;
 
 namespace traindeck::metrics {
 namespace {
 
 constexpr double kRescanSeconds = 1.0;  // new files in watched folders are found within a second
-constexpr int kLogdirDepth = 6;          // how deep a logdir is searched for runs
-
-bool isEventFile(const fs::path& p) {
-    return p.filename().string().find("tfevents") != std::string::npos;
-}
-
-bool isNodeOut(const fs::path& p) {
-    const std::string n = p.filename().string();
-    return n.starts_with("node-") && n.ends_with(".out");
-}
-
-bool isRunFolder(const fs::path& dir) {
-    std::error_code ec;
-    if (fs::exists(dir / "launch.jsonl", ec))
-        return true;
-    for (const auto& e : fs::directory_iterator(dir, ec))
-        if (isNodeOut(e.path()))
-            return true;
-    return false;
-}
-
-// The files of a folder that feed a run, in name order (TensorBoard reads a run's
-// event files in that order: later files hold later events).
-std::vector<fs::path> runFiles(const fs::path& dir, bool runFolder) {
-    std::vector<fs::path> files;
-    std::error_code ec;
-    for (const auto& e : fs::directory_iterator(dir, ec)) {
-        if (!e.is_regular_file(ec))
-            continue;
-        const fs::path& p = e.path();
-        if (runFolder ? (isNodeOut(p) || p.filename() == "launch.jsonl") : isEventFile(p))
-            files.push_back(p);
-    }
-    std::sort(files.begin(), files.end());
-    return files;
-}
+constexpr double kConnectWaitS = 30;    // an ssh:// source's first listing, at most
 
 }  // namespace
 
@@ -60,40 +23,47 @@ double unixNow() {
 }
 
 struct Watch::Feed {
-    Feed(const fs::path& p, Run& r, bool events)
-        : path(p.string()), run(&r), follower(p.string()) {
-        if (events)
-            tf = std::make_unique<TfEventsReader>(r);
-        else
-            text = std::make_unique<TextStreamReader>(r);
-    }
-    std::string path;
-    Run* run;
-    FileFollower follower;
+    std::string path;  // the file (a command's node: "command N: node")
+    std::string key;   // the run's files share it
+    Run* run = nullptr;
+    std::unique_ptr<ByteSource> bytes;
     std::unique_ptr<TextStreamReader> text;
     std::unique_ptr<TfEventsReader> tf;
+    int nodeStream = -1;  // a command's node: its index in run->nodeStreams
     bool failed = false;
 };
 
 struct Watch::Source {
-    enum Kind { File, RunFolder, LogDir } kind;
-    fs::path path;
+    std::string path;  // a local path, or the remote one
+    std::unique_ptr<RemoteTree> remote;
+    std::unique_ptr<CommandStream> command;
+    std::string key;   // a command's run
+    Run* run = nullptr;
 };
 
 Watch::Watch() = default;
 Watch::~Watch() = default;
 
 bool Watch::add(const std::string& path, Text& error) {
-    std::error_code ec;
-    const fs::path p = fs::absolute(path, ec).lexically_normal();
-    const auto status = fs::status(p, ec);
-    if (!fs::exists(status)) {
-        error = Text(TD_TEXT("Watch", "%1: no such file or folder"), {Text::value(printable(path))});
+    auto source = std::make_unique<Source>();
+    Text malformed;
+    const std::optional<RemoteAddress> remote = parseRemote(path, malformed);
+    if (!malformed.empty()) {
+        error = malformed;
         return false;
     }
-    auto source = std::make_unique<Source>();
-    source->path = p;
-    source->kind = fs::is_directory(status) ? (isRunFolder(p) ? Source::RunFolder : Source::LogDir) : Source::File;
+    if (remote) {
+        source->path = remote->path;
+        source->remote = std::make_unique<RemoteTree>(*remote, ssh_);
+        if (!source->remote->start(error, kConnectWaitS))
+            return false;
+    } else {
+        if (listLocal(path).empty()) {
+            error = Text(TD_TEXT("Watch", "%1: no such file or folder"), {Text::value(printable(path))});
+            return false;
+        }
+        source->path = path;
+    }
     const std::size_t before = feeds_.size();
     scan(*source);
     if (feeds_.size() == before) {
@@ -105,9 +75,22 @@ bool Watch::add(const std::string& path, Text& error) {
     return true;
 }
 
+bool Watch::addCommand(const std::string& command, Text& error) {
+    auto source = std::make_unique<Source>();
+    source->command = std::make_unique<CommandStream>(command);
+    if (!source->command->start(error)) {
+        error = Text(TD_TEXT("Watch", "cannot start %1: %2"), {Text::value(printable(command)), error});
+        return false;
+    }
+    source->key = "command " + std::to_string(sources_.size()) + ": " + command;
+    source->run = &runFor(printable(command, 60), source->key);  // there before its first line
+    sources_.push_back(std::move(source));
+    return true;
+}
+
 Run& Watch::runFor(const std::string& name, const std::string& key) {
     for (const auto& f : feeds_)
-        if (fs::path(f->path).parent_path().string() == key || f->path == key)
+        if (f->key == key)
             return *f->run;
     std::string unique = name;
     for (int n = 2; store_.find(unique); ++n)
@@ -116,66 +99,95 @@ Run& Watch::runFor(const std::string& name, const std::string& key) {
 }
 
 void Watch::scan(Source& source) {
-    auto known = [this](const fs::path& p) {
-        return std::any_of(feeds_.begin(), feeds_.end(), [&](const auto& f) { return f->path == p.string(); });
+    auto known = [this](const std::string& p) {
+        return std::any_of(feeds_.begin(), feeds_.end(), [&](const auto& f) { return f->path == p; });
     };
-    auto addFolder = [&](const fs::path& dir, const std::string& name, bool runFolder) {
-        for (const fs::path& file : runFiles(dir, runFolder)) {
-            if (known(file))
+    if (source.command) {
+        Run* run = source.run;
+        for (const std::string& node : source.command->nodes()) {
+            const std::string path = source.key + " [" + node + "]";
+            if (known(path))
                 continue;
-            Run& run = runFor(name, dir.string());
-            feeds_.push_back(std::make_unique<Feed>(file, run, !runFolder));
-        }
-    };
-    std::error_code ec;
-    switch (source.kind) {
-    case Source::File:
-        if (!known(source.path)) {
-            const bool events = isEventFile(source.path);
-            const std::string name = events ? source.path.parent_path().filename().string()
-                                             : source.path.stem().string();
-            Run& run = runFor(name, source.path.string());
-            feeds_.push_back(std::make_unique<Feed>(source.path, run, events));
-        }
-        break;
-    case Source::RunFolder:
-        addFolder(source.path, source.path.filename().string(), true);
-        break;
-    case Source::LogDir: {
-        const std::string rootName = source.path.filename().string();
-        addFolder(source.path, rootName, false);  // event files in the logdir itself: its own run
-        for (auto it = fs::recursive_directory_iterator(source.path, fs::directory_options::skip_permission_denied, ec);
-             it != fs::recursive_directory_iterator(); it.increment(ec)) {
-            if (ec)
-                break;
-            if (it.depth() >= kLogdirDepth) {
-                it.disable_recursion_pending();
-                continue;
+            auto feed = std::make_unique<Feed>();
+            feed->path = path;
+            feed->key = source.key;
+            feed->run = run;
+            feed->bytes = source.command->stream(node);
+            feed->text = std::make_unique<TextStreamReader>(*run);
+            if (!node.empty()) {
+                feed->text->setNode(node);
+                feed->nodeStream = int(run->nodeStreams.size());
+                run->nodeStreams.push_back({node, 0});
             }
-            if (!it->is_directory(ec))
-                continue;
-            const fs::path dir = it->path();
-            const std::string name = dir.lexically_relative(source.path).string();
-            if (isRunFolder(dir)) {
-                addFolder(dir, name, true);
-                it.disable_recursion_pending();
-            } else {
-                addFolder(dir, name, false);
-            }
+            feeds_.push_back(std::move(feed));
         }
-        break;
+        return;
     }
+    const std::vector<Entry> entries = source.remote ? source.remote->listing() : listLocal(source.path);
+    for (const RunFile& file : runFilesOf(entries)) {
+        if (known(file.path))
+            continue;
+        auto feed = std::make_unique<Feed>();
+        feed->path = file.path;
+        feed->key = file.key;
+        feed->run = &runFor(file.run, file.key);
+        if (source.remote)
+            feed->bytes = source.remote->follow(file.path);
+        else
+            feed->bytes = std::make_unique<FileFollower>(file.path);
+        if (file.events)
+            feed->tf = std::make_unique<TfEventsReader>(*feed->run);
+        else
+            feed->text = std::make_unique<TextStreamReader>(*feed->run);
+        feeds_.push_back(std::move(feed));
+    }
+}
+
+void Watch::readFeed(Feed& f, std::size_t& budget, double now) {
+    const auto change = f.bytes->read(buffer_, budget);
+    if (change == ByteSource::Change::Failed) {
+        f.failed = true;
+        f.run->readProblems.push_back(Text(TD_TEXT("Watch", "%1 cannot be read: %2"),
+                                           {Text::value(f.path), Text::value(f.bytes->problem())}));
+        f.run->touch();
+        return;
+    }
+    if (change == ByteSource::Change::Restarted) {
+        if (f.text)
+            f.text->reset();
+        else
+            f.tf->reset();
+    }
+    if (buffer_.empty())
+        return;
+    budget -= std::min(budget, buffer_.size());
+    if (f.text) {
+        f.text->feed(buffer_, now);
+        if (f.nodeStream >= 0)
+            f.run->nodeStreams[std::size_t(f.nodeStream)].lines = f.text->lines();
+    } else if (!f.tf->feed(buffer_, now)) {
+        f.failed = true;
+        f.run->readProblems.push_back(
+            Text(TD_TEXT("Watch", "%1: the length of the record at byte %2 fails its CRC-32C; the rest of the file cannot be read"),
+                 {Text::value(f.path), Text::value(std::to_string(f.tf->framingLostAt()))}));
+        f.run->touch();
     }
 }
 
 bool Watch::poll(std::size_t maxBytes, double now) {
+    bool more = false;
+    for (auto& s : sources_)
+        if (s->command) {
+            s->command->pump(maxBytes);
+            scan(*s);  // a node's first line: its stream
+        }
     if (now - lastScan_ >= kRescanSeconds) {
         lastScan_ = now;
         for (auto& s : sources_)
-            scan(*s);
+            if (!s->command)
+                scan(*s);
     }
     std::size_t budget = maxBytes;
-    bool more = false;
     for (auto& f : feeds_) {
         if (f->failed)
             continue;
@@ -183,35 +195,11 @@ bool Watch::poll(std::size_t maxBytes, double now) {
             more = true;
             break;
         }
-        const auto change = f->follower.read(buffer_, budget);
-        if (change == FileFollower::Change::Failed) {
-            f->failed = true;
-            f->run->readProblems.push_back(Text(TD_TEXT("Watch", "%1 cannot be read: %2"),
-                                                {Text::value(f->path), Text::value(f->follower.problem())}));
-            f->run->touch();
-            continue;
-        }
-        if (change == FileFollower::Change::Restarted) {
-            if (f->text)
-                f->text->reset();
-            else
-                f->tf->reset();
-        }
-        if (!buffer_.empty()) {
-            budget -= buffer_.size();
-            if (f->text)
-                f->text->feed(buffer_, now);
-            else if (!f->tf->feed(buffer_, now)) {
-                f->failed = true;
-                f->run->readProblems.push_back(
-                    Text(TD_TEXT("Watch", "%1: the length of the record at byte %2 fails its CRC-32C; the rest of the file cannot be read"),
-                         {Text::value(f->path), Text::value(std::to_string(f->tf->framingLostAt()))}));
-                f->run->touch();
-            }
-        }
-        if (!f->follower.caughtUp())
+        readFeed(*f, budget, now);
+        if (!f->bytes->caughtUp())
             more = true;
     }
+    lastPollBytes_ = maxBytes - budget;
     return more;
 }
 
@@ -235,6 +223,23 @@ bool Watch::allEnded() const {
     return std::all_of(store_.runs().begin(), store_.runs().end(), [](const auto& r) { return r->end.has_value(); });
 }
 
+bool Watch::commandsRunning() const {
+    return std::any_of(sources_.begin(), sources_.end(), [](const auto& s) { return s->command && !s->command->exited(); });
+}
+
+bool Watch::onlyCommands() const {
+    return !sources_.empty() && std::all_of(sources_.begin(), sources_.end(), [](const auto& s) { return bool(s->command); });
+}
+
 std::size_t Watch::files() const { return feeds_.size(); }
+
+std::vector<Text> Watch::troubles() const {
+    std::vector<Text> out;
+    for (const auto& s : sources_)
+        if (s->remote)
+            if (Text t = s->remote->trouble(); !t.empty())
+                out.push_back(Text(TD_TEXT("Watch", "%1: %2"), {Text::value(s->remote->url()), t}));
+    return out;
+}
 
 }  // namespace traindeck::metrics

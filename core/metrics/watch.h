@@ -3,17 +3,13 @@
 // runs they fill. Polled by its owner (the CLI's loop, the window's timer): each
 // poll reads a bounded number of bytes, so no caller ever waits on a big file.
 //
-// A source is
-//   - a file: events.out.tfevents.* (a TensorBoard event file; the run is its folder)
-//     or a text stream (trainer JSON lines, users' log lines, Hugging Face dict lines;
-//     the run is the file's name without extension);
-//   - a TrainDeck run folder (run-folder.md: launch.jsonl, node-*.out): one run;
-//   - any other folder: like TensorBoard's logdir, every folder under it that holds
-//     event files is a run (named by its path below the logdir), and every TrainDeck
-//     run folder under it is a run too.
-// New files in a folder (a new event file after a restart, a new run) are found
-// while it is watched.
+// A source is a path on this machine, a path on another one
+// (ssh://[user@]host[:port]/path, followed over SSH: remote_tree.h), or a
+// command whose output is a run's lines (command_stream.h). Which files of a
+// path feed which run: run_files.h. New files in a folder (a new event file
+// after a restart, a new run) are found while it is watched.
 
+#include "launch/node_session.h"
 #include "metrics/run.h"
 #include "text/text.h"
 
@@ -28,8 +24,14 @@ public:
     Watch();
     ~Watch();
 
-    // False (with the reason) when the path does not exist or holds no run.
+    // How ssh:// sources connect: the same settings `traindeck launch` takes.
+    void setSsh(launch::SshSettings settings) { ssh_ = std::move(settings); }
+
+    // A local path or an ssh:// URL. False (with the reason) when it does not
+    // exist, holds no run, or the host cannot be reached or is refused.
     bool add(const std::string& path, Text& error);
+    // A command whose standard output is a run's lines (one run, named by the command).
+    bool addCommand(const std::string& command, Text& error);
 
     // Reads what is new, at most `maxBytes` in all; true while more is waiting.
     // `now`: Unix seconds (for stall detection and the time of plain log lines).
@@ -40,20 +42,28 @@ public:
 
     Store& store() { return store_; }
     const Store& store() const { return store_; }
-    bool allEnded() const;  // every run has its end event
+    bool allEnded() const;        // every run has its end event
+    bool commandsRunning() const;  // a command source has not exited yet
+    bool onlyCommands() const;     // every source is a command (they end; paths are followed for ever)
     std::size_t files() const;
+    std::size_t lastPollBytes() const { return lastPollBytes_; }  // what the last poll read
+    // Sources that are not well now (a remote host reconnecting), one line each.
+    std::vector<Text> troubles() const;
 
 private:
     struct Feed;
     struct Source;
     void scan(Source& source);
     Run& runFor(const std::string& name, const std::string& key);
+    void readFeed(Feed& f, std::size_t& budget, double now);
 
+    launch::SshSettings ssh_;
     Store store_;
     std::vector<std::unique_ptr<Source>> sources_;
     std::vector<std::unique_ptr<Feed>> feeds_;
     std::string buffer_;
     double lastScan_ = 0;
+    std::size_t lastPollBytes_ = 0;
 };
 
 double unixNow();

@@ -1,10 +1,9 @@
 #pragma once
 // A run's measured speed as a calibration point: its layout from the trainer's
-// `start` event and its steady samples/s, the median of the `step` events after
-// warm-up (docs/metrics-protocol.md). Only the small part of the
-// metrics stream the planner needs; the Watch issue's reader (core/metrics) can
-// take its place when both have landed.
+// `start` event and its steady samples/s (core/metrics/steady_speed.h: the one
+// definition `traindeck watch` and the Watch page use too).
 
+#include "metrics/run.h"
 #include "plan/plan.h"
 #include "text/text.h"
 
@@ -25,6 +24,9 @@ struct RunSpeed {
 // Reads a trainer JSON-lines file, or a run folder (every node-*.out in it).
 // On failure returns nothing and sets `error`.
 std::optional<RunSpeed> readRunSpeed(const std::string& path, Text& error);
+
+// The same from a run already read (the Watch page's); `name` says which in errors.
+std::optional<RunSpeed> runSpeedOf(const metrics::Run& run, const std::string& name, Text& error);
 
 // Why the run's speed may not transfer to the plan (another micro-batch,
 // accumulation or model); nothing when the two agree.

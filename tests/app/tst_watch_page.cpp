@@ -5,6 +5,10 @@
 #include "gui/language.h"
 #include "gui/main_window.h"
 #include "gui/watch_page.h"
+#include "plan/calibrate.h"
+#include "plan/estimate.h"
+#include "plan/run_speed.h"
+#include "test_files.h"
 #include "test_support.h"
 
 #include <qcustomplot.h>
@@ -142,6 +146,71 @@ private slots:
         if (!dir.isEmpty())
             QVERIFY(shot.save(QDir(dir).filePath(language + "_watch.png")));
         QVERIFY(w.watchPage()->banner().size() > 0);
+    }
+
+    void ownScalarsCalibrationAndCardExports() {
+        const QString file = tmp.filePath("own.jsonl");
+        QByteArray lines = R"({"v":1,"event":"start","time":1,"nodes":1,"gpus_per_node":2,"world_size":2,"micro_batch":4,"grad_accum":1,"effective_batch":8,"warmup_steps":2,"total_steps":20})" "\n";
+        for (int i = 0; i < 20; ++i)
+            lines += QByteArray(R"({"v":1,"event":"step","time":)") + QByteArray::number(2 + i) + R"(,"step":)" + QByteArray::number(i) +
+                     R"(,"loss":0.5,"samples_per_s":)" + QByteArray::number(i < 2 ? 10 : 100 + i % 3) +
+                     R"(,"gpu_mem_gb":41.7,"data_time_s":0.02})" "\n";
+        test_files::writeFile(file, lines);
+        WatchPage page;
+        page.resize(1400, 1200);
+        page.show();
+        traindeck::Plan plan = traindeck::demoPlan();
+        traindeck::Calibration earlier;
+        traindeck::Text error;
+        QVERIFY(traindeck::parseCalibration("1x8=50samples/s", earlier, error));
+        plan.calibrations = {earlier};
+        page.setPlan(plan);
+        QVERIFY(page.addSource(file));
+        page.replotNow();
+
+        // The script's own scalar has a card, titled with its unit.
+        int own = -1;
+        for (int c = 0; c < int(page.cardKinds().size()); ++c)
+            if (page.cardKinds()[std::size_t(c)].metric == "data_time_s")
+                own = c;
+        QVERIFY(own >= 0);
+        auto title = [&](int c) { return static_cast<QCPTextElement*>(page.cards()[std::size_t(c)]->plotLayout()->element(0, 0))->text(); };
+        QCOMPARE(title(own), QString("data_time (s)"));
+        QCOMPARE(graphPoints(page.cards()[std::size_t(own)]), 20);
+
+        // A constant GPU memory: ticks of a few significant digits, and the capacity line inside the range.
+        const int memory = int(traindeck::metrics::CardKind::GpuMemory);
+        const QCPRange range = page.cards()[std::size_t(memory)]->yAxis->range();
+        QVERIFY2(range.size() >= 41.7 * 0.02, qPrintable(QString::number(range.size())));
+        const double capacity = traindeck::estimate(plan, traindeck::Layout{1, 2}).gpuMemoryGb;
+        QVERIFY(range.contains(capacity) && range.contains(41.7));
+        const int speed = int(traindeck::metrics::CardKind::SamplesPerS);
+        const double predicted = traindeck::estimate(plan, traindeck::Layout{1, 2}).samplesPerS.value;
+        QVERIFY(page.cards()[std::size_t(speed)]->yAxis->range().contains(predicted));
+
+        // Calibrate adds the run's point to the plan's, with the number --calibrate-from takes.
+        QSignalSpy measured(&page, &WatchPage::calibrationMeasured);
+        QMetaObject::invokeMethod(&page, [&] {
+            for (QPushButton* b : page.findChildren<QPushButton*>())
+                if (b->text().startsWith("Calibrate"))
+                    b->click();
+        });
+        QTRY_COMPARE(measured.size(), 1);
+        const auto fromFile = traindeck::readRunSpeed(file.toStdString(), error);
+        QVERIFY(fromFile);
+        QCOMPARE(measured[0][0].toString(), QString::fromStdString(traindeck::calibrationText(earlier) + "," +
+                                                                   traindeck::calibrationText(fromFile->calibration)));
+
+        // One card out: its picture and its data.
+        const QString png = tmp.filePath("card.png");
+        QVERIFY(page.exportCardPng(own, png));
+        QVERIFY(QImage(png).width() >= 640);
+        const QString csv = tmp.filePath("card.csv");
+        QVERIFY(page.exportCardCsv(own, csv));
+        const QByteArray text = test_files::readFile(csv);
+        QCOMPARE(text.count('\n'), 21);  // the header and 20 points
+        QVERIFY(text.contains("own,data_time_s,,19,"));
+        QVERIFY(!text.contains("loss"));
     }
 
     void tensorBoardLogdir() {

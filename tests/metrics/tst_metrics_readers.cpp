@@ -2,8 +2,10 @@
 // TensorBoard's EventAccumulator read from the same files), the real trainer's
 // JSON lines with 2 processes and a diverging run, users' log lines and Hugging
 // Face dicts; truncated, corrupted, growing, truncated-in-place and replaced files.
+#include "metrics/metrics_line.h"
 #include "metrics/summary.h"
 #include "metrics/watch.h"
+#include "plan/run_speed.h"
 
 #include <QtTest>
 
@@ -317,6 +319,114 @@ private slots:
         QCOMPARE(r.alarms()[0].kind, AlarmKind::NonFiniteLoss);
     }
 
+    void outOfRangeNumbersAreSkippedAndCounted() {
+        // Every number from a file is untrusted: none of these may become a point, a
+        // rank or an allocation; each is counted, and the good lines around them are read.
+        const QString file = tmp.filePath("hostile.jsonl");
+        QByteArray longList = R"({"v":1,"event":"step","time":3,"step":2,"loss":null,"nonfinite":["loss")";
+        for (int i = 0; i < 100000; ++i)
+            longList += ",\"x\"";
+        longList += "]}";
+        writeFile(file,
+                  R"({"v":1,"event":"step","time":1,"step":0,"loss":0.5})" "\n"
+                  R"({"v":1,"event":"step","time":2,"step":1e30,"loss":0.4})" "\n"           // 1e30: not a step
+                  R"({"v":1,"event":"step","time":2,"step":-3,"loss":0.4})" "\n"
+                  R"({"v":1,"event":"step","time":-5,"step":1,"loss":0.4})" "\n"            // a negative time
+                  R"({"v":1,"event":"rank","time":2,"rank":1e12,"step":1,"step_time_s":0.2})" "\n"
+                  R"({"v":1,"event":"start","time":1,"world_size":1e300,"nodes":-2,"total_steps":1e30})" "\n" +
+                      longList + "\n" +
+                      R"({"v":1,"event":"step","time":4,"step":3,"loss":0.3,"big":[)" + QByteArray(1 << 20, '1').replace("11", "1,") + "1]}\n");
+        std::unique_ptr<Watch> w(watchOf({file}));
+        const Run& r = *w->store().runs()[0];
+        QCOMPARE(r.rejectedValues, std::size_t(4));  // the step of 1e30, -3, the time -5, the rank 1e12
+        const Series* loss = r.find("loss");
+        QCOMPARE(loss->points().size(), std::size_t(3));
+        QCOMPARE(loss->points()[0].step, std::int64_t(0));
+        QVERIFY(std::isnan(loss->points()[1].value));  // a list of 100,001 names: its first ones are read, the rest skipped
+        QCOMPARE(loss->points()[2].step, std::int64_t(3));
+        QCOMPARE(r.lastStep(), std::int64_t(3));
+        QCOMPARE(r.info.worldSize, 0);
+        QCOMPARE(r.info.totalSteps, std::int64_t(0));
+        for (const auto& [key, series] : r.allSeries())
+            QVERIFY(key.second < 0);  // no rank 10^12
+    }
+
+    void pythonNanTokensAreNonFinite() {
+        // What Python's json.dumps writes for float('nan') and float('inf'): the alarm a user needs.
+        const QString file = tmp.filePath("python.jsonl");
+        writeFile(file,
+                  R"({"v": 1, "event": "step", "time": 1.0, "step": 0, "loss": 0.5, "my_ratio": Infinity})" "\n"
+                  R"({"v": 1, "event": "step", "time": 2.0, "step": 1, "loss": NaN, "note": "NaN stays text", "my_ratio": -Infinity})" "\n");
+        std::unique_ptr<Watch> w(watchOf({file}));
+        const Run& r = *w->store().runs()[0];
+        QCOMPARE(r.skippedLines, std::size_t(0));
+        QVERIFY(std::isnan(r.find("loss")->points()[1].value));
+        QVERIFY(r.failing());
+        QCOMPARE(r.alarms()[0].kind, AlarmKind::NonFiniteLoss);
+        QCOMPARE(r.alarms()[0].step, std::int64_t(1));
+        QCOMPARE(r.find("my_ratio")->points()[0].value, INFINITY);
+        QCOMPARE(r.find("my_ratio")->points()[1].value, -INFINITY);
+        QVERIFY(!r.find("note"));
+    }
+
+    void usersOwnScalarsGetSeries() {
+        const QString file = tmp.filePath("own.jsonl");
+        writeFile(file,
+                  R"({"v":1,"event":"step","time":1,"step":0,"loss":0.5,"data_time_s":0.02,"tokens_per_s":1000,"kl":null,"nonfinite":["kl"]})" "\n"
+                  R"({"v":1,"event":"rank","time":1,"rank":1,"step":0,"step_time_s":0.2,"host_mem_gb":3.5})" "\n"
+                  R"({"v":1,"event":"eval","time":1,"step":0,"loss":0.6,"accuracy":0.9})" "\n");
+        std::unique_ptr<Watch> w(watchOf({file}));
+        const Run& r = *w->store().runs()[0];
+        QCOMPARE(r.find("data_time_s")->last().value, 0.02);
+        QCOMPARE(r.find("tokens_per_s")->last().value, 1000.0);
+        QVERIFY(std::isnan(r.find("kl")->last().value));
+        QCOMPARE(r.find("host_mem_gb", 1)->last().value, 3.5);
+        QCOMPARE(r.find("eval_accuracy")->last().value, 0.9);
+        QVERIFY(!r.find("v") && !r.find("time") && !r.find("step"));
+    }
+
+    void steadySpeedIsOneDefinition() {
+        // The real trainer's file: `traindeck watch`, the Watch page (runSpeedOf on the
+        // watched run) and `plan --calibrate-from` (readRunSpeed) give one number.
+        const QString file = QStringLiteral(FIXTURES "/trainer/trainer.jsonl");
+        std::unique_ptr<Watch> w(watchOf({file}));
+        const Run& run = *w->store().runs()[0];
+        QCOMPARE(run.info.warmupSteps, std::int64_t(10));
+        traindeck::Text error;
+        const auto fromFile = traindeck::readRunSpeed(file.toStdString(), error);
+        QVERIFY2(fromFile, error.english().c_str());
+        const auto fromWatch = traindeck::runSpeedOf(run, run.name(), error);
+        QVERIFY(fromWatch);
+        QCOMPARE(fromWatch->calibration.value, fromFile->calibration.value);
+        QCOMPARE(fromWatch->stepsUsed, fromFile->stepsUsed);
+        QCOMPARE(fromFile->firstStep, 10L);  // after the LR warm-up's 10 steps
+        QVERIFY(std::abs(summarize(run).steadySamplesPerS - fromFile->calibration.value) <= 1e-5 * fromFile->calibration.value);
+        // By hand: the median of samples_per_s over steps 10..29.
+        std::vector<double> v;
+        for (const Point& p : run.find("samples_per_s")->points())
+            if (p.step >= 10)
+                v.push_back(p.value);
+        std::sort(v.begin(), v.end());
+        QCOMPARE(v.size(), std::size_t(20));
+        QVERIFY(std::abs((v[9] + v[10]) / 2 - fromFile->calibration.value) <= 1e-5 * fromFile->calibration.value);
+    }
+
+    void oneLineApi() {
+        const auto step = readMetricsLine(R"({"v":1,"event":"step","time":5,"step":7,"loss":NaN,"my_metric":2,"kl":null,"nonfinite":["kl"]})");
+        QVERIFY(step);
+        QCOMPARE(QString::fromStdString(step->event), QString("step"));
+        QCOMPARE(*step->step, std::int64_t(7));
+        QVERIFY(std::isnan(*step->value("loss")));
+        QCOMPARE(*step->value("my_metric"), 2.0);
+        QVERIFY(std::isnan(*step->value("kl")));
+        const auto rank = readMetricsLine(R"({"v":1,"event":"rank","time":5,"rank":3,"node":1,"step":7,"step_time_s":0.2})");
+        QCOMPARE(*rank->rank, 3);
+        QCOMPARE(*rank->node, 1);
+        QVERIFY(!readMetricsLine(R"({"v":1,"event":"step","time":5,"step":1e30})"));  // out of range: not taken
+        QVERIFY(!readMetricsLine("Step 1 | Loss: 0.5"));
+        QVERIFY(!readMetricsLine(R"({"event":"step"})"));  // no "v": not the protocol's
+    }
+
     void usersLogLinesAndHuggingFaceDicts() {
         const QString plain = tmp.filePath("user-script.log");
         writeFile(plain,
@@ -375,9 +485,11 @@ private slots:
                   R"({"v":1,"event":"rank","time":2,"rank":0,"node":0,"step":0,"step_time_s":0.2})" "\n");
         writeFile(dir + "/node-1.out", R"({"v":1,"event":"rank","time":2,"rank":2,"node":1,"step":0,"step_time_s":0.3})" "\n");
         writeFile(dir + "/node-0.err", "warning: something\n");
+        // As core/launch's RunFolder writes it: "node" is the index, an exit status is a number.
         writeFile(dir + "/launch.jsonl",
-                  R"({"v":1,"event":"node","time":1,"index":1,"host":"node-b","state":"lost","message":"ssh: connection reset"})" "\n"
-                  R"({"v":1,"event":"end","time":3,"status":"failed","first_failure":{"node":1,"message":"node-b lost"}})" "\n");
+                  R"({"v":1,"time":1,"event":"node","node":0,"host":"node-a","state":"exited","status":0})" "\n"
+                  R"({"v":1,"time":1,"event":"node","node":1,"host":"node-b","state":"lost","message":"ssh: connection reset"})" "\n"
+                  R"({"v":1,"time":3,"event":"end","status":"failed","first_failure":{"node":1,"message":"node-b lost"}})" "\n");
         for (const QString& source : {dir, tmp.filePath("runs")}) {  // the folder itself, and a folder of runs
             std::unique_ptr<Watch> w(watchOf({source}));
             QCOMPARE(w->store().runs().size(), std::size_t(1));
@@ -387,11 +499,41 @@ private slots:
             QVERIFY(r.find("step_time_s", 2));
             QVERIFY(r.end && r.end->status == "failed");
             QVERIFY(r.failing());
-            bool lost = false;
-            for (const Alarm& a : r.alarms())
-                lost |= a.kind == AlarmKind::NodeLost && a.rank == 1 && a.detail.find("connection reset") != std::string::npos;
-            QVERIFY(lost);
+            int lost = 0;
+            for (const Alarm& a : r.alarms()) {
+                QVERIFY2(a.rank != -1 || a.kind != AlarmKind::NodeLost, qPrintable(QString::fromStdString(a.text().english())));
+                QVERIFY2(a.step != -1, qPrintable(QString::fromStdString(a.text().english())));  // the steps were read before the end
+                lost += a.kind == AlarmKind::NodeLost && a.rank == 1;
+            }
+            QCOMPARE(lost, 2);  // the node's state, and the end's first failure naming it
+            QCOMPARE(r.end->step, std::int64_t(0));
         }
+    }
+
+    void preflightFailureIsNotALostNode() {
+        const QString dir = tmp.filePath("runs-preflight/job-20261122T110000Z-cd34");
+        QDir().mkpath(dir);
+        writeFile(dir + "/launch.jsonl",
+                  R"({"v":1,"time":1,"event":"node","node":0,"host":"gpu-a","state":"connecting"})" "\n"
+                  R"({"v":1,"time":1,"event":"preflight","node":0,"host":"gpu-a","check":"connection","ok":true,"message":"connected and authenticated"})" "\n"
+                  R"({"v":1,"time":2,"event":"preflight","node":0,"host":"gpu-a","check":"gpus","ok":false,"message":"node 0 (gpu-a) has 4 GPUs but the plan runs 8 per node"})" "\n"
+                  R"({"v":1,"time":2,"event":"end","status":"failed","first_failure":{"node":0,"message":"node 0 (gpu-a) has 4 GPUs but the plan runs 8 per node"}})" "\n");
+        std::unique_ptr<Watch> w(watchOf({dir}));
+        const Run& r = *w->store().runs()[0];
+        QVERIFY(r.failing());
+        bool preflight = false;
+        for (const Alarm& a : r.alarms()) {
+            QVERIFY(a.kind != AlarmKind::NodeLost);
+            if (a.kind == AlarmKind::PreflightFailed) {
+                preflight = true;
+                QCOMPARE(a.rank, 0);
+                const QString text = QString::fromStdString(a.text().english());
+                QVERIFY2(text.contains("node 0 failed its pre-flight check (gpus)") && text.contains("4 GPUs"), qPrintable(text));
+            }
+            if (a.kind == AlarmKind::Failed)
+                QCOMPARE(QString::fromStdString(a.text().english()), QString("the run failed before its first step"));
+        }
+        QVERIFY(preflight);
     }
 };
 

@@ -1,6 +1,8 @@
 // The store's promises: O(1) appends with bounded memory where spikes and NaNs
 // survive folding, restarts purge orphaned points as TensorBoard does, and the
 // smoothing and steady-rate figures on hand-worked numbers.
+#include "metrics/cards.h"
+#include "metrics/metric_units.h"
 #include "metrics/run.h"
 #include "metrics/summary.h"
 
@@ -116,6 +118,52 @@ private slots:
             p.push_back({i, double(i), v[i]});
         QCOMPARE(steadyRate(p), 100.0);
         QCOMPARE(steadyRate({}), 0.0);
+    }
+
+    void steadySpeedSkipsTheWarmup() {
+        std::vector<Point> p;
+        for (int i = 0; i < 20; ++i)
+            p.push_back({i, double(i), i < 5 ? 10.0 : 100.0 + i % 3});  // five slow warm-up steps
+        const auto s = steadyOf(p, 5);
+        QVERIFY(s);
+        QCOMPARE(s->firstStep, std::int64_t(5));
+        QCOMPARE(s->points, 15);
+        QCOMPARE(s->value, 101.0);
+        QCOMPARE(steadyRate(p, 100), 101.0);  // nothing after a longer warm-up: all but the first point
+        QVERIFY(!steadyOf(std::vector<Point>{{0, 0, 5}}, 0));
+    }
+
+    void axisRangeOfANearlyConstantSeries() {
+        ValueRange r;
+        r.add(41.7);
+        r.add(41.70001);
+        const auto [lo, hi] = shownRange(r, false);
+        QVERIFY(hi - lo >= 41.7 * 0.02);  // ticks of a few significant digits, not six decimals
+        QVERIFY(lo < 41.7 && hi > 41.70001);
+        ValueRange wide;
+        wide.add(0);
+        wide.add(10);
+        const auto [wlo, whi] = shownRange(wide, false);
+        QCOMPARE(wlo, -0.5);
+        QCOMPARE(whi, 10.5);
+    }
+
+    void usersScalarsGetCardsWithUnits() {
+        Run run("r");
+        run.append(run.series("loss"), {0, 1, 0.5}, 0);
+        run.append(run.series("data_time_s"), {0, 1, 0.02}, 0);
+        run.append(run.series("host_mem_gb"), {0, 1, 3}, 0);
+        run.append(run.series("kl"), {0, 1, 0.1}, 0);
+        const std::vector<Card> cards = cardsOf({&run});
+        QCOMPARE(int(cards.size()), kFixedCards + 3);
+        QCOMPARE(cards[std::size_t(kFixedCards)].metric, std::string("data_time_s"));
+        QCOMPARE(cardSeries(run, cards[0]).size(), std::size_t(1));  // the loss card draws the loss: no card of its own
+        QCOMPARE(unitOf("data_time_s"), std::string("s"));
+        QCOMPARE(unitOf("host_mem_gb"), std::string("GB"));
+        QCOMPARE(unitOf("tokens_per_s"), std::string("tokens/s"));
+        QCOMPARE(unitOf("kl"), std::string());
+        QCOMPARE(nameWithoutUnit("data_time_s"), std::string("data_time"));
+        QCOMPARE(withUnit(0.134, "step_time_s"), std::string("0.134 s"));
     }
 };
 

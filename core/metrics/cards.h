@@ -1,0 +1,56 @@
+#pragma once
+// What the Watch page draws, decided here so the page only draws it: the
+// cards (a fixed set every training run has, then one per scalar a user's
+// script logs that no fixed card shows), the series each card draws for a
+// run, and the smoothing continued as points arrive.
+
+#include "metrics/run.h"
+
+#include <limits>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace traindeck::metrics {
+
+enum class CardKind { Loss, Psnr, Lr, SamplesPerS, GpuMemory, GradNorm, Eval, RankStepTime, Scalar };
+inline constexpr int kFixedCards = 8;  // the kinds before Scalar, in this order
+
+struct Card {
+    CardKind kind = CardKind::Scalar;
+    std::string metric;  // Scalar: the series' name (its unit: metric_units.h)
+    bool operator==(const Card&) const = default;
+};
+
+// The fixed cards, then the runs' own scalars by name.
+std::vector<Card> cardsOf(const std::vector<const Run*>& runs);
+// The series a card draws for a run; the rank card draws every rank.
+std::vector<const Series*> cardSeries(const Run& run, const Card& card);
+
+// The values a card's axis must show.
+struct ValueRange {
+    double lo = std::numeric_limits<double>::infinity(), hi = -std::numeric_limits<double>::infinity();
+    double loPositive = std::numeric_limits<double>::infinity();  // for a log axis
+    void add(double v);
+    void add(const ValueRange& r);
+    bool empty() const { return !(lo <= hi); }
+};
+// The span an axis shows for `r`: padded by 5%, and at least 2% of the values'
+// magnitude wide, so a nearly constant series (a GPU's memory) gets ticks of a
+// few significant digits, not six decimals. A log axis: from loPositive / 1.2 to hi * 1.2.
+std::pair<double, double> shownRange(const ValueRange& r, bool log);
+
+// TensorBoard's debiased EMA, one point at a time (debiasedEma() in summary.h
+// is the same over a whole list): a redraw continues it over the new points.
+class Smoother {
+public:
+    explicit Smoother(double weight) : weight_(weight) {}
+    // The smoothed value of the next point; a non-finite one passes through and is not averaged.
+    double next(double value);
+
+private:
+    double weight_;
+    double ema_ = 0, debias_ = 1;
+};
+
+}  // namespace traindeck::metrics

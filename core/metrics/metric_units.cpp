@@ -1,0 +1,58 @@
+#include "metrics/metric_units.h"
+
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+
+namespace traindeck::metrics {
+namespace {
+
+std::string lower(std::string_view s) {
+    std::string out(s);
+    for (char& c : out)
+        c = char(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
+struct Suffix {
+    std::string_view suffix, unit;
+};
+// Longest first: "_per_s" before "_s".
+constexpr Suffix kSuffixes[] = {{"samples_per_s", "samples/s"}, {"steps_per_s", "steps/s"}, {"tokens_per_s", "tokens/s"},
+                                {"_per_s", "/s"},  {"_ms", "ms"}, {"_s", "s"},   {"_sec", "s"}, {"_seconds", "s"},
+                                {"_gb", "GB"},     {"_gib", "GiB"}, {"_mb", "MB"}, {"_mib", "MiB"}, {"_db", "dB"}};
+
+}  // namespace
+
+std::string unitOf(std::string_view metric) {
+    const std::string m = lower(metric);
+    for (const Suffix& s : kSuffixes)
+        if (m.ends_with(s.suffix))
+            return std::string(s.unit);
+    if (m == "psnr" || m.ends_with("/psnr") || m.ends_with("_psnr"))
+        return "dB";
+    return {};
+}
+
+std::string nameWithoutUnit(std::string_view metric) {
+    const std::string m = lower(metric);
+    for (const Suffix& s : kSuffixes)
+        if (m.ends_with(s.suffix) && s.suffix.starts_with("_") && m.size() > s.suffix.size())
+            return std::string(metric.substr(0, metric.size() - s.suffix.size()));
+    return std::string(metric);
+}
+
+std::string withUnit(double value, std::string_view metric) {
+    char buf[48];
+    if (std::isnan(value))
+        return "nan";
+    if (std::isinf(value))
+        return value > 0 ? "inf" : "-inf";
+    std::snprintf(buf, sizeof buf, "%.4g", value);
+    const std::string unit = unitOf(metric);
+    if (unit.empty())
+        return buf;
+    return std::string(buf) + (unit.starts_with("/") ? "" : " ") + unit;
+}
+
+}  // namespace traindeck::metrics

@@ -1,0 +1,19 @@
+#pragma once
+// What a metric's key says about its unit, for any key a script logs: the
+// protocol's names and the conventions users follow (`*_s` seconds, `*_gb`
+// gigabytes, `*_per_s` a rate, `lr`). One place, so the window's cards and
+// `traindeck watch` label a user's scalar alike.
+
+#include <string>
+#include <string_view>
+
+namespace traindeck::metrics {
+
+// "s", "ms", "GB", "MB", "dB", "/s", "samples/s", "steps/s" or "" (unitless or unknown).
+std::string unitOf(std::string_view metric);
+// The key without its unit suffix, for a title: "data_time_s" → "data_time".
+std::string nameWithoutUnit(std::string_view metric);
+// A value with its unit as a person reads it: 4 significant digits ("0.134 s", "45.2 GB", "3e-05").
+std::string withUnit(double value, std::string_view metric);
+
+}  // namespace traindeck::metrics

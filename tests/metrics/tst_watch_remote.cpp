@@ -1,0 +1,230 @@
+// Watching a run where it is: a run folder written on the "remote" side of a
+// real sshd (the launch tests' harness) while it is watched over SSH, the
+// connection killed mid-run and back without a line lost or repeated, a remote
+// file truncated and replaced, a changed host key refused (by the library and
+// by `traindeck watch`), and a real command stream (the real trainer's output
+// prefixed per pod as `kubectl logs --prefix` writes it).
+#include "metrics/command_stream.h"
+#include "metrics/summary.h"
+#include "metrics/watch.h"
+#include "run_traindeck.h"
+#include "test_sshd.h"
+
+#include <QtTest>
+
+#include "trainer_env.h"
+
+#include <csignal>
+#include <functional>
+
+using namespace traindeck::metrics;
+using test_sshd::Sshd;
+
+namespace {
+
+QByteArray stepLine(int step) {
+    return QByteArray(R"({"v":1,"event":"step","time":)") + QByteArray::number(1000 + step) + R"(,"step":)" +
+           QByteArray::number(step) + R"(,"loss":)" + QByteArray::number(1.0 / (step + 1)) + R"(,"samples_per_s":100})" + "\n";
+}
+
+// Polls until `done` or 30 s.
+bool pollUntil(Watch& w, const std::function<bool()>& done) {
+    QElapsedTimer clock;
+    clock.start();
+    while (clock.elapsed() < 30000) {
+        w.poll(1 << 20, unixNow());
+        if (done())
+            return true;
+        QThread::msleep(20);
+    }
+    return false;
+}
+
+// SIGKILL to every process serving a connection of this sshd (its children): the
+// connections drop as a network failure would drop them; the sshd itself stays.
+int killConnections(const QProcess& sshd) {
+    int killed = 0;
+    for (const QString& pid : QDir("/proc").entryList(QDir::Dirs)) {
+        const QList<QByteArray> stat = test_files::readFile("/proc/" + pid + "/stat").split(' ');
+        // /proc/PID/stat: pid (comm) state ppid …; sshd's comm has no spaces
+        if (stat.size() > 3 && stat[3].toLongLong() == sshd.processId())
+            killed += ::kill(pid.toInt(), SIGKILL) == 0;
+    }
+    return killed;
+}
+
+}  // namespace
+
+class TestWatchRemote : public QObject {
+    Q_OBJECT
+    Sshd sshd_;
+    QTemporaryDir work_;
+    QString knownHosts_;
+
+    traindeck::launch::SshSettings settings(const QString& knownHosts) const {
+        traindeck::launch::SshSettings s;
+        s.identityFile = sshd_.path("user_key").toStdString();
+        s.knownHostsFile = knownHosts.toStdString();
+        s.configFile = sshd_.path("ssh_config").toStdString();
+        return s;
+    }
+    QString url(const QString& path) const {
+        return QString("ssh://%1@127.0.0.1:%2%3").arg(test_sshd::userName()).arg(sshd_.port).arg(path);
+    }
+
+private slots:
+    void initTestCase() {
+        if (!sshd_.start())
+            QFAIL(qPrintable(sshd_.why));
+        knownHosts_ = work_.filePath("known_hosts");
+        sshd_.trustHostKey(knownHosts_, sshd_.path("host_key.pub"));
+    }
+
+    void runWrittenRemotelyWhileWatched() {
+        const QString dir = work_.filePath("runs/job-20261125T200000Z-ab12");
+        QDir().mkpath(dir);
+        QFile out(dir + "/node-0.out");
+        QVERIFY(out.open(QIODevice::WriteOnly | QIODevice::Unbuffered));
+        out.write(R"({"v":1,"event":"start","time":999,"run_id":"job","world_size":2,"nodes":1,"gpus_per_node":2,"effective_batch":8,"micro_batch":4,"total_steps":300})" "\n");
+        for (int i = 0; i < 50; ++i)
+            out.write(stepLine(i));
+
+        Watch w;
+        w.setSsh(settings(knownHosts_));
+        traindeck::Text error;
+        QVERIFY2(w.add(url(work_.filePath("runs")).toStdString(), error), error.english().c_str());
+        QCOMPARE(w.store().runs().size(), std::size_t(1));
+        Run& run = *w.store().runs()[0];
+        QCOMPARE(QString::fromStdString(run.name()), QString("job-20261125T200000Z-ab12"));
+        QVERIFY(pollUntil(w, [&] { return run.lastStep() == 49; }));
+
+        // More steps while watched; the connection killed mid-run, then more again.
+        for (int i = 50; i < 150; ++i)
+            out.write(stepLine(i));
+        QVERIFY(pollUntil(w, [&] { return run.lastStep() >= 60; }));
+        QVERIFY(killConnections(sshd_.process) > 0);
+        for (int i = 150; i < 300; ++i) {
+            out.write(stepLine(i));
+            if (i % 50 == 0)
+                w.poll(1 << 20, unixNow());
+        }
+        out.write(R"({"v":1,"event":"end","time":1400,"step":299,"status":"completed","seconds":400})" "\n");
+        QVERIFY2(pollUntil(w, [&] { return run.end.has_value(); }), qPrintable(QString("last step %1").arg(run.lastStep())));
+        const Series* loss = run.find("loss");
+        QCOMPARE(loss->points().size(), std::size_t(300));  // none lost
+        QCOMPARE(loss->appended(), std::size_t(300));       // none repeated (a repeat would replace its step)
+        for (int i = 0; i < 300; ++i)
+            QCOMPARE(loss->points()[std::size_t(i)].step, std::int64_t(i));
+        QVERIFY(!run.failing());
+        QCOMPARE(run.skippedLines, std::size_t(0));
+
+        // A new run folder appears beside it while watched.
+        const QString second = work_.filePath("runs/job-20261125T210000Z-cd34");
+        QDir().mkpath(second);
+        test_files::writeFile(second + "/node-0.out", stepLine(0));
+        QVERIFY(pollUntil(w, [&] { return w.store().runs().size() == 2 && w.store().runs()[1]->lastStep() == 0; }));
+    }
+
+    void remoteFileTruncatedAndReplaced() {
+        const QString file = work_.filePath("metrics.jsonl");
+        QByteArray first;
+        for (int i = 0; i < 20; ++i)
+            first += stepLine(i);
+        test_files::writeFile(file, first);
+        Watch w;
+        w.setSsh(settings(knownHosts_));
+        traindeck::Text error;
+        QVERIFY2(w.add(url(file).toStdString(), error), error.english().c_str());
+        Run& run = *w.store().runs()[0];
+        QVERIFY(pollUntil(w, [&] { return run.lastStep() == 19; }));
+        // Truncated in place and written again from step 5: later points replace the earlier ones.
+        QByteArray again;
+        for (int i = 5; i < 8; ++i)
+            again += stepLine(i);
+        test_files::writeFile(file, again);
+        QVERIFY(pollUntil(w, [&] { return run.find("loss")->points().size() == 8; }));
+        QCOMPARE(run.find("loss")->last().step, std::int64_t(7));
+        // Replaced by a new file under the same name (log rotation): read from its start.
+        test_files::writeFile(file + ".new", stepLine(2) + stepLine(3));
+        QVERIFY(QFile::remove(file));
+        QVERIFY(QFile::rename(file + ".new", file));
+        QVERIFY(pollUntil(w, [&] { return run.find("loss")->points().size() == 4; }));
+        QCOMPARE(run.find("loss")->last().step, std::int64_t(3));
+    }
+
+    void changedHostKeyIsRefused() {
+        const QString wrong = work_.filePath("known_hosts_changed");
+        sshd_.trustHostKey(wrong, sshd_.path("other_key.pub"));  // known_hosts has another key for the host
+        test_files::writeFile(work_.filePath("refused.jsonl"), stepLine(0));
+        Watch w;
+        w.setSsh(settings(wrong));
+        traindeck::Text error;
+        QVERIFY(!w.add(url(work_.filePath("refused.jsonl")).toStdString(), error));
+        QVERIFY2(QString::fromStdString(error.english()).contains("HAS CHANGED"), error.english().c_str());
+
+        const TraindeckRun r = runTraindeck({"watch", url(work_.filePath("refused.jsonl")), "--identity", sshd_.path("user_key"),
+                                             "--known-hosts", wrong, "--ssh-config", sshd_.path("ssh_config")});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("HAS CHANGED") && r.out.isEmpty(), qPrintable(r.err));
+
+        // The same source with the right key: the summary, through the command line.
+        const TraindeckRun good = runTraindeck({"watch", url(work_.filePath("refused.jsonl")), "--identity",
+                                                sshd_.path("user_key"), "--known-hosts", knownHosts_, "--ssh-config",
+                                                sshd_.path("ssh_config")});
+        QCOMPARE(good.code, 0);
+        QVERIFY2(good.out.startsWith("refused\n"), qPrintable(good.out + good.err));
+    }
+
+    void commandStreamAttributesPrefixedLines() {
+        // The real trainer's stdout as pod 0's, and a second pod that fails, both
+        // prefixed as kubectl logs --prefix writes them, through one command.
+        const QProcessEnvironment env = trainerEnvironment();
+        QString exports;
+        for (const QString& k : {"MASTER_ADDR", "MASTER_PORT"})
+            if (env.contains(k))
+                exports += k + "=" + env.value(k) + " ";
+        const QString command =
+            "{ " + exports + TRAINER_BINARY +
+            " --frames 2 --height 32 --width 32 --log-every 1 --nproc-per-node 2 --steps 20 2>/dev/null"
+            " | sed -u 's|^|[pod/taehv-worker-0/trainer] |'; "
+            "echo '[pod/taehv-worker-1/trainer] {\"v\":1,\"event\":\"error\",\"time\":5,\"rank\":3,\"kind\":\"nccl\",\"message\":\"timeout\"}'; }";
+        Watch w;
+        traindeck::Text error;
+        QVERIFY2(w.addCommand(command.toStdString(), error), error.english().c_str());
+        QVERIFY(pollUntil(w, [&] { return !w.commandsRunning() && !w.poll(1 << 20, unixNow()); }));
+        w.finish(unixNow());
+        QCOMPARE(w.store().runs().size(), std::size_t(1));
+        const Run& run = *w.store().runs()[0];
+        QCOMPARE(run.lastStep(), std::int64_t(19));
+        QVERIFY(run.end && run.end->status == "completed");
+        QCOMPARE(run.nodeStreams.size(), std::size_t(2));
+        QCOMPARE(QString::fromStdString(run.nodeStreams[0].name), QString("taehv-worker-0"));
+        QVERIFY(run.nodeStreams[0].lines >= 20);
+        bool named = false;
+        for (const Alarm& a : run.alarms())
+            named |= a.kind == AlarmKind::RankError && a.detail.find("[taehv-worker-1] nccl") == 0;
+        QVERIFY(named);
+
+        // The command line: read until the command exits, then the summary with the nodes.
+        const TraindeckRun r = runTraindeck({"watch", "--follow-command",
+                                             "printf '[pod/a/x] Step 1 | Loss: 0.5\\n[pod/b/x] Step 1 | Loss: 0.4\\n  0: Step 2 | Loss: 0.3\\n'"});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.contains("a (1 lines), b (1 lines), 0 (1 lines)"), qPrintable(r.out));
+        QVERIFY2(r.out.contains(QRegularExpression("steps\\s+3")), qPrintable(r.out));
+    }
+
+    void nodePrefixes() {
+        auto split = [](const char* line) {
+            const auto [node, rest] = splitNodePrefix(line);
+            return QStringList{QString::fromUtf8(node.data(), qsizetype(node.size())), QString::fromUtf8(rest.data(), qsizetype(rest.size()))};
+        };
+        QCOMPARE(split("[pod/job-worker-0/pytorch] {\"v\":1}"), (QStringList{"job-worker-0", "{\"v\":1}"}));
+        QCOMPARE(split("[pod/job-master-0] Step 1"), (QStringList{"job-master-0", "Step 1"}));
+        QCOMPARE(split(" 12: Step 1 | Loss: 2"), (QStringList{"12", "Step 1 | Loss: 2"}));
+        QCOMPARE(split("[2026-11-22 10:00:01] Step 1"), (QStringList{"", "[2026-11-22 10:00:01] Step 1"}));
+        QCOMPARE(split("Step 100/1000 | Loss: 1"), (QStringList{"", "Step 100/1000 | Loss: 1"}));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestWatchRemote)
+#include "tst_watch_remote.moc"
