@@ -38,12 +38,12 @@ import torch
 
 # name (file stem) → layers kept on the GPU, points (sequence or image batch), full-size training too?
 PLANS = {
-    "llama-3.1-8b": {"layers": 2, "points": [(512, 2), (1024, 1), (2048, 2)]},
-    "qwen2.5-7b": {"layers": 2, "points": [(512, 2), (2048, 1)]},
-    "mistral-7b": {"layers": 2, "points": [(1024, 2), (2048, 1)]},
-    "mixtral-8x7b": {"layers": 1, "points": [(512, 2), (2048, 1)]},
-    "gpt2": {"layers": None, "points": [(256, 8), (1024, 4), (1024, 8)]},
-    "vit-large-patch16-224": {"layers": None, "points": [(197, 16), (197, 64)]},
+    "llama-3.1-8b": {"layers": 2, "points": [(512, 2), (1024, 1), (2048, 2), (4096, 2)]},
+    "qwen2.5-7b": {"layers": 2, "points": [(512, 2), (2048, 1), (4096, 2)]},
+    "mistral-7b": {"layers": 2, "points": [(1024, 2), (2048, 1), (4096, 2)]},
+    "mixtral-8x7b": {"layers": 1, "points": [(512, 2), (2048, 1), (4096, 2)]},
+    "gpt2": {"layers": None, "points": [(256, 8), (1024, 4), (1024, 8), (1024, 16)]},
+    "vit-large-patch16-224": {"layers": None, "points": [(197, 16), (197, 64), (197, 128)]},
     "llama-3.1-70b": {"layers": 0, "points": []},  # parameters only
 }
 
@@ -98,7 +98,7 @@ def batch_for(config, seq, micro, device):
     return {"input_ids": ids, "labels": ids}
 
 
-def measure(model, config, mode, checkpointing, seq, micro, steps=4):
+def measure(model, config, mode, checkpointing, seq, micro, steps=8, warmup=2):
     dev = "cuda"
     if checkpointing:
         model.gradient_checkpointing_enable(gradient_checkpointing_kwargs={"use_reentrant": False})
@@ -118,7 +118,8 @@ def measure(model, config, mode, checkpointing, seq, micro, steps=4):
         opt.step()
         return after_forward
 
-    step()  # creates the AdamW states
+    for _ in range(warmup):  # the first creates the AdamW states
+        step()
     torch.cuda.synchronize()
     static = torch.cuda.memory_allocated()
     torch.cuda.reset_peak_memory_stats()

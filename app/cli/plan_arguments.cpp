@@ -1,5 +1,7 @@
 #include "cli/plan_arguments.h"
 
+#include "model/catalogue.h"
+#include "plan/model_source.h"
 #include "plan/plan_fields.h"
 #include "plan/plan_yaml.h"
 
@@ -78,6 +80,17 @@ std::string readPlanArguments(int argc, char** argv, const std::vector<Option>& 
                 continue;
             }
         }
+        if (arg == "--hf-config" || arg == "--model") {
+            if (!takeValue())
+                return app::localized(TD_TEXT("PlanArguments", "%1 needs a value"), {typed(arg)});
+            std::vector<FieldEdit> model;
+            if (Text error = arg == "--hf-config" ? hfConfigEdits(value, model) : catalogueModelEdits(value, model);
+                !error.empty())
+                return app::localized(TD_TEXT("PlanArguments", "%1: %2"), {Text::value(arg), error});
+            // The model comes first: the other flags (--tokens-per-sample ...) refine it.
+            for (auto it = model.rbegin(); it != model.rend(); ++it) edits.insert(edits.begin(), {it->key, it->value, arg});
+            continue;
+        }
         if (arg == "--env") {
             if (!takeValue())
                 return app::localized(TD_TEXT("PlanArguments", "--env needs NAME=VALUE"));
@@ -154,6 +167,8 @@ void printPlanFlags(std::FILE* out) {
                                  {f.label, Text::value(f.key), f.helpText, Text::value(values)});
         printOption(out, f.flag + (f.boolean ? "" : " V"), help);
     }
+    printOption(out, "--hf-config PATH", app::localized(TD_TEXT("PlanArguments", "the model from a Hugging Face config.json (llama, qwen2, mistral, mixtral, gpt2, vit)")));
+    printOption(out, "--model NAME", app::localized(TD_TEXT("PlanArguments", "a model of the catalogue: %1"), {Text::value(model::catalogueNames())}));
     printOption(out, "--env NAME=VALUE", app::localized(TD_TEXT("PlanArguments", "extra environment for every node (repeatable)")));
 }
 

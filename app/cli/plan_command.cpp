@@ -7,6 +7,8 @@
 #include "cli/terminal_text.h"
 #include "localized.h"
 
+#include "model/parameters.h"
+#include "plan/step_memory.h"
 #include "plan/calibrate.h"
 #include "plan/calibration_fit.h"
 #include "plan/estimate.h"
@@ -220,7 +222,7 @@ nlohmann::ordered_json toJson(const Plan& plan, const std::vector<Estimate>& est
         put(j, "scaling_efficiency", e.scalingEfficiency);
         j["memory"] = {{"params_gb", e.memory.paramsGb},       {"grads_gb", e.memory.gradsGb},
                        {"optimizer_gb", e.memory.optimizerGb}, {"activations_gb", e.memory.activationsGb},
-                       {"overhead_gb", e.memory.overheadGb}};
+                       {"logits_gb", e.memory.logitsGb},       {"overhead_gb", e.memory.overheadGb}};
         j["formulas"] = formulas;
         layouts.push_back(j);
     }
@@ -241,6 +243,16 @@ nlohmann::ordered_json toJson(const Plan& plan, const std::vector<Estimate>& est
     }
     ordered_json root;
     root["plan_layout"] = layoutText(plan.cluster.layout());
+    // Exact integers, as sum(p.numel()) gives them, where the architecture is known.
+    model::Architecture arch;
+    if (planArchitecture(plan, arch)) {
+        const model::ParameterCount counts = model::countParameters(arch);
+        root["architecture"] = plan.model.architecture;
+        root["params"] = counts.total;
+        if (arch.experts > 0) root["active_params"] = counts.active;
+    } else {
+        root["params"] = plan.model.params;
+    }
     const FittedModel fit = fitModel(plan);
     ordered_json model;
     model["mfu"] = fit.mfu;

@@ -138,6 +138,12 @@ std::string fillTemplate(std::string_view tmpl, const Plan& plan, const LaunchFi
 
 std::string workloadShell(const Plan& plan, const LaunchFigures& f, const GenerateOptions& options) {
     if (!plan.launch.command.empty()) return fillTemplate(plan.launch.command, plan, f);
+    // The trainer trains its presets only: a custom model would silently train the default.
+    if (plan.model.preset.empty())
+        throw GenerateError(Text(TD_TEXT("GenerateErrors", "the model '%1' is not one of traindeck-trainer's presets "
+                                                           "(tiny, base, large): set launch.command to the command "
+                                                           "that trains it, or choose a preset"),
+                                 {Text::value(printable(plan.model.name))}));
     // traindeck-trainer is itself the per-node launcher: it starts one process per
     // GPU and reads NODE_RANK, NNODES, MASTER_ADDR and MASTER_PORT.
     std::vector<std::pair<std::string, std::string>> flags = {
@@ -148,8 +154,14 @@ std::string workloadShell(const Plan& plan, const LaunchFigures& f, const Genera
         {"--lr", numberText(f.lr)},
         {"--warmup", std::to_string(f.warmupSteps)},
         {"--comm-timeout", std::to_string(plan.launch.commTimeoutS)},
+        // Every plan field the workload reads: the clip the plan's compute assumes.
+        {"--frames", std::to_string(plan.model.clipFrames)},
+        {"--height", std::to_string(plan.model.clipHeight)},
+        {"--width", std::to_string(plan.model.clipWidth)},
     };
-    if (!plan.model.preset.empty()) flags.insert(flags.begin() + 1, {"--preset", plan.model.preset});
+    flags.insert(flags.begin() + 1, {"--preset", plan.model.preset});
+    if (plan.recipe.checkpointEvery > 0) flags.push_back({"--checkpoint-every", std::to_string(plan.recipe.checkpointEvery)});
+    if (plan.recipe.evalEvery > 0) flags.push_back({"--eval-every", std::to_string(plan.recipe.evalEvery)});
     if (!options.checkpointDir.empty()) flags.push_back({"--checkpoint-dir", options.checkpointDir});
     if (!options.metricsFile.empty()) flags.push_back({"--metrics-file", options.metricsFile});
     std::string out = "exec traindeck-trainer";

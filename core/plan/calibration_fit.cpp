@@ -1,7 +1,6 @@
 #include "plan/calibration_fit.h"
 
 #include "plan/estimate.h"
-#include "plan/hardware.h"
 #include "plan/plan_fields.h"
 
 #include <algorithm>
@@ -131,10 +130,10 @@ FittedModel fitModel(const Plan& plan, const std::vector<Calibration>& calibrati
     FittedModel fit;
     // What the data does not fix keeps the network's constants (hardware.h), as the
     // uncalibrated estimate uses them.
-    const NetworkModel* net = findNetwork(plan.cluster.network);
+    const CommunicationConstants network = communicationConstants(plan);
     fit.mfu = plan.recipe.mfu;
-    fit.overlap = net ? net->overlap : plan.recipe.overlap;
-    fit.latencyS = net ? net->collectiveLatencyS : plan.recipe.collectiveLatencyS;
+    fit.overlap = network.overlap;
+    fit.latencyS = network.latencyS;
     if (calibrations.empty())
         return fit;
 

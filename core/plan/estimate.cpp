@@ -177,17 +177,18 @@ Estimate estimateUncalibrated(const Plan& plan, const Layout& layout) {
     // What the window cannot hold is exposed; of what it can, the share (1 − overlap)
     // still shows (a collective slows the kernels it runs beside); and every
     // collective phase costs a fixed latency (launch, synchronisation).
+    const CommunicationConstants k = communicationConstants(plan);
     const double hideable = std::min(comm, window);
     const double exposed =
-        std::max(0.0, comm - window) + (1.0 - r.overlap) * hideable + r.collectiveLatencyS * collectives;
+        std::max(0.0, comm - window) + (1.0 - k.overlap) * hideable + k.latencyS * collectives;
     e.exposedCommTimeS = figure(
         exposed, "s",
         Text(gathers ? TD_TEXT("Formulas", "max(0, communication − compute) + (1 − overlap) × "
                                                     "min(communication, window) + latency × collectives")
                               : TD_TEXT("Formulas", "max(0, communication − backward window) + (1 − overlap) × "
                                                     "min(communication, window) + latency × collectives")),
-        "max(0, " + num(comm) + " − " + num(window) + ") + (1 − " + num(r.overlap) + ") × " + num(hideable) + " + " +
-            num(r.collectiveLatencyS) + " × " + num(collectives));
+        "max(0, " + num(comm) + " − " + num(window) + ") + (1 − " + num(k.overlap) + ") × " + num(hideable) + " + " +
+            num(k.latencyS) + " × " + num(collectives));
 
     const double step = compute + exposed;
     e.stepTimeS = figure(step, "s", Text(TD_TEXT("Formulas", "compute + exposed communication")), num(compute) + " + " + num(exposed));
@@ -200,15 +201,14 @@ Estimate estimateUncalibrated(const Plan& plan, const Layout& layout) {
     return e;
 }
 
+CommunicationConstants communicationConstants(const Plan& plan) {
+    const NetworkModel* net = findNetwork(plan.cluster.network);
+    return {plan.recipe.overlap >= 0 ? plan.recipe.overlap : net ? net->overlap : 1.0,
+            plan.recipe.collectiveLatencyS >= 0 ? plan.recipe.collectiveLatencyS : net ? net->collectiveLatencyS : 0.0};
+}
+
 Estimate estimate(const Plan& input, const Layout& layout) {
-    Plan plan = calibrated(input);
-    if (input.calibrations.empty()) {
-        // Before any measurement the communication constants are the network's
-        // (hardware.h): hiding is never perfect, and every collective phase costs.
-        const NetworkModel& net = *findNetwork(input.cluster.network);
-        plan.recipe.overlap = net.overlap;
-        plan.recipe.collectiveLatencyS = net.collectiveLatencyS;
-    }
+    const Plan plan = calibrated(input);
     Estimate e = estimateUncalibrated(plan, layout);
     const Layout node{1, layout.gpusPerNode};
     const Estimate one = layout == node ? e : estimateUncalibrated(plan, node);

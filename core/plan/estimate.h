@@ -57,6 +57,12 @@ Estimate estimate(const Plan& plan, const Layout& layout);
 // plan.calibrations (calibration_fit.cpp fits against it).
 Estimate estimateUncalibrated(const Plan& plan, const Layout& layout);
 
+// The communication constants the estimate uses: the fitted ones in the recipe, or
+// before any fit the network's (hardware.h): hiding is never perfect, and every
+// collective phase costs.
+struct CommunicationConstants { double overlap, latencyS; };
+CommunicationConstants communicationConstants(const Plan& plan);
+
 // The plan's own layout and plan.compare, each once, smallest world first.
 std::vector<Layout> layoutsOf(const Plan& plan);
 

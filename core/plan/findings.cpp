@@ -4,6 +4,7 @@
 #include "plan/hardware.h"
 #include "plan/model_findings.h"
 #include "plan/plan_fields.h"
+#include "plan/step_memory.h"
 
 #include <algorithm>
 #include <cmath>
@@ -133,40 +134,58 @@ void checkLayout(const Plan& plan, const Layout& layout, bool own, std::vector<F
     }
 
     if (e.memoryPerGpuGb.value > e.gpuMemoryGb) {
-        std::vector<Text> fix;  // pieces, in order
-        std::vector<FieldEdit> edits;
+        // The fixes in order of what they cost: the same batch in smaller micro-batches
+        // (no extra compute), recomputing activations (about a third more compute for
+        // full checkpointing), sharding more of the states (more communication).
+        struct Fix { Plan plan; std::vector<FieldEdit> edits; Text words; };
+        std::vector<Fix> fixes;
         const auto splits = fittingSplits(plan, layout, batch);
-        for (size_t i = 0; i < std::min<size_t>(splits.size(), 3); ++i)
-            fix.push_back(Text(i == 0 ? TD_TEXT("FindingTexts", "use micro-batch %1 × accumulation %2")
-                                      : TD_TEXT("FindingTexts", ", or micro-batch %1 × accumulation %2"),
-                               {val(splits[i].first), val(splits[i].second)}));
         if (!splits.empty()) {
-            fix.push_back(Text(TD_TEXT("FindingTexts", " (keeps batch %1)"), {val(batch)}));
-            if (own) {
-                edits.push_back({"recipe.micro_batch", std::to_string(splits[0].first)});
-                if (r.globalBatch == 0)
-                    edits.push_back({"recipe.grad_accum", std::to_string(splits[0].second)});
-            }
+            Fix f{plan, {{"recipe.micro_batch", std::to_string(splits[0].first)}}, {}};
+            if (r.globalBatch == 0) f.edits.push_back({"recipe.grad_accum", std::to_string(splits[0].second)});
+            f.words = Text(TD_TEXT("FindingTexts", "use micro-batch %1 × accumulation %2 (keeps batch %3)"),
+                           {val(splits[0].first), val(splits[0].second), val(batch)});
+            fixes.push_back(std::move(f));
         }
-        for (int stage = r.zeroStage + 1; stage <= 3; ++stage) {
-            Plan p = plan;
-            p.recipe.zeroStage = stage;
-            if (estimate(p, layout).memoryPerGpuGb.value <= e.gpuMemoryGb) {
-                fix.push_back(Text(fix.empty() ? TD_TEXT("FindingTexts", "use ZeRO stage %1")
-                                               : TD_TEXT("FindingTexts", "; or use ZeRO stage %1"),
-                                   {val(stage)}));
-                if (own && edits.empty())
-                    edits.push_back({"recipe.zero_stage", std::to_string(stage)});
+        if (!plan.model.architecture.empty())
+            for (const char* level : {"selective", "full"})
+                if (findPlanField("model.activation_checkpointing")->get(plan) != level &&
+                    !(std::string(level) == "selective" && plan.model.flashAttention))
+                    fixes.push_back({plan, {{"model.activation_checkpointing", level}},
+                                     Text(TD_TEXT("FindingTexts", "use %1 activation checkpointing"), {val(level)})});
+        for (int stage = r.zeroStage + 1; stage <= 3 && r.fsdp == Recipe::Fsdp::None; ++stage)
+            fixes.push_back({plan, {{"recipe.zero_stage", std::to_string(stage)}},
+                             Text(TD_TEXT("FindingTexts", "use ZeRO stage %1"), {val(stage)})});
+        const Fix* chosen = nullptr;
+        double after = 0, afterStep = 0;
+        for (Fix& f : fixes) {
+            for (const FieldEdit& edit : f.edits) setPlanField(f.plan, edit.key, edit.value);
+            const Estimate fixed = estimate(f.plan, layout);
+            if (fixed.memoryPerGpuGb.value <= fixed.gpuMemoryGb) {
+                chosen = &f;
+                after = fixed.memoryPerGpuGb.value;
+                afterStep = fixed.stepTimeS.value;
                 break;
             }
         }
+        // The largest micro-batch that fits as the plan stands otherwise.
+        int largest = 0;
+        for (int micro = r.microBatch - 1; micro >= 1 && largest == 0; --micro) {
+            Plan p = plan;
+            p.recipe.microBatch = micro;
+            if (estimate(p, layout).memoryPerGpuGb.value <= e.gpuMemoryGb) largest = micro;
+        }
+        const Text largestText = largest > 0 ? Text(TD_TEXT("FindingTexts", "; the largest micro-batch that fits is %1"), {val(largest)})
+                                             : Text(TD_TEXT("FindingTexts", "; not even micro-batch 1 fits"));
         out.push_back(make(Severity::Error, "memory_over_card", "recipe.micro_batch", here,
-                           Text(TD_TEXT("FindingTexts", "%1: needs %2 GB per GPU, more than the %3 GB of a %4"),
-                                {where, numText(e.memoryPerGpuGb.value), numText(e.gpuMemoryGb), val(gpu.name)}),
-                           fix.empty() ? Text(TD_TEXT("FindingTexts", "no micro-batch or ZeRO stage fits: use more "
-                                                                      "GPUs, activation checkpointing or a smaller model"))
-                                       : Text::concat(std::move(fix)),
-                           std::move(edits)));
+                           Text::concat({Text(TD_TEXT("FindingTexts", "%1: needs %2 GB per GPU, more than the %3 GB of a %4"),
+                                              {where, numText(e.memoryPerGpuGb.value), numText(e.gpuMemoryGb), val(gpu.name)}),
+                                         largestText}),
+                           chosen ? Text(TD_TEXT("FindingTexts", "%1: then %2 GB per GPU and %3 s per step"),
+                                         {chosen->words, numText(after), numText(afterStep)})
+                                  : Text(TD_TEXT("FindingTexts", "no micro-batch, checkpointing or ZeRO stage fits: use "
+                                                                 "more GPUs, CPU offload or a smaller model")),
+                           chosen && own ? chosen->edits : std::vector<FieldEdit>{}));
     } else if (e.memoryPerGpuGb.value > 0.9 * e.gpuMemoryGb) {
         out.push_back(make(Severity::Warning, "memory_near_card", "recipe.micro_batch", here,
                            Text(TD_TEXT("FindingTexts", "%1: needs %2 GB of the card's %3 GB: little room for "
@@ -262,6 +281,16 @@ std::vector<Finding> findings(const Plan& plan) {
                                    Text(v.message, {val(name + "=" + value), renamed}),
                                    v.renamed ? Text(v.fix, {renamed}) : Text(v.fix)));
             }
+
+    model::Architecture arch;
+    if (planArchitecture(plan, arch) && arch.isLanguageModel() && arch.positions > 0 &&
+        plan.model.tokensPerSample > double(arch.positions))
+        out.push_back(make(Severity::Error, "sequence_beyond_positions", "model.tokens_per_sample", std::nullopt,
+                           Text(TD_TEXT("FindingTexts", "the sequence of %1 tokens is longer than the %2 positions the "
+                                                        "model's config allows (max_position_embeddings)"),
+                                {numText(plan.model.tokensPerSample), val(arch.positions)}),
+                           Text(TD_TEXT("FindingTexts", "use sequences of at most %1 tokens"), {val(arch.positions)}),
+                           {{"model.tokens_per_sample", std::to_string(arch.positions)}}));
 
     if (usesDeepSpeed(plan)) {
         const Estimate e = estimate(plan, own);

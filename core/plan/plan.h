@@ -81,10 +81,10 @@ struct Recipe {
     enum class Fsdp { None, FullShard, ShardGradOp, HybridShard } fsdp = Fsdp::None;
     double mfu = 0.40;           // model FLOPs utilisation the compute time assumes
     // The communication model's two constants. Not plan fields: a calibration with
-    // points on several layouts fits them (calibration_fit.h); the defaults are the
-    // model before any such fit (communication hidden as far as the backward lasts).
-    double overlap = 1.0;              // share of the hideable communication that is hidden, [0, 1]
-    double collectiveLatencyS = 0.0;   // fixed cost per collective phase of a step on more than one GPU
+    // points on several layouts fits them (calibration_fit.h). Negative: not fitted, the
+    // network catalogue's constants apply (hardware.h; see communicationConstants()).
+    double overlap = -1;               // share of the hideable communication that is hidden, [0, 1]
+    double collectiveLatencyS = -1;    // fixed cost per collective phase of a step on more than one GPU
     double memoryOverheadGb = 3.0;  // CUDA context, NCCL buffers, allocator slack
     int checkpointEvery = 0;     // steps between checkpoints (0: none)
     int evalEvery = 0;           // steps between validations (0: none)

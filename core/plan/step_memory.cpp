@@ -46,7 +46,10 @@ model::Checkpointing planCheckpointing(const Plan& p) {
 bool planArchitecture(const Plan& p, model::Architecture& out) {
     if (p.model.architecture.empty()) return false;
     Text error;
-    return model::parseArchitecture(p.model.architecture, out, error);
+    // A parameter count set other than through its field (code, an old file) that no
+    // longer matches: the numbers win, as the field's setter would have decided.
+    return model::parseArchitecture(p.model.architecture, out, error) &&
+           double(model::countParameters(out).total) == p.model.params;
 }
 
 StepMemory stepMemory(const Plan& plan, const Layout& layout) {
@@ -94,6 +97,9 @@ StepMemory stepMemory(const Plan& plan, const Layout& layout, model::Numerics nu
     const double accumulated = accum > 1 || r.globalBatch > 0 ? grads : 0;
 
     const double start = weights + gathered + optimizer + accumulated + kept + logits + spike;
+    // The loss's backward is done (logits freed); the last block runs its backward
+    // (recomputed first under checkpointing) with every other block's activations kept.
+    const double firstBlock = weights + gathered + optimizer + accumulated + kept + transient;
     const double end = weights + gathered + optimizer + grads + transient;
     const double step = weights + optimizer + grads;
     StepMemory m;
@@ -101,11 +107,15 @@ StepMemory stepMemory(const Plan& plan, const Layout& layout, model::Numerics nu
     p.weightsGb = (weights + gathered) / kGb;
     p.optimizerGb = optimizer / kGb;
     p.overheadGb = r.memoryOverheadGb;
-    if (start >= end && start >= step) {
+    if (start >= firstBlock && start >= end && start >= step) {
         m.phase = TD_TEXT("Formulas", "at the start of backward");
         p.gradsGb = accumulated / kGb;
         p.activationsGb = kept / kGb;
         p.logitsGb = (logits + spike) / kGb;
+    } else if (firstBlock >= end && firstBlock >= step) {
+        m.phase = TD_TEXT("Formulas", "in the last block's backward");
+        p.gradsGb = accumulated / kGb;
+        p.activationsGb = (kept + transient) / kGb;
     } else if (end >= step) {
         m.phase = TD_TEXT("Formulas", "at the end of backward");
         p.gradsGb = grads / kGb;

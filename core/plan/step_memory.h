@@ -6,6 +6,8 @@
 //
 //   backward start  weights + optimizer states + kept activations + logits and their
 //                   gradients (+ gradients already accumulated by earlier micro-steps)
+//   last block      the same less the logits, with the last block's backward (and its
+//                   recomputation under checkpointing)
 //   backward end    weights + optimizer states + gradients + one block's backward
 //   optimizer step  weights + optimizer states + gradients
 //

@@ -5,6 +5,7 @@
 #include "plan/calibrate.h"
 #include "plan/calibration_fit.h"
 #include "plan/estimate.h"
+#include "plan/hardware.h"
 #include "plan/findings.h"
 #include "plan/plan_fields.h"
 #include "plan/plan_yaml.h"
@@ -87,7 +88,7 @@ private slots:
                 QVERIFY(std::fabs(predicted(one, kLayouts[2]) / w.measured[2] - 1) < 0.04);
             // What the single point missed on bench-small (+30%) is what the second point fixes.
             if (std::string(w.name) == "bench-small")
-                QVERIFY(predicted(one, kLayouts[2]) / w.measured[2] - 1 > 0.25);
+                QVERIFY(predicted(one, kLayouts[2]) / w.measured[2] - 1 > 0.15);  // +20% with the network's latency
         }
     }
 
@@ -105,7 +106,7 @@ private slots:
         }
         // The 0.2 ms the 2-GPU step gains over the 1-GPU step is the collective's latency.
         QVERIFY(fit.latencyS > 150e-6 && fit.latencyS < 250e-6);
-        QCOMPARE(fit.overlap, 1.0);
+        QCOMPARE(fit.overlap, findNetwork(p.cluster.network)->overlap);  // not fitted by two points: the network's
         // The model says what it used, in the figure's formula.
         const Estimate e = estimate(p, kLayouts[1]);
         QVERIFY(QString::fromStdString(e.exposedCommTimeS.formula.english()).contains("latency × collectives"));
@@ -120,8 +121,9 @@ private slots:
         const FittedModel fit = fitModel(p);
         QCOMPARE(fit.fittedParameters, 1);
         QVERIFY(std::fabs(fit.mfu - fitCalibration(p, c).mfu) < 1e-9);
-        QCOMPARE(fit.latencyS, 0.0);
-        QCOMPARE(fit.overlap, 1.0);
+        // What one point cannot fix keeps the network catalogue's constants.
+        QCOMPARE(fit.latencyS, findNetwork(p.cluster.network)->collectiveLatencyS);
+        QCOMPARE(fit.overlap, findNetwork(p.cluster.network)->overlap);
     }
 
     void threePointsFitByLeastSquaresAndABadPointIsAFinding() {
@@ -152,7 +154,7 @@ private slots:
         // Points all on one GPU cannot fit communication: said, and the defaults kept.
         p.calibrations = {{{1, 1}, 1, Calibration::Unit::StepsPerSecond}, {{1, 1}, 1.1, Calibration::Unit::StepsPerSecond}};
         const FittedModel single = fitModel(p);
-        QCOMPARE(single.latencyS, 0.0);
+        QCOMPARE(single.latencyS, findNetwork(p.cluster.network)->collectiveLatencyS);
         QVERIFY(!single.notes.empty());
     }
 
@@ -167,7 +169,8 @@ private slots:
         QVERIFY(QString::fromStdString(e.commTimeS.formula.english()).contains("1/g of the node's NICs"));
         p.recipe.zeroStage = 3;
         QVERIFY(QString::fromStdString(estimate(p, {8, 8}).commTimeS.formula.english()).contains("all-gathers per micro-step"));
-        QCOMPARE(estimate(p, {8, 8}).collectives, 1 + 2 * estimate(p, {8, 8}).gradAccum);
+        // A gather per block (tae-mlp large has 4) in forward and in backward of each micro-step.
+        QCOMPARE(estimate(p, {8, 8}).collectives, 1 + 2 * estimate(p, {8, 8}).gradAccum * 4);
         // The demo plan on InfiniBand hides its communication: no such finding.
         QVERIFY(!hasFinding(demoPlan(), "communication_dominates_step"));
     }

@@ -1,5 +1,6 @@
 // Hand-worked planner cases, many from our users' own notes.
 #include "plan/calibrate.h"
+#include "plan/plan.h"
 #include "plan/estimate.h"
 #include "plan/plan_fields.h"
 
@@ -101,6 +102,7 @@ private slots:
         // baseline data parallelism and ZeRO stages 1, 2, 3.
         Plan p = plan();
         p.model.params = 7.5e9;
+        p.model.activationGbPerSample = 0;  // model states only, as the figure counts them
         const double published[] = {120, 31.4, 16.6, 1.9};
         for (int stage = 0; stage <= 3; ++stage) {
             p.recipe.zeroStage = stage;
@@ -115,15 +117,29 @@ private slots:
         QCOMPARE(estimate(p, {8, 8}).memory.optimizerGb, 0.0);
     }
 
-    void memoryAddsActivationsAndOverhead() {
+    void memoryIsTheStepsPeakPlusOverhead() {
         Plan p = plan();
         p.model.params = 1e9;
         p.model.activationGbPerSample = 2;
         p.recipe.microBatch = 3;
+        p.recipe.gradAccum = 1;
+        p.recipe.globalBatch = 0;
         p.recipe.memoryOverheadGb = 4;
-        const Estimate e = estimate(p, {1, 8});
-        QCOMPARE(e.memoryPerGpuGb.value, 16.0 + 6.0 + 4.0);
+        // AMP: 4 GB fp32 weights + 8 GB AdamW moments always; the 6 GB of activations
+        // at backward's start, the 4 GB of gradients at its end: never both.
+        Estimate e = estimate(p, {1, 8});
+        QCOMPARE(e.memoryPerGpuGb.value, 4.0 + 8.0 + 6.0 + 4.0);
+        QCOMPARE(e.memory.gradsGb, 0.0);
         QCOMPARE(e.gpuMemoryGb, 80.0);
+        // Accumulating: the earlier micro-steps' gradients live through the forward.
+        p.recipe.gradAccum = 2;
+        e = estimate(p, {1, 8});
+        QCOMPARE(e.memoryPerGpuGb.value, 4.0 + 8.0 + 4.0 + 6.0 + 4.0);
+        // Fewer activations than gradients: the peak is backward's end.
+        p.recipe.gradAccum = 1;
+        p.model.activationGbPerSample = 1;
+        p.recipe.microBatch = 1;
+        QCOMPARE(estimate(p, {1, 8}).memoryPerGpuGb.value, 4.0 + 8.0 + 4.0 + 4.0);
     }
 
     void computeTimeIsSixNTokensOverPeakTimesMfu() {
@@ -229,6 +245,38 @@ private slots:
         QCOMPARE(l.size(), size_t(3));
         QCOMPARE(l[0], (Layout{1, 8}));
         QCOMPARE(l[2], (Layout{8, 8}));
+    }
+
+    // Before any measurement, communication is charged from the network catalogue:
+    // ZeRO-3's per-block gathers on 64 GPUs are not free, whatever the backward hides.
+    void uncalibratedZero3OnSixtyFourGpusIsNotIdeal() {
+        Plan p = demoPlan();
+        QVERIFY(setPlanField(p, "model.architecture", "llama hidden=4096 layers=32 heads=32 kv_heads=8 ffn=14336 vocab=128256").empty());
+        QVERIFY(setPlanField(p, "model.tokens_per_sample", "4096").empty());
+        QVERIFY(setPlanField(p, "recipe.micro_batch", "1").empty());
+        QVERIFY(setPlanField(p, "recipe.global_batch", "512").empty());
+        QVERIFY(setPlanField(p, "recipe.zero_stage", "3").empty());
+        QVERIFY(p.calibrations.empty());
+        const Estimate e = estimate(p, {8, 8});
+        QVERIFY(e.exposedCommTimeS.value > 0);
+        QVERIFY2(e.scalingEfficiency.value < 0.99, std::to_string(e.scalingEfficiency.value).c_str());
+        QCOMPARE(e.collectives, 1 + 2 * e.gradAccum * 32);  // a gather per block, forward and backward
+    }
+
+    // The step's peak, not the sum of its parts: gradients and activations are never
+    // all alive at once without accumulation.
+    void memoryIsThePeakNotTheSum() {
+        Plan p = demoPlan();
+        QVERIFY(setPlanField(p, "model.architecture", "llama hidden=4096 layers=32 heads=32 kv_heads=8 ffn=14336 vocab=128256").empty());
+        QVERIFY(setPlanField(p, "model.tokens_per_sample", "8192").empty());
+        QVERIFY(setPlanField(p, "recipe.micro_batch", "1").empty());
+        QVERIFY(setPlanField(p, "recipe.global_batch", "0").empty());
+        QVERIFY(setPlanField(p, "recipe.grad_accum", "1").empty());
+        const Estimate e = estimate(p, {1, 8});
+        QCOMPARE(e.memory.gradsGb, 0.0);  // at backward's start, where the peak is
+        QVERIFY(e.memory.activationsGb > 0 && e.memory.logitsGb > 0);
+        QVERIFY(setPlanField(p, "model.activation_checkpointing", "full").empty());
+        QVERIFY(estimate(p, {1, 8}).memoryPerGpuGb.value < e.memoryPerGpuGb.value);
     }
 };
 
