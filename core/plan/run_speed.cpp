@@ -1,5 +1,6 @@
 #include "plan/run_speed.h"
 
+#include "plan/calibrate.h"
 #include "plan/estimate.h"
 #include "plan/plan_fields.h"
 
@@ -116,9 +117,15 @@ std::optional<RunSpeed> readRunSpeed(const std::string& path, Text& error) {
     run.microBatch = int(integerOr(start, "micro_batch", 0));
     run.gradAccum = int(integerOr(start, "grad_accum", 0));
     run.effectiveBatch = integerOr(start, "effective_batch", 0);
-    if (const auto model = start.find("model"); model != start.end() && model->is_object())
+    if (const auto model = start.find("model"); model != start.end() && model->is_object()) {
         if (const auto preset = model->find("preset"); preset != model->end() && preset->is_string())
             run.preset = preset->get<std::string>();
+        if (const auto params = model->find("parameters"); params != model->end() && params->is_number())
+            run.parameters = std::max(0.0, params->get<double>());
+    }
+    for (auto [key, into] : {std::pair{"precision", &run.precision}, std::pair{"device", &run.device}})
+        if (const auto it = start.find(key); it != start.end() && it->is_string())
+            *into = it->get<std::string>();
 
     // Warm-up: the steps of the LR warm-up (the bench measures after them), and
     // in any case the first step, which pays for allocation and graph capture.
@@ -148,19 +155,6 @@ std::optional<RunSpeed> readRunSpeed(const std::string& path, Text& error) {
     return run;
 }
 
-std::optional<Text> runPlanMismatch(const Plan& plan, const RunSpeed& run) {
-    if (!run.preset.empty() && run.preset != plan.model.preset)
-        return Text(TD_TEXT("Calibration", "the run trained the %1 preset, the plan's model is %2: its speed says "
-                                           "little about the plan"),
-                    {Text::value(run.preset), Text::value(plan.model.name)});
-    const Estimate e = estimateUncalibrated(plan, run.calibration.layout);
-    if ((run.microBatch > 0 && run.microBatch != e.microBatch) || (run.gradAccum > 0 && run.gradAccum != e.gradAccum))
-        return Text(TD_TEXT("Calibration", "the run used micro-batch %1 × accumulation %2, the plan %3 × %4 on %5: "
-                                           "its samples/s are taken as they are, though the step differs"),
-                    {Text::value(std::to_string(run.microBatch)), Text::value(std::to_string(run.gradAccum)),
-                     Text::value(std::to_string(e.microBatch)), Text::value(std::to_string(e.gradAccum)),
-                     Text::value(layoutText(run.calibration.layout))});
-    return std::nullopt;
-}
+std::optional<Text> runPlanMismatch(const Plan& plan, const RunSpeed& run) { return calibrationMismatch(plan, run); }
 
 }  // namespace traindeck
