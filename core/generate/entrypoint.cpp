@@ -1,5 +1,6 @@
 #include "generate/entrypoint.h"
 
+#include "generate/generate.h"
 #include "generate/shell_quote.h"
 #include "generate/workload.h"
 #include "platform/conventions.h"
@@ -154,6 +155,96 @@ done
 exit "$status"
 )SH";
 
+// Per-GPU mode: the entrypoint is the node's launcher, as torchrun would be
+// (torch 1.13's torchrun does not start on Python 3.11, Debian 12's). One
+// process of the user's command per GPU, with torchrun's variables; lines that
+// are not metrics JSON are prefixed with the rank; the first rank to fail is
+// named and the others are stopped (SIGTERM, SIGKILL after the grace period).
+const char* kPerGpu = R"SH(
+# Each rank's lines, whole: the metrics protocol's JSON lines as they are (the
+# dashboard reads them), every other line prefixed with the rank.
+# A relay outlives a stop: it ends when its rank's stream does, so no line is lost.
+relay() {
+    trap '' TERM INT HUP
+    local line prefix="[rank $1] "
+    while IFS= read -r line || [[ -n $line ]]; do
+        if [[ $line == '{'* ]]; then
+            printf '%s\n' "$line"
+        else
+            printf '%s%s\n' "$prefix" "$line"
+        fi
+    done
+}
+
+run_workload() {
+    local world=$((node_count * plan_gpus_per_node)) local_rank rank
+    # Each rank reports "RANK STATUS" here when its command ends (a FIFO opened
+    # read-write, so that neither side blocks on open; unlinked at once).
+    local fifo done_fd
+    fifo=$(mktemp -u "${TMPDIR:-/tmp}/traindeck-ranks.XXXXXX")
+    mkfifo -m 600 "$fifo"
+    exec {done_fd}<>"$fifo"
+    rm -f "$fifo"
+    local -a live=()
+    # Each rank in a process group of its own (job control on while they start),
+    # so a stop reaches every process the rank's command started.
+    set -m
+    for ((local_rank = 0; local_rank < plan_gpus_per_node; local_rank++)); do
+        rank=$((node_rank * plan_gpus_per_node + local_rank))
+        {
+            # A stop is for the rank's command; this shell stays to report its status.
+            trap : TERM INT HUP
+            code=0
+            (
+                export RANK=$rank LOCAL_RANK=$local_rank WORLD_SIZE=$world LOCAL_WORLD_SIZE=$plan_gpus_per_node
+                export GROUP_RANK=$node_rank GROUP_WORLD_SIZE=$node_count ROLE_RANK=$rank ROLE_WORLD_SIZE=$world
+                # As torchrun: one thread per process unless told, not every core in every rank.
+                if ((plan_gpus_per_node > 1)); then
+                    export OMP_NUM_THREADS=${OMP_NUM_THREADS:-1}
+                fi
+                user_workload
+            ) > >(relay "$rank") 2> >(relay "$rank" >&2) || code=$?
+            printf '%s %s\n' "$rank" "$code" >&"$done_fd"
+        } &
+        live+=("$!")
+    done
+    set +m
+    local status=0 stopping=0 killer='' remaining=$plan_gpus_per_node done_rank code pid
+    # shellcheck disable=SC2317  # reached through the trap and the failure below
+    signal_ranks() {
+        for pid in "${live[@]}"; do
+            kill "-$1" -- "-$pid" 2>/dev/null || kill "-$1" "$pid" 2>/dev/null || true
+        done
+    }
+    # shellcheck disable=SC2317
+    stop_ranks() {
+        ((stopping)) && return
+        stopping=1
+        signal_ranks TERM
+        # The killer holds none of the node's streams: the node's output ends with its ranks'.
+        (sleep "$rank_grace_s" && signal_ranks KILL) </dev/null >/dev/null 2>&1 &
+        killer=$!
+    }
+    trap stop_ranks TERM INT HUP
+    while ((remaining > 0)); do
+        # A trapped signal interrupts the read: read again.
+        read -r done_rank code <&"$done_fd" || continue
+        remaining=$((remaining - 1))
+        if ((code != 0 && status == 0)); then
+            status=$code
+            if ((!stopping)); then
+                printf 'traindeck entrypoint (%s): rank %s exited with status %s: stopping the other %s ranks of this node\n' \
+                    "$job_name" "$done_rank" "$code" "$remaining" >&2
+                stop_ranks
+            fi
+        fi
+    done
+    wait "${live[@]}" 2>/dev/null || true
+    [[ -z $killer ]] || kill "$killer" 2>/dev/null || true
+    return "$status"
+}
+)SH";
+
 }  // namespace
 
 std::string entrypointScript(const Plan& plan, const LaunchFigures& f, const GenerateOptions& options) {
@@ -198,11 +289,21 @@ std::string entrypointScript(const Plan& plan, const LaunchFigures& f, const Gen
             s += "[[ -n ${" + secret.var + ":-} ]] || refuse " +
                  shellQuote("secret variable " + secret.var + " is not set on this node") + "\n";
     }
-    s += "\nrun_workload() {\n";
+    const bool perGpu = plan.launch.processes == Processes::PerGpu;
+    if (perGpu && plan.launch.command.empty())
+        throw GenerateError(Text(TD_TEXT("GenerateErrors", "%1 per-gpu needs your command in %2: traindeck-trainer "
+                                                           "starts its own process per GPU"),
+                                 {Text::field("launch.processes", "--processes"), Text::field("launch.command", "--command")}));
+    s += perGpu ? "\nuser_workload() {\n" : "\nrun_workload() {\n";
     // The body goes in unindented: a user's template may hold here-documents or
     // multi-line strings whose text indentation would change.
     s += workloadShell(plan, f, options) + "\n";
     s += "}\n";
+    if (perGpu) {
+        s += "\n# Seconds a rank has to exit after SIGTERM before it is killed.\n";
+        s += "readonly rank_grace_s=" + std::to_string(kRankGraceSeconds) + "\n";
+        s += kPerGpu;
+    }
     s += kRun;
     return s;
 }

@@ -75,10 +75,12 @@ const std::vector<Entry>& entries() {
                     " --main_process_ip " + nodeVar("MASTER_ADDR") + " --main_process_port " + nodeVar("MASTER_PORT");
          }},
         {{"torchrun_args", Text(TD_TEXT("Placeholders", "torchrun's node count, processes per node, node rank and master"))},
+         // The underscore spellings: every torchrun since torch 1.10 takes them; the
+         // dashed ones came later (torch 1.13, Debian 12's, refuses --nproc-per-node).
          [](const Plan&, const LaunchFigures& f) {
-             return "--nnodes " + std::to_string(f.nodes) + " --nproc-per-node " + std::to_string(f.gpusPerNode) +
-                    " --node-rank " + nodeVar("NODE_RANK") + " --master-addr " + nodeVar("MASTER_ADDR") +
-                    " --master-port " + nodeVar("MASTER_PORT");
+             return "--nnodes " + std::to_string(f.nodes) + " --nproc_per_node " + std::to_string(f.gpusPerNode) +
+                    " --node_rank " + nodeVar("NODE_RANK") + " --master_addr " + nodeVar("MASTER_ADDR") +
+                    " --master_port " + nodeVar("MASTER_PORT");
          }},
     };
     return table;

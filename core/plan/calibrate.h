@@ -4,6 +4,7 @@
 // every other layout is predicted with the refitted model.
 
 #include "plan/plan.h"
+#include "plan/run_speed.h"
 #include "text/text.h"
 
 #include <optional>
@@ -23,6 +24,12 @@ CalibrationFit fitCalibration(const Plan& plan, const Calibration& calibration);
 // The plan with recipe.mfu, overlap and latency replaced by the fitted values
 // when plan.calibrations has points.
 Plan calibrated(const Plan& plan);
+
+// Why a measured run's speed may not calibrate the plan, all in one line: it ran
+// on a CPU (or another GPU) than the plan's, in another precision, trained
+// another model (preset, or parameters more than 10% apart), or another
+// micro-batch or accumulation. Nothing when nothing the run said disagrees.
+std::optional<Text> calibrationMismatch(const Plan& plan, const RunSpeed& run);
 
 // "2x8=0.9steps/s", "2x8=115samples/s", "2x8=1.1s/step"
 bool parseCalibration(std::string_view text, Calibration& out, Text& error);

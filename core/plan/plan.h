@@ -92,12 +92,18 @@ struct Recipe {
 };
 
 // How and where the job is launched; read by the generators.
+// Who starts the training processes on a node: the command once (it starts one
+// per GPU itself: torchrun, accelerate launch, traindeck-trainer), or TrainDeck's
+// entrypoint once per GPU with torchrun's variables (RANK, LOCAL_RANK, ...).
+enum class Processes { Single, PerGpu };
+
 struct LaunchSettings {
     Platform platform = Platform::Kubernetes;
     std::string jobName = "traindeck-demo";
     std::string image = "nvcr.io/nvidia/pytorch:25.01-py3";
     std::string nameSpace = "default";
     std::string command;          // user's workload template; empty: traindeck-trainer
+    Processes processes = Processes::Single;
     int masterPort = 29500;
     int commTimeoutS = 1800;      // collective timeout, set where the framework reads it
     int numProcesses = 0;         // accelerate num_processes as the user wrote it; 0: derived

@@ -374,6 +374,9 @@ std::vector<PlanField> makeFields() {
     f.push_back(text("launch.namespace", "--namespace", &Plan::launch,
                      &LaunchSettings::nameSpace, oneLine));
     f.push_back(text("launch.command", "--command", &Plan::launch, &LaunchSettings::command));
+    f.push_back(choice("launch.processes", "--processes", &Plan::launch, &LaunchSettings::processes,
+                       std::vector<std::pair<std::string, Processes>>{{"single", Processes::Single},
+                                                                      {"per-gpu", Processes::PerGpu}}));
     f.push_back(integer("launch.master_port", "--master-port", &Plan::launch,
                         &LaunchSettings::masterPort, 1, 65535));
     f.push_back(integer("launch.comm_timeout_s", "--comm-timeout", &Plan::launch,
@@ -535,6 +538,10 @@ const FieldText kFieldTexts[] = {
     {"launch.namespace", TD_TEXT("FieldLabels", "Namespace"), TD_TEXT("FieldLabels", "The Kubernetes namespace of the job.")},
     {"launch.command", TD_TEXT("FieldLabels", "Workload command"),
      TD_TEXT("FieldLabels", "Your training command; empty runs traindeck-trainer.")},
+    {"launch.processes", TD_TEXT("FieldLabels", "Processes per node"),
+     TD_TEXT("FieldLabels", "single: the command starts its own processes (torchrun, accelerate launch); per-gpu: "
+                            "TrainDeck starts the command once per GPU with torchrun's variables (RANK, LOCAL_RANK, "
+                            "WORLD_SIZE, ...).")},
     {"launch.master_port", TD_TEXT("FieldLabels", "Rendezvous port"),
      TD_TEXT("FieldLabels", "The port on node 0 where the nodes meet (MASTER_PORT).")},
     {"launch.comm_timeout_s", TD_TEXT("FieldLabels", "Collective timeout (s)"),
@@ -611,6 +618,9 @@ std::vector<FieldChoice> fieldChoices(std::string_view key) {
                    {"tiny", Text::value("tiny")},
                    {"base", Text::value("base")},
                    {"large", Text::value("large")}};
+    } else if (key == "launch.processes") {
+        choices = {{"single", Text(TD_TEXT("FieldLabels", "Once per node (the command starts its processes)"))},
+                   {"per-gpu", Text(TD_TEXT("FieldLabels", "Once per GPU (TrainDeck starts them, as torchrun)"))}};
     } else if (key == "launch.platform") {
         choices = {{"k8s", Text::value("Kubernetes (Indexed Job)")},
                    {"pytorchjob", Text::value("Kubeflow PyTorchJob")},

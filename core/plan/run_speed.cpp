@@ -1,5 +1,6 @@
 #include "plan/run_speed.h"
 
+#include "plan/calibrate.h"
 #include "plan/estimate.h"
 #include "plan/plan_fields.h"
 
@@ -84,6 +85,9 @@ std::optional<RunSpeed> runSpeedOf(const metrics::Run& run, const std::string& n
     out.gradAccum = run.info.gradAccum;
     out.effectiveBatch = long(run.info.effectiveBatch);
     out.preset = run.info.model;
+    out.parameters = run.info.parameters;
+    out.precision = run.info.precision;
+    out.device = run.info.device;
     const std::optional<metrics::SteadySpeed> speed = metrics::steadySamplesPerS(run);
     if (!speed) {
         const metrics::Series* s = run.find("samples_per_s");
@@ -102,19 +106,6 @@ std::optional<RunSpeed> runSpeedOf(const metrics::Run& run, const std::string& n
     return out;
 }
 
-std::optional<Text> runPlanMismatch(const Plan& plan, const RunSpeed& run) {
-    if (!run.preset.empty() && run.preset != plan.model.preset)
-        return Text(TD_TEXT("Calibration", "the run trained the %1 preset, the plan's model is %2: its speed says "
-                                           "little about the plan"),
-                    {Text::value(run.preset), Text::value(plan.model.name)});
-    const Estimate e = estimateUncalibrated(plan, run.calibration.layout);
-    if ((run.microBatch > 0 && run.microBatch != e.microBatch) || (run.gradAccum > 0 && run.gradAccum != e.gradAccum))
-        return Text(TD_TEXT("Calibration", "the run used micro-batch %1 × accumulation %2, the plan %3 × %4 on %5: "
-                                           "its samples/s are taken as they are, though the step differs"),
-                    {Text::value(std::to_string(run.microBatch)), Text::value(std::to_string(run.gradAccum)),
-                     Text::value(std::to_string(e.microBatch)), Text::value(std::to_string(e.gradAccum)),
-                     Text::value(layoutText(run.calibration.layout))});
-    return std::nullopt;
-}
+std::optional<Text> runPlanMismatch(const Plan& plan, const RunSpeed& run) { return calibrationMismatch(plan, run); }
 
 }  // namespace traindeck

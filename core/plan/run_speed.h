@@ -19,6 +19,9 @@ struct RunSpeed {
     int microBatch = 0, gradAccum = 0;
     long effectiveBatch = 0;
     std::string preset;        // the trainer's model preset, empty when not said
+    double parameters = 0;     // the model's parameters; 0: not said
+    std::string precision;     // bf16, fp16, fp32; empty: not said
+    std::string device;        // "cpu" or the GPU's name (traindeck_metrics); empty: not said
 };
 
 // Reads a trainer JSON-lines file, or a run folder (every node-*.out in it).
@@ -28,8 +31,8 @@ std::optional<RunSpeed> readRunSpeed(const std::string& path, Text& error);
 // The same from a run already read (the Watch page's); `name` says which in errors.
 std::optional<RunSpeed> runSpeedOf(const metrics::Run& run, const std::string& name, Text& error);
 
-// Why the run's speed may not transfer to the plan (another micro-batch,
-// accumulation or model); nothing when the two agree.
+// Why the run's speed may not transfer to the plan, in one line (calibrate.h's
+// calibrationMismatch); nothing when the two agree.
 std::optional<Text> runPlanMismatch(const Plan& plan, const RunSpeed& run);
 
 }  // namespace traindeck

@@ -156,8 +156,8 @@ private slots:
                               {"MASTER_ADDR", "dlc-master"}, {"MASTER_PORT", "23456"}});
         QVERIFY2(r.code == 0, r.err.constData());
         const QStringList expected = {
-            "torchrun", "--nnodes", "2", "--nproc-per-node", "8", "--node-rank", "1", "--master-addr", "dlc-master",
-            "--master-port", "23456", "train.py",
+            "torchrun", "--nnodes", "2", "--nproc_per_node", "8", "--node_rank", "1", "--master_addr", "dlc-master",
+            "--master_port", "23456", "train.py",
             "accelerate", "launch", "--config_file", fx.dir.filePath("accelerate.yaml"), "--machine_rank", "1",
             "--main_process_ip", "dlc-master", "--main_process_port", "23456", "train.py"};
         QCOMPARE(QString::fromUtf8(r.out).split('\n', Qt::SkipEmptyParts), expected);

@@ -56,9 +56,9 @@ class DistributedTest(unittest.TestCase):
                 dist.init_process_group("gloo")
                 model = torch.nn.parallel.DistributedDataParallel(torch.nn.Linear(8, 1))
                 opt = torch.optim.SGD(model.parameters(), lr=0.1)
-                td.start(micro_batch=4, model="linear", precision="fp32", total_steps=6)
-                meter = RankMeter(every=2)
-                for step in range(6):
+                td.start(micro_batch=4, model="linear", precision="fp32", total_steps=8)
+                meter = RankMeter(every=3)
+                for step in range(8):
                     loss = model(torch.randn(4, 8)).pow(2).mean()
                     opt.zero_grad(); loss.backward(); opt.step()
                     meter.step(step, loss=loss)
@@ -67,14 +67,14 @@ class DistributedTest(unittest.TestCase):
         (start,) = by_event(evs, "start")
         self.assertEqual((start["world_size"], start["gpus_per_node"], start["backend"]), (2, 2, "gloo"))
         self.assertEqual(start["effective_batch"], 8)
-        self.assertEqual([s["step"] for s in by_event(evs, "step")], [0, 2, 4])
+        self.assertEqual([s["step"] for s in by_event(evs, "step")], [0, 3, 6])
         self.assertTrue(all(isinstance(s["loss"], float) for s in by_event(evs, "step")))
         ranks = by_event(evs, "rank")
         self.assertEqual(sorted((r["rank"], r["step"]) for r in ranks),
-                         [(0, 0), (0, 2), (0, 4), (1, 0), (1, 2), (1, 4)])
+                         [(0, 0), (0, 3), (0, 6), (1, 0), (1, 3), (1, 6)])
         self.assertTrue(all(r["step_time_s"] > 0 for r in ranks if r["step"] > 0))
         self.assertTrue(all(r["gpu_mem_gb"] > 0 for r in ranks))  # the CPU's peak RSS here
-        self.assertEqual([e["status"] for e in by_event(evs, "end")], ["completed"])
+        self.assertEqual([(e["status"], e["step"]) for e in by_event(evs, "end")], [("completed", 7)])  # the last step reached
 
 
 @unittest.skipUnless(have("torch", "transformers"), "transformers is not installed")

@@ -39,6 +39,7 @@ class RankMeter:
         rep = self.reporter
         if not rep.started:
             rep.start()
+        rep.last_step = step  # the end event names the last step reached, logged or not
         now = time.perf_counter()
         if self._mark is None:
             self._mark = (step, now)
