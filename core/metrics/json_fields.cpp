@@ -81,7 +81,8 @@ int numIndex(std::string_view key) {
 
 void Fields::clear() {
     present = nulls = nonfinite = 0;
-    event = status = kind = message = runId = backend = precision = model = state = host = check = firstFailure = {};
+    event = status = kind = message = runId = backend = precision = device = model = state = host = check = firstFailure = {};
+    modelParameters = 0;
     firstFailureNode = -1;
     ok = true;
     extra.clear();
@@ -194,6 +195,7 @@ bool Reader::readOnce(const char* line, std::size_t length, std::size_t readable
             else if (key == "run_id") f.runId = s;
             else if (key == "backend") f.backend = s;
             else if (key == "precision") f.precision = s;
+            else if (key == "device") f.device = s;
             else if (key == "state") f.state = s;
             else if (key == "host") f.host = s;
             else if (key == "check") f.check = s;
@@ -239,9 +241,18 @@ bool Reader::readOnce(const char* line, std::size_t length, std::size_t readable
                 ondemand::object m;
                 if (val.get_object().get(m))
                     return false;
-                std::string_view preset;
-                if (!m["preset"].get_string().get(preset))
-                    f.model = preset;
+                for (auto inner : m) {
+                    std::string_view k;
+                    if (inner.unescaped_key().get(k))
+                        return false;
+                    std::string_view preset;
+                    double params;
+                    if (k == "preset" && !inner.value().get_string().get(preset))
+                        f.model = preset;
+                    else if (k == "parameters" && !inner.value().get_double().get(params) && std::isfinite(params) &&
+                             params > 0 && params <= kMaxInteger)
+                        f.modelParameters = params;
+                }
             } else if (key == "first_failure") {  // {"node": i, "message": "…"}
                 ondemand::object ff;
                 if (val.get_object().get(ff))

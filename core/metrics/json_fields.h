@@ -44,7 +44,8 @@ struct Fields {
     std::uint32_t present = 0;    // bit i: num[i] was a number (finite, or a NaN/Infinity token)
     std::uint32_t nulls = 0;      // bit i: num[i] was null
     std::uint32_t nonfinite = 0;  // bit i: listed in "nonfinite"
-    std::string_view event, status, kind, message, runId, backend, precision, model, state, host, check;
+    std::string_view event, status, kind, message, runId, backend, precision, device, model, state, host, check;
+    double modelParameters = 0;  // the start event's model.parameters; 0: not said
     std::string_view firstFailure;  // its message
     double firstFailureNode = -1;
     bool ok = true;  // a preflight result's "ok"

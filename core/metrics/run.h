@@ -24,7 +24,9 @@ struct RunInfo {
     int gpusPerNode = 0;
     std::string backend;
     std::string precision;
+    std::string device;  // "cpu" or the GPU's name, where the writer says it
     std::string model;
+    double parameters = 0;  // the model's, where the writer says it
     double effectiveBatch = 0;
     double microBatch = 0;
     int gradAccum = 0;

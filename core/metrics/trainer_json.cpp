@@ -184,7 +184,9 @@ void TrainerJsonParser::Impl::applyStart(double time) {
     i.gpusPerNode = clampedInt(f, kGpusPerNode, kMaxRank);
     i.backend = std::string(f.backend);
     i.precision = std::string(f.precision);
+    i.device = std::string(f.device);
     i.model = std::string(f.model);
+    i.parameters = f.modelParameters;
     const double batch = f.get(kEffectiveBatch), micro = f.get(kMicroBatch);
     i.effectiveBatch = std::isfinite(batch) && batch > 0 ? batch : 0;
     i.microBatch = std::isfinite(micro) && micro > 0 ? micro : 0;
