@@ -2841,6 +2841,10 @@
         <source>PAI-DLC workspace ID</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Note: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>traindeck::gui::LaunchPage</name>
