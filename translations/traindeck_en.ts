@@ -2909,6 +2909,10 @@
         <source>PAI-DLC workspace ID</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Note: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>traindeck::gui::LaunchPage</name>

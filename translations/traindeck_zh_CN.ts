@@ -1154,7 +1154,7 @@
     </message>
     <message>
         <source>--pai-priority needs a whole number from 1 to 9, got &apos;%1&apos;</source>
-        <translation>--pai-priority 需要 1 到 9 的整数，得到的是 '%1'</translation>
+        <translation>--pai-priority 需要 1 到 9 的整数，得到的是 &apos;%1&apos;</translation>
     </message>
 </context>
 <context>
@@ -1316,7 +1316,7 @@
     </message>
     <message>
         <source>some nodes use another ssh port: pdsh and DeepSpeed read it from %1 (PDSH_SSH_ARGS_APPEND=&quot;-F %1&quot;), launch-ssh.sh by itself</source>
-        <translation>部分节点使用其他 ssh 端口：pdsh 和 DeepSpeed 从 %1 读取（PDSH_SSH_ARGS_APPEND="-F %1"），launch-ssh.sh 自行处理</translation>
+        <translation>部分节点使用其他 ssh 端口：pdsh 和 DeepSpeed 从 %1 读取（PDSH_SSH_ARGS_APPEND=&quot;-F %1&quot;），launch-ssh.sh 自行处理</translation>
     </message>
 </context>
 <context>
@@ -2904,6 +2904,10 @@
     <message>
         <source>PAI-DLC workspace ID</source>
         <translation>PAI-DLC 工作空间 ID</translation>
+    </message>
+    <message>
+        <source>Note: %1</source>
+        <translation>提示：%1</translation>
     </message>
 </context>
 <context>

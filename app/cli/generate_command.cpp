@@ -173,12 +173,12 @@ PlanCheck checkPlan(const Plan& plan) {
     for (const Finding& f : found) {
         if (f.severity == Severity::Error) {
             check.comparedErrors = true;
-            check.said.push_back(app::localized(Text(TD_TEXT("GenerateCommand", "error in compared layout %1, not the one generated "
-                                                               "(%2): %3"),
-                                    {Text::value(layoutText(*f.layout)), Text::value(layoutText(own)), f.message})));
+            check.said.push_back(app::localized(
+                Text(TD_TEXT("GenerateCommand", "error in compared layout %1, not the one generated (%2): %3"),
+                     {Text::value(layoutText(*f.layout)), Text::value(layoutText(own)), f.message})));
         } else if (f.severity == Severity::Warning && (!f.layout || *f.layout == own)) {
-            check.said.push_back(app::localized(Text(TD_TEXT("GenerateCommand", "warning, written into the files as a comment: %1"),
-                                    {f.message})));
+            check.said.push_back(app::localized(
+                Text(TD_TEXT("GenerateCommand", "warning, written into the files as a comment: %1"), {f.message})));
         }
     }
     return check;

@@ -205,6 +205,7 @@ void GeneratedFilesPage::regenerate() {
         // Kubernetes forbids) is named with its reason, and the others' files
         // still show. Files the targets share are listed once.
         std::vector<std::pair<QString, QStringList>> refusals;  // reason, the targets refusing for it
+        QStringList notes;  // what the files could not say themselves, each once
         for (const QString& key : ready) {
             Text refusalText;
             std::vector<FileText> files = m_source->generate(m_plan, {key}, options(), &refusalText);
@@ -221,6 +222,9 @@ void GeneratedFilesPage::regenerate() {
             for (FileText& f : files)
                 if (std::none_of(m_files.begin(), m_files.end(), [&](const FileText& g) { return g.path == f.path; }))
                     m_files.push_back(std::move(f));
+            for (const Text& note : m_source->notes(m_plan, key, options()))
+                if (const QString line = optionText(note); !notes.contains(line))
+                    notes << line;
         }
         QStringList refused;
         for (const auto& [reason, names] : refusals)
@@ -229,6 +233,8 @@ void GeneratedFilesPage::regenerate() {
         if (!waiting.isEmpty())
             error += (error.isEmpty() ? QString() : QStringLiteral("\n")) +
                      tr("Not generated until the options are given: %1").arg(waiting.join(QStringLiteral("; ")));
+        for (const QString& note : notes)
+            error += (error.isEmpty() ? QString() : QStringLiteral("\n")) + tr("Note: %1").arg(note);
         if (checkedTargets().isEmpty())
             error = tr("Tick one or more targets to see their files.");
         else if (hasErrors(findings(m_plan)))

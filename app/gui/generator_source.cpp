@@ -38,6 +38,17 @@ public:
         return gen::missingOptions(plan, *t, toCore(options));
     }
 
+    std::vector<Text> notes(const Plan& plan, const QString& target, const TargetOptions& options) const override {
+        const auto t = gen::findTarget(target.toStdString());
+        if (!t)
+            return {};
+        try {
+            return gen::notes(plan, *t, toCore(options));
+        } catch (const std::exception&) {
+            return {};  // the target's refusal is shown where its files would be
+        }
+    }
+
     std::vector<FileText> generate(const Plan& plan, const QStringList& targets, const TargetOptions& options,
                                    Text* error) const override {
         std::vector<gen::Target> which;

@@ -44,6 +44,9 @@ public:
     // The files of the chosen targets. On failure returns nothing and sets `error` to one line.
     virtual std::vector<FileText> generate(const Plan& plan, const QStringList& targets,
                                            const TargetOptions& options, Text* error) const = 0;
+    // What to read beside `target`'s files (the master address chosen, what the
+    // platform cannot carry), one line each; none by default.
+    virtual std::vector<Text> notes(const Plan&, const QString& /*target*/, const TargetOptions&) const { return {}; }
 };
 
 // The generators of core/generate; nullptr in a build without them.

@@ -68,7 +68,7 @@ export TRAINDECK_PLATFORM=slurm
 # How to follow this job from another machine: its output file, over ssh to
 # the host it was submitted from.
 printf 'traindeck: watch this job with: traindeck watch --follow %q\n' \
-    "ssh://${SLURM_SUBMIT_HOST}${SLURM_SUBMIT_DIR}/${SLURM_JOB_NAME}-${SLURM_JOB_ID}.out"
+    "ssh://${SLURM_SUBMIT_HOST:-LOGIN}${SLURM_SUBMIT_DIR}/${SLURM_JOB_NAME:-job.sbatch}-${SLURM_JOB_ID:-JOBID}.out"
 allocated_hosts=$(scontrol show hostnames "$SLURM_JOB_NODELIST")
 MASTER_ADDR=${allocated_hosts%%$'\n'*}
 export MASTER_ADDR

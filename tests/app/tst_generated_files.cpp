@@ -159,6 +159,13 @@ private slots:
         QTest::keyClicks(page.findChild<QLineEdit*>("workspaceId"), "12345");
         QVERIFY(!page.files().empty());
         QVERIFY(page.previewText().contains("ecs.gn8v.48xlarge"));
+        // What the files cannot carry is said beside them, as on the command line.
+        QStringList shown;
+        for (QLabel* l : page.findChildren<QLabel*>())
+            if (l->isVisibleTo(&page))
+                shown << l->text();
+        QVERIFY2(shown.join('\n').contains("Note: PAI-DLC: pai-submit.sh (dlc submit) cannot carry --retries"),
+                 qPrintable(shown.join('\n')));
 
         // Kubernetes needs nothing more: the 16-GPU plan's files straight away.
         page.setCheckedTargets({"k8s"});

@@ -2,6 +2,7 @@
 // CI): one line naming the problem and the command-line way to the same thing,
 // exit 2, instead of Qt's plugin messages and an abort (exit 134).
 #include "run_traindeck.h"
+#include "test_files.h"
 
 #include <QtTest>
 
@@ -33,10 +34,7 @@ private slots:
     void eachWindowCommandNamesItsCommandLineEquivalent() {
         QTemporaryDir dir;
         const QString plan = dir.filePath("my plan.yaml");
-        QFile f(plan);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write("recipe: {micro_batch: 8}\n");
-        f.close();
+        test_files::writeFile(plan, "recipe: {micro_batch: 8}\n");
         expectNoDisplay(runTraindeck({"--demo"}, kNoDisplay), "traindeck plan");
         expectNoDisplay(runTraindeck({}, kNoDisplay), "traindeck plan");
         expectNoDisplay(runTraindeck({plan}, kNoDisplay), "traindeck plan '" + plan + "'");

@@ -4,6 +4,7 @@
 // file, PAI-DLC's CreateJob fields, the "how to watch" comments read back by
 // bash, and the planner's warnings beside the numbers they concern.
 #include "support.h"
+#include "../support/test_files.h"
 
 #include <QProcess>
 #include <QRegularExpression>
@@ -47,13 +48,6 @@ QString commentAfter(const std::string& content, const QString& marker) {
     return {};
 }
 
-QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& content) {
-    QFile f(dir.filePath(name));
-    if (!f.open(QIODevice::WriteOnly)) qFatal("cannot write %s", qPrintable(name));
-    f.write(content);
-    return f.fileName();
-}
-
 }  // namespace
 
 class TestConsumers : public QObject {
@@ -90,8 +84,8 @@ private slots:
     void masterAddressIsTheRealAddressOfNodeZero() {
         QTemporaryDir dir;
         GenerateOptions o;
-        o.sshConfigFile = writeFile(dir, "config", "Host gpu-a\n    HostName 10.1.2.3\n    User bob\n    Port 2201\n")
-                              .toStdString();
+        test_files::writeFile(dir.filePath("config"), "Host gpu-a\n    HostName 10.1.2.3\n    User bob\n    Port 2201\n");
+        o.sshConfigFile = dir.filePath("config").toStdString();
         const auto masterOf = [&](std::vector<std::string> hosts) {
             o.hosts = hosts;
             const std::string s = fileAt(generate::generate(gentest::planAt(2), Target::Ssh, o), "node-1.sh").content;
