@@ -126,6 +126,27 @@ private slots:
         QVERIFY(QDir(remoteDir()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden).isEmpty());
     }
 
+    // What earlier launches left (a killed host, an older TrainDeck) goes on request;
+    // a folder a running launch works in stays.
+    void cleanNodesRemovesLeftoversOnly() {
+        const QString remote = work_.filePath("leftovers");
+        for (const char* name : {"old-run-1", "old-run-2", "busy-run"}) {
+            QDir().mkpath(remote + "/" + name);
+            writeFile(remote + "/" + name + "/node-0.sh", "#!/bin/sh\n");
+        }
+        QProcess busy;
+        busy.setWorkingDirectory(remote + "/busy-run");
+        busy.start("sleep", {"60"});
+        QVERIFY(busy.waitForStarted());
+        const Result r = launch(QStringList{"--clean-nodes", "--hosts", sshd_.hosts(2), "--remote-dir", remote} +
+                                sshFlags(knownHosts_) + planFlags(2, 2, freePort()));
+        busy.kill();
+        busy.waitForFinished();
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY2(r.err.contains("removed 2 run folders") && r.err.contains("(1 in use kept)"), qPrintable(r.err));
+        QCOMPARE(QDir(remote).entryList(QDir::Dirs | QDir::NoDotAndDotDot), QStringList{"busy-run"});
+    }
+
     void dryRunWritesNothingToTheNodes() {
         const QString remote = work_.filePath("dry-remote");
         const Result r = launch(QStringList{"--hosts", sshd_.hosts(2), "--dry-run", "--remote-dir", remote, "--run-dir",
