@@ -186,6 +186,10 @@
         <source>traindeck-trainer --checkpoint-dir on every node, an absolute path (to resume after a stop; not with --command)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>remove what earlier launches left in the remote folder of each host (not a running launch&apos;s), then exit</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>CoreMessages</name>
@@ -1447,6 +1451,10 @@
         <source>no answer from %1 for %2 s (SSH keepalive every %3 s): the host, its sshd or the network is not responding</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>ended without an exit status (killed)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>LaunchCommand</name>
@@ -1528,6 +1536,14 @@
     </message>
     <message>
         <source>run folder %1 (attempt %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: removed %2 run folders left by earlier launches (%3 in use kept)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: not cleaned: %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

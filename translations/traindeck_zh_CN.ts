@@ -186,6 +186,10 @@
         <source>traindeck-trainer --checkpoint-dir on every node, an absolute path (to resume after a stop; not with --command)</source>
         <translation>每个节点上 traindeck-trainer 的 --checkpoint-dir，须为绝对路径（停止后可据此恢复；不能与 --command 同用）</translation>
     </message>
+    <message>
+        <source>remove what earlier launches left in the remote folder of each host (not a running launch&apos;s), then exit</source>
+        <translation>删除以前的启动留在各主机远程文件夹中的内容（正在运行的启动除外），然后退出</translation>
+    </message>
 </context>
 <context>
     <name>CoreMessages</name>
@@ -1447,6 +1451,10 @@
         <source>no answer from %1 for %2 s (SSH keepalive every %3 s): the host, its sshd or the network is not responding</source>
         <translation>%1 已 %2 秒无应答（每 %3 秒一次 SSH keepalive）：主机、其 sshd 或网络没有响应</translation>
     </message>
+    <message>
+        <source>ended without an exit status (killed)</source>
+        <translation>没有退出状态就结束了（被杀死）</translation>
+    </message>
 </context>
 <context>
     <name>LaunchCommand</name>
@@ -1529,6 +1537,14 @@
     <message>
         <source>run folder %1 (attempt %2)</source>
         <translation>运行文件夹 %1（第 %2 次尝试）</translation>
+    </message>
+    <message>
+        <source>%1: removed %2 run folders left by earlier launches (%3 in use kept)</source>
+        <translation>%1：已删除以前的启动留下的 %2 个运行文件夹（保留正在使用的 %3 个）</translation>
+    </message>
+    <message>
+        <source>%1: not cleaned: %2</source>
+        <translation>%1：未清理：%2</translation>
     </message>
 </context>
 <context>
