@@ -12,7 +12,7 @@ packages=(
   libyaml-cpp-dev libssh-dev libgloo-dev nlohmann-json3-dev
   libsimdjson-dev libprotobuf-dev protobuf-compiler
   shellcheck openssh-server openssh-client
-  pdsh procps  # bench/launch: pdsh beside traindeck launch; pkill, pgrep and ps for the nodes' supervisor
+  pdsh  # bench/launch: the fault benchmark runs pdsh beside traindeck launch
   python3
   # traindeck_metrics' tests and the end-to-end runs of users' scripts (tests/runs):
   # CPU PyTorch (about 600 MB with what it pulls in), pip from a checkout.

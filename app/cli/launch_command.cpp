@@ -6,6 +6,7 @@
 #include "cli/commands.h"
 #include "cli/exit_status.h"
 #include "cli/plan_arguments.h"
+#include "launch/clean_nodes.h"
 #include "launch/run.h"
 #include "cli/terminal_text.h"
 #include "localized.h"
@@ -60,8 +61,10 @@ struct NodeSummary {
 };
 
 // The launch command's own options, filling `config`.
-std::vector<Option> launchOptions(RunConfig& config, bool& help) {
+std::vector<Option> launchOptions(RunConfig& config, bool& help, bool& clean) {
     return {
+        {"--clean-nodes", false, Text(TD_TEXT("CliOptions", "remove what earlier launches left in the remote folder of each host (not a running launch's), then exit")),
+         [&](const std::string&) { clean = true; return std::string(); }},
         {"--local", false, Text(TD_TEXT("CliOptions", "run the single node of a 1xN plan on this machine")),
          [&](const std::string&) { config.local = true; return std::string(); }},
         {"--run-dir", true, Text(TD_TEXT("CliOptions", "the run folder (default ~/.local/share/TrainDeck/runs/RUN_ID)")),
@@ -245,12 +248,27 @@ int runUntilEnd(Run& run, LaunchPrinter& printer) {
     return printer.finish(end, gSignal);
 }
 
+// --clean-nodes: one line per host; 0 when every host was cleaned.
+int cleanRemoteFolders(const RunConfig& config) {
+    bool allOk = true;
+    cleanNodes(config.hosts, config.remoteDir, config.ssh, [&](const CleanResult& r) {
+        allOk = allOk && r.ok;
+        std::fprintf(stderr, "traindeck launch: %s\n",
+                     (r.ok ? app::localized(TD_TEXT("LaunchCommand", "%1: removed %2 run folders left by earlier launches (%3 in use kept)"),
+                                            {Text::value(r.host), Text::value(std::to_string(r.removed)),
+                                             Text::value(std::to_string(r.inUse))})
+                           : app::localized(TD_TEXT("LaunchCommand", "%1: not cleaned: %2"), {Text::value(r.host), r.why}))
+                         .c_str());
+    });
+    return allOk ? 0 : 1;
+}
+
 }  // namespace
 
 int runLaunch(int argc, char** argv) {
     RunConfig config;
-    bool help = false;
-    const std::vector<Option> own = launchOptions(config, help);
+    bool help = false, clean = false;
+    const std::vector<Option> own = launchOptions(config, help, clean);
     std::string file;
     const std::string error = readPlanArguments(argc, argv, own, config.plan, file);
     if (help) {
@@ -270,6 +288,7 @@ int runLaunch(int argc, char** argv) {
         return fail(app::localized(TD_TEXT("LaunchCommand", "give the hosts (--hosts H1,H2,..., one per node, or the "
                                                             "plan's launch.hosts) or --local")),
                     2);
+    if (clean) return cleanRemoteFolders(config);
     // The nodes run the plan's own layout: a compared layout's errors do not stop them.
     const Layout planLayout = config.plan.cluster.layout();
     for (const Finding& f : findings(config.plan))

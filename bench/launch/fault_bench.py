@@ -214,7 +214,9 @@ def measure(fault, name, cmd, env, n, cluster, limit):
     while time.monotonic() - t0 < limit and (ended is None or stopped is None):
         if ended is None and proc.poll() is not None:
             ended = time.monotonic() - t0
-        if stopped is None and not cluster.left():
+        # A fault before the start: the nodes count as stopped once the launcher has
+        # ended (before, nothing may have started yet).
+        if stopped is None and (fault not in BEFORE_START or ended is not None) and not cluster.left():
             stopped = time.monotonic() - t0
         time.sleep(0.05)
     left = cluster.left()

@@ -84,6 +84,8 @@ const char* endStatusName(EndStatus s) {
 }
 
 Text exitText(int status) {
+    // SSH reports no exit status when the process on the node was killed outright.
+    if (status < 0) return Text(TD_TEXT("Launch", "ended without an exit status (killed)"));
     // 128 + N: the shell's way of saying that signal N ended the process.
     if (status > 128 && status < 128 + 65) {
         const char* name = sigabbrev_np(status - 128);

@@ -53,13 +53,29 @@ now_ms() {
     now=${EPOCHREALTIME/[.,]/}
     now=$((now / 1000))
 }
-# Whether a process of the session has not ended yet (a zombie has).
-alive() { ps -o stat= -s "$session" 2>/dev/null | grep -qv '^Z'; }
+# The processes of the session that have not ended (a zombie has), read from
+# /proc by bash itself: a minimal node image may have no procps (pkill, ps).
+members=()
+list_members() {
+    local stat line fields
+    members=()
+    for stat in /proc/[0-9]*/stat; do
+        read -r line 2>/dev/null <"$stat" || continue
+        fields=(${line##*) })  # after "pid (comm) ": state ppid pgrp session ...
+        [[ ${fields[3]} == "$session" && ${fields[0]} != Z ]] && members+=("${stat//[!0-9]/}")
+    done
+}
+alive() { list_members; ((${#members[@]})); }
+signal_session() {
+    list_members
+    ((${#members[@]})) && kill "-$1" "${members[@]}" 2>/dev/null
+    return 0
+}
 kill_session() {
     local i
     for i in {1..40}; do
         alive || return 0
-        pkill -KILL -s "$session" 2>/dev/null
+        kill -KILL "${members[@]}" 2>/dev/null
         sleep 0.05
     done
 }
@@ -67,9 +83,9 @@ kill_session() {
 # grace, or at once when the launcher says `kill` meanwhile.
 stop_session() {
     local deadline command rc
-    pkill -TERM -s "$session" 2>/dev/null
+    signal_session TERM
     # A stopped process (a debugger, a hung device's SIGSTOP) hears SIGTERM only once continued.
-    pkill -CONT -s "$session" 2>/dev/null
+    signal_session CONT
     now_ms
     deadline=$((now + grace_ms))
     while alive; do
@@ -122,8 +138,12 @@ exec 3<&-
 status=0
 wait "$session" || status=$?
 stop_session
-# The watcher and what it runs (a sleep, a ps): nothing of this run stays.
-pkill -P "$watcher" 2>/dev/null
+# The watcher and what it runs (a sleep): nothing of this run stays.
+for stat in /proc/[0-9]*/stat; do
+    read -r line 2>/dev/null <"$stat" || continue
+    fields=(${line##*) })
+    [[ ${fields[1]} == "$watcher" ]] && kill "${stat//[!0-9]/}" 2>/dev/null
+done
 kill "$watcher" 2>/dev/null
 wait "$watcher" 2>/dev/null
 remove_run_files "$here" ".traindeck-files-${1%.sh}"

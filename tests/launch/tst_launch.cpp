@@ -38,7 +38,7 @@ class TestLaunch : public QObject {
         return {"--identity", sshd_.path("user_key"), "--known-hosts", knownHosts, "--ssh-config", sshd_.path("ssh_config"),
                 "--grace", "5"};
     }
-    Result launch(const QStringList& args, int timeoutMs = 60000) {
+    Result launch(const QStringList& args, int timeoutMs = 180000) {
         QProcess p;
         p.start(TRAINDECK_BINARY, QStringList{"launch"} + args);
         if (!p.waitForFinished(timeoutMs)) {
@@ -78,8 +78,8 @@ class TestLaunch : public QObject {
     void startStubborn(QProcess& p, const QString& name, const QStringList& extra) {
         startLaunch(p, QStringList{"--hosts", sshd_.hosts(2), "--run-dir", runDir(name)} + sshFlags(knownHosts_) +
                            planFlags(2, 2, freePort()) + stubbornCommand() + extra);
-        QTRY_VERIFY_WITH_TIMEOUT(allRunning(runDir(name), 2), 30000);
-        QTRY_VERIFY_WITH_TIMEOUT(stubbornRunning() == 2, 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(allRunning(runDir(name), 2), 90000);
+        QTRY_VERIFY_WITH_TIMEOUT(stubbornRunning() == 2, 60000);
     }
     QString remoteDir() const { return work_.filePath("remote"); }
 
@@ -126,6 +126,27 @@ private slots:
         QVERIFY(QDir(remoteDir()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden).isEmpty());
     }
 
+    // What earlier launches left (a killed host, an older TrainDeck) goes on request;
+    // a folder a running launch works in stays.
+    void cleanNodesRemovesLeftoversOnly() {
+        const QString remote = work_.filePath("leftovers");
+        for (const char* name : {"old-run-1", "old-run-2", "busy-run"}) {
+            QDir().mkpath(remote + "/" + name);
+            writeFile(remote + "/" + name + "/node-0.sh", "#!/bin/sh\n");
+        }
+        QProcess busy;
+        busy.setWorkingDirectory(remote + "/busy-run");
+        busy.start("sleep", {"60"});
+        QVERIFY(busy.waitForStarted());
+        const Result r = launch(QStringList{"--clean-nodes", "--hosts", sshd_.hosts(2), "--remote-dir", remote} +
+                                sshFlags(knownHosts_) + planFlags(2, 2, freePort()));
+        busy.kill();
+        busy.waitForFinished();
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY2(r.err.contains("removed 2 run folders") && r.err.contains("(1 in use kept)"), qPrintable(r.err));
+        QCOMPARE(QDir(remote).entryList(QDir::Dirs | QDir::NoDotAndDotDot), QStringList{"busy-run"});
+    }
+
     void dryRunWritesNothingToTheNodes() {
         const QString remote = work_.filePath("dry-remote");
         const Result r = launch(QStringList{"--hosts", sshd_.hosts(2), "--dry-run", "--remote-dir", remote, "--run-dir",
@@ -163,7 +184,7 @@ private slots:
         QProcess p;
         startStubborn(p, "stubborn", {"--grace", "2"});
         ::kill(pid_t(p.processId()), SIGINT);
-        QVERIFY(p.waitForFinished(2000 + 8000));
+        QVERIFY(p.waitForFinished(30000));
         QCOMPARE(p.exitCode(), 130);
         const QByteArray events = readFile(runDir("stubborn/launch.jsonl"));
         QVERIFY(events.contains("\"state\":\"exited\"") && events.contains("\"status\":\"interrupted\""));
@@ -178,7 +199,7 @@ private slots:
         startStubborn(p, "orphaned", {"--grace", "1"});
         ::kill(pid_t(p.processId()), SIGKILL);
         QVERIFY(p.waitForFinished(5000));
-        QTRY_VERIFY_WITH_TIMEOUT(sshd_.processesLeft().isEmpty(), 1000 + 8000);
+        QTRY_VERIFY_WITH_TIMEOUT(sshd_.processesLeft().isEmpty(), 20000);
     }
 
     // A node's sshd stopped (a wedged host): SSH keepalives go unanswered, the run
@@ -189,12 +210,12 @@ private slots:
         startLaunch(p, QStringList{"--hosts", sshd_.hosts(2), "--run-dir", runDir("frozen"), "--keepalive", "1",
                                    "--keepalive-count", "3"} +
                            sshFlags(knownHosts_) + planFlags(2, 2, freePort()) + QStringList{"--command", "bash -c 'while true; do sleep 1; done'"});
-        QTRY_VERIFY_WITH_TIMEOUT(allRunning(runDir("frozen"), 2), 30000);
-        QTRY_VERIFY_WITH_TIMEOUT(stubbornRunning() == 2, 20000);
-        QTRY_VERIFY_WITH_TIMEOUT(sshd_.sessionProcess(1) > 0, 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(allRunning(runDir("frozen"), 2), 90000);
+        QTRY_VERIFY_WITH_TIMEOUT(stubbornRunning() == 2, 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(sshd_.sessionProcess(1) > 0, 60000);
         const int sshd = sshd_.sessionProcess(1);
         ::kill(sshd, SIGSTOP);
-        const bool ended = p.waitForFinished(3000 + 5000 + 5000);  // keepalive × count, grace, a margin
+        const bool ended = p.waitForFinished(30000);  // keepalive × count, the grace, and a margin for a loaded machine
         if (!ended) p.kill();
         const QString err = QString::fromUtf8(p.readAllStandardError());
         if (ended) QTRY_VERIFY_WITH_TIMEOUT(sshd_.processesLeft().isEmpty(), 4000 + 5000 + 3000);
@@ -217,7 +238,7 @@ private slots:
         ::kill(pid_t(p.processId()), SIGINT);
         QTest::qWait(300);
         ::kill(pid_t(p.processId()), SIGINT);
-        const bool ended = p.waitForFinished(3000);
+        const bool ended = p.waitForFinished(5000);
         ::kill(sshd, SIGCONT);
         if (!ended) p.kill();
         QVERIFY(ended);
@@ -327,7 +348,7 @@ private slots:
                                       sshFlags(knownHosts_) + planFlags(2, 100000, freePort()));
         // Wait for node 1's first report, then kill its trainer processes (found by
         // this sshd's tag and NODE_RANK=1 in their environment).
-        QTRY_VERIFY_WITH_TIMEOUT(readFile(runDir("killed/node-0.out")).contains("\"rank\":1,\"node\":1"), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(readFile(runDir("killed/node-0.out")).contains("\"rank\":1,\"node\":1"), 90000);
         QVERIFY(sshd_.killTrainers(1) > 0);
         QElapsedTimer t;
         t.start();
@@ -347,7 +368,7 @@ private slots:
         QProcess p;
         p.setStandardOutputFile(QProcess::nullDevice());  // the run folder has it all
         p.start(TRAINDECK_BINARY, QStringList{"launch", "--run-dir", runDir("stopped")} + args);
-        QTRY_VERIFY_WITH_TIMEOUT(readFile(runDir("stopped/node-0.out")).contains("\"event\":\"step\""), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(readFile(runDir("stopped/node-0.out")).contains("\"event\":\"step\""), 90000);
         ::kill(pid_t(p.processId()), SIGINT);
         QVERIFY(p.waitForFinished(30000));
         QCOMPARE(p.exitCode(), 130);
@@ -358,7 +379,7 @@ private slots:
         QVERIFY(events.contains("\"status\":143"));
 
         // The relaunch goes into the same run folder: a second attempt, recorded as such.
-        const Result again = launch(QStringList{"--run-dir", runDir("stopped")} + args, 120000);
+        const Result again = launch(QStringList{"--run-dir", runDir("stopped")} + args, 240000);
         QVERIFY2(again.code == 0, qPrintable(again.err));
         QVERIFY2(again.err.contains("(attempt 2)"), qPrintable(again.err));
         const QByteArray resumed = readFile(runDir("stopped/node-0.out"));
@@ -380,7 +401,7 @@ private slots:
         // A checkpoint of another configuration (more steps): the one line says so.
         QStringList other = args;
         other.replace(other.indexOf("400"), "401");
-        const Result mismatch = launch(QStringList{"--run-dir", runDir("mismatch")} + other, 60000);
+        const Result mismatch = launch(QStringList{"--run-dir", runDir("mismatch")} + other, 180000);
         QCOMPARE(mismatch.code, 1);
         const QString last = mismatch.err.trimmed().section('\n', -1);
         QVERIFY2(last.contains("failed: node 0 (") && last.contains("another configuration"), qPrintable(mismatch.err));
