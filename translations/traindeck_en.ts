@@ -334,6 +334,14 @@
         <source>QOS (%1)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>unknown model &apos;%1&apos; (known: %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a multiple of 8 (the trainer&apos;s patches are 8×8), got %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>FieldLabels</name>
@@ -741,6 +749,70 @@
         <source>Speeds measured on a layout, which refit the model: 1x8=0.9steps/s, 2x8=115samples/s or 2x8=1.1s/step, separated by commas.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Architecture</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model&apos;s architecture (from --hf-config or --model): its parameters, FLOPs and activation memory follow from it. Empty: enter parameters and activation memory yourself.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Activation checkpointing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none keeps every activation; selective recomputes attention&apos;s scores; full keeps only each block&apos;s input and recomputes the block in backward (about 1/3 more compute).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Flash attention</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attention that keeps no sequence × sequence scores (PyTorch&apos;s SDPA picks it by default).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clip frames</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Frames of one video sample; the trainer trains on clips of this size.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clip height</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pixels; a multiple of 8.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clip width</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FSDP sharding</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PyTorch FSDP instead of ZeRO: full_shard shards weights, gradients and optimizer; shard_grad_op keeps the weights gathered from forward to backward; hybrid_shard shards within each node.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Selective (attention scores)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Full (each block)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>FindingTexts</name>
@@ -829,10 +901,6 @@
         <translation>use micro-batch %1 with accumulation %2 to keep batch %3, or set the global batch to %4 (accumulation %5)</translation>
     </message>
     <message>
-        <source>no micro-batch or ZeRO stage fits: use more GPUs, activation checkpointing or a smaller model</source>
-        <translation>no micro-batch or ZeRO stage fits: use more GPUs, activation checkpointing or a smaller model</translation>
-    </message>
-    <message>
         <source>lower the micro-batch and raise accumulation, or use a higher ZeRO stage</source>
         <translation>lower the micro-batch and raise accumulation, or use a higher ZeRO stage</translation>
     </message>
@@ -873,24 +941,40 @@
         <translation>set launch.comm_timeout_s instead</translation>
     </message>
     <message>
-        <source>use micro-batch %1 × accumulation %2</source>
-        <translation>use micro-batch %1 × accumulation %2</translation>
-    </message>
-    <message>
-        <source>, or micro-batch %1 × accumulation %2</source>
-        <translation>, or micro-batch %1 × accumulation %2</translation>
-    </message>
-    <message>
-        <source> (keeps batch %1)</source>
-        <translation> (keeps batch %1)</translation>
-    </message>
-    <message>
-        <source>; or use ZeRO stage %1</source>
-        <translation>; or use ZeRO stage %1</translation>
-    </message>
-    <message>
         <source>use ZeRO stage %1</source>
         <translation>use ZeRO stage %1</translation>
+    </message>
+    <message>
+        <source>use micro-batch %1 × accumulation %2 (keeps batch %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>use %1 activation checkpointing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; the largest micro-batch that fits is %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; not even micro-batch 1 fits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: then %2 GB per GPU and %3 s per step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no micro-batch, checkpointing or ZeRO stage fits: use more GPUs, CPU offload or a smaller model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the sequence of %1 tokens is longer than the %2 positions the model&apos;s config allows (max_position_embeddings)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>use sequences of at most %1 tokens</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1019,14 +1103,6 @@
         <translation>steps as planned</translation>
     </message>
     <message>
-        <source>params + grads + optimizer (ZeRO-%1) + activations × micro + overhead</source>
-        <translation>params + grads + optimizer (ZeRO-%1) + activations × micro + overhead</translation>
-    </message>
-    <message>
-        <source>params + grads + optimizer (ZeRO-%1, offloaded) + activations × micro + overhead</source>
-        <translation>params + grads + optimizer (ZeRO-%1, offloaded) + activations × micro + overhead</translation>
-    </message>
-    <message>
         <source>FLOPs per sample × micro × accumulation / (peak × MFU)</source>
         <translation>FLOPs per sample × micro × accumulation / (peak × MFU)</translation>
     </message>
@@ -1060,6 +1136,50 @@
     </message>
     <message>
         <source>backward of the last micro-step: compute / accumulation × 2/3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>6 × parameters × tokens (+ 2 × parameters × tokens recomputed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>6 × Σ conv (in × out × k² / scale²) × pixels (forward and backward)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(6 + 2·recomputed) × matrix weights × s + (12 + 4·recomputed) × layers × s² × heads·head_dim (forward 2 per weight per token and 4·s·d per token for attention; backward twice that)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>each layer&apos;s 16-bit input and activation input, per token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>per token per layer %1·h + %2·q + %3·kv + top_k × (%4·h + %5·I) bytes (saved tensors, Korthikanti et al. 2022 for this block)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>per token per layer %1·h + %2·q + %3·kv + %6·I bytes (saved tensors, Korthikanti et al. 2022 for this block)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>at the start of backward</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in the last block&apos;s backward</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>at the end of backward</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>at the optimizer step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>peak of the step (%1): weights + gradients + optimizer + activations + logits + overhead, the larger of backward&apos;s start (all activations, no gradients yet) and its end (all gradients, no activations)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1254,6 +1374,10 @@
     </message>
     <message>
         <source>SSH needs one host per node, node 0 first: %1 gave %2 for %3 nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the model &apos;%1&apos; is not one of traindeck-trainer&apos;s presets (tiny, base, large): set launch.command to the command that trains it, or choose a preset</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1476,6 +1600,65 @@
     </message>
 </context>
 <context>
+    <name>ModelMessages</name>
+    <message>
+        <source>the architecture&apos;s %1 must be a positive size, got %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 attention heads cannot be shared by %2 key/value heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a mixture of %1 experts needs 1 to %1 experts per token, got %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the image size %1 is not a multiple of the patch size %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a config.json: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the config has no model_type (known: %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown model_type &apos;%1&apos; (known: %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the config&apos;s %1 has the wrong type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot read %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished">%1: %2</translation>
+    </message>
+    <message>
+        <source>expected a model type and sizes, like &apos;llama hidden=4096 layers=32 ...&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown model type &apos;%1&apos; (known: %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected convolutions as in:out:kernel:scale, got &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown or malformed architecture item &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Placeholders</name>
     <message>
         <source>node count</source>
@@ -1618,6 +1801,14 @@
     </message>
     <message>
         <source>%1 (%2): %3 One of: %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the model from a Hugging Face config.json (llama, qwen2, mistral, mixtral, gpt2, vit)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a model of the catalogue: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -334,6 +334,14 @@
         <source>QOS (%1)</source>
         <translation>QOS（%1）</translation>
     </message>
+    <message>
+        <source>unknown model &apos;%1&apos; (known: %2)</source>
+        <translation>未知模型“%1”（已知：%2）</translation>
+    </message>
+    <message>
+        <source>must be a multiple of 8 (the trainer&apos;s patches are 8×8), got %1</source>
+        <translation>必须是 8 的倍数（训练器的图块为 8×8），实际为 %1</translation>
+    </message>
 </context>
 <context>
     <name>FieldLabels</name>
@@ -741,6 +749,70 @@
         <source>Speeds measured on a layout, which refit the model: 1x8=0.9steps/s, 2x8=115samples/s or 2x8=1.1s/step, separated by commas.</source>
         <translation>在某个布局上实测的速度，用来重新拟合模型：1x8=0.9steps/s、2x8=115samples/s 或 2x8=1.1s/step，用逗号分隔。</translation>
     </message>
+    <message>
+        <source>Architecture</source>
+        <translation>架构</translation>
+    </message>
+    <message>
+        <source>The model&apos;s architecture (from --hf-config or --model): its parameters, FLOPs and activation memory follow from it. Empty: enter parameters and activation memory yourself.</source>
+        <translation>模型的架构（来自 --hf-config 或 --model）：参数量、FLOPs 和激活内存都由它得出。留空：自行填写参数量和激活内存。</translation>
+    </message>
+    <message>
+        <source>Activation checkpointing</source>
+        <translation>激活检查点</translation>
+    </message>
+    <message>
+        <source>none keeps every activation; selective recomputes attention&apos;s scores; full keeps only each block&apos;s input and recomputes the block in backward (about 1/3 more compute).</source>
+        <translation>none 保留全部激活；selective 重算注意力分数；full 只保留每个块的输入，在反向时重算该块（约多 1/3 计算量）。</translation>
+    </message>
+    <message>
+        <source>Flash attention</source>
+        <translation>Flash 注意力</translation>
+    </message>
+    <message>
+        <source>Attention that keeps no sequence × sequence scores (PyTorch&apos;s SDPA picks it by default).</source>
+        <translation>不保存“序列 × 序列”分数矩阵的注意力实现（PyTorch 的 SDPA 默认选用）。</translation>
+    </message>
+    <message>
+        <source>Clip frames</source>
+        <translation>片段帧数</translation>
+    </message>
+    <message>
+        <source>Frames of one video sample; the trainer trains on clips of this size.</source>
+        <translation>一个视频样本的帧数；训练器按此尺寸的片段训练。</translation>
+    </message>
+    <message>
+        <source>Clip height</source>
+        <translation>片段高度</translation>
+    </message>
+    <message>
+        <source>Pixels; a multiple of 8.</source>
+        <translation>像素；8 的倍数。</translation>
+    </message>
+    <message>
+        <source>Clip width</source>
+        <translation>片段宽度</translation>
+    </message>
+    <message>
+        <source>FSDP sharding</source>
+        <translation>FSDP 分片</translation>
+    </message>
+    <message>
+        <source>PyTorch FSDP instead of ZeRO: full_shard shards weights, gradients and optimizer; shard_grad_op keeps the weights gathered from forward to backward; hybrid_shard shards within each node.</source>
+        <translation>用 PyTorch FSDP 代替 ZeRO：full_shard 对权重、梯度和优化器状态分片；shard_grad_op 在前向到反向之间保持权重已汇集；hybrid_shard 只在每个节点内分片。</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Selective (attention scores)</source>
+        <translation>选择性（注意力分数）</translation>
+    </message>
+    <message>
+        <source>Full (each block)</source>
+        <translation>完全（每个块）</translation>
+    </message>
 </context>
 <context>
     <name>FindingTexts</name>
@@ -829,10 +901,6 @@
         <translation>改用微批 %1、累积 %2 步以保持批大小 %3；或将全局批大小设为 %4（累积 %5 步）</translation>
     </message>
     <message>
-        <source>no micro-batch or ZeRO stage fits: use more GPUs, activation checkpointing or a smaller model</source>
-        <translation>任何微批或 ZeRO 阶段都放不下：请使用更多 GPU、激活检查点或更小的模型</translation>
-    </message>
-    <message>
         <source>lower the micro-batch and raise accumulation, or use a higher ZeRO stage</source>
         <translation>减小微批并增加累积步数，或使用更高的 ZeRO 阶段</translation>
     </message>
@@ -873,24 +941,40 @@
         <translation>改为设置 launch.comm_timeout_s</translation>
     </message>
     <message>
-        <source>use micro-batch %1 × accumulation %2</source>
-        <translation>改用微批 %1 × 累积 %2 步</translation>
-    </message>
-    <message>
-        <source>, or micro-batch %1 × accumulation %2</source>
-        <translation>，或微批 %1 × 累积 %2 步</translation>
-    </message>
-    <message>
-        <source> (keeps batch %1)</source>
-        <translation>（保持批大小 %1）</translation>
-    </message>
-    <message>
-        <source>; or use ZeRO stage %1</source>
-        <translation>；或使用 ZeRO 阶段 %1</translation>
-    </message>
-    <message>
         <source>use ZeRO stage %1</source>
         <translation>使用 ZeRO 阶段 %1</translation>
+    </message>
+    <message>
+        <source>use micro-batch %1 × accumulation %2 (keeps batch %3)</source>
+        <translation>使用微批次 %1 × 累积 %2（批次仍为 %3）</translation>
+    </message>
+    <message>
+        <source>use %1 activation checkpointing</source>
+        <translation>使用 %1 激活检查点</translation>
+    </message>
+    <message>
+        <source>; the largest micro-batch that fits is %1</source>
+        <translation>；能放下的最大微批次为 %1</translation>
+    </message>
+    <message>
+        <source>; not even micro-batch 1 fits</source>
+        <translation>；连微批次 1 也放不下</translation>
+    </message>
+    <message>
+        <source>%1: then %2 GB per GPU and %3 s per step</source>
+        <translation>%1：之后每 GPU %2 GB，每步 %3 秒</translation>
+    </message>
+    <message>
+        <source>no micro-batch, checkpointing or ZeRO stage fits: use more GPUs, CPU offload or a smaller model</source>
+        <translation>没有哪个微批次、检查点方式或 ZeRO 阶段能放下：请使用更多 GPU、CPU 卸载或更小的模型</translation>
+    </message>
+    <message>
+        <source>the sequence of %1 tokens is longer than the %2 positions the model&apos;s config allows (max_position_embeddings)</source>
+        <translation>序列长度 %1 个 token 超过了模型配置允许的 %2 个位置（max_position_embeddings）</translation>
+    </message>
+    <message>
+        <source>use sequences of at most %1 tokens</source>
+        <translation>使用不超过 %1 个 token 的序列</translation>
     </message>
 </context>
 <context>
@@ -1019,14 +1103,6 @@
         <translation>计划的总步数</translation>
     </message>
     <message>
-        <source>params + grads + optimizer (ZeRO-%1) + activations × micro + overhead</source>
-        <translation>参数 + 梯度 + 优化器状态（ZeRO-%1）+ 激活 × 微批 + 额外开销</translation>
-    </message>
-    <message>
-        <source>params + grads + optimizer (ZeRO-%1, offloaded) + activations × micro + overhead</source>
-        <translation>参数 + 梯度 + 优化器状态（ZeRO-%1，已卸载）+ 激活 × 微批 + 额外开销</translation>
-    </message>
-    <message>
         <source>FLOPs per sample × micro × accumulation / (peak × MFU)</source>
         <translation>每样本 FLOPs × 微批 × 累积步数 / (峰值算力 × MFU)</translation>
     </message>
@@ -1061,6 +1137,50 @@
     <message>
         <source>backward of the last micro-step: compute / accumulation × 2/3</source>
         <translation>最后一个微步的反向：计算 / 累积 × 2/3</translation>
+    </message>
+    <message>
+        <source>6 × parameters × tokens (+ 2 × parameters × tokens recomputed)</source>
+        <translation>6 × 参数量 × token 数（重算时再加 2 × 参数量 × token 数）</translation>
+    </message>
+    <message>
+        <source>6 × Σ conv (in × out × k² / scale²) × pixels (forward and backward)</source>
+        <translation>6 × Σ 卷积（输入 × 输出 × k² / 缩放²）× 像素数（前向与反向）</translation>
+    </message>
+    <message>
+        <source>(6 + 2·recomputed) × matrix weights × s + (12 + 4·recomputed) × layers × s² × heads·head_dim (forward 2 per weight per token and 4·s·d per token for attention; backward twice that)</source>
+        <translation>(6 + 2·重算) × 矩阵权重 × s + (12 + 4·重算) × 层数 × s² × 头数·头维度（前向每个权重每 token 2 次、注意力每 token 4·s·d；反向为其两倍）</translation>
+    </message>
+    <message>
+        <source>each layer&apos;s 16-bit input and activation input, per token</source>
+        <translation>每层的 16 位输入和激活函数输入，按 token 计</translation>
+    </message>
+    <message>
+        <source>per token per layer %1·h + %2·q + %3·kv + top_k × (%4·h + %5·I) bytes (saved tensors, Korthikanti et al. 2022 for this block)</source>
+        <translation>每 token 每层 %1·h + %2·q + %3·kv + top_k × (%4·h + %5·I) 字节（保存的张量，按 Korthikanti 等 2022 的方法分析此块）</translation>
+    </message>
+    <message>
+        <source>per token per layer %1·h + %2·q + %3·kv + %6·I bytes (saved tensors, Korthikanti et al. 2022 for this block)</source>
+        <translation>每 token 每层 %1·h + %2·q + %3·kv + %6·I 字节（保存的张量，按 Korthikanti 等 2022 的方法分析此块）</translation>
+    </message>
+    <message>
+        <source>at the start of backward</source>
+        <translation>在反向开始时</translation>
+    </message>
+    <message>
+        <source>in the last block&apos;s backward</source>
+        <translation>在最后一个块的反向中</translation>
+    </message>
+    <message>
+        <source>at the end of backward</source>
+        <translation>在反向结束时</translation>
+    </message>
+    <message>
+        <source>at the optimizer step</source>
+        <translation>在优化器步骤时</translation>
+    </message>
+    <message>
+        <source>peak of the step (%1): weights + gradients + optimizer + activations + logits + overhead, the larger of backward&apos;s start (all activations, no gradients yet) and its end (all gradients, no activations)</source>
+        <translation>一步中的峰值（%1）：权重 + 梯度 + 优化器 + 激活 + logits + 开销，取反向开始时（全部激活、尚无梯度）与结束时（全部梯度、无激活）中较大者</translation>
     </message>
 </context>
 <context>
@@ -1255,6 +1375,10 @@
     <message>
         <source>SSH needs one host per node, node 0 first: %1 gave %2 for %3 nodes</source>
         <translation>SSH 需要每个节点一个主机，0 号节点在前：%1 给了 %2 个主机，但有 %3 个节点</translation>
+    </message>
+    <message>
+        <source>the model &apos;%1&apos; is not one of traindeck-trainer&apos;s presets (tiny, base, large): set launch.command to the command that trains it, or choose a preset</source>
+        <translation>模型“%1”不是 traindeck-trainer 的预设（tiny、base、large）：请把 launch.command 设为训练它的命令，或选择一个预设</translation>
     </message>
 </context>
 <context>
@@ -1476,6 +1600,65 @@
     </message>
 </context>
 <context>
+    <name>ModelMessages</name>
+    <message>
+        <source>the architecture&apos;s %1 must be a positive size, got %2</source>
+        <translation>架构的 %1 必须是正的尺寸，实际为 %2</translation>
+    </message>
+    <message>
+        <source>%1 attention heads cannot be shared by %2 key/value heads</source>
+        <translation>%1 个注意力头无法由 %2 个键/值头共享</translation>
+    </message>
+    <message>
+        <source>a mixture of %1 experts needs 1 to %1 experts per token, got %2</source>
+        <translation>%1 个专家的混合模型每个 token 需要 1 到 %1 个专家，实际为 %2</translation>
+    </message>
+    <message>
+        <source>the image size %1 is not a multiple of the patch size %2</source>
+        <translation>图像尺寸 %1 不是图块尺寸 %2 的倍数</translation>
+    </message>
+    <message>
+        <source>not a config.json: %1</source>
+        <translation>不是 config.json：%1</translation>
+    </message>
+    <message>
+        <source>the config has no model_type (known: %1)</source>
+        <translation>配置中没有 model_type（已知：%1）</translation>
+    </message>
+    <message>
+        <source>unknown model_type &apos;%1&apos; (known: %2)</source>
+        <translation>未知的 model_type“%1”（已知：%2）</translation>
+    </message>
+    <message>
+        <source>the config&apos;s %1 has the wrong type</source>
+        <translation>配置中 %1 的类型不对</translation>
+    </message>
+    <message>
+        <source>cannot read %1</source>
+        <translation>无法读取 %1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>expected a model type and sizes, like &apos;llama hidden=4096 layers=32 ...&apos;</source>
+        <translation>应为模型类型和尺寸，如“llama hidden=4096 layers=32 ...”</translation>
+    </message>
+    <message>
+        <source>unknown model type &apos;%1&apos; (known: %2)</source>
+        <translation>未知模型类型“%1”（已知：%2）</translation>
+    </message>
+    <message>
+        <source>expected convolutions as in:out:kernel:scale, got &apos;%1&apos;</source>
+        <translation>卷积应写作 in:out:kernel:scale，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>unknown or malformed architecture item &apos;%1&apos;</source>
+        <translation>未知或格式错误的架构项“%1”</translation>
+    </message>
+</context>
+<context>
     <name>Placeholders</name>
     <message>
         <source>node count</source>
@@ -1619,6 +1802,14 @@
     <message>
         <source>%1 (%2): %3 One of: %4.</source>
         <translation>%1（%2）：%3可选：%4。</translation>
+    </message>
+    <message>
+        <source>the model from a Hugging Face config.json (llama, qwen2, mistral, mixtral, gpt2, vit)</source>
+        <translation>从 Hugging Face 的 config.json 读取模型（llama、qwen2、mistral、mixtral、gpt2、vit）</translation>
+    </message>
+    <message>
+        <source>a model of the catalogue: %1</source>
+        <translation>模型目录中的模型：%1</translation>
     </message>
 </context>
 <context>
