@@ -261,6 +261,10 @@ private slots:
         QVERIFY(e.exposedCommTimeS.value > 0);
         QVERIFY2(e.scalingEfficiency.value < 0.99, std::to_string(e.scalingEfficiency.value).c_str());
         QCOMPARE(e.collectives, 1 + 2 * e.gradAccum * 32);  // a gather per block, forward and backward
+        // The constants the model had before (everything hidden, no latency) called it ideal.
+        p.recipe.overlap = 1;
+        p.recipe.collectiveLatencyS = 0;
+        QVERIFY(estimate(p, {8, 8}).scalingEfficiency.value > 0.999);
     }
 
     // The step's peak, not the sum of its parts: gradients and activations are never

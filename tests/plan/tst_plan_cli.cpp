@@ -64,6 +64,10 @@ private slots:
         QTest::newRow("absurd activation memory") << QStringList{"--activation-gb", "1e308"}
                                                   << "--activation-gb: must be at most 10000, got 1e308";
         QTest::newRow("absurd parameter count") << QStringList{"--params", "1e300"} << "--params: must be at most";
+        QTest::newRow("unknown model type") << QStringList{"--hf-config", PLAN_FIXTURES "/bert-config.json"}
+                                            << "--hf-config: " PLAN_FIXTURES "/bert-config.json: unknown model_type 'bert' "
+                                               "(known: llama, qwen2, mistral, mixtral, gpt2, vit)";
+        QTest::newRow("unknown catalogue model") << QStringList{"--model", "llama-9"} << "--model: unknown model 'llama-9' (known: llama-3.1-8b";
         QTest::newRow("accumulation against global batch")
             << QStringList{"--grad-accum", "2", "--global-batch", "256"}
             << "--grad-accum 2 has no effect while --global-batch 256 is given";
@@ -166,6 +170,22 @@ private slots:
         QVERIFY(r.out.contains("\"effective_batch\": 256,"));
         QVERIFY(!r.out.contains("\"steps_per_epoch\": 3906.0"));
         QVERIFY(r.out.contains("\"steps_per_epoch\": 3906,"));
+    }
+
+    // A model from its config.json: the parameter count exactly as transformers counts it
+    // (sum(p.numel()) of Qwen2.5-7B), as a JSON integer; a mixture of experts also its active ones.
+    void hfConfigGivesExactParameters() {
+        Run r = traindeck({"plan", "--hf-config", MODEL_CONFIGS "/qwen2.5-7b.json", "--json"});
+        QCOMPARE(r.code == 0 || r.code == 1, true);
+        QVERIFY2(r.out.contains("\"params\": 7615616512,"), qPrintable(r.out.left(400)));
+        QVERIFY(!r.out.contains("active_params"));
+        r = traindeck({"plan", "--model", "mixtral-8x7b", "--json"});
+        QVERIFY(r.out.contains("\"params\": 46702792704,"));
+        QVERIFY(r.out.contains("\"active_params\": 12879925248,"));
+        QVERIFY(r.out.contains("\"logits_gb\""));
+        // A sequence beyond the config's positions is a finding; checkpointing is a flag.
+        r = traindeck({"plan", "--model", "gpt2", "--tokens-per-sample", "2048", "--activation-checkpointing", "full"});
+        QVERIFY2(r.out.contains("sequence_beyond_positions"), qPrintable(r.out));
     }
 
     void aCustomParameterCountRenamesThePresetsModel() {
