@@ -47,6 +47,22 @@
         <source>the run used micro-batch %1 × accumulation %2, the plan %3 × %4 on %5: its samples/s are taken as they are, though the step differs</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>the run ran on CPUs, the plan on %1: the efficiency fitted is a CPU&apos;s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the run ran on %1, the plan on %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the run&apos;s model has %1 parameters, the plan&apos;s %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the run computed in %1, the plan in %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>CliOptions</name>
@@ -741,6 +757,22 @@
         <source>Speeds measured on a layout, which refit the model: 1x8=0.9steps/s, 2x8=115samples/s or 2x8=1.1s/step, separated by commas.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Processes per node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>single: the command starts its own processes (torchrun, accelerate launch); per-gpu: TrainDeck starts the command once per GPU with torchrun&apos;s variables (RANK, LOCAL_RANK, WORLD_SIZE, ...).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Once per node (the command starts its processes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Once per GPU (TrainDeck starts them, as torchrun)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>FindingTexts</name>
@@ -1254,6 +1286,10 @@
     </message>
     <message>
         <source>SSH needs one host per node, node 0 first: %1 gave %2 for %3 nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 per-gpu needs your command in %2: traindeck-trainer starts its own process per GPU</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

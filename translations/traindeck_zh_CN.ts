@@ -47,6 +47,22 @@
         <source>the run used micro-batch %1 × accumulation %2, the plan %3 × %4 on %5: its samples/s are taken as they are, though the step differs</source>
         <translation>这次运行使用微批次 %1 × 累积 %2，计划在 %5 上为 %3 × %4：虽然每步不同，仍按原样采用其 样本/秒</translation>
     </message>
+    <message>
+        <source>the run ran on CPUs, the plan on %1: the efficiency fitted is a CPU&apos;s</source>
+        <translation>该运行在 CPU 上进行，而计划使用 %1：拟合出的效率是 CPU 的</translation>
+    </message>
+    <message>
+        <source>the run ran on %1, the plan on %2</source>
+        <translation>该运行使用 %1，而计划使用 %2</translation>
+    </message>
+    <message>
+        <source>the run&apos;s model has %1 parameters, the plan&apos;s %2</source>
+        <translation>该运行的模型有 %1 个参数，计划的模型有 %2 个</translation>
+    </message>
+    <message>
+        <source>the run computed in %1, the plan in %2</source>
+        <translation>该运行以 %1 计算，而计划为 %2</translation>
+    </message>
 </context>
 <context>
     <name>CliOptions</name>
@@ -741,6 +757,22 @@
         <source>Speeds measured on a layout, which refit the model: 1x8=0.9steps/s, 2x8=115samples/s or 2x8=1.1s/step, separated by commas.</source>
         <translation>在某个布局上实测的速度，用来重新拟合模型：1x8=0.9steps/s、2x8=115samples/s 或 2x8=1.1s/step，用逗号分隔。</translation>
     </message>
+    <message>
+        <source>Processes per node</source>
+        <translation>每节点进程</translation>
+    </message>
+    <message>
+        <source>single: the command starts its own processes (torchrun, accelerate launch); per-gpu: TrainDeck starts the command once per GPU with torchrun&apos;s variables (RANK, LOCAL_RANK, WORLD_SIZE, ...).</source>
+        <translation>single：命令自行启动进程（torchrun、accelerate launch）；per-gpu：TrainDeck 为每块 GPU 启动一次命令，并设置 torchrun 的变量（RANK、LOCAL_RANK、WORLD_SIZE 等）。</translation>
+    </message>
+    <message>
+        <source>Once per node (the command starts its processes)</source>
+        <translation>每节点一次（由命令启动其进程）</translation>
+    </message>
+    <message>
+        <source>Once per GPU (TrainDeck starts them, as torchrun)</source>
+        <translation>每块 GPU 一次（由 TrainDeck 启动，如同 torchrun）</translation>
+    </message>
 </context>
 <context>
     <name>FindingTexts</name>
@@ -1255,6 +1287,10 @@
     <message>
         <source>SSH needs one host per node, node 0 first: %1 gave %2 for %3 nodes</source>
         <translation>SSH 需要每个节点一个主机，0 号节点在前：%1 给了 %2 个主机，但有 %3 个节点</translation>
+    </message>
+    <message>
+        <source>%1 per-gpu needs your command in %2: traindeck-trainer starts its own process per GPU</source>
+        <translation>%1 为 per-gpu 时需要在 %2 中填写你的命令：traindeck-trainer 会自行为每块 GPU 启动进程</translation>
     </message>
 </context>
 <context>
