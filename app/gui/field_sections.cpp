@@ -28,8 +28,8 @@ const std::vector<std::string>& listedKeys(Section section) {
         "recipe.precision"};
     static const std::vector<std::string> launch = {
         "launch.platform",    "launch.job_name",       "launch.image",           "launch.namespace",
-        "launch.command",     "launch.master_port",    "launch.comm_timeout_s",  "recipe.checkpoint_every",
-        "recipe.eval_every",  "launch.hosts"};
+        "launch.command",     "launch.processes",      "launch.master_port",     "launch.comm_timeout_s",
+        "recipe.checkpoint_every", "recipe.eval_every", "launch.hosts"};
     static const std::vector<std::string> none;
     switch (section) {
     case Section::Cluster: return cluster;

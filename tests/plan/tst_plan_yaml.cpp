@@ -56,6 +56,7 @@ const std::map<std::string, std::string> kEveryField = {
     {"launch.image", "registry.example/team/image:tag@sha256:abc"},
     {"launch.namespace", "ml-team"},
     {"launch.command", "accelerate launch --config_file {accelerate_config} train.py \\\n  --lr {lr}"},
+    {"launch.processes", "per-gpu"},
     {"launch.master_port", "23456"},
     {"launch.comm_timeout_s", "600"},
     {"launch.num_processes", "16"},
