@@ -297,6 +297,11 @@ QCustomPlot* WatchPage::makeCard() {
     connect(plot, &QCustomPlot::mousePress, this, [this] { m_followEdge = false; });
     connect(plot, &QCustomPlot::mouseMove, this, [this, plot](QMouseEvent* e) { hover(plot, e); });
     connect(plot, &QWidget::customContextMenuRequested, this, [this, plot](const QPoint& at) { cardMenu(plot, at); });
+    // Zoomed or panned: the envelope of the new range (zoomed in far enough: the raw points).
+    connect(plot->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, [this] {
+        if (!m_redrawing)
+            scheduleReplot();
+    });
     return plot;
 }
 
@@ -384,46 +389,56 @@ WatchPage::Drawn& WatchPage::graphsOf(int card, const Run& run, const Series& s,
 void WatchPage::appendNew(Drawn& d, const Run& run, const Series& s) {
     if (s.rewrites() != d.rewrites || s.points().size() < d.copied) {
         // Points already drawn changed (folded, purged by a restart): copy the series again.
-        Drawn fresh;
-        fresh.raw = d.raw;
-        fresh.smooth = d.smooth;
-        fresh.marks = d.marks;
-        fresh.smoother = Smoother(m_smoothing->value());
         for (QCPGraph* g : {d.raw, d.smooth, d.marks})
             if (g)
                 g->data()->clear();
-        d = fresh;
+        d.rawPoints.clear();
+        d.smoothPoints.clear();
+        d.copied = 0;
+        d.smoother = Smoother(m_smoothing->value());
+        d.lastFinite = 0;
+        d.x = d.y = ValueRange();
         d.rewrites = s.rewrites();
     }
     const auto& points = s.points();
-    if (d.copied >= points.size())
-        return;
-    const qsizetype n = qsizetype(points.size() - d.copied);
-    QVector<double> xs, raw, smooth;
-    xs.reserve(n);
-    raw.reserve(n);
-    smooth.reserve(n);
     for (std::size_t i = d.copied; i < points.size(); ++i) {
         const Point& p = points[i];
         const double x = xOf(run, p);
-        xs.push_back(x);
         if (!std::isfinite(p.value)) {
             // A gap in the line (QCustomPlot breaks lines at NaN) and a red mark.
-            raw.push_back(std::nan(""));
-            smooth.push_back(std::nan(""));
+            d.rawPoints.append(x, std::nan(""));
+            d.smoothPoints.append(x, std::nan(""));
             d.marks->addData(x, d.lastFinite);
             continue;
         }
-        raw.push_back(p.value);
-        smooth.push_back(d.smoother.next(p.value));  // TensorBoard's debiased EMA, continued
+        d.rawPoints.append(x, p.value);
+        d.smoothPoints.append(x, d.smoother.next(p.value));  // TensorBoard's debiased EMA, continued
         d.lastFinite = p.value;
         d.x.add(x);
         d.y.add(p.value);
     }
-    if (d.raw)
-        d.raw->addData(xs, raw, true);
-    d.smooth->addData(xs, smooth, true);
     d.copied = points.size();
+}
+
+// Each graph gets the envelope of the visible range at the card's width.
+void WatchPage::fillGraphs(int card) {
+    QCustomPlot* plot = m_cards[std::size_t(card)];
+    const QCPRange range = plot->xAxis->range();
+    // At least a wide screen's columns: a card not laid out yet (or resized later without a
+    // redraw) still gets every pixel's extremes; at most 4 × 1920 points a graph either way.
+    constexpr int kMinColumns = 1920;
+    const int columns = std::max(kMinColumns, plot->axisRect()->width());
+    std::vector<double> xs, ys;
+    for (auto& [key, d] : m_drawn) {
+        if (std::get<0>(key) != card)
+            continue;
+        for (auto [graph, points] : {std::pair{d.raw, &d.rawPoints}, std::pair{d.smooth, &d.smoothPoints}}) {
+            if (!graph)
+                continue;
+            points->query(range.lower, range.upper, columns, xs, ys);
+            graph->setData(QVector<double>(xs.begin(), xs.end()), QVector<double>(ys.begin(), ys.end()), true);
+        }
+    }
 }
 
 // The plan's prediction (samples/s) and the card's capacity (GPU memory), for
@@ -533,14 +548,14 @@ QString WatchPage::stragglerTitle(const std::vector<const Run*>& runs) {
     if (!m_stragglerClock.isValid() || m_stragglerClock.elapsed() > 1000) {
         m_stragglerClock.start();
         m_straggler.clear();
-        const RunSummary s = summarize(*runs[0]);
-        if (s.ranks && s.ranks->medianS > 0) {
+        const std::optional<RankSpread> ranks = rankSpread(*runs[0]);
+        if (ranks && ranks->medianS > 0) {
             m_straggler = tr("%1 — slowest: rank %2, %3% above the median")
                               .arg(tr("Step time per rank (s)"))
-                              .arg(s.ranks->slowestRank)
-                              .arg(std::round((s.ranks->slowestMedianS / s.ranks->medianS - 1) * 100));
-            if (s.ranks->since >= 0)
-                m_straggler += tr(", since step %1").arg(s.ranks->since);
+                              .arg(ranks->slowestRank)
+                              .arg(std::round((ranks->slowestMedianS / ranks->medianS - 1) * 100));
+            if (ranks->since >= 0)
+                m_straggler += tr(", since step %1").arg(ranks->since);
         }
     }
     return m_straggler;
@@ -568,7 +583,10 @@ void WatchPage::drawCard(int card) {
             drawAlarmMarks(plot, *run);
     }
     setScales(plot);
+    m_redrawing = true;
     rescale(plot, x, y, rawGraphs);
+    m_redrawing = false;
+    fillGraphs(card);
     QString title = cardTitle(card);
     if (kind.kind == CardKind::RankStepTime && runs.size() == 1)
         if (const QString straggler = stragglerTitle(runs); !straggler.isEmpty())

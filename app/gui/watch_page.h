@@ -6,6 +6,7 @@
 // a big file or a fast stream.
 
 #include "metrics/cards.h"
+#include "metrics/envelope.h"
 #include "metrics/watch.h"
 #include "plan/plan.h"
 
@@ -85,6 +86,7 @@ private:
     void drawAlarmMarks(QCustomPlot* plot, const metrics::Run& run);
     void setScales(QCustomPlot* plot);
     void rescale(QCustomPlot* plot, const metrics::ValueRange& x, const metrics::ValueRange& y, const std::vector<QCPGraph*>& raw);
+    void fillGraphs(int card);
     QString cardTitle(int card) const;
     QString stragglerTitle(const std::vector<const metrics::Run*>& runs);
     void syncRunList();
@@ -122,14 +124,16 @@ private:
     std::vector<metrics::Card> m_cardKinds;  // what each card draws (core decides: cards.h)
     QSystemTrayIcon* m_tray = nullptr;       // made on the first alarm, where there is a tray
 
-    // One series on one card, as far as it was handed to QCustomPlot: later redraws
-    // append only the new points (and continue the running EMA), so a redraw costs
-    // what arrived since the last one, not the whole history.
+    // One series on one card: its points as x and y (raw and smoothed) in
+    // envelopes (metrics/envelope.h) that later redraws only append to (the EMA
+    // continued), and the graphs that get, per redraw, only the envelope's points
+    // for the visible range: a redraw costs the new points and the card's width.
     struct Drawn {
         QCPGraph* raw = nullptr;     // faint, behind the smoothed line (absent without smoothing)
         QCPGraph* smooth = nullptr;
         QCPGraph* marks = nullptr;   // non-finite points
-        std::size_t copied = 0;      // points[0, copied) are in the graphs
+        metrics::Envelope rawPoints, smoothPoints;
+        std::size_t copied = 0;      // points[0, copied) are in the envelopes
         std::size_t rewrites = 0;    // the series' rewrites() when they were copied
         metrics::Smoother smoother{0.6};
         double lastFinite = 0;
@@ -142,6 +146,7 @@ private:
     std::map<const metrics::Run*, std::size_t> m_alarmsSeen;
     std::map<const metrics::Run*, std::uint64_t> m_generations;
     bool m_followEdge = true;  // rescale to the newest data until the user zooms or pans
+    bool m_redrawing = false;  // our own range changes do not ask for another redraw
     int m_replots = 0;
 };
 

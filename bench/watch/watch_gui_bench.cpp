@@ -1,7 +1,8 @@
 // Speed of the Watch page, offscreen:
-//   - a replot of 8 cards × 1M points each (QCustomPlot with adaptive sampling), and
-//     the page's full redraw of 8 series × 1M points (data copied out of the store,
-//     smoothed, handed to the cards, replotted);
+//   - a replot of 8 cards × 1M points each (QCustomPlot alone, adaptive sampling: the
+//     reference), the page's full redraw of 8 series × 1M points (the store's points
+//     into the cards' envelopes, smoothed, each card's M4 points handed over,
+//     replotted), and the page's 8 cards replotted alone;
 //   - the event loop's longest wait while 100,000 trainer lines/s stream into a
 //     followed file for 5 s (a 5 ms timer measures the gaps).
 // Run with QT_QPA_PLATFORM=offscreen. Prints one JSON object.
@@ -97,6 +98,15 @@ int main(int argc, char** argv) {
             p->replot(QCustomPlot::rpImmediateRefresh);
         redraw.push_back(double(t.nsecsElapsed()) / 1e6);
     }
+    // 1c. The page's cards alone, drawn from their envelopes (per pixel column M4, metrics/envelope.h).
+    std::vector<double> pageReplot;
+    for (int rep = 0; rep < 10; ++rep) {
+        QElapsedTimer t;
+        t.start();
+        for (int c = 0; c < 8; ++c)
+            page.cards()[std::size_t(c)]->replot(QCustomPlot::rpImmediateRefresh);
+        pageReplot.push_back(double(t.nsecsElapsed()) / 1e6);
+    }
     std::size_t held = 0;
     for (const auto& [k, s] : page.watch().store().runs()[0]->allSeries())
         held += s->points().size();
@@ -147,6 +157,8 @@ int main(int argc, char** argv) {
     std::printf("{\n  \"replot_8_cards_x_1M_points_ms_median\": %.2f, \"replot_ms_max\": %.2f,\n", medianMs(replot),
                 *std::max_element(replot.begin(), replot.end()));
     std::printf("  \"page_redraw_8_series_x_1M_ms_median\": %.1f, \"page_points_held\": %zu,\n", medianMs(redraw), held);
+    std::printf("  \"page_replot_8_cards_x_1M_from_envelopes_ms_median\": %.2f, \"page_replot_ms_max\": %.2f,\n",
+                medianMs(pageReplot), *std::max_element(pageReplot.begin(), pageReplot.end()));
     std::printf("  \"stream_lines_written\": %d, \"stream_lines_read\": %zu, \"event_loop_worst_gap_ms\": %lld, \"replots\": %d\n}\n",
                 written.load(), got, (long long)worst, follower.replots());
     return 0;

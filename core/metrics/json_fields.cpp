@@ -133,6 +133,68 @@ bool Fields::time(double& out) const {
     return true;
 }
 
+namespace {
+
+// "nonfinite": ["loss", …]: its first kMaxListed names.
+bool readNonfinite(simdjson::ondemand::value& val, Fields& f) {
+    simdjson::ondemand::array arr;
+    if (val.get_array().get(arr))
+        return false;
+    std::size_t listed = 0;
+    for (auto el : arr) {
+        if (++listed > kMaxListed)
+            break;
+        std::string_view name;
+        if (el.get_string().get(name))
+            continue;
+        if (const int i = numIndex(name); i >= 0)
+            f.nonfinite |= 1u << i;
+        else
+            f.extraNonfinite.push_back(name);
+    }
+    return true;
+}
+
+// The objects the protocol names: the start event's model, the launcher's first failure.
+bool readObject(std::string_view key, simdjson::ondemand::value& val, Fields& f) {
+    simdjson::ondemand::object obj;
+    if (key == "model") {
+        if (val.get_object().get(obj))
+            return false;
+        for (auto inner : obj) {
+            std::string_view k, preset;
+            double params;
+            if (inner.unescaped_key().get(k))
+                return false;
+            if (k == "preset" && !inner.value().get_string().get(preset))
+                f.model = preset;
+            else if (k == "parameters" && !inner.value().get_double().get(params) && std::isfinite(params) &&
+                     params > 0 && params <= kMaxInteger)
+                f.modelParameters = params;
+        }
+    } else if (key == "first_failure") {  // {"node": i, "message": "…"}
+        if (val.get_object().get(obj))
+            return false;
+        for (auto inner : obj) {
+            std::string_view k;
+            if (inner.unescaped_key().get(k))
+                return false;
+            if (k == "message") {
+                std::string_view m;
+                if (!inner.value().get_string().get(m))
+                    f.firstFailure = m;
+            } else if (k == "node") {
+                double n;
+                if (!inner.value().get_double().get(n))
+                    f.firstFailureNode = n;
+            }
+        }
+    }
+    return true;
+}
+
+}  // namespace
+
 bool Reader::read(const char* line, std::size_t length, std::size_t readable, Fields& f) {
     f.clear();
     if (readOnce(line, length, readable, f, false))
@@ -216,64 +278,14 @@ bool Reader::readOnce(const char* line, std::size_t length, std::size_t readable
                 f.ok = b;
             break;
         }
-        case ondemand::json_type::array: {
-            if (key != "nonfinite")
-                break;  // any other array, however long, is skipped unread
-            ondemand::array arr;
-            if (val.get_array().get(arr))
+        case ondemand::json_type::array:
+            if (key == "nonfinite" && !readNonfinite(val, f))
                 return false;
-            std::size_t listed = 0;
-            for (auto el : arr) {
-                if (++listed > kMaxListed)
-                    break;
-                std::string_view name;
-                if (el.get_string().get(name))
-                    continue;
-                if (const int i = numIndex(name); i >= 0)
-                    f.nonfinite |= 1u << i;
-                else
-                    f.extraNonfinite.push_back(name);
-            }
+            break;  // any other array, however long, is skipped unread
+        case ondemand::json_type::object:
+            if (!readObject(key, val, f))
+                return false;
             break;
-        }
-        case ondemand::json_type::object: {
-            if (key == "model") {
-                ondemand::object m;
-                if (val.get_object().get(m))
-                    return false;
-                for (auto inner : m) {
-                    std::string_view k;
-                    if (inner.unescaped_key().get(k))
-                        return false;
-                    std::string_view preset;
-                    double params;
-                    if (k == "preset" && !inner.value().get_string().get(preset))
-                        f.model = preset;
-                    else if (k == "parameters" && !inner.value().get_double().get(params) && std::isfinite(params) &&
-                             params > 0 && params <= kMaxInteger)
-                        f.modelParameters = params;
-                }
-            } else if (key == "first_failure") {  // {"node": i, "message": "…"}
-                ondemand::object ff;
-                if (val.get_object().get(ff))
-                    return false;
-                for (auto inner : ff) {
-                    std::string_view k;
-                    if (inner.unescaped_key().get(k))
-                        return false;
-                    if (k == "message") {
-                        std::string_view m;
-                        if (!inner.value().get_string().get(m))
-                            f.firstFailure = m;
-                    } else if (k == "node") {
-                        double n;
-                        if (!inner.value().get_double().get(n))
-                            f.firstFailureNode = n;
-                    }
-                }
-            }
-            break;
-        }
         default:
             break;
         }

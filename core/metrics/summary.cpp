@@ -66,9 +66,8 @@ const Series* findMetric(const Run& run, std::string_view metric) {
     return fallback;
 }
 
-namespace {
-// The straggler view: every rank's median step time, the slowest against the median of all.
-std::optional<RankSpread> rankSpread(const Run& run, std::int64_t warmup) {
+std::optional<RankSpread> rankSpread(const Run& run) {
+    const std::int64_t warmup = run.info.warmupSteps;
     std::map<int, const Series*> ranks;
     for (const auto& [key, s] : run.allSeries())
         if (key.first == "step_time_s" && key.second >= 0 && !s->empty())
@@ -105,7 +104,6 @@ std::optional<RankSpread> rankSpread(const Run& run, std::int64_t warmup) {
     }
     return spread;
 }
-}  // namespace
 
 RunSummary summarize(const Run& run) {
     RunSummary out;
@@ -138,7 +136,7 @@ RunSummary summarize(const Run& run) {
     if (out.steadyStepsPerS == 0 && out.steadySamplesPerS > 0 && run.info.effectiveBatch > 0)
         out.steadyStepsPerS = out.steadySamplesPerS / run.info.effectiveBatch;
 
-    out.ranks = rankSpread(run, warmup);
+    out.ranks = rankSpread(run);
     out.alarms = run.alarms();
     if (run.end)
         out.endStatus = run.end->status;

@@ -45,5 +45,7 @@ struct RunSummary {
 };
 
 RunSummary summarize(const Run& run);
+// The straggler view alone: every rank's median step time, the slowest against the median of all.
+std::optional<RankSpread> rankSpread(const Run& run);
 
 }  // namespace traindeck::metrics

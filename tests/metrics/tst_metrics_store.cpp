@@ -2,12 +2,14 @@
 // survive folding, restarts purge orphaned points as TensorBoard does, and the
 // smoothing and steady-rate figures on hand-worked numbers.
 #include "metrics/cards.h"
+#include "metrics/envelope.h"
 #include "metrics/metric_units.h"
 #include "metrics/run.h"
 #include "metrics/summary.h"
 
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -164,6 +166,52 @@ private slots:
         QCOMPARE(unitOf("kl"), std::string());
         QCOMPARE(nameWithoutUnit("data_time_s"), std::string("data_time"));
         QCOMPARE(withUnit(0.134, "step_time_s"), std::string("0.134 s"));
+    }
+
+    void envelopeDrawsWhatEveryPointDraws() {
+        // A million points of a noisy walk with a spike and a NaN: per pixel column the
+        // envelope holds that column's first, lowest, highest and last point (M4).
+        Envelope e;
+        std::vector<double> ys;
+        double y = 0;
+        std::uint64_t seed = 12345;
+        for (int i = 0; i < 1'000'000; ++i) {
+            seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+            y += double(std::int64_t(seed >> 33) % 1001 - 500) / 500.0;
+            double v = i == 777'777 ? 1e6 : i == 333'333 ? std::nan("") : y;
+            ys.push_back(v);
+            e.append(double(i), v);
+        }
+        std::vector<double> xs, vs;
+        const int columns = 800;
+        e.query(0, 999'999, columns, xs, vs);
+        QVERIFY(xs.size() <= std::size_t(5 * columns));
+        for (std::size_t i = 1; i < xs.size(); ++i)
+            QVERIFY(xs[i - 1] <= xs[i]);
+        // Every column's extremes, by brute force, are among the points handed over.
+        const double width = 999'999.0 / columns;
+        for (int c = 0; c < columns; c += 37) {
+            double lo = INFINITY, hi = -INFINITY;
+            for (int i = int(std::ceil(c * width)); i < int(std::ceil((c + 1) * width)) && i < 1'000'000; ++i)
+                if (std::isfinite(ys[std::size_t(i)])) {
+                    lo = std::min(lo, ys[std::size_t(i)]);
+                    hi = std::max(hi, ys[std::size_t(i)]);
+                }
+            bool haveLo = false, haveHi = false;
+            for (std::size_t i = 0; i < xs.size(); ++i)
+                if (xs[i] >= c * width && xs[i] < (c + 1) * width) {
+                    haveLo |= vs[i] == lo;
+                    haveHi |= vs[i] == hi;
+                }
+            QVERIFY2(haveLo && haveHi, qPrintable(QString("column %1").arg(c)));
+        }
+        QVERIFY(std::find(vs.begin(), vs.end(), 1e6) != vs.end());                         // the spike
+        QVERIFY(std::any_of(vs.begin(), vs.end(), [](double v) { return std::isnan(v); }));  // the gap
+        // Zoomed in to 100 points on 800 columns: the raw points, and one beyond each edge.
+        e.query(5000, 5099, columns, xs, vs);
+        QCOMPARE(xs.size(), std::size_t(102));
+        QCOMPARE(xs[1], 5000.0);
+        QCOMPARE(vs[50], ys[5049]);
     }
 };
 
