@@ -47,6 +47,22 @@
         <source>the run used micro-batch %1 × accumulation %2, the plan %3 × %4 on %5: its samples/s are taken as they are, though the step differs</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>the run ran on CPUs, the plan on %1: the efficiency fitted is a CPU&apos;s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the run ran on %1, the plan on %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the run&apos;s model has %1 parameters, the plan&apos;s %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the run computed in %1, the plan in %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>CliOptions</name>
@@ -159,10 +175,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>traindeck-trainer --checkpoint-dir on every node (to resume after a stop)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>a run&apos;s metrics (trainer JSON lines or run folder) as a calibration point (repeatable)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -180,6 +192,22 @@
     </message>
     <message>
         <source>ssh: the ssh configuration FILE that names the hosts (default: ssh&apos;s own)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>remove what earlier launches left in the remote folder of each host (not a running launch&apos;s), then exit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seconds between SSH keepalives to a silent node, like ssh&apos;s ServerAliveInterval (default 5; 0: off)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unanswered keepalives before a node counts as lost, like ssh&apos;s ServerAliveCountMax (default 3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>traindeck-trainer --checkpoint-dir on every node, an absolute path (to resume after a stop; not with --command)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -336,6 +364,14 @@
     </message>
     <message>
         <source>QOS (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown model &apos;%1&apos; (known: %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a multiple of 8 (the trainer&apos;s patches are 8×8), got %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -752,6 +788,86 @@
         <source>Speeds measured on a layout, which refit the model: 1x8=0.9steps/s, 2x8=115samples/s or 2x8=1.1s/step, separated by commas.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Architecture</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model&apos;s architecture (from --hf-config or --model): its parameters, FLOPs and activation memory follow from it. Empty: enter parameters and activation memory yourself.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Activation checkpointing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none keeps every activation; selective recomputes attention&apos;s scores; full keeps only each block&apos;s input and recomputes the block in backward (about 1/3 more compute).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Flash attention</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attention that keeps no sequence × sequence scores (PyTorch&apos;s SDPA picks it by default).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clip frames</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Frames of one video sample; the trainer trains on clips of this size.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clip height</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pixels; a multiple of 8.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clip width</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FSDP sharding</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PyTorch FSDP instead of ZeRO: full_shard shards weights, gradients and optimizer; shard_grad_op keeps the weights gathered from forward to backward; hybrid_shard shards within each node.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Processes per node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>single: the command starts its own processes (torchrun, accelerate launch); per-gpu: TrainDeck starts the command once per GPU with torchrun&apos;s variables (RANK, LOCAL_RANK, WORLD_SIZE, ...).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Selective (attention scores)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Full (each block)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Once per node (the command starts its processes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Once per GPU (TrainDeck starts them, as torchrun)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>FindingTexts</name>
@@ -840,10 +956,6 @@
         <translation>use micro-batch %1 with accumulation %2 to keep batch %3, or set the global batch to %4 (accumulation %5)</translation>
     </message>
     <message>
-        <source>no micro-batch or ZeRO stage fits: use more GPUs, activation checkpointing or a smaller model</source>
-        <translation>no micro-batch or ZeRO stage fits: use more GPUs, activation checkpointing or a smaller model</translation>
-    </message>
-    <message>
         <source>lower the micro-batch and raise accumulation, or use a higher ZeRO stage</source>
         <translation>lower the micro-batch and raise accumulation, or use a higher ZeRO stage</translation>
     </message>
@@ -884,24 +996,40 @@
         <translation>set launch.comm_timeout_s instead</translation>
     </message>
     <message>
-        <source>use micro-batch %1 × accumulation %2</source>
-        <translation>use micro-batch %1 × accumulation %2</translation>
-    </message>
-    <message>
-        <source>, or micro-batch %1 × accumulation %2</source>
-        <translation>, or micro-batch %1 × accumulation %2</translation>
-    </message>
-    <message>
-        <source> (keeps batch %1)</source>
-        <translation> (keeps batch %1)</translation>
-    </message>
-    <message>
-        <source>; or use ZeRO stage %1</source>
-        <translation>; or use ZeRO stage %1</translation>
-    </message>
-    <message>
         <source>use ZeRO stage %1</source>
         <translation>use ZeRO stage %1</translation>
+    </message>
+    <message>
+        <source>use micro-batch %1 × accumulation %2 (keeps batch %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>use %1 activation checkpointing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; the largest micro-batch that fits is %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; not even micro-batch 1 fits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: then %2 GB per GPU and %3 s per step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no micro-batch, checkpointing or ZeRO stage fits: use more GPUs, CPU offload or a smaller model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the sequence of %1 tokens is longer than the %2 positions the model&apos;s config allows (max_position_embeddings)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>use sequences of at most %1 tokens</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1030,14 +1158,6 @@
         <translation>steps as planned</translation>
     </message>
     <message>
-        <source>params + grads + optimizer (ZeRO-%1) + activations × micro + overhead</source>
-        <translation>params + grads + optimizer (ZeRO-%1) + activations × micro + overhead</translation>
-    </message>
-    <message>
-        <source>params + grads + optimizer (ZeRO-%1, offloaded) + activations × micro + overhead</source>
-        <translation>params + grads + optimizer (ZeRO-%1, offloaded) + activations × micro + overhead</translation>
-    </message>
-    <message>
         <source>FLOPs per sample × micro × accumulation / (peak × MFU)</source>
         <translation>FLOPs per sample × micro × accumulation / (peak × MFU)</translation>
     </message>
@@ -1071,6 +1191,50 @@
     </message>
     <message>
         <source>backward of the last micro-step: compute / accumulation × 2/3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>6 × parameters × tokens (+ 2 × parameters × tokens recomputed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>6 × Σ conv (in × out × k² / scale²) × pixels (forward and backward)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(6 + 2·recomputed) × matrix weights × s + (12 + 4·recomputed) × layers × s² × heads·head_dim (forward 2 per weight per token and 4·s·d per token for attention; backward twice that)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>each layer&apos;s 16-bit input and activation input, per token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>per token per layer %1·h + %2·q + %3·kv + top_k × (%4·h + %5·I) bytes (saved tensors, Korthikanti et al. 2022 for this block)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>per token per layer %1·h + %2·q + %3·kv + %6·I bytes (saved tensors, Korthikanti et al. 2022 for this block)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>at the start of backward</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in the last block&apos;s backward</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>at the end of backward</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>at the optimizer step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>peak of the step (%1): weights + gradients + optimizer + activations + logits + overhead, the larger of backward&apos;s start (all activations, no gradients yet) and its end (all gradients, no activations)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1295,6 +1459,14 @@
         <source>PAI-DLC takes either an ECS instance type (%1, pay-as-you-go) or a resource quota (%2), not both</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 per-gpu needs your command in %2: traindeck-trainer starts its own process per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the model &apos;%1&apos; is not one of traindeck-trainer&apos;s presets (tiny, base, large): set launch.command to the command that trains it, or choose a preset</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>GenerateNotes</name>
@@ -1386,10 +1558,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>node %1 (%2) exited with status %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>node %1 (%2): %3</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1465,6 +1633,50 @@
         <source>lost</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>--checkpoint-dir is passed to traindeck-trainer only: with a command (--command) write the checkpoint folder into the command</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--checkpoint-dir must be an absolute path on the nodes (a relative one would be inside this run&apos;s own folder), got &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 can be made (nothing was copied: --dry-run)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>node %1 (%2): %3 cannot be made: the folder above it is not writable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>node %1 (%2) %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished">%1: %2</translation>
+    </message>
+    <message>
+        <source>node %1 (%2): %3 (reported by rank %4 on node %5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ended without an exit status (killed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>killed (SIG%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>exited with status %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no answer from %1 for %2 s (SSH keepalive every %3 s): the host, its sshd or the network is not responding</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>LaunchCommand</name>
@@ -1481,15 +1693,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Exit status: 0 every node succeeded; 1 the run failed; 2 bad input; 3 a host key was unknown or changed, or authentication failed (nothing started); 130/143 stopped by SIGINT/SIGTERM.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>give the hosts (--hosts H1,H2,..., one per node, or the plan&apos;s launch.hosts) or --local</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>node %1: %2 (status %3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1517,10 +1721,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>pre-flight passed, nothing started (--dry-run)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>completed</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1534,6 +1734,97 @@
     </message>
     <message>
         <source>node %1 %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 needs a number from %2 to %3, got &apos;%4&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopping: SIGTERM to every process the node started, SIGKILL after --grace; the same when the launcher&apos;s connection drops, goes silent (SSH keepalive, --keepalive) or the launcher is killed. A second Ctrl-C ends the launcher at once. Each node&apos;s files are removed from it when its part ends (--dry-run writes nothing there).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--command is a template run by each node&apos;s bash: plan values ({nodes}, {lr}, ...) are inserted quoted, as data; anything else, $(...) and $VAR included, is the node shell&apos;s to expand, on the node.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exit status: 0 every node succeeded (or, with --dry-run, passed the checks); 1 the run failed; 2 bad input; 3 a host key was unknown or changed, or authentication failed (nothing started); 130/143 stopped by SIGINT/SIGTERM.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pre-flight passed, nothing started or copied (--dry-run)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: removed %2 run folders left by earlier launches (%3 in use kept)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: not cleaned: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run folder %1 (attempt %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ModelMessages</name>
+    <message>
+        <source>the architecture&apos;s %1 must be a positive size, got %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 attention heads cannot be shared by %2 key/value heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a mixture of %1 experts needs 1 to %1 experts per token, got %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the image size %1 is not a multiple of the patch size %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a config.json: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the config has no model_type (known: %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown model_type &apos;%1&apos; (known: %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the config&apos;s %1 has the wrong type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot read %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished">%1: %2</translation>
+    </message>
+    <message>
+        <source>expected a model type and sizes, like &apos;llama hidden=4096 layers=32 ...&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown model type &apos;%1&apos; (known: %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected convolutions as in:out:kernel:scale, got &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown or malformed architecture item &apos;%1&apos;</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1680,6 +1971,14 @@
     </message>
     <message>
         <source>%1 (%2): %3 One of: %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the model from a Hugging Face config.json (llama, qwen2, mistral, mixtral, gpt2, vit)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a model of the catalogue: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -47,6 +47,22 @@
         <source>the run used micro-batch %1 × accumulation %2, the plan %3 × %4 on %5: its samples/s are taken as they are, though the step differs</source>
         <translation>这次运行使用微批次 %1 × 累积 %2，计划在 %5 上为 %3 × %4：虽然每步不同，仍按原样采用其 样本/秒</translation>
     </message>
+    <message>
+        <source>the run ran on CPUs, the plan on %1: the efficiency fitted is a CPU&apos;s</source>
+        <translation>该运行在 CPU 上进行，而计划使用 %1：拟合出的效率是 CPU 的</translation>
+    </message>
+    <message>
+        <source>the run ran on %1, the plan on %2</source>
+        <translation>该运行使用 %1，而计划使用 %2</translation>
+    </message>
+    <message>
+        <source>the run&apos;s model has %1 parameters, the plan&apos;s %2</source>
+        <translation>该运行的模型有 %1 个参数，计划的模型有 %2 个</translation>
+    </message>
+    <message>
+        <source>the run computed in %1, the plan in %2</source>
+        <translation>该运行以 %1 计算，而计划为 %2</translation>
+    </message>
 </context>
 <context>
     <name>CliOptions</name>
@@ -159,10 +175,6 @@
         <translation>停止时 SIGTERM 与 SIGKILL 之间的秒数（默认 30）</translation>
     </message>
     <message>
-        <source>traindeck-trainer --checkpoint-dir on every node (to resume after a stop)</source>
-        <translation>每个节点上 traindeck-trainer 的 --checkpoint-dir（停止后可续训）</translation>
-    </message>
-    <message>
         <source>a run&apos;s metrics (trainer JSON lines or run folder) as a calibration point (repeatable)</source>
         <translation>以一次运行的指标（训练器 JSON 行或运行文件夹）作为校准点（可重复）</translation>
     </message>
@@ -181,6 +193,22 @@
     <message>
         <source>ssh: the ssh configuration FILE that names the hosts (default: ssh&apos;s own)</source>
         <translation>ssh：给出这些主机的 ssh 配置文件 FILE（默认：ssh 自己的）</translation>
+    </message>
+    <message>
+        <source>remove what earlier launches left in the remote folder of each host (not a running launch&apos;s), then exit</source>
+        <translation>删除以前的启动留在各主机远程文件夹中的内容（正在运行的启动除外），然后退出</translation>
+    </message>
+    <message>
+        <source>seconds between SSH keepalives to a silent node, like ssh&apos;s ServerAliveInterval (default 5; 0: off)</source>
+        <translation>节点无响应时发送 SSH keepalive 的间隔秒数，相当于 ssh 的 ServerAliveInterval（默认 5；0 表示关闭）</translation>
+    </message>
+    <message>
+        <source>unanswered keepalives before a node counts as lost, like ssh&apos;s ServerAliveCountMax (default 3)</source>
+        <translation>连续多少次 keepalive 无应答后视节点为失联，相当于 ssh 的 ServerAliveCountMax（默认 3）</translation>
+    </message>
+    <message>
+        <source>traindeck-trainer --checkpoint-dir on every node, an absolute path (to resume after a stop; not with --command)</source>
+        <translation>每个节点上 traindeck-trainer 的 --checkpoint-dir，须为绝对路径（停止后可据此恢复；不能与 --command 同用）</translation>
     </message>
 </context>
 <context>
@@ -337,6 +365,14 @@
     <message>
         <source>QOS (%1)</source>
         <translation>QOS（%1）</translation>
+    </message>
+    <message>
+        <source>unknown model &apos;%1&apos; (known: %2)</source>
+        <translation>未知模型“%1”（已知：%2）</translation>
+    </message>
+    <message>
+        <source>must be a multiple of 8 (the trainer&apos;s patches are 8×8), got %1</source>
+        <translation>必须是 8 的倍数（训练器的图块为 8×8），实际为 %1</translation>
     </message>
 </context>
 <context>
@@ -752,6 +788,86 @@
         <source>Speeds measured on a layout, which refit the model: 1x8=0.9steps/s, 2x8=115samples/s or 2x8=1.1s/step, separated by commas.</source>
         <translation>在某个布局上实测的速度，用来重新拟合模型：1x8=0.9steps/s、2x8=115samples/s 或 2x8=1.1s/step，用逗号分隔。</translation>
     </message>
+    <message>
+        <source>Architecture</source>
+        <translation>架构</translation>
+    </message>
+    <message>
+        <source>The model&apos;s architecture (from --hf-config or --model): its parameters, FLOPs and activation memory follow from it. Empty: enter parameters and activation memory yourself.</source>
+        <translation>模型的架构（来自 --hf-config 或 --model）：参数量、FLOPs 和激活内存都由它得出。留空：自行填写参数量和激活内存。</translation>
+    </message>
+    <message>
+        <source>Activation checkpointing</source>
+        <translation>激活检查点</translation>
+    </message>
+    <message>
+        <source>none keeps every activation; selective recomputes attention&apos;s scores; full keeps only each block&apos;s input and recomputes the block in backward (about 1/3 more compute).</source>
+        <translation>none 保留全部激活；selective 重算注意力分数；full 只保留每个块的输入，在反向时重算该块（约多 1/3 计算量）。</translation>
+    </message>
+    <message>
+        <source>Flash attention</source>
+        <translation>Flash 注意力</translation>
+    </message>
+    <message>
+        <source>Attention that keeps no sequence × sequence scores (PyTorch&apos;s SDPA picks it by default).</source>
+        <translation>不保存“序列 × 序列”分数矩阵的注意力实现（PyTorch 的 SDPA 默认选用）。</translation>
+    </message>
+    <message>
+        <source>Clip frames</source>
+        <translation>片段帧数</translation>
+    </message>
+    <message>
+        <source>Frames of one video sample; the trainer trains on clips of this size.</source>
+        <translation>一个视频样本的帧数；训练器按此尺寸的片段训练。</translation>
+    </message>
+    <message>
+        <source>Clip height</source>
+        <translation>片段高度</translation>
+    </message>
+    <message>
+        <source>Pixels; a multiple of 8.</source>
+        <translation>像素；8 的倍数。</translation>
+    </message>
+    <message>
+        <source>Clip width</source>
+        <translation>片段宽度</translation>
+    </message>
+    <message>
+        <source>FSDP sharding</source>
+        <translation>FSDP 分片</translation>
+    </message>
+    <message>
+        <source>PyTorch FSDP instead of ZeRO: full_shard shards weights, gradients and optimizer; shard_grad_op keeps the weights gathered from forward to backward; hybrid_shard shards within each node.</source>
+        <translation>用 PyTorch FSDP 代替 ZeRO：full_shard 对权重、梯度和优化器状态分片；shard_grad_op 在前向到反向之间保持权重已汇集；hybrid_shard 只在每个节点内分片。</translation>
+    </message>
+    <message>
+        <source>Processes per node</source>
+        <translation>每节点进程</translation>
+    </message>
+    <message>
+        <source>single: the command starts its own processes (torchrun, accelerate launch); per-gpu: TrainDeck starts the command once per GPU with torchrun&apos;s variables (RANK, LOCAL_RANK, WORLD_SIZE, ...).</source>
+        <translation>single：命令自行启动进程（torchrun、accelerate launch）；per-gpu：TrainDeck 为每块 GPU 启动一次命令，并设置 torchrun 的变量（RANK、LOCAL_RANK、WORLD_SIZE 等）。</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Selective (attention scores)</source>
+        <translation>选择性（注意力分数）</translation>
+    </message>
+    <message>
+        <source>Full (each block)</source>
+        <translation>完全（每个块）</translation>
+    </message>
+    <message>
+        <source>Once per node (the command starts its processes)</source>
+        <translation>每节点一次（由命令启动其进程）</translation>
+    </message>
+    <message>
+        <source>Once per GPU (TrainDeck starts them, as torchrun)</source>
+        <translation>每块 GPU 一次（由 TrainDeck 启动，如同 torchrun）</translation>
+    </message>
 </context>
 <context>
     <name>FindingTexts</name>
@@ -840,10 +956,6 @@
         <translation>改用微批 %1、累积 %2 步以保持批大小 %3；或将全局批大小设为 %4（累积 %5 步）</translation>
     </message>
     <message>
-        <source>no micro-batch or ZeRO stage fits: use more GPUs, activation checkpointing or a smaller model</source>
-        <translation>任何微批或 ZeRO 阶段都放不下：请使用更多 GPU、激活检查点或更小的模型</translation>
-    </message>
-    <message>
         <source>lower the micro-batch and raise accumulation, or use a higher ZeRO stage</source>
         <translation>减小微批并增加累积步数，或使用更高的 ZeRO 阶段</translation>
     </message>
@@ -884,24 +996,40 @@
         <translation>改为设置 launch.comm_timeout_s</translation>
     </message>
     <message>
-        <source>use micro-batch %1 × accumulation %2</source>
-        <translation>改用微批 %1 × 累积 %2 步</translation>
-    </message>
-    <message>
-        <source>, or micro-batch %1 × accumulation %2</source>
-        <translation>，或微批 %1 × 累积 %2 步</translation>
-    </message>
-    <message>
-        <source> (keeps batch %1)</source>
-        <translation>（保持批大小 %1）</translation>
-    </message>
-    <message>
-        <source>; or use ZeRO stage %1</source>
-        <translation>；或使用 ZeRO 阶段 %1</translation>
-    </message>
-    <message>
         <source>use ZeRO stage %1</source>
         <translation>使用 ZeRO 阶段 %1</translation>
+    </message>
+    <message>
+        <source>use micro-batch %1 × accumulation %2 (keeps batch %3)</source>
+        <translation>使用微批次 %1 × 累积 %2（批次仍为 %3）</translation>
+    </message>
+    <message>
+        <source>use %1 activation checkpointing</source>
+        <translation>使用 %1 激活检查点</translation>
+    </message>
+    <message>
+        <source>; the largest micro-batch that fits is %1</source>
+        <translation>；能放下的最大微批次为 %1</translation>
+    </message>
+    <message>
+        <source>; not even micro-batch 1 fits</source>
+        <translation>；连微批次 1 也放不下</translation>
+    </message>
+    <message>
+        <source>%1: then %2 GB per GPU and %3 s per step</source>
+        <translation>%1：之后每 GPU %2 GB，每步 %3 秒</translation>
+    </message>
+    <message>
+        <source>no micro-batch, checkpointing or ZeRO stage fits: use more GPUs, CPU offload or a smaller model</source>
+        <translation>没有哪个微批次、检查点方式或 ZeRO 阶段能放下：请使用更多 GPU、CPU 卸载或更小的模型</translation>
+    </message>
+    <message>
+        <source>the sequence of %1 tokens is longer than the %2 positions the model&apos;s config allows (max_position_embeddings)</source>
+        <translation>序列长度 %1 个 token 超过了模型配置允许的 %2 个位置（max_position_embeddings）</translation>
+    </message>
+    <message>
+        <source>use sequences of at most %1 tokens</source>
+        <translation>使用不超过 %1 个 token 的序列</translation>
     </message>
 </context>
 <context>
@@ -1030,14 +1158,6 @@
         <translation>计划的总步数</translation>
     </message>
     <message>
-        <source>params + grads + optimizer (ZeRO-%1) + activations × micro + overhead</source>
-        <translation>参数 + 梯度 + 优化器状态（ZeRO-%1）+ 激活 × 微批 + 额外开销</translation>
-    </message>
-    <message>
-        <source>params + grads + optimizer (ZeRO-%1, offloaded) + activations × micro + overhead</source>
-        <translation>参数 + 梯度 + 优化器状态（ZeRO-%1，已卸载）+ 激活 × 微批 + 额外开销</translation>
-    </message>
-    <message>
         <source>FLOPs per sample × micro × accumulation / (peak × MFU)</source>
         <translation>每样本 FLOPs × 微批 × 累积步数 / (峰值算力 × MFU)</translation>
     </message>
@@ -1072,6 +1192,50 @@
     <message>
         <source>backward of the last micro-step: compute / accumulation × 2/3</source>
         <translation>最后一个微步的反向：计算 / 累积 × 2/3</translation>
+    </message>
+    <message>
+        <source>6 × parameters × tokens (+ 2 × parameters × tokens recomputed)</source>
+        <translation>6 × 参数量 × token 数（重算时再加 2 × 参数量 × token 数）</translation>
+    </message>
+    <message>
+        <source>6 × Σ conv (in × out × k² / scale²) × pixels (forward and backward)</source>
+        <translation>6 × Σ 卷积（输入 × 输出 × k² / 缩放²）× 像素数（前向与反向）</translation>
+    </message>
+    <message>
+        <source>(6 + 2·recomputed) × matrix weights × s + (12 + 4·recomputed) × layers × s² × heads·head_dim (forward 2 per weight per token and 4·s·d per token for attention; backward twice that)</source>
+        <translation>(6 + 2·重算) × 矩阵权重 × s + (12 + 4·重算) × 层数 × s² × 头数·头维度（前向每个权重每 token 2 次、注意力每 token 4·s·d；反向为其两倍）</translation>
+    </message>
+    <message>
+        <source>each layer&apos;s 16-bit input and activation input, per token</source>
+        <translation>每层的 16 位输入和激活函数输入，按 token 计</translation>
+    </message>
+    <message>
+        <source>per token per layer %1·h + %2·q + %3·kv + top_k × (%4·h + %5·I) bytes (saved tensors, Korthikanti et al. 2022 for this block)</source>
+        <translation>每 token 每层 %1·h + %2·q + %3·kv + top_k × (%4·h + %5·I) 字节（保存的张量，按 Korthikanti 等 2022 的方法分析此块）</translation>
+    </message>
+    <message>
+        <source>per token per layer %1·h + %2·q + %3·kv + %6·I bytes (saved tensors, Korthikanti et al. 2022 for this block)</source>
+        <translation>每 token 每层 %1·h + %2·q + %3·kv + %6·I 字节（保存的张量，按 Korthikanti 等 2022 的方法分析此块）</translation>
+    </message>
+    <message>
+        <source>at the start of backward</source>
+        <translation>在反向开始时</translation>
+    </message>
+    <message>
+        <source>in the last block&apos;s backward</source>
+        <translation>在最后一个块的反向中</translation>
+    </message>
+    <message>
+        <source>at the end of backward</source>
+        <translation>在反向结束时</translation>
+    </message>
+    <message>
+        <source>at the optimizer step</source>
+        <translation>在优化器步骤时</translation>
+    </message>
+    <message>
+        <source>peak of the step (%1): weights + gradients + optimizer + activations + logits + overhead, the larger of backward&apos;s start (all activations, no gradients yet) and its end (all gradients, no activations)</source>
+        <translation>一步中的峰值（%1）：权重 + 梯度 + 优化器 + 激活 + logits + 开销，取反向开始时（全部激活、尚无梯度）与结束时（全部梯度、无激活）中较大者</translation>
     </message>
 </context>
 <context>
@@ -1295,6 +1459,14 @@
         <source>PAI-DLC takes either an ECS instance type (%1, pay-as-you-go) or a resource quota (%2), not both</source>
         <translation>PAI-DLC 要么用 ECS 实例规格（%1，按量付费），要么用资源配额（%2），不能两者都给</translation>
     </message>
+    <message>
+        <source>%1 per-gpu needs your command in %2: traindeck-trainer starts its own process per GPU</source>
+        <translation>%1 为 per-gpu 时需要在 %2 中填写你的命令：traindeck-trainer 会自行为每块 GPU 启动进程</translation>
+    </message>
+    <message>
+        <source>the model &apos;%1&apos; is not one of traindeck-trainer&apos;s presets (tiny, base, large): set launch.command to the command that trains it, or choose a preset</source>
+        <translation>模型“%1”不是 traindeck-trainer 的预设（tiny、base、large）：请把 launch.command 设为训练它的命令，或选择一个预设</translation>
+    </message>
 </context>
 <context>
     <name>GenerateNotes</name>
@@ -1386,10 +1558,6 @@
         <translation>节点 %1（%2）：%3 中缺少节点的文件</translation>
     </message>
     <message>
-        <source>node %1 (%2) exited with status %3</source>
-        <translation>节点 %1（%2）退出，状态码 %3</translation>
-    </message>
-    <message>
         <source>node %1 (%2): %3</source>
         <translation>节点 %1（%2）：%3</translation>
     </message>
@@ -1465,6 +1633,50 @@
         <source>lost</source>
         <translation>失联</translation>
     </message>
+    <message>
+        <source>--checkpoint-dir is passed to traindeck-trainer only: with a command (--command) write the checkpoint folder into the command</source>
+        <translation>--checkpoint-dir 只传给 traindeck-trainer：使用命令（--command）时，请把检查点文件夹直接写进命令</translation>
+    </message>
+    <message>
+        <source>--checkpoint-dir must be an absolute path on the nodes (a relative one would be inside this run&apos;s own folder), got &apos;%1&apos;</source>
+        <translation>--checkpoint-dir 必须是节点上的绝对路径（相对路径会落在本次运行自己的文件夹里），输入的是“%1”</translation>
+    </message>
+    <message>
+        <source>%1 can be made (nothing was copied: --dry-run)</source>
+        <translation>可以创建 %1（--dry-run：未复制任何文件）</translation>
+    </message>
+    <message>
+        <source>node %1 (%2): %3 cannot be made: the folder above it is not writable</source>
+        <translation>节点 %1（%2）：无法创建 %3：其上级文件夹不可写</translation>
+    </message>
+    <message>
+        <source>node %1 (%2) %3</source>
+        <translation>节点 %1（%2）%3</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>node %1 (%2): %3 (reported by rank %4 on node %5)</source>
+        <translation>节点 %1（%2）：%3（由节点 %5 上的 rank %4 报告）</translation>
+    </message>
+    <message>
+        <source>ended without an exit status (killed)</source>
+        <translation>没有退出状态就结束了（被杀死）</translation>
+    </message>
+    <message>
+        <source>killed (SIG%1)</source>
+        <translation>被信号终止（SIG%1）</translation>
+    </message>
+    <message>
+        <source>exited with status %1</source>
+        <translation>以状态 %1 退出</translation>
+    </message>
+    <message>
+        <source>no answer from %1 for %2 s (SSH keepalive every %3 s): the host, its sshd or the network is not responding</source>
+        <translation>%1 已 %2 秒无应答（每 %3 秒一次 SSH keepalive）：主机、其 sshd 或网络没有响应</translation>
+    </message>
 </context>
 <context>
     <name>LaunchCommand</name>
@@ -1481,16 +1693,8 @@
         <translation>先检查每个节点，再通过 SSH 启动计划的所有节点（1xN 计划的唯一节点也可在本机运行）；输出每个节点的行，行首标出节点编号；任一节点失败或按下 Ctrl-C 时一起停止所有节点（再按一次 Ctrl-C 强制结束）。</translation>
     </message>
     <message>
-        <source>Exit status: 0 every node succeeded; 1 the run failed; 2 bad input; 3 a host key was unknown or changed, or authentication failed (nothing started); 130/143 stopped by SIGINT/SIGTERM.</source>
-        <translation>退出码：0 所有节点成功；1 运行失败；2 输入有误；3 主机密钥未知或已变化，或认证失败（未启动任何节点）；130/143 被 SIGINT/SIGTERM 停止。</translation>
-    </message>
-    <message>
         <source>give the hosts (--hosts H1,H2,..., one per node, or the plan&apos;s launch.hosts) or --local</source>
         <translation>请给出主机（--hosts H1,H2,...，每个节点一个，或计划的 launch.hosts）或 --local</translation>
-    </message>
-    <message>
-        <source>node %1: %2 (status %3)</source>
-        <translation>节点 %1：%2（退出码 %3）</translation>
     </message>
     <message>
         <source>node %1: %2</source>
@@ -1517,10 +1721,6 @@
         <translation>正在停止所有节点（再按一次强制结束）</translation>
     </message>
     <message>
-        <source>pre-flight passed, nothing started (--dry-run)</source>
-        <translation>启动前检查通过，未启动任何进程（--dry-run）</translation>
-    </message>
-    <message>
         <source>completed</source>
         <translation>已完成</translation>
     </message>
@@ -1535,6 +1735,97 @@
     <message>
         <source>node %1 %2: %3</source>
         <translation>节点 %1（%2）：%3</translation>
+    </message>
+    <message>
+        <source>%1 needs a number from %2 to %3, got &apos;%4&apos;</source>
+        <translation>%1 需要 %2 到 %3 之间的数字，输入的是“%4”</translation>
+    </message>
+    <message>
+        <source>Stopping: SIGTERM to every process the node started, SIGKILL after --grace; the same when the launcher&apos;s connection drops, goes silent (SSH keepalive, --keepalive) or the launcher is killed. A second Ctrl-C ends the launcher at once. Each node&apos;s files are removed from it when its part ends (--dry-run writes nothing there).</source>
+        <translation>停止方式：向节点启动的每个进程发送 SIGTERM，超过 --grace 后发送 SIGKILL；启动器的连接断开、失去响应（SSH keepalive，--keepalive）或启动器被杀死时也是如此。第二次 Ctrl-C 会立即结束启动器。节点上的运行文件在该节点结束时删除（--dry-run 不在节点上写入任何内容）。</translation>
+    </message>
+    <message>
+        <source>--command is a template run by each node&apos;s bash: plan values ({nodes}, {lr}, ...) are inserted quoted, as data; anything else, $(...) and $VAR included, is the node shell&apos;s to expand, on the node.</source>
+        <translation>--command 是由每个节点的 bash 运行的模板：计划中的值（{nodes}、{lr} 等）加引号后作为数据插入；其余部分（包括 $(...) 和 $VAR）由节点上的 shell 在节点上展开。</translation>
+    </message>
+    <message>
+        <source>Exit status: 0 every node succeeded (or, with --dry-run, passed the checks); 1 the run failed; 2 bad input; 3 a host key was unknown or changed, or authentication failed (nothing started); 130/143 stopped by SIGINT/SIGTERM.</source>
+        <translation>退出状态：0 所有节点成功（或使用 --dry-run 时通过了检查）；1 运行失败；2 输入有误；3 主机密钥未知或已改变，或认证失败（未启动任何进程）；130/143 被 SIGINT/SIGTERM 停止。</translation>
+    </message>
+    <message>
+        <source>pre-flight passed, nothing started or copied (--dry-run)</source>
+        <translation>启动前检查通过，未启动也未复制任何内容（--dry-run）</translation>
+    </message>
+    <message>
+        <source>%1: removed %2 run folders left by earlier launches (%3 in use kept)</source>
+        <translation>%1：已删除以前的启动留下的 %2 个运行文件夹（保留正在使用的 %3 个）</translation>
+    </message>
+    <message>
+        <source>%1: not cleaned: %2</source>
+        <translation>%1：未清理：%2</translation>
+    </message>
+    <message>
+        <source>run folder %1 (attempt %2)</source>
+        <translation>运行文件夹 %1（第 %2 次尝试）</translation>
+    </message>
+</context>
+<context>
+    <name>ModelMessages</name>
+    <message>
+        <source>the architecture&apos;s %1 must be a positive size, got %2</source>
+        <translation>架构的 %1 必须是正的尺寸，实际为 %2</translation>
+    </message>
+    <message>
+        <source>%1 attention heads cannot be shared by %2 key/value heads</source>
+        <translation>%1 个注意力头无法由 %2 个键/值头共享</translation>
+    </message>
+    <message>
+        <source>a mixture of %1 experts needs 1 to %1 experts per token, got %2</source>
+        <translation>%1 个专家的混合模型每个 token 需要 1 到 %1 个专家，实际为 %2</translation>
+    </message>
+    <message>
+        <source>the image size %1 is not a multiple of the patch size %2</source>
+        <translation>图像尺寸 %1 不是图块尺寸 %2 的倍数</translation>
+    </message>
+    <message>
+        <source>not a config.json: %1</source>
+        <translation>不是 config.json：%1</translation>
+    </message>
+    <message>
+        <source>the config has no model_type (known: %1)</source>
+        <translation>配置中没有 model_type（已知：%1）</translation>
+    </message>
+    <message>
+        <source>unknown model_type &apos;%1&apos; (known: %2)</source>
+        <translation>未知的 model_type“%1”（已知：%2）</translation>
+    </message>
+    <message>
+        <source>the config&apos;s %1 has the wrong type</source>
+        <translation>配置中 %1 的类型不对</translation>
+    </message>
+    <message>
+        <source>cannot read %1</source>
+        <translation>无法读取 %1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>expected a model type and sizes, like &apos;llama hidden=4096 layers=32 ...&apos;</source>
+        <translation>应为模型类型和尺寸，如“llama hidden=4096 layers=32 ...”</translation>
+    </message>
+    <message>
+        <source>unknown model type &apos;%1&apos; (known: %2)</source>
+        <translation>未知模型类型“%1”（已知：%2）</translation>
+    </message>
+    <message>
+        <source>expected convolutions as in:out:kernel:scale, got &apos;%1&apos;</source>
+        <translation>卷积应写作 in:out:kernel:scale，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>unknown or malformed architecture item &apos;%1&apos;</source>
+        <translation>未知或格式错误的架构项“%1”</translation>
     </message>
 </context>
 <context>
@@ -1681,6 +1972,14 @@
     <message>
         <source>%1 (%2): %3 One of: %4.</source>
         <translation>%1（%2）：%3可选：%4。</translation>
+    </message>
+    <message>
+        <source>the model from a Hugging Face config.json (llama, qwen2, mistral, mixtral, gpt2, vit)</source>
+        <translation>从 Hugging Face 的 config.json 读取模型（llama、qwen2、mistral、mixtral、gpt2、vit）</translation>
+    </message>
+    <message>
+        <source>a model of the catalogue: %1</source>
+        <translation>模型目录中的模型：%1</translation>
     </message>
 </context>
 <context>
