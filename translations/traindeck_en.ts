@@ -1098,6 +1098,18 @@
         <source>raise the work per step (micro-batch, accumulation), use a faster network or fewer nodes, and calibrate on a multi-node run</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Communication dominates the step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A measurement fits the model badly</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sequence longer than the model allows</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Formulas</name>

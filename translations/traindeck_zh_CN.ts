@@ -1098,6 +1098,18 @@
         <source>raise the work per step (micro-batch, accumulation), use a faster network or fewer nodes, and calibrate on a multi-node run</source>
         <translation>增加每步的工作量（微批次、梯度累积），使用更快的网络或更少的节点，并用一次多节点运行来校准</translation>
     </message>
+    <message>
+        <source>Communication dominates the step</source>
+        <translation>通信占据了大部分步时</translation>
+    </message>
+    <message>
+        <source>A measurement fits the model badly</source>
+        <translation>某个测量值与模型拟合很差</translation>
+    </message>
+    <message>
+        <source>Sequence longer than the model allows</source>
+        <translation>序列长于模型允许的长度</translation>
+    </message>
 </context>
 <context>
     <name>Formulas</name>

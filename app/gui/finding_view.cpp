@@ -31,6 +31,9 @@ const struct {
     {"unread_environment_variable", QT_TRANSLATE_NOOP("Findings", "Environment variable has no effect")},
     {"deepspeed_batch_rule", QT_TRANSLATE_NOOP("Findings", "DeepSpeed batch rule")},
     {"batch_not_reachable", QT_TRANSLATE_NOOP("Findings", "Target batch not reachable exactly")},
+    {"communication_dominates_step", QT_TRANSLATE_NOOP("Findings", "Communication dominates the step")},
+    {"calibration_point_fits_badly", QT_TRANSLATE_NOOP("Findings", "A measurement fits the model badly")},
+    {"sequence_beyond_positions", QT_TRANSLATE_NOOP("Findings", "Sequence longer than the model allows")},
 };
 
 }  // namespace
