@@ -166,18 +166,17 @@ WatchPage::~WatchPage() = default;
 
 bool WatchPage::addSource(const QString& path) {
     Text error;
-    if (!m_watch->add(path.toStdString(), error)) {
-        m_status->setText(app::qLocalized(error));
-        return false;
-    }
-    poll();
-    m_pollTimer->start();
-    return true;
+    return following(m_watch->add(path.toStdString(), error), error);
 }
 
 bool WatchPage::addCommand(const QString& command) {
     Text error;
-    if (!m_watch->addCommand(command.toStdString(), error)) {
+    return following(m_watch->addCommand(command.toStdString(), error), error);
+}
+
+// A source was added (or why not, shown): the first poll now, then the timer's.
+bool WatchPage::following(bool added, const Text& error) {
+    if (!added) {
         m_status->setText(app::qLocalized(error));
         return false;
     }

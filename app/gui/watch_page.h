@@ -94,6 +94,7 @@ private:
     void hover(QCustomPlot* plot, QMouseEvent* event);
     void cardMenu(QCustomPlot* plot, const QPoint& at);
     void askForRun();
+    bool following(bool added, const Text& error);
     void calibrate();
     std::vector<const metrics::Run*> shownRuns() const;
     double xOf(const metrics::Run& run, const metrics::Point& p) const;
