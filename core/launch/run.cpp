@@ -227,6 +227,11 @@ RunEnd Run::decideEnd() {
         const Failure* cause = &failures_.front();
         for (const Failure& f : failures_)
             if (f.time < cause->time && f.time > first - kCauseWindowS) cause = &f;
+        // Ranks fail one after another on a job-wide problem that rank 0 decides
+        // (resuming, the configuration) and may report it first ("rank 0 could not
+        // resume"): the lowest rank's own error is the cause.
+        for (const Failure& f : failures_)
+            if (cause->rank > 0 && f.rank >= 0 && f.rank < cause->rank) cause = &f;
         end.kind = cause->kind;
         end.node = cause->node;
         end.why = cause->why;
@@ -297,7 +302,7 @@ void Run::preflight(int node, const std::string& check, bool ok, Text message) {
     report(std::move(e));
 }
 
-void Run::recordFailure(FailureKind kind, int node, Text why, double time) {
+void Run::recordFailure(FailureKind kind, int node, Text why, double time, int rank) {
     std::lock_guard lock(mutex_);
     if (time <= 0) time = unixNow();
     if (failed_) {
@@ -305,12 +310,12 @@ void Run::recordFailure(FailureKind kind, int node, Text why, double time) {
         // lost connections after the first failure are what the stop caused.
         if (kind == FailureKind::Node && time > 0 && !failures_.empty() &&
             time < failures_.front().time + kCauseWindowS && !why.empty())
-            failures_.push_back({kind, node, std::move(why), time});
+            failures_.push_back({kind, node, std::move(why), time, rank});
         return;
     }
     if (userStopped_ && kind == FailureKind::Node) return;
     failed_ = true;
-    failures_.push_back({kind, node, std::move(why), time});
+    failures_.push_back({kind, node, std::move(why), time, rank});
     int expected = 0;
     stopLevel_.compare_exchange_strong(expected, 1);  // fail together
     arrived_.notify_all();
@@ -539,7 +544,8 @@ void Run::trainerError(const Node& node, const std::string& line) {
                                 {failedText, host, reason, Text::value(std::to_string(rank)),
                                  Text::value(std::to_string(node.index))});
     const auto time = j.find("time");
-    recordFailure(FailureKind::Node, failed, why, time != j.end() && time->is_number() ? time->get<double>() : 0);
+    recordFailure(FailureKind::Node, failed, why, time != j.end() && time->is_number() ? time->get<double>() : 0,
+                  lostRank >= 0 ? -1 : rank);
 }
 
 }  // namespace traindeck::launch

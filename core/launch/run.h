@@ -81,6 +81,7 @@ private:
         int node = -1;
         Text why;
         double time = 0;  // when it happened (Unix seconds): the trainer's own time for its error events
+        int rank = -1;    // a trainer's error about itself (no lost rank): the rank that wrote it
     };
     void nodeMain(int index);
     bool preflightNode(Node& node, NodeSession& session, const std::string& dir);
@@ -90,7 +91,7 @@ private:
     void state(int node, NodeState s, int status = -1, Text message = {});
     void preflight(int node, const std::string& check, bool ok, Text message);
     void report(Event e);  // not emit: Qt defines that word as a macro
-    void recordFailure(FailureKind kind, int node, Text why, double time = 0);
+    void recordFailure(FailureKind kind, int node, Text why, double time = 0, int rank = -1);
     RunEnd decideEnd();
     bool arriveAndWaitAll(bool ok);
 
