@@ -162,9 +162,13 @@ std::string workloadShell(const Plan& plan, const LaunchFigures& f, const Genera
         {"--width", std::to_string(plan.model.clipWidth)},
     };
     flags.insert(flags.begin() + 1, {"--preset", plan.model.preset});
-    if (plan.recipe.checkpointEvery > 0) flags.push_back({"--checkpoint-every", std::to_string(plan.recipe.checkpointEvery)});
     if (plan.recipe.evalEvery > 0) flags.push_back({"--eval-every", std::to_string(plan.recipe.evalEvery)});
-    if (!options.checkpointDir.empty()) flags.push_back({"--checkpoint-dir", options.checkpointDir});
+    if (!options.checkpointDir.empty()) {
+        flags.push_back({"--checkpoint-dir", options.checkpointDir});
+        // The trainer refuses a checkpoint interval without a place to write to.
+        if (plan.recipe.checkpointEvery > 0)
+            flags.push_back({"--checkpoint-every", std::to_string(plan.recipe.checkpointEvery)});
+    }
     if (!options.metricsFile.empty()) flags.push_back({"--metrics-file", options.metricsFile});
     std::string out = "exec traindeck-trainer";
     for (const auto& [flag, value] : flags) out += " \\\n    " + flag + " " + shellQuote(value);

@@ -85,7 +85,9 @@ private slots:
         options.ecsSpec = "ecs.gn8v.8xlarge";
         options.workspaceId = "ws-1";
         options.hosts = {"gpu-a", "gpu-b"};
+        options.checkpointDir = "/shared/ckpt";  // the interval goes with a place to write to
         const std::map<std::string, std::string> expected = {
+            {"--checkpoint-dir", "/shared/ckpt"},
             {"--preset", "base"}, {"--frames", "4"}, {"--height", "128"}, {"--width", "192"},
             {"--checkpoint-every", "50"}, {"--eval-every", "25"}, {"--micro-batch", std::to_string(plan.recipe.microBatch)}};
         int commands = 0;
