@@ -1,13 +1,10 @@
 #include "gui/generator_source.h"
 
-#ifdef TRAINDECK_HAVE_GENERATE
 #include "generate/generate.h"
 #include "localized.h"
-#endif
 
 namespace traindeck::gui {
 
-#ifdef TRAINDECK_HAVE_GENERATE
 namespace {
 
 namespace gen = traindeck::generate;
@@ -76,8 +73,5 @@ public:
 }  // namespace
 
 std::unique_ptr<GeneratorSource> coreGenerators() { return std::make_unique<CoreGenerators>(); }
-#else
-std::unique_ptr<GeneratorSource> coreGenerators() { return nullptr; }
-#endif
 
 }  // namespace traindeck::gui

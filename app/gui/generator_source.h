@@ -49,7 +49,7 @@ public:
     virtual std::vector<Text> notes(const Plan&, const QString& /*target*/, const TargetOptions&) const { return {}; }
 };
 
-// The generators of core/generate; nullptr in a build without them.
+// The generators of core/generate.
 std::unique_ptr<GeneratorSource> coreGenerators();
 
 }  // namespace traindeck::gui

@@ -127,7 +127,7 @@ private slots:
         QVERIFY(checked);
     }
 
-    // What a user tripped over (issue 12), each as the user met it.
+    // Mistakes users made with the flags, each as the user met it.
     void anExplicitAccumulationWinsOverThePlansGlobalBatch() {
         const Run r = traindeck({"plan", "--json", "--grad-accum", "2"});
         QCOMPARE(r.code, 0);
