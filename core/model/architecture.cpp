@@ -219,6 +219,24 @@ std::string architectureText(const Architecture& a) {
     return s;
 }
 
+namespace {
+
+// The items of an architecture's text form ("hidden=4096"): sizes and yes/no switches.
+struct SizeKey { const char* key; long long Architecture::*member; };
+const SizeKey kSizeKeys[] = {
+    {"hidden", &Architecture::hidden},       {"width", &Architecture::hidden},     {"layers", &Architecture::layers},
+    {"heads", &Architecture::heads},         {"kv_heads", &Architecture::kvHeads}, {"head_dim", &Architecture::headDim},
+    {"ffn", &Architecture::ffn},             {"vocab", &Architecture::vocab},      {"positions", &Architecture::positions},
+    {"experts", &Architecture::experts},     {"top_k", &Architecture::expertsPerToken},
+    {"image", &Architecture::imageSize},     {"patch", &Architecture::patchSize},  {"channels", &Architecture::channels},
+    {"labels", &Architecture::labels},
+};
+struct ToggleKey { const char* key; bool Architecture::*member; };
+const ToggleKey kToggleKeys[] = {{"tied", &Architecture::tiedEmbeddings}, {"attn_bias", &Architecture::attentionBias},
+                                 {"mlp_bias", &Architecture::mlpBias},     {"qkv_bias", &Architecture::qkvBias}};
+
+}  // namespace
+
 bool parseArchitecture(std::string_view text, Architecture& out, Text& error) {
     std::istringstream in{std::string(text)};
     Architecture a;
@@ -260,29 +278,17 @@ bool parseArchitecture(std::string_view text, Architecture& out, Text& error) {
             continue;
         }
         long long v = 0;
-        long long* target = key == "hidden" || key == "width" ? &a.hidden
-                            : key == "layers"                 ? &a.layers
-                            : key == "heads"                  ? &a.heads
-                            : key == "kv_heads"               ? &a.kvHeads
-                            : key == "head_dim"               ? &a.headDim
-                            : key == "ffn"                    ? &a.ffn
-                            : key == "vocab"                  ? &a.vocab
-                            : key == "positions"              ? &a.positions
-                            : key == "experts"                ? &a.experts
-                            : key == "top_k"                  ? &a.expertsPerToken
-                            : key == "image"                  ? &a.imageSize
-                            : key == "patch"                  ? &a.patchSize
-                            : key == "channels"               ? &a.channels
-                            : key == "labels"                 ? &a.labels
-                                                              : nullptr;
-        bool* toggle = key == "tied" ? &a.tiedEmbeddings : key == "attn_bias" ? &a.attentionBias
-                     : key == "mlp_bias" ? &a.mlpBias : key == "qkv_bias" ? &a.qkvBias : nullptr;
-        if ((!target && !toggle) || !parseInteger(value, v)) {
+        const auto size = std::find_if(std::begin(kSizeKeys), std::end(kSizeKeys),
+                                       [&](const SizeKey& k) { return key == k.key; });
+        const auto toggle = std::find_if(std::begin(kToggleKeys), std::end(kToggleKeys),
+                                         [&](const ToggleKey& k) { return key == k.key; });
+        const bool known = size != std::end(kSizeKeys) || toggle != std::end(kToggleKeys);
+        if (!known || !parseInteger(value, v)) {
             error = Text(TD_TEXT("ModelMessages", "unknown or malformed architecture item '%1'"), {val(printable(item))});
             return false;
         }
-        if (target) *target = v;
-        else *toggle = v != 0;
+        if (size != std::end(kSizeKeys)) a.*(size->member) = v;
+        else a.*(toggle->member) = v != 0;
     }
     if (a.family() == Family::Llama || a.family() == Family::Gpt2) {
         if (a.kvHeads == 0) a.kvHeads = a.heads;

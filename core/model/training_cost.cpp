@@ -1,4 +1,5 @@
 #include "model/training_cost.h"
+#include "text/number_text.h"
 
 #include <algorithm>
 #include <cmath>
@@ -7,11 +8,7 @@
 namespace traindeck::model {
 namespace {
 
-std::string num(double v) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.4g", v);
-    return buf;
-}
+std::string num(double v) { return significant(v, 4); }
 
 // Bytes each family's block saves per token, as c_h·h + c_q·q + c_kv·kv + c_I·I
 // (+ per routed token for experts). Counted from the saved tensors (see the header):

@@ -1,6 +1,7 @@
 #include "plan/step_memory.h"
 
 #include "model/parameters.h"
+#include "text/number_text.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -8,11 +9,7 @@
 namespace traindeck {
 namespace {
 
-std::string num(double v) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.3g", v);
-    return buf;
-}
+std::string num(double v) { return significant(v, 3); }
 
 constexpr double kGb = 1e9;
 
