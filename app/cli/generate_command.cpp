@@ -8,7 +8,7 @@
 #include "generate/workload.h"
 #include "cli/terminal_text.h"
 #include "localized.h"
-#include "plan/findings.h"
+#include "plan/plan_analysis.h"
 #include "plan/plan_fields.h"
 
 #include <algorithm>
@@ -161,14 +161,14 @@ struct PlanCheck {
 
 PlanCheck checkPlan(const Plan& plan) {
     const Layout own = plan.cluster.layout();
-    const std::vector<Finding> found = findings(plan);
-    for (const Finding& f : found)
-        if (f.severity == Severity::Error && (!f.layout || *f.layout == own))
-            return {app::localized(Text(TD_TEXT("GenerateCommand", "the plan has errors, nothing written: %1 (run "
-                                                                   "'traindeck plan' for all findings)"),
-                                        {f.message})),
-                    {},
-                    false};
+    const PlanAnalysis analysis = analyse(plan);
+    const std::vector<Finding>& found = analysis.findings;
+    if (const Finding* blocker = analysis.launchBlocker())
+        return {app::localized(Text(TD_TEXT("GenerateCommand", "the plan has errors, nothing written: %1 (run "
+                                                               "'traindeck plan' for all findings)"),
+                                    {blocker->message})),
+                {},
+                false};
     PlanCheck check;
     for (const Finding& f : found) {
         if (f.severity == Severity::Error) {

@@ -10,7 +10,7 @@
 #include "launch/run.h"
 #include "cli/terminal_text.h"
 #include "localized.h"
-#include "plan/findings.h"
+#include "plan/plan_analysis.h"
 
 #include <atomic>
 #include <chrono>
@@ -290,13 +290,11 @@ int runLaunch(int argc, char** argv) {
                     2);
     if (clean) return cleanRemoteFolders(config);
     // The nodes run the plan's own layout: a compared layout's errors do not stop them.
-    const Layout planLayout = config.plan.cluster.layout();
-    for (const Finding& f : findings(config.plan))
-        if (f.severity == Severity::Error && (!f.layout || *f.layout == planLayout))
-            return fail(app::localized(Text(TD_TEXT("LaunchCommand", "the plan has errors, nothing started: %1 (run "
-                                                                     "'traindeck plan' for all findings)"),
-                                            {f.message})),
-                        2);
+    if (const PlanAnalysis analysis = analyse(config.plan); const Finding* blocker = analysis.launchBlocker())
+        return fail(app::localized(Text(TD_TEXT("LaunchCommand", "the plan has errors, nothing started: %1 (run "
+                                                                 "'traindeck plan' for all findings)"),
+                                        {blocker->message})),
+                    2);
 
     LaunchPrinter printer;
     std::unique_ptr<Run> run;

@@ -14,6 +14,7 @@
 #include "plan/estimate.h"
 #include "plan/findings.h"
 #include "plan/hardware.h"
+#include "plan/plan_analysis.h"
 #include "plan/plan_fields.h"
 #include "plan/plan_yaml.h"
 #include "plan/run_speed.h"
@@ -109,7 +110,20 @@ std::string severityText(Severity s) {
     return "?";
 }
 
-void printTable(const Plan& plan, const std::vector<Estimate>& estimates, const std::vector<Finding>& found) {
+// The columns: the layouts a node of the plan's GPU can hold (another has no
+// meaningful figures; its finding says why).
+std::vector<Estimate> shownEstimates(const PlanAnalysis& analysis) {
+    std::vector<Estimate> out;
+    for (const Estimate& e : analysis.estimates)
+        if (analysis.fitsNode(e.layout))
+            out.push_back(e);
+    return out;
+}
+
+void printTable(const PlanAnalysis& analysis) {
+    const Plan& plan = analysis.plan;
+    const std::vector<Estimate> estimates = shownEstimates(analysis);
+    const std::vector<Finding>& found = analysis.findings;
     const GpuModel& gpu = *findGpu(plan.cluster.gpu);
     const NetworkModel& net = *findNetwork(plan.cluster.network);
     printWrapped("", app::localized(TD_TEXT("PlanCommand", "Plan '%1': %2 (%3M parameters) on %4, %5 between nodes."),
@@ -117,7 +131,7 @@ void printTable(const Plan& plan, const std::vector<Estimate>& estimates, const 
                                      val(gpu.name), val(net.name)}),
                  2);
     if (!plan.calibrations.empty()) {
-        const FittedModel fit = fitModel(plan);
+        const FittedModel& fit = analysis.fit;
         printWrapped("", app::localized(Text(
                              TD_TEXT("PlanCommand", "Calibrated on %1 measured point(s): MFU %2, overlap %3, latency "
                                                     "%4 per collective (%5 fitted, the rest as assumed)."),
@@ -179,9 +193,11 @@ void printTable(const Plan& plan, const std::vector<Estimate>& estimates, const 
     }
 }
 
-nlohmann::ordered_json toJson(const Plan& plan, const std::vector<Estimate>& estimates,
-                              const std::vector<Finding>& found) {
+nlohmann::ordered_json toJson(const PlanAnalysis& analysis) {
     using nlohmann::ordered_json;
+    const Plan& plan = analysis.plan;
+    const std::vector<Estimate> estimates = shownEstimates(analysis);
+    const std::vector<Finding>& found = analysis.findings;
     ordered_json layouts = ordered_json::array();
     for (const Estimate& e : estimates) {
         ordered_json formulas;
@@ -253,7 +269,7 @@ nlohmann::ordered_json toJson(const Plan& plan, const std::vector<Estimate>& est
     } else {
         root["params"] = plan.model.params;
     }
-    const FittedModel fit = fitModel(plan);
+    const FittedModel& fit = analysis.fit;
     ordered_json model;
     model["mfu"] = fit.mfu;
     model["overlap"] = fit.overlap;
@@ -277,6 +293,10 @@ nlohmann::ordered_json toJson(const Plan& plan, const std::vector<Estimate>& est
     root["model"] = model;
     root["layouts"] = layouts;
     root["findings"] = findingsJson;
+    // Whether `traindeck launch` and the Launch page would start it, and the error that stops them.
+    const Finding* blocker = analysis.launchBlocker();
+    root["launch_ready"] = blocker == nullptr;
+    root["launch_blocker"] = blocker ? ordered_json(blocker->code) : ordered_json(nullptr);
     return root;
 }
 
@@ -342,19 +362,16 @@ int runPlan(int argc, char** argv) {
         std::fputs(planToYaml(plan).c_str(), stdout);
         return 0;
     }
-    std::vector<Estimate> estimates;
-    const std::vector<Finding> found = findings(plan);
-    for (const Layout& layout : layoutsOf(plan)) {
-        // A layout that cannot run has no meaningful figures; its finding says why.
-        if (layout.gpusPerNode > findGpu(plan.cluster.gpu)->gpusPerNode)
-            continue;
-        estimates.push_back(estimate(plan, layout));
+    const PlanAnalysis analysis = analyse(plan);
+    if (!analysis.valid()) {  // a measured point read from a run can still make the plan incomplete
+        std::fprintf(stderr, "traindeck plan: %s\n", printable(app::localized(analysis.invalid), 2000).c_str());
+        return 2;
     }
     if (json)
-        std::cout << toJson(plan, estimates, found).dump(2) << '\n';
+        std::cout << toJson(analysis).dump(2) << '\n';
     else
-        printTable(plan, estimates, found);
-    return hasErrors(found) ? 1 : 0;
+        printTable(analysis);
+    return hasErrors(analysis.findings) ? 1 : 0;
 }
 
 }  // namespace traindeck::cli

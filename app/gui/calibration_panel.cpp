@@ -94,13 +94,13 @@ CalibrationPanel::CalibrationPanel(QWidget* parent) : QWidget(parent) {
         const int index = m_layout->currentIndex();
         if (index < 0)
             return;
-        const std::vector<Layout> layouts = layoutsOf(m_plan);
+        const std::vector<Layout> layouts = m_analysis.layouts();
         Calibration c;
         c.layout = layouts.at(size_t(index));
         c.value = m_value->value();
         c.unit = Calibration::Unit(m_unit->currentData().toInt());
         // A new measurement of a layout replaces the old one of the same layout.
-        std::vector<Calibration> next = m_plan.calibrations;
+        std::vector<Calibration> next = m_analysis.plan.calibrations;
         std::erase_if(next, [&](const Calibration& old) { return old.layout == c.layout; });
         next.push_back(c);
         m_runMessage.clear();
@@ -115,9 +115,9 @@ CalibrationPanel::CalibrationPanel(QWidget* parent) : QWidget(parent) {
     });
     connect(m_remove, &QPushButton::clicked, this, [this] {
         const int row = m_points->currentRow();
-        if (row < 0 || size_t(row) >= m_plan.calibrations.size())
+        if (row < 0 || size_t(row) >= m_analysis.plan.calibrations.size())
             return;
-        std::vector<Calibration> next = m_plan.calibrations;
+        std::vector<Calibration> next = m_analysis.plan.calibrations;
         next.erase(next.begin() + row);
         emit calibrationsRequested(next);
     });
@@ -138,20 +138,20 @@ bool CalibrationPanel::addRun(const QString& path) {
                        .arg(localeNumber(run->calibration.value), layoutName(run->calibration.layout))
                        .arg(run->firstStep)
                        .arg(run->lastStep);
-    if (const std::optional<Text> mismatch = runPlanMismatch(m_plan, *run))
+    if (const std::optional<Text> mismatch = runPlanMismatch(m_analysis.plan, *run))
         m_runMessage += QLatin1Char(' ') + app::qLocalized(*mismatch);
-    std::vector<Calibration> next = m_plan.calibrations;
+    std::vector<Calibration> next = m_analysis.plan.calibrations;
     next.push_back(run->calibration);
     emit calibrationsRequested(next);
     showFit();
     return true;
 }
 
-void CalibrationPanel::setPlan(const Plan& plan) {
-    m_plan = plan;
-    const bool valid = validatePlan(plan).empty();
-    setEnabled(valid);
-    const std::vector<Layout> layouts = valid ? layoutsOf(plan) : std::vector<Layout>{};
+void CalibrationPanel::setAnalysis(const PlanAnalysis& analysis) {
+    m_analysis = analysis;
+    const Plan& plan = analysis.plan;
+    setEnabled(analysis.valid());
+    const std::vector<Layout> layouts = analysis.layouts();
     const int keep = m_layout->currentIndex();
     m_layout->clear();
     for (const Layout& l : layouts)
@@ -173,11 +173,11 @@ void CalibrationPanel::setPlan(const Plan& plan) {
 void CalibrationPanel::showFit() {
     QStringList lines;
     bool warn = false;
-    if (m_plan.calibrations.empty() || !validatePlan(m_plan).empty()) {
+    if (m_analysis.plan.calibrations.empty() || !m_analysis.valid()) {
         lines << tr("No measurement entered: the figures use the assumed efficiency (MFU %1).")
-                     .arg(percent(m_plan.recipe.mfu, 0));
+                     .arg(percent(m_analysis.plan.recipe.mfu, 0));
     } else {
-        const FittedModel fit = fitModel(m_plan);
+        const FittedModel& fit = m_analysis.fit;
         lines << tr("Fitted to %n measurement(s): efficiency (MFU) %1, overlap of communication %2, latency %3 "
                     "per collective; every layout is re-predicted with them.",
                     nullptr, int(fit.points.size()))
@@ -224,7 +224,7 @@ void CalibrationPanel::retranslate() {
     m_clear->setText(tr("Clear all"));
     m_points->setAccessibleName(tr("Measurements"));
     m_value->setLocale(QLocale());
-    setPlan(m_plan);
+    setAnalysis(m_analysis);
 }
 
 void CalibrationPanel::changeEvent(QEvent* event) {

@@ -4,7 +4,7 @@
 // panel only collects the measurements and shows what the fit made of them:
 // the fitted constants and how far the fitted model misses each point.
 
-#include "plan/plan.h"
+#include "plan/plan_analysis.h"
 
 #include <QWidget>
 
@@ -22,7 +22,8 @@ class CalibrationPanel : public QWidget {
     Q_OBJECT
 public:
     explicit CalibrationPanel(QWidget* parent = nullptr);
-    void setPlan(const Plan& plan);
+    // The plan's analysis: its layouts, points and fit (the window's PlanDocument computes it).
+    void setAnalysis(const PlanAnalysis& analysis);
 
     // Reads a run's metrics (trainer JSON lines or a run folder) and asks for its
     // point to be added; false, with the reason shown, when it cannot be read.
@@ -47,7 +48,7 @@ private:
     void retranslate();
     void showFit();
 
-    Plan m_plan;
+    PlanAnalysis m_analysis;
     QLabel* m_title = nullptr;
     QLabel* m_layoutLabel = nullptr;
     QComboBox* m_layout = nullptr;

@@ -167,8 +167,9 @@ TargetOptions GeneratedFilesPage::options() const {
     return o;
 }
 
-void GeneratedFilesPage::setPlan(const Plan& plan) {
-    m_plan = plan;
+void GeneratedFilesPage::setAnalysis(const PlanAnalysis& analysis) {
+    m_analysis = analysis;
+    const Plan& plan = m_analysis.plan;
     // The plan's platform is ticked whenever it changes (a new plan from the
     // wizard, an edit): the files for where the job runs are the ones wanted first.
     const PlanField* platform = findPlanField("launch.platform");
@@ -189,13 +190,13 @@ void GeneratedFilesPage::regenerate() {
     const QString current = m_fileList->currentItem() ? m_fileList->currentItem()->text() : QString();
     m_files.clear();
     QString error;
-    if (const Text invalid = validatePlan(m_plan); !invalid.empty()) {
-        error = tr("The plan is not complete: %1").arg(app::qLocalized(invalid));
+    if (!m_analysis.valid()) {
+        error = tr("The plan is not complete: %1").arg(app::qLocalized(m_analysis.invalid));
     } else {
         // Targets that need options not given yet are named, not silently skipped.
         QStringList ready, waiting;
         for (const QString& key : checkedTargets()) {
-            const QString missing = optionText(m_source->missing(m_plan, key, options()));
+            const QString missing = optionText(m_source->missing(m_analysis.plan, key, options()));
             if (missing.isEmpty())
                 ready << key;
             else
@@ -208,7 +209,7 @@ void GeneratedFilesPage::regenerate() {
         QStringList notes;  // what the files could not say themselves, each once
         for (const QString& key : ready) {
             Text refusalText;
-            std::vector<FileText> files = m_source->generate(m_plan, {key}, options(), &refusalText);
+            std::vector<FileText> files = m_source->generate(m_analysis.plan, {key}, options(), &refusalText);
             const QString refusal = optionText(refusalText);
             if (!refusal.isEmpty()) {
                 auto same = std::find_if(refusals.begin(), refusals.end(),
@@ -222,7 +223,7 @@ void GeneratedFilesPage::regenerate() {
             for (FileText& f : files)
                 if (std::none_of(m_files.begin(), m_files.end(), [&](const FileText& g) { return g.path == f.path; }))
                     m_files.push_back(std::move(f));
-            for (const Text& note : m_source->notes(m_plan, key, options()))
+            for (const Text& note : m_source->notes(m_analysis.plan, key, options()))
                 if (const QString line = optionText(note); !notes.contains(line))
                     notes << line;
         }
@@ -237,7 +238,7 @@ void GeneratedFilesPage::regenerate() {
             error += (error.isEmpty() ? QString() : QStringLiteral("\n")) + tr("Note: %1").arg(note);
         if (checkedTargets().isEmpty())
             error = tr("Tick one or more targets to see their files.");
-        else if (hasErrors(findings(m_plan)))
+        else if (m_analysis.launchBlocker())
             // Files can still be read, but the user should not launch them as they are.
             error = (error.isEmpty() ? QString() : error + QLatin1Char('\n')) +
                     tr("The plan has errors (see the Layouts tab): these files would not run as planned.");

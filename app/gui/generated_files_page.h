@@ -5,7 +5,7 @@
 
 #include "gui/generator_source.h"
 #include "text/text.h"
-#include "plan/plan.h"
+#include "plan/plan_analysis.h"
 
 #include <QWidget>
 
@@ -31,7 +31,8 @@ public:
     explicit GeneratedFilesPage(std::unique_ptr<GeneratorSource> source, QWidget* parent = nullptr);
     ~GeneratedFilesPage() override;
 
-    void setPlan(const Plan& plan);
+    // The plan's analysis (the window's PlanDocument computes it): its plan, validity and readiness.
+    void setAnalysis(const PlanAnalysis& analysis);
     const std::vector<FileText>& files() const { return m_files; }
     QStringList checkedTargets() const;
     void setCheckedTargets(const QStringList& keys);
@@ -70,7 +71,7 @@ private:
     QString targetName(const QString& key) const;  // as the list shows it
 
     std::unique_ptr<GeneratorSource> m_source;
-    Plan m_plan;
+    PlanAnalysis m_analysis;
     QString m_platform;  // the plan's platform last seen, as its field text ("k8s")
     std::vector<FileText> m_files;
     QLabel* m_unavailable = nullptr;

@@ -21,10 +21,12 @@ LayoutsPage::LayoutsPage(bool editableLayouts, ApplyFix applyFix, QWidget* paren
     retranslate();
 }
 
-void LayoutsPage::setPlan(const Plan& plan, const std::vector<Finding>& findings) {
-    m_view->setPlan(plan);
-    m_findings->setFindings(findings);
+void LayoutsPage::setAnalysis(const PlanAnalysis& analysis) {
+    m_view->setAnalysis(analysis);
+    m_findings->setFindings(analysis.findings);
 }
+
+void LayoutsPage::setPlan(const Plan& plan, const std::vector<Finding>&) { setAnalysis(analyse(plan)); }
 
 void LayoutsPage::retranslate() {
     m_findingsTitle->setText(QStringLiteral("<b>%1</b>").arg(tr("Findings").toHtmlEscaped()));

@@ -4,6 +4,7 @@
 
 #include "plan/findings.h"
 #include "plan/plan.h"
+#include "plan/plan_analysis.h"
 
 #include <QWidget>
 
@@ -23,7 +24,10 @@ public:
     using ApplyFix = std::function<void(const Finding&)>;
     LayoutsPage(bool editableLayouts, ApplyFix applyFix, QWidget* parent = nullptr);
 
-    // `findings` are core's for `plan`: computed once by the owner, shared with its other views.
+    // The plan's analysis, as its owner (the window's PlanDocument) computed it once.
+    void setAnalysis(const PlanAnalysis& analysis);
+    // For an owner without a document (the wizard's review): the plan is analysed
+    // here, and the analysis's findings are shown (they are core's, as `findings`).
     void setPlan(const Plan& plan, const std::vector<Finding>& findings);
     PlanView* planView() const { return m_view; }
 

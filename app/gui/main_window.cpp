@@ -304,21 +304,21 @@ void MainWindow::changeEvent(QEvent* event) {
 }
 
 void MainWindow::refresh() {
-    const Plan& plan = m_document->plan();
-    const bool valid = validatePlan(plan).empty();
-    m_findings = valid ? findings(plan) : std::vector<Finding>{};
+    // The document judged the plan once when it changed; every view shows that one analysis.
+    const PlanAnalysis& analysis = m_document->analysis();
+    const Plan& plan = analysis.plan;
     for (FieldForm* form : m_forms) {
         form->setPlan(plan);
-        form->setFindings(m_findings);
+        form->setFindings(analysis.findings);
     }
-    m_layouts->setPlan(plan, m_findings);
-    m_calibration->setPlan(plan);
-    m_plots->setPlan(plan);
+    m_layouts->setAnalysis(analysis);
+    m_calibration->setAnalysis(analysis);
+    m_plots->setAnalysis(analysis);
     m_watch->setPlan(plan);
     m_launch->setPlan(plan);
-    m_generated->setPlan(plan);
+    m_generated->setAnalysis(analysis);
 
-    m_summary->setText(valid ? FindingView::summary(m_findings) : tr("Plan incomplete"));
+    m_summary->setText(analysis.valid() ? FindingView::summary(analysis.findings) : tr("Plan incomplete"));
 }
 
 void MainWindow::updateUndoText() {

@@ -81,7 +81,6 @@ private:
 
     Language* m_language;
     PlanDocument* m_document = nullptr;
-    std::vector<Finding> m_findings;
 
     QSplitter* m_splitter = nullptr;
     QScrollArea* m_fieldsScroll = nullptr;

@@ -36,7 +36,7 @@ private:
     std::string m_mergeKey;  // the field typed into; empty: never merges
 };
 
-PlanDocument::PlanDocument(QObject* parent) : QObject(parent), m_plan(demoPlan()) {
+PlanDocument::PlanDocument(QObject* parent) : QObject(parent), m_plan(demoPlan()), m_analysis(analyse(m_plan)) {
     connect(&m_undo, &QUndoStack::cleanChanged, this, [this] { updateModified(); });
 }
 
@@ -56,6 +56,7 @@ void PlanDocument::updateModified() {
 
 void PlanDocument::assign(const Plan& plan) {
     m_plan = plan;
+    m_analysis = analyse(m_plan);
     emit planChanged();
 }
 

@@ -5,9 +5,14 @@
 //
 // Edits are text, through core's field table (plan_fields.h): the same parser
 // and range checks as YAML and the command line, no per-field code here.
+//
+// The document also holds the plan's analysis (core's PlanAnalysis: validity,
+// figures, findings, launch readiness), recomputed once per change, before
+// planChanged: every view reads it rather than judging the plan itself.
 
 #include "plan/findings.h"
 #include "plan/plan.h"
+#include "plan/plan_analysis.h"
 
 #include <QObject>
 #include <QString>
@@ -24,6 +29,7 @@ public:
     explicit PlanDocument(QObject* parent = nullptr);
 
     const Plan& plan() const { return m_plan; }
+    const PlanAnalysis& analysis() const { return m_analysis; }
     QString filePath() const { return m_filePath; }
     // The file's name, or "Untitled" for a plan not saved yet.
     QString displayName() const;
@@ -60,6 +66,7 @@ private:
     void updateModified();
 
     Plan m_plan;
+    PlanAnalysis m_analysis;
     QString m_filePath;
     QUndoStack m_undo;
     bool m_dirtyWithoutHistory = false;

@@ -67,7 +67,7 @@ void PlanView::onAdd() {
         m_addError->show();
         return;
     }
-    const std::vector<Layout> shown = layoutsOf(m_plan);
+    const std::vector<Layout> shown = layoutsOf(m_analysis.plan);
     if (std::find(shown.begin(), shown.end(), layout) != shown.end()) {
         m_addError->setText(tr("That layout is already shown."));
         m_addError->show();
@@ -78,17 +78,22 @@ void PlanView::onAdd() {
     emit addLayoutRequested(layout);
 }
 
-void PlanView::setPlan(const Plan& plan) {
-    m_plan = plan;
-    const QString invalid = app::qLocalized(validatePlan(plan));
+void PlanView::setAnalysis(const PlanAnalysis& analysis) {
+    m_analysis = analysis;
+    showAnalysis();
+}
+
+void PlanView::showAnalysis() {
+    const PlanAnalysis& a = m_analysis;
+    const QString invalid = app::qLocalized(a.invalid);
     m_invalid->setText(invalid.isEmpty() ? QString() : tr("The figures wait for a complete plan: %1").arg(invalid));
     m_invalid->setVisible(!invalid.isEmpty());
     m_table->setVisible(invalid.isEmpty());
     if (!invalid.isEmpty())
         return;
 
-    const std::vector<Layout> layouts = layoutsOf(plan);
-    const std::vector<Finding> all = findings(plan);
+    const std::vector<Layout> layouts = a.layouts();
+    const Layout own = a.plan.cluster.layout();
     bool sameLayouts = layouts.size() == m_columns.size();
     for (size_t i = 0; sameLayouts && i < layouts.size(); ++i)
         sameLayouts = m_columns[i]->layout() == layouts[i];
@@ -100,19 +105,14 @@ void PlanView::setPlan(const Plan& plan) {
         m_grid->setColumnStretch(int(layouts.size()) + 1, 1);
         for (size_t i = 0; i < layouts.size(); ++i) {
             // The plan's own layout is its cluster: changed there, not removed here.
-            const bool removable = m_editable && layouts[i] != plan.cluster.layout();
+            const bool removable = m_editable && layouts[i] != own;
             auto column = std::make_unique<LayoutColumn>(m_grid, 0, int(i) + 1, removable, m_table);
             connect(column.get(), &LayoutColumn::removeRequested, this, &PlanView::removeLayoutRequested);
             m_columns.push_back(std::move(column));
         }
     }
-    for (size_t i = 0; i < layouts.size(); ++i) {
-        std::vector<Finding> mine;
-        for (const Finding& f : all)
-            if (!f.layout || *f.layout == layouts[i])
-                mine.push_back(f);
-        m_columns[i]->setEstimate(estimate(plan, layouts[i]), layouts[i] == plan.cluster.layout(), mine);
-    }
+    for (size_t i = 0; i < layouts.size(); ++i)
+        m_columns[i]->setEstimate(a.estimates[i], layouts[i] == own, a.findingsFor(layouts[i]));
 }
 
 Layout PlanView::columnLayout(int column) const { return m_columns.at(size_t(column))->layout(); }
@@ -131,7 +131,7 @@ void PlanView::retranslate() {
     }
     for (auto& c : m_columns)
         c->retranslate();
-    setPlan(m_plan);
+    showAnalysis();
 }
 
 void PlanView::changeEvent(QEvent* event) {

@@ -1,11 +1,9 @@
 #pragma once
 // The layouts of a plan side by side (core's order: smallest first; the plan's
-// own layout is marked), one column of figures per layout, recomputed by core
-// whenever the plan changes. Layouts can be added ("4x8") and removed.
+// own layout is marked), one column of figures per layout, as the plan's
+// analysis (plan_analysis.h) holds them. Layouts can be added ("4x8") and removed.
 
-#include "plan/estimate.h"
-#include "plan/findings.h"
-#include "plan/plan.h"
+#include "plan/plan_analysis.h"
 
 #include <QWidget>
 
@@ -31,7 +29,7 @@ public:
     explicit PlanView(bool editableLayouts, QWidget* parent = nullptr);
     ~PlanView() override;
 
-    void setPlan(const Plan& plan);
+    void setAnalysis(const PlanAnalysis& analysis);
     int columnCount() const { return int(m_columns.size()); }
     Layout columnLayout(int column) const;
     QString cellText(int column, FigureRow row) const;
@@ -49,8 +47,10 @@ private:
     void retranslate();
     void onAdd();
 
+    void showAnalysis();
+
     bool m_editable;
-    Plan m_plan;
+    PlanAnalysis m_analysis;
     QGridLayout* m_grid = nullptr;
     QWidget* m_table = nullptr;
     QLabel* m_invalid = nullptr;

@@ -85,19 +85,15 @@ PlotsPage::PlotsPage(QWidget* parent) : QWidget(parent) {
     grid->addWidget(m_calibration, 1, 1);
 }
 
-void PlotsPage::setPlan(const Plan& plan) {
-    m_plan = plan;
-    m_valid = validatePlan(plan).empty();
-    m_layouts = m_valid ? layoutsOf(plan) : std::vector<Layout>{};
-    m_estimates.clear();
-    for (const Layout& l : m_layouts)
-        m_estimates.push_back(estimate(plan, l));
+void PlotsPage::setAnalysis(const PlanAnalysis& analysis) {
+    m_analysis = analysis;
+    m_layouts = analysis.layouts();
     redraw();
 }
 
 void PlotsPage::redraw() {
     std::vector<double> hours, throughput;
-    for (const Estimate& e : m_estimates) {
+    for (const Estimate& e : m_analysis.estimates) {
         hours.push_back(e.hoursToFinish.value);
         throughput.push_back(e.samplesPerS.value);
     }
@@ -113,7 +109,7 @@ void PlotsPage::redraw() {
 
 void PlotsPage::drawPerLayout(QCustomPlot* plot, const std::vector<double>& values, const QString& unit) {
     plot->xAxis->setLabel(tr("layout (nodes × GPUs per node)"));
-    if (!m_valid) {
+    if (!m_analysis.valid()) {
         noteInPlot(plot, tr("The plan is not complete yet."));
         plot->replot();
         return;
@@ -140,14 +136,14 @@ void PlotsPage::drawLr() {
     startPlot(m_lr, tr("Learning-rate schedule (this plan's layout)"));
     m_lr->xAxis->setLabel(tr("optimizer step"));
     m_lr->yAxis->setLabel(tr("learning rate"));
-    if (!m_valid || m_estimates.empty()) {
+    if (!m_analysis.valid() || m_analysis.estimates.empty()) {
         noteInPlot(m_lr, tr("The plan is not complete yet."));
         m_lr->replot();
         return;
     }
     // The schedule of the plan's own layout: the one it will run on.
-    const auto own = std::find(m_layouts.begin(), m_layouts.end(), m_plan.cluster.layout());
-    const Estimate& e = m_estimates[own == m_layouts.end() ? 0 : size_t(own - m_layouts.begin())];
+    const Estimate* own = m_analysis.estimateFor(m_analysis.plan.cluster.layout());
+    const Estimate& e = own ? *own : m_analysis.estimates.front();
     LrSchedule schedule;
     schedule.peak = e.lr.value;
     schedule.warmupSteps = long(e.warmupSteps.value);
@@ -197,8 +193,8 @@ void PlotsPage::drawLr() {
         g->setData(x, y, true);
     };
     // Validation first, so checkpoints (often on the same steps) are drawn on top and larger.
-    marks(m_plan.recipe.evalEvery, QCPScatterStyle::ssCircle, QColor(0x38, 0x8e, 0x3c), tr("validation"), 6);
-    marks(m_plan.recipe.checkpointEvery, QCPScatterStyle::ssTriangle, kMeasured, tr("checkpoint"), 10);
+    marks(m_analysis.plan.recipe.evalEvery, QCPScatterStyle::ssCircle, QColor(0x38, 0x8e, 0x3c), tr("validation"), 6);
+    marks(m_analysis.plan.recipe.checkpointEvery, QCPScatterStyle::ssTriangle, kMeasured, tr("checkpoint"), 10);
     m_lr->legend->setVisible(true);
     m_lr->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
     m_lr->xAxis->setRange(0, double(total));
@@ -212,19 +208,17 @@ void PlotsPage::drawCalibration() {
     startPlot(m_calibration, tr("Predicted and measured throughput"));
     m_calibration->xAxis->setLabel(tr("layout (nodes × GPUs per node)"));
     m_calibration->yAxis->setLabel(tr("samples/s"));
-    if (!m_valid || m_plan.calibrations.empty()) {
+    if (!m_analysis.valid() || m_analysis.plan.calibrations.empty()) {
         noteInPlot(m_calibration, tr("Enter a measured speed above to compare."));
         m_calibration->replot();
         return;
     }
-    // Before calibration: the same plan without its measurement.
-    Plan uncalibrated = m_plan;
-    uncalibrated.calibrations.clear();
+    // Before calibration: the same plan at its assumed constants.
     QVector<double> keys, before, after;
     for (size_t i = 0; i < m_layouts.size(); ++i) {
         keys << double(i + 1);
-        before << estimate(uncalibrated, m_layouts[i]).samplesPerS.value;
-        after << m_estimates[i].samplesPerS.value;
+        before << m_analysis.uncalibrated[i].samplesPerS.value;
+        after << m_analysis.estimates[i].samplesPerS.value;
     }
     auto* group = new QCPBarsGroup(m_calibration);
     QCPBars* b1 = addBars(m_calibration, keys, before, kPredicted, tr("predicted before calibration"));
@@ -237,12 +231,12 @@ void PlotsPage::drawCalibration() {
     // The measurements themselves, in samples/s on their layouts.
     double top = std::max(*std::max_element(before.begin(), before.end()), *std::max_element(after.begin(), after.end()));
     QVector<double> measuredKeys, measuredValues;
-    for (const Calibration& c : m_plan.calibrations) {
+    for (const Calibration& c : m_analysis.plan.calibrations) {
         const auto it = std::find(m_layouts.begin(), m_layouts.end(), c.layout);
         if (it == m_layouts.end() || c.value <= 0)
             continue;
         const size_t i = size_t(it - m_layouts.begin());
-        const double batch = m_estimates[i].effectiveBatch.value;
+        const double batch = m_analysis.estimates[i].effectiveBatch.value;
         const double measured = c.unit == Calibration::Unit::SamplesPerSecond ? c.value
                                 : c.unit == Calibration::Unit::StepsPerSecond ? c.value * batch
                                                                               : batch / c.value;

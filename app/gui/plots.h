@@ -2,10 +2,9 @@
 // The plan's plots (QCustomPlot): time to finish and throughput per layout,
 // the learning-rate schedule with its checkpoint and validation marks, and,
 // once a measured speed is entered, predicted against measured.
-// Every number comes from core (estimate, learningRate); this only draws.
+// Every number comes from core (the plan's analysis, learningRate); this only draws.
 
-#include "plan/estimate.h"
-#include "plan/plan.h"
+#include "plan/plan_analysis.h"
 
 #include <QWidget>
 
@@ -20,7 +19,7 @@ class PlotsPage : public QWidget {
     Q_OBJECT
 public:
     explicit PlotsPage(QWidget* parent = nullptr);
-    void setPlan(const Plan& plan);
+    void setAnalysis(const PlanAnalysis& analysis);
 
     QCustomPlot* timePlot() const { return m_time; }
     QCustomPlot* throughputPlot() const { return m_throughput; }
@@ -36,10 +35,8 @@ private:
     void drawLr();
     void drawCalibration();
 
-    Plan m_plan;
+    PlanAnalysis m_analysis;
     std::vector<Layout> m_layouts;
-    std::vector<Estimate> m_estimates;
-    bool m_valid = false;
     QCustomPlot* m_time = nullptr;
     QCustomPlot* m_throughput = nullptr;
     QCustomPlot* m_lr = nullptr;

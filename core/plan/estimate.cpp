@@ -9,6 +9,7 @@
 #include "model/training_cost.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstdio>
 
@@ -207,7 +208,14 @@ CommunicationConstants communicationConstants(const Plan& plan) {
             plan.recipe.collectiveLatencyS >= 0 ? plan.recipe.collectiveLatencyS : net ? net->collectiveLatencyS : 0.0};
 }
 
+namespace {
+std::atomic<long> g_estimates{0};
+}  // namespace
+
+long estimateCount() { return g_estimates.load(); }
+
 Estimate estimate(const Plan& input, const Layout& layout) {
+    ++g_estimates;
     const Plan plan = calibrated(input);
     Estimate e = estimateUncalibrated(plan, layout);
     const Layout node{1, layout.gpusPerNode};

@@ -52,6 +52,9 @@ struct Estimate {
 // Figures for `layout` with the plan's model and recipe. The plan must have
 // passed validatePlan() (plan_fields.h); the calibration, if any, is applied.
 Estimate estimate(const Plan& plan, const Layout& layout);
+// How many times estimate() has run in this process: a test holds a plan's
+// analysis (plan_analysis.h) to one estimate per layout per edit.
+long estimateCount();
 
 // The same at the plan's own recipe.mfu, overlap and latency, ignoring
 // plan.calibrations (calibration_fit.cpp fits against it).

@@ -5,6 +5,7 @@
 #include "plan/model_findings.h"
 #include "plan/plan_fields.h"
 #include "plan/step_memory.h"
+#include "text/number_text.h"
 
 #include <algorithm>
 #include <cmath>
@@ -13,11 +14,7 @@
 namespace traindeck {
 namespace {
 
-std::string num(double v) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.4g", v);
-    return buf;
-}
+std::string num(double v) { return significant(v, 4); }
 
 Text val(const std::string& v) { return Text::value(v); }
 Text val(long long v) { return Text::value(std::to_string(v)); }
@@ -71,68 +68,36 @@ std::vector<std::pair<int, int>> fittingSplits(const Plan& plan, const Layout& l
     return out;
 }
 
-void checkLayout(const Plan& plan, const Layout& layout, bool own, std::vector<Finding>& out) {
+// A layout with more GPUs per node than the node type has.
+Finding beyondNode(const GpuModel& gpu, const Layout& layout, bool own) {
+    const Text where = val(layoutText(layout));
+    const auto here = std::optional<Layout>(layout);
+    std::vector<FieldEdit> edits;
+    Text fix(TD_TEXT("FindingTexts", "use at most %1 GPUs per node"), {val(gpu.gpusPerNode)});
+    if (layout.worldSize() % gpu.gpusPerNode == 0) {
+        const int nodes = layout.worldSize() / gpu.gpusPerNode;
+        fix = Text(TD_TEXT("FindingTexts", "use %1 nodes × %2 GPUs (the same %3 GPUs)"),
+                   {val(nodes), val(gpu.gpusPerNode), val(layout.worldSize())});
+        if (own)
+            edits = {{"cluster.nodes", std::to_string(nodes)},
+                     {"cluster.gpus_per_node", std::to_string(gpu.gpusPerNode)}};
+    }
+    return make(Severity::Error, "gpus_per_node_exceeds_node", "cluster.gpus_per_node", here,
+                Text(TD_TEXT("FindingTexts", "%1: %2 GPUs per node, but %3 nodes have %4: local ranks %5–%6 "
+                                             "would ask for CUDA devices that do not exist ('invalid device "
+                                             "ordinal')"),
+                     {where, val(layout.gpusPerNode), val(gpu.name), val(gpu.gpusPerNode),
+                      val(gpu.gpusPerNode), val(layout.gpusPerNode - 1)}),
+                fix, std::move(edits));
+}
+
+// The layout's memory against the card: over it, the cheapest fix that fits; near it, a warning.
+void addMemoryFinding(const Plan& plan, const Layout& layout, const Estimate& e, bool own, std::vector<Finding>& out) {
     const GpuModel& gpu = *findGpu(plan.cluster.gpu);
     const Recipe& r = plan.recipe;
     const Text where = val(layoutText(layout));
     const auto here = std::optional<Layout>(layout);
-
-    if (layout.gpusPerNode > gpu.gpusPerNode) {
-        std::vector<FieldEdit> edits;
-        Text fix(TD_TEXT("FindingTexts", "use at most %1 GPUs per node"), {val(gpu.gpusPerNode)});
-        if (layout.worldSize() % gpu.gpusPerNode == 0) {
-            const int nodes = layout.worldSize() / gpu.gpusPerNode;
-            fix = Text(TD_TEXT("FindingTexts", "use %1 nodes × %2 GPUs (the same %3 GPUs)"),
-                       {val(nodes), val(gpu.gpusPerNode), val(layout.worldSize())});
-            if (own)
-                edits = {{"cluster.nodes", std::to_string(nodes)},
-                         {"cluster.gpus_per_node", std::to_string(gpu.gpusPerNode)}};
-        }
-        out.push_back(make(Severity::Error, "gpus_per_node_exceeds_node", "cluster.gpus_per_node", here,
-                           Text(TD_TEXT("FindingTexts", "%1: %2 GPUs per node, but %3 nodes have %4: local ranks %5–%6 "
-                                                        "would ask for CUDA devices that do not exist ('invalid device "
-                                                        "ordinal')"),
-                                {where, val(layout.gpusPerNode), val(gpu.name), val(gpu.gpusPerNode),
-                                 val(gpu.gpusPerNode), val(layout.gpusPerNode - 1)}),
-                           fix, std::move(edits)));
-        return;  // every other figure of this layout is meaningless
-    }
-
-    const Estimate e = estimate(plan, layout);
     const long batch = long(e.effectiveBatch.value);
-
-    if (r.globalBatch > 0 && batch != r.globalBatch) {
-        const long step = long(r.microBatch) * layout.worldSize();
-        Text fix(TD_TEXT("FindingTexts", "set the global batch to %1 (accumulation %2)"), {val(batch), val(e.gradAccum)});
-        std::vector<FieldEdit> edits;
-        if (own)
-            edits = {{"recipe.global_batch", std::to_string(batch)}};
-        // A micro-batch that reaches the target exactly keeps the user's batch.
-        for (int micro = r.microBatch; micro >= 1; --micro)
-            if (r.globalBatch % (long(micro) * layout.worldSize()) == 0) {
-                fix = Text(TD_TEXT("FindingTexts", "use micro-batch %1 with accumulation %2 to keep batch %3, or set "
-                                                   "the global batch to %4 (accumulation %5)"),
-                           {val(micro), val(r.globalBatch / (long(micro) * layout.worldSize())), val(r.globalBatch),
-                            val(batch), val(e.gradAccum)});
-                if (own)
-                    edits = {{"recipe.micro_batch", std::to_string(micro)}};
-                break;
-            }
-        const bool deepspeed = usesDeepSpeed(plan);
-        const std::vector<Text> args = {where, val(r.globalBatch), val(step), val(batch)};
-        out.push_back(make(deepspeed ? Severity::Error : Severity::Warning, "batch_not_reachable",
-                           "recipe.global_batch", here,
-                           deepspeed ? Text(TD_TEXT("FindingTexts",
-                                                    "%1: the global batch %2 is not a multiple of micro × world = %3; "
-                                                    "the run would use %4, and DeepSpeed refuses to start unless "
-                                                    "train_batch_size = micro × accumulation × world"),
-                                            args)
-                                     : Text(TD_TEXT("FindingTexts", "%1: the global batch %2 is not a multiple of "
-                                                                    "micro × world = %3; the run would use %4"),
-                                            args),
-                           fix, std::move(edits)));
-    }
-
     if (e.memoryPerGpuGb.value > e.gpuMemoryGb) {
         // The fixes in order of what they cost: the same batch in smaller micro-batches
         // (no extra compute), recomputing activations (about a third more compute for
@@ -194,6 +159,54 @@ void checkLayout(const Plan& plan, const Layout& layout, bool own, std::vector<F
                            Text(TD_TEXT("FindingTexts",
                                         "lower the micro-batch and raise accumulation, or use a higher ZeRO stage"))));
     }
+}
+
+void checkLayout(const Plan& plan, const Layout& layout, const Estimate& e, bool own, std::vector<Finding>& out) {
+    const GpuModel& gpu = *findGpu(plan.cluster.gpu);
+    const Recipe& r = plan.recipe;
+    const Text where = val(layoutText(layout));
+    const auto here = std::optional<Layout>(layout);
+
+    if (layout.gpusPerNode > gpu.gpusPerNode) {
+        out.push_back(beyondNode(gpu, layout, own));
+        return;  // every other figure of this layout is meaningless
+    }
+
+    const long batch = long(e.effectiveBatch.value);
+
+    if (r.globalBatch > 0 && batch != r.globalBatch) {
+        const long step = long(r.microBatch) * layout.worldSize();
+        Text fix(TD_TEXT("FindingTexts", "set the global batch to %1 (accumulation %2)"), {val(batch), val(e.gradAccum)});
+        std::vector<FieldEdit> edits;
+        if (own)
+            edits = {{"recipe.global_batch", std::to_string(batch)}};
+        // A micro-batch that reaches the target exactly keeps the user's batch.
+        for (int micro = r.microBatch; micro >= 1; --micro)
+            if (r.globalBatch % (long(micro) * layout.worldSize()) == 0) {
+                fix = Text(TD_TEXT("FindingTexts", "use micro-batch %1 with accumulation %2 to keep batch %3, or set "
+                                                   "the global batch to %4 (accumulation %5)"),
+                           {val(micro), val(r.globalBatch / (long(micro) * layout.worldSize())), val(r.globalBatch),
+                            val(batch), val(e.gradAccum)});
+                if (own)
+                    edits = {{"recipe.micro_batch", std::to_string(micro)}};
+                break;
+            }
+        const bool deepspeed = usesDeepSpeed(plan);
+        const std::vector<Text> args = {where, val(r.globalBatch), val(step), val(batch)};
+        out.push_back(make(deepspeed ? Severity::Error : Severity::Warning, "batch_not_reachable",
+                           "recipe.global_batch", here,
+                           deepspeed ? Text(TD_TEXT("FindingTexts",
+                                                    "%1: the global batch %2 is not a multiple of micro × world = %3; "
+                                                    "the run would use %4, and DeepSpeed refuses to start unless "
+                                                    "train_batch_size = micro × accumulation × world"),
+                                            args)
+                                     : Text(TD_TEXT("FindingTexts", "%1: the global batch %2 is not a multiple of "
+                                                                    "micro × world = %3; the run would use %4"),
+                                            args),
+                           fix, std::move(edits)));
+    }
+
+    addMemoryFinding(plan, layout, e, own, out);
 
     if (r.lrRule == LrRule::None && batch != r.baseBatch) {
         const double linear = r.baseLr * double(batch) / double(r.baseBatch);
@@ -242,11 +255,11 @@ const char* severityName(Severity s) {
     return "?";
 }
 
-std::vector<Finding> findings(const Plan& plan) {
+std::vector<Finding> findings(const Plan& plan, const std::vector<Estimate>& estimates, const FittedModel& fit) {
     std::vector<Finding> out;
     const Layout own = plan.cluster.layout();
-    for (const Layout& layout : layoutsOf(plan))
-        checkLayout(plan, layout, layout == own, out);
+    for (const Estimate& e : estimates)
+        checkLayout(plan, e.layout, e, e.layout == own, out);
 
     const Recipe& r = plan.recipe;
     if (r.offloadOptimizer && r.zeroStage == 0)
@@ -292,8 +305,10 @@ std::vector<Finding> findings(const Plan& plan) {
                            Text(TD_TEXT("FindingTexts", "use sequences of at most %1 tokens"), {val(arch.positions)}),
                            {{"model.tokens_per_sample", std::to_string(arch.positions)}}));
 
-    if (usesDeepSpeed(plan)) {
-        const Estimate e = estimate(plan, own);
+    const auto ownEstimate =
+        std::find_if(estimates.begin(), estimates.end(), [&](const Estimate& e) { return e.layout == own; });
+    if (usesDeepSpeed(plan) && ownEstimate != estimates.end()) {
+        const Estimate& e = *ownEstimate;
         out.push_back(make(Severity::Info, "deepspeed_batch_rule", "recipe.micro_batch", own,
                            Text(TD_TEXT("FindingTexts", "DeepSpeed requires train_batch_size = micro × accumulation × "
                                                         "world: %1 = %2 × %3 × %4; the generated configs set all three "
@@ -301,7 +316,7 @@ std::vector<Finding> findings(const Plan& plan) {
                                 {val(long(e.effectiveBatch.value)), val(e.microBatch), val(e.gradAccum), val(e.worldSize)}),
                            Text()));
     }
-    addModelFindings(plan, out);
+    addModelFindings(plan, estimates, fit, out);
     // Errors first: they are what stops the run.
     std::stable_sort(out.begin(), out.end(),
                      [](const Finding& a, const Finding& b) { return int(a.severity) > int(b.severity); });

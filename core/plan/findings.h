@@ -3,6 +3,8 @@
 // says what is wrong, why, and the fix in words; where the fix is a change of
 // plan fields it also carries that change, so that a UI can offer it as one click.
 
+#include "plan/calibration_fit.h"
+#include "plan/estimate.h"
 #include "plan/plan.h"
 #include "text/text.h"
 
@@ -30,7 +32,13 @@ struct Finding {
     std::vector<FieldEdit> edits;   // the fix as plan edits; empty when none applies
 };
 
-// Findings for the plan's own layout and each compared layout, errors first.
+// Findings for the plan's own layout and each compared layout, errors first,
+// judged on figures computed once (analyse(), plan_analysis.h): `estimates` are
+// estimate(plan, layout) for each layout of layoutsOf(plan), in that order, and
+// `fit` is fitModel(plan). A fix is tried on a changed copy of the plan, which is
+// estimated anew. The plan must have passed validatePlan().
+std::vector<Finding> findings(const Plan& plan, const std::vector<Estimate>& estimates, const FittedModel& fit);
+// analyse(plan).findings, for a caller that holds no analysis; none for an incomplete plan.
 std::vector<Finding> findings(const Plan& plan);
 bool hasErrors(const std::vector<Finding>&);
 

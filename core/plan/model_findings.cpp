@@ -5,6 +5,7 @@
 #include "plan/estimate.h"
 #include "plan/hardware.h"
 #include "plan/plan_fields.h"
+#include "text/number_text.h"
 
 #include <cmath>
 #include <cstdio>
@@ -18,11 +19,7 @@ std::string percent(double share) {
     return buf;
 }
 
-std::string digits3(double v) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.3g", v);
-    return buf;
-}
+std::string digits3(double v) { return significant(v, 3); }
 
 Finding finding(Severity s, std::string code, std::string field, std::optional<Layout> layout, Text message,
                 Text fix) {
@@ -31,9 +28,9 @@ Finding finding(Severity s, std::string code, std::string field, std::optional<L
 
 }  // namespace
 
-void addModelFindings(const Plan& plan, std::vector<Finding>& out) {
+void addModelFindings(const Plan& plan, const std::vector<Estimate>& estimates, const FittedModel& fit,
+                      std::vector<Finding>& out) {
     if (!plan.calibrations.empty()) {
-        const FittedModel fit = fitModel(plan);
         for (const PointResidual& r : fit.points) {
             const double off = r.measuredStepS / r.predictedStepS - 1;  // predicted samples/s against measured
             if (std::fabs(off) <= kBadFitResidual)
@@ -49,10 +46,10 @@ void addModelFindings(const Plan& plan, std::vector<Finding>& out) {
         }
     }
     const GpuModel& gpu = *findGpu(plan.cluster.gpu);
-    for (const Layout& layout : layoutsOf(plan)) {
+    for (const Estimate& e : estimates) {
+        const Layout& layout = e.layout;
         if (layout.gpusPerNode > gpu.gpusPerNode)
             continue;  // cannot run; its own finding says so
-        const Estimate e = estimate(plan, layout);
         if (e.exposedCommTimeS.value <= e.stepTimeS.value / 3)
             continue;
         out.push_back(finding(

@@ -9,6 +9,8 @@
 
 namespace traindeck {
 
-void addModelFindings(const Plan& plan, std::vector<Finding>& out);
+// `estimates` and `fit` as findings() takes them.
+void addModelFindings(const Plan& plan, const std::vector<Estimate>& estimates, const FittedModel& fit,
+                      std::vector<Finding>& out);
 
 }  // namespace traindeck

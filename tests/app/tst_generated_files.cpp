@@ -61,7 +61,7 @@ private slots:
 
     void targetsListFilesAndPreview() {
         GeneratedFilesPage page(std::make_unique<FakeSource>());
-        page.setPlan(demoPlan());
+        page.setAnalysis(analyse(demoPlan()));
         page.setCheckedTargets({"k8s"});
         QCOMPARE(page.files().size(), size_t(1));
         QVERIFY(page.previewText().contains(QString::fromStdString("name: " + demoPlan().launch.jobName)));
@@ -85,22 +85,22 @@ private slots:
 
     void planPlatformIsTicked() {
         GeneratedFilesPage page(std::make_unique<FakeSource>());
-        page.setPlan(demoPlan());
+        page.setAnalysis(analyse(demoPlan()));
         page.setCheckedTargets({});
         Plan ssh = demoPlan();
         ssh.launch.platform = Platform::Ssh;
-        page.setPlan(ssh);
+        page.setAnalysis(analyse(ssh));
         QCOMPARE(page.checkedTargets(), QStringList{"ssh"});
         // Unticked by the user afterwards, it stays unticked while the platform stays.
         page.setCheckedTargets({"k8s"});
-        page.setPlan(ssh);
+        page.setAnalysis(analyse(ssh));
         QCOMPARE(page.checkedTargets(), QStringList{"k8s"});
     }
 
     void savingAsksBeforeReplacing() {
         QTemporaryDir out;
         GeneratedFilesPage page(std::make_unique<FakeSource>());
-        page.setPlan(demoPlan());
+        page.setAnalysis(analyse(demoPlan()));
         page.setCheckedTargets({"k8s"});
         page.setFolderChooser([&] { return out.path(); });
         int asked = 0;
@@ -145,7 +145,7 @@ private slots:
         if (!source)
             QSKIP("built without core/generate");
         GeneratedFilesPage page(std::move(source));
-        page.setPlan(demoPlan());
+        page.setAnalysis(analyse(demoPlan()));
         page.setCheckedTargets({"pai"});
         QVERIFY(page.files().empty());
         QStringList texts;
@@ -184,7 +184,7 @@ private slots:
         GeneratedFilesPage page(std::move(source));
         Plan plan = demoPlan();
         plan.launch.jobName = "My Job";
-        page.setPlan(plan);
+        page.setAnalysis(analyse(plan));
         page.setCheckedTargets({"k8s", "pytorchjob", "slurm"});
         const auto shown = [&] {
             QStringList texts;

@@ -5,6 +5,7 @@
 #include "gui/figure_format.h"
 #include "gui/layout_column.h"
 #include "gui/plan_view.h"
+#include "plan/plan_analysis.h"
 #include "plan/estimate.h"
 #include "plan/plan_fields.h"
 #include "test_support.h"
@@ -57,7 +58,7 @@ private slots:
     void demoPlanShowsCoreNumbers() {
         const Plan plan = demoPlan();
         PlanView view(true);
-        view.setPlan(plan);
+        view.setAnalysis(analyse(plan));
         const std::vector<Layout> layouts = layoutsOf(plan);
         QCOMPARE(view.columnCount(), int(layouts.size()));
         QVERIFY(view.columnCount() >= 3);  // 1×8, 2×8, 8×8
@@ -101,10 +102,10 @@ private slots:
     void editsRecomputeAtOnce() {
         Plan plan = demoPlan();
         PlanView view(true);
-        view.setPlan(plan);
+        view.setAnalysis(analyse(plan));
         QVERIFY(setPlanField(plan, "recipe.global_batch", "0").empty());
         QVERIFY(setPlanField(plan, "recipe.micro_batch", "4").empty());
-        view.setPlan(plan);
+        view.setAnalysis(analyse(plan));
         for (int c = 0; c < view.columnCount(); ++c)
             QCOMPARE(view.cellText(c, FigureRow::EffectiveBatch),
                      formatFigure(estimate(plan, view.columnLayout(c)).effectiveBatch));
@@ -112,7 +113,7 @@ private slots:
 
     void addAndRemoveLayouts() {
         PlanView view(true);
-        view.setPlan(demoPlan());
+        view.setAnalysis(analyse(demoPlan()));
         QSignalSpy added(&view, &PlanView::addLayoutRequested);
         auto* edit = view.findChild<QLineEdit*>(QStringLiteral("addLayout"));
         QVERIFY(edit);
@@ -128,7 +129,7 @@ private slots:
 
         Plan plan = demoPlan();
         plan.compare.push_back({4, 8});
-        view.setPlan(plan);
+        view.setAnalysis(analyse(plan));
         QCOMPARE(view.columnCount(), int(layoutsOf(plan).size()));
     }
 };

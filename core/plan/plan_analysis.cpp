@@ -1,0 +1,57 @@
+#include "plan/plan_analysis.h"
+
+#include "plan/hardware.h"
+#include "plan/plan_fields.h"
+
+#include <algorithm>
+
+namespace traindeck {
+
+PlanAnalysis analyse(const Plan& plan) {
+    PlanAnalysis a;
+    a.plan = plan;
+    a.invalid = validatePlan(plan);
+    if (!a.valid())
+        return a;
+    a.nodeGpus = findGpu(plan.cluster.gpu)->gpusPerNode;
+    for (const Layout& layout : layoutsOf(plan)) {
+        a.estimates.push_back(estimate(plan, layout));
+        if (!plan.calibrations.empty())
+            a.uncalibrated.push_back(estimateUncalibrated(plan, layout));
+    }
+    a.fit = fitModel(plan);
+    a.findings = findings(plan, a.estimates, a.fit);
+    return a;
+}
+
+std::vector<Finding> findings(const Plan& plan) { return analyse(plan).findings; }
+
+std::vector<Layout> PlanAnalysis::layouts() const {
+    std::vector<Layout> out;
+    for (const Estimate& e : estimates)
+        out.push_back(e.layout);
+    return out;
+}
+
+const Estimate* PlanAnalysis::estimateFor(const Layout& layout) const {
+    const auto it = std::find_if(estimates.begin(), estimates.end(), [&](const Estimate& e) { return e.layout == layout; });
+    return it == estimates.end() ? nullptr : &*it;
+}
+
+std::vector<Finding> PlanAnalysis::findingsFor(const Layout& layout) const {
+    std::vector<Finding> out;
+    for (const Finding& f : findings)
+        if (!f.layout || *f.layout == layout)
+            out.push_back(f);
+    return out;
+}
+
+const Finding* PlanAnalysis::launchBlocker() const {
+    const Layout own = plan.cluster.layout();
+    for (const Finding& f : findings)
+        if (f.severity == Severity::Error && (!f.layout || *f.layout == own))
+            return &f;
+    return nullptr;
+}
+
+}  // namespace traindeck

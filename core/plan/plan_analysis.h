@@ -1,0 +1,47 @@
+#pragma once
+// A plan judged once: whether it is complete, each layout's figures, the
+// findings, the calibration as fitted, and whether it may be launched. The
+// window's PlanDocument holds one and recomputes it on every edit;
+// `traindeck plan` prints one. The faces read it: they do not validate,
+// estimate or judge a plan themselves, so they cannot disagree.
+
+#include "plan/calibration_fit.h"
+#include "plan/estimate.h"
+#include "plan/findings.h"
+#include "plan/plan.h"
+#include "text/text.h"
+
+#include <vector>
+
+namespace traindeck {
+
+struct PlanAnalysis {
+    Plan plan;                         // the plan judged
+    Text invalid;                      // validatePlan's message; empty: the plan is complete
+    // The rest is filled only for a complete plan.
+    std::vector<Estimate> estimates;   // one per layout of layoutsOf(plan), in that order
+    // The same layouts at the plan's assumed constants, ignoring its measured
+    // points; empty when it has none (the plots' "before calibration").
+    std::vector<Estimate> uncalibrated;
+    FittedModel fit;                   // fitModel(plan): the plan's own constants when it has no points
+    std::vector<Finding> findings;     // errors first
+    int nodeGpus = 0;                  // GPUs one node of the plan's GPU type holds
+
+    bool valid() const { return invalid.empty(); }
+    std::vector<Layout> layouts() const;
+    // The figures of `layout`; null for a layout not analysed.
+    const Estimate* estimateFor(const Layout& layout) const;
+    // A layout the GPU type can hold (one with more GPUs per node than a node has
+    // has no meaningful figures: its finding says why).
+    bool fitsNode(const Layout& layout) const { return layout.gpusPerNode <= nodeGpus; }
+    // The findings of the whole plan and of `layout`.
+    std::vector<Finding> findingsFor(const Layout& layout) const;
+    // What stops a launch: the first error of the whole plan or of its own layout
+    // (the nodes run that layout; a compared layout's errors do not stop them).
+    // Null when the plan may be launched; an incomplete plan is refused before this.
+    const Finding* launchBlocker() const;
+};
+
+PlanAnalysis analyse(const Plan& plan);
+
+}  // namespace traindeck
