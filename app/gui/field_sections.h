@@ -1,10 +1,11 @@
 #pragma once
-// How the window groups core's plan fields (plan_fields.h): the sections the
-// wizard walks and the editor panel shows. The fields' labels, help and choice
-// names live in core's field table, as templates; the helpers below only render
-// them in the interface language. Parsing and checking stay in core.
+// The window's sections of core's plan fields (plan_fields.h): the groups the
+// wizard walks and the editor panel shows. Which field is in which section, its
+// label, help and choice names all live in core's one field table; the helpers
+// below only render them in the interface language. Parsing and checking stay in core.
 
 #include "plan/plan.h"
+#include "plan/plan_fields.h"
 
 #include <QString>
 
@@ -13,17 +14,13 @@
 
 namespace traindeck::gui {
 
-enum class Section { Cluster, ModelData, Recipe, Launch, Advanced };
+using Section = FieldGroup;
 
 const std::vector<Section>& allSections();
 QString sectionTitle(Section section);
 QString sectionSubtitle(Section section);
-// The section's field keys, in order, limited to keys core knows. Advanced
-// holds every core field the other sections do not show, so each field has
-// an editor somewhere.
+// The keys of the section's fields, in the table's order.
 std::vector<std::string> sectionKeys(Section section);
-// The keys this file lists that core does not know: a test keeps this empty.
-std::vector<std::string> unknownKeys();
 
 QString fieldLabel(const std::string& key);  // translated; the key itself when unnamed
 QString fieldToolTip(const std::string& key);  // translated help, or core's help text

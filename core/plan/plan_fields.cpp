@@ -112,29 +112,39 @@ PlanField boolean(std::string key, std::string flag, T Plan::*section, bool T::*
     return {std::move(key), std::move(flag), get, set, false, true};
 }
 
+// A name of a choice field's value, and what the faces call it (the name itself when empty).
+template <typename E>
+struct Named {
+    std::string name;
+    E value;
+    Text label = Text();
+};
+
 // A field that takes one of a fixed set of names.
 template <typename T, typename E>
-PlanField choice(std::string key, std::string flag, T Plan::*section, E T::*member,
-                 std::vector<std::pair<std::string, E>> names) {
+PlanField choice(std::string key, std::string flag, T Plan::*section, E T::*member, std::vector<Named<E>> names) {
     Getter get = [=](const Plan& p) {
-        for (const auto& [name, value] : names)
-            if ((p.*section).*member == value)
-                return name;
+        for (const Named<E>& n : names)
+            if ((p.*section).*member == n.value)
+                return n.name;
         return std::string("?");
     };
     Setter set = [=](Plan& p, std::string_view text) -> Text {
         const std::string t = trimmed(text);
         std::string all;
-        for (const auto& [name, value] : names) {
-            if (name == t) {
-                (p.*section).*member = value;
+        for (const Named<E>& n : names) {
+            if (n.name == t) {
+                (p.*section).*member = n.value;
                 return {};
             }
-            all += (all.empty() ? "" : ", ") + name;
+            all += (all.empty() ? "" : ", ") + n.name;
         }
         return Text(TD_TEXT("CoreMessages", "expected one of %1, got '%2'"), {val(all), typed(text)});
     };
-    return {std::move(key), std::move(flag), get, set};
+    PlanField f{std::move(key), std::move(flag), get, set};
+    for (const Named<E>& n : names)
+        f.choices.push_back({n.name, n.label.empty() ? Text::value(n.name) : n.label});
+    return f;
 }
 
 // A free-text field; `check` returns an error for text the field cannot hold.
@@ -232,349 +242,326 @@ PlanField clipField(std::string key, std::string flag, int ModelSpec::*member) {
     return f;
 }
 
-std::vector<PlanField> makeFields() {
-    using R = Recipe;
-    std::vector<PlanField> f;
-    f.push_back({"name", "--plan-name", [](const Plan& p) { return p.name; },
-                 [](Plan& p, std::string_view v) -> Text {
-                     if (Text e = oneLine(std::string(v)); !e.empty())
-                         return e;
-                     p.name = std::string(v);
-                     return {};
-                 },
-                 true});
-    // Cluster.
-    f.push_back(integer("cluster.nodes", "--nodes", &Plan::cluster, &Cluster::nodes, 1, 4096));
-    f.push_back(integer("cluster.gpus_per_node", "--gpus-per-node", &Plan::cluster,
-                        &Cluster::gpusPerNode, 1, 64));
-    f.push_back(text("cluster.gpu", "--gpu", &Plan::cluster, &Cluster::gpu,
-                     [](const std::string& v) { return inCatalogue(v, gpuCatalogue(), TD_TEXT("CoreMessages", "GPU")); }));
-    f.push_back(text("cluster.network", "--network", &Plan::cluster, &Cluster::network,
-                     [](const std::string& v) { return inCatalogue(v, networkCatalogue(), TD_TEXT("CoreMessages", "network")); }));
-    // Model.
-    f.push_back(text("model.name", "--model-name", &Plan::model, &ModelSpec::name, oneLine));
-    f.push_back({"model.preset", "--preset", [](const Plan& p) { return p.model.preset; },
-                 [](Plan& p, std::string_view v) -> Text {
-                     const std::string t = trimmed(v);
-                     if (t.empty()) {
-                         p.model.preset.clear();
-                         return {};
-                     }
-                     for (const Preset& preset : kPresets)
-                         if (t == preset.name) {
-                             // A name that was a preset's (or "custom") follows the preset.
-                             if (p.model.name == "custom" || p.model.name.starts_with("tae-mlp-"))
-                                 p.model.name = "tae-mlp-" + t;
-                             p.model.preset = t;
-                             p.model.params = taeMlpParams(preset.width, preset.layers);
-                             p.model.architecture = "tae_mlp width=" + std::to_string(preset.width) +
-                                                    " layers=" + std::to_string(preset.layers);
-                             return {};
-                         }
-                     return Text(TD_TEXT("CoreMessages", "expected tiny, base, large or nothing, got '%1'"), {typed(v)});
-                 }});
-    {
-        // A parameter count other than the preset's means a custom model: the preset
-        // name would otherwise claim a model the numbers no longer describe.
-        PlanField params = real("model.params", "--params", &Plan::model,
-                                &ModelSpec::params, 0, Bound::Exclusive, 1e14);
-        params.set = [check = params.set](Plan& p, std::string_view v) -> Text {
-            if (Text error = check(p, v); !error.empty())
-                return error;
-            for (const Preset& preset : kPresets)
-                if (p.model.preset == preset.name && p.model.params != taeMlpParams(preset.width, preset.layers)) {
-                    // The preset's name would otherwise claim a model the numbers no longer describe.
-                    if (p.model.name == std::string("tae-mlp-") + preset.name)
-                        p.model.name = "custom";
+// The table. Each field is written once: its key and flag, how its text is read
+// and checked, where a form shows it, its label and help for both faces (context
+// "FieldLabels"), and the names of the values it takes from a short list. The
+// order is the plan file's, section by section, and the forms' within a group.
+
+// A field's place and words, given with its parser.
+PlanField in(FieldGroup group, PlanField f, TextTemplate label, TextTemplate help, std::vector<FieldChoice> choices = {}) {
+    f.group = group;
+    f.label = Text(label);
+    f.helpText = Text(help);
+    if (!choices.empty())
+        f.choices = std::move(choices);
+    return f;
+}
+
+template <typename Catalogue>
+std::vector<FieldChoice> catalogueChoices(const Catalogue& catalogue) {
+    std::vector<FieldChoice> out;
+    for (const auto& entry : catalogue)
+        out.push_back({entry.key, Text::value(entry.name)});
+    return out;
+}
+
+PlanField nameField() {
+    return {"name", "--plan-name", [](const Plan& p) { return p.name; },
+            [](Plan& p, std::string_view v) -> Text {
+                if (Text e = oneLine(std::string(v)); !e.empty())
+                    return e;
+                p.name = std::string(v);
+                return {};
+            },
+            true};
+}
+
+PlanField presetField() {
+    return {"model.preset", "--preset", [](const Plan& p) { return p.model.preset; },
+            [](Plan& p, std::string_view v) -> Text {
+                const std::string t = trimmed(v);
+                if (t.empty()) {
                     p.model.preset.clear();
+                    return {};
                 }
-            // Likewise an architecture whose count differs no longer describes the model.
-            model::Architecture arch;
-            Text ignored;
-            if (!p.model.architecture.empty() && model::parseArchitecture(p.model.architecture, arch, ignored) &&
-                double(model::countParameters(arch).total) != p.model.params)
-                p.model.architecture.clear();
-            return {};
-        };
-        f.push_back(std::move(params));
-    }
+                for (const Preset& preset : kPresets)
+                    if (t == preset.name) {
+                        // A name that was a preset's (or "custom") follows the preset.
+                        if (p.model.name == "custom" || p.model.name.starts_with("tae-mlp-"))
+                            p.model.name = "tae-mlp-" + t;
+                        p.model.preset = t;
+                        p.model.params = taeMlpParams(preset.width, preset.layers);
+                        p.model.architecture = "tae_mlp width=" + std::to_string(preset.width) +
+                                               " layers=" + std::to_string(preset.layers);
+                        return {};
+                    }
+                return Text(TD_TEXT("CoreMessages", "expected tiny, base, large or nothing, got '%1'"), {typed(v)});
+            }};
+}
+
+// A parameter count other than the preset's means a custom model: the preset
+// name would otherwise claim a model the numbers no longer describe.
+PlanField paramsField() {
+    PlanField params = real("model.params", "--params", &Plan::model, &ModelSpec::params, 0, Bound::Exclusive, 1e14);
+    params.set = [check = params.set](Plan& p, std::string_view v) -> Text {
+        if (Text error = check(p, v); !error.empty())
+            return error;
+        for (const Preset& preset : kPresets)
+            if (p.model.preset == preset.name && p.model.params != taeMlpParams(preset.width, preset.layers)) {
+                if (p.model.name == std::string("tae-mlp-") + preset.name)
+                    p.model.name = "custom";
+                p.model.preset.clear();
+            }
+        // Likewise an architecture whose count differs no longer describes the model.
+        model::Architecture arch;
+        Text ignored;
+        if (!p.model.architecture.empty() && model::parseArchitecture(p.model.architecture, arch, ignored) &&
+            double(model::countParameters(arch).total) != p.model.params)
+            p.model.architecture.clear();
+        return {};
+    };
+    return params;
+}
+
+void addClusterAndModelFields(std::vector<PlanField>& f) {
+    using G = FieldGroup;
+    f.push_back(in(G::ModelData, nameField(), TD_TEXT("FieldLabels", "Plan name"), TD_TEXT("FieldLabels", "A name for this plan; the file name is chosen when saving.")));
+    f.push_back(in(G::Cluster, integer("cluster.nodes", "--nodes", &Plan::cluster, &Cluster::nodes, 1, 4096), TD_TEXT("FieldLabels", "Nodes"), TD_TEXT("FieldLabels", "Machines in the job.")));
+    f.push_back(in(G::Cluster, integer("cluster.gpus_per_node", "--gpus-per-node", &Plan::cluster, &Cluster::gpusPerNode, 1, 64),
+                   TD_TEXT("FieldLabels", "GPUs per node"), TD_TEXT("FieldLabels", "GPUs the job uses on each machine; at most what the node type has.")));
+    f.push_back(in(G::Cluster,
+                   text("cluster.gpu", "--gpu", &Plan::cluster, &Cluster::gpu,
+                        [](const std::string& v) { return inCatalogue(v, gpuCatalogue(), TD_TEXT("CoreMessages", "GPU")); }),
+                   TD_TEXT("FieldLabels", "GPU model"), TD_TEXT("FieldLabels", "Sets the memory, peak speed and NVLink bandwidth the estimate uses."), catalogueChoices(gpuCatalogue())));
+    f.push_back(in(G::Cluster,
+                   text("cluster.network", "--network", &Plan::cluster, &Cluster::network,
+                        [](const std::string& v) { return inCatalogue(v, networkCatalogue(), TD_TEXT("CoreMessages", "network")); }),
+                   TD_TEXT("FieldLabels", "Network between nodes"), TD_TEXT("FieldLabels", "The bandwidth each node has to the others; the gradient all-reduce across nodes runs over it."), catalogueChoices(networkCatalogue())));
+    f.push_back(in(G::ModelData, text("model.name", "--model-name", &Plan::model, &ModelSpec::name, oneLine), TD_TEXT("FieldLabels", "Model name"), TD_TEXT("FieldLabels", "For your reference; the estimate does not use it.")));
+    f.push_back(in(G::ModelData, presetField(), TD_TEXT("FieldLabels", "Trainer preset"), TD_TEXT("FieldLabels", "A model of traindeck-trainer, or Custom to enter your own model's size."),
+                   {{"", Text(TD_TEXT("FieldLabels", "Custom"))}, {"tiny", Text::value("tiny")},
+                    {"base", Text::value("base")}, {"large", Text::value("large")}}));
+    f.push_back(in(G::ModelData, paramsField(), TD_TEXT("FieldLabels", "Parameters"), TD_TEXT("FieldLabels", "Trainable parameters, e.g. 7e9 for a 7B model.")));
     // The architecture and what changes its activations (core/model).
-    f.push_back({"model.architecture", "--architecture", [](const Plan& p) { return p.model.architecture; },
-                 [](Plan& p, std::string_view v) -> Text { return setArchitecture(p, trimmed(v)); }, true});
-    f.push_back(choice("model.activation_checkpointing", "--activation-checkpointing", &Plan::model,
-                       &ModelSpec::checkpointing,
-                       std::vector<std::pair<std::string, ActivationCheckpointing>>{
-                           {"none", ActivationCheckpointing::None},
-                           {"selective", ActivationCheckpointing::Selective},
-                           {"full", ActivationCheckpointing::Full}}));
-    f.push_back(boolean("model.flash_attention", "--flash-attention", &Plan::model, &ModelSpec::flashAttention));
-    f.push_back(clipField("model.clip_frames", "--frames", &ModelSpec::clipFrames));
-    f.push_back(clipField("model.clip_height", "--height", &ModelSpec::clipHeight));
-    f.push_back(clipField("model.clip_width", "--width", &ModelSpec::clipWidth));
-    f.push_back(real("model.tokens_per_sample", "--tokens-per-sample", &Plan::model, &ModelSpec::tokensPerSample, 0, Bound::Exclusive, 1e9));
-    f.push_back(real("model.flops_per_sample", "--flops-per-sample",
-                     &Plan::model, &ModelSpec::flopsPerSample, 0,
-                     Bound::Inclusive, 1e24));
-    f.push_back(real("model.activation_gb_per_sample", "--activation-gb", &Plan::model, &ModelSpec::activationGbPerSample, 0, Bound::Inclusive, 1e4));
-    // Recipe.
-    f.push_back(integer("recipe.micro_batch", "--micro-batch", &Plan::recipe,
-                        &R::microBatch, 1, 1 << 20));
-    f.push_back(integer("recipe.grad_accum", "--grad-accum", &Plan::recipe, &R::gradAccum, 1, 1 << 20));
-    f.push_back(integer("recipe.global_batch", "--global-batch",
-                        &Plan::recipe,
-                        &R::globalBatch, 0, 1ll << 40));
-    f.push_back(real("recipe.base_lr", "--base-lr", &Plan::recipe, &R::baseLr,
-                     0, Bound::Exclusive, 100));
-    f.push_back(integer("recipe.base_batch", "--base-batch", &Plan::recipe, &R::baseBatch, 1, 1ll << 40));
-    f.push_back(choice("recipe.lr_rule", "--lr-rule", &Plan::recipe,
-                       &R::lrRule,
-                       std::vector<std::pair<std::string, LrRule>>{
-                           {"linear", LrRule::Linear}, {"sqrt", LrRule::Sqrt}, {"none", LrRule::None}}));
-    f.push_back(boolean("recipe.scale_warmup", "--scale-warmup", &Plan::recipe, &R::scaleWarmup));
-    f.push_back(integer("recipe.warmup_steps", "--warmup-steps", &Plan::recipe,
-                        &R::warmupSteps, 0, 1ll << 40));
-    f.push_back(integer("recipe.total_steps", "--steps", &Plan::recipe,
-                        &R::totalSteps, 1, 1ll << 40));
-    f.push_back(real("recipe.epochs", "--epochs", &Plan::recipe, &R::epochs,
-                     0, Bound::Inclusive, 1e6));
-    f.push_back(integer("recipe.dataset_size", "--dataset-size", &Plan::recipe,
-                        &R::datasetSize, 1, 1ll << 50));
-    f.push_back(boolean("recipe.drop_last", "--drop-last", &Plan::recipe,
-                        &R::dropLast));
-    f.push_back(integer("recipe.zero_stage", "--zero-stage", &Plan::recipe, &R::zeroStage,
-                        0, 3));
-    f.push_back(choice("recipe.fsdp", "--fsdp", &Plan::recipe, &R::fsdp,
-                       std::vector<std::pair<std::string, Recipe::Fsdp>>{{"none", Recipe::Fsdp::None},
-                                                                          {"full_shard", Recipe::Fsdp::FullShard},
-                                                                          {"shard_grad_op", Recipe::Fsdp::ShardGradOp},
-                                                                          {"hybrid_shard", Recipe::Fsdp::HybridShard}}));
-    f.push_back(boolean("recipe.offload_optimizer", "--offload-optimizer", &Plan::recipe, &R::offloadOptimizer));
-    f.push_back(choice("recipe.precision", "--precision", &Plan::recipe, &R::precision,
-                       std::vector<std::pair<std::string, Precision>>{
-                           {"bf16", Precision::Bf16}, {"fp16", Precision::Fp16}, {"fp32", Precision::Fp32}}));
-    f.push_back(real("recipe.mfu", "--mfu", &Plan::recipe, &R::mfu, 0,
-                     Bound::Exclusive, 1));
-    f.push_back(real("recipe.memory_overhead_gb", "--memory-overhead-gb",
-                     &Plan::recipe, &R::memoryOverheadGb, 0,
-                     Bound::Inclusive, 1e4));
-    f.push_back(integer("recipe.checkpoint_every", "--checkpoint-every", &Plan::recipe, &R::checkpointEvery, 0, 1 << 30));
-    f.push_back(integer("recipe.eval_every", "--eval-every", &Plan::recipe,
-                        &R::evalEvery, 0, 1 << 30));
-    // Launch.
-    f.push_back(choice("launch.platform", "--platform", &Plan::launch,
-                       &LaunchSettings::platform,
-                       std::vector<std::pair<std::string, Platform>>{{"k8s", Platform::Kubernetes},
-                                                                     {"pytorchjob", Platform::PyTorchJob},
-                                                                     {"pai", Platform::PaiDlc},
-                                                                     {"slurm", Platform::Slurm},
-                                                                     {"ssh", Platform::Ssh},
-                                                                     {"torchrun", Platform::Torchrun}}));
-    f.push_back(text("launch.job_name", "--job-name", &Plan::launch, &LaunchSettings::jobName, oneLine));
-    f.push_back(text("launch.image", "--image", &Plan::launch, &LaunchSettings::image, oneLine));
-    f.push_back(text("launch.namespace", "--namespace", &Plan::launch,
-                     &LaunchSettings::nameSpace, oneLine));
-    f.push_back(text("launch.command", "--command", &Plan::launch, &LaunchSettings::command));
-    f.push_back(choice("launch.processes", "--processes", &Plan::launch, &LaunchSettings::processes,
-                       std::vector<std::pair<std::string, Processes>>{{"single", Processes::Single},
-                                                                      {"per-gpu", Processes::PerGpu}}));
-    f.push_back(integer("launch.master_port", "--master-port", &Plan::launch,
-                        &LaunchSettings::masterPort, 1, 65535));
-    f.push_back(integer("launch.comm_timeout_s", "--comm-timeout", &Plan::launch,
-                        &LaunchSettings::commTimeoutS, 1, 7 * 24 * 3600));
-    f.push_back(integer("launch.num_processes", "--num-processes",
-                        &Plan::launch,
-                        &LaunchSettings::numProcesses, 0, 1 << 20));
-    f.push_back({"launch.hosts", "--hosts",
-                 [](const Plan& p) {
-                     std::string s;
-                     for (const std::string& h : p.launch.hosts)
-                         s += (s.empty() ? "" : ",") + h;
-                     return s;
-                 },
-                 [](Plan& p, std::string_view v) -> Text {
-                     // Checked as hosts where they are used (core/generate, core/launch): here a list of words.
-                     std::vector<std::string> hosts;
-                     for (const std::string& item : listItems(v)) {
-                         if (Text error = oneLine(item); !error.empty())
-                             return error;
-                         hosts.push_back(item);
-                     }
-                     p.launch.hosts = std::move(hosts);
-                     return {};
-                 }});
-    // Layouts and calibration.
-    f.push_back({"compare", "--layouts", [](const Plan& p) {
-                     std::string s;
-                     for (const Layout& l : p.compare)
-                         s += (s.empty() ? "" : ",") + layoutText(l);
-                     return s;
-                 },
-                 [](Plan& p, std::string_view v) -> Text {
-                     std::vector<Layout> layouts;
-                     for (const std::string& item : listItems(v)) {
-                         Layout l;
-                         if (!parseLayout(item, l))
-                             return Text(TD_TEXT("CoreMessages", "expected layouts like 1x8,2x8, got '%1'"), {typed(item)});
-                         layouts.push_back(l);
-                     }
-                     p.compare = std::move(layouts);
-                     return {};
-                 }});
-    f.push_back({"calibration", "--calibrate",
-                 [](const Plan& p) {
-                     std::string s;
-                     for (const Calibration& c : p.calibrations)
-                         s += (s.empty() ? "" : ",") + calibrationText(c);
-                     return s;
-                 },
-                 [](Plan& p, std::string_view v) -> Text {
-                     std::vector<Calibration> points;
-                     for (const std::string& item : listItems(v)) {
-                         Calibration c;
-                         Text error;
-                         if (!parseCalibration(item, c, error))
-                             return error;
-                         points.push_back(c);
-                     }
-                     p.calibrations = std::move(points);
-                     return {};
-                 }});
+    f.push_back(in(G::Advanced,
+                   {"model.architecture", "--architecture", [](const Plan& p) { return p.model.architecture; },
+                    [](Plan& p, std::string_view v) -> Text { return setArchitecture(p, trimmed(v)); }, true},
+                   TD_TEXT("FieldLabels", "Architecture"), TD_TEXT("FieldLabels", "The model's architecture (from --hf-config or --model): its parameters, FLOPs and "
+                            "activation memory follow from it. Empty: enter parameters and activation memory yourself.")));
+    f.push_back(in(G::Advanced,
+                   choice("model.activation_checkpointing", "--activation-checkpointing", &Plan::model, &ModelSpec::checkpointing,
+                          std::vector<Named<ActivationCheckpointing>>{
+                              {"none", ActivationCheckpointing::None, Text(TD_TEXT("FieldLabels", "None"))},
+                              {"selective", ActivationCheckpointing::Selective, Text(TD_TEXT("FieldLabels", "Selective (attention scores)"))},
+                              {"full", ActivationCheckpointing::Full, Text(TD_TEXT("FieldLabels", "Full (each block)"))}}),
+                   TD_TEXT("FieldLabels", "Activation checkpointing"), TD_TEXT("FieldLabels", "none keeps every activation; selective recomputes attention's scores; full keeps only "
+                            "each block's input and recomputes the block in backward (about 1/3 more compute).")));
+    f.push_back(in(G::Advanced, boolean("model.flash_attention", "--flash-attention", &Plan::model, &ModelSpec::flashAttention),
+                   TD_TEXT("FieldLabels", "Flash attention"), TD_TEXT("FieldLabels", "Attention that keeps no sequence × sequence scores (PyTorch's SDPA picks it by default).")));
+    f.push_back(in(G::Advanced, clipField("model.clip_frames", "--frames", &ModelSpec::clipFrames), TD_TEXT("FieldLabels", "Clip frames"), TD_TEXT("FieldLabels", "Frames of one video sample; the trainer trains on clips of this size.")));
+    f.push_back(in(G::Advanced, clipField("model.clip_height", "--height", &ModelSpec::clipHeight), TD_TEXT("FieldLabels", "Clip height"), TD_TEXT("FieldLabels", "Pixels; a multiple of 8.")));
+    f.push_back(in(G::Advanced, clipField("model.clip_width", "--width", &ModelSpec::clipWidth), TD_TEXT("FieldLabels", "Clip width"), TD_TEXT("FieldLabels", "Pixels; a multiple of 8.")));
+    f.push_back(in(G::ModelData,
+                   real("model.tokens_per_sample", "--tokens-per-sample", &Plan::model, &ModelSpec::tokensPerSample, 0, Bound::Exclusive, 1e9),
+                   TD_TEXT("FieldLabels", "Tokens per sample"), TD_TEXT("FieldLabels", "Tokens one sample feeds through the model (sequence length).")));
+    f.push_back(in(G::Advanced,
+                   real("model.flops_per_sample", "--flops-per-sample", &Plan::model, &ModelSpec::flopsPerSample, 0, Bound::Inclusive, 1e24),
+                   TD_TEXT("FieldLabels", "FLOPs per sample"), TD_TEXT("FieldLabels", "0 uses 6 × parameters × tokens (forward and backward).")));
+    f.push_back(in(G::ModelData,
+                   real("model.activation_gb_per_sample", "--activation-gb", &Plan::model, &ModelSpec::activationGbPerSample, 0,
+                        Bound::Inclusive, 1e4),
+                   TD_TEXT("FieldLabels", "Activation memory per sample (GB)"), TD_TEXT("FieldLabels", "Memory the activations of one sample hold at the peak of backward.")));
+}
+
+void addRecipeFields(std::vector<PlanField>& f) {
+    using G = FieldGroup;
+    using R = Recipe;
+    f.push_back(in(G::Recipe, integer("recipe.micro_batch", "--micro-batch", &Plan::recipe, &R::microBatch, 1, 1 << 20),
+                   TD_TEXT("FieldLabels", "Micro-batch per GPU"), TD_TEXT("FieldLabels", "Samples each GPU processes per forward and backward pass.")));
+    f.push_back(in(G::Recipe, integer("recipe.grad_accum", "--grad-accum", &Plan::recipe, &R::gradAccum, 1, 1 << 20),
+                   TD_TEXT("FieldLabels", "Gradient accumulation"), TD_TEXT("FieldLabels", "Micro-steps per optimizer step; used when the target batch is 0.")));
+    f.push_back(in(G::Recipe, integer("recipe.global_batch", "--global-batch", &Plan::recipe, &R::globalBatch, 0, 1ll << 40),
+                   TD_TEXT("FieldLabels", "Target global batch"), TD_TEXT("FieldLabels", "Above 0: the accumulation is solved to reach this effective batch.")));
+    f.push_back(in(G::Recipe, real("recipe.base_lr", "--base-lr", &Plan::recipe, &R::baseLr, 0, Bound::Exclusive, 100),
+                   TD_TEXT("FieldLabels", "Base learning rate"), TD_TEXT("FieldLabels", "The learning rate known to work at the reference batch.")));
+    f.push_back(in(G::Recipe, integer("recipe.base_batch", "--base-batch", &Plan::recipe, &R::baseBatch, 1, 1ll << 40),
+                   TD_TEXT("FieldLabels", "Reference batch"), TD_TEXT("FieldLabels", "The effective batch the base learning rate was tuned at.")));
+    f.push_back(in(G::Recipe,
+                   choice("recipe.lr_rule", "--lr-rule", &Plan::recipe, &R::lrRule,
+                          std::vector<Named<LrRule>>{
+                              {"linear", LrRule::Linear, Text(TD_TEXT("FieldLabels", "Linear (LR grows with the batch)"))},
+                              {"sqrt", LrRule::Sqrt, Text(TD_TEXT("FieldLabels", "Square root"))},
+                              {"none", LrRule::None, Text(TD_TEXT("FieldLabels", "None (keep the base LR)"))}}),
+                   TD_TEXT("FieldLabels", "LR scaling rule"), TD_TEXT("FieldLabels", "How the learning rate follows the effective batch: in proportion, with its square root, or not at all.")));
+    f.push_back(in(G::Recipe, boolean("recipe.scale_warmup", "--scale-warmup", &Plan::recipe, &R::scaleWarmup),
+                   TD_TEXT("FieldLabels", "Scale warmup with the batch"), TD_TEXT("FieldLabels", "Keep the warmup's samples constant: fewer warmup steps as the batch grows.")));
+    f.push_back(in(G::Recipe, integer("recipe.warmup_steps", "--warmup-steps", &Plan::recipe, &R::warmupSteps, 0, 1ll << 40),
+                   TD_TEXT("FieldLabels", "Warmup steps"), TD_TEXT("FieldLabels", "Steps of linear warmup at the reference batch, before the cosine decay.")));
+    f.push_back(in(G::Recipe, integer("recipe.total_steps", "--steps", &Plan::recipe, &R::totalSteps, 1, 1ll << 40),
+                   TD_TEXT("FieldLabels", "Total steps"), TD_TEXT("FieldLabels", "Used when epochs is 0.")));
+    f.push_back(in(G::Recipe, real("recipe.epochs", "--epochs", &Plan::recipe, &R::epochs, 0, Bound::Inclusive, 1e6),
+                   TD_TEXT("FieldLabels", "Epochs"), TD_TEXT("FieldLabels", "Above 0: total steps = epochs × steps per epoch.")));
+    f.push_back(in(G::ModelData, integer("recipe.dataset_size", "--dataset-size", &Plan::recipe, &R::datasetSize, 1, 1ll << 50),
+                   TD_TEXT("FieldLabels", "Dataset size (samples)"), TD_TEXT("FieldLabels", "Samples in one epoch; gives the steps per epoch.")));
+    f.push_back(in(G::ModelData, boolean("recipe.drop_last", "--drop-last", &Plan::recipe, &R::dropLast), TD_TEXT("FieldLabels", "Drop the last partial batch"), TD_TEXT("FieldLabels", "As the data loader's drop_last: steps per epoch round down instead of up.")));
+    f.push_back(in(G::Recipe, integer("recipe.zero_stage", "--zero-stage", &Plan::recipe, &R::zeroStage, 0, 3),
+                   TD_TEXT("FieldLabels", "ZeRO stage"), TD_TEXT("FieldLabels", "DeepSpeed ZeRO: what is sharded across GPUs to save memory."),
+                   {{"0", Text(TD_TEXT("FieldLabels", "0: plain data parallel"))},
+                    {"1", Text(TD_TEXT("FieldLabels", "1: shard optimizer state"))},
+                    {"2", Text(TD_TEXT("FieldLabels", "2: shard optimizer state and gradients"))},
+                    {"3", Text(TD_TEXT("FieldLabels", "3: shard everything, parameters too"))}}));
+    f.push_back(in(G::Advanced,
+                   choice("recipe.fsdp", "--fsdp", &Plan::recipe, &R::fsdp,
+                          std::vector<Named<Recipe::Fsdp>>{{"none", Recipe::Fsdp::None, Text(TD_TEXT("FieldLabels", "None"))},
+                                                           {"full_shard", Recipe::Fsdp::FullShard},
+                                                           {"shard_grad_op", Recipe::Fsdp::ShardGradOp},
+                                                           {"hybrid_shard", Recipe::Fsdp::HybridShard}}),
+                   TD_TEXT("FieldLabels", "FSDP sharding"), TD_TEXT("FieldLabels", "PyTorch FSDP instead of ZeRO: full_shard shards weights, gradients and optimizer; "
+                            "shard_grad_op keeps the weights gathered from forward to backward; hybrid_shard "
+                            "shards within each node.")));
+    f.push_back(in(G::Recipe, boolean("recipe.offload_optimizer", "--offload-optimizer", &Plan::recipe, &R::offloadOptimizer),
+                   TD_TEXT("FieldLabels", "Offload optimizer to CPU"), TD_TEXT("FieldLabels", "Keep the optimizer state in CPU memory (needs ZeRO).")));
+    f.push_back(in(G::Recipe,
+                   choice("recipe.precision", "--precision", &Plan::recipe, &R::precision,
+                          std::vector<Named<Precision>>{
+                              {"bf16", Precision::Bf16}, {"fp16", Precision::Fp16}, {"fp32", Precision::Fp32}}),
+                   TD_TEXT("FieldLabels", "Precision"), TD_TEXT("FieldLabels", "The number format of training; sets the bytes per parameter and gradient.")));
+    f.push_back(in(G::Advanced, real("recipe.mfu", "--mfu", &Plan::recipe, &R::mfu, 0, Bound::Exclusive, 1), TD_TEXT("FieldLabels", "Model FLOPs utilisation"), TD_TEXT("FieldLabels", "The share of the GPU's peak the compute time assumes (0–1).")));
+    f.push_back(in(G::Advanced,
+                   real("recipe.memory_overhead_gb", "--memory-overhead-gb", &Plan::recipe, &R::memoryOverheadGb, 0,
+                        Bound::Inclusive, 1e4),
+                   TD_TEXT("FieldLabels", "Memory overhead per GPU (GB)"), TD_TEXT("FieldLabels", "CUDA context, NCCL buffers and allocator slack, beyond model states and activations.")));
+}
+
+PlanField hostsField() {
+    return {"launch.hosts", "--hosts",
+            [](const Plan& p) {
+                std::string s;
+                for (const std::string& h : p.launch.hosts)
+                    s += (s.empty() ? "" : ",") + h;
+                return s;
+            },
+            [](Plan& p, std::string_view v) -> Text {
+                // Checked as hosts where they are used (core/generate, core/launch): here a list of words.
+                std::vector<std::string> hosts;
+                for (const std::string& item : listItems(v)) {
+                    if (Text error = oneLine(item); !error.empty())
+                        return error;
+                    hosts.push_back(item);
+                }
+                p.launch.hosts = std::move(hosts);
+                return {};
+            },
+            false, false, true};
+}
+
+// The launch section; the checkpoint and validation intervals are the recipe's,
+// but the forms show them with the workload they ask of.
+void addLaunchFields(std::vector<PlanField>& f) {
+    using G = FieldGroup;
+    f.push_back(in(G::Launch,
+                   choice("launch.platform", "--platform", &Plan::launch, &LaunchSettings::platform,
+                          std::vector<Named<Platform>>{{"k8s", Platform::Kubernetes, Text::value("Kubernetes (Indexed Job)")},
+                                                       {"pytorchjob", Platform::PyTorchJob, Text::value("Kubeflow PyTorchJob")},
+                                                       {"pai", Platform::PaiDlc, Text::value("PAI-DLC")},
+                                                       {"slurm", Platform::Slurm, Text::value("SLURM")},
+                                                       {"ssh", Platform::Ssh, Text(TD_TEXT("FieldLabels", "Plain SSH"))},
+                                                       {"torchrun", Platform::Torchrun}}),
+                   TD_TEXT("FieldLabels", "Target platform"), TD_TEXT("FieldLabels", "Where the job is launched; decides which variables carry the ranks.")));
+    f.push_back(in(G::Launch, text("launch.job_name", "--job-name", &Plan::launch, &LaunchSettings::jobName, oneLine),
+                   TD_TEXT("FieldLabels", "Job name"), TD_TEXT("FieldLabels", "The job's name on the platform; Kubernetes allows lower-case letters, digits and '-'.")));
+    f.push_back(in(G::Launch, text("launch.image", "--image", &Plan::launch, &LaunchSettings::image, oneLine), TD_TEXT("FieldLabels", "Container image"), TD_TEXT("FieldLabels", "The image every node runs (Kubernetes, PyTorchJob, PAI-DLC).")));
+    f.push_back(in(G::Launch, text("launch.namespace", "--namespace", &Plan::launch, &LaunchSettings::nameSpace, oneLine),
+                   TD_TEXT("FieldLabels", "Namespace"), TD_TEXT("FieldLabels", "The Kubernetes namespace of the job.")));
+    f.push_back(in(G::Launch, text("launch.command", "--command", &Plan::launch, &LaunchSettings::command), TD_TEXT("FieldLabels", "Workload command"), TD_TEXT("FieldLabels", "Your training command; empty runs traindeck-trainer.")));
+    f.push_back(in(G::Launch,
+                   choice("launch.processes", "--processes", &Plan::launch, &LaunchSettings::processes,
+                          std::vector<Named<Processes>>{
+                              {"single", Processes::Single,
+                               Text(TD_TEXT("FieldLabels", "Once per node (the command starts its processes)"))},
+                              {"per-gpu", Processes::PerGpu,
+                               Text(TD_TEXT("FieldLabels", "Once per GPU (TrainDeck starts them, as torchrun)"))}}),
+                   TD_TEXT("FieldLabels", "Processes per node"), TD_TEXT("FieldLabels", "single: the command starts its own processes (torchrun, accelerate launch); per-gpu: "
+                            "TrainDeck starts the command once per GPU with torchrun's variables (RANK, LOCAL_RANK, "
+                            "WORLD_SIZE, ...).")));
+    f.push_back(in(G::Launch, integer("launch.master_port", "--master-port", &Plan::launch, &LaunchSettings::masterPort, 1, 65535),
+                   TD_TEXT("FieldLabels", "Rendezvous port"), TD_TEXT("FieldLabels", "The port on node 0 where the nodes meet (MASTER_PORT).")));
+    f.push_back(in(G::Launch,
+                   integer("launch.comm_timeout_s", "--comm-timeout", &Plan::launch, &LaunchSettings::commTimeoutS, 1, 7 * 24 * 3600),
+                   TD_TEXT("FieldLabels", "Collective timeout (s)"), TD_TEXT("FieldLabels", "Set where the framework reads it (e.g. torch init_process_group timeout).")));
+    f.push_back(in(G::Launch,
+                   integer("recipe.checkpoint_every", "--checkpoint-every", &Plan::recipe, &Recipe::checkpointEvery, 0, 1 << 30),
+                   TD_TEXT("FieldLabels", "Checkpoint every (steps)"), TD_TEXT("FieldLabels", "0: no checkpoints.")));
+    f.push_back(in(G::Launch, integer("recipe.eval_every", "--eval-every", &Plan::recipe, &Recipe::evalEvery, 0, 1 << 30),
+                   TD_TEXT("FieldLabels", "Validate every (steps)"), TD_TEXT("FieldLabels", "0: no validation.")));
+    f.push_back(in(G::Advanced,
+                   integer("launch.num_processes", "--num-processes", &Plan::launch, &LaunchSettings::numProcesses, 0, 1 << 20),
+                   TD_TEXT("FieldLabels", "accelerate num_processes"), TD_TEXT("FieldLabels", "The whole job's process count as written in your accelerate config; 0 derives it.")));
+    f.push_back(in(G::Launch, hostsField(), TD_TEXT("FieldLabels", "Hosts"), TD_TEXT("FieldLabels", "Where the Launch page and the ssh files start the nodes: one per node, node 0 first, "
+                            "[user@]host[:port] or an ssh alias, separated by commas.")));
+}
+
+PlanField compareField() {
+    return {"compare", "--layouts",
+            [](const Plan& p) {
+                std::string s;
+                for (const Layout& l : p.compare)
+                    s += (s.empty() ? "" : ",") + layoutText(l);
+                return s;
+            },
+            [](Plan& p, std::string_view v) -> Text {
+                std::vector<Layout> layouts;
+                for (const std::string& item : listItems(v)) {
+                    Layout l;
+                    if (!parseLayout(item, l))
+                        return Text(TD_TEXT("CoreMessages", "expected layouts like 1x8,2x8, got '%1'"), {typed(item)});
+                    layouts.push_back(l);
+                }
+                p.compare = std::move(layouts);
+                return {};
+            },
+            false, false, true};
+}
+
+PlanField calibrationField() {
+    return {"calibration", "--calibrate",
+            [](const Plan& p) {
+                std::string s;
+                for (const Calibration& c : p.calibrations)
+                    s += (s.empty() ? "" : ",") + calibrationText(c);
+                return s;
+            },
+            [](Plan& p, std::string_view v) -> Text {
+                std::vector<Calibration> points;
+                for (const std::string& item : listItems(v)) {
+                    Calibration c;
+                    Text error;
+                    if (!parseCalibration(item, c, error))
+                        return error;
+                    points.push_back(c);
+                }
+                p.calibrations = std::move(points);
+                return {};
+            },
+            false, false, true};
+}
+
+std::vector<PlanField> makeFields() {
+    std::vector<PlanField> f;
+    addClusterAndModelFields(f);
+    addRecipeFields(f);
+    addLaunchFields(f);
+    // Layouts and calibration: the plan view and the calibration panel are their controls.
+    f.push_back(in(FieldGroup::OwnControl, compareField(), TD_TEXT("FieldLabels", "Compared layouts"), TD_TEXT("FieldLabels", "Layouts shown beside the plan's own, NODESxGPUS separated by commas: 1x8,2x8,8x8.")));
+    f.push_back(in(FieldGroup::OwnControl, calibrationField(), TD_TEXT("FieldLabels", "Measured speeds"), TD_TEXT("FieldLabels", "Speeds measured on a layout, which refit the model: 1x8=0.9steps/s, 2x8=115samples/s "
+                            "or 2x8=1.1s/step, separated by commas.")));
     return f;
 }
 
 }  // namespace
 
-namespace {
-
-// Each field's label and help as the faces show them (the window's labels and
-// tooltips, --help), as templates in context "FieldLabels" of the .ts files.
-struct FieldText {
-    const char* key;
-    TextTemplate label;
-    TextTemplate help;
-};
-
-const FieldText kFieldTexts[] = {
-    {"name", TD_TEXT("FieldLabels", "Plan name"), TD_TEXT("FieldLabels", "A name for this plan; the file name is chosen when saving.")},
-    {"cluster.nodes", TD_TEXT("FieldLabels", "Nodes"),
-     TD_TEXT("FieldLabels", "Machines in the job.")},
-    {"cluster.gpus_per_node", TD_TEXT("FieldLabels", "GPUs per node"),
-     TD_TEXT("FieldLabels", "GPUs the job uses on each machine; at most what the node type has.")},
-    {"cluster.gpu", TD_TEXT("FieldLabels", "GPU model"),
-     TD_TEXT("FieldLabels", "Sets the memory, peak speed and NVLink bandwidth the estimate uses.")},
-    {"cluster.network", TD_TEXT("FieldLabels", "Network between nodes"),
-     TD_TEXT("FieldLabels", "The bandwidth each node has to the others; the gradient all-reduce across nodes runs over it.")},
-    {"model.name", TD_TEXT("FieldLabels", "Model name"), TD_TEXT("FieldLabels", "For your reference; the estimate does not use it.")},
-    {"model.preset", TD_TEXT("FieldLabels", "Trainer preset"),
-     TD_TEXT("FieldLabels", "A model of traindeck-trainer, or Custom to enter your own model's size.")},
-    {"model.params", TD_TEXT("FieldLabels", "Parameters"),
-     TD_TEXT("FieldLabels", "Trainable parameters, e.g. 7e9 for a 7B model.")},
-    {"model.tokens_per_sample", TD_TEXT("FieldLabels", "Tokens per sample"),
-     TD_TEXT("FieldLabels", "Tokens one sample feeds through the model (sequence length).")},
-    {"model.flops_per_sample", TD_TEXT("FieldLabels", "FLOPs per sample"),
-     TD_TEXT("FieldLabels", "0 uses 6 × parameters × tokens (forward and backward).")},
-    {"model.activation_gb_per_sample", TD_TEXT("FieldLabels", "Activation memory per sample (GB)"),
-     TD_TEXT("FieldLabels", "Memory the activations of one sample hold at the peak of backward.")},
-    {"model.architecture", TD_TEXT("FieldLabels", "Architecture"),
-     TD_TEXT("FieldLabels", "The model's architecture (from --hf-config or --model): its parameters, FLOPs and "
-                            "activation memory follow from it. Empty: enter parameters and activation memory yourself.")},
-    {"model.activation_checkpointing", TD_TEXT("FieldLabels", "Activation checkpointing"),
-     TD_TEXT("FieldLabels", "none keeps every activation; selective recomputes attention's scores; full keeps only "
-                            "each block's input and recomputes the block in backward (about 1/3 more compute).")},
-    {"model.flash_attention", TD_TEXT("FieldLabels", "Flash attention"),
-     TD_TEXT("FieldLabels", "Attention that keeps no sequence × sequence scores (PyTorch's SDPA picks it by default).")},
-    {"model.clip_frames", TD_TEXT("FieldLabels", "Clip frames"),
-     TD_TEXT("FieldLabels", "Frames of one video sample; the trainer trains on clips of this size.")},
-    {"model.clip_height", TD_TEXT("FieldLabels", "Clip height"), TD_TEXT("FieldLabels", "Pixels; a multiple of 8.")},
-    {"model.clip_width", TD_TEXT("FieldLabels", "Clip width"), TD_TEXT("FieldLabels", "Pixels; a multiple of 8.")},
-    {"recipe.fsdp", TD_TEXT("FieldLabels", "FSDP sharding"),
-     TD_TEXT("FieldLabels", "PyTorch FSDP instead of ZeRO: full_shard shards weights, gradients and optimizer; "
-                            "shard_grad_op keeps the weights gathered from forward to backward; hybrid_shard "
-                            "shards within each node.")},
-    {"recipe.dataset_size", TD_TEXT("FieldLabels", "Dataset size (samples)"),
-     TD_TEXT("FieldLabels", "Samples in one epoch; gives the steps per epoch.")},
-    {"recipe.drop_last", TD_TEXT("FieldLabels", "Drop the last partial batch"),
-     TD_TEXT("FieldLabels", "As the data loader's drop_last: steps per epoch round down instead of up.")},
-    {"recipe.micro_batch", TD_TEXT("FieldLabels", "Micro-batch per GPU"),
-     TD_TEXT("FieldLabels", "Samples each GPU processes per forward and backward pass.")},
-    {"recipe.grad_accum", TD_TEXT("FieldLabels", "Gradient accumulation"),
-     TD_TEXT("FieldLabels", "Micro-steps per optimizer step; used when the target batch is 0.")},
-    {"recipe.global_batch", TD_TEXT("FieldLabels", "Target global batch"),
-     TD_TEXT("FieldLabels", "Above 0: the accumulation is solved to reach this effective batch.")},
-    {"recipe.base_lr", TD_TEXT("FieldLabels", "Base learning rate"),
-     TD_TEXT("FieldLabels", "The learning rate known to work at the reference batch.")},
-    {"recipe.base_batch", TD_TEXT("FieldLabels", "Reference batch"),
-     TD_TEXT("FieldLabels", "The effective batch the base learning rate was tuned at.")},
-    {"recipe.lr_rule", TD_TEXT("FieldLabels", "LR scaling rule"),
-     TD_TEXT("FieldLabels", "How the learning rate follows the effective batch: in proportion, with its square root, or not at all.")},
-    {"recipe.scale_warmup", TD_TEXT("FieldLabels", "Scale warmup with the batch"),
-     TD_TEXT("FieldLabels", "Keep the warmup's samples constant: fewer warmup steps as the batch grows.")},
-    {"recipe.warmup_steps", TD_TEXT("FieldLabels", "Warmup steps"),
-     TD_TEXT("FieldLabels", "Steps of linear warmup at the reference batch, before the cosine decay.")},
-    {"recipe.total_steps", TD_TEXT("FieldLabels", "Total steps"),
-     TD_TEXT("FieldLabels", "Used when epochs is 0.")},
-    {"recipe.epochs", TD_TEXT("FieldLabels", "Epochs"),
-     TD_TEXT("FieldLabels", "Above 0: total steps = epochs × steps per epoch.")},
-    {"recipe.zero_stage", TD_TEXT("FieldLabels", "ZeRO stage"),
-     TD_TEXT("FieldLabels", "DeepSpeed ZeRO: what is sharded across GPUs to save memory.")},
-    {"recipe.offload_optimizer", TD_TEXT("FieldLabels", "Offload optimizer to CPU"),
-     TD_TEXT("FieldLabels", "Keep the optimizer state in CPU memory (needs ZeRO).")},
-    {"recipe.precision", TD_TEXT("FieldLabels", "Precision"),
-     TD_TEXT("FieldLabels", "The number format of training; sets the bytes per parameter and gradient.")},
-    {"recipe.mfu", TD_TEXT("FieldLabels", "Model FLOPs utilisation"),
-     TD_TEXT("FieldLabels", "The share of the GPU's peak the compute time assumes (0–1).")},
-    {"recipe.memory_overhead_gb", TD_TEXT("FieldLabels", "Memory overhead per GPU (GB)"),
-     TD_TEXT("FieldLabels", "CUDA context, NCCL buffers and allocator slack, beyond model states and activations.")},
-    {"recipe.checkpoint_every", TD_TEXT("FieldLabels", "Checkpoint every (steps)"),
-     TD_TEXT("FieldLabels", "0: no checkpoints.")},
-    {"recipe.eval_every", TD_TEXT("FieldLabels", "Validate every (steps)"),
-     TD_TEXT("FieldLabels", "0: no validation.")},
-    {"launch.platform", TD_TEXT("FieldLabels", "Target platform"),
-     TD_TEXT("FieldLabels", "Where the job is launched; decides which variables carry the ranks.")},
-    {"launch.job_name", TD_TEXT("FieldLabels", "Job name"),
-     TD_TEXT("FieldLabels", "The job's name on the platform; Kubernetes allows lower-case letters, digits and '-'.")},
-    {"launch.image", TD_TEXT("FieldLabels", "Container image"),
-     TD_TEXT("FieldLabels", "The image every node runs (Kubernetes, PyTorchJob, PAI-DLC).")},
-    {"launch.namespace", TD_TEXT("FieldLabels", "Namespace"), TD_TEXT("FieldLabels", "The Kubernetes namespace of the job.")},
-    {"launch.command", TD_TEXT("FieldLabels", "Workload command"),
-     TD_TEXT("FieldLabels", "Your training command; empty runs traindeck-trainer.")},
-    {"launch.processes", TD_TEXT("FieldLabels", "Processes per node"),
-     TD_TEXT("FieldLabels", "single: the command starts its own processes (torchrun, accelerate launch); per-gpu: "
-                            "TrainDeck starts the command once per GPU with torchrun's variables (RANK, LOCAL_RANK, "
-                            "WORLD_SIZE, ...).")},
-    {"launch.master_port", TD_TEXT("FieldLabels", "Rendezvous port"),
-     TD_TEXT("FieldLabels", "The port on node 0 where the nodes meet (MASTER_PORT).")},
-    {"launch.comm_timeout_s", TD_TEXT("FieldLabels", "Collective timeout (s)"),
-     TD_TEXT("FieldLabels", "Set where the framework reads it (e.g. torch init_process_group timeout).")},
-    {"launch.num_processes", TD_TEXT("FieldLabels", "accelerate num_processes"),
-     TD_TEXT("FieldLabels", "The whole job's process count as written in your accelerate config; 0 derives it.")},
-    {"launch.hosts", TD_TEXT("FieldLabels", "Hosts"),
-     TD_TEXT("FieldLabels", "Where the Launch page and the ssh files start the nodes: one per node, node 0 first, "
-                            "[user@]host[:port] or an ssh alias, separated by commas.")},
-    {"compare", TD_TEXT("FieldLabels", "Compared layouts"),
-     TD_TEXT("FieldLabels", "Layouts shown beside the plan's own, NODESxGPUS separated by commas: 1x8,2x8,8x8.")},
-    {"calibration", TD_TEXT("FieldLabels", "Measured speeds"),
-     TD_TEXT("FieldLabels", "Speeds measured on a layout, which refit the model: 1x8=0.9steps/s, 2x8=115samples/s "
-                            "or 2x8=1.1s/step, separated by commas.")},
-};
-
-std::vector<PlanField> makeLabelledFields() {
-    std::vector<PlanField> fields = makeFields();
-    for (PlanField& f : fields) {
-        f.label = Text::value(f.key);  // every field has its texts below (a test checks); the key is a last resort
-        for (const FieldText& t : kFieldTexts)
-            if (f.key == t.key) {
-                f.label = Text(t.label);
-                f.helpText = Text(t.help);
-            }
-    }
-    return fields;
-}
-
-}  // namespace
-
 const std::vector<PlanField>& planFields() {
-    static const std::vector<PlanField> fields = makeLabelledFields();
+    static const std::vector<PlanField> fields = makeFields();
     return fields;
 }
 
@@ -586,55 +573,11 @@ const PlanField* findPlanField(std::string_view keyOrFlag) {
 }
 
 std::vector<FieldChoice> fieldChoices(std::string_view key) {
-    std::vector<FieldChoice> choices;
-    if (key == "cluster.gpu") {
-        for (const GpuModel& g : gpuCatalogue())
-            choices.push_back({g.key, Text::value(g.name)});
-    } else if (key == "cluster.network") {
-        for (const NetworkModel& n : networkCatalogue())
-            choices.push_back({n.key, Text::value(n.name)});
-    } else if (key == "recipe.lr_rule") {
-        choices = {{"linear", Text(TD_TEXT("FieldLabels", "Linear (LR grows with the batch)"))},
-                   {"sqrt", Text(TD_TEXT("FieldLabels", "Square root"))},
-                   {"none", Text(TD_TEXT("FieldLabels", "None (keep the base LR)"))}};
-    } else if (key == "recipe.precision") {
-        choices = {{"bf16", Text::value("bf16")}, {"fp16", Text::value("fp16")}, {"fp32", Text::value("fp32")}};
-    } else if (key == "recipe.zero_stage") {
-        choices = {{"0", Text(TD_TEXT("FieldLabels", "0: plain data parallel"))},
-                   {"1", Text(TD_TEXT("FieldLabels", "1: shard optimizer state"))},
-                   {"2", Text(TD_TEXT("FieldLabels", "2: shard optimizer state and gradients"))},
-                   {"3", Text(TD_TEXT("FieldLabels", "3: shard everything, parameters too"))}};
-    } else if (key == "model.activation_checkpointing") {
-        choices = {{"none", Text(TD_TEXT("FieldLabels", "None"))},
-                   {"selective", Text(TD_TEXT("FieldLabels", "Selective (attention scores)"))},
-                   {"full", Text(TD_TEXT("FieldLabels", "Full (each block)"))}};
-    } else if (key == "recipe.fsdp") {
-        choices = {{"none", Text(TD_TEXT("FieldLabels", "None"))},
-                   {"full_shard", Text::value("full_shard")},
-                   {"shard_grad_op", Text::value("shard_grad_op")},
-                   {"hybrid_shard", Text::value("hybrid_shard")}};
-    } else if (key == "model.preset") {
-        choices = {{"", Text(TD_TEXT("FieldLabels", "Custom"))},
-                   {"tiny", Text::value("tiny")},
-                   {"base", Text::value("base")},
-                   {"large", Text::value("large")}};
-    } else if (key == "launch.processes") {
-        choices = {{"single", Text(TD_TEXT("FieldLabels", "Once per node (the command starts its processes)"))},
-                   {"per-gpu", Text(TD_TEXT("FieldLabels", "Once per GPU (TrainDeck starts them, as torchrun)"))}};
-    } else if (key == "launch.platform") {
-        choices = {{"k8s", Text::value("Kubernetes (Indexed Job)")},
-                   {"pytorchjob", Text::value("Kubeflow PyTorchJob")},
-                   {"pai", Text::value("PAI-DLC")},
-                   {"slurm", Text::value("SLURM")},
-                   {"ssh", Text(TD_TEXT("FieldLabels", "Plain SSH"))},
-                   {"torchrun", Text::value("torchrun")}};
-    }
-    return choices;
+    const PlanField* f = findPlanField(key);
+    return f ? f->choices : std::vector<FieldChoice>{};
 }
 
-bool isListField(const PlanField& field) {
-    return field.key == "compare" || field.key == "calibration" || field.key == "launch.hosts";
-}
+bool isListField(const PlanField& field) { return field.list; }
 
 const std::vector<Precedence>& fieldPrecedences() {
     static const std::vector<Precedence> table = {

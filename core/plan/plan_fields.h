@@ -1,7 +1,9 @@
 #pragma once
-// The single table of plan fields: key, command-line flag, label and help, and how to read
-// and write the field as text. YAML loading and saving, command-line overrides
-// and one-click fixes all go through it, so a new field is added in one place.
+// The single table of plan fields: each field written once, with its key,
+// command-line flag, how it is read and written as text, where a form shows it,
+// its label and help, and the names of the values it takes. YAML loading and
+// saving, command-line overrides and --help, the window's forms and one-click
+// fixes all go through it, so a new field is added in one place.
 
 #include "plan/plan.h"
 #include "text/text.h"
@@ -13,6 +15,22 @@
 
 namespace traindeck {
 
+// Where a form shows a field: the window's sections, which the wizard walks.
+enum class FieldGroup {
+    Cluster,
+    ModelData,
+    Recipe,
+    Launch,
+    Advanced,    // the estimate's assumptions, and what the other groups do not show
+    OwnControl,  // compare and calibration: the plan view and the calibration panel are their controls
+};
+
+// A value a field takes from a short list, with its name for the user.
+struct FieldChoice {
+    std::string value;  // the field's text form, as setPlanField accepts it
+    Text label;
+};
+
 struct PlanField {
     std::string key;        // "recipe.micro_batch": YAML path, section.name
     std::string flag;       // "--micro-batch"
@@ -21,25 +39,22 @@ struct PlanField {
     std::function<Text(Plan&, std::string_view text)> set;
     bool freeText = false;  // arbitrary text (names, commands): YAML quotes it so "true" stays text
     bool boolean = false;   // true/false: a bare --flag turns it on, a GUI shows a check box
-    // Filled by planFields() from its table of texts (context "FieldLabels"), the one
-    // source of both faces' words for a field:
-    Text label = Text();    // what the faces call the field (the window's labels, --help)
+    bool list = false;      // a list: a flag given several times adds items; the text joins them with ','
+    FieldGroup group = FieldGroup::Advanced;
+    Text label = Text();    // what the faces call the field (the window's labels, --help), context "FieldLabels"
     Text helpText = Text(); // what it means (the window's tooltip, --help)
+    std::vector<FieldChoice> choices = {};  // the values it takes from a short list; empty for free text
 };
 
+// In the order of --help and of the forms within a group; a plan file writes
+// them section by section (a section's fields in this order).
 const std::vector<PlanField>& planFields();
 const PlanField* findPlanField(std::string_view keyOrFlag);
 
-// The values a field takes from a short list, each with its name for the user;
-// empty for free text. A face offers only those setPlanField accepts.
-struct FieldChoice {
-    std::string value;  // the field's text form, as setPlanField accepts it
-    Text label;
-};
+// The field's choices (PlanField::choices); empty for free text. A face offers only those setPlanField accepts.
 std::vector<FieldChoice> fieldChoices(std::string_view key);
 
-// A list field (compare, calibration): a flag given several times adds items;
-// the field's text joins them with ','.
+// PlanField::list (compare, calibration, launch.hosts).
 bool isListField(const PlanField& field);
 
 // A field that only counts while another is off (the accumulation while no global

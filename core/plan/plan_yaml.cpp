@@ -202,29 +202,30 @@ std::string planToYaml(const Plan& plan) {
     YAML::Emitter out;
     out << YAML::BeginMap;
     out << YAML::Key << "version" << YAML::Value << plan.version;
-    std::string open;  // the section whose map is open
+    std::vector<std::string> written;  // the sections written so far, each as one map
     for (const PlanField& f : planFields()) {
         if (f.key == "calibration" && plan.calibrations.empty())
             continue;
         const std::string section = splitKey(f.key).first;
-        if (section != open) {
-            if (!open.empty()) {
-                if (open == "launch") {
-                    out << YAML::Key << "env" << YAML::Value << YAML::BeginMap;
-                    for (const auto& [name, value] : plan.launch.env)
-                        out << YAML::Key << name << YAML::Value << YAML::DoubleQuoted << value;
-                    out << YAML::EndMap;
-                }
-                out << YAML::EndMap;
-            }
-            if (!section.empty())
-                out << YAML::Key << section << YAML::Value << YAML::BeginMap;
-            open = section;
+        if (section.empty()) {
+            emitField(out, f, plan);
+            continue;
         }
-        emitField(out, f, plan);
-    }
-    if (!open.empty())
+        if (std::find(written.begin(), written.end(), section) != written.end())
+            continue;
+        written.push_back(section);
+        out << YAML::Key << section << YAML::Value << YAML::BeginMap;
+        for (const PlanField& g : planFields())
+            if (splitKey(g.key).first == section)
+                emitField(out, g, plan);
+        if (section == "launch") {
+            out << YAML::Key << "env" << YAML::Value << YAML::BeginMap;
+            for (const auto& [name, value] : plan.launch.env)
+                out << YAML::Key << name << YAML::Value << YAML::DoubleQuoted << value;
+            out << YAML::EndMap;
+        }
         out << YAML::EndMap;
+    }
     out << YAML::EndMap;
     return std::string("# TrainDeck plan\n") + out.c_str() + "\n";
 }

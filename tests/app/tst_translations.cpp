@@ -651,11 +651,6 @@ private slots:
         QVERIFY(language.apply(QStringLiteral("en")));
         QVERIFY2(untranslated.isEmpty(), qPrintable("no Chinese template:\n" + untranslated.join('\n')));
     }
-
-    void windowNamesOnlyFieldsCoreKnows() {
-        const std::vector<std::string> unknown = unknownKeys();
-        QVERIFY2(unknown.empty(), unknown.empty() ? "" : unknown.front().c_str());
-    }
 };
 
 QTEST_MAIN(TestTranslations)
