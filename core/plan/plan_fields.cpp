@@ -10,6 +10,8 @@
 #include <charconv>
 #include <cmath>
 #include <limits>
+#include <type_traits>
+#include <utility>
 
 namespace traindeck {
 namespace {
@@ -325,87 +327,126 @@ PlanField paramsField() {
 
 void addClusterAndModelFields(std::vector<PlanField>& f) {
     using G = FieldGroup;
-    f.push_back(in(G::ModelData, nameField(), TD_TEXT("FieldLabels", "Plan name"), TD_TEXT("FieldLabels", "A name for this plan; the file name is chosen when saving.")));
-    f.push_back(in(G::Cluster, integer("cluster.nodes", "--nodes", &Plan::cluster, &Cluster::nodes, 1, 4096), TD_TEXT("FieldLabels", "Nodes"), TD_TEXT("FieldLabels", "Machines in the job.")));
+    f.push_back(in(G::ModelData, nameField(),
+                   TD_TEXT("FieldLabels", "Plan name"),
+                   TD_TEXT("FieldLabels", "A name for this plan; the file name is chosen when saving.")));
+    f.push_back(in(G::Cluster, integer("cluster.nodes", "--nodes", &Plan::cluster, &Cluster::nodes, 1, 4096),
+                   TD_TEXT("FieldLabels", "Nodes"),
+                   TD_TEXT("FieldLabels", "Machines in the job.")));
     f.push_back(in(G::Cluster, integer("cluster.gpus_per_node", "--gpus-per-node", &Plan::cluster, &Cluster::gpusPerNode, 1, 64),
-                   TD_TEXT("FieldLabels", "GPUs per node"), TD_TEXT("FieldLabels", "GPUs the job uses on each machine; at most what the node type has.")));
+                   TD_TEXT("FieldLabels", "GPUs per node"),
+                   TD_TEXT("FieldLabels", "GPUs the job uses on each machine; at most what the node type has.")));
     f.push_back(in(G::Cluster,
                    text("cluster.gpu", "--gpu", &Plan::cluster, &Cluster::gpu,
                         [](const std::string& v) { return inCatalogue(v, gpuCatalogue(), TD_TEXT("CoreMessages", "GPU")); }),
-                   TD_TEXT("FieldLabels", "GPU model"), TD_TEXT("FieldLabels", "Sets the memory, peak speed and NVLink bandwidth the estimate uses."), catalogueChoices(gpuCatalogue())));
+                   TD_TEXT("FieldLabels", "GPU model"),
+                   TD_TEXT("FieldLabels", "Sets the memory, peak speed and NVLink bandwidth the estimate uses."), catalogueChoices(gpuCatalogue())));
     f.push_back(in(G::Cluster,
                    text("cluster.network", "--network", &Plan::cluster, &Cluster::network,
                         [](const std::string& v) { return inCatalogue(v, networkCatalogue(), TD_TEXT("CoreMessages", "network")); }),
-                   TD_TEXT("FieldLabels", "Network between nodes"), TD_TEXT("FieldLabels", "The bandwidth each node has to the others; the gradient all-reduce across nodes runs over it."), catalogueChoices(networkCatalogue())));
-    f.push_back(in(G::ModelData, text("model.name", "--model-name", &Plan::model, &ModelSpec::name, oneLine), TD_TEXT("FieldLabels", "Model name"), TD_TEXT("FieldLabels", "For your reference; the estimate does not use it.")));
-    f.push_back(in(G::ModelData, presetField(), TD_TEXT("FieldLabels", "Trainer preset"), TD_TEXT("FieldLabels", "A model of traindeck-trainer, or Custom to enter your own model's size."),
+                   TD_TEXT("FieldLabels", "Network between nodes"),
+                   TD_TEXT("FieldLabels", "The bandwidth each node has to the others; the gradient all-reduce across nodes runs over it."), catalogueChoices(networkCatalogue())));
+    f.push_back(in(G::ModelData, text("model.name", "--model-name", &Plan::model, &ModelSpec::name, oneLine),
+                   TD_TEXT("FieldLabels", "Model name"),
+                   TD_TEXT("FieldLabels", "For your reference; the estimate does not use it.")));
+    f.push_back(in(G::ModelData, presetField(),
+                   TD_TEXT("FieldLabels", "Trainer preset"),
+                   TD_TEXT("FieldLabels", "A model of traindeck-trainer, or Custom to enter your own model's size."),
                    {{"", Text(TD_TEXT("FieldLabels", "Custom"))}, {"tiny", Text::value("tiny")},
                     {"base", Text::value("base")}, {"large", Text::value("large")}}));
-    f.push_back(in(G::ModelData, paramsField(), TD_TEXT("FieldLabels", "Parameters"), TD_TEXT("FieldLabels", "Trainable parameters, e.g. 7e9 for a 7B model.")));
+    f.push_back(in(G::ModelData, paramsField(),
+                   TD_TEXT("FieldLabels", "Parameters"),
+                   TD_TEXT("FieldLabels", "Trainable parameters, e.g. 7e9 for a 7B model.")));
     // The architecture and what changes its activations (core/model).
     f.push_back(in(G::Advanced,
                    {"model.architecture", "--architecture", [](const Plan& p) { return p.model.architecture; },
                     [](Plan& p, std::string_view v) -> Text { return setArchitecture(p, trimmed(v)); }, true},
-                   TD_TEXT("FieldLabels", "Architecture"), TD_TEXT("FieldLabels", "The model's architecture (from --hf-config or --model): its parameters, FLOPs and "
-                            "activation memory follow from it. Empty: enter parameters and activation memory yourself.")));
+                   TD_TEXT("FieldLabels", "Architecture"),
+                   TD_TEXT("FieldLabels", "The model's architecture (from --hf-config or --model): its parameters, FLOPs and "
+                                          "activation memory follow from it. Empty: enter parameters and activation memory yourself.")));
     f.push_back(in(G::Advanced,
                    choice("model.activation_checkpointing", "--activation-checkpointing", &Plan::model, &ModelSpec::checkpointing,
                           std::vector<Named<ActivationCheckpointing>>{
                               {"none", ActivationCheckpointing::None, Text(TD_TEXT("FieldLabels", "None"))},
                               {"selective", ActivationCheckpointing::Selective, Text(TD_TEXT("FieldLabels", "Selective (attention scores)"))},
                               {"full", ActivationCheckpointing::Full, Text(TD_TEXT("FieldLabels", "Full (each block)"))}}),
-                   TD_TEXT("FieldLabels", "Activation checkpointing"), TD_TEXT("FieldLabels", "none keeps every activation; selective recomputes attention's scores; full keeps only "
-                            "each block's input and recomputes the block in backward (about 1/3 more compute).")));
+                   TD_TEXT("FieldLabels", "Activation checkpointing"),
+                   TD_TEXT("FieldLabels", "none keeps every activation; selective recomputes attention's scores; full keeps only "
+                                          "each block's input and recomputes the block in backward (about 1/3 more compute).")));
     f.push_back(in(G::Advanced, boolean("model.flash_attention", "--flash-attention", &Plan::model, &ModelSpec::flashAttention),
-                   TD_TEXT("FieldLabels", "Flash attention"), TD_TEXT("FieldLabels", "Attention that keeps no sequence × sequence scores (PyTorch's SDPA picks it by default).")));
-    f.push_back(in(G::Advanced, clipField("model.clip_frames", "--frames", &ModelSpec::clipFrames), TD_TEXT("FieldLabels", "Clip frames"), TD_TEXT("FieldLabels", "Frames of one video sample; the trainer trains on clips of this size.")));
-    f.push_back(in(G::Advanced, clipField("model.clip_height", "--height", &ModelSpec::clipHeight), TD_TEXT("FieldLabels", "Clip height"), TD_TEXT("FieldLabels", "Pixels; a multiple of 8.")));
-    f.push_back(in(G::Advanced, clipField("model.clip_width", "--width", &ModelSpec::clipWidth), TD_TEXT("FieldLabels", "Clip width"), TD_TEXT("FieldLabels", "Pixels; a multiple of 8.")));
+                   TD_TEXT("FieldLabels", "Flash attention"),
+                   TD_TEXT("FieldLabels", "Attention that keeps no sequence × sequence scores (PyTorch's SDPA picks it by default).")));
+    f.push_back(in(G::Advanced, clipField("model.clip_frames", "--frames", &ModelSpec::clipFrames),
+                   TD_TEXT("FieldLabels", "Clip frames"),
+                   TD_TEXT("FieldLabels", "Frames of one video sample; the trainer trains on clips of this size.")));
+    f.push_back(in(G::Advanced, clipField("model.clip_height", "--height", &ModelSpec::clipHeight),
+                   TD_TEXT("FieldLabels", "Clip height"),
+                   TD_TEXT("FieldLabels", "Pixels; a multiple of 8.")));
+    f.push_back(in(G::Advanced, clipField("model.clip_width", "--width", &ModelSpec::clipWidth),
+                   TD_TEXT("FieldLabels", "Clip width"),
+                   TD_TEXT("FieldLabels", "Pixels; a multiple of 8.")));
     f.push_back(in(G::ModelData,
                    real("model.tokens_per_sample", "--tokens-per-sample", &Plan::model, &ModelSpec::tokensPerSample, 0, Bound::Exclusive, 1e9),
-                   TD_TEXT("FieldLabels", "Tokens per sample"), TD_TEXT("FieldLabels", "Tokens one sample feeds through the model (sequence length).")));
+                   TD_TEXT("FieldLabels", "Tokens per sample"),
+                   TD_TEXT("FieldLabels", "Tokens one sample feeds through the model (sequence length).")));
     f.push_back(in(G::Advanced,
                    real("model.flops_per_sample", "--flops-per-sample", &Plan::model, &ModelSpec::flopsPerSample, 0, Bound::Inclusive, 1e24),
-                   TD_TEXT("FieldLabels", "FLOPs per sample"), TD_TEXT("FieldLabels", "0 uses 6 × parameters × tokens (forward and backward).")));
+                   TD_TEXT("FieldLabels", "FLOPs per sample"),
+                   TD_TEXT("FieldLabels", "0 uses 6 × parameters × tokens (forward and backward).")));
     f.push_back(in(G::ModelData,
                    real("model.activation_gb_per_sample", "--activation-gb", &Plan::model, &ModelSpec::activationGbPerSample, 0,
                         Bound::Inclusive, 1e4),
-                   TD_TEXT("FieldLabels", "Activation memory per sample (GB)"), TD_TEXT("FieldLabels", "Memory the activations of one sample hold at the peak of backward.")));
+                   TD_TEXT("FieldLabels", "Activation memory per sample (GB)"),
+                   TD_TEXT("FieldLabels", "Memory the activations of one sample hold at the peak of backward.")));
 }
 
 void addRecipeFields(std::vector<PlanField>& f) {
     using G = FieldGroup;
     using R = Recipe;
     f.push_back(in(G::Recipe, integer("recipe.micro_batch", "--micro-batch", &Plan::recipe, &R::microBatch, 1, 1 << 20),
-                   TD_TEXT("FieldLabels", "Micro-batch per GPU"), TD_TEXT("FieldLabels", "Samples each GPU processes per forward and backward pass.")));
+                   TD_TEXT("FieldLabels", "Micro-batch per GPU"),
+                   TD_TEXT("FieldLabels", "Samples each GPU processes per forward and backward pass.")));
     f.push_back(in(G::Recipe, integer("recipe.grad_accum", "--grad-accum", &Plan::recipe, &R::gradAccum, 1, 1 << 20),
-                   TD_TEXT("FieldLabels", "Gradient accumulation"), TD_TEXT("FieldLabels", "Micro-steps per optimizer step; used when the target batch is 0.")));
+                   TD_TEXT("FieldLabels", "Gradient accumulation"),
+                   TD_TEXT("FieldLabels", "Micro-steps per optimizer step; used when the target batch is 0.")));
     f.push_back(in(G::Recipe, integer("recipe.global_batch", "--global-batch", &Plan::recipe, &R::globalBatch, 0, 1ll << 40),
-                   TD_TEXT("FieldLabels", "Target global batch"), TD_TEXT("FieldLabels", "Above 0: the accumulation is solved to reach this effective batch.")));
+                   TD_TEXT("FieldLabels", "Target global batch"),
+                   TD_TEXT("FieldLabels", "Above 0: the accumulation is solved to reach this effective batch.")));
     f.push_back(in(G::Recipe, real("recipe.base_lr", "--base-lr", &Plan::recipe, &R::baseLr, 0, Bound::Exclusive, 100),
-                   TD_TEXT("FieldLabels", "Base learning rate"), TD_TEXT("FieldLabels", "The learning rate known to work at the reference batch.")));
+                   TD_TEXT("FieldLabels", "Base learning rate"),
+                   TD_TEXT("FieldLabels", "The learning rate known to work at the reference batch.")));
     f.push_back(in(G::Recipe, integer("recipe.base_batch", "--base-batch", &Plan::recipe, &R::baseBatch, 1, 1ll << 40),
-                   TD_TEXT("FieldLabels", "Reference batch"), TD_TEXT("FieldLabels", "The effective batch the base learning rate was tuned at.")));
+                   TD_TEXT("FieldLabels", "Reference batch"),
+                   TD_TEXT("FieldLabels", "The effective batch the base learning rate was tuned at.")));
     f.push_back(in(G::Recipe,
                    choice("recipe.lr_rule", "--lr-rule", &Plan::recipe, &R::lrRule,
                           std::vector<Named<LrRule>>{
                               {"linear", LrRule::Linear, Text(TD_TEXT("FieldLabels", "Linear (LR grows with the batch)"))},
                               {"sqrt", LrRule::Sqrt, Text(TD_TEXT("FieldLabels", "Square root"))},
                               {"none", LrRule::None, Text(TD_TEXT("FieldLabels", "None (keep the base LR)"))}}),
-                   TD_TEXT("FieldLabels", "LR scaling rule"), TD_TEXT("FieldLabels", "How the learning rate follows the effective batch: in proportion, with its square root, or not at all.")));
+                   TD_TEXT("FieldLabels", "LR scaling rule"),
+                   TD_TEXT("FieldLabels", "How the learning rate follows the effective batch: in proportion, with its square root, or not at all.")));
     f.push_back(in(G::Recipe, boolean("recipe.scale_warmup", "--scale-warmup", &Plan::recipe, &R::scaleWarmup),
-                   TD_TEXT("FieldLabels", "Scale warmup with the batch"), TD_TEXT("FieldLabels", "Keep the warmup's samples constant: fewer warmup steps as the batch grows.")));
+                   TD_TEXT("FieldLabels", "Scale warmup with the batch"),
+                   TD_TEXT("FieldLabels", "Keep the warmup's samples constant: fewer warmup steps as the batch grows.")));
     f.push_back(in(G::Recipe, integer("recipe.warmup_steps", "--warmup-steps", &Plan::recipe, &R::warmupSteps, 0, 1ll << 40),
-                   TD_TEXT("FieldLabels", "Warmup steps"), TD_TEXT("FieldLabels", "Steps of linear warmup at the reference batch, before the cosine decay.")));
+                   TD_TEXT("FieldLabels", "Warmup steps"),
+                   TD_TEXT("FieldLabels", "Steps of linear warmup at the reference batch, before the cosine decay.")));
     f.push_back(in(G::Recipe, integer("recipe.total_steps", "--steps", &Plan::recipe, &R::totalSteps, 1, 1ll << 40),
-                   TD_TEXT("FieldLabels", "Total steps"), TD_TEXT("FieldLabels", "Used when epochs is 0.")));
+                   TD_TEXT("FieldLabels", "Total steps"),
+                   TD_TEXT("FieldLabels", "Used when epochs is 0.")));
     f.push_back(in(G::Recipe, real("recipe.epochs", "--epochs", &Plan::recipe, &R::epochs, 0, Bound::Inclusive, 1e6),
-                   TD_TEXT("FieldLabels", "Epochs"), TD_TEXT("FieldLabels", "Above 0: total steps = epochs × steps per epoch.")));
+                   TD_TEXT("FieldLabels", "Epochs"),
+                   TD_TEXT("FieldLabels", "Above 0: total steps = epochs × steps per epoch.")));
     f.push_back(in(G::ModelData, integer("recipe.dataset_size", "--dataset-size", &Plan::recipe, &R::datasetSize, 1, 1ll << 50),
-                   TD_TEXT("FieldLabels", "Dataset size (samples)"), TD_TEXT("FieldLabels", "Samples in one epoch; gives the steps per epoch.")));
-    f.push_back(in(G::ModelData, boolean("recipe.drop_last", "--drop-last", &Plan::recipe, &R::dropLast), TD_TEXT("FieldLabels", "Drop the last partial batch"), TD_TEXT("FieldLabels", "As the data loader's drop_last: steps per epoch round down instead of up.")));
+                   TD_TEXT("FieldLabels", "Dataset size (samples)"),
+                   TD_TEXT("FieldLabels", "Samples in one epoch; gives the steps per epoch.")));
+    f.push_back(in(G::ModelData, boolean("recipe.drop_last", "--drop-last", &Plan::recipe, &R::dropLast),
+                   TD_TEXT("FieldLabels", "Drop the last partial batch"),
+                   TD_TEXT("FieldLabels", "As the data loader's drop_last: steps per epoch round down instead of up.")));
     f.push_back(in(G::Recipe, integer("recipe.zero_stage", "--zero-stage", &Plan::recipe, &R::zeroStage, 0, 3),
-                   TD_TEXT("FieldLabels", "ZeRO stage"), TD_TEXT("FieldLabels", "DeepSpeed ZeRO: what is sharded across GPUs to save memory."),
+                   TD_TEXT("FieldLabels", "ZeRO stage"),
+                   TD_TEXT("FieldLabels", "DeepSpeed ZeRO: what is sharded across GPUs to save memory."),
                    {{"0", Text(TD_TEXT("FieldLabels", "0: plain data parallel"))},
                     {"1", Text(TD_TEXT("FieldLabels", "1: shard optimizer state"))},
                     {"2", Text(TD_TEXT("FieldLabels", "2: shard optimizer state and gradients"))},
@@ -416,43 +457,82 @@ void addRecipeFields(std::vector<PlanField>& f) {
                                                            {"full_shard", Recipe::Fsdp::FullShard},
                                                            {"shard_grad_op", Recipe::Fsdp::ShardGradOp},
                                                            {"hybrid_shard", Recipe::Fsdp::HybridShard}}),
-                   TD_TEXT("FieldLabels", "FSDP sharding"), TD_TEXT("FieldLabels", "PyTorch FSDP instead of ZeRO: full_shard shards weights, gradients and optimizer; "
-                            "shard_grad_op keeps the weights gathered from forward to backward; hybrid_shard "
-                            "shards within each node.")));
+                   TD_TEXT("FieldLabels", "FSDP sharding"),
+                   TD_TEXT("FieldLabels", "PyTorch FSDP instead of ZeRO: full_shard shards weights, gradients and optimizer; "
+                                          "shard_grad_op keeps the weights gathered from forward to backward; hybrid_shard "
+                                          "shards within each node.")));
     f.push_back(in(G::Recipe, boolean("recipe.offload_optimizer", "--offload-optimizer", &Plan::recipe, &R::offloadOptimizer),
-                   TD_TEXT("FieldLabels", "Offload optimizer to CPU"), TD_TEXT("FieldLabels", "Keep the optimizer state in CPU memory (needs ZeRO).")));
+                   TD_TEXT("FieldLabels", "Offload optimizer to CPU"),
+                   TD_TEXT("FieldLabels", "Keep the optimizer state in CPU memory (needs ZeRO).")));
     f.push_back(in(G::Recipe,
                    choice("recipe.precision", "--precision", &Plan::recipe, &R::precision,
                           std::vector<Named<Precision>>{
                               {"bf16", Precision::Bf16}, {"fp16", Precision::Fp16}, {"fp32", Precision::Fp32}}),
-                   TD_TEXT("FieldLabels", "Precision"), TD_TEXT("FieldLabels", "The number format of training; sets the bytes per parameter and gradient.")));
-    f.push_back(in(G::Advanced, real("recipe.mfu", "--mfu", &Plan::recipe, &R::mfu, 0, Bound::Exclusive, 1), TD_TEXT("FieldLabels", "Model FLOPs utilisation"), TD_TEXT("FieldLabels", "The share of the GPU's peak the compute time assumes (0–1).")));
+                   TD_TEXT("FieldLabels", "Precision"),
+                   TD_TEXT("FieldLabels", "The number format of training; sets the bytes per parameter and gradient.")));
+    f.push_back(in(G::Advanced, real("recipe.mfu", "--mfu", &Plan::recipe, &R::mfu, 0, Bound::Exclusive, 1),
+                   TD_TEXT("FieldLabels", "Model FLOPs utilisation"),
+                   TD_TEXT("FieldLabels", "The share of the GPU's peak the compute time assumes (0–1).")));
     f.push_back(in(G::Advanced,
                    real("recipe.memory_overhead_gb", "--memory-overhead-gb", &Plan::recipe, &R::memoryOverheadGb, 0,
                         Bound::Inclusive, 1e4),
-                   TD_TEXT("FieldLabels", "Memory overhead per GPU (GB)"), TD_TEXT("FieldLabels", "CUDA context, NCCL buffers and allocator slack, beyond model states and activations.")));
+                   TD_TEXT("FieldLabels", "Memory overhead per GPU (GB)"),
+                   TD_TEXT("FieldLabels", "CUDA context, NCCL buffers and allocator slack, beyond model states and activations.")));
+}
+
+// A list field: items joined by ',' (the YAML list and repeated flags both arrive
+// as one such text). `items` reaches the plan's list, `write` and `read` one item's text.
+template <typename Items, typename Write, typename Read>
+PlanField listField(std::string key, std::string flag, Items items, Write write, Read read) {
+    using Item = typename std::decay_t<decltype(items(std::declval<Plan&>()))>::value_type;
+    Getter get = [=](const Plan& p) {
+        std::string s;
+        for (const Item& item : items(p))
+            s += (s.empty() ? "" : ",") + write(item);
+        return s;
+    };
+    Setter set = [=](Plan& p, std::string_view text) -> Text {
+        std::vector<Item> parsed;
+        for (const std::string& itemText : listItems(text)) {
+            Item item;
+            if (Text error = read(itemText, item); !error.empty())
+                return error;
+            parsed.push_back(std::move(item));
+        }
+        items(p) = std::move(parsed);
+        return {};
+    };
+    return {std::move(key), std::move(flag), get, set, false, false, true};
 }
 
 PlanField hostsField() {
-    return {"launch.hosts", "--hosts",
-            [](const Plan& p) {
-                std::string s;
-                for (const std::string& h : p.launch.hosts)
-                    s += (s.empty() ? "" : ",") + h;
-                return s;
-            },
-            [](Plan& p, std::string_view v) -> Text {
-                // Checked as hosts where they are used (core/generate, core/launch): here a list of words.
-                std::vector<std::string> hosts;
-                for (const std::string& item : listItems(v)) {
-                    if (Text error = oneLine(item); !error.empty())
-                        return error;
-                    hosts.push_back(item);
-                }
-                p.launch.hosts = std::move(hosts);
-                return {};
-            },
-            false, false, true};
+    // Checked as hosts where they are used (core/generate, core/launch): here a list of words.
+    return listField(
+        "launch.hosts", "--hosts", [](auto& p) -> auto& { return p.launch.hosts; },
+        [](const std::string& host) { return host; },
+        [](const std::string& text, std::string& host) {
+            host = text;
+            return oneLine(text);
+        });
+}
+
+PlanField compareField() {
+    return listField(
+        "compare", "--layouts", [](auto& p) -> auto& { return p.compare; }, layoutText,
+        [](const std::string& text, Layout& layout) {
+            return parseLayout(text, layout)
+                       ? Text()
+                       : Text(TD_TEXT("CoreMessages", "expected layouts like 1x8,2x8, got '%1'"), {typed(text)});
+        });
+}
+
+PlanField calibrationField() {
+    return listField(
+        "calibration", "--calibrate", [](auto& p) -> auto& { return p.calibrations; }, calibrationText,
+        [](const std::string& text, Calibration& point) {
+            Text error;
+            return parseCalibration(text, point, error) ? Text() : error;
+        });
 }
 
 // The launch section; the checkpoint and validation intervals are the recipe's,
@@ -467,13 +547,20 @@ void addLaunchFields(std::vector<PlanField>& f) {
                                                        {"slurm", Platform::Slurm, Text::value("SLURM")},
                                                        {"ssh", Platform::Ssh, Text(TD_TEXT("FieldLabels", "Plain SSH"))},
                                                        {"torchrun", Platform::Torchrun}}),
-                   TD_TEXT("FieldLabels", "Target platform"), TD_TEXT("FieldLabels", "Where the job is launched; decides which variables carry the ranks.")));
+                   TD_TEXT("FieldLabels", "Target platform"),
+                   TD_TEXT("FieldLabels", "Where the job is launched; decides which variables carry the ranks.")));
     f.push_back(in(G::Launch, text("launch.job_name", "--job-name", &Plan::launch, &LaunchSettings::jobName, oneLine),
-                   TD_TEXT("FieldLabels", "Job name"), TD_TEXT("FieldLabels", "The job's name on the platform; Kubernetes allows lower-case letters, digits and '-'.")));
-    f.push_back(in(G::Launch, text("launch.image", "--image", &Plan::launch, &LaunchSettings::image, oneLine), TD_TEXT("FieldLabels", "Container image"), TD_TEXT("FieldLabels", "The image every node runs (Kubernetes, PyTorchJob, PAI-DLC).")));
+                   TD_TEXT("FieldLabels", "Job name"),
+                   TD_TEXT("FieldLabels", "The job's name on the platform; Kubernetes allows lower-case letters, digits and '-'.")));
+    f.push_back(in(G::Launch, text("launch.image", "--image", &Plan::launch, &LaunchSettings::image, oneLine),
+                   TD_TEXT("FieldLabels", "Container image"),
+                   TD_TEXT("FieldLabels", "The image every node runs (Kubernetes, PyTorchJob, PAI-DLC).")));
     f.push_back(in(G::Launch, text("launch.namespace", "--namespace", &Plan::launch, &LaunchSettings::nameSpace, oneLine),
-                   TD_TEXT("FieldLabels", "Namespace"), TD_TEXT("FieldLabels", "The Kubernetes namespace of the job.")));
-    f.push_back(in(G::Launch, text("launch.command", "--command", &Plan::launch, &LaunchSettings::command), TD_TEXT("FieldLabels", "Workload command"), TD_TEXT("FieldLabels", "Your training command; empty runs traindeck-trainer.")));
+                   TD_TEXT("FieldLabels", "Namespace"),
+                   TD_TEXT("FieldLabels", "The Kubernetes namespace of the job.")));
+    f.push_back(in(G::Launch, text("launch.command", "--command", &Plan::launch, &LaunchSettings::command),
+                   TD_TEXT("FieldLabels", "Workload command"),
+                   TD_TEXT("FieldLabels", "Your training command; empty runs traindeck-trainer.")));
     f.push_back(in(G::Launch,
                    choice("launch.processes", "--processes", &Plan::launch, &LaunchSettings::processes,
                           std::vector<Named<Processes>>{
@@ -481,69 +568,32 @@ void addLaunchFields(std::vector<PlanField>& f) {
                                Text(TD_TEXT("FieldLabels", "Once per node (the command starts its processes)"))},
                               {"per-gpu", Processes::PerGpu,
                                Text(TD_TEXT("FieldLabels", "Once per GPU (TrainDeck starts them, as torchrun)"))}}),
-                   TD_TEXT("FieldLabels", "Processes per node"), TD_TEXT("FieldLabels", "single: the command starts its own processes (torchrun, accelerate launch); per-gpu: "
-                            "TrainDeck starts the command once per GPU with torchrun's variables (RANK, LOCAL_RANK, "
-                            "WORLD_SIZE, ...).")));
+                   TD_TEXT("FieldLabels", "Processes per node"),
+                   TD_TEXT("FieldLabels", "single: the command starts its own processes (torchrun, accelerate launch); per-gpu: "
+                                          "TrainDeck starts the command once per GPU with torchrun's variables (RANK, LOCAL_RANK, "
+                                          "WORLD_SIZE, ...).")));
     f.push_back(in(G::Launch, integer("launch.master_port", "--master-port", &Plan::launch, &LaunchSettings::masterPort, 1, 65535),
-                   TD_TEXT("FieldLabels", "Rendezvous port"), TD_TEXT("FieldLabels", "The port on node 0 where the nodes meet (MASTER_PORT).")));
+                   TD_TEXT("FieldLabels", "Rendezvous port"),
+                   TD_TEXT("FieldLabels", "The port on node 0 where the nodes meet (MASTER_PORT).")));
     f.push_back(in(G::Launch,
                    integer("launch.comm_timeout_s", "--comm-timeout", &Plan::launch, &LaunchSettings::commTimeoutS, 1, 7 * 24 * 3600),
-                   TD_TEXT("FieldLabels", "Collective timeout (s)"), TD_TEXT("FieldLabels", "Set where the framework reads it (e.g. torch init_process_group timeout).")));
+                   TD_TEXT("FieldLabels", "Collective timeout (s)"),
+                   TD_TEXT("FieldLabels", "Set where the framework reads it (e.g. torch init_process_group timeout).")));
     f.push_back(in(G::Launch,
                    integer("recipe.checkpoint_every", "--checkpoint-every", &Plan::recipe, &Recipe::checkpointEvery, 0, 1 << 30),
-                   TD_TEXT("FieldLabels", "Checkpoint every (steps)"), TD_TEXT("FieldLabels", "0: no checkpoints.")));
+                   TD_TEXT("FieldLabels", "Checkpoint every (steps)"),
+                   TD_TEXT("FieldLabels", "0: no checkpoints.")));
     f.push_back(in(G::Launch, integer("recipe.eval_every", "--eval-every", &Plan::recipe, &Recipe::evalEvery, 0, 1 << 30),
-                   TD_TEXT("FieldLabels", "Validate every (steps)"), TD_TEXT("FieldLabels", "0: no validation.")));
+                   TD_TEXT("FieldLabels", "Validate every (steps)"),
+                   TD_TEXT("FieldLabels", "0: no validation.")));
     f.push_back(in(G::Advanced,
                    integer("launch.num_processes", "--num-processes", &Plan::launch, &LaunchSettings::numProcesses, 0, 1 << 20),
-                   TD_TEXT("FieldLabels", "accelerate num_processes"), TD_TEXT("FieldLabels", "The whole job's process count as written in your accelerate config; 0 derives it.")));
-    f.push_back(in(G::Launch, hostsField(), TD_TEXT("FieldLabels", "Hosts"), TD_TEXT("FieldLabels", "Where the Launch page and the ssh files start the nodes: one per node, node 0 first, "
-                            "[user@]host[:port] or an ssh alias, separated by commas.")));
-}
-
-PlanField compareField() {
-    return {"compare", "--layouts",
-            [](const Plan& p) {
-                std::string s;
-                for (const Layout& l : p.compare)
-                    s += (s.empty() ? "" : ",") + layoutText(l);
-                return s;
-            },
-            [](Plan& p, std::string_view v) -> Text {
-                std::vector<Layout> layouts;
-                for (const std::string& item : listItems(v)) {
-                    Layout l;
-                    if (!parseLayout(item, l))
-                        return Text(TD_TEXT("CoreMessages", "expected layouts like 1x8,2x8, got '%1'"), {typed(item)});
-                    layouts.push_back(l);
-                }
-                p.compare = std::move(layouts);
-                return {};
-            },
-            false, false, true};
-}
-
-PlanField calibrationField() {
-    return {"calibration", "--calibrate",
-            [](const Plan& p) {
-                std::string s;
-                for (const Calibration& c : p.calibrations)
-                    s += (s.empty() ? "" : ",") + calibrationText(c);
-                return s;
-            },
-            [](Plan& p, std::string_view v) -> Text {
-                std::vector<Calibration> points;
-                for (const std::string& item : listItems(v)) {
-                    Calibration c;
-                    Text error;
-                    if (!parseCalibration(item, c, error))
-                        return error;
-                    points.push_back(c);
-                }
-                p.calibrations = std::move(points);
-                return {};
-            },
-            false, false, true};
+                   TD_TEXT("FieldLabels", "accelerate num_processes"),
+                   TD_TEXT("FieldLabels", "The whole job's process count as written in your accelerate config; 0 derives it.")));
+    f.push_back(in(G::Launch, hostsField(),
+                   TD_TEXT("FieldLabels", "Hosts"),
+                   TD_TEXT("FieldLabels", "Where the Launch page and the ssh files start the nodes: one per node, node 0 first, "
+                                          "[user@]host[:port] or an ssh alias, separated by commas.")));
 }
 
 std::vector<PlanField> makeFields() {
@@ -552,9 +602,13 @@ std::vector<PlanField> makeFields() {
     addRecipeFields(f);
     addLaunchFields(f);
     // Layouts and calibration: the plan view and the calibration panel are their controls.
-    f.push_back(in(FieldGroup::OwnControl, compareField(), TD_TEXT("FieldLabels", "Compared layouts"), TD_TEXT("FieldLabels", "Layouts shown beside the plan's own, NODESxGPUS separated by commas: 1x8,2x8,8x8.")));
-    f.push_back(in(FieldGroup::OwnControl, calibrationField(), TD_TEXT("FieldLabels", "Measured speeds"), TD_TEXT("FieldLabels", "Speeds measured on a layout, which refit the model: 1x8=0.9steps/s, 2x8=115samples/s "
-                            "or 2x8=1.1s/step, separated by commas.")));
+    f.push_back(in(FieldGroup::OwnControl, compareField(),
+                   TD_TEXT("FieldLabels", "Compared layouts"),
+                   TD_TEXT("FieldLabels", "Layouts shown beside the plan's own, NODESxGPUS separated by commas: 1x8,2x8,8x8.")));
+    f.push_back(in(FieldGroup::OwnControl, calibrationField(),
+                   TD_TEXT("FieldLabels", "Measured speeds"),
+                   TD_TEXT("FieldLabels", "Speeds measured on a layout, which refit the model: 1x8=0.9steps/s, 2x8=115samples/s "
+                                          "or 2x8=1.1s/step, separated by commas.")));
     return f;
 }
 
