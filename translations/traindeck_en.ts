@@ -996,18 +996,6 @@
         <translation>set launch.comm_timeout_s instead</translation>
     </message>
     <message>
-        <source>use ZeRO stage %1</source>
-        <translation>use ZeRO stage %1</translation>
-    </message>
-    <message>
-        <source>use micro-batch %1 × accumulation %2 (keeps batch %3)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>use %1 activation checkpointing</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>; the largest micro-batch that fits is %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1020,15 +1008,43 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>no micro-batch, checkpointing or ZeRO stage fits: use more GPUs, CPU offload or a smaller model</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>the sequence of %1 tokens is longer than the %2 positions the model&apos;s config allows (max_position_embeddings)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>use sequences of at most %1 tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no micro-batch, checkpointing or sharding fits: use more GPUs, CPU offload or a smaller model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZeRO stage %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FSDP full_shard</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 activation checkpointing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>micro-batch %1 × accumulation %2 (keeps batch %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>use %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>use %1 and %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>use %1, %2 and %3</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -996,18 +996,6 @@
         <translation>改为设置 launch.comm_timeout_s</translation>
     </message>
     <message>
-        <source>use ZeRO stage %1</source>
-        <translation>使用 ZeRO 阶段 %1</translation>
-    </message>
-    <message>
-        <source>use micro-batch %1 × accumulation %2 (keeps batch %3)</source>
-        <translation>使用微批次 %1 × 累积 %2（批次仍为 %3）</translation>
-    </message>
-    <message>
-        <source>use %1 activation checkpointing</source>
-        <translation>使用 %1 激活检查点</translation>
-    </message>
-    <message>
         <source>; the largest micro-batch that fits is %1</source>
         <translation>；能放下的最大微批次为 %1</translation>
     </message>
@@ -1020,16 +1008,44 @@
         <translation>%1：之后每 GPU %2 GB，每步 %3 秒</translation>
     </message>
     <message>
-        <source>no micro-batch, checkpointing or ZeRO stage fits: use more GPUs, CPU offload or a smaller model</source>
-        <translation>没有哪个微批次、检查点方式或 ZeRO 阶段能放下：请使用更多 GPU、CPU 卸载或更小的模型</translation>
-    </message>
-    <message>
         <source>the sequence of %1 tokens is longer than the %2 positions the model&apos;s config allows (max_position_embeddings)</source>
         <translation>序列长度 %1 个 token 超过了模型配置允许的 %2 个位置（max_position_embeddings）</translation>
     </message>
     <message>
         <source>use sequences of at most %1 tokens</source>
         <translation>使用不超过 %1 个 token 的序列</translation>
+    </message>
+    <message>
+        <source>no micro-batch, checkpointing or sharding fits: use more GPUs, CPU offload or a smaller model</source>
+        <translation>没有哪种微批次、检查点与分片的组合能放下：请使用更多 GPU、CPU 卸载或更小的模型</translation>
+    </message>
+    <message>
+        <source>ZeRO stage %1</source>
+        <translation>ZeRO 阶段 %1</translation>
+    </message>
+    <message>
+        <source>FSDP full_shard</source>
+        <translation>FSDP full_shard</translation>
+    </message>
+    <message>
+        <source>%1 activation checkpointing</source>
+        <translation>%1 激活检查点</translation>
+    </message>
+    <message>
+        <source>micro-batch %1 × accumulation %2 (keeps batch %3)</source>
+        <translation>微批次 %1 × 累积 %2（批次仍为 %3）</translation>
+    </message>
+    <message>
+        <source>use %1</source>
+        <translation>使用 %1</translation>
+    </message>
+    <message>
+        <source>use %1 and %2</source>
+        <translation>使用 %1 和 %2</translation>
+    </message>
+    <message>
+        <source>use %1, %2 and %3</source>
+        <translation>使用 %1、%2 和 %3</translation>
     </message>
 </context>
 <context>

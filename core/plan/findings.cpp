@@ -2,6 +2,7 @@
 
 #include "plan/estimate.h"
 #include "plan/hardware.h"
+#include "plan/memory_fix.h"
 #include "plan/model_findings.h"
 #include "plan/plan_fields.h"
 #include "plan/step_memory.h"
@@ -48,26 +49,6 @@ Finding make(Severity s, std::string code, std::string field, std::optional<Layo
     return {s, std::move(code), std::move(field), layout, std::move(message), std::move(fix), std::move(edits)};
 }
 
-// Micro-batch/accumulation pairs that keep `batch` on `layout` and fit the card, largest micro first.
-std::vector<std::pair<int, int>> fittingSplits(const Plan& plan, const Layout& layout, long batch) {
-    std::vector<std::pair<int, int>> out;
-    const long perGpu = batch / layout.worldSize();
-    if (perGpu * layout.worldSize() != batch)
-        return out;
-    for (long micro = std::min<long>(perGpu, plan.recipe.microBatch); micro >= 1; --micro) {
-        if (perGpu % micro)
-            continue;
-        Plan p = plan;
-        p.recipe.microBatch = int(micro);
-        p.recipe.gradAccum = int(perGpu / micro);
-        p.recipe.globalBatch = plan.recipe.globalBatch > 0 ? batch : 0;
-        const Estimate e = estimate(p, layout);
-        if (e.memoryPerGpuGb.value <= e.gpuMemoryGb)
-            out.emplace_back(int(micro), int(perGpu / micro));
-    }
-    return out;
-}
-
 // A layout with more GPUs per node than the node type has.
 Finding beyondNode(const GpuModel& gpu, const Layout& layout, bool own) {
     const Text where = val(layoutText(layout));
@@ -94,63 +75,22 @@ Finding beyondNode(const GpuModel& gpu, const Layout& layout, bool own) {
 // The layout's memory against the card: over it, the cheapest fix that fits; near it, a warning.
 void addMemoryFinding(const Plan& plan, const Layout& layout, const Estimate& e, bool own, std::vector<Finding>& out) {
     const GpuModel& gpu = *findGpu(plan.cluster.gpu);
-    const Recipe& r = plan.recipe;
     const Text where = val(layoutText(layout));
     const auto here = std::optional<Layout>(layout);
-    const long batch = long(e.effectiveBatch.value);
     if (e.memoryPerGpuGb.value > e.gpuMemoryGb) {
-        // The fixes in order of what they cost: the same batch in smaller micro-batches
-        // (no extra compute), recomputing activations (about a third more compute for
-        // full checkpointing), sharding more of the states (more communication).
-        struct Fix { Plan plan; std::vector<FieldEdit> edits; Text words; };
-        std::vector<Fix> fixes;
-        const auto splits = fittingSplits(plan, layout, batch);
-        if (!splits.empty()) {
-            Fix f{plan, {{"recipe.micro_batch", std::to_string(splits[0].first)}}, {}};
-            if (r.globalBatch == 0) f.edits.push_back({"recipe.grad_accum", std::to_string(splits[0].second)});
-            f.words = Text(TD_TEXT("FindingTexts", "use micro-batch %1 × accumulation %2 (keeps batch %3)"),
-                           {val(splits[0].first), val(splits[0].second), val(batch)});
-            fixes.push_back(std::move(f));
-        }
-        if (!plan.model.architecture.empty())
-            for (const char* level : {"selective", "full"})
-                if (findPlanField("model.activation_checkpointing")->get(plan) != level &&
-                    !(std::string(level) == "selective" && plan.model.flashAttention))
-                    fixes.push_back({plan, {{"model.activation_checkpointing", level}},
-                                     Text(TD_TEXT("FindingTexts", "use %1 activation checkpointing"), {val(level)})});
-        for (int stage = r.zeroStage + 1; stage <= 3 && r.fsdp == Recipe::Fsdp::None; ++stage)
-            fixes.push_back({plan, {{"recipe.zero_stage", std::to_string(stage)}},
-                             Text(TD_TEXT("FindingTexts", "use ZeRO stage %1"), {val(stage)})});
-        const Fix* chosen = nullptr;
-        double after = 0, afterStep = 0;
-        for (Fix& f : fixes) {
-            for (const FieldEdit& edit : f.edits) setPlanField(f.plan, edit.key, edit.value);
-            const Estimate fixed = estimate(f.plan, layout);
-            if (fixed.memoryPerGpuGb.value <= fixed.gpuMemoryGb) {
-                chosen = &f;
-                after = fixed.memoryPerGpuGb.value;
-                afterStep = fixed.stepTimeS.value;
-                break;
-            }
-        }
-        // The largest micro-batch that fits as the plan stands otherwise.
-        int largest = 0;
-        for (int micro = r.microBatch - 1; micro >= 1 && largest == 0; --micro) {
-            Plan p = plan;
-            p.recipe.microBatch = micro;
-            if (estimate(p, layout).memoryPerGpuGb.value <= e.gpuMemoryGb) largest = micro;
-        }
+        const std::optional<MemoryFix> fix = cheapestMemoryFix(plan, layout);
+        const int largest = largestFittingMicroBatch(plan, layout);
         const Text largestText = largest > 0 ? Text(TD_TEXT("FindingTexts", "; the largest micro-batch that fits is %1"), {val(largest)})
                                              : Text(TD_TEXT("FindingTexts", "; not even micro-batch 1 fits"));
         out.push_back(make(Severity::Error, "memory_over_card", "recipe.micro_batch", here,
                            Text::concat({Text(TD_TEXT("FindingTexts", "%1: needs %2 GB per GPU, more than the %3 GB of a %4"),
                                               {where, numText(e.memoryPerGpuGb.value), numText(e.gpuMemoryGb), val(gpu.name)}),
                                          largestText}),
-                           chosen ? Text(TD_TEXT("FindingTexts", "%1: then %2 GB per GPU and %3 s per step"),
-                                         {chosen->words, numText(after), numText(afterStep)})
-                                  : Text(TD_TEXT("FindingTexts", "no micro-batch, checkpointing or ZeRO stage fits: use "
-                                                                 "more GPUs, CPU offload or a smaller model")),
-                           chosen && own ? chosen->edits : std::vector<FieldEdit>{}));
+                           fix ? Text(TD_TEXT("FindingTexts", "%1: then %2 GB per GPU and %3 s per step"),
+                                      {fix->words, numText(fix->memoryPerGpuGb), numText(fix->stepTimeS)})
+                               : Text(TD_TEXT("FindingTexts", "no micro-batch, checkpointing or sharding fits: use "
+                                                              "more GPUs, CPU offload or a smaller model")),
+                           fix && own ? fix->edits : std::vector<FieldEdit>{}));
     } else if (e.memoryPerGpuGb.value > 0.9 * e.gpuMemoryGb) {
         out.push_back(make(Severity::Warning, "memory_near_card", "recipe.micro_batch", here,
                            Text(TD_TEXT("FindingTexts", "%1: needs %2 GB of the card's %3 GB: little room for "

@@ -2,6 +2,7 @@
 // really removes it.
 #include "plan/estimate.h"
 #include "plan/findings.h"
+#include "plan/model_source.h"
 #include "plan/plan_fields.h"
 
 #include <QtTest>
@@ -111,6 +112,35 @@ private slots:
         const Plan fixed = applied(p, *f);
         QVERIFY(fixed.recipe.zeroStage > 0);
         QVERIFY(!find(findings(fixed), "memory_over_card"));
+    }
+
+    // Llama-3.1 8B on 2×8 H100s: no single lever fits (ZeRO-3 alone leaves too many
+    // activations, checkpointing alone too many states), several together do.
+    void memoryOverTheCardCombinesLeversWhenNoneFitsAlone() {
+        Plan p = quietPlan();
+        std::vector<FieldEdit> model;
+        QVERIFY(catalogueModelEdits("llama-3.1-8b", model).empty());
+        for (const FieldEdit& e : model) QVERIFY(setPlanField(p, e.key, e.value).empty());
+        const auto singleLeverFits = [&](const char* key, const char* value) -> bool {
+            Plan q = p;
+            if (!setPlanField(q, key, value).empty()) qFatal("%s=%s refused", key, value);
+            return !find(findings(q), "memory_over_card");
+        };
+        QVERIFY(!singleLeverFits("recipe.micro_batch", "1"));
+        QVERIFY(!singleLeverFits("recipe.zero_stage", "3"));
+        QVERIFY(!singleLeverFits("model.activation_checkpointing", "full"));
+
+        const auto fs = findings(p);
+        const Finding* f = find(fs, "memory_over_card");
+        QVERIFY(f);
+        QVERIFY2(f->edits.size() >= 2, f->fix.english().c_str());
+        QVERIFY(QString::fromStdString(f->fix.english()).contains(" and "));
+        const Plan fixed = applied(p, *f);
+        const auto after = findings(fixed);
+        QVERIFY(!find(after, "memory_over_card"));
+        QVERIFY(!find(after, "memory_near_card"));  // the fix leaves room
+        QCOMPARE(estimate(fixed, fixed.cluster.layout()).effectiveBatch.value,
+                 estimate(p, p.cluster.layout()).effectiveBatch.value);
     }
 
     void acceleratesNumProcessesIsTheWholeJobs() {

@@ -1,0 +1,146 @@
+#include "plan/memory_fix.h"
+
+#include "plan/estimate.h"
+#include "plan/plan_fields.h"
+
+#include <algorithm>
+#include <string>
+
+namespace traindeck {
+namespace {
+
+// A fix aims below 90% of the card first (above it the plan warns of too little room
+// for fragmentation), and settles for the whole card when nothing fits so.
+constexpr double kComfortable = 0.9;
+
+bool fits(const Estimate& e, double share = 1.0) { return e.memoryPerGpuGb.value <= share * e.gpuMemoryGb; }
+
+// One lever's setting: the plan edits it makes and how a fix names it.
+struct Lever {
+    std::vector<FieldEdit> edits;
+    Text words;  // empty: the plan's own setting, nothing to say
+};
+
+// Sharding from the plan's own setting up to the most: ZeRO stages, or FSDP's full shard.
+std::vector<Lever> shardingLevers(const Plan& plan) {
+    std::vector<Lever> out{{}};
+    const Recipe& r = plan.recipe;
+    if (r.fsdp == Recipe::Fsdp::None)
+        for (int stage = r.zeroStage + 1; stage <= 3; ++stage)
+            out.push_back({{{"recipe.zero_stage", std::to_string(stage)}},
+                           Text(TD_TEXT("FindingTexts", "ZeRO stage %1"), {Text::value(std::to_string(stage))})});
+    else if (r.fsdp != Recipe::Fsdp::FullShard)
+        out.push_back({{{"recipe.fsdp", "full_shard"}}, Text(TD_TEXT("FindingTexts", "FSDP full_shard"))});
+    return out;
+}
+
+// Checkpointing from the plan's own level up to full. Selective recomputes only the
+// attention scores, which flash attention never stores: no lever then.
+std::vector<Lever> checkpointingLevers(const Plan& plan) {
+    std::vector<Lever> out{{}};
+    if (plan.model.architecture.empty())
+        return out;  // activations given per sample: nothing to recompute in the estimate
+    const std::string current = findPlanField("model.activation_checkpointing")->get(plan);
+    for (const char* level : {"selective", "full"}) {
+        if (current == "full" || (current == "selective" && std::string(level) == "selective"))
+            continue;
+        if (std::string(level) == "selective" && plan.model.flashAttention)
+            continue;
+        out.push_back({{{"model.activation_checkpointing", level}},
+                       Text(TD_TEXT("FindingTexts", "%1 activation checkpointing"), {Text::value(level)})});
+    }
+    return out;
+}
+
+Plan edited(Plan plan, const std::vector<FieldEdit>& edits) {
+    for (const FieldEdit& e : edits) setPlanField(plan, e.key, e.value);
+    return plan;
+}
+
+// The largest micro-batch that keeps the effective batch on `layout` and fits; none: 0.
+Lever splitLever(const Plan& plan, const Layout& layout, double share) {
+    const long batch = long(estimate(plan, layout).effectiveBatch.value);
+    const long perGpu = batch / layout.worldSize();
+    if (perGpu * layout.worldSize() != batch)
+        return {};
+    for (long micro = std::min<long>(perGpu, plan.recipe.microBatch); micro >= 1; --micro) {
+        if (perGpu % micro || micro == plan.recipe.microBatch)
+            continue;
+        Plan p = plan;
+        p.recipe.microBatch = int(micro);
+        p.recipe.gradAccum = int(perGpu / micro);
+        if (!fits(estimate(p, layout), share))
+            continue;
+        Lever l{{{"recipe.micro_batch", std::to_string(micro)}},
+                Text(TD_TEXT("FindingTexts", "micro-batch %1 × accumulation %2 (keeps batch %3)"),
+                     {Text::value(std::to_string(micro)), Text::value(std::to_string(perGpu / micro)),
+                      Text::value(std::to_string(batch))})};
+        // Without a global batch the accumulation is the plan's own field: it changes with the split.
+        if (plan.recipe.globalBatch == 0)
+            l.edits.push_back({"recipe.grad_accum", std::to_string(perGpu / micro)});
+        return l;
+    }
+    return {};
+}
+
+Text joined(const std::vector<Text>& parts) {
+    switch (parts.size()) {
+    case 1: return Text(TD_TEXT("FindingTexts", "use %1"), parts);
+    case 2: return Text(TD_TEXT("FindingTexts", "use %1 and %2"), parts);
+    default: return Text(TD_TEXT("FindingTexts", "use %1, %2 and %3"), parts);
+    }
+}
+
+// The cheapest fix that brings the layout below `share` of the card.
+std::optional<MemoryFix> cheapestMemoryFix(const Plan& plan, const Layout& layout, double share) {
+    std::optional<MemoryFix> best;
+    for (const Lever& sharding : shardingLevers(plan))
+        for (const Lever& checkpointing : checkpointingLevers(plan)) {
+            std::vector<FieldEdit> edits = sharding.edits;
+            edits.insert(edits.end(), checkpointing.edits.begin(), checkpointing.edits.end());
+            std::vector<Text> words;
+            for (const Lever* l : {&sharding, &checkpointing})
+                if (!l->words.empty()) words.push_back(l->words);
+            Plan p = edited(plan, edits);
+            Estimate e = estimate(p, layout);
+            if (!fits(e, share)) {
+                // The same levers with the largest micro-batch that then fits.
+                Lever split = splitLever(p, layout, share);
+                if (split.edits.empty())
+                    continue;
+                edits.insert(edits.end(), split.edits.begin(), split.edits.end());
+                words.push_back(split.words);
+                p = edited(p, split.edits);
+                e = estimate(p, layout);
+            }
+            if (edits.empty())
+                continue;  // the plan fits as it is
+            // The shortest step wins; within 1% the one found first, as the levers are
+            // tried in the order of what they cost: split, checkpointing, sharding.
+            const double step = e.stepTimeS.value;
+            if (best && step >= best->stepTimeS * 0.99)
+                continue;
+            best = MemoryFix{edits, joined(words), e.memoryPerGpuGb.value, step};
+        }
+    return best;
+}
+
+}  // namespace
+
+std::optional<MemoryFix> cheapestMemoryFix(const Plan& plan, const Layout& layout) {
+    if (auto comfortable = cheapestMemoryFix(plan, layout, kComfortable))
+        return comfortable;
+    return cheapestMemoryFix(plan, layout, 1.0);
+}
+
+int largestFittingMicroBatch(const Plan& plan, const Layout& layout) {
+    for (int micro = plan.recipe.microBatch - 1; micro >= 1; --micro) {
+        Plan p = plan;
+        p.recipe.microBatch = micro;
+        if (fits(estimate(p, layout)))
+            return micro;
+    }
+    return 0;
+}
+
+}  // namespace traindeck
