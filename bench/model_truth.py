@@ -28,6 +28,7 @@ Usage: model_truth.py --configs DIR --out FILE.json [--only NAME,...]
 import argparse
 import contextlib
 import copy
+import gc
 import json
 import os
 import statistics
@@ -98,7 +99,38 @@ def batch_for(config, seq, micro, device):
     return {"input_ids": ids, "labels": ids}
 
 
-def measure(model, config, mode, checkpointing, seq, micro, steps=8, warmup=2):
+def profile_step(step):
+    """One step under torch.profiler: the kernels it launches, the GPU's busy time (kernels' durations
+    summed) and the optimizer's share of it. Separate from the timed steps: profiling slows the host."""
+    try:
+        from torch.profiler import ProfilerActivity, profile
+        with profile(activities=[ProfilerActivity.CPU, ProfilerActivity.CUDA]) as prof:
+            step()
+            torch.cuda.synchronize()
+        kernels, busy, adam, launches = 0, 0.0, 0.0, 0
+        for e in prof.events():
+            if "LaunchKernel" in e.name:
+                launches += 1
+            if e.device_type == torch.autograd.DeviceType.CUDA:
+                kernels += 1
+                us = e.time_range.elapsed_us()
+                busy += us
+                if "adam" in e.name.lower():
+                    adam += us
+        return {"kernels": kernels, "launches": launches, "gpu_busy_s": busy / 1e6, "optimizer_gpu_s": adam / 1e6}
+    except Exception as e:  # a profiler that cannot start here leaves the timing alone
+        return {"profile_error": repr(e)}
+
+
+def measure(model, config, mode, checkpointing, seq, micro, steps=20, warmup=3, profile=False):
+    """Times `steps` steps after `warmup` (the first creates AdamW's states, the first after a change of
+    checkpointing or shape re-plans the allocator's blocks and cuBLAS' choices). Each step is timed twice:
+    CUDA events around it (the step as the GPU sees it, host gaps included, since the GPU waits for the
+    host's launches) and the host's own time to issue it (perf_counter until step() returns, before the
+    synchronisation): when the two are equal the step is host-bound. Python's garbage collector is off
+    while timing: a collection inside a 20 ms step shows as a 30% outlier. With `profile`, one step under
+    the profiler instead of the timing (a run of its own: the profiler may leave CUPTI's callbacks behind,
+    which would slow the launches of every step timed after it)."""
     dev = "cuda"
     if checkpointing:
         model.gradient_checkpointing_enable(gradient_checkpointing_kwargs={"use_reentrant": False})
@@ -118,26 +150,38 @@ def measure(model, config, mode, checkpointing, seq, micro, steps=8, warmup=2):
         opt.step()
         return after_forward
 
-    for _ in range(warmup):  # the first creates the AdamW states
+    for _ in range(warmup):
         step()
     torch.cuda.synchronize()
+    if profile:
+        out = profile_step(step)
+        del opt, batch
+        torch.cuda.empty_cache()
+        return out
     static = torch.cuda.memory_allocated()
     torch.cuda.reset_peak_memory_stats()
-    times, after_forward = [], 0
-    for _ in range(steps):
-        start = torch.cuda.Event(enable_timing=True)
-        end = torch.cuda.Event(enable_timing=True)
-        start.record()
-        after_forward = step()
-        end.record()
-        torch.cuda.synchronize()
-        times.append(start.elapsed_time(end) / 1000.0)
+    times, host, after_forward = [], [], 0
+    gc.collect()
+    gc.disable()
+    try:
+        for _ in range(steps):
+            start = torch.cuda.Event(enable_timing=True)
+            end = torch.cuda.Event(enable_timing=True)
+            start.record()
+            began = time.perf_counter()
+            after_forward = step()
+            host.append(time.perf_counter() - began)
+            end.record()
+            torch.cuda.synchronize()
+            times.append(start.elapsed_time(end) / 1000.0)
+    finally:
+        gc.enable()
     peak = torch.cuda.max_memory_allocated()
     del opt, batch
     torch.cuda.empty_cache()
     return {"mode": mode, "checkpointing": "full" if checkpointing else "none", "seq": seq, "micro_batch": micro,
             "static_bytes": static, "after_forward_bytes": after_forward, "peak_bytes": peak,
-            "step_s": statistics.median(times), "step_times_s": times}
+            "step_s": statistics.median(times), "step_times_s": times, "host_s": statistics.median(host)}
 
 
 def main():
@@ -145,11 +189,24 @@ def main():
     ap.add_argument("--configs", required=True)
     ap.add_argument("--out", required=True)
     ap.add_argument("--only", default="")
+    ap.add_argument("--profile", action="store_true",
+                    help="profile one step of each point and add its kernels and GPU busy time to the points of "
+                         "--out, written by an earlier run without --profile")
     args = ap.parse_args()
+    if args.profile:
+        with open(args.out) as f:
+            timed = json.load(f)
     import transformers
     only = set(filter(None, args.only.split(",")))
     result = {"torch": torch.__version__, "transformers": transformers.__version__,
               "device": torch.cuda.get_device_name(0) if torch.cuda.is_available() else "cpu", "models": {}}
+    if args.profile:  # models not profiled (yet) keep their timed entries
+        result["models"] = dict(timed["models"])
+    try:  # host-bound steps go at the host's speed
+        with open("/proc/cpuinfo") as f:
+            result["cpu"] = next(line.split(":", 1)[1].strip() for line in f if line.startswith("model name"))
+    except (OSError, StopIteration):
+        pass
     try:
         import accelerate
         result["accelerate"] = accelerate.__version__
@@ -187,6 +244,12 @@ def main():
             for checkpointing in (False, True):
                 for seq, micro in plan["points"]:
                     try:
+                        if args.profile:
+                            at = len(entry["points"])
+                            entry["points"].append(dict(timed["models"][name]["points"][at]))
+                            entry["points"][-1].update(measure(model, small, mode, checkpointing, seq, micro,
+                                                               profile=True))
+                            continue
                         entry["points"].append(measure(model, small, mode, checkpointing, seq, micro))
                     except torch.cuda.OutOfMemoryError:
                         entry["points"].append({"mode": mode, "checkpointing": checkpointing, "seq": seq,
@@ -195,7 +258,7 @@ def main():
                     print(name, entry["points"][-1], flush=True)
             del model
             torch.cuda.empty_cache()
-        entry["seconds"] = time.time() - t0
+        entry["seconds"] = timed["models"][name]["seconds"] if args.profile else time.time() - t0
         result["models"][name] = entry
         with open(args.out, "w") as f:
             json.dump(result, f, indent=1)

@@ -1186,14 +1186,6 @@
         <translation>steps as planned</translation>
     </message>
     <message>
-        <source>FLOPs per sample × micro × accumulation / (peak × MFU)</source>
-        <translation>FLOPs per sample × micro × accumulation / (peak × MFU)</translation>
-    </message>
-    <message>
-        <source>compute + exposed communication</source>
-        <translation>compute + exposed communication</translation>
-    </message>
-    <message>
         <source>1 / step time</source>
         <translation>1 / step time</translation>
     </message>
@@ -1230,10 +1222,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>(6 + 2·recomputed) × matrix weights × s + (12 + 4·recomputed) × layers × s² × heads·head_dim (forward 2 per weight per token and 4·s·d per token for attention; backward twice that)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>each layer&apos;s 16-bit input and activation input, per token</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1263,6 +1251,26 @@
     </message>
     <message>
         <source>peak of the step (%1): weights + gradients + optimizer + activations + logits + overhead, the larger of backward&apos;s start (all activations, no gradients yet) and its end (all gradients, no activations)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(6 + 2·recomputed) × block matrix weights × s + 6 × output layer × s + (12 + 4·recomputed) × layers × s² × heads·head_dim (forward 2 per weight per token and 4·s·d per token for attention; backward twice that)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>executed FLOPs per sample (forward × %1, backward × %2) × micro × accumulation / (peak × MFU)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(accumulation × elementwise bytes per micro-step + AdamW&apos;s (2·w + g + 2·o) bytes per parameter / shards) / (bandwidth × %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>accumulation × eager PyTorch&apos;s issue time per micro-step (fixed + blocks × per block × autocast × recomputation)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>accumulation × ((host issue)³ + (compute + elementwise traffic)³)^⅓ per micro-step + optimizer traffic + exposed communication</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1186,14 +1186,6 @@
         <translation>计划的总步数</translation>
     </message>
     <message>
-        <source>FLOPs per sample × micro × accumulation / (peak × MFU)</source>
-        <translation>每样本 FLOPs × 微批 × 累积步数 / (峰值算力 × MFU)</translation>
-    </message>
-    <message>
-        <source>compute + exposed communication</source>
-        <translation>计算 + 未被掩盖的通信</translation>
-    </message>
-    <message>
         <source>1 / step time</source>
         <translation>1 / 单步耗时</translation>
     </message>
@@ -1230,10 +1222,6 @@
         <translation>6 × Σ 卷积（输入 × 输出 × k² / 缩放²）× 像素数（前向与反向）</translation>
     </message>
     <message>
-        <source>(6 + 2·recomputed) × matrix weights × s + (12 + 4·recomputed) × layers × s² × heads·head_dim (forward 2 per weight per token and 4·s·d per token for attention; backward twice that)</source>
-        <translation>(6 + 2·重算) × 矩阵权重 × s + (12 + 4·重算) × 层数 × s² × 头数·头维度（前向每个权重每 token 2 次、注意力每 token 4·s·d；反向为其两倍）</translation>
-    </message>
-    <message>
         <source>each layer&apos;s 16-bit input and activation input, per token</source>
         <translation>每层的 16 位输入和激活函数输入，按 token 计</translation>
     </message>
@@ -1264,6 +1252,26 @@
     <message>
         <source>peak of the step (%1): weights + gradients + optimizer + activations + logits + overhead, the larger of backward&apos;s start (all activations, no gradients yet) and its end (all gradients, no activations)</source>
         <translation>一步中的峰值（%1）：权重 + 梯度 + 优化器 + 激活 + logits + 开销，取反向开始时（全部激活、尚无梯度）与结束时（全部梯度、无激活）中较大者</translation>
+    </message>
+    <message>
+        <source>(6 + 2·recomputed) × block matrix weights × s + 6 × output layer × s + (12 + 4·recomputed) × layers × s² × heads·head_dim (forward 2 per weight per token and 4·s·d per token for attention; backward twice that)</source>
+        <translation>(6 + 2·重算) × 块内矩阵权重 × s + 6 × 输出层 × s + (12 + 4·重算) × 层数 × s² × 头数·头维度（前向每个权重每 token 2 次、注意力每 token 4·s·d；反向为其两倍）</translation>
+    </message>
+    <message>
+        <source>executed FLOPs per sample (forward × %1, backward × %2) × micro × accumulation / (peak × MFU)</source>
+        <translation>每样本实际执行的 FLOPs（前向 × %1，反向 × %2）× 微批 × 累积步数 / (峰值算力 × MFU)</translation>
+    </message>
+    <message>
+        <source>(accumulation × elementwise bytes per micro-step + AdamW&apos;s (2·w + g + 2·o) bytes per parameter / shards) / (bandwidth × %1)</source>
+        <translation>(累积步数 × 每微步逐元素内核读写字节 + AdamW 每参数 (2·w + g + 2·o) 字节 / 分片数) / (显存带宽 × %1)</translation>
+    </message>
+    <message>
+        <source>accumulation × eager PyTorch&apos;s issue time per micro-step (fixed + blocks × per block × autocast × recomputation)</source>
+        <translation>累积步数 × eager 模式 PyTorch 每微步下发算子的主机时间（固定部分 + 块数 × 每块 × autocast × 重算）</translation>
+    </message>
+    <message>
+        <source>accumulation × ((host issue)³ + (compute + elementwise traffic)³)^⅓ per micro-step + optimizer traffic + exposed communication</source>
+        <translation>累积步数 × ((主机下发)³ + (计算 + 逐元素读写)³)^⅓（每微步）+ 优化器读写 + 未被掩盖的通信</translation>
     </message>
 </context>
 <context>

@@ -46,6 +46,8 @@ SampleFlops flopsPerSample(const Architecture& a, const ParameterCount& p, doubl
     const double recompute = ckpt == Checkpointing::Full ? 1.0 : 0.0;  // one more forward
     if (a.family() == Family::TaeMlp) {
         f.flops = (6 + 2 * recompute) * double(p.total) * tokens;
+        f.forward = f.executedForward = (2 + 2 * recompute) * double(p.total) * tokens;
+        f.executed = f.flops;
         f.formula = Text(TD_TEXT("Formulas", "6 × parameters × tokens (+ 2 × parameters × tokens recomputed)"));
         f.worked = num(6 + 2 * recompute) + " × " + num(double(p.total)) + " × " + num(tokens);
         return f;
@@ -54,24 +56,35 @@ SampleFlops flopsPerSample(const Architecture& a, const ParameterCount& p, doubl
         double perPixel = 0;  // multiply-adds per frame pixel, each conv at its resolution
         for (const Conv& c : a.convs) perPixel += double(c.in * c.out * c.kernel * c.kernel) / double(c.scale * c.scale);
         f.flops = (6 + 2 * recompute) * perPixel * tokens;
+        f.forward = f.executedForward = (2 + 2 * recompute) * perPixel * tokens;
+        f.executed = f.flops;
         f.formula = Text(TD_TEXT("Formulas", "6 × Σ conv (in × out × k² / scale²) × pixels (forward and backward)"));
         f.worked = num(6 + 2 * recompute) + " × " + num(perPixel) + " × " + num(tokens);
         return f;
     }
     // Matrix products: 2 FLOPs per weight per token forward, 4 backward; attention's
     // scores and weighted sum 4·s·(heads·head_dim) per token per layer forward (no
-    // discount for the causal mask, as Megatron and PaLM count), 8 backward.
+    // discount for the causal mask, as Megatron and PaLM count), 8 backward. Full
+    // checkpointing runs the blocks' forward again (not the output layer, which
+    // transformers does not checkpoint); selective, only attention's core.
     const double s = tokens;
-    const double matmul = double(a.layers) * double(p.blockMatmul) + double(p.head);
+    const double blocks = double(a.layers) * double(p.blockMatmul);
+    const double head = double(p.head);
     const double attention = double(a.layers) * s * s * double(a.qDim());
-    const double selective = ckpt == Checkpointing::Selective ? 1.0 : 0.0;  // the attention core again
-    f.flops = (6 + 2 * recompute) * matmul * s + (12 + 4 * recompute + 4 * selective) * attention;
-    f.formula = Text(TD_TEXT("Formulas", "(6 + 2·recomputed) × matrix weights × s + (12 + 4·recomputed) × layers × "
-                                         "s² × heads·head_dim (forward 2 per weight per token and 4·s·d per token "
-                                         "for attention; backward twice that)"));
-    f.worked = "(" + num(6 + 2 * recompute) + ") × " + num(matmul) + " × " + num(s) + " + " +
-               num(12 + 4 * recompute + 4 * selective) + " × " + num(double(a.layers)) + " × " + num(s) + "² × " +
-               num(double(a.qDim()));
+    const double selective = ckpt == Checkpointing::Selective ? 1.0 : 0.0;
+    f.forward = (2 + 2 * recompute) * blocks * s + 2 * head * s + (4 + 4 * recompute + 4 * selective) * attention;
+    f.flops = f.forward + 4 * (blocks + head) * s + 8 * attention;
+    const double skipped = a.isLanguageModel() ? 0.5 : 0.0;
+    f.executedForward = f.forward - skipped * (4 + 4 * recompute + 4 * selective) * attention;
+    f.executed = f.flops - skipped * (12 + 4 * recompute + 4 * selective) * attention;
+    if (a.experts > 0)
+        f.experts = (6 + 2 * recompute) * double(a.layers) * double(p.blockMatmul - p.blockCopied) * s;
+    f.formula = Text(TD_TEXT("Formulas", "(6 + 2·recomputed) × block matrix weights × s + 6 × output layer × s + "
+                                         "(12 + 4·recomputed) × layers × s² × heads·head_dim (forward 2 per weight per "
+                                         "token and 4·s·d per token for attention; backward twice that)"));
+    f.worked = "(" + num(6 + 2 * recompute) + ") × " + num(blocks) + " × " + num(s) + " + 6 × " + num(head) + " × " +
+               num(s) + " + " + num(12 + 4 * recompute + 4 * selective) + " × " + num(double(a.layers)) + " × " +
+               num(s) + "² × " + num(double(a.qDim()));
     return f;
 }
 
@@ -127,6 +140,50 @@ ActivationMemory activationMemory(const Architecture& a, const ParameterCount& p
                       Text::value(num(scale * c.routedH)), Text::value(num(scale * c.routedFfn)), Text::value(num(scale * c.ffn))});
     m.worked = num(perToken + scores) + " B × " + num(T) + " tokens × " + num(m.layers) + " layers";
     return m;
+}
+
+MicroStepTraffic microStepTraffic(const Architecture& a, const ParameterCount& p, const ActivationMemory& m,
+                                  Numerics n, Checkpointing ckpt) {
+    MicroStepTraffic t;
+    const bool full = ckpt == Checkpointing::Full;
+    t.activations = kActivationTraffic * (m.layers * m.perLayer * (full ? 1.5 : 1.0) + m.outside);
+    if (n == Numerics::Mixed) {
+        const double copied = double(a.layers) * double(p.blockCopied) * (full ? 2.0 : 1.0) + double(p.head);
+        t.casts = 6.0 * copied + 6.0 * double(p.total);
+    }
+    if (a.experts > 0 && p.blockMatmul > p.blockCopied) {
+        const double all = double(a.layers) * double(p.blockMatmul - p.blockCopied) * double(a.experts) /
+                           double(std::max(1LL, a.expertsPerToken));
+        t.experts = 3.0 * (n == Numerics::Half ? 2.0 : 4.0) * all;
+    }
+    return t;
+}
+
+HostCost hostTimePerMicroStep(const Architecture& a, Numerics n, Checkpointing ckpt) {
+    // Seconds per block on that host: its forward's operators with autograd's backward
+    // nodes, and, under full checkpointing, its forward again inside backward under
+    // checkpoint's pack/unpack hooks.
+    double block = 0, recomputed = 0;
+    switch (a.family()) {
+    case Family::Llama: block = 2.0e-3, recomputed = 2.0e-3; break;  // RMSNorm in several ops, rotary, GQA, SwiGLU
+    // Conv1D, gelu_new composed of 8 ops, three dropouts: checkpoint also saves and
+    // restores the RNG state for each block's dropout masks.
+    case Family::Gpt2: block = 1.4e-3, recomputed = 1.95e-3; break;
+    case Family::Vit: block = 1.5e-3, recomputed = 1.25e-3; break;  // no dropout, fused qkv-less attention
+    case Family::TaeMlp:
+    case Family::ConvVideo: return {};
+    }
+    constexpr double kFixed = 5.6e-3;  // per step: loss, zero_grad, autograd's start, the optimizer's launches
+    const bool mixed = n == Numerics::Mixed;
+    // Autocast: a cast per matrix weight, cached for the forward; a recomputed forward
+    // casts again (the cache does not outlive the forward) under checkpoint's autocast state.
+    const double autocast = mixed ? 1.12 : 1.0, autocastRecomputed = mixed ? 1.21 : 1.0;
+    const double again = ckpt == Checkpointing::Full ? recomputed * autocastRecomputed : 0.0;
+    HostCost h;
+    h.seconds = kFixed + double(a.layers) * (block * autocast + again);
+    h.worked = num(kFixed * 1e3) + " ms + " + num(double(a.layers)) + " × (" + num(block * 1e3) + " ms × " +
+               num(autocast) + " + " + num(again * 1e3) + " ms)";
+    return h;
 }
 
 }  // namespace traindeck::model

@@ -29,6 +29,12 @@ enum class Numerics {
 
 struct SampleFlops {
     double flops = 0;        // executed per sample: forward + backward + recomputation
+    double forward = 0;      // of which forwards: the first and any recomputed one
+    double experts = 0;      // of which in a mixture's expert matrices (transformers runs them outside autocast)
+    // What the kernels execute, for the step time: a causal language model's flash
+    // attention skips the masked half of the score blocks (the count above, like
+    // Megatron's and PaLM's MFU, does not discount it).
+    double executed = 0, executedForward = 0;
     Text formula;
     std::string worked;
 };
@@ -53,5 +59,41 @@ struct ActivationMemory {
 
 ActivationMemory activationMemory(const Architecture&, const ParameterCount&, double tokens, double microBatch,
                                   Numerics, Checkpointing, bool flashAttention);
+
+// Bytes one micro-step moves through device memory in kernels that are bound by bandwidth,
+// not by FLOPs (the optimizer step is counted by the planner from the state bytes):
+//   activations  each byte autograd saves is written by an elementwise kernel in forward
+//                and read in backward; with its gradient, about once more each way
+//                (kActivationTraffic × saved bytes; recomputation writes the blocks again:
+//                ×1.5 under full checkpointing)
+//   casts        Mixed: autocast's fp32 → 16-bit copy of each matrix weight per forward
+//                (read 4, write 2 bytes; again when recomputed) and each gradient's 16-bit →
+//                fp32 cast into .grad (read 2, write 4)
+//   experts      a mixture's expert matrices see few tokens each, so their weights' traffic
+//                is not hidden under FLOPs: every expert's weight read in forward, again for
+//                the input gradient, and its gradient written (3 × 2 bytes; 3 × 4 under
+//                Mixed, where transformers runs the experts in fp32)
+struct MicroStepTraffic {
+    double activations = 0, casts = 0, experts = 0;
+    double total() const { return activations + casts + experts; }
+};
+inline constexpr double kActivationTraffic = 1.0;
+MicroStepTraffic microStepTraffic(const Architecture&, const ParameterCount&, const ActivationMemory&, Numerics,
+                                  Checkpointing);
+
+// What the host spends issuing one micro-step in eager PyTorch, as transformers writes the
+// blocks: Python and the dispatcher cost per operator far more than a small kernel runs, so
+// small steps go at the host's pace. Per step a fixed part (the loss, zero_grad, the fused
+// optimizer's launches, autograd's start) and per block the forward's operators and
+// autograd's backward nodes; autocast adds its casts, full checkpointing runs each block's
+// forward again inside backward under checkpoint's hooks. Measured on the H100 host of
+// bench/model_truth.py (a 16-core Xeon VM, torch 2.11): the calibration fits only the GPU's
+// efficiency, so a much faster or slower host shows as error on host-bound points.
+// Zero for our own trainer's families (compiled, no Python per operator).
+struct HostCost {
+    double seconds = 0;
+    std::string worked;
+};
+HostCost hostTimePerMicroStep(const Architecture&, Numerics, Checkpointing);
 
 }  // namespace traindeck::model

@@ -14,9 +14,14 @@ constexpr double kMinMfu = 1e-4;
 constexpr double kMaxMfu = 1.0;
 
 // One measured point, reduced to what the fit needs. Compute and the backward
-// window scale as 1/MFU; communication and the count of collectives do not.
+// window scale as 1/MFU; traffic, the host's issue time, communication and the
+// count of collectives do not.
 struct Point {
     double computeAtFullMfu = 0;  // compute time at MFU 1, s
+    double memory = 0;            // bandwidth-bound time per step, s (of which optimizer)
+    double optimizer = 0;
+    double host = 0;              // host issue time per step, s
+    int accum = 1;
     double windowAtFullMfu = 0;   // overlap window at MFU 1, s
     double comm = 0;              // communication time, s
     double collectives = 0;       // collective phases per step
@@ -37,10 +42,13 @@ struct Constants {
     double mfu, hiddenShortfall, latency;  // hiddenShortfall = 1 − overlap
 };
 
+double onDevice(const Point& p, double mfu) {
+    return onDeviceStepS(p.computeAtFullMfu / mfu, p.memory, p.optimizer, p.host, p.accum);
+}
+
 double predict(const Point& p, const Constants& k) {
-    const double compute = p.computeAtFullMfu / k.mfu;
     const double window = p.windowAtFullMfu / k.mfu;
-    return compute + std::max(0.0, p.comm - window) + k.hiddenShortfall * std::min(p.comm, window) +
+    return onDevice(p, k.mfu) + std::max(0.0, p.comm - window) + k.hiddenShortfall * std::min(p.comm, window) +
            k.latency * p.collectives;
 }
 
@@ -66,7 +74,7 @@ Constants bestAt(const std::vector<Point>& points, double mfu, int free, const C
     std::vector<Row> rows;
     for (const Point& p : points) {
         const double window = p.windowAtFullMfu / mfu;
-        const double fixed = p.computeAtFullMfu / mfu + std::max(0.0, p.comm - window);
+        const double fixed = onDevice(p, mfu) + std::max(0.0, p.comm - window);
         rows.push_back({std::min(p.comm, window) / p.measured, p.collectives / p.measured,
                         (p.measured - fixed) / p.measured});
     }
@@ -127,6 +135,11 @@ Text note(TextTemplate t) { return Text(t); }
 }  // namespace
 
 FittedModel fitModel(const Plan& plan, const std::vector<Calibration>& calibrations) {
+    return fitModel(plan, calibrations, planNumerics(plan), planStateBytes(plan));
+}
+
+FittedModel fitModel(const Plan& plan, const std::vector<Calibration>& calibrations, model::Numerics numerics,
+                     StateBytes bytes) {
     FittedModel fit;
     // What the data does not fix keeps the network's constants (hardware.h), as the
     // uncalibrated estimate uses them.
@@ -142,9 +155,13 @@ FittedModel fitModel(const Plan& plan, const std::vector<Calibration>& calibrati
     atFull.recipe.mfu = 1.0;
     std::vector<Point> points;
     for (const Calibration& c : calibrations) {
-        const Estimate e = estimateUncalibrated(atFull, c.layout);
+        const Estimate e = estimateUncalibrated(atFull, c.layout, numerics, bytes);
         Point p;
         p.computeAtFullMfu = e.computeTimeS.value;
+        p.memory = e.memoryTimeS.value;
+        p.optimizer = e.optimizerTimeS;
+        p.host = e.hostTimeS.value;
+        p.accum = e.gradAccum;
         p.windowAtFullMfu = e.overlapWindowS.value;
         p.comm = e.commTimeS.value;
         p.collectives = e.collectives;

@@ -3,18 +3,20 @@
 //
 // The model of one optimizer step (estimate.cpp, each piece shown in --json's formulas):
 //
-//   step = compute / MFU
+//   step = on the GPU: per micro-step (host³ + (compute / MFU + traffic)³)^⅓,
+//          then the optimizer's traffic (estimate.cpp)
 //        + max(0, comm − window)               what the backward window cannot hide
 //        + (1 − overlap) × min(comm, window)   what hiding does not quite hide
 //        + latency × collectives               a fixed cost per collective phase
 //
-// compute and comm come from the catalogue (peak FLOP/s, NVLink and network
-// bandwidth); MFU, overlap and latency are the three constants a measurement
-// can fix. One point fits the MFU (as it always did). Two points also fit the
+// compute, traffic and comm come from the catalogue (peak FLOP/s, memory, NVLink and
+// network bandwidth), the host's issue time from the architecture; MFU, overlap and
+// latency are the three constants a measurement can fix. One point fits the MFU (as it always did). Two points also fit the
 // latency, three or more the overlap as well: by least squares of the points'
 // relative step-time errors, MFU in (0, 1], overlap in [0, 1], latency ≥ 0.
 
 #include "plan/plan.h"
+#include "plan/step_memory.h"
 #include "text/text.h"
 
 #include <vector>
@@ -45,6 +47,8 @@ inline constexpr double kBadFitResidual = 0.10;
 // Fits the model to `points` (plan.calibrations when not given). Empty points: the plan's own constants.
 FittedModel fitModel(const Plan& plan, const std::vector<Calibration>& points);
 FittedModel fitModel(const Plan& plan);
+// ... with the states held otherwise than the plan says (as estimateUncalibrated's overload).
+FittedModel fitModel(const Plan& plan, const std::vector<Calibration>& points, model::Numerics, StateBytes);
 
 // The fitted constants put into a copy of the recipe.
 void applyFit(Recipe& recipe, const FittedModel& fit);

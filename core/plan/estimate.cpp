@@ -46,7 +46,127 @@ AllReduce allReduce(double bytes, const Layout& l, const GpuModel& gpu, const Ne
     return {intra + inter, w};
 }
 
+// The step on one GPU, before communication. Three things bound it, each from what the
+// plan says and the catalogue's figures:
+//
+//   compute   the executed matrix FLOPs at MFU × the dense bf16 peak (a calibration fits
+//             MFU). Backward's products run slower than forward's (transposed operands,
+//             flash attention's backward), so a forward FLOP costs kForwardCost and a
+//             backward one kBackwardCost of the average (2·kForwardCost + 4·kBackwardCost
+//             = 6: a step without recomputation costs FLOPs / (peak × MFU) as always; a
+//             recomputed forward costs less than a third of a step). Matrices autocast
+//             leaves in fp32 (a mixture's experts in transformers) run at the fp32 peak × MFU.
+//   traffic   bytes moved by bandwidth-bound kernels (model::microStepTraffic: activations'
+//             elementwise kernels, autocast's casts, experts' weights) and once per step
+//             AdamW's: it reads the weights, gradients and both moments and writes the
+//             weights and moments, (2·w + g + 2·o) bytes per parameter of the states'
+//             (step_memory.h) on the GPU's shard, all at kBandwidthEfficiency of the
+//             datasheet bandwidth (what PyTorch's fused AdamW and elementwise kernels reach:
+//             2.5 of the H100's 3.35 TB/s).
+//   host      the time eager PyTorch takes to issue a micro-step's operators
+//             (model::hostTimePerMicroStep; none without an architecture).
+//
+// The host issues while the GPU runs what was issued before, so a micro-step takes the
+// longer of the two where one dominates and more than either where they are close (the
+// step alternates between host-bound and GPU-bound stretches): their 3-norm,
+// (host³ + gpu³)^⅓. The optimizer's traffic follows the last micro-step's backward.
+constexpr double kBackwardSlowdown = 0.75;  // backward's rate against forward's
+constexpr double kForwardCost = 3.0 / (1.0 + 2.0 / kBackwardSlowdown);
+constexpr double kBackwardCost = kForwardCost / kBackwardSlowdown;
+constexpr double kBandwidthEfficiency = 0.75;
+// AdamW on 16-bit moments converts each element to fp32 and back: it moves its bytes at
+// 0.8 of the rate it reaches on fp32 states (2.0 against 2.5 TB/s on an H100).
+constexpr double kHalfStatesEfficiency = 0.8;
+constexpr double kHostGpuNorm = 3.0;
+
+struct StepTime {
+    Figure compute, memory, host;
+    double onDevice = 0;  // the step without communication
+    double optimizer = 0; // of memory
+    int layers = 1;       // collective phases per gather under ZeRO-3
+    std::string worked;
+};
+
+StepTime stepTime(const Plan& plan, const Layout& layout, int accum, model::Numerics numerics, StateBytes bytes) {
+    const Recipe& r = plan.recipe;
+    const ModelSpec& m = plan.model;
+    const GpuModel& gpu = *findGpu(plan.cluster.gpu);
+    StepTime t;
+    model::Architecture arch;
+    const bool hasArch = planArchitecture(plan, arch);
+    const model::Checkpointing ckpt = planCheckpointing(plan);
+    const double samples = double(r.microBatch) * accum;
+
+    // FLOPs per sample: the plan's own figure, the architecture's count, or 6·N per token.
+    double flops = 0, forward = 0, fp32 = 0;
+    if (m.flopsPerSample > 0 || !hasArch) {
+        const double recompute = m.checkpointing == ActivationCheckpointing::Full ? 2.0 : 0.0;
+        flops = m.flopsPerSample > 0 ? m.flopsPerSample : (6.0 + recompute) * m.params * m.tokensPerSample;
+        forward = flops * (2.0 + recompute) / (6.0 + recompute);
+    } else {
+        const model::SampleFlops f = model::flopsPerSample(arch, model::countParameters(arch), m.tokensPerSample, ckpt);
+        fp32 = numerics == model::Numerics::Mixed ? f.experts : 0.0;
+        const double fp32Forward = f.flops > 0 ? fp32 * f.forward / f.flops : 0.0;
+        flops = f.executed - fp32;
+        forward = f.executedForward - fp32Forward;
+        t.layers = std::max(1, int(arch.layers));
+    }
+    const double weighted = kForwardCost * forward + kBackwardCost * (flops - forward);
+    const double compute =
+        (weighted / (gpu.bf16Tflops * 1e12) + fp32 / (gpu.fp32Tflops * 1e12)) * samples / r.mfu;
+    t.compute = figure(compute, "s",
+                       Text(TD_TEXT("Formulas", "executed FLOPs per sample (forward × %1, backward × %2) × micro × "
+                                                "accumulation / (peak × MFU)"),
+                            {Text::value(num(kForwardCost)), Text::value(num(kBackwardCost))}),
+                       num(weighted) + (fp32 > 0 ? " (+ " + num(fp32) + " fp32 at " + num(gpu.fp32Tflops) + " TFLOP/s)" : "") +
+                           " × " + num(r.microBatch) + " × " + num(accum) + " / (" + num(gpu.bf16Tflops) +
+                           " TFLOP/s × " + num(r.mfu) + ")");
+
+    // Traffic: per micro-step from the architecture, once per step AdamW's over its shard.
+    const double bandwidth = gpu.memoryGBps * 1e9 * kBandwidthEfficiency;
+    double microBytes = 0;
+    if (hasArch) {
+        const model::ParameterCount p = model::countParameters(arch);
+        const model::ActivationMemory act = model::activationMemory(arch, p, m.tokensPerSample, r.microBatch, numerics,
+                                                                    ckpt, m.flashAttention);
+        microBytes = model::microStepTraffic(arch, p, act, numerics, ckpt).total();
+    }
+    const bool fsdp = r.fsdp != Recipe::Fsdp::None;
+    const double shards = (fsdp || r.zeroStage >= 1)
+                              ? (r.fsdp == Recipe::Fsdp::HybridShard ? layout.gpusPerNode : layout.worldSize())
+                              : 1;
+    const double optimizerBytes = m.params * (2 * bytes.weights + bytes.grads + 2 * bytes.optimizer) / shards;
+    const double microTraffic = microBytes / bandwidth;
+    const double optimizer = optimizerBytes / (bandwidth * (bytes.optimizer < 8 ? kHalfStatesEfficiency : 1.0));
+    t.memory = figure(accum * microTraffic + optimizer, "s",
+                      Text(TD_TEXT("Formulas", "(accumulation × elementwise bytes per micro-step + AdamW's (2·w + g + "
+                                               "2·o) bytes per parameter / shards) / (bandwidth × %1)"),
+                           {Text::value(num(kBandwidthEfficiency))}),
+                      "(" + num(accum) + " × " + num(microBytes / 1e9) + " GB + " + num(optimizerBytes / 1e9) +
+                          " GB) / (" + num(gpu.memoryGBps) + " GB/s × " + num(kBandwidthEfficiency) + ")");
+
+    const model::HostCost host = hasArch ? model::hostTimePerMicroStep(arch, numerics, ckpt) : model::HostCost{};
+    t.host = figure(accum * host.seconds, "s",
+                    Text(TD_TEXT("Formulas", "accumulation × eager PyTorch's issue time per micro-step (fixed + "
+                                             "blocks × per block × autocast × recomputation)")),
+                    num(accum) + " × (" + (host.worked.empty() ? std::string("0") : host.worked) + ")");
+
+    t.optimizer = optimizer;
+    t.onDevice = onDeviceStepS(compute, t.memory.value, optimizer, t.host.value, accum);
+    t.worked = num(accum) + " × (" + num(host.seconds) + "³ + " + num(compute / accum + microTraffic) + "³)^⅓ + " +
+               num(optimizer);
+    return t;
+}
+
 }  // namespace
+
+double onDeviceStepS(double computeS, double memoryS, double optimizerS, double hostS, int gradAccum) {
+    const double accum = std::max(1, gradAccum);
+    const double gpu = (computeS + memoryS - optimizerS) / accum;
+    const double host = hostS / accum;
+    return accum * std::pow(std::pow(host, kHostGpuNorm) + std::pow(gpu, kHostGpuNorm), 1.0 / kHostGpuNorm) +
+           optimizerS;
+}
 
 std::vector<Layout> layoutsOf(const Plan& plan) {
     std::vector<Layout> layouts = plan.compare;
@@ -61,6 +181,10 @@ std::vector<Layout> layoutsOf(const Plan& plan) {
 
 // The model itself, with the plan's MFU as it stands (calibration is applied by estimate()).
 Estimate estimateUncalibrated(const Plan& plan, const Layout& layout) {
+    return estimateUncalibrated(plan, layout, planNumerics(plan), planStateBytes(plan));
+}
+
+Estimate estimateUncalibrated(const Plan& plan, const Layout& layout, model::Numerics numerics, StateBytes stateBytes) {
     const Recipe& r = plan.recipe;
     const ModelSpec& m = plan.model;
     const GpuModel& gpu = *findGpu(plan.cluster.gpu);
@@ -112,27 +236,18 @@ Estimate estimateUncalibrated(const Plan& plan, const Layout& layout) {
                                 : figure(double(r.totalSteps), "steps", Text(TD_TEXT("Formulas", "steps as planned")), num(r.totalSteps));
 
     // Memory per GPU: the peak within a step (step_memory.h).
-    const StepMemory sm = stepMemory(plan, layout);
+    const StepMemory sm = stepMemory(plan, layout, numerics, stateBytes);
     e.memory = {sm.peak.weightsGb, sm.peak.gradsGb, sm.peak.optimizerGb, sm.peak.activationsGb, sm.peak.logitsGb,
                 sm.peak.overheadGb};
     e.memoryPerGpuGb = figure(sm.peak.total(), "GB", sm.formula, sm.worked);
     e.gpuMemoryGb = gpu.memoryGb;
 
-    // Compute: 6·N FLOPs per token (2 forward, 4 backward), or the architecture's count
-    // with attention's s² term and recomputation, at the achieved fraction of peak.
-    model::Architecture arch;
-    const bool hasArch = planArchitecture(plan, arch);
-    const double recompute = plan.model.checkpointing == ActivationCheckpointing::Full ? 2.0 : 0.0;
-    const double flopsPerSample =
-        m.flopsPerSample > 0 ? m.flopsPerSample
-        : hasArch ? model::flopsPerSample(arch, model::countParameters(arch), m.tokensPerSample, planCheckpointing(plan)).flops
-                  : (6.0 + recompute) * m.params * m.tokensPerSample;
-    const double samplesPerGpu = double(r.microBatch) * e.gradAccum;
-    const double compute = flopsPerSample * samplesPerGpu / (gpu.bf16Tflops * 1e12 * r.mfu);
-    e.computeTimeS = figure(compute, "s", Text(TD_TEXT("Formulas", "FLOPs per sample × micro × accumulation / (peak × MFU)")),
-                            num(flopsPerSample) + " × " + num(r.microBatch) + " × " + num(e.gradAccum) + " / (" +
-                                num(gpu.bf16Tflops) + " TFLOP/s × " + num(r.mfu) + ")");
-
+    const StepTime t = stepTime(plan, layout, e.gradAccum, numerics, stateBytes);
+    e.computeTimeS = t.compute;
+    e.memoryTimeS = t.memory;
+    e.hostTimeS = t.host;
+    e.optimizerTimeS = t.optimizer;
+    const double compute = t.compute.value;
     // Communication. Plain data parallelism all-reduces fp32 gradients (DDP
     // under autocast keeps them fp32); ZeRO reduces in the training precision.
     // ZeRO-1/2 move the same volume as an all-reduce (reduce-scatter + all-gather);
@@ -159,7 +274,7 @@ Estimate estimateUncalibrated(const Plan& plan, const Layout& layout) {
                                                "volume, same rings as the gradients"));
         commWorked = "(" + grads.worked + ") / 2 + " + num(e.gradAccum) + " × (" + gather.worked + ")";
         // One gather per block in forward and again in backward, each a collective phase.
-        collectives = 1 + 2 * e.gradAccum * std::max(1, hasArch ? int(arch.layers) : 1);
+        collectives = 1 + 2 * e.gradAccum * std::max(1, t.layers);
     }
     if (e.worldSize == 1) {
         comm = 0;
@@ -191,8 +306,11 @@ Estimate estimateUncalibrated(const Plan& plan, const Layout& layout) {
         "max(0, " + num(comm) + " − " + num(window) + ") + (1 − " + num(k.overlap) + ") × " + num(hideable) + " + " +
             num(k.latencyS) + " × " + num(collectives));
 
-    const double step = compute + exposed;
-    e.stepTimeS = figure(step, "s", Text(TD_TEXT("Formulas", "compute + exposed communication")), num(compute) + " + " + num(exposed));
+    const double step = t.onDevice + exposed;
+    e.stepTimeS = figure(step, "s",
+                         Text(TD_TEXT("Formulas", "accumulation × ((host issue)³ + (compute + elementwise traffic)³)^⅓ "
+                                                  "per micro-step + optimizer traffic + exposed communication")),
+                         t.worked + " + " + num(exposed));
     e.stepsPerS = figure(1.0 / step, "steps/s", Text(TD_TEXT("Formulas", "1 / step time")), "1 / " + num(step));
     e.samplesPerS = figure(batch / step, "samples/s", Text(TD_TEXT("Formulas", "batch / step time")), num(batch) + " / " + num(step));
     const double hours = e.totalSteps.value * step / 3600.0;

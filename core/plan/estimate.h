@@ -4,6 +4,7 @@
 // user can check any number the planner shows.
 
 #include "plan/plan.h"
+#include "plan/step_memory.h"
 #include "text/text.h"
 
 #include <string>
@@ -36,7 +37,10 @@ struct Estimate {
     Figure memoryPerGpuGb;
     MemoryBreakdown memory;
     double gpuMemoryGb = 0;   // the card's memory, for the bar
-    Figure computeTimeS;      // per optimizer step
+    Figure computeTimeS;      // per optimizer step: matrix FLOPs at the achieved fraction of peak (MFU)
+    Figure memoryTimeS;       // per optimizer step: bandwidth-bound kernels (elementwise, casts, AdamW)
+    Figure hostTimeS;         // per optimizer step: eager PyTorch issuing the operators (0 without an architecture)
+    double optimizerTimeS = 0;// of memoryTimeS: AdamW's traffic, once per step after the last micro-step
     Figure commTimeS;         // whole gradient communication per step
     Figure overlapWindowS;    // the compute that communication can hide behind
     int collectives = 0;      // collective phases per step (0 on one GPU)
@@ -59,6 +63,14 @@ long estimateCount();
 // The same at the plan's own recipe.mfu, overlap and latency, ignoring
 // plan.calibrations (calibration_fit.cpp fits against it).
 Estimate estimateUncalibrated(const Plan& plan, const Layout& layout);
+// ... with the states held otherwise than the plan says (pure bf16 training: Half with
+// 2/2/4 bytes, for the measurements that have it).
+Estimate estimateUncalibrated(const Plan& plan, const Layout& layout, model::Numerics, StateBytes);
+
+// One GPU's step before communication from the parts above (each per optimizer step):
+// per micro-step the host's issue time and the GPU's compute + traffic joined by their
+// 3-norm, then the optimizer's traffic (estimate.cpp says why).
+double onDeviceStepS(double computeS, double memoryS, double optimizerS, double hostS, int gradAccum);
 
 // The communication constants the estimate uses: the fitted ones in the recipe, or
 // before any fit the network's (hardware.h): hiding is never perfect, and every

@@ -14,6 +14,8 @@ struct GpuModel {
     double bf16Tflops;        // dense bf16 peak, TFLOP/s
     double nvlinkGBps;        // NVLink bandwidth per GPU, one direction, GB/s
     int gpusPerNode;          // GPUs per node of the usual server
+    double memoryGBps;        // device memory bandwidth, GB/s (the optimizer and elementwise kernels' bound)
+    double fp32Tflops;        // fp32 without tensor cores, TFLOP/s (matrices autocast leaves in fp32)
 };
 
 struct NetworkModel {

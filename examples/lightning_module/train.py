@@ -7,6 +7,9 @@ The TrainDeck line: callbacks=[TraindeckCallback()].
 """
 
 import argparse
+import csv
+import importlib
+import os
 import time
 
 import torch
@@ -61,12 +64,24 @@ def main():
     parser.add_argument("--devices", default="auto")
     parser.add_argument("--precision", default="32-true")
     parser.add_argument("--log-every", type=int, default=10)
+    parser.add_argument("--lightning-monitors", metavar="DIR",
+                        help="also Lightning's own ThroughputMonitor and DeviceStatsMonitor, logged to a CSVLogger "
+                             "in DIR, and their last figures printed, to compare with the dashboard's")
     args = parser.parse_args()
 
     data = torch.utils.data.DataLoader(SyntheticImages(args.steps * args.micro_batch * 8, args.size),
                                        batch_size=args.micro_batch, shuffle=True, num_workers=2)
+    callbacks, logger = [TraindeckCallback()], False
+    if args.lightning_monitors:
+        # Lightning's own figures: samples/s over its window of recent batches (it synchronises
+        # the GPU at every batch to time them) and the CUDA allocator's statistics.
+        lightning_callbacks = importlib.import_module(pl.__name__ + ".callbacks")
+        callbacks += [lightning_callbacks.ThroughputMonitor(batch_size_fn=lambda batch: batch.size(0)),
+                      lightning_callbacks.DeviceStatsMonitor(cpu_stats=False)]
+        logger = importlib.import_module(pl.__name__ + ".loggers").CSVLogger(args.lightning_monitors,
+                                                                             name="lightning_module")
     trainer = pl.Trainer(max_steps=args.steps, devices=args.devices, precision=args.precision,
-                         log_every_n_steps=args.log_every, callbacks=[TraindeckCallback()], logger=False,
+                         log_every_n_steps=args.log_every, callbacks=callbacks, logger=logger,
                          enable_checkpointing=False, enable_progress_bar=False)
     began = time.time()
     trainer.fit(ImageAutoencoder(), data)
@@ -76,6 +91,15 @@ def main():
         samples = args.steps * args.micro_batch * trainer.world_size
         print(f"lightning_module: {args.steps} steps in {seconds:.2f}s (fit, start-up included), "
               f"{samples / seconds:.1f} samples/s overall", flush=True)
+    if args.lightning_monitors and trainer.is_global_zero:
+        # The last value of each of Lightning's columns, as its CSVLogger wrote them.
+        last = {}
+        with open(os.path.join(logger.log_dir, "metrics.csv")) as f:
+            for row in csv.DictReader(f):
+                last.update({k: v for k, v in row.items() if v not in ("", None)})
+        for key in sorted(last):
+            if key.endswith("samples_per_sec") or key.endswith("allocated_bytes.all.peak"):
+                print(f"lightning_module: Lightning's {key} {float(last[key]):.6g}", flush=True)
     if torch.cuda.is_available():
         print(f"lightning_module: rank {trainer.global_rank} torch.cuda.max_memory_allocated "
               f"{torch.cuda.max_memory_allocated() / 2**30:.3f} GiB", flush=True)

@@ -3,6 +3,7 @@ has torch 1.13; transformers, Lightning and accelerate are tested where present,
 e.g. on the GPU machine). Each runs a tiny real training in a child process."""
 
 import importlib.util
+import json
 import os
 import socket
 import subprocess
@@ -11,7 +12,7 @@ import textwrap
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from _support import TempDir, child_env, strict_events  # noqa: E402
+from _support import TempDir, child_env, run_script, strict_events  # noqa: E402
 
 
 def have(*modules):
@@ -131,37 +132,91 @@ class AccelerateTest(unittest.TestCase):
         self.assertEqual([e["status"] for e in by_event(evs, "end")], ["completed"])
 
 
+LIGHTNING_MODULE = """
+    import torch
+    try:
+        import lightning.pytorch as pl
+    except ImportError:
+        import pytorch_lightning as pl
+    from traindeck_metrics.lightning import TraindeckCallback
+    class M(pl.LightningModule):
+        def __init__(self, log):
+            super().__init__(); self.net = torch.nn.Linear(8, 1); self.logs = log
+        def training_step(self, batch, i):
+            loss = self.net(batch).pow(2).mean()
+            if self.logs:
+                self.log("train_loss", loss); self.log("weight_norm", self.net.weight.norm())
+            return loss
+        def configure_optimizers(self):
+            return torch.optim.SGD(self.parameters(), lr=0.1)
+    data = torch.utils.data.DataLoader(torch.randn(64, 8), batch_size=4)
+"""
+
+
 @unittest.skipUnless(have("torch") and (have("lightning") or have("pytorch_lightning")), "Lightning is not installed")
 class LightningTest(unittest.TestCase):
     def test_callback(self):
         with TempDir() as d:
-            evs = run_ranks(f"""
-                import torch
-                try:
-                    import lightning.pytorch as pl
-                except ImportError:
-                    import pytorch_lightning as pl
-                from traindeck_metrics.lightning import TraindeckCallback
-                class M(pl.LightningModule):
-                    def __init__(self):
-                        super().__init__(); self.net = torch.nn.Linear(8, 1)
-                    def training_step(self, batch, i):
-                        loss = self.net(batch).pow(2).mean(); self.log("train_loss", loss); return loss
-                    def configure_optimizers(self):
-                        return torch.optim.SGD(self.parameters(), lr=0.1)
-                data = torch.utils.data.DataLoader(torch.randn(64, 8), batch_size=4)
-                trainer = pl.Trainer(accelerator="cpu", devices=2, strategy="ddp", max_steps=6, log_every_n_steps=2,
-                                     callbacks=[TraindeckCallback()], logger=False, enable_checkpointing=False,
-                                     enable_progress_bar=False, default_root_dir={d!r})
-                trainer.fit(M(), data)
-            """, 2, os.path.join(d, "m.jsonl"))
+            evs = run_ranks(LIGHTNING_MODULE + f"""
+    trainer = pl.Trainer(accelerator="cpu", devices=2, strategy="ddp", max_steps=6, log_every_n_steps=2,
+                         callbacks=[TraindeckCallback()], logger=False, enable_checkpointing=False,
+                         enable_progress_bar=False, default_root_dir={d!r})
+    trainer.fit(M(log=True), data)
+""", 2, os.path.join(d, "m.jsonl"))
         (start,) = by_event(evs, "start")
         self.assertEqual((start["world_size"], start["micro_batch"], start["effective_batch"]), (2, 4, 8))
         steps = by_event(evs, "step")
         self.assertEqual([s["step"] for s in steps], [1, 3, 5])  # global_step 2, 4, 6, counted from 0
-        self.assertTrue(all("train_loss" in s for s in steps))
+        # The module's train_loss is the protocol's loss; its other scalars keep their names.
+        self.assertTrue(all(isinstance(s.get("loss"), float) and "train_loss" not in s for s in steps), steps)
+        self.assertTrue(all(s.get("weight_norm", 0) > 0 for s in steps), steps)
         self.assertEqual(sorted({r["rank"] for r in by_event(evs, "rank")}), [0, 1])
         self.assertEqual([e["status"] for e in by_event(evs, "end")], ["completed"])
+
+    def test_loss_returned_but_not_logged(self):
+        """A module that only returns its loss (no self.log): the loss still reaches every step."""
+        with TempDir() as d:
+            evs = run_ranks(LIGHTNING_MODULE + f"""
+    trainer = pl.Trainer(accelerator="cpu", devices=1, max_steps=4, log_every_n_steps=1,
+                         callbacks=[TraindeckCallback()], logger=False, enable_checkpointing=False,
+                         enable_progress_bar=False, default_root_dir={d!r})
+    trainer.fit(M(log=False), data)
+""", 1, os.path.join(d, "m.jsonl"))
+        steps = by_event(evs, "step")
+        self.assertEqual([s["step"] for s in steps], [0, 1, 2, 3])
+        self.assertTrue(all(isinstance(s.get("loss"), float) for s in steps), steps)
+
+
+class LightningStepScalarsTest(unittest.TestCase):
+    """What the callback puts in a step event, from what Lightning hands on_train_batch_end, without
+    Lightning (CI has none): a stand-in `lightning.pytorch` gives the callback its base class only;
+    the trainer is a plain object with the attributes the callback reads."""
+
+    def scalars(self, callback_metrics, outputs):
+        code, out, err = run_script(textwrap.dedent(f"""
+            import json, sys, types
+            if "lightning" not in sys.modules:
+                try:
+                    import lightning.pytorch
+                except ImportError:
+                    pl = types.ModuleType("lightning.pytorch"); pl.Callback = object
+                    sys.modules["lightning"] = types.ModuleType("lightning"); sys.modules["lightning.pytorch"] = pl
+            from traindeck_metrics.lightning import _step_scalars
+            trainer = types.SimpleNamespace(callback_metrics={callback_metrics!r})
+            print(json.dumps(_step_scalars(trainer, {outputs!r})))
+        """))
+        self.assertEqual(code, 0, err)
+        return json.loads(out)
+
+    def test_logged_loss_wins(self):
+        self.assertEqual(self.scalars({"train_loss": 0.5, "acc": 0.9}, {"loss": 2.0}), {"train_loss": 0.5, "acc": 0.9})
+
+    def test_returned_loss_when_none_logged(self):
+        self.assertEqual(self.scalars({"acc": 0.9}, {"loss": 2.0}), {"acc": 0.9, "loss": 2.0})
+        self.assertEqual(self.scalars({}, 1.5), {"loss": 1.5})
+
+    def test_nothing_returned(self):
+        self.assertEqual(self.scalars({"acc": 0.9}, None), {"acc": 0.9})
 
 
 if __name__ == "__main__":

@@ -31,6 +31,33 @@ def _scalars(metrics):
     return out
 
 
+def _loss_of(outputs):
+    """The loss training_step returned, as on_train_batch_end receives it: a tensor, or a
+    dict with "loss" (Lightning's automatic optimisation); None when it returned nothing."""
+    if isinstance(outputs, dict):
+        outputs = outputs.get("loss")
+    try:
+        if outputs is not None and (not hasattr(outputs, "numel") or outputs.numel() == 1):
+            return float(outputs)
+    except (TypeError, ValueError):
+        pass
+    return None
+
+
+def _step_scalars(trainer, outputs):
+    """What the module logged with self.log (trainer.callback_metrics), and the loss
+    training_step returned when it logged none under a loss name: callback_metrics is
+    filled from Lightning's result collection, whose timing has changed between versions
+    and which holds only what self.log was given, while the returned loss is there in every
+    version. The protocol's `loss` is the module's own logged figure when there is one."""
+    scalars = _scalars(getattr(trainer, "callback_metrics", None) or {})
+    if not any(key in scalars for key in ("loss", "train_loss")):
+        loss = _loss_of(outputs)
+        if loss is not None:
+            scalars["loss"] = loss
+    return scalars
+
+
 def _precision(trainer):
     text = str(getattr(trainer, "precision", "32"))
     if "bf16" in text:
@@ -86,7 +113,7 @@ class TraindeckCallback(pl.Callback):
             return
         self._last_step = step
         if trainer.is_global_zero:
-            self.reporter.log(step, **_scalars(trainer.callback_metrics))  # also rank 0's rank event
+            self.reporter.log(step, **_step_scalars(trainer, outputs))  # also rank 0's rank event
         else:
             self.reporter.rank_step(step)
 
