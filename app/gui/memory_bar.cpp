@@ -46,7 +46,7 @@ void MemoryBar::updateToolTip() {
     };
     tip += line(tr("Parameters"), m.paramsGb) + line(tr("Gradients"), m.gradsGb) +
            line(tr("Optimizer state"), m.optimizerGb) + line(tr("Activations"), m.activationsGb) +
-           line(tr("Overhead"), m.overheadGb) + line(tr("Card"), m_estimate.gpuMemoryGb);
+           line(tr("Logits"), m.logitsGb) + line(tr("Overhead"), m.overheadGb) + line(tr("Card"), m_estimate.gpuMemoryGb);
     if (overCapacity())
         tip += QStringLiteral("<br><b>%1</b>").arg(tr("Does not fit on the card.").toHtmlEscaped());
     setToolTip(tip);
@@ -69,6 +69,7 @@ void MemoryBar::paintEvent(QPaintEvent*) {
                                 {m.gradsGb, QColor(0x5b, 0x9b, 0xd5)},
                                 {m.optimizerGb, QColor(0x9d, 0xc3, 0xe6)},
                                 {m.activationsGb, QColor(0x70, 0xad, 0x47)},
+                                {m.logitsGb, QColor(0xed, 0x7d, 0x31)},
                                 {m.overheadGb, QColor(0xa5, 0xa5, 0xa5)}};
     const QRectF inner = r.adjusted(1, 1, -1, -1);
     double x = inner.left();

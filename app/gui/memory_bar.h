@@ -1,7 +1,8 @@
 #pragma once
 // Memory per GPU drawn against the card's memory: parameters, gradients,
-// optimizer state, activations and overhead stacked, with the card's capacity
-// marked, red when the plan does not fit.
+// optimizer state, activations, logits and overhead stacked (the parts at the
+// step's peak, core's step_memory.h), with the card's capacity marked, red when
+// the plan does not fit.
 
 #include "plan/estimate.h"
 

@@ -66,11 +66,15 @@ private slots:
         QTest::keyClick(focused(), Qt::Key_Return);
         QCOMPARE(wizard.currentId(), 1);
 
-        // Model and data.
+        // Model: the demo's trainer preset stays.
+        QTest::keyClick(focused(), Qt::Key_Return);
+        QCOMPARE(wizard.currentId(), 2);
+
+        // Data.
         QVERIFY(tabTo("recipe.dataset_size"));
         typeText("29500");
         QTest::keyClick(focused(), Qt::Key_Return);
-        QCOMPARE(wizard.currentId(), 2);
+        QCOMPARE(wizard.currentId(), 3);
 
         // Recipe: 8 per GPU on 16 GPUs is batch 128, the batch the LR was tuned at.
         QVERIFY(tabTo("recipe.micro_batch"));
@@ -82,13 +86,13 @@ private slots:
         QVERIFY(tabTo("recipe.base_batch"));
         typeText("128");
         QTest::keyClick(focused(), Qt::Key_Return);
-        QCOMPARE(wizard.currentId(), 3);
+        QCOMPARE(wizard.currentId(), 4);
 
         // Platform and workload.
         QVERIFY(tabTo("launch.job_name"));
         typeText("llm-16gpu");
         QTest::keyClick(focused(), Qt::Key_Return);
-        QCOMPARE(wizard.currentId(), 4);
+        QCOMPARE(wizard.currentId(), 5);
 
         // Review: Return is Finish.
         QVERIFY(wizard.button(QWizard::FinishButton)->isEnabled());
