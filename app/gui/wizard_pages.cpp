@@ -124,7 +124,7 @@ void PlanFiguresBox::refresh() {
                           : tr("Parameters: %1").arg(locale.toString(f.params)));
     m_bar->setEstimate(e);
     const MemoryBreakdown& m = e.memory;
-    m_memory->setText(tr("Memory per GPU %1, at its peak %2: weights %3, gradients %4, optimizer %5, "
+    m_memory->setText(tr("Memory per GPU %1, peaking %2: weights %3, gradients %4, optimizer %5, "
                          "activations %6, logits %7, overhead %8")
                           .arg(gigabytes(e.memoryPerGpuGb.value), app::qLocalized(f.peakPhase), gigabytes(m.paramsGb),
                                gigabytes(m.gradsGb), gigabytes(m.optimizerGb), gigabytes(m.activationsGb),
