@@ -3806,15 +3806,11 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
         <translation type="unfinished">Effective batch</translation>
     </message>
     <message>
-        <source>Does not fit: %1 per GPU on a %2 card.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Fits: %1 per GPU on a %2 card.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Memory per GPU %1, peaking %2: weights %3, gradients %4, optimizer %5, activations %6, logits %7, overhead %8</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fits: %1 per GPU, the card has %2.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

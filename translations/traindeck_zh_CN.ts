@@ -3807,16 +3807,12 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
         <translation>有效批大小</translation>
     </message>
     <message>
-        <source>Does not fit: %1 per GPU on a %2 card.</source>
-        <translation>放不下：每 GPU 需 %1，显卡只有 %2。</translation>
-    </message>
-    <message>
-        <source>Fits: %1 per GPU on a %2 card.</source>
-        <translation>放得下：每 GPU 需 %1，显卡有 %2。</translation>
-    </message>
-    <message>
         <source>Memory per GPU %1, peaking %2: weights %3, gradients %4, optimizer %5, activations %6, logits %7, overhead %8</source>
         <translation>每 GPU 显存 %1，峰值出现%2：权重 %3，梯度 %4，优化器 %5，激活 %6，logits %7，额外开销 %8</translation>
+    </message>
+    <message>
+        <source>Fits: %1 per GPU, the card has %2.</source>
+        <translation>放得下：每 GPU 需 %1，显卡有 %2。</translation>
     </message>
 </context>
 <context>

@@ -13,6 +13,11 @@ namespace traindeck::gui {
 class MemoryBar : public QWidget {
     Q_OBJECT
 public:
+    // The parts in the order they are stacked, and the colour each is drawn in
+    // (a text that names them can show the same colour beside each).
+    enum class Part { Weights, Gradients, Optimizer, Activations, Logits, Overhead };
+    static QColor partColor(Part part);
+
     explicit MemoryBar(QWidget* parent = nullptr);
     void setEstimate(const Estimate& estimate);
     bool overCapacity() const;

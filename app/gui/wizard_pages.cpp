@@ -47,6 +47,12 @@ QLabel* makeFigureLabel(const char* name, QWidget* parent) {
 
 QString gigabytes(double gb) { return PlanFiguresBox::tr("%1 GB").arg(localeNumber(gb)); }
 
+// A part's figure with a square of its colour on the bar, so the text is the bar's legend.
+QString part(MemoryBar::Part which, double gb) {
+    return QStringLiteral("<span style=\"color:%1\">■</span>&nbsp;%2")
+        .arg(MemoryBar::partColor(which).name(), gigabytes(gb).toHtmlEscaped());
+}
+
 }  // namespace
 
 std::vector<std::string> stepKeys(WizardStep step) {
@@ -82,6 +88,7 @@ PlanFiguresBox::PlanFiguresBox(PlanWizard* wizard, QWidget* parent) : QFrame(par
     m_bar = new MemoryBar(this);
     m_bar->setObjectName(QStringLiteral("memoryBar"));
     m_memory = makeFigureLabel("figure:memory", this);
+    m_memory->setTextFormat(Qt::RichText);
     m_accumulation = makeFigureLabel("figure:accumulation", this);
     m_fits = makeFigureLabel("figure:fits", this);
     m_findingSlot = new QVBoxLayout;
@@ -126,9 +133,11 @@ void PlanFiguresBox::refresh() {
     const MemoryBreakdown& m = e.memory;
     m_memory->setText(tr("Memory per GPU %1, peaking %2: weights %3, gradients %4, optimizer %5, "
                          "activations %6, logits %7, overhead %8")
-                          .arg(gigabytes(e.memoryPerGpuGb.value), app::qLocalized(f.peakPhase), gigabytes(m.paramsGb),
-                               gigabytes(m.gradsGb), gigabytes(m.optimizerGb), gigabytes(m.activationsGb),
-                               gigabytes(m.logitsGb), gigabytes(m.overheadGb)));
+                          .arg(gigabytes(e.memoryPerGpuGb.value).toHtmlEscaped(),
+                               app::qLocalized(f.peakPhase).toHtmlEscaped(), part(MemoryBar::Part::Weights, m.paramsGb),
+                               part(MemoryBar::Part::Gradients, m.gradsGb), part(MemoryBar::Part::Optimizer, m.optimizerGb),
+                               part(MemoryBar::Part::Activations, m.activationsGb),
+                               part(MemoryBar::Part::Logits, m.logitsGb), part(MemoryBar::Part::Overhead, m.overheadGb)));
     m_memory->setToolTip(figureToolTip(tr("Memory per GPU"), e.memoryPerGpuGb));
     const Plan& plan = m_wizard->plan();
     QString accumulation = tr("Gradient accumulation %1 · micro-batch %2 per GPU · %3 GPUs · effective batch %4")
@@ -138,11 +147,10 @@ void PlanFiguresBox::refresh() {
         accumulation += tr(" (solved for the target batch %1)").arg(localeNumber(double(plan.recipe.globalBatch)));
     m_accumulation->setText(accumulation);
     m_accumulation->setToolTip(figureToolTip(tr("Effective batch"), e.effectiveBatch));
-    m_fits->setText(f.overCard ? tr("Does not fit: %1 per GPU on a %2 card.")
-                                     .arg(gigabytes(e.memoryPerGpuGb.value), gigabytes(e.gpuMemoryGb))
-                               : tr("Fits: %1 per GPU on a %2 card.")
-                                     .arg(gigabytes(e.memoryPerGpuGb.value), gigabytes(e.gpuMemoryGb)));
-    m_fits->setStyleSheet(f.overCard ? QStringLiteral("color: #c00000; font-weight: bold;") : QString());
+    // When it does not fit, core's finding below says so, with the numbers and the fix.
+    m_fits->setText(tr("Fits: %1 per GPU, the card has %2.")
+                        .arg(gigabytes(e.memoryPerGpuGb.value), gigabytes(e.gpuMemoryGb)));
+    m_fits->setVisible(!f.overCard);
     // core's finding says the largest micro-batch that fits and the cheapest fix, as one click.
     const bool same = m_finding && f.overCard && m_finding->finding().message == f.overCard->message;
     if (!same) {
