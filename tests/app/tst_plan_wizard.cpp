@@ -25,6 +25,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QLabel>
 #include <QLocale>
 #include <QPushButton>
@@ -34,25 +35,11 @@
 
 using namespace traindeck;
 using namespace traindeck::gui;
+using traindeck::test::focused;
+using traindeck::test::tabTo;
+using traindeck::test::typeText;
 
 namespace {
-
-QWidget* focused() { return QApplication::focusWidget(); }
-
-bool tabTo(const std::string& key) {
-    const QString name = QStringLiteral("field:") + QString::fromStdString(key);
-    for (int i = 0; i < 80; ++i) {
-        if (focused() && focused()->objectName() == name)
-            return true;
-        QTest::keyClick(focused(), Qt::Key_Tab);
-    }
-    return false;
-}
-
-void typeText(const QString& text) {
-    QTest::keyClick(focused(), Qt::Key_A, Qt::ControlModifier);
-    QTest::keyClicks(focused(), text);
-}
 
 // Puts a config.json in a folder named as the model, as the hub and a download do.
 QString placeConfig(const QTemporaryDir& dir, const QString& model, const QByteArray& text) {
@@ -69,6 +56,9 @@ QByteArray fixture(const char* name) {
     return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
 }
 
+// Llama 3.1 8B's config.json as the hub has it (tests/model's fixture), in a folder named as the model.
+QString llamaConfig(const QTemporaryDir& dir) { return placeConfig(dir, "Llama-3.1-8B", fixture("llama-3.1-8b.json")); }
+
 // Clicks "Import config.json…" and picks `path` in the file dialog it opens.
 bool importThroughDialog(QWidget* page, const QString& path) {
     auto* button = page->findChild<QPushButton*>(QStringLiteral("importConfig"));
@@ -76,12 +66,13 @@ bool importThroughDialog(QWidget* page, const QString& path) {
         return false;
     bool seen = false;
     auto* poll = new QTimer(page);
-    QObject::connect(poll, &QTimer::timeout, poll, [&seen, path, poll] {
+    // Until it is gone: under load the dialog may still be reading its folder at the first try.
+    QObject::connect(poll, &QTimer::timeout, poll, [&seen, path] {
         if (auto* dialog = qobject_cast<QFileDialog*>(QApplication::activeModalWidget())) {
             seen = dialog->objectName() == QStringLiteral("importConfigDialog");
+            dialog->setDirectory(QFileInfo(path).absolutePath());
             dialog->selectFile(path);
             QMetaObject::invokeMethod(dialog, "accept");  // as its Open button does
-            poll->stop();
         }
     });
     poll->start(20);
@@ -165,7 +156,7 @@ private slots:
         Language lang;
         QVERIFY(lang.apply(language));
         QTemporaryDir dir;
-        const QString path = placeConfig(dir, "Llama-3.1-8B", fixture("llama-3.1-8b.json"));
+        const QString path = llamaConfig(dir);
         QVERIFY(!path.isEmpty());
         // What core reads from the file: transformers' sum(p.numel()) for it (tests/model).
         model::Architecture arch;
@@ -279,7 +270,7 @@ private slots:
         Language lang;
         QVERIFY(lang.apply(language));
         QTemporaryDir dir;
-        const QString path = placeConfig(dir, "Llama-3.1-8B", fixture("llama-3.1-8b.json"));
+        const QString path = llamaConfig(dir);
         PlanWizard wizard(demoPlan());
         wizard.show();
         QVERIFY(QTest::qWaitForWindowExposed(&wizard));

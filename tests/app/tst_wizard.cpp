@@ -20,29 +20,9 @@
 
 using namespace traindeck;
 using namespace traindeck::gui;
-
-namespace {
-
-QWidget* focused() { return QApplication::focusWidget(); }
-
-// Presses Tab until the input of `key` has the focus: how a keyboard user gets there.
-bool tabTo(const std::string& key) {
-    const QString name = QStringLiteral("field:") + QString::fromStdString(key);
-    for (int i = 0; i < 60; ++i) {
-        if (focused() && focused()->objectName() == name)
-            return true;
-        QTest::keyClick(focused(), Qt::Key_Tab);
-    }
-    return false;
-}
-
-// Replaces the text of the focused line edit, as select-all and typing does.
-void typeText(const QString& text) {
-    QTest::keyClick(focused(), Qt::Key_A, Qt::ControlModifier);
-    QTest::keyClicks(focused(), text);
-}
-
-}  // namespace
+using traindeck::test::focused;
+using traindeck::test::tabTo;
+using traindeck::test::typeText;
 
 class TestWizard : public QObject {
     Q_OBJECT
