@@ -1503,6 +1503,14 @@
         <source>the model &apos;%1&apos; is not one of traindeck-trainer&apos;s presets (tiny, base, large): set launch.command to the command that trains it, or choose a preset</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 %2 and %3 %4 both shard the model: choose FSDP or a ZeRO stage, not both</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the plan shards with FSDP (%1 %2), which DeepSpeed does not run: use the accelerate config, or a ZeRO stage (%3) instead of FSDP</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>GenerateNotes</name>
@@ -3041,8 +3049,20 @@
         <translation>Next is unavailable until this is fixed: %1</translation>
     </message>
     <message>
-        <source>So far: %1 · effective batch %2 · learning rate %3 · %4 per GPU · finishes in %5</source>
-        <translation>So far: %1 · effective batch %2 · learning rate %3 · %4 per GPU · finishes in %5</translation>
+        <source>Model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A model from the catalogue, its Hugging Face config.json, a trainer preset or your own numbers.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Data</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What one sample is, how the activations are kept, and how many samples there are.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -3724,6 +3744,45 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
         <source>Does not fit on the card.</source>
         <translation>Does not fit on the card.</translation>
     </message>
+    <message>
+        <source>Logits</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::ModelSourceBox</name>
+    <message>
+        <source>Import a Hugging Face config.json</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model configs (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Model:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your own (a trainer preset or the numbers below)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Models whose architecture TrainDeck knows: parameters, FLOPs and activation memory follow from it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import config.json…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read the architecture from a Hugging Face config.json (llama, qwen2, mistral, mixtral, gpt2, vit).</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>traindeck::gui::PlanDocument</name>
@@ -3734,6 +3793,49 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
     <message>
         <source>Edit %1</source>
         <translation>Edit %1</translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::PlanFiguresBox</name>
+    <message>
+        <source>%1 GB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>So far: %1 · learning rate %2 · finishes in %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Parameters: %1, of which %2 active per token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Parameters: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory per GPU</source>
+        <translation type="unfinished">Memory per GPU</translation>
+    </message>
+    <message>
+        <source>Gradient accumulation %1 · micro-batch %2 per GPU · %3 GPUs · effective batch %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (solved for the target batch %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Effective batch</source>
+        <translation type="unfinished">Effective batch</translation>
+    </message>
+    <message>
+        <source>Memory per GPU %1, peaking %2: weights %3, gradients %4, optimizer %5, activations %6, logits %7, overhead %8</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fits: %1 per GPU, the card has %2.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -1503,6 +1503,14 @@
         <source>the model &apos;%1&apos; is not one of traindeck-trainer&apos;s presets (tiny, base, large): set launch.command to the command that trains it, or choose a preset</source>
         <translation>模型“%1”不是 traindeck-trainer 的预设（tiny、base、large）：请把 launch.command 设为训练它的命令，或选择一个预设</translation>
     </message>
+    <message>
+        <source>%1 %2 and %3 %4 both shard the model: choose FSDP or a ZeRO stage, not both</source>
+        <translation>%1 %2 与 %3 %4 都会切分模型：请在 FSDP 和 ZeRO 阶段中二选一</translation>
+    </message>
+    <message>
+        <source>the plan shards with FSDP (%1 %2), which DeepSpeed does not run: use the accelerate config, or a ZeRO stage (%3) instead of FSDP</source>
+        <translation>该计划用 FSDP 切分（%1 %2），DeepSpeed 不支持 FSDP：请使用 accelerate 配置，或改用 ZeRO 阶段（%3）代替 FSDP</translation>
+    </message>
 </context>
 <context>
     <name>GenerateNotes</name>
@@ -3039,8 +3047,20 @@
         <translation>修正以下问题后才能进入下一步：%1</translation>
     </message>
     <message>
-        <source>So far: %1 · effective batch %2 · learning rate %3 · %4 per GPU · finishes in %5</source>
-        <translation>目前：%1 · 有效批大小 %2 · 学习率 %3 · 每 GPU %4 · 预计 %5 完成</translation>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>A model from the catalogue, its Hugging Face config.json, a trainer preset or your own numbers.</source>
+        <translation>从模型目录选择、导入 Hugging Face 的 config.json、使用训练器预设，或填写你自己的数值。</translation>
+    </message>
+    <message>
+        <source>Data</source>
+        <translation>数据</translation>
+    </message>
+    <message>
+        <source>What one sample is, how the activations are kept, and how many samples there are.</source>
+        <translation>一个样本有多大、激活值如何保存，以及共有多少样本。</translation>
     </message>
 </context>
 <context>
@@ -3725,6 +3745,45 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
         <source>Does not fit on the card.</source>
         <translation>显存放不下。</translation>
     </message>
+    <message>
+        <source>Logits</source>
+        <translation>Logits</translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::ModelSourceBox</name>
+    <message>
+        <source>Import a Hugging Face config.json</source>
+        <translation>导入 Hugging Face 的 config.json</translation>
+    </message>
+    <message>
+        <source>Model configs (*.json)</source>
+        <translation>模型配置 (*.json)</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>&amp;Model:</source>
+        <translation>模型(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>Your own (a trainer preset or the numbers below)</source>
+        <translation>自定义（训练器预设或下方的数值）</translation>
+    </message>
+    <message>
+        <source>Models whose architecture TrainDeck knows: parameters, FLOPs and activation memory follow from it.</source>
+        <translation>TrainDeck 知道其架构的模型：参数量、FLOPs 和激活显存都由架构算出。</translation>
+    </message>
+    <message>
+        <source>Import config.json…</source>
+        <translation>导入 config.json…</translation>
+    </message>
+    <message>
+        <source>Read the architecture from a Hugging Face config.json (llama, qwen2, mistral, mixtral, gpt2, vit).</source>
+        <translation>从 Hugging Face 的 config.json 读取架构（llama、qwen2、mistral、mixtral、gpt2、vit）。</translation>
+    </message>
 </context>
 <context>
     <name>traindeck::gui::PlanDocument</name>
@@ -3735,6 +3794,49 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
     <message>
         <source>Edit %1</source>
         <translation>编辑“%1”</translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::PlanFiguresBox</name>
+    <message>
+        <source>%1 GB</source>
+        <translation>%1 GB</translation>
+    </message>
+    <message>
+        <source>So far: %1 · learning rate %2 · finishes in %3</source>
+        <translation>目前：%1 · 学习率 %2 · 预计 %3 完成</translation>
+    </message>
+    <message>
+        <source>Parameters: %1, of which %2 active per token</source>
+        <translation>参数量：%1，其中每个 token 激活 %2</translation>
+    </message>
+    <message>
+        <source>Parameters: %1</source>
+        <translation>参数量：%1</translation>
+    </message>
+    <message>
+        <source>Memory per GPU</source>
+        <translation>每 GPU 显存</translation>
+    </message>
+    <message>
+        <source>Gradient accumulation %1 · micro-batch %2 per GPU · %3 GPUs · effective batch %4</source>
+        <translation>梯度累积 %1 · 每 GPU 微批 %2 · %3 个 GPU · 有效批大小 %4</translation>
+    </message>
+    <message>
+        <source> (solved for the target batch %1)</source>
+        <translation>（按目标批大小 %1 求得）</translation>
+    </message>
+    <message>
+        <source>Effective batch</source>
+        <translation>有效批大小</translation>
+    </message>
+    <message>
+        <source>Memory per GPU %1, peaking %2: weights %3, gradients %4, optimizer %5, activations %6, logits %7, overhead %8</source>
+        <translation>每 GPU 显存 %1，峰值出现%2：权重 %3，梯度 %4，优化器 %5，激活 %6，logits %7，额外开销 %8</translation>
+    </message>
+    <message>
+        <source>Fits: %1 per GPU, the card has %2.</source>
+        <translation>放得下：每 GPU 需 %1，显卡有 %2。</translation>
     </message>
 </context>
 <context>

@@ -87,6 +87,9 @@ void FieldEditor::setValue(const QString& text) {
         m_combo->setCurrentIndex(index);
     } else if (m_line->text() != text) {
         m_line->setText(text);
+        // A value longer than the box (an architecture) reads from its start, not its end.
+        if (!m_line->hasFocus())
+            m_line->setCursorPosition(0);
     }
     m_updating = false;
 }

@@ -119,6 +119,12 @@ void FieldForm::setPlan(const Plan& plan) {
     emit validityChanged();
 }
 
+void FieldForm::setFieldShown(const std::string& key, bool shown) {
+    if (auto it = m_rows.find(key); it != m_rows.end())
+        if (auto* form = qobject_cast<QFormLayout*>(layout()))
+            form->setRowVisible(it->second.label, shown);
+}
+
 void FieldForm::setFindings(const std::vector<Finding>& findings) {
     for (auto& [key, row] : m_rows) {
         std::vector<Finding> mine;

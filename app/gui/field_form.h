@@ -44,6 +44,8 @@ public:
     // error finding on one of its fields, as "Label: message". Empty when none.
     QString blockingReason() const;
     FieldEditor* editor(const std::string& key) const;
+    // Shows or hides a field's whole row (a field the plan's model does not read).
+    void setFieldShown(const std::string& key, bool shown);
     // The width the labels need, and a common width for several forms
     // stacked in one column, so their fields line up.
     int labelWidth() const;

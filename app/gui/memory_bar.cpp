@@ -16,6 +16,18 @@ struct Segment {
 };
 }  // namespace
 
+QColor MemoryBar::partColor(Part part) {
+    switch (part) {
+    case Part::Weights: return {0x2e, 0x75, 0xb6};
+    case Part::Gradients: return {0x5b, 0x9b, 0xd5};
+    case Part::Optimizer: return {0x9d, 0xc3, 0xe6};
+    case Part::Activations: return {0x70, 0xad, 0x47};
+    case Part::Logits: return {0xed, 0x7d, 0x31};
+    case Part::Overhead: break;
+    }
+    return {0xa5, 0xa5, 0xa5};
+}
+
 MemoryBar::MemoryBar(QWidget* parent) : QWidget(parent) {
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
 }
@@ -46,7 +58,7 @@ void MemoryBar::updateToolTip() {
     };
     tip += line(tr("Parameters"), m.paramsGb) + line(tr("Gradients"), m.gradsGb) +
            line(tr("Optimizer state"), m.optimizerGb) + line(tr("Activations"), m.activationsGb) +
-           line(tr("Overhead"), m.overheadGb) + line(tr("Card"), m_estimate.gpuMemoryGb);
+           line(tr("Logits"), m.logitsGb) + line(tr("Overhead"), m.overheadGb) + line(tr("Card"), m_estimate.gpuMemoryGb);
     if (overCapacity())
         tip += QStringLiteral("<br><b>%1</b>").arg(tr("Does not fit on the card.").toHtmlEscaped());
     setToolTip(tip);
@@ -65,11 +77,12 @@ void MemoryBar::paintEvent(QPaintEvent*) {
     const double used = m_estimate.memoryPerGpuGb.value;
     const double scale = std::max({card, used, 1e-9});
     const MemoryBreakdown& m = m_estimate.memory;
-    const Segment segments[] = {{m.paramsGb, QColor(0x2e, 0x75, 0xb6)},
-                                {m.gradsGb, QColor(0x5b, 0x9b, 0xd5)},
-                                {m.optimizerGb, QColor(0x9d, 0xc3, 0xe6)},
-                                {m.activationsGb, QColor(0x70, 0xad, 0x47)},
-                                {m.overheadGb, QColor(0xa5, 0xa5, 0xa5)}};
+    const Segment segments[] = {{m.paramsGb, partColor(Part::Weights)},
+                                {m.gradsGb, partColor(Part::Gradients)},
+                                {m.optimizerGb, partColor(Part::Optimizer)},
+                                {m.activationsGb, partColor(Part::Activations)},
+                                {m.logitsGb, partColor(Part::Logits)},
+                                {m.overheadGb, partColor(Part::Overhead)}};
     const QRectF inner = r.adjusted(1, 1, -1, -1);
     double x = inner.left();
     p.setPen(Qt::NoPen);

@@ -1,7 +1,8 @@
 #pragma once
 // Memory per GPU drawn against the card's memory: parameters, gradients,
-// optimizer state, activations and overhead stacked, with the card's capacity
-// marked, red when the plan does not fit.
+// optimizer state, activations, logits and overhead stacked (the parts at the
+// step's peak, core's step_memory.h), with the card's capacity marked, red when
+// the plan does not fit.
 
 #include "plan/estimate.h"
 
@@ -12,6 +13,11 @@ namespace traindeck::gui {
 class MemoryBar : public QWidget {
     Q_OBJECT
 public:
+    // The parts in the order they are stacked, and the colour each is drawn in
+    // (a text that names them can show the same colour beside each).
+    enum class Part { Weights, Gradients, Optimizer, Activations, Logits, Overhead };
+    static QColor partColor(Part part);
+
     explicit MemoryBar(QWidget* parent = nullptr);
     void setEstimate(const Estimate& estimate);
     bool overCapacity() const;

@@ -1,9 +1,11 @@
 #include "gui/plan_wizard.h"
 
 #include "localized.h"
-#include "gui/field_sections.h"
 #include "gui/wizard_pages.h"
+#include "model/parameters.h"
+#include "plan/model_source.h"
 #include "plan/plan_fields.h"
+#include "plan/step_memory.h"
 
 #include <QEvent>
 
@@ -15,14 +17,15 @@ PlanWizard::PlanWizard(const Plan& start, QWidget* parent) : QWizard(parent), m_
     setOption(QWizard::NoBackButtonOnStartPage);
     // Finish only on the review page: the user sees the figures before committing.
     setOption(QWizard::HaveFinishButtonOnEarlyPages, false);
-    for (Section section : {Section::Cluster, Section::ModelData, Section::Recipe, Section::Launch}) {
-        auto* page = new FieldsPage(section, this);
+    for (WizardStep step : {WizardStep::Cluster, WizardStep::Model, WizardStep::Data, WizardStep::Recipe,
+                            WizardStep::Launch}) {
+        auto* page = new FieldsPage(step, this);
         m_fieldPages.push_back(page);
         addPage(page);
     }
     m_review = new ReviewPage(this);
     addPage(m_review);
-    resize(760, 640);
+    resize(820, 760);
     recompute();
     retranslate();
 }
@@ -34,20 +37,55 @@ Text PlanWizard::applyField(const std::string& key, const QString& text) {
     return {};
 }
 
-void PlanWizard::applyFix(const Finding& finding) {
-    Plan next = m_plan;
-    for (const FieldEdit& edit : finding.edits)
-        if (!setPlanField(next, edit.key, edit.value).empty())
-            return;  // core offered an edit it does not accept: leave the plan as it is
+Text PlanWizard::applyEdits(const std::vector<FieldEdit>& edits) {
+    Plan next = m_plan;  // all or nothing
+    for (const FieldEdit& edit : edits)
+        if (Text error = setPlanField(next, edit.key, edit.value); !error.empty())
+            return fieldError(edit.key, std::move(error));
     m_plan = next;
     recompute();
+    return {};
+}
+
+void PlanWizard::applyFix(const Finding& finding) {
+    // core offered an edit it does not accept: the plan stays as it is.
+    (void)applyEdits(finding.edits);
+}
+
+Text PlanWizard::chooseCatalogueModel(const std::string& name) {
+    std::vector<FieldEdit> edits;
+    if (Text error = catalogueModelEdits(name, edits); !error.empty())
+        return error;
+    return applyEdits(edits);
+}
+
+Text PlanWizard::importHfConfig(const QString& path) {
+    std::vector<FieldEdit> edits;
+    if (Text error = hfConfigEdits(path.toStdString(), edits); !error.empty())
+        return error;
+    return applyEdits(edits);
 }
 
 void PlanWizard::recompute() {
-    // Findings need a plan core considers whole (estimate.h); until then the
-    // cross-field error is the only thing to show.
+    // Findings and figures need a plan core considers whole (estimate.h); until
+    // then the cross-field error is the only thing to show.
     m_planError = app::qLocalized(validatePlan(m_plan));
     m_findings = m_planError.isEmpty() ? findings(m_plan) : std::vector<Finding>{};
+    m_figures = {};
+    if (m_planError.isEmpty()) {
+        const Layout own = m_plan.cluster.layout();
+        m_figures.valid = true;
+        m_figures.estimate = estimate(m_plan, own);
+        m_figures.peakPhase = Text(stepMemory(m_plan, own).phase);
+        model::Architecture arch;
+        const model::ParameterCount count =
+            planArchitecture(m_plan, arch) ? model::countParameters(arch) : model::ParameterCount{};
+        m_figures.params = count.total > 0 ? count.total : static_cast<long long>(m_plan.model.params);
+        m_figures.activeParams = count.total > 0 ? count.active : m_figures.params;
+        for (const Finding& f : m_findings)
+            if (f.code == "memory_over_card" && (!f.layout || *f.layout == own))
+                m_figures.overCard = f;
+    }
     emit planUpdated();
 }
 

@@ -3,15 +3,26 @@
 #include "localized.h"
 #include "gui/field_form.h"
 #include "gui/figure_format.h"
+#include "gui/finding_view.h"
 #include "gui/layouts_page.h"
+#include "gui/memory_bar.h"
 #include "gui/plan_view.h"
 #include "gui/plan_wizard.h"
 #include "gui/widget_parts.h"
+#include "model/architecture.h"
+#include "model/catalogue.h"
 #include "plan/estimate.h"
 #include "plan/findings.h"
+#include "plan/model_source.h"
+#include "plan/plan_fields.h"
 
+#include <QComboBox>
 #include <QEvent>
+#include <QFileDialog>
+#include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
+#include <QPushButton>
 #include <QScrollArea>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -26,21 +37,229 @@ QLabel* makeReasonLabel(QWidget* parent) {
     return label;
 }
 
+QLabel* makeFigureLabel(const char* name, QWidget* parent) {
+    auto* label = new QLabel(parent);
+    label->setObjectName(QString::fromLatin1(name));
+    label->setWordWrap(true);
+    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    return label;
+}
+
+QString gigabytes(double gb) { return PlanFiguresBox::tr("%1 GB").arg(localeNumber(gb)); }
+
+// A part's figure with a square of its colour on the bar, so the text is the bar's legend.
+QString part(MemoryBar::Part which, double gb) {
+    return QStringLiteral("<span style=\"color:%1\">■</span>&nbsp;%2")
+        .arg(MemoryBar::partColor(which).name(), gigabytes(gb).toHtmlEscaped());
+}
+
 }  // namespace
 
-FieldsPage::FieldsPage(Section section, PlanWizard* wizard) : QWizardPage(wizard), m_section(section), m_wizard(wizard) {
+std::vector<std::string> stepKeys(WizardStep step) {
+    // The model and what one sample of it is: the catalogue, a config.json or a
+    // preset decide the first; the sequence (or clip) and how activations are kept
+    // decide the second, and with it most of the memory.
+    static const std::vector<std::string> model = {"name", "model.name", "model.preset", "model.params",
+                                                   "model.architecture"};
+    static const std::vector<std::string> data = {
+        "model.tokens_per_sample", "model.clip_frames",     "model.clip_height",
+        "model.clip_width",        "model.activation_checkpointing", "model.flash_attention",
+        "model.activation_gb_per_sample", "recipe.dataset_size", "recipe.drop_last"};
+    std::vector<std::string> keys;
+    switch (step) {
+    case WizardStep::Cluster: return sectionKeys(Section::Cluster);
+    case WizardStep::Recipe: return sectionKeys(Section::Recipe);
+    case WizardStep::Launch: return sectionKeys(Section::Launch);
+    case WizardStep::Model: keys = model; break;
+    case WizardStep::Data: keys = data; break;
+    }
+    std::erase_if(keys, [](const std::string& k) { return !findPlanField(k); });
+    return keys;
+}
+
+PlanFiguresBox::PlanFiguresBox(PlanWizard* wizard, QWidget* parent) : QFrame(parent), m_wizard(wizard) {
+    setObjectName(QStringLiteral("planFigures"));
+    setFrameShape(QFrame::StyledPanel);
     auto* column = new QVBoxLayout(this);
+    column->setContentsMargins(8, 6, 8, 6);
+    column->setSpacing(3);
+    m_summary = makeFigureLabel("planSummary", this);
+    m_params = makeFigureLabel("figure:params", this);
+    m_bar = new MemoryBar(this);
+    m_bar->setObjectName(QStringLiteral("memoryBar"));
+    m_memory = makeFigureLabel("figure:memory", this);
+    m_memory->setTextFormat(Qt::RichText);
+    m_accumulation = makeFigureLabel("figure:accumulation", this);
+    m_fits = makeFigureLabel("figure:fits", this);
+    m_findingSlot = new QVBoxLayout;
+    for (QWidget* w : {static_cast<QWidget*>(m_summary), static_cast<QWidget*>(m_params)})
+        column->addWidget(w);
+    column->addWidget(m_bar);
+    for (QLabel* l : {m_memory, m_accumulation, m_fits})
+        column->addWidget(l);
+    column->addLayout(m_findingSlot);
+}
+
+void PlanFiguresBox::dropFinding() {
+    // Later: the view may be the one whose fix button is being handled.
+    // Out of the box at once (a search for the box's view finds the new one only).
+    if (FindingView* old = std::exchange(m_finding, nullptr)) {
+        old->hide();
+        old->setParent(nullptr);
+        old->deleteLater();
+    }
+}
+
+void PlanFiguresBox::refresh() {
+    const WizardFigures& f = m_wizard->figures();
+    for (QWidget* w : {static_cast<QWidget*>(m_params), static_cast<QWidget*>(m_bar),
+                       static_cast<QWidget*>(m_memory), static_cast<QWidget*>(m_accumulation),
+                       static_cast<QWidget*>(m_fits)})
+        w->setVisible(f.valid);
+    if (!f.valid) {
+        m_summary->setText(m_wizard->planError());
+        dropFinding();
+        return;
+    }
+    const Estimate& e = f.estimate;
+    m_summary->setText(tr("So far: %1 · learning rate %2 · finishes in %3")
+                           .arg(layoutName(e.layout), formatFigure(e.lr), formatFigure(e.hoursToFinish)));
+    const QLocale locale;
+    m_params->setText(f.activeParams < f.params
+                          ? tr("Parameters: %1, of which %2 active per token")
+                                .arg(locale.toString(f.params), locale.toString(f.activeParams))
+                          : tr("Parameters: %1").arg(locale.toString(f.params)));
+    m_bar->setEstimate(e);
+    const MemoryBreakdown& m = e.memory;
+    m_memory->setText(tr("Memory per GPU %1, peaking %2: weights %3, gradients %4, optimizer %5, "
+                         "activations %6, logits %7, overhead %8")
+                          .arg(gigabytes(e.memoryPerGpuGb.value).toHtmlEscaped(),
+                               app::qLocalized(f.peakPhase).toHtmlEscaped(), part(MemoryBar::Part::Weights, m.paramsGb),
+                               part(MemoryBar::Part::Gradients, m.gradsGb), part(MemoryBar::Part::Optimizer, m.optimizerGb),
+                               part(MemoryBar::Part::Activations, m.activationsGb),
+                               part(MemoryBar::Part::Logits, m.logitsGb), part(MemoryBar::Part::Overhead, m.overheadGb)));
+    m_memory->setToolTip(figureToolTip(tr("Memory per GPU"), e.memoryPerGpuGb));
+    const Plan& plan = m_wizard->plan();
+    QString accumulation = tr("Gradient accumulation %1 · micro-batch %2 per GPU · %3 GPUs · effective batch %4")
+                               .arg(localeNumber(e.gradAccum), localeNumber(e.microBatch), localeNumber(e.worldSize),
+                                    localeNumber(e.effectiveBatch.value));
+    if (plan.recipe.globalBatch > 0)
+        accumulation += tr(" (solved for the target batch %1)").arg(localeNumber(double(plan.recipe.globalBatch)));
+    m_accumulation->setText(accumulation);
+    m_accumulation->setToolTip(figureToolTip(tr("Effective batch"), e.effectiveBatch));
+    // When it does not fit, core's finding below says so, with the numbers and the fix.
+    m_fits->setText(tr("Fits: %1 per GPU, the card has %2.")
+                        .arg(gigabytes(e.memoryPerGpuGb.value), gigabytes(e.gpuMemoryGb)));
+    m_fits->setVisible(!f.overCard);
+    // core's finding says the largest micro-batch that fits and the cheapest fix, as one click.
+    const bool same = m_finding && f.overCard && m_finding->finding().message == f.overCard->message;
+    if (!same) {
+        dropFinding();
+        if (f.overCard) {
+            m_finding = new FindingView(*f.overCard, [w = m_wizard](const Finding& x) { w->applyFix(x); }, this);
+            m_finding->setObjectName(QStringLiteral("figure:fix"));
+            m_findingSlot->addWidget(m_finding);
+        }
+    }
+}
+
+void PlanFiguresBox::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange)
+        refresh();
+    QFrame::changeEvent(event);
+}
+
+ModelSourceBox::ModelSourceBox(PlanWizard* wizard, QWidget* parent) : QWidget(parent), m_wizard(wizard) {
+    auto* column = new QVBoxLayout(this);
+    column->setContentsMargins(0, 0, 0, 0);
+    auto* row = new QHBoxLayout;
+    m_label = new QLabel(this);
+    m_catalogue = new QComboBox(this);
+    m_catalogue->setObjectName(QStringLiteral("modelCatalogue"));
+    m_label->setBuddy(m_catalogue);
+    m_import = new QPushButton(this);
+    m_import->setObjectName(QStringLiteral("importConfig"));
+    // Return stays the wizard's Next, as in every field, after a click here too.
+    m_import->setAutoDefault(false);
+    row->addWidget(m_label);
+    row->addWidget(m_catalogue, 1);
+    row->addWidget(m_import);
+    column->addLayout(row);
+    m_error = makeErrorLabel(this);
+    m_error->setObjectName(QStringLiteral("importError"));
+    column->addWidget(m_error);
+    m_catalogue->addItem(QString(), QString());  // your own: the fields below
+    for (const model::CatalogueModel& m : model::modelCatalogue())
+        m_catalogue->addItem(QString::fromStdString(m.title), QString::fromStdString(m.name));
+    connect(m_catalogue, &QComboBox::activated, this, &ModelSourceBox::chooseFromCatalogue);
+    connect(m_import, &QPushButton::clicked, this, [this] {
+        QFileDialog dialog(this, tr("Import a Hugging Face config.json"));
+        dialog.setObjectName(QStringLiteral("importConfigDialog"));
+        dialog.setFileMode(QFileDialog::ExistingFile);
+        dialog.setNameFilters({tr("Model configs (*.json)"), tr("All files (*)")});
+        dialog.setOption(QFileDialog::DontUseNativeDialog);  // the same dialog everywhere, and for the tests
+        if (dialog.exec() == QDialog::Accepted && !dialog.selectedFiles().isEmpty())
+            importConfig(dialog.selectedFiles().constFirst());
+    });
+    retranslate();
+    refresh();
+}
+
+void ModelSourceBox::importConfig(const QString& path) {
+    showError(app::qLocalized(m_wizard->importHfConfig(path)));
+}
+
+void ModelSourceBox::chooseFromCatalogue(int index) {
+    const QString name = m_catalogue->itemData(index).toString();
+    if (!name.isEmpty())
+        showError(app::qLocalized(m_wizard->chooseCatalogueModel(name.toStdString())));
+}
+
+void ModelSourceBox::showError(const QString& error) {
+    m_error->setText(error);
+    m_error->setVisible(!error.isEmpty());
+}
+
+void ModelSourceBox::refresh() {
+    // The catalogue entry the plan's model is, if it is one; else "your own".
+    const Plan& plan = m_wizard->plan();
+    int index = 0;
+    for (int i = 1; i < m_catalogue->count(); ++i)
+        if (const model::CatalogueModel* m = model::findCatalogueModel(m_catalogue->itemData(i).toString().toStdString()))
+            if (plan.model.name == m->name && plan.model.architecture == model::architectureText(m->architecture))
+                index = i;
+    m_catalogue->setCurrentIndex(index);
+}
+
+void ModelSourceBox::retranslate() {
+    m_label->setText(tr("&Model:"));
+    m_catalogue->setItemText(0, tr("Your own (a trainer preset or the numbers below)"));
+    m_catalogue->setToolTip(tr("Models whose architecture TrainDeck knows: parameters, FLOPs and activation memory "
+                               "follow from it."));
+    m_import->setText(tr("Import config.json…"));
+    m_import->setToolTip(tr("Read the architecture from a Hugging Face config.json (llama, qwen2, mistral, mixtral, "
+                            "gpt2, vit)."));
+}
+
+void ModelSourceBox::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+FieldsPage::FieldsPage(WizardStep step, PlanWizard* wizard) : QWizardPage(wizard), m_step(step), m_wizard(wizard) {
+    auto* column = new QVBoxLayout(this);
+    if (step == WizardStep::Model) {
+        m_source = new ModelSourceBox(wizard, this);
+        column->addWidget(m_source);
+    }
     m_form = new FieldForm(
-        sectionKeys(section), wizard->plan(),
+        stepKeys(step), wizard->plan(),
         [wizard](const std::string& key, const QString& text) { return wizard->applyField(key, text); },
         [wizard](const Finding& finding) { wizard->applyFix(finding); }, nullptr);
     column->addWidget(makeScrollArea(m_form, this, false), 1);
-    m_summary = new QLabel(this);
-    m_summary->setObjectName(QStringLiteral("planSummary"));
-    m_summary->setWordWrap(true);
-    m_summary->setFrameShape(QFrame::StyledPanel);
-    m_summary->setMargin(6);
-    column->addWidget(m_summary);
+    m_figures = new PlanFiguresBox(wizard, this);
+    column->addWidget(m_figures);
     m_reason = makeReasonLabel(this);
     column->addWidget(m_reason);
     connect(m_form, &FieldForm::validityChanged, this, &FieldsPage::updateReason);
@@ -50,19 +269,17 @@ FieldsPage::FieldsPage(Section section, PlanWizard* wizard) : QWizardPage(wizard
 }
 
 void FieldsPage::refresh() {
-    m_form->setPlan(m_wizard->plan());
+    const Plan& plan = m_wizard->plan();
+    m_form->setPlan(plan);
     m_form->setFindings(m_wizard->currentFindings());
+    // Only what the model reads: a language model's sequence, a video model's clip.
+    for (const std::string& key : m_form->keys())
+        m_form->setFieldShown(key, modelFieldUsed(plan, key));
+    if (m_source)
+        m_source->refresh();
     // What the page's numbers mean so far, on every page: the user sees the
     // effect of a field while typing it, not only on the review page.
-    const Plan& plan = m_wizard->plan();
-    if (!m_wizard->planError().isEmpty()) {
-        m_summary->setText(m_wizard->planError());
-        return;
-    }
-    const Estimate e = estimate(plan, plan.cluster.layout());
-    m_summary->setText(tr("So far: %1 · effective batch %2 · learning rate %3 · %4 per GPU · finishes in %5")
-                           .arg(layoutName(e.layout), formatFigure(e.effectiveBatch), formatFigure(e.lr),
-                                formatFigure(e.memoryPerGpuGb), formatFigure(e.hoursToFinish)));
+    m_figures->refresh();
 }
 
 void FieldsPage::updateReason() {
@@ -84,8 +301,28 @@ void FieldsPage::initializePage() {
 }
 
 void FieldsPage::retranslate() {
-    setTitle(sectionTitle(m_section));
-    setSubTitle(sectionSubtitle(m_section));
+    switch (m_step) {
+    case WizardStep::Cluster:
+        setTitle(sectionTitle(Section::Cluster));
+        setSubTitle(sectionSubtitle(Section::Cluster));
+        break;
+    case WizardStep::Model:
+        setTitle(tr("Model"));
+        setSubTitle(tr("A model from the catalogue, its Hugging Face config.json, a trainer preset or your own numbers."));
+        break;
+    case WizardStep::Data:
+        setTitle(tr("Data"));
+        setSubTitle(tr("What one sample is, how the activations are kept, and how many samples there are."));
+        break;
+    case WizardStep::Recipe:
+        setTitle(sectionTitle(Section::Recipe));
+        setSubTitle(sectionSubtitle(Section::Recipe));
+        break;
+    case WizardStep::Launch:
+        setTitle(sectionTitle(Section::Launch));
+        setSubTitle(sectionSubtitle(Section::Launch));
+        break;
+    }
 }
 
 void FieldsPage::changeEvent(QEvent* event) {

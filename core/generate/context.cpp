@@ -82,11 +82,13 @@ std::string warningComments(const Context& ctx, const std::string& prefix) {
 }
 
 std::vector<GeneratedFile> supportFiles(const Context& ctx) {
-    return {
+    std::vector<GeneratedFile> files = {
         {kEntrypointFile, entrypointScript(ctx.plan, ctx.figures, ctx.options), true},
         {kAccelerateFile, accelerateConfig(ctx.plan, ctx.figures, warningComments(ctx, "# ")), false},
-        {kDeepSpeedFile, deepSpeedConfig(ctx.plan, ctx.figures), false},
     };
+    // Under FSDP there is no DeepSpeed config (accelerate.yaml says so).
+    if (hasDeepSpeedConfig(ctx.plan)) files.push_back({kDeepSpeedFile, deepSpeedConfig(ctx.plan, ctx.figures), false});
+    return files;
 }
 
 }  // namespace traindeck::generate

@@ -1,10 +1,28 @@
 #include "generate/ml_configs.h"
 
+#include "generate/generate.h"
+#include "plan/plan_fields.h"
+
 #include <nlohmann/json.hpp>
 
 namespace traindeck::generate {
 
+bool hasDeepSpeedConfig(const Plan& plan) { return plan.recipe.fsdp == Recipe::Fsdp::None; }
+
+Text noDeepSpeedConfig(const Plan& plan) {
+    const auto value = [&](const char* key) { return Text::value(findPlanField(key)->get(plan)); };
+    if (plan.recipe.zeroStage > 0)
+        return Text(TD_TEXT("GenerateErrors", "%1 %2 and %3 %4 both shard the model: choose FSDP or a ZeRO stage, not both"),
+                    {planFieldName("recipe.fsdp"), value("recipe.fsdp"), planFieldName("recipe.zero_stage"),
+                     value("recipe.zero_stage")});
+    // A DeepSpeed config cannot hold a comment (plain JSON), so it is not written at all.
+    return Text(TD_TEXT("GenerateErrors", "the plan shards with FSDP (%1 %2), which DeepSpeed does not run: use the "
+                                          "accelerate config, or a ZeRO stage (%3) instead of FSDP"),
+                {planFieldName("recipe.fsdp"), value("recipe.fsdp"), planFieldName("recipe.zero_stage")});
+}
+
 std::string deepSpeedConfig(const Plan& plan, const LaunchFigures& f) {
+    if (!hasDeepSpeedConfig(plan)) throw GenerateError(noDeepSpeedConfig(plan));
     const Recipe& r = plan.recipe;
     using nlohmann::ordered_json;
     ordered_json zero = {{"stage", r.zeroStage}};

@@ -1,6 +1,7 @@
 #include "generate/workload.h"
 
 #include "generate/generate.h"
+#include "generate/ml_configs.h"
 #include "generate/shell_quote.h"
 #include "plan/plan_fields.h"
 
@@ -64,7 +65,10 @@ const std::vector<Entry>& entries() {
         {{"accelerate_config", Text(TD_TEXT("Placeholders", "path of the generated accelerate config"))},
          [](const Plan&, const LaunchFigures&) { return configPath(kAccelerateFile); }},
         {{"deepspeed_config", Text(TD_TEXT("Placeholders", "path of the generated DeepSpeed config"))},
-         [](const Plan&, const LaunchFigures&) { return configPath(kDeepSpeedFile); }},
+         [](const Plan& p, const LaunchFigures&) {
+             if (!hasDeepSpeedConfig(p)) throw GenerateError(noDeepSpeedConfig(p));
+             return configPath(kDeepSpeedFile);
+         }},
         // Whole argument lists, so the right launch is also the easy one to write:
         // `accelerate launch {accelerate_args} train.py`, `torchrun {torchrun_args} train.py`.
         {{"accelerate_args", Text(TD_TEXT("Placeholders", "accelerate launch's config, machine rank and main process address/port"))},

@@ -3,6 +3,7 @@
 #include "model/architecture.h"
 #include "model/catalogue.h"
 #include "plan/plan_fields.h"
+#include "plan/step_memory.h"
 
 #include <filesystem>
 
@@ -30,6 +31,19 @@ Text catalogueModelEdits(const std::string& name, std::vector<FieldEdit>& edits)
              {"model.architecture", model::architectureText(m->architecture)}};
     if (m->tokens > 0) edits.push_back({"model.tokens_per_sample", formatNumber(m->tokens)});
     return {};
+}
+
+bool modelFieldUsed(const Plan& plan, std::string_view key) {
+    model::Architecture a;
+    const bool known = planArchitecture(plan, a);
+    const model::Family family = a.family();
+    const bool frames = !known || family == model::Family::TaeMlp || family == model::Family::ConvVideo;
+    if (key == "model.tokens_per_sample") return !known || a.isLanguageModel();
+    if (key.starts_with("model.clip_")) return frames;
+    if (key == "model.flash_attention") return known && (a.isLanguageModel() || family == model::Family::Vit);
+    // step_memory.cpp: the trainer's MLP and a model without architecture keep this figure.
+    if (key == "model.activation_gb_per_sample") return !known || family == model::Family::TaeMlp;
+    return true;
 }
 
 }  // namespace traindeck

@@ -8,6 +8,7 @@
 #include "text/text.h"
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace traindeck {
@@ -15,5 +16,14 @@ namespace traindeck {
 // On failure returns the one-line error and leaves `edits` alone.
 Text hfConfigEdits(const std::string& path, std::vector<FieldEdit>& edits);
 Text catalogueModelEdits(const std::string& name, std::vector<FieldEdit>& edits);
+
+// Whether the plan's model reads the field `key` describing a sample, so that a face
+// asks only for what counts: the sequence length (model.tokens_per_sample) where
+// tokens are the user's choice (a language model, a model known only by numbers),
+// the clip (model.clip_*) where frames make the sample (the trainer's and video
+// models, or a model without an architecture, which runs the trainer), flash
+// attention where there is attention, the per-sample activation memory where no
+// architecture gives it. Any other key: true.
+bool modelFieldUsed(const Plan& plan, std::string_view key);
 
 }  // namespace traindeck

@@ -3,11 +3,14 @@
 // (never the user's), English unless a test switches, and a window made active
 // so keyboard events reach it.
 
+#include <QApplication>
 #include <QCoreApplication>
 #include <QSettings>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QWidget>
+
+#include <string>
 
 namespace traindeck::test {
 
@@ -30,6 +33,25 @@ inline bool showActive(QWidget& w) {
     w.show();
     QApplication::setActiveWindow(&w);
     return QTest::qWaitForWindowActive(&w);
+}
+
+// The keyboard user's moves: the widget with the focus, Tab until the input of plan
+// field `key` has it, and replacing a line edit's text as select-all and typing do.
+inline QWidget* focused() { return QApplication::focusWidget(); }
+
+inline bool tabTo(const std::string& key, int most = 80) {
+    const QString name = QStringLiteral("field:") + QString::fromStdString(key);
+    for (int i = 0; i < most; ++i) {
+        if (focused() && focused()->objectName() == name)
+            return true;
+        QTest::keyClick(focused(), Qt::Key_Tab);
+    }
+    return false;
+}
+
+inline void typeText(const QString& text) {
+    QTest::keyClick(focused(), Qt::Key_A, Qt::ControlModifier);
+    QTest::keyClicks(focused(), text);
 }
 
 }  // namespace traindeck::test

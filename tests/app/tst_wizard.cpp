@@ -20,29 +20,9 @@
 
 using namespace traindeck;
 using namespace traindeck::gui;
-
-namespace {
-
-QWidget* focused() { return QApplication::focusWidget(); }
-
-// Presses Tab until the input of `key` has the focus: how a keyboard user gets there.
-bool tabTo(const std::string& key) {
-    const QString name = QStringLiteral("field:") + QString::fromStdString(key);
-    for (int i = 0; i < 60; ++i) {
-        if (focused() && focused()->objectName() == name)
-            return true;
-        QTest::keyClick(focused(), Qt::Key_Tab);
-    }
-    return false;
-}
-
-// Replaces the text of the focused line edit, as select-all and typing does.
-void typeText(const QString& text) {
-    QTest::keyClick(focused(), Qt::Key_A, Qt::ControlModifier);
-    QTest::keyClicks(focused(), text);
-}
-
-}  // namespace
+using traindeck::test::focused;
+using traindeck::test::tabTo;
+using traindeck::test::typeText;
 
 class TestWizard : public QObject {
     Q_OBJECT
@@ -66,11 +46,15 @@ private slots:
         QTest::keyClick(focused(), Qt::Key_Return);
         QCOMPARE(wizard.currentId(), 1);
 
-        // Model and data.
+        // Model: the demo's trainer preset stays.
+        QTest::keyClick(focused(), Qt::Key_Return);
+        QCOMPARE(wizard.currentId(), 2);
+
+        // Data.
         QVERIFY(tabTo("recipe.dataset_size"));
         typeText("29500");
         QTest::keyClick(focused(), Qt::Key_Return);
-        QCOMPARE(wizard.currentId(), 2);
+        QCOMPARE(wizard.currentId(), 3);
 
         // Recipe: 8 per GPU on 16 GPUs is batch 128, the batch the LR was tuned at.
         QVERIFY(tabTo("recipe.micro_batch"));
@@ -82,13 +66,13 @@ private slots:
         QVERIFY(tabTo("recipe.base_batch"));
         typeText("128");
         QTest::keyClick(focused(), Qt::Key_Return);
-        QCOMPARE(wizard.currentId(), 3);
+        QCOMPARE(wizard.currentId(), 4);
 
         // Platform and workload.
         QVERIFY(tabTo("launch.job_name"));
         typeText("llm-16gpu");
         QTest::keyClick(focused(), Qt::Key_Return);
-        QCOMPARE(wizard.currentId(), 4);
+        QCOMPARE(wizard.currentId(), 5);
 
         // Review: Return is Finish.
         QVERIFY(wizard.button(QWizard::FinishButton)->isEnabled());

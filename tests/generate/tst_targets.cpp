@@ -5,11 +5,16 @@
 #include "generate/entrypoint.h"
 #include "k8s_schema.h"
 #include "plan/estimate.h"
+#include "plan/model_source.h"
+#include "plan/plan_fields.h"
 #include "support.h"
 
 #include <QtTest>
 #include <nlohmann/json.hpp>
 #include <yaml-cpp/yaml.h>
+
+#include <map>
+#include <set>
 
 using namespace traindeck;
 using generate::GeneratedFile;
@@ -45,6 +50,38 @@ void checkConfigMap(const YAML::Node& cm, const std::vector<GeneratedFile>& file
     QCOMPARE(cm["kind"].as<std::string>(), std::string("ConfigMap"));
     for (const char* name : {"entrypoint.sh", "accelerate.yaml", "deepspeed.json"})
         QCOMPARE(cm["data"][name].as<std::string>(), fileAt(files, name).content);
+}
+
+// What accelerate 1.15 reads from a config file (huggingface/accelerate at 16cb6eb8):
+// ClusterConfig's fields (config_args.py refuses any other top-level key), the
+// --fsdp_* arguments an fsdp_config key becomes (commands/launch.py), and the
+// values FullyShardedDataParallelPlugin accepts (utils/constants.py).
+const std::set<std::string> kAccelerateKeys = {
+    "compute_environment", "distributed_type", "mixed_precision", "use_cpu", "debug", "num_processes",
+    "machine_rank", "num_machines", "gpu_ids", "main_process_ip", "main_process_port", "rdzv_backend",
+    "same_network", "main_training_function", "enable_cpu_affinity", "fp8_config", "deepspeed_config",
+    "fsdp_config", "parallelism_config", "megatron_lm_config", "mpirun_config", "downcast_bf16", "tpu_name",
+    "tpu_zone", "tpu_use_cluster", "tpu_use_sudo", "command_file", "commands", "tpu_vm", "tpu_env", "dynamo_config"};
+const std::set<std::string> kFsdpKeys = {
+    "fsdp_version", "fsdp_offload_params", "fsdp_min_num_params", "fsdp_sharding_strategy",
+    "fsdp_reshard_after_forward", "fsdp_auto_wrap_policy", "fsdp_transformer_layer_cls_to_wrap",
+    "fsdp_backward_prefetch", "fsdp_state_dict_type", "fsdp_forward_prefetch", "fsdp_use_orig_params",
+    "fsdp_cpu_ram_efficient_loading", "fsdp_sync_module_states", "fsdp_activation_checkpointing"};
+const std::map<std::string, std::set<std::string>> kFsdpValues = {
+    {"fsdp_sharding_strategy", {"FULL_SHARD", "SHARD_GRAD_OP", "NO_SHARD", "HYBRID_SHARD", "HYBRID_SHARD_ZERO2"}},
+    {"fsdp_auto_wrap_policy", {"TRANSFORMER_BASED_WRAP", "SIZE_BASED_WRAP", "NO_WRAP"}},
+    {"fsdp_backward_prefetch", {"BACKWARD_PRE", "BACKWARD_POST", "NO_PREFETCH"}},
+    {"fsdp_state_dict_type", {"FULL_STATE_DICT", "LOCAL_STATE_DICT", "SHARDED_STATE_DICT"}}};
+
+// The GenerateError's message of `f`; empty when it does not throw.
+template <typename F>
+std::string refusal(F f) {
+    try {
+        f();
+    } catch (const generate::GenerateError& e) {
+        return e.text().english();
+    }
+    return {};
 }
 
 std::string base64Decode(const std::string& text) {
@@ -278,6 +315,86 @@ private slots:
         QCOMPARE(ds["optimizer"]["params"]["lr"].get<double>(), e.lr.value);
         QCOMPARE(ds["scheduler"]["params"]["warmup_num_steps"].get<double>(), e.warmupSteps.value);
         QCOMPARE(ds["scheduler"]["params"]["total_num_steps"].get<double>(), e.totalSteps.value);
+    }
+
+    void accelerateFsdpFollowsThePlan_data() {
+        QTest::addColumn<QString>("mode");
+        QTest::addColumn<QString>("strategy");
+        QTest::addColumn<QString>("checkpointing");
+        QTest::addColumn<bool>("llama");
+        QTest::newRow("full_shard llama full") << "full_shard" << "FULL_SHARD" << "full" << true;
+        QTest::newRow("shard_grad_op llama none") << "shard_grad_op" << "SHARD_GRAD_OP" << "none" << true;
+        QTest::newRow("hybrid_shard tae selective") << "hybrid_shard" << "HYBRID_SHARD" << "selective" << false;
+    }
+    void accelerateFsdpFollowsThePlan() {
+        QFETCH(QString, mode);
+        QFETCH(QString, strategy);
+        QFETCH(QString, checkpointing);
+        QFETCH(bool, llama);
+        Plan plan = gentest::planAt(2);
+        std::vector<FieldEdit> edits;
+        if (llama) QVERIFY(catalogueModelEdits("llama-3.1-8b", edits).empty());
+        edits.push_back({"recipe.fsdp", mode.toStdString()});
+        edits.push_back({"model.activation_checkpointing", checkpointing.toStdString()});
+        for (const FieldEdit& e : edits) QCOMPARE(setPlanField(plan, e.key, e.value).english(), std::string());
+        const auto files = generate::generate(plan, {Target::Accelerate}, {});
+        const std::string text = fileAt(files, "accelerate.yaml").content;
+        const YAML::Node acc = YAML::Load(text);
+        for (const auto& kv : acc) QVERIFY2(kAccelerateKeys.count(kv.first.as<std::string>()), kv.first.as<std::string>().c_str());
+        QCOMPARE(acc["distributed_type"].as<std::string>(), std::string("FSDP"));
+        QVERIFY(!acc["deepspeed_config"]);
+        // FSDP's param_dtype over the fp32 sharded states the planner counts.
+        QCOMPARE(acc["mixed_precision"].as<std::string>(), std::string("bf16"));
+        QCOMPARE(acc["num_processes"].as<int>(), 16);
+        const YAML::Node fsdp = acc["fsdp_config"];
+        QVERIFY(fsdp.IsMap());
+        for (const auto& kv : fsdp) {
+            const std::string key = kv.first.as<std::string>();
+            QVERIFY2(kFsdpKeys.count(key), key.c_str());
+            if (auto values = kFsdpValues.find(key); values != kFsdpValues.end())
+                QVERIFY2(values->second.count(kv.second.as<std::string>()), key.c_str());
+        }
+        QCOMPARE(fsdp["fsdp_version"].as<int>(), 1);
+        QCOMPARE(QString::fromStdString(fsdp["fsdp_sharding_strategy"].as<std::string>()), strategy);
+        QCOMPARE(fsdp["fsdp_activation_checkpointing"].as<bool>(), checkpointing == "full");
+        QCOMPARE(fsdp["fsdp_offload_params"].as<bool>(), false);
+        // accelerate refuses cpu_ram_efficient_loading without sync_module_states.
+        QVERIFY(!fsdp["fsdp_cpu_ram_efficient_loading"].as<bool>() || fsdp["fsdp_sync_module_states"].as<bool>());
+        // A transformers model wraps by its block class; the trainer's MLP by size.
+        QCOMPARE(fsdp["fsdp_auto_wrap_policy"].as<std::string>(),
+                 std::string(llama ? "TRANSFORMER_BASED_WRAP" : "SIZE_BASED_WRAP"));
+        QCOMPARE(bool(fsdp["fsdp_min_num_params"]), !llama);
+        if (!llama) QVERIFY(fsdp["fsdp_min_num_params"].as<long long>() > 0);
+        // What the file cannot set is said in one comment line.
+        QVERIFY(text.find("# FSDP " + mode.toStdString() + ": no deepspeed.json") != std::string::npos);
+        QCOMPARE(text.find("# selective activation checkpointing") != std::string::npos, checkpointing == "selective");
+    }
+
+    void fsdpHasNoDeepSpeedConfig() {
+        Plan plan = gentest::planAt(2);
+        QVERIFY(setPlanField(plan, "recipe.fsdp", "full_shard").empty());
+        // The DeepSpeed target is refused in one line naming the field; the others ship no deepspeed.json.
+        const std::string refused = refusal([&] { generate::generate(plan, Target::DeepSpeed, {}); });
+        QVERIFY2(refused.find("--fsdp full_shard") != std::string::npos, refused.c_str());
+        QVERIFY(refused.find('\n') == std::string::npos);
+        const auto files = generate::generate(plan, {Target::Kubernetes, Target::Slurm}, gentest::optionsFor(2));
+        QVERIFY(!gentest::hasFile(files, "deepspeed.json"));
+        QVERIFY(gentest::hasFile(files, "accelerate.yaml"));
+        const YAML::Node cm = docs(fileAt(files, "kubernetes.yaml")).front();
+        QVERIFY(!cm["data"]["deepspeed.json"]);
+        QCOMPARE(cm["data"]["accelerate.yaml"].as<std::string>(), fileAt(files, "accelerate.yaml").content);
+        // A command that names the DeepSpeed config cannot run under FSDP.
+        plan.launch.command = "deepspeed train.py --deepspeed_config {deepspeed_config}";
+        QVERIFY(refusal([&] { generate::generate(plan, Target::Slurm, {}); }).find("DeepSpeed does not run") !=
+                std::string::npos);
+        // FSDP and a ZeRO stage at once: every target refuses, naming both fields.
+        plan.launch.command.clear();
+        QVERIFY(setPlanField(plan, "recipe.zero_stage", "2").empty());
+        for (Target t : {Target::Accelerate, Target::DeepSpeed, Target::Kubernetes}) {
+            const std::string both = refusal([&] { generate::generate(plan, t, gentest::optionsFor(2)); });
+            QVERIFY2(both.find("--fsdp") != std::string::npos && both.find("--zero-stage") != std::string::npos,
+                     both.c_str());
+        }
     }
 
     void offloadNeedsZero() {
