@@ -152,40 +152,72 @@ exit "$status"
     return s;
 }
 
-std::string supervisorCommand(const std::string& dir, const std::string& nodeScript, double graceS, double silenceS) {
-    using generate::shellQuote;
-    return "cd " + shellQuote(dir) + " && exec bash " + kSupervisorFile + " " + shellQuote(nodeScript) + " " +
-           std::to_string(long(graceS * 1000 + 0.5)) + " " + std::to_string(long(silenceS * 1000 + 0.5));
-}
-
 std::string manifestFile(int node) { return ".traindeck-files-node-" + std::to_string(node); }
 
-std::string cleanupScript(const std::string& dir, int node) {
-    return "bash -c " + generate::shellQuote(std::string(kRemoveFiles) + "remove_run_files " + generate::shellQuote(dir) +
-                                             " " + manifestFile(node) + "\n");
-}
+namespace {
 
-std::string preflightScript(const std::string& workload, int masterPort, bool checkPort,
-                            const std::vector<std::string>& files, bool dryRun, const std::string& dir) {
+// key=value lines for the launcher: gpus, workload, master_port (node 0), and
+// files (what was copied is readable) or, for a dry run, writable.
+std::string checksScript(const NodeCommand& c) {
     using generate::shellQuote;
     std::string s = "if [ -n \"${CUDA_VISIBLE_DEVICES:-}\" ]; then\n"
                     "  echo \"gpus=$(printf '%s' \"$CUDA_VISIBLE_DEVICES\" | tr ',' '\\n' | grep -c .)\"\n"
                     "elif command -v nvidia-smi >/dev/null 2>&1; then\n"
                     "  echo \"gpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')\"\n"
                     "else\n  echo gpus=none\nfi\n";
-    s += "if command -v " + shellQuote(workload) + " >/dev/null 2>&1; then echo workload=yes; else echo workload=no; fi\n";
-    if (checkPort)
-        s += "if (exec 3<>/dev/tcp/127.0.0.1/" + std::to_string(masterPort) +
+    s += "if command -v " + shellQuote(c.workload) + " >/dev/null 2>&1; then echo workload=yes; else echo workload=no; fi\n";
+    if (c.checkPort)
+        s += "if (exec 3<>/dev/tcp/127.0.0.1/" + std::to_string(c.masterPort) +
              ") 2>/dev/null; then echo master_port=busy; else echo master_port=free; fi\n";
-    if (dryRun) {
+    if (c.dryRun) {
         // Nothing is copied: the nearest folder that exists must let the run's files in.
-        s += "d=" + shellQuote(dir) + "\nwhile [ ! -e \"$d\" ]; do d=$(dirname \"$d\"); done\n"
+        s += "d=" + shellQuote(c.dir) + "\nwhile [ ! -e \"$d\" ]; do d=$(dirname \"$d\"); done\n"
              "if [ -d \"$d\" ] && [ -w \"$d\" ]; then echo writable=yes; else echo writable=no; fi\n";
     } else {
         s += "files=yes\n";
-        for (const std::string& f : files) s += "[ -r " + shellQuote(f) + " ] || files=no\n";
+        for (const std::string& f : {c.nodeScript, std::string("entrypoint.sh"), std::string(kSupervisorFile)})
+            s += "[ -r " + shellQuote(c.dir + "/" + f) + " ] || files=no\n";
         s += "echo files=$files\n";
     }
+    return s;
+}
+
+// Writes the node's files into its folder with the node's shell, from quoted
+// text, and the manifest of what it wrote; `copied=yes` tells a failed copy
+// from checks that could not run.
+std::string copyScript(const NodeCommand& c) {
+    using generate::shellQuote;
+    std::string commands = "umask 077 && mkdir -p " + shellQuote(c.dir) + " && cd " + shellQuote(c.dir);
+    std::string manifest;
+    for (const auto& f : c.files) {
+        commands += " && printf '%s' " + shellQuote(f.content) + " > " + shellQuote(f.path);
+        if (f.executable) commands += " && chmod 700 " + shellQuote(f.path);
+        manifest += f.path + "\n";
+    }
+    commands += " && printf '%s' " + shellQuote(manifest) + " > " + manifestFile(c.node);
+    return "if (" + commands + "); then echo copied=yes; else echo copied=no; echo " + kPreflightEnd +
+           "; exit 0; fi\n";
+}
+
+}  // namespace
+
+std::string nodeCommand(const NodeCommand& c) {
+    using generate::shellQuote;
+    const bool copy = !c.files.empty();
+    // The copy and the checks run in a session of their own, so that a stop
+    // during them (a hung nvidia-smi, a slow filesystem) ends all they started.
+    const std::string checks = (copy ? copyScript(c) : std::string()) + checksScript(c) + "echo " + kPreflightEnd + "\n";
+    std::string s = "setsid bash -c " + shellQuote(checks) + " </dev/null &\nchecks=$!\n"
+                    "IFS= read -r verdict || verdict=\n"
+                    "if [ \"$verdict\" = go ]; then\n"
+                    "  wait \"$checks\"\n"
+                    "  cd " + shellQuote(c.dir) + " && exec bash " + kSupervisorFile + " " + shellQuote(c.nodeScript) + " " +
+                    std::to_string(long(c.graceS * 1000 + 0.5)) + " " + std::to_string(long(c.silenceS * 1000 + 0.5)) +
+                    "\n  exit 127\nfi\n"
+                    // Not started: end what still runs of the checks, take the copied files away.
+                    "kill -KILL -- -\"$checks\" 2>/dev/null\nwait \"$checks\" 2>/dev/null\n";
+    if (copy) s += std::string(kRemoveFiles) + "remove_run_files " + shellQuote(c.dir) + " " + manifestFile(c.node) + "\n";
+    s += "exit 0\n";
     return "bash -c " + shellQuote(s);
 }
 

@@ -236,7 +236,8 @@ private slots:
         QVERIFY(sshd > 0);
         ::kill(sshd, SIGSTOP);
         ::kill(pid_t(p.processId()), SIGINT);
-        QTest::qWait(300);
+        // The first Ctrl-C has been taken (node 0 is told to stop) before the second comes.
+        QTRY_VERIFY_WITH_TIMEOUT(readFile(runDir("twice/launch.jsonl")).contains("\"state\":\"stopping\""), 10000);
         ::kill(pid_t(p.processId()), SIGINT);
         const bool ended = p.waitForFinished(5000);
         ::kill(sshd, SIGCONT);
@@ -245,6 +246,34 @@ private slots:
         QCOMPARE(p.exitCode(), 130);
         QVERIFY(readFile(runDir("twice/launch.jsonl")).contains("\"status\":\"interrupted\""));
         QTRY_VERIFY_WITH_TIMEOUT(sshd_.processesLeft().isEmpty(), 8000);
+    }
+
+    // The nodes' pre-flight hangs (nvidia-smi never answers, as on a wedged driver):
+    // Ctrl-C ends the launcher at once, ends the checks on every node and leaves
+    // nothing there, neither a process nor a copied file.
+    void ctrlCDuringASlowPreflightEndsAtOnce() {
+        const QString remote = work_.filePath("slow-remote");
+        writeFile(sshd_.path("slow-nvidia-smi"), "");
+        QProcess p;
+        startLaunch(p, QStringList{"--hosts", sshd_.hosts(2), "--run-dir", runDir("slowcheck"), "--remote-dir", remote} +
+                           sshFlags(knownHosts_) + planFlags(2, 2, freePort()));
+        const auto hungChecks = [&] {
+            int hung = 0;
+            for (int pid : sshd_.processesLeft())
+                hung += readFile("/proc/" + QString::number(pid) + "/cmdline") == QByteArray("sleep\0" "120\0", 10);
+            return hung;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(hungChecks() == 2, 60000);
+        QFile::remove(sshd_.path("slow-nvidia-smi"));
+        ::kill(pid_t(p.processId()), SIGINT);
+        const bool ended = p.waitForFinished(20000);  // the checks alone would hold it 120 s
+        if (!ended) p.kill();
+        QVERIFY(ended);
+        QCOMPARE(p.exitCode(), 130);
+        QVERIFY(readFile(runDir("slowcheck/launch.jsonl")).contains("\"status\":\"interrupted\""));
+        QTRY_VERIFY_WITH_TIMEOUT(sshd_.processesLeft().isEmpty(), 5000);
+        QVERIFY2(QDir(remote).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden).isEmpty(),
+                 qPrintable(QDir(remote).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden).join(' ')));
     }
 
     // Node 1 hangs (a hung GPU): node 0's trainer reports rank 1 lost (the metrics
