@@ -51,6 +51,9 @@ class Nodes:
         p = lambda n: os.path.join(work, n)
         self.path = p
         os.makedirs(p("bin"))
+        # The nodes' shells get a home of the bench's own: this machine's ~/.bashrc (a pyenv
+        # init, seconds under load) would be paid by every launcher alike and only add noise.
+        os.makedirs(p("home"))
         os.symlink(trainer, p("bin/traindeck-trainer"))
         write(p("bin/nvidia-smi"), "#!/bin/sh\necho 'GPU 0: Stub (UUID: GPU-0)'\n", 0o755)
         for key in ("host_key", "user_key"):
@@ -62,7 +65,7 @@ class Nodes:
               f"AuthorizedKeysFile {p('authorized_keys')}\nStrictModes no\nUsePAM no\n"
               "PasswordAuthentication no\nKbdInteractiveAuthentication no\nPubkeyAuthentication yes\n"
               "PermitRootLogin prohibit-password\nLogLevel ERROR\nMaxStartups 64\nMaxSessions 64\n"
-              f"SetEnv PATH={p('bin')}:/usr/local/bin:/usr/bin:/bin TRAINDECK_BENCH_TAG={self.tag}\n")
+              f"SetEnv PATH={p('bin')}:/usr/local/bin:/usr/bin:/bin HOME={p('home')} TRAINDECK_BENCH_TAG={self.tag}\n")
         host_key = open(p("host_key.pub")).read().split()
         write(p("known_hosts"), "".join(f"[127.0.0.{i + 1}]:{self.port} {host_key[0]} {host_key[1]}\n"
                                         for i in range(nodes)))

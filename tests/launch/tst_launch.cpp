@@ -92,7 +92,7 @@ private slots:
 
     void twoNodesTrainToTheEnd() {
         const Result r = launch(QStringList{"--hosts", sshd_.hosts(2), "--run-dir", runDir("full")} +
-                                sshFlags(knownHosts_) + planFlags(2, 12, freePort()));
+                                sshFlags(knownHosts_) + planFlags(2, 3, freePort()));
         QVERIFY2(r.code == 0, qPrintable(r.err));
         // The metrics lines arrive tagged with the node that printed them: the trainer's
         // rank 0 (node 0) writes the job's step events and every rank's rank events,
@@ -393,11 +393,14 @@ private slots:
         const QString checkpoints = work_.filePath("checkpoints");
         const int masterPort = freePort();
         const QStringList args = QStringList{"--hosts", sshd_.hosts(2), "--checkpoint-dir", checkpoints} +
-                                 sshFlags(knownHosts_) + planFlags(2, 400, masterPort);
+                                 sshFlags(knownHosts_) + planFlags(2, 40, masterPort);
         QProcess p;
         p.setStandardOutputFile(QProcess::nullDevice());  // the run folder has it all
         p.start(TRAINDECK_BINARY, QStringList{"launch", "--run-dir", runDir("stopped")} + args);
         QTRY_VERIFY_WITH_TIMEOUT(readFile(runDir("stopped/node-0.out")).contains("\"event\":\"step\""), 90000);
+        // The trainers held (SIGSTOP) until the stop reaches them (the supervisor continues
+        // what it stops): the run cannot end on its own before Ctrl-C, however fast its steps.
+        QVERIFY(sshd_.signalTrainers(0, SIGSTOP) > 0 && sshd_.signalTrainers(1, SIGSTOP) > 0);
         ::kill(pid_t(p.processId()), SIGINT);
         QVERIFY(p.waitForFinished(30000));
         QCOMPARE(p.exitCode(), 130);
@@ -425,11 +428,11 @@ private slots:
         watch.start(TRAINDECK_BINARY, {"watch", runDir("stopped")});
         QVERIFY(watch.waitForFinished(30000));
         const QString summary = QString::fromUtf8(watch.readAllStandardOutput() + watch.readAllStandardError());
-        QVERIFY2(summary.contains("400"), qPrintable(summary));
+        QVERIFY2(summary.contains("40 of 40") && summary.contains("ended at step 39: completed"), qPrintable(summary));
 
         // A checkpoint of another configuration (more steps): the one line says so.
         QStringList other = args;
-        other.replace(other.indexOf("400"), "401");
+        other.replace(other.indexOf("40"), "41");
         const Result mismatch = launch(QStringList{"--run-dir", runDir("mismatch")} + other, 180000);
         QCOMPARE(mismatch.code, 1);
         const QString last = mismatch.err.trimmed().section('\n', -1);
