@@ -14,16 +14,18 @@ const char* kRemoveFiles = R"SH(remove_run_files() {
     local dir=$1 manifest=$1/$2 f m lock
     [[ -r $manifest ]] || return 0
     exec {lock}<"$dir" && flock "$lock"
-    local others=()
+    # What the other manifests list stays; bash reads them itself (no process per
+    # file): with many nodes on one filesystem this runs once per node, in turn.
+    local -A kept=()
+    local remove=()
     for m in "$dir"/.traindeck-files-node-*; do
-        [[ $m != "$manifest" && -e $m ]] && others+=("$m")
+        [[ $m != "$manifest" && -e $m ]] || continue
+        while IFS= read -r f; do [[ -n $f ]] && kept[$f]=1; done <"$m"
     done
     while IFS= read -r f; do
-        [[ -n $f && $f != */* ]] || continue
-        ((${#others[@]})) && grep -qxF -- "$f" "${others[@]}" && continue
-        rm -f -- "$dir/$f"
+        [[ -n $f && $f != */* && -z ${kept[$f]:-} ]] && remove+=("$dir/$f")
     done <"$manifest"
-    rm -f -- "$manifest"
+    rm -f -- "${remove[@]}" "$manifest"
     rmdir -- "$dir" 2>/dev/null
     exec {lock}<&-
     return 0
@@ -54,23 +56,28 @@ now_ms() {
     now=$((now / 1000))
 }
 # The processes of the session that have not ended (a zombie has), read from
-# /proc by bash itself: a minimal node image may have no procps (pkill, ps).
+# /proc. pgrep (procps) finds the session's few in one pass in C; a minimal node
+# image may have no procps, and then bash reads every process's stat itself,
+# which costs far more on a loaded node with many processes.
 members=()
+have_pgrep=0
+command -v pgrep >/dev/null 2>&1 && have_pgrep=1
 list_members() {
-    local stat line fields
+    local pid line fields candidates
     members=()
-    for stat in /proc/[0-9]*/stat; do
-        read -r line 2>/dev/null <"$stat" || continue
+    if ((have_pgrep)); then
+        candidates=($(pgrep -s "$session"))
+    else
+        candidates=(/proc/[0-9]*)
+        candidates=("${candidates[@]#/proc/}")
+    fi
+    for pid in "${candidates[@]}"; do
+        read -r line 2>/dev/null <"/proc/$pid/stat" || continue
         fields=(${line##*) })  # after "pid (comm) ": state ppid pgrp session ...
-        [[ ${fields[3]} == "$session" && ${fields[0]} != Z ]] && members+=("${stat//[!0-9]/}")
+        [[ ${fields[3]} == "$session" && ${fields[0]} != Z ]] && members+=("$pid")
     done
 }
 alive() { list_members; ((${#members[@]})); }
-signal_session() {
-    list_members
-    ((${#members[@]})) && kill "-$1" "${members[@]}" 2>/dev/null
-    return 0
-}
 kill_session() {
     local i
     for i in {1..40}; do
@@ -80,12 +87,15 @@ kill_session() {
     done
 }
 # SIGTERM to every process of the session, SIGKILL to what is left after the
-# grace, or at once when the launcher says `kill` meanwhile.
+# grace, or at once when the launcher says `kill` meanwhile. Each look at the
+# session reads all of /proc, which a loaded node pays dearly: one look when
+# nothing is left (the usual end), one per 0.1 s while something is.
 stop_session() {
     local deadline command rc
-    signal_session TERM
+    alive || return 0
+    kill -TERM "${members[@]}" 2>/dev/null
     # A stopped process (a debugger, a hung device's SIGSTOP) hears SIGTERM only once continued.
-    signal_session CONT
+    kill -CONT "${members[@]}" 2>/dev/null
     now_ms
     deadline=$((now + grace_ms))
     while alive; do
@@ -103,7 +113,8 @@ stop_session() {
             sleep 0.1
         fi
     done
-    kill_session
+    ((${#members[@]})) && kill_session
+    return 0
 }
 # Reads the launcher's lines: term, kill, or a heartbeat (anything else).
 watch_launcher() {
@@ -138,12 +149,7 @@ exec 3<&-
 status=0
 wait "$session" || status=$?
 stop_session
-# The watcher and what it runs (a sleep): nothing of this run stays.
-for stat in /proc/[0-9]*/stat; do
-    read -r line 2>/dev/null <"$stat" || continue
-    fields=(${line##*) })
-    [[ ${fields[1]} == "$watcher" ]] && kill "${stat//[!0-9]/}" 2>/dev/null
-done
+# The watcher goes too (a `sleep 0.1` it may be in ends by itself).
 kill "$watcher" 2>/dev/null
 wait "$watcher" 2>/dev/null
 remove_run_files "$here" ".traindeck-files-${1%.sh}"

