@@ -9,25 +9,26 @@ namespace {
 // Removes the files that the manifest `$2` in the folder `$1` lists, then the
 // folder if it is empty: a workload's own output in it is never removed, nor a
 // file that another node's manifest still lists (nodes that share a host, or a
-// filesystem, share the folder). The folder's lock keeps two nodes' removals apart.
+// filesystem, share the folder). Under the folder's lock only bash itself runs
+// (no process is started there): what the other manifests list is read, and
+// this one is emptied (an empty manifest is a node that is done); the removal
+// follows outside the lock, so many nodes on one filesystem do not queue for it.
 const char* kRemoveFiles = R"SH(remove_run_files() {
     local dir=$1 manifest=$1/$2 f m lock
-    [[ -r $manifest ]] || return 0
-    exec {lock}<"$dir" && flock "$lock"
-    # What the other manifests list stays; bash reads them itself (no process per
-    # file): with many nodes on one filesystem this runs once per node, in turn.
+    [[ -s $manifest ]] || return 0
     local -A kept=()
-    local remove=()
+    local mine=() remove=()
+    while IFS= read -r f; do [[ -n $f && $f != */* ]] && mine+=("$f"); done <"$manifest"
+    exec {lock}<"$dir" && flock "$lock"
     for m in "$dir"/.traindeck-files-node-*; do
-        [[ $m != "$manifest" && -e $m ]] || continue
+        [[ $m != "$manifest" && -s $m ]] || continue
         while IFS= read -r f; do [[ -n $f ]] && kept[$f]=1; done <"$m"
     done
-    while IFS= read -r f; do
-        [[ -n $f && $f != */* && -z ${kept[$f]:-} ]] && remove+=("$dir/$f")
-    done <"$manifest"
+    : >"$manifest"
+    exec {lock}<&-
+    for f in "${mine[@]}"; do [[ -z ${kept[$f]:-} ]] && remove+=("$dir/$f"); done
     rm -f -- "${remove[@]}" "$manifest"
     rmdir -- "$dir" 2>/dev/null
-    exec {lock}<&-
     return 0
 }
 )SH";
