@@ -64,15 +64,24 @@ class TestLaunch : public QObject {
         return true;
     }
     // How many of the stubborn workloads below are running on the nodes.
-    // (By its arguments: the node's pre-flight command carries the node script's text, this
-    // command included, until the node starts.)
+    // By its arguments: the node's pre-flight command carries the node script's text, this
+    // command included, until the node starts. A child the workload has forked for its
+    // `sleep` has the same arguments until it execs: it is not another workload.
     int stubbornRunning() const {
-        int running = 0;
+        QMap<int, int> parentOf;  // the workload processes, by pid
         for (int pid : sshd_.processesLeft()) {
-            const QList<QByteArray> args = readFile("/proc/" + QString::number(pid) + "/cmdline").split('\0');
-            running += args.size() > 2 && args[0] == "bash" && args[1] == "-c" &&
-                       (args[2].startsWith("trap") || args[2].startsWith("while true"));
+            const QString proc = "/proc/" + QString::number(pid);
+            const QList<QByteArray> args = readFile(proc + "/cmdline").split('\0');
+            if (args.size() > 2 && args[0] == "bash" && args[1] == "-c" &&
+                (args[2].startsWith("trap") || args[2].startsWith("while true"))) {
+                const QByteArray stat = readFile(proc + "/stat");
+                const QList<QByteArray> fields = stat.mid(stat.lastIndexOf(')') + 2).split(' ');
+                parentOf[pid] = fields.size() > 1 ? fields[1].toInt() : 0;
+            }
         }
+        int running = 0;
+        for (auto it = parentOf.cbegin(); it != parentOf.cend(); ++it)
+            running += !parentOf.contains(it.value());
         return running;
     }
     // A workload that ignores SIGTERM: only SIGKILL ends it.
