@@ -3270,6 +3270,33 @@
     </message>
 </context>
 <context>
+    <name>traindeck::gui::LaunchNodesModel</name>
+    <message>
+        <source>exited %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host ([user@]host[:port] or ssh alias)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exit status or reason</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>traindeck::gui::LaunchPage</name>
     <message>
         <source>Killing every node…</source>
@@ -3301,10 +3328,6 @@
     </message>
     <message>
         <source>Stopping every node (SIGTERM; SIGKILL after %1 s, or at a second Stop)…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>exited %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3370,26 +3393,6 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
     </message>
     <message>
         <source>Starts the plan&apos;s nodes: each node runs the generated SSH node script, after checks on every node (reachable, GPUs per node, the workload, node 0&apos;s port, the files). Each node&apos;s output is kept whole in the run folder. When one node fails, every other node is stopped.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Node</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Host ([user@]host[:port] or ssh alias)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>State</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Step</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Exit status or reason</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -3266,6 +3266,33 @@
     </message>
 </context>
 <context>
+    <name>traindeck::gui::LaunchNodesModel</name>
+    <message>
+        <source>exited %1</source>
+        <translation>已退出 %1</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>Host ([user@]host[:port] or ssh alias)</source>
+        <translation>主机（[user@]host[:port] 或 ssh 别名）</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <source>Exit status or reason</source>
+        <translation>退出状态或原因</translation>
+    </message>
+</context>
+<context>
     <name>traindeck::gui::LaunchPage</name>
     <message>
         <source>Folder on each host</source>
@@ -3336,10 +3363,6 @@
         <translation>正在强制结束所有节点…</translation>
     </message>
     <message>
-        <source>exited %1</source>
-        <translation>已退出 %1</translation>
-    </message>
-    <message>
         <source>check %1: %2</source>
         <translation>检查 %1：%2</translation>
     </message>
@@ -3408,26 +3431,6 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
     <message>
         <source>Starts the plan&apos;s nodes: each node runs the generated SSH node script, after checks on every node (reachable, GPUs per node, the workload, node 0&apos;s port, the files). Each node&apos;s output is kept whole in the run folder. When one node fails, every other node is stopped.</source>
         <translation>启动计划中的各节点：先检查每个节点（可连接、每节点 GPU 数、训练程序、节点 0 的端口、所需文件），再由每个节点运行生成的 SSH 节点脚本。每个节点的输出完整保存在运行文件夹中。任一节点失败时，其他节点全部停止。</translation>
-    </message>
-    <message>
-        <source>Node</source>
-        <translation>节点</translation>
-    </message>
-    <message>
-        <source>Host ([user@]host[:port] or ssh alias)</source>
-        <translation>主机（[user@]host[:port] 或 ssh 别名）</translation>
-    </message>
-    <message>
-        <source>State</source>
-        <translation>状态</translation>
-    </message>
-    <message>
-        <source>Step</source>
-        <translation>步</translation>
-    </message>
-    <message>
-        <source>Exit status or reason</source>
-        <translation>退出状态或原因</translation>
     </message>
     <message>
         <source>Run the single node on this machine</source>

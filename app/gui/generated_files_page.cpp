@@ -125,6 +125,11 @@ GeneratedFilesPage::GeneratedFilesPage(std::unique_ptr<GeneratorSource> source, 
     });
     for (QLineEdit* edit : {m_queue, m_hosts, m_ecs, m_workspace})
         connect(edit, &QLineEdit::textEdited, this, &GeneratedFilesPage::regenerate);
+    connect(m_hosts, &QLineEdit::editingFinished, this, [this] {
+        if (m_hosts->isModified())
+            emit hostsEdited(options().hosts);
+        m_hosts->setModified(false);
+    });
     connect(m_fileList, &QListWidget::currentRowChanged, this, &GeneratedFilesPage::selectFile);
     connect(m_copy, &QPushButton::clicked, this, &GeneratedFilesPage::copyCurrentFile);
     connect(m_saveAll, &QPushButton::clicked, this, &GeneratedFilesPage::saveAllInteractive);
@@ -170,6 +175,13 @@ TargetOptions GeneratedFilesPage::options() const {
 void GeneratedFilesPage::setAnalysis(const PlanAnalysis& analysis) {
     m_analysis = analysis;
     const Plan& plan = m_analysis.plan;
+    // The hosts are the plan's launch.hosts (as on the Launch page); not while the user types them.
+    if (!m_hosts->hasFocus()) {
+        QStringList hosts;
+        for (const std::string& h : plan.launch.hosts)
+            hosts << QString::fromStdString(h);
+        m_hosts->setText(hosts.join(QStringLiteral(", ")));
+    }
     // The plan's platform is ticked whenever it changes (a new plan from the
     // wizard, an edit): the files for where the job runs are the ones wanted first.
     const PlanField* platform = findPlanField("launch.platform");

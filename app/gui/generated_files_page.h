@@ -56,6 +56,8 @@ public:
 
 signals:
     void status(const QString& message);
+    // The user edited the SSH hosts: the plan's launch.hosts, node 0 first.
+    void hostsEdited(const QStringList& hosts);
 
 protected:
     void changeEvent(QEvent* event) override;

@@ -1,6 +1,6 @@
 #include "gui/launch_page.h"
 
-#include "localized.h"
+#include "gui/launch_nodes_model.h"
 #include "localized.h"
 #include "plan/findings.h"
 
@@ -18,8 +18,7 @@
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
-#include <QRegularExpression>
-#include <QTableWidget>
+#include <QTableView>
 #include <QVBoxLayout>
 
 #include <chrono>
@@ -44,23 +43,8 @@ struct KeyAnswer {
 
 namespace {
 
-enum Column { NodeColumn, HostColumn, StateColumn, StepColumn, ReasonColumn, ColumnCount };
-
 // The output pane keeps the last lines only; the run folder keeps every line.
 constexpr int kOutputLines = 5000;
-
-QString stateLabel(NodeState s) { return app::qLocalized(launch::stateText(s)); }
-
-QTableWidgetItem* cell(QTableWidget* table, int row, int column) {
-    QTableWidgetItem* item = table->item(row, column);
-    if (!item) {
-        item = new QTableWidgetItem;
-        if (column != HostColumn)
-            item->setFlags(item->flags() & ~Qt::ItemIsEditable);
-        table->setItem(row, column, item);
-    }
-    return item;
-}
 
 }  // namespace
 
@@ -70,12 +54,15 @@ LaunchPage::LaunchPage(QWidget* parent) : QWidget(parent), m_relay(new QObject(t
     m_intro->setWordWrap(true);
     column->addWidget(m_intro);
 
-    m_nodes = new QTableWidget(0, ColumnCount);
+    m_model = new LaunchNodesModel(this);
+    m_nodes = new QTableView;
     m_nodes->setObjectName(QStringLiteral("nodes"));
+    m_nodes->setModel(m_model);
+    m_nodes->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_nodes->verticalHeader()->hide();
-    m_nodes->horizontalHeader()->setSectionResizeMode(ReasonColumn, QHeaderView::Stretch);
-    m_nodes->horizontalHeader()->setSectionResizeMode(HostColumn, QHeaderView::Interactive);
-    m_nodes->setColumnWidth(HostColumn, 260);
+    m_nodes->horizontalHeader()->setSectionResizeMode(LaunchNodesModel::ReasonColumn, QHeaderView::Stretch);
+    m_nodes->horizontalHeader()->setSectionResizeMode(LaunchNodesModel::HostColumn, QHeaderView::Interactive);
+    m_nodes->setColumnWidth(LaunchNodesModel::HostColumn, 260);
     m_nodes->setMaximumHeight(240);
     column->addWidget(m_nodes);
 
@@ -157,11 +144,8 @@ LaunchPage::LaunchPage(QWidget* parent) : QWidget(parent), m_relay(new QObject(t
     connect(m_search, &QLineEdit::returnPressed, this, [this] { findInOutput(); });
     connect(m_local, &QCheckBox::toggled, this, [this] { syncNodes(); });
 
-    connect(m_nodes, &QTableWidget::itemChanged, this, [this](QTableWidgetItem* item) {
-        if (!m_filling && item->column() == HostColumn)
-            emit hostsEdited(hosts());
-    });
-    m_nodes->setRowCount(1);
+    connect(m_model, &LaunchNodesModel::hostsEdited, this, &LaunchPage::hostsEdited);
+    m_model->setHosts({QString()});
     retranslate();
     updateButtons();
 }
@@ -181,18 +165,14 @@ void LaunchPage::setPlan(const Plan& plan) {
     syncNodes();
 }
 
-QStringList LaunchPage::hosts() const {
-    QStringList out;
-    for (int row = 0; row < m_nodes->rowCount(); ++row) {
-        const QTableWidgetItem* item = m_nodes->item(row, HostColumn);
-        out << (item ? item->text().trimmed() : QString());
-    }
-    return out;
-}
+QStringList LaunchPage::hosts() const { return m_model->hosts(); }
 
 void LaunchPage::setHosts(const QStringList& hosts) {
-    for (int row = 0; row < m_nodes->rowCount(); ++row)
-        cell(m_nodes, row, HostColumn)->setText(hosts.value(row));  // itemChanged tells the plan
+    QStringList rows;
+    for (int row = 0; row < m_model->rowCount(); ++row)
+        rows << hosts.value(row);
+    m_model->setHosts(rows);
+    emit hostsEdited(m_model->hosts());  // the plan keeps them
 }
 
 void LaunchPage::setLocal(bool local) { m_local->setChecked(local); }
@@ -207,20 +187,13 @@ void LaunchPage::setSshFiles(const QString& identity, const QString& knownHosts,
 void LaunchPage::syncNodes() {
     if (running())
         return;
-    m_filling = true;
     const int nodes = std::max(1, m_plan.cluster.nodes);
-    const bool local = nodes == 1 && m_local->isChecked();
-    m_nodes->setRowCount(nodes);
-    for (int row = 0; row < nodes; ++row) {
-        cell(m_nodes, row, NodeColumn)->setText(QString::number(row));
-        QTableWidgetItem* host = cell(m_nodes, row, HostColumn);
-        host->setText(row < int(m_plan.launch.hosts.size()) ? QString::fromStdString(m_plan.launch.hosts[size_t(row)])
+    QStringList planHosts;
+    for (int row = 0; row < nodes; ++row)
+        planHosts << (row < int(m_plan.launch.hosts.size()) ? QString::fromStdString(m_plan.launch.hosts[size_t(row)])
                                                              : QString());
-        host->setFlags(local ? host->flags() & ~Qt::ItemIsEnabled : host->flags() | Qt::ItemIsEnabled);
-        for (int c : {StateColumn, StepColumn, ReasonColumn})
-            cell(m_nodes, row, c);
-    }
-    m_filling = false;
+    m_model->setHosts(planHosts);
+    m_model->setHostsEnabled(!(nodes == 1 && m_local->isChecked()));
     const int shown = shownNode();
     const QSignalBlocker quiet(m_logFilter);
     m_logFilter->clear();
@@ -286,11 +259,7 @@ bool LaunchPage::begin(bool dryRun) {
     m_stops = 0;
     m_end = {};
     m_runDir = QString::fromStdString(m_run->runDir());
-    for (int row = 0; row < m_nodes->rowCount(); ++row)
-        for (int c : {StateColumn, StepColumn, ReasonColumn}) {
-            cell(m_nodes, row, c)->setText(QString());
-            cell(m_nodes, row, c)->setForeground(palette().text());
-        }
+    m_model->clearRun();
     m_lines.clear();
     m_output->clear();
     appendLine(-1, tr("Run folder: %1").arg(m_runDir));
@@ -323,51 +292,25 @@ void LaunchPage::onEvent(const Event& e) {
         return;
     }
     const int row = e.node;
-    if (row < 0 || row >= m_nodes->rowCount())
+    if (row < 0 || row >= m_model->rowCount())
         return;
+    const bool wasAllRunning = m_model->session().allRunning();
+    m_model->apply(e);
     const QString prefix = QStringLiteral("[%1] ").arg(row);
     switch (e.kind) {
-    case Event::Kind::State: {
-        QString text = stateLabel(e.state);
-        QColor colour = palette().text().color();
-        if (e.state == NodeState::Exited) {
-            text = tr("exited %1").arg(e.status);
-            colour = e.status == 0 ? QColor(0x1b, 0x7f, 0x3b) : QColor(0xb3, 0x26, 0x1e);
-        } else if (e.state == NodeState::Lost) {
-            colour = QColor(0xb3, 0x26, 0x1e);
-        }
-        cell(m_nodes, row, StateColumn)->setText(text);
-        if (e.state == NodeState::Running && !m_dryRun) {
-            bool all = true;
-            for (int r = 0; r < m_nodes->rowCount(); ++r)
-                all &= r == row || cell(m_nodes, r, StateColumn)->text() == stateLabel(NodeState::Running);
-            if (all)
-                showBanner(tr("Every node is running; Stop ends them all (the trainer checkpoints on SIGTERM)."), false);
-        }
-        cell(m_nodes, row, StateColumn)->setForeground(colour);
-        if (!e.message.empty())
-            cell(m_nodes, row, ReasonColumn)->setText(app::qLocalized(e.message));
+    case Event::Kind::State:
+        if (!wasAllRunning && m_model->session().allRunning() && !m_dryRun)
+            showBanner(tr("Every node is running; Stop ends them all (the trainer checkpoints on SIGTERM)."), false);
         break;
-    }
-    case Event::Kind::Preflight: {
-        const QString message = app::qLocalized(e.message);
+    case Event::Kind::Preflight:
         appendLine(row, prefix + (e.ok ? tr("check %1: %2") : tr("check %1 FAILED: %2"))
-                                     .arg(QString::fromStdString(e.check), message));
-        if (!e.ok)
-            cell(m_nodes, row, ReasonColumn)->setText(message);
+                                     .arg(QString::fromStdString(e.check), app::qLocalized(e.message)));
         break;
-    }
     case Event::Kind::Metrics:
-        if (e.metricsEvent == "step") {
-            static const QRegularExpression step(QStringLiteral("\"step\":(\\d+)"));
-            const auto match = step.match(QString::fromStdString(e.line));
-            if (match.hasMatch())
-                cell(m_nodes, row, StepColumn)->setText(match.captured(1));
-            break;  // a line per step would bury the rest; the run folder keeps them
-        }
-        if (e.metricsEvent == "rank")
-            break;
-        appendLine(row, prefix + QString::fromStdString(e.line));
+        // A line per step would bury the rest (the node table shows the last step;
+        // the run folder keeps every line), and so would one per rank.
+        if (e.metricsEvent != "step" && e.metricsEvent != "rank")
+            appendLine(row, prefix + QString::fromStdString(e.line));
         break;
     case Event::Kind::Output:
         appendLine(row, prefix + QString::fromStdString(e.line));
@@ -401,7 +344,7 @@ void LaunchPage::finish() {
                        .arg(app::qLocalized(m_end.why));
         else
             text = tr("Nothing was started. Node %1: %2").arg(m_end.node).arg(app::qLocalized(m_end.why));
-        if (m_end.node >= 0 && m_end.node < m_nodes->rowCount())
+        if (m_end.node >= 0 && m_end.node < m_model->rowCount())
             m_nodes->selectRow(m_end.node);
         break;
     }
@@ -476,8 +419,7 @@ void LaunchPage::findInOutput() {
 }
 
 QString LaunchPage::nodeStateText(int node) const {
-    const QTableWidgetItem* item = m_nodes->item(node, StateColumn);
-    return item ? item->text() : QString();
+    return m_model->data(m_model->index(node, LaunchNodesModel::StateColumn)).toString();
 }
 
 QString LaunchPage::banner() const { return m_banner->isHidden() ? QString() : m_banner->text(); }
@@ -501,7 +443,7 @@ void LaunchPage::updateButtons() {
     for (QLineEdit* e : {m_runDirEdit, m_remoteDir, m_identity, m_knownHosts, m_sshConfig})
         e->setEnabled(!busy);
     m_local->setEnabled(!busy && m_plan.cluster.nodes == 1);
-    m_nodes->setEditTriggers(busy ? QAbstractItemView::NoEditTriggers : QAbstractItemView::AllEditTriggers);
+    m_model->setRunning(busy);
 }
 
 void LaunchPage::changeEvent(QEvent* event) {
@@ -514,8 +456,7 @@ void LaunchPage::retranslate() {
     m_intro->setText(tr("Starts the plan's nodes: each node runs the generated SSH node script, after checks on every "
                         "node (reachable, GPUs per node, the workload, node 0's port, the files). Each node's output is "
                         "kept whole in the run folder. When one node fails, every other node is stopped."));
-    m_nodes->setHorizontalHeaderLabels(
-        {tr("Node"), tr("Host ([user@]host[:port] or ssh alias)"), tr("State"), tr("Step"), tr("Exit status or reason")});
+    m_model->retranslate();
     m_local->setText(tr("Run the single node on this machine"));
     m_runDirLabel->setText(tr("Run folder"));
     m_runDirEdit->setPlaceholderText(tr("default: ~/.local/share/TrainDeck/runs/RUN_ID"));

@@ -4,7 +4,8 @@
 // node's state and output as it happens, stops them together, and names the
 // node that failed first. A thin face over launch::Run: the run's node threads
 // report events, which are handed to this page's thread through a queued call,
-// so the window never waits on a node.
+// so the window never waits on a node; the node table draws LaunchNodesModel,
+// which keeps the nodes' states from those events.
 
 #include "launch/run.h"
 #include "plan/plan.h"
@@ -22,9 +23,11 @@ class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
 class QPushButton;
-class QTableWidget;
+class QTableView;
 
 namespace traindeck::gui {
+
+class LaunchNodesModel;
 
 class LaunchPage : public QWidget {
     Q_OBJECT
@@ -86,7 +89,6 @@ private:
     int m_stops = 0;
     launch::RunEnd m_end;
     QString m_runDir;
-    bool m_filling = false;  // the table is being filled from the plan, not edited by the user
     double m_graceSeconds = 30;
     // Shared with the run's threads: true once this page is going away, so that a
     // thread waiting for a host-key answer gives up instead of waiting on a dead window.
@@ -117,7 +119,8 @@ private:
     QLabel* m_logLabel = nullptr;
     std::vector<std::pair<int, QString>> m_lines;  // the output, newest last, bounded
     QLabel* m_banner = nullptr;
-    QTableWidget* m_nodes = nullptr;
+    LaunchNodesModel* m_model = nullptr;  // the nodes' rows: what the run's events say
+    QTableView* m_nodes = nullptr;
     QPlainTextEdit* m_output = nullptr;
 };
 

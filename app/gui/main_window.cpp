@@ -88,11 +88,14 @@ MainWindow::MainWindow(Language* language, QWidget* parent) : QMainWindow(parent
     // Watch: live runs, and their measured speed back into the plan's calibration.
     m_watch = new WatchPage;
     m_tabs->addTab(m_watch, QString());
-    connect(m_launch, &LaunchPage::hostsEdited, this, [this](const QStringList& hosts) {
+    // The hosts have one home, the plan's launch.hosts: both pages edit it and show it.
+    const auto setHosts = [this](const QStringList& hosts) {
         const QString problem = app::qLocalized(m_document->setField("launch.hosts", hosts.join(QLatin1Char(','))));
         if (!problem.isEmpty())
             statusBar()->showMessage(problem, 8000);
-    });
+    };
+    connect(m_launch, &LaunchPage::hostsEdited, this, setHosts);
+    connect(m_generated, &GeneratedFilesPage::hostsEdited, this, setHosts);
     connect(m_launch, &LaunchPage::watchRequested, this, [this](const QString& runDir) {
         if (m_watch->addSource(runDir))
             m_tabs->setCurrentWidget(m_watch);

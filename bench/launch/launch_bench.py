@@ -51,18 +51,27 @@ class Nodes:
         p = lambda n: os.path.join(work, n)
         self.path = p
         os.makedirs(p("bin"))
+        # The nodes' shells get a home of the bench's own: this machine's ~/.bashrc (a pyenv
+        # init, seconds under load) would be paid by every launcher alike and only add noise.
+        os.makedirs(p("home"))
         os.symlink(trainer, p("bin/traindeck-trainer"))
         write(p("bin/nvidia-smi"), "#!/bin/sh\necho 'GPU 0: Stub (UUID: GPU-0)'\n", 0o755)
         for key in ("host_key", "user_key"):
             subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", p(key)], check=True)
         shutil.copy(p("user_key.pub"), p("authorized_keys"))
-        listen = "".join(f"ListenAddress 127.0.0.{i + 1}\n" for i in range(nodes))
-        write(p("sshd_config"),
-              f"Port {self.port}\n{listen}HostKey {p('host_key')}\nPidFile {p('sshd.pid')}\n"
-              f"AuthorizedKeysFile {p('authorized_keys')}\nStrictModes no\nUsePAM no\n"
-              "PasswordAuthentication no\nKbdInteractiveAuthentication no\nPubkeyAuthentication yes\n"
-              "PermitRootLogin prohibit-password\nLogLevel ERROR\nMaxStartups 64\nMaxSessions 64\n"
-              f"SetEnv PATH={p('bin')}:/usr/local/bin:/usr/bin:/bin TRAINDECK_BENCH_TAG={self.tag}\n")
+        # sshd listens on at most 16 addresses (MAX_LISTEN_SOCKS): one sshd per 16 nodes,
+        # all on the same port with the same keys and settings.
+        self.configs = []
+        for first in range(0, nodes, 16):
+            listen = "".join(f"ListenAddress 127.0.0.{i + 1}\n" for i in range(first, min(nodes, first + 16)))
+            config = p(f"sshd_config_{first // 16}")
+            write(config,
+                  f"Port {self.port}\n{listen}HostKey {p('host_key')}\nPidFile {p(f'sshd_{first // 16}.pid')}\n"
+                  f"AuthorizedKeysFile {p('authorized_keys')}\nStrictModes no\nUsePAM no\n"
+                  "PasswordAuthentication no\nKbdInteractiveAuthentication no\nPubkeyAuthentication yes\n"
+                  "PermitRootLogin prohibit-password\nLogLevel ERROR\nMaxStartups 64\nMaxSessions 64\n"
+                  f"SetEnv PATH={p('bin')}:/usr/local/bin:/usr/bin:/bin HOME={p('home')} TRAINDECK_BENCH_TAG={self.tag}\n")
+            self.configs.append(config)
         host_key = open(p("host_key.pub")).read().split()
         write(p("known_hosts"), "".join(f"[127.0.0.{i + 1}]:{self.port} {host_key[0]} {host_key[1]}\n"
                                         for i in range(nodes)))
@@ -74,7 +83,7 @@ class Nodes:
         os.makedirs(p("wrap"))
         write(p("wrap/ssh"), f"#!/bin/sh\nexec /usr/bin/ssh -F {p('ssh_config')} \"$@\"\n", 0o755)
         os.makedirs("/run/sshd", exist_ok=True)
-        self.sshd = subprocess.Popen(["/usr/sbin/sshd", "-D", "-e", "-f", p("sshd_config")])
+        self.sshds = [subprocess.Popen(["/usr/sbin/sshd", "-D", "-e", "-f", c]) for c in self.configs]
         for _ in range(100):
             try:
                 for i in range(nodes):
@@ -101,8 +110,9 @@ class Nodes:
         return killed
 
     def close(self):
-        self.sshd.terminate()
-        self.sshd.wait()
+        for sshd in self.sshds:
+            sshd.terminate()
+            sshd.wait()
 
 
 def plan_flags(nodes, port):

@@ -7,6 +7,8 @@
 
 #include "text/text.h"
 
+#include <cstdint>
+#include <optional>
 #include <string>
 
 namespace traindeck::launch {
@@ -51,6 +53,7 @@ struct Event {
     Stream stream = Stream::Out;
     std::string line;
     std::string metricsEvent;  // Metrics: the protocol's "event" ("step", "rank", ...)
+    std::optional<std::int64_t> step;  // Metrics: the line's step, when it has one
     // Preflight: what was checked ("connection", "gpus", "workload", "master_port", "files").
     std::string check;
     bool ok = true;

@@ -7,7 +7,7 @@
 #include "run_folder.h"
 #include "supervisor.h"
 
-#include <nlohmann/json.hpp>
+#include "metrics/metrics_line.h"
 
 #include <algorithm>
 #include <cctype>
@@ -54,28 +54,8 @@ std::map<std::string, std::string> keyValues(const std::string& text) {
     return kv;
 }
 
-// The protocol's event name when `line` is one of the trainer's metrics lines.
-std::string metricsEventOf(const std::string& line) {
-    if (line.empty() || line.front() != '{') return {};
-    const auto j = nlohmann::json::parse(line, nullptr, false);
-    if (j.is_discarded() || !j.is_object() || !j.contains("event") || !j["event"].is_string() || !j.contains("v"))
-        return {};
-    return j["event"].get<std::string>();
-}
-
 double unixNow() {
     return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
-}
-
-// A whole number from a JSON object, or `fallback`.
-int intOf(const nlohmann::json& j, const char* key, int fallback) {
-    const auto it = j.find(key);
-    return it != j.end() && it->is_number_integer() ? it->get<int>() : fallback;
-}
-
-std::string stringOf(const nlohmann::json& j, const char* key) {
-    const auto it = j.find(key);
-    return it != j.end() && it->is_string() ? it->get<std::string>() : std::string();
 }
 
 }  // namespace
@@ -87,7 +67,7 @@ struct Run::Node {
     RunFolder::NodeLogs logs;
     std::string partial[2];  // an unfinished line of stdout, stderr
     std::string lastErr;     // the last line it printed on stderr: often why it failed
-    bool copied = false;     // its files are on the node (removed again when nothing starts)
+    bool started = false;    // its command runs (copy, checks), waiting for the verdict
 };
 
 std::string makeRunId(const std::string& jobName) {
@@ -321,6 +301,12 @@ void Run::recordFailure(FailureKind kind, int node, Text why, double time, int r
     arrived_.notify_all();
 }
 
+bool Run::stopNow() {
+    if (stopLevel_ >= 2) return true;
+    std::lock_guard lock(mutex_);
+    return stopLevel_ > 0 && userStopped_;
+}
+
 bool Run::arriveAndWaitAll(bool ok) {
     std::unique_lock lock(mutex_);
     if (!ok) allReady_ = false;
@@ -335,7 +321,6 @@ void Run::nodeMain(int index) {
     state(index, NodeState::Connecting);
     std::unique_ptr<NodeSession> session =
         config_.local ? makeLocalSession() : makeSshSession(index, node.host, config_.ssh);
-    const std::string dir = config_.local ? folder_->filesDir() : remoteDir_;
     const NodeSession::Opened opened = session->open();
     if (!opened.ok) {
         preflight(index, "connection", false, opened.why);
@@ -345,30 +330,62 @@ void Run::nodeMain(int index) {
     }
     preflight(index, "connection", true, Text(TD_TEXT("Launch", "connected and authenticated")));
     state(index, NodeState::Checking);
-    const bool ready = preflightNode(node, *session, dir);
+    const bool ready = !stopNow() && preflightNode(node, *session);
     if (!arriveAndWaitAll(ready) || config_.dryRun) {
-        // Nothing starts: what was copied for it leaves the node again.
-        if (node.copied) session->run(cleanupScript(dir, index));
+        // Nothing starts: the node ends its checks and takes its copied files away.
+        if (node.started) finishUnstarted(node, *session);
         return;
     }
     state(index, NodeState::Starting);
-    Text why;
-    const double keepalive = config_.ssh.keepaliveIntervalS;
-    const double silence = keepalive > 0 ? keepalive * (config_.ssh.keepaliveCountMax + 1) : 0;
-    if (!session->start(supervisorCommand(dir, "node-" + std::to_string(index) + ".sh", config_.graceSeconds, silence),
-                        why)) {
-        state(index, NodeState::Lost, -1, why);
-        recordFailure(FailureKind::Node, index, why);
-        session->run(cleanupScript(dir, index));
-        return;
-    }
+    session->write("go\n");
     state(index, NodeState::Running);
     streamNode(node, *session);
 }
 
-// Copies the node's files (not for a dry run) and checks the node, in one round
-// trip; reports each check. False when the node cannot run its part.
-bool Run::preflightNode(Node& node, NodeSession& session, const std::string& dir) {
+// The node is told not to start: what it says until its command ends goes to
+// its logs; a second stop or a lost connection ends the wait.
+void Run::finishUnstarted(Node& node, NodeSession& session) {
+    session.write("stop\n");
+    for (;;) {
+        std::string out, err;
+        const NodeSession::Pumped p = session.pump(out, err, 50);
+        if (!out.empty()) node.logs.append(0, out);
+        if (!err.empty()) node.logs.append(1, err);
+        if (p == NodeSession::Pumped::Ended || p == NodeSession::Pumped::Lost || stopLevel_ >= 2) return;
+    }
+}
+
+// What the node's checks printed, up to kPreflightEnd. `done`: they got there;
+// `stopped`: the run was stopped first.
+Run::Probe Run::readProbe(NodeSession& session) {
+    Probe probe;
+    const std::string end = std::string(kPreflightEnd) + "\n";
+    for (;;) {
+        if (stopNow()) {
+            probe.stopped = true;
+            return probe;
+        }
+        const NodeSession::Pumped p = session.pump(probe.out, probe.err, 50);
+        if (const auto at = probe.out.find(end); at != std::string::npos) {
+            probe.out.resize(at);
+            probe.done = true;
+            return probe;
+        }
+        if (p == NodeSession::Pumped::Lost) {
+            probe.lost = session.lostReason();
+            return probe;
+        }
+        if (p == NodeSession::Pumped::Ended) {
+            probe.status = session.exitStatus();
+            return probe;
+        }
+    }
+}
+
+// Starts the node's one command (copy, checks, then the verdict: see
+// nodeCommand) and reads the checks' results; reports each check. False when
+// the node cannot run its part or the run was stopped meanwhile.
+bool Run::preflightNode(Node& node, NodeSession& session) {
     const int index = node.index;
     auto check = [&, ok = true](const std::string& name, bool good, Text message) mutable {
         preflight(index, name, good, message);
@@ -376,40 +393,42 @@ bool Run::preflightNode(Node& node, NodeSession& session, const std::string& dir
         ok = ok && good;
         return ok;
     };
-    // The node's files are copied into the run's folder on the node (here: the
-    // local run folder's files/ has them already), written by the node's shell
-    // from quoted text, and checked by the same command: one round trip, not two.
-    // A dry run writes nothing to the node: it checks that the folder could be made.
-    const std::string nodeScript = "node-" + std::to_string(index) + ".sh";
+    NodeCommand command;
+    command.dir = config_.local ? folder_->filesDir() : remoteDir_;
+    command.node = index;
+    command.nodeScript = "node-" + std::to_string(index) + ".sh";
+    // A dry run writes nothing to the node; this machine's run folder has the files already.
+    if (!config_.local && !config_.dryRun)
+        for (const auto& f : files_)
+            if (!f.path.starts_with("node-") || f.path == command.nodeScript) command.files.push_back(f);
     const std::string program = workloadProgram(config_.plan);
-    const std::string checks = preflightScript(program, config_.plan.launch.masterPort, index == 0,
-                                               {dir + "/" + nodeScript, dir + "/entrypoint.sh", dir + "/" + kSupervisorFile},
-                                               config_.dryRun, dir);
-    std::string probeCommand = checks;
-    const bool copy = !config_.local && !config_.dryRun;
-    if (copy) {
-        std::string commands = "umask 077 && mkdir -p " + shellQuote(dir) + " && cd " + shellQuote(dir);
-        std::string manifest;
-        for (const auto& f : files_) {
-            if (f.path.starts_with("node-") && f.path != nodeScript) continue;
-            commands += " && printf '%s' " + shellQuote(f.content) + " > " + shellQuote(f.path);
-            if (f.executable) commands += " && chmod 700 " + shellQuote(f.path);
-            manifest += f.path + "\n";
-        }
-        // What the node removes when the run ends (its own output stays).
-        commands += " && printf '%s' " + shellQuote(manifest) + " > " + manifestFile(index);
-        // `copied=yes` tells a failed copy from checks that could not run.
-        probeCommand = "(" + commands + ") && echo copied=yes && " + checks;
-    }
-    const CommandResult probe = session.run(probeCommand);
-    node.copied = copy && probe.out.find("copied=yes") != std::string::npos;
-    const Text failure = probe.error.empty() ? Text::value(generate::printable(probe.err)) : probe.error;
-    if (copy && probe.status != 0 && !node.copied)
-        return check("files", false, Text(TD_TEXT("Launch", "cannot copy the run's files to %1 on %2: %3"),
-                                          {Text::value(dir), Text::value(node.host), failure}));
-    if (probe.status != 0)
+    command.workload = program;
+    command.masterPort = config_.plan.launch.masterPort;
+    command.checkPort = index == 0;
+    command.dryRun = config_.dryRun;
+    command.graceS = config_.graceSeconds;
+    const double keepalive = config_.ssh.keepaliveIntervalS;
+    command.silenceS = keepalive > 0 ? keepalive * (config_.ssh.keepaliveCountMax + 1) : 0;
+    const std::string& dir = command.dir;
+    Text why;
+    if (!session.start(nodeCommand(command), why))
+        return check("checks", false, Text(TD_TEXT("Launch", "the pre-flight checks could not run on %1: %2"),
+                                           {Text::value(node.host), why}));
+    node.started = true;
+    const Probe probe = readProbe(session);
+    if (probe.stopped) return false;
+    const Text failure = !probe.lost.empty()     ? probe.lost
+                         : !probe.err.empty()    ? Text::value(generate::printable(probe.err))
+                         : probe.status >= 0     ? exitText(probe.status)
+                                                 : Text();
+    if (!probe.done) {
+        node.started = false;  // its command has ended, or cannot be reached
         return check("checks", false, Text(TD_TEXT("Launch", "the pre-flight checks could not run on %1: %2"),
                                            {Text::value(node.host), failure}));
+    }
+    if (!command.files.empty() && probe.out.find("copied=yes") == std::string::npos)
+        return check("files", false, Text(TD_TEXT("Launch", "cannot copy the run's files to %1 on %2: %3"),
+                                          {Text::value(dir), Text::value(node.host), failure}));
     auto kv = keyValues(probe.out);
     const Text nodeText = Text::value(std::to_string(index)), host = Text::value(node.host);
     const int planGpus = config_.plan.cluster.gpusPerNode;
@@ -517,9 +536,13 @@ void Run::handleOutput(Node& node, int stream, const std::string& chunk) {
         Event e;
         e.node = node.index;
         e.stream = stream ? Stream::Err : Stream::Out;
-        e.metricsEvent = stream ? std::string() : metricsEventOf(line);
+        if (stream == 0 && !line.empty() && line.front() == '{')
+            if (const auto metrics = metrics::readMetricsLine(line)) {
+                e.metricsEvent = metrics->event;
+                e.step = metrics->step;
+                if (metrics->event == "error") trainerError(node, *metrics);
+            }
         e.kind = e.metricsEvent.empty() ? Event::Kind::Output : Event::Kind::Metrics;
-        if (e.metricsEvent == "error") trainerError(node, line);
         e.line = std::move(line);
         report(std::move(e));
     }
@@ -528,24 +551,21 @@ void Run::handleOutput(Node& node, int stream, const std::string& chunk) {
 // A trainer's `error` event (metrics-protocol.md): the failing node is the one
 // it names, the lost rank's node when another rank was lost, with the trainer's
 // own reason and time.
-void Run::trainerError(const Node& node, const std::string& line) {
-    const auto j = nlohmann::json::parse(line, nullptr, false);
-    if (j.is_discarded() || !j.is_object()) return;
+void Run::trainerError(const Node& node, const metrics::MetricsLine& line) {
     const int gpus = std::max(1, config_.plan.cluster.gpusPerNode);
-    const int rank = intOf(j, "rank", -1), lostRank = intOf(j, "lost_rank", -1);
-    int failed = lostRank >= 0 ? lostRank / gpus : intOf(j, "node", node.index);
+    const int rank = line.rank.value_or(-1);
+    const std::optional<double> lost = line.value("lost_rank");
+    const int lostRank = lost && *lost >= 0 && *lost < 65536 ? int(*lost) : -1;
+    int failed = lostRank >= 0 ? lostRank / gpus : line.node.value_or(node.index);
     if (failed < 0 || failed >= int(nodes_.size())) failed = node.index;
-    const std::string kind = stringOf(j, "kind"), message = stringOf(j, "message");
-    const Text reason = Text::value(generate::printable(message.empty() ? kind : message));
+    const Text reason = Text::value(generate::printable(line.message.empty() ? line.kind : line.message));
     const Text failedText = Text::value(std::to_string(failed)), host = Text::value(nodes_[failed]->host);
     const Text why = failed == node.index
                          ? Text(TD_TEXT("Launch", "node %1 (%2): %3"), {failedText, host, reason})
                          : Text(TD_TEXT("Launch", "node %1 (%2): %3 (reported by rank %4 on node %5)"),
                                 {failedText, host, reason, Text::value(std::to_string(rank)),
                                  Text::value(std::to_string(node.index))});
-    const auto time = j.find("time");
-    recordFailure(FailureKind::Node, failed, why, time != j.end() && time->is_number() ? time->get<double>() : 0,
-                  lostRank >= 0 ? -1 : rank);
+    recordFailure(FailureKind::Node, failed, why, line.time, lostRank >= 0 ? -1 : rank);
 }
 
 }  // namespace traindeck::launch

@@ -26,6 +26,10 @@
 #include <thread>
 #include <vector>
 
+namespace traindeck::metrics {
+struct MetricsLine;
+}
+
 namespace traindeck::launch {
 
 // Bad input: hosts that do not match the plan, a plan that cannot be generated.
@@ -83,17 +87,28 @@ private:
         double time = 0;  // when it happened (Unix seconds): the trainer's own time for its error events
         int rank = -1;    // a trainer's error about itself (no lost rank): the rank that wrote it
     };
+    struct Probe {
+        std::string out, err;
+        Text lost;
+        int status = -1;  // its command ended before the checks did
+        bool done = false, stopped = false;
+    };
     void nodeMain(int index);
-    bool preflightNode(Node& node, NodeSession& session, const std::string& dir);
+    bool preflightNode(Node& node, NodeSession& session);
+    Probe readProbe(NodeSession& session);
+    void finishUnstarted(Node& node, NodeSession& session);
     void streamNode(Node& node, NodeSession& session);
     void handleOutput(Node& node, int stream, const std::string& chunk);
-    void trainerError(const Node& node, const std::string& line);
+    void trainerError(const Node& node, const metrics::MetricsLine& line);
     void state(int node, NodeState s, int status = -1, Text message = {});
     void preflight(int node, const std::string& check, bool ok, Text message);
     void report(Event e);  // not emit: Qt defines that word as a macro
     void recordFailure(FailureKind kind, int node, Text why, double time = 0, int rank = -1);
     RunEnd decideEnd();
     bool arriveAndWaitAll(bool ok);
+    // The user stopped the run (or a second stop): pre-flight checks end at once.
+    // Another node's failed check does not end them: every node's problems are shown together.
+    bool stopNow();
 
     RunConfig config_;
     Sink sink_;

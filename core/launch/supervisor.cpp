@@ -9,23 +9,26 @@ namespace {
 // Removes the files that the manifest `$2` in the folder `$1` lists, then the
 // folder if it is empty: a workload's own output in it is never removed, nor a
 // file that another node's manifest still lists (nodes that share a host, or a
-// filesystem, share the folder). The folder's lock keeps two nodes' removals apart.
+// filesystem, share the folder). Under the folder's lock only bash itself runs
+// (no process is started there): what the other manifests list is read, and
+// this one is emptied (an empty manifest is a node that is done); the removal
+// follows outside the lock, so many nodes on one filesystem do not queue for it.
 const char* kRemoveFiles = R"SH(remove_run_files() {
     local dir=$1 manifest=$1/$2 f m lock
-    [[ -r $manifest ]] || return 0
+    [[ -s $manifest ]] || return 0
+    local -A kept=()
+    local mine=() remove=()
+    while IFS= read -r f; do [[ -n $f && $f != */* ]] && mine+=("$f"); done <"$manifest"
     exec {lock}<"$dir" && flock "$lock"
-    local others=()
     for m in "$dir"/.traindeck-files-node-*; do
-        [[ $m != "$manifest" && -e $m ]] && others+=("$m")
+        [[ $m != "$manifest" && -s $m ]] || continue
+        while IFS= read -r f; do [[ -n $f ]] && kept[$f]=1; done <"$m"
     done
-    while IFS= read -r f; do
-        [[ -n $f && $f != */* ]] || continue
-        ((${#others[@]})) && grep -qxF -- "$f" "${others[@]}" && continue
-        rm -f -- "$dir/$f"
-    done <"$manifest"
-    rm -f -- "$manifest"
-    rmdir -- "$dir" 2>/dev/null
+    : >"$manifest"
     exec {lock}<&-
+    for f in "${mine[@]}"; do [[ -z ${kept[$f]:-} ]] && remove+=("$dir/$f"); done
+    rm -f -- "${remove[@]}" "$manifest"
+    rmdir -- "$dir" 2>/dev/null
     return 0
 }
 )SH";
@@ -54,23 +57,28 @@ now_ms() {
     now=$((now / 1000))
 }
 # The processes of the session that have not ended (a zombie has), read from
-# /proc by bash itself: a minimal node image may have no procps (pkill, ps).
+# /proc. pgrep (procps) finds the session's few in one pass in C; a minimal node
+# image may have no procps, and then bash reads every process's stat itself,
+# which costs far more on a loaded node with many processes.
 members=()
+have_pgrep=0
+command -v pgrep >/dev/null 2>&1 && have_pgrep=1
 list_members() {
-    local stat line fields
+    local pid line fields candidates
     members=()
-    for stat in /proc/[0-9]*/stat; do
-        read -r line 2>/dev/null <"$stat" || continue
+    if ((have_pgrep)); then
+        candidates=($(pgrep -s "$session"))
+    else
+        candidates=(/proc/[0-9]*)
+        candidates=("${candidates[@]#/proc/}")
+    fi
+    for pid in "${candidates[@]}"; do
+        read -r line 2>/dev/null <"/proc/$pid/stat" || continue
         fields=(${line##*) })  # after "pid (comm) ": state ppid pgrp session ...
-        [[ ${fields[3]} == "$session" && ${fields[0]} != Z ]] && members+=("${stat//[!0-9]/}")
+        [[ ${fields[3]} == "$session" && ${fields[0]} != Z ]] && members+=("$pid")
     done
 }
 alive() { list_members; ((${#members[@]})); }
-signal_session() {
-    list_members
-    ((${#members[@]})) && kill "-$1" "${members[@]}" 2>/dev/null
-    return 0
-}
 kill_session() {
     local i
     for i in {1..40}; do
@@ -80,12 +88,15 @@ kill_session() {
     done
 }
 # SIGTERM to every process of the session, SIGKILL to what is left after the
-# grace, or at once when the launcher says `kill` meanwhile.
+# grace, or at once when the launcher says `kill` meanwhile. Each look at the
+# session reads all of /proc, which a loaded node pays dearly: one look when
+# nothing is left (the usual end), one per 0.1 s while something is.
 stop_session() {
     local deadline command rc
-    signal_session TERM
+    alive || return 0
+    kill -TERM "${members[@]}" 2>/dev/null
     # A stopped process (a debugger, a hung device's SIGSTOP) hears SIGTERM only once continued.
-    signal_session CONT
+    kill -CONT "${members[@]}" 2>/dev/null
     now_ms
     deadline=$((now + grace_ms))
     while alive; do
@@ -103,7 +114,8 @@ stop_session() {
             sleep 0.1
         fi
     done
-    kill_session
+    ((${#members[@]})) && kill_session
+    return 0
 }
 # Reads the launcher's lines: term, kill, or a heartbeat (anything else).
 watch_launcher() {
@@ -138,12 +150,7 @@ exec 3<&-
 status=0
 wait "$session" || status=$?
 stop_session
-# The watcher and what it runs (a sleep): nothing of this run stays.
-for stat in /proc/[0-9]*/stat; do
-    read -r line 2>/dev/null <"$stat" || continue
-    fields=(${line##*) })
-    [[ ${fields[1]} == "$watcher" ]] && kill "${stat//[!0-9]/}" 2>/dev/null
-done
+# The watcher goes too (a `sleep 0.1` it may be in ends by itself).
 kill "$watcher" 2>/dev/null
 wait "$watcher" 2>/dev/null
 remove_run_files "$here" ".traindeck-files-${1%.sh}"
@@ -152,40 +159,72 @@ exit "$status"
     return s;
 }
 
-std::string supervisorCommand(const std::string& dir, const std::string& nodeScript, double graceS, double silenceS) {
-    using generate::shellQuote;
-    return "cd " + shellQuote(dir) + " && exec bash " + kSupervisorFile + " " + shellQuote(nodeScript) + " " +
-           std::to_string(long(graceS * 1000 + 0.5)) + " " + std::to_string(long(silenceS * 1000 + 0.5));
-}
-
 std::string manifestFile(int node) { return ".traindeck-files-node-" + std::to_string(node); }
 
-std::string cleanupScript(const std::string& dir, int node) {
-    return "bash -c " + generate::shellQuote(std::string(kRemoveFiles) + "remove_run_files " + generate::shellQuote(dir) +
-                                             " " + manifestFile(node) + "\n");
-}
+namespace {
 
-std::string preflightScript(const std::string& workload, int masterPort, bool checkPort,
-                            const std::vector<std::string>& files, bool dryRun, const std::string& dir) {
+// key=value lines for the launcher: gpus, workload, master_port (node 0), and
+// files (what was copied is readable) or, for a dry run, writable.
+std::string checksScript(const NodeCommand& c) {
     using generate::shellQuote;
     std::string s = "if [ -n \"${CUDA_VISIBLE_DEVICES:-}\" ]; then\n"
                     "  echo \"gpus=$(printf '%s' \"$CUDA_VISIBLE_DEVICES\" | tr ',' '\\n' | grep -c .)\"\n"
                     "elif command -v nvidia-smi >/dev/null 2>&1; then\n"
                     "  echo \"gpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')\"\n"
                     "else\n  echo gpus=none\nfi\n";
-    s += "if command -v " + shellQuote(workload) + " >/dev/null 2>&1; then echo workload=yes; else echo workload=no; fi\n";
-    if (checkPort)
-        s += "if (exec 3<>/dev/tcp/127.0.0.1/" + std::to_string(masterPort) +
+    s += "if command -v " + shellQuote(c.workload) + " >/dev/null 2>&1; then echo workload=yes; else echo workload=no; fi\n";
+    if (c.checkPort)
+        s += "if (exec 3<>/dev/tcp/127.0.0.1/" + std::to_string(c.masterPort) +
              ") 2>/dev/null; then echo master_port=busy; else echo master_port=free; fi\n";
-    if (dryRun) {
+    if (c.dryRun) {
         // Nothing is copied: the nearest folder that exists must let the run's files in.
-        s += "d=" + shellQuote(dir) + "\nwhile [ ! -e \"$d\" ]; do d=$(dirname \"$d\"); done\n"
+        s += "d=" + shellQuote(c.dir) + "\nwhile [ ! -e \"$d\" ]; do d=$(dirname \"$d\"); done\n"
              "if [ -d \"$d\" ] && [ -w \"$d\" ]; then echo writable=yes; else echo writable=no; fi\n";
     } else {
         s += "files=yes\n";
-        for (const std::string& f : files) s += "[ -r " + shellQuote(f) + " ] || files=no\n";
+        for (const std::string& f : {c.nodeScript, std::string("entrypoint.sh"), std::string(kSupervisorFile)})
+            s += "[ -r " + shellQuote(c.dir + "/" + f) + " ] || files=no\n";
         s += "echo files=$files\n";
     }
+    return s;
+}
+
+// Writes the node's files into its folder with the node's shell, from quoted
+// text, and the manifest of what it wrote; `copied=yes` tells a failed copy
+// from checks that could not run.
+std::string copyScript(const NodeCommand& c) {
+    using generate::shellQuote;
+    std::string commands = "umask 077 && mkdir -p " + shellQuote(c.dir) + " && cd " + shellQuote(c.dir);
+    std::string manifest;
+    for (const auto& f : c.files) {
+        commands += " && printf '%s' " + shellQuote(f.content) + " > " + shellQuote(f.path);
+        if (f.executable) commands += " && chmod 700 " + shellQuote(f.path);
+        manifest += f.path + "\n";
+    }
+    commands += " && printf '%s' " + shellQuote(manifest) + " > " + manifestFile(c.node);
+    return "if (" + commands + "); then echo copied=yes; else echo copied=no; echo " + kPreflightEnd +
+           "; exit 0; fi\n";
+}
+
+}  // namespace
+
+std::string nodeCommand(const NodeCommand& c) {
+    using generate::shellQuote;
+    const bool copy = !c.files.empty();
+    // The copy and the checks run in a session of their own, so that a stop
+    // during them (a hung nvidia-smi, a slow filesystem) ends all they started.
+    const std::string checks = (copy ? copyScript(c) : std::string()) + checksScript(c) + "echo " + kPreflightEnd + "\n";
+    std::string s = "setsid bash -c " + shellQuote(checks) + " </dev/null &\nchecks=$!\n"
+                    "IFS= read -r verdict || verdict=\n"
+                    "if [ \"$verdict\" = go ]; then\n"
+                    "  wait \"$checks\"\n"
+                    "  cd " + shellQuote(c.dir) + " && exec bash " + kSupervisorFile + " " + shellQuote(c.nodeScript) + " " +
+                    std::to_string(long(c.graceS * 1000 + 0.5)) + " " + std::to_string(long(c.silenceS * 1000 + 0.5)) +
+                    "\n  exit 127\nfi\n"
+                    // Not started: end what still runs of the checks, take the copied files away.
+                    "kill -KILL -- -\"$checks\" 2>/dev/null\nwait \"$checks\" 2>/dev/null\n";
+    if (copy) s += std::string(kRemoveFiles) + "remove_run_files " + shellQuote(c.dir) + " " + manifestFile(c.node) + "\n";
+    s += "exit 0\n";
     return "bash -c " + shellQuote(s);
 }
 

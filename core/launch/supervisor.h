@@ -8,6 +8,8 @@
 // connection), and when the node script ends (nothing it started outlives it).
 // Then the run's files are removed from the node.
 
+#include "generate/generate.h"
+
 #include <string>
 #include <vector>
 
@@ -19,17 +21,28 @@ std::string manifestFile(int node);
 
 std::string supervisorScript();
 
-// The command that starts the supervisor in `dir`: the node script, the grace
-// (SIGTERM → SIGKILL) and how long the launcher may be silent (0: forever).
-std::string supervisorCommand(const std::string& dir, const std::string& nodeScript, double graceS, double silenceS);
-
-// Removes what the launcher copied into `dir` (as the manifest lists it) and
-// the folder when nothing else is in it: what the workload wrote stays.
-std::string cleanupScript(const std::string& dir, int node);
-
-// The pre-flight probe: prints key=value lines (gpus, workload, master_port,
-// files; with `dryRun` writable instead of files: nothing was copied).
-std::string preflightScript(const std::string& workload, int masterPort, bool checkPort,
-                            const std::vector<std::string>& files, bool dryRun, const std::string& dir);
+// The one command a node runs for its whole part, on one SSH channel (one
+// connection, one channel, one login shell per node): it copies the node's
+// files (none: nothing is copied, as for a dry run or this machine), runs the
+// pre-flight checks, which print key=value lines (gpus, workload, master_port
+// for node 0, files, or writable for a dry run) and then kPreflightEnd, and
+// waits for the launcher's verdict on stdin. `go` starts the supervisor with
+// the node script, the grace (SIGTERM → SIGKILL) and how long the launcher may
+// be silent (0: forever); any other line, or the end of stdin (the launcher
+// stopped or vanished), ends what still runs of the checks, removes the copied
+// files and exits 0.
+inline constexpr const char* kPreflightEnd = "traindeck-preflight-end";
+struct NodeCommand {
+    std::string dir;  // the run's folder on the node (relative: to the home folder)
+    int node = 0;
+    std::string nodeScript;  // node-<i>.sh
+    std::vector<generate::GeneratedFile> files;  // what to copy into `dir`
+    std::string workload;  // the program the checks look for on PATH
+    int masterPort = 0;
+    bool checkPort = false;  // node 0: the master port must be free
+    bool dryRun = false;
+    double graceS = 30, silenceS = 0;
+};
+std::string nodeCommand(const NodeCommand& command);
 
 }  // namespace traindeck::launch

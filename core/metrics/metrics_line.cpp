@@ -25,6 +25,8 @@ std::optional<MetricsLine> readMetricsLine(std::string_view line) {
         return std::nullopt;
     out.event = std::string(f.event);
     out.status = std::string(f.status);
+    out.kind = std::string(f.kind);
+    out.message = std::string(f.message);
     std::int64_t n;
     if (f.has(kStep)) {
         if (!f.step(n))

@@ -19,6 +19,7 @@ struct MetricsLine {
     std::optional<std::int64_t> step;  // checked: in [0, 2^53]
     std::optional<int> rank, node;     // checked: in [0, 65536]
     std::string status;                // `end`: completed, failed, interrupted
+    std::string kind, message;         // `error`: what failed and the trainer's words
     // Every other numeric key in the line's order: the protocol's (loss,
     // samples_per_s, …) and a user's own; NaN or ±Inf where the line said so
     // (a null listed in "nonfinite", or Python's bare NaN/Infinity tokens).

@@ -16,11 +16,12 @@
 
 #include <QApplication>
 #include <QComboBox>
+#include <QLineEdit>
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSignalSpy>
-#include <QTableWidget>
+#include <QTableView>
 #include <QtTest>
 
 using namespace traindeck;
@@ -160,8 +161,10 @@ private slots:
         QVERIFY(lang.apply(language));
         const QString shots = qEnvironmentVariable("TRAINDECK_SCREENSHOT_DIR");
         const auto keep = [&](QWidget& w, const QString& name) {
-            if (!shots.isEmpty())
-                QVERIFY(w.grab().save(QDir(shots).filePath(language + "_" + name + ".png")));
+            if (shots.isEmpty())
+                return;
+            QTest::qWait(300);  // the table's last repaint, for the picture only
+            QVERIFY(w.grab().save(QDir(shots).filePath(language + "_" + name + ".png")));
         };
         Sshd sshd;
         if (!sshd.start())
@@ -195,7 +198,6 @@ private slots:
         QVERIFY2(page.start(), qPrintable(page.banner()));
         QTRY_VERIFY_WITH_TIMEOUT(readFile(runDir + "/node-0.out").contains("\"rank\":1,\"node\":1"), 30000);
         QTRY_VERIFY_WITH_TIMEOUT(!page.nodeStateText(1).isEmpty() && page.nodeStateText(0) == page.nodeStateText(1), 5000);
-        QTest::qWait(300);
         keep(page, "launch_running");
         QCOMPARE(asked.size(), 2);
         QCOMPARE(readFile(knownHosts).count("ssh-ed25519"), 2);  // recorded, one line a host
@@ -233,10 +235,21 @@ private slots:
         w.document()->replacePlan(plan, QStringLiteral("test"));
         LaunchPage* page = w.launchPage();
         QCOMPARE(page->hosts(), (QStringList{"alice@gpu-a", "gpu-b:2222"}));
-        page->findChild<QTableWidget*>("nodes")->item(1, 1)->setText("bob@gpu-c");
+        QAbstractItemModel* nodes = page->findChild<QTableView*>("nodes")->model();
+        QVERIFY(nodes->flags(nodes->index(1, 1)) & Qt::ItemIsEditable);
+        QVERIFY(nodes->setData(nodes->index(1, 1), "bob@gpu-c"));
         QCOMPARE(w.document()->plan().launch.hosts, (std::vector<std::string>{"alice@gpu-a", "bob@gpu-c"}));
+        // The Generated-files page's SSH hosts are the same plan field: shown there, edited there.
+        auto* sshHosts = w.findChild<QLineEdit*>("sshHosts");
+        QVERIFY(sshHosts);
+        QCOMPARE(sshHosts->text(), QStringLiteral("alice@gpu-a, bob@gpu-c"));
+        sshHosts->setText("carol@gpu-d, bob@gpu-c");
+        sshHosts->setModified(true);
+        emit sshHosts->editingFinished();
+        QCOMPARE(w.document()->plan().launch.hosts, (std::vector<std::string>{"carol@gpu-d", "bob@gpu-c"}));
+        QCOMPARE(page->hosts(), (QStringList{"carol@gpu-d", "bob@gpu-c"}));
         QVERIFY(w.document()->setField("cluster.nodes", "3").empty());
-        QCOMPARE(page->hosts(), (QStringList{"alice@gpu-a", "bob@gpu-c", ""}));
+        QCOMPARE(page->hosts(), (QStringList{"carol@gpu-d", "bob@gpu-c", ""}));
     }
 
     // The plan's own errors stop a start before anything runs, and say which.

@@ -1,7 +1,7 @@
 #pragma once
 // A real OpenSSH sshd on loopback for the launch tests: 127.0.0.1 and 127.0.0.2
 // stand for two hosts, with the sshd's own host key, an authorized user key, an
-// empty ssh config of the test's own, and a node PATH holding traindeck-trainer
+// empty ssh config and a HOME of the test's own, and a node PATH holding traindeck-trainer
 // (TRAINER_BINARY) and a stub nvidia-smi that reports the node's GPUs.
 
 #include <QtTest>
@@ -65,8 +65,13 @@ struct Sshd {
     bool start(int gpus = 1) {
         port = freePort();
         QDir().mkpath(path("bin"));
+        // The nodes' shells get a home of the test's own: the user's ~/.bashrc (a pyenv or
+        // conda init takes seconds on a loaded machine) is not the launcher's to test.
+        // The working directory stays the user's home (sshd's chdir is from passwd).
+        QDir().mkpath(path("home"));
         QFile::link(TRAINER_BINARY, path("bin/traindeck-trainer"));
-        QByteArray smi = "#!/bin/sh\n";
+        // The GPU check hangs while the file slow-nvidia-smi exists (a wedged driver).
+        QByteArray smi = "#!/bin/sh\n[ -e " + path("slow-nvidia-smi").toUtf8() + " ] && sleep 120\n";
         for (int i = 0; i < gpus; ++i) smi += "echo 'GPU " + QByteArray::number(i) + ": Stub GPU (UUID: GPU-" + QByteArray::number(i) + ")'\n";
         writeFile(path("bin/nvidia-smi"), smi, true);
         if (keygen({"-q", "-t", "ed25519", "-N", "", "-f", path("host_key")}) != 0 ||
@@ -83,7 +88,8 @@ struct Sshd {
             "\nAuthorizedKeysFile " + path("authorized_keys").toUtf8() +
             "\nStrictModes no\nUsePAM no\nPasswordAuthentication no\nKbdInteractiveAuthentication no\n"
             "PubkeyAuthentication yes\nPermitRootLogin prohibit-password\nLogLevel ERROR\nMaxStartups 64\n"
-            "SetEnv PATH=" + path("bin").toUtf8() + ":/usr/local/bin:/usr/bin:/bin TRAINDECK_TEST_TAG=" +
+            "SetEnv PATH=" + path("bin").toUtf8() + ":/usr/local/bin:/usr/bin:/bin HOME=" + path("home").toUtf8() +
+            " TRAINDECK_TEST_TAG=" +
             QFileInfo(dir.path()).fileName().toUtf8() + "\n";
         writeFile(path("sshd_config"), config);
         if (!QFileInfo::exists("/usr/sbin/sshd")) {

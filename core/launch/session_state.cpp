@@ -1,0 +1,54 @@
+#include "session_state.h"
+
+namespace traindeck::launch {
+
+void SessionState::setHosts(const std::vector<std::string>& hosts) {
+    rows_.resize(hosts.size());
+    for (std::size_t i = 0; i < hosts.size(); ++i) rows_[i].host = hosts[i];
+}
+
+void SessionState::setHost(int node, const std::string& host) {
+    if (node >= 0 && node < size()) rows_[std::size_t(node)].host = host;
+}
+
+void SessionState::clearRun() {
+    for (NodeRow& row : rows_) row = NodeRow{row.host, std::nullopt, -1, std::nullopt, {}};
+}
+
+std::vector<std::string> SessionState::hosts() const {
+    std::vector<std::string> out;
+    for (const NodeRow& row : rows_) out.push_back(row.host);
+    return out;
+}
+
+bool SessionState::allRunning() const {
+    for (const NodeRow& row : rows_)
+        if (row.state != NodeState::Running) return false;
+    return !rows_.empty();
+}
+
+int SessionState::apply(const Event& e) {
+    if (e.node < 0 || e.node >= size()) return -1;
+    NodeRow& row = rows_[std::size_t(e.node)];
+    switch (e.kind) {
+    case Event::Kind::State:
+        row.state = e.state;
+        row.status = e.status;
+        if (!e.message.empty()) row.reason = e.message;
+        return e.node;
+    case Event::Kind::Preflight:
+        if (e.ok) return -1;
+        row.reason = e.message;
+        return e.node;
+    case Event::Kind::Metrics:
+        if (e.metricsEvent != "step" || !e.step) return -1;
+        row.lastStep = e.step;
+        return e.node;
+    case Event::Kind::Output:
+    case Event::Kind::End:
+        break;
+    }
+    return -1;
+}
+
+}  // namespace traindeck::launch

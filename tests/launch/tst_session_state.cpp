@@ -1,0 +1,92 @@
+// core/launch's SessionState: the node rows the faces draw, kept from a run's
+// events (states, the last step a node's stream reported, why a node failed).
+
+#include "launch/session_state.h"
+
+#include <QtTest>
+
+using namespace traindeck;
+using namespace traindeck::launch;
+
+namespace {
+
+Event stateEvent(int node, NodeState s, int status = -1, Text message = {}) {
+    Event e;
+    e.kind = Event::Kind::State;
+    e.node = node;
+    e.state = s;
+    e.status = status;
+    e.message = std::move(message);
+    return e;
+}
+
+Event stepEvent(int node, std::int64_t step) {
+    Event e;
+    e.kind = Event::Kind::Metrics;
+    e.node = node;
+    e.metricsEvent = "step";
+    e.step = step;
+    return e;
+}
+
+}  // namespace
+
+class TestSessionState : public QObject {
+    Q_OBJECT
+private slots:
+    void rowsFollowTheEvents() {
+        SessionState s;
+        s.setHosts({"a@gpu-0", "gpu-1:2222"});
+        QCOMPARE(s.size(), 2);
+        QVERIFY(!s.rows()[0].state && !s.allRunning());
+        QCOMPARE(s.apply(stateEvent(0, NodeState::Running)), 0);
+        QVERIFY(!s.allRunning());
+        QCOMPARE(s.apply(stateEvent(1, NodeState::Running)), 1);
+        QVERIFY(s.allRunning());
+        QCOMPARE(s.apply(stepEvent(1, 40)), 1);
+        QCOMPARE(s.rows()[1].lastStep, std::optional<std::int64_t>(40));
+        // A line that is not a step, and an event for no node, change no row.
+        Event rank = stepEvent(0, 3);
+        rank.metricsEvent = "rank";
+        QCOMPARE(s.apply(rank), -1);
+        QCOMPARE(s.apply(stateEvent(7, NodeState::Lost)), -1);
+        QVERIFY(!s.rows()[0].lastStep);
+        QCOMPARE(s.apply(stateEvent(1, NodeState::Exited, 137)), 1);
+        QCOMPARE(s.rows()[1].status, 137);
+        QVERIFY(!s.allRunning());
+    }
+
+    void aFailedCheckIsTheReason() {
+        SessionState s;
+        s.setHosts({"gpu-0"});
+        Event ok;
+        ok.kind = Event::Kind::Preflight;
+        ok.node = 0;
+        ok.check = "gpus";
+        ok.message = Text::value("8 GPUs");
+        QCOMPARE(s.apply(ok), -1);
+        QVERIFY(s.rows()[0].reason.empty());
+        Event bad = ok;
+        bad.ok = false;
+        bad.message = Text::value("node 0 (gpu-0) has 4 GPUs");
+        QCOMPARE(s.apply(bad), 0);
+        QCOMPARE(QString::fromStdString(s.rows()[0].reason.english()), QStringLiteral("node 0 (gpu-0) has 4 GPUs"));
+    }
+
+    // A new run starts from nothing, on the same hosts; a changed host count keeps the hosts it can.
+    void aNewRunKeepsTheHosts() {
+        SessionState s;
+        s.setHosts({"gpu-0", "gpu-1"});
+        s.apply(stateEvent(0, NodeState::Lost, -1, Text::value("the connection was lost")));
+        s.apply(stepEvent(0, 5));
+        s.clearRun();
+        QVERIFY(!s.rows()[0].state && !s.rows()[0].lastStep && s.rows()[0].reason.empty());
+        QCOMPARE(s.hosts(), (std::vector<std::string>{"gpu-0", "gpu-1"}));
+        s.setHost(1, "gpu-9");
+        s.setHosts({"gpu-0", "gpu-9", ""});
+        QCOMPARE(s.hosts(), (std::vector<std::string>{"gpu-0", "gpu-9", ""}));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSessionState)
+#include "tst_session_state.moc"
