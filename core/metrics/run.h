@@ -77,6 +77,7 @@ public:
     void raise(Alarm alarm);
     const std::vector<Alarm>& alarms() const { return alarms_; }
     bool failing() const;  // a failing alarm in the current attempt
+    std::size_t currentAttemptAlarms() const { return attemptAlarms_; }  // alarms()[this…]: the current attempt's
 
     // Raises a Stalled alarm (once until steps resume) when no step came for
     // `factor` times the median interval between steps (and at least `minimumS`).
