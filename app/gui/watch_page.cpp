@@ -43,7 +43,11 @@ using namespace traindeck::metrics;
 
 constexpr int kPollMs = 100;            // how often files are looked at
 constexpr int kReplotMs = 40;           // at most 25 replots per second
-constexpr std::size_t kPollBytes = 2u << 20;  // per poll: about 10 ms of parsing, then the event loop runs
+constexpr std::size_t kPollBytes = 2u << 20;  // per poll at most: about 10 ms of parsing on an idle core
+// …and at most this long, in slices, so that the event loop runs again within it
+// however busy the machine is (on a core shared with other work, 2 MB can take 100 ms).
+constexpr std::size_t kPollSlice = 128u << 10;
+constexpr qint64 kPollBudgetNs = 8'000'000;
 
 QColor runColor(int index) {
     static const QColor palette[] = {QColor(31, 119, 180), QColor(255, 127, 14), QColor(44, 160, 44),
@@ -258,7 +262,14 @@ void WatchPage::setPlan(const Plan& plan) {
 
 void WatchPage::poll() {
     const double now = unixNow();
-    const bool more = m_watch->poll(kPollBytes, now);
+    QElapsedTimer clock;
+    clock.start();
+    bool more = false;
+    std::size_t read = 0;
+    do {
+        more = m_watch->poll(kPollSlice, now);
+        read += m_watch->lastPollBytes();
+    } while (more && m_watch->lastPollBytes() > 0 && read < kPollBytes && clock.nsecsElapsed() < kPollBudgetNs);
     if (m_watch->adding())
         askHostKey();
     settleAdds();

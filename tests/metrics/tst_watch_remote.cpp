@@ -71,6 +71,21 @@ class TestWatchRemote : public QObject {
     QString url(const QString& path) const {
         return QString("ssh://%1@127.0.0.1:%2%3").arg(test_sshd::userName()).arg(sshd_.port).arg(path);
     }
+    // `file` written with steps [0, steps), followed over SSH until all are read; nullptr if not.
+    Run* followRemoteFile(Watch& w, const QString& file, int steps) {
+        QByteArray lines;
+        for (int i = 0; i < steps; ++i)
+            lines += stepLine(i);
+        test_files::writeFile(file, lines);
+        w.setSsh(settings(knownHosts_));
+        traindeck::Text error;
+        if (!w.add(url(file).toStdString(), error)) {
+            qWarning("%s", error.english().c_str());
+            return nullptr;
+        }
+        Run* run = w.store().runs()[0].get();
+        return pollUntil(w, [&] { return run->lastStep() == steps - 1; }) ? run : nullptr;
+    }
 
 private slots:
     void initTestCase() {
@@ -127,16 +142,10 @@ private slots:
 
     void remoteFileTruncatedAndReplaced() {
         const QString file = work_.filePath("metrics.jsonl");
-        QByteArray first;
-        for (int i = 0; i < 20; ++i)
-            first += stepLine(i);
-        test_files::writeFile(file, first);
         Watch w;
-        w.setSsh(settings(knownHosts_));
-        traindeck::Text error;
-        QVERIFY2(w.add(url(file).toStdString(), error), error.english().c_str());
-        Run& run = *w.store().runs()[0];
-        QVERIFY(pollUntil(w, [&] { return run.lastStep() == 19; }));
+        Run* followed = followRemoteFile(w, file, 20);
+        QVERIFY(followed);
+        Run& run = *followed;
         // Truncated in place and written again from step 5: later points replace the earlier ones.
         QByteArray again;
         for (int i = 5; i < 8; ++i)
@@ -157,16 +166,10 @@ private slots:
         // first bytes. Replaced by a longer one while the connection was down, it is
         // read from its start, not from the old offset.
         const QString file = work_.filePath("replaced.jsonl");
-        QByteArray first;
-        for (int i = 0; i < 10; ++i)
-            first += stepLine(i);
-        test_files::writeFile(file, first);
         Watch w;
-        w.setSsh(settings(knownHosts_));
-        traindeck::Text error;
-        QVERIFY2(w.add(url(file).toStdString(), error), error.english().c_str());
-        Run& run = *w.store().runs()[0];
-        QVERIFY(pollUntil(w, [&] { return run.lastStep() == 9; }));
+        Run* followed = followRemoteFile(w, file, 10);
+        QVERIFY(followed);
+        Run& run = *followed;
         QVERIFY(killConnections(sshd_.process) > 0);
         QByteArray second;
         for (int i = 0; i < 30; ++i)
