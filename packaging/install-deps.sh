@@ -9,6 +9,7 @@ packages=(
   qt6-base-dev qt6-base-dev-tools qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
   qt6-translations-l10n libgl-dev
   libqcustomplot-dev libqcustomplot2.1-qt6
+  qt6-svg-dev  # the Watch page's SVG export (QSvgGenerator); the .deb gets libqt6svg6 through shlibdeps
   libyaml-cpp-dev libssh-dev libgloo-dev nlohmann-json3-dev
   libsimdjson-dev libprotobuf-dev protobuf-compiler
   shellcheck openssh-server openssh-client

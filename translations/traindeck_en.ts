@@ -2790,6 +2790,26 @@
         <source>%1: %2</source>
         <translation type="unfinished">%1: %2</translation>
     </message>
+    <message>
+        <source>attempt %1 began; the attempt before logged no step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>attempt %1 began; the attempt before ended before its first step: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>attempt %1 began after step %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>attempt %1 began after step %2 (the attempt before: %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 offers no SFTP (its sshd needs a `Subsystem sftp` line)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>WatchCommand</name>
@@ -2919,6 +2939,22 @@
     </message>
     <message>
         <source>name at least one SOURCE or --follow-command (see traindeck watch --help)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no end recorded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>restart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>attempt %1, before any step (the attempt before: %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>attempt %1, after step %2 (the attempt before: %3)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4151,6 +4187,43 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
     </message>
     <message>
         <source>A path, ssh://[user@]host[:port]/path on another machine, or | a command</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown host key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The host key of %1 is not known yet.
+
+%2 key fingerprint:
+%3
+
+Accept it only if this is the fingerprint the host&apos;s administrator gives you (ssh-keygen -lf on the host). Accepted, it is added to %4 as traindeck launch adds it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accept and remember</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refuse</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>attempt %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export this card as SVG…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SVG images (*.svg)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2790,6 +2790,26 @@
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
+    <message>
+        <source>attempt %1 began; the attempt before logged no step</source>
+        <translation>第 %1 次尝试开始；上一次尝试没有记录任何步</translation>
+    </message>
+    <message>
+        <source>attempt %1 began; the attempt before ended before its first step: %2</source>
+        <translation>第 %1 次尝试开始；上一次尝试在第一步之前就结束了：%2</translation>
+    </message>
+    <message>
+        <source>attempt %1 began after step %2</source>
+        <translation>第 %1 次尝试在第 %2 步之后开始</translation>
+    </message>
+    <message>
+        <source>attempt %1 began after step %2 (the attempt before: %3)</source>
+        <translation>第 %1 次尝试在第 %2 步之后开始（上一次尝试：%3）</translation>
+    </message>
+    <message>
+        <source>%1 offers no SFTP (its sshd needs a `Subsystem sftp` line)</source>
+        <translation>%1 不提供 SFTP（其 sshd 需要一行 `Subsystem sftp`）</translation>
+    </message>
 </context>
 <context>
     <name>WatchCommand</name>
@@ -2920,6 +2940,22 @@
     <message>
         <source>name at least one SOURCE or --follow-command (see traindeck watch --help)</source>
         <translation>请至少指定一个来源或 --follow-command（见 traindeck watch --help）</translation>
+    </message>
+    <message>
+        <source>no end recorded</source>
+        <translation>没有记录结束</translation>
+    </message>
+    <message>
+        <source>restart</source>
+        <translation>重启</translation>
+    </message>
+    <message>
+        <source>attempt %1, before any step (the attempt before: %2)</source>
+        <translation>第 %1 次尝试，在任何一步之前（上一次尝试：%2）</translation>
+    </message>
+    <message>
+        <source>attempt %1, after step %2 (the attempt before: %3)</source>
+        <translation>第 %1 次尝试，在第 %2 步之后（上一次尝试：%3）</translation>
     </message>
 </context>
 <context>
@@ -4152,6 +4188,48 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
     <message>
         <source>A path, ssh://[user@]host[:port]/path on another machine, or | a command</source>
         <translation>路径、另一台机器上的 ssh://[user@]host[:port]/path，或 | 命令</translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>正在连接 %1…</translation>
+    </message>
+    <message>
+        <source>Unknown host key</source>
+        <translation>未知的主机密钥</translation>
+    </message>
+    <message>
+        <source>The host key of %1 is not known yet.
+
+%2 key fingerprint:
+%3
+
+Accept it only if this is the fingerprint the host&apos;s administrator gives you (ssh-keygen -lf on the host). Accepted, it is added to %4 as traindeck launch adds it.</source>
+        <translation>%1 的主机密钥尚未知晓。
+
+%2 密钥指纹：
+%3
+
+只有当这是该主机管理员给您的指纹（在主机上运行 ssh-keygen -lf）时才接受。接受后，它会像 traindeck launch 那样被添加到 %4。</translation>
+    </message>
+    <message>
+        <source>Accept and remember</source>
+        <translation>接受并记住</translation>
+    </message>
+    <message>
+        <source>Refuse</source>
+        <translation>拒绝</translation>
+    </message>
+    <message>
+        <source>attempt %1</source>
+        <translation>第 %1 次尝试</translation>
+    </message>
+    <message>
+        <source>Export this card as SVG…</source>
+        <translation>将此卡片导出为 SVG…</translation>
+    </message>
+    <message>
+        <source>SVG images (*.svg)</source>
+        <translation>SVG 图像 (*.svg)</translation>
     </message>
 </context>
 </TS>

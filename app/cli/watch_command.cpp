@@ -143,6 +143,14 @@ void printSummary(const Run& run, const RunSummary& s) {
                      app::localized(TD_TEXT("WatchCommand", "%1 (%2 lines)"), {val(n.name), val(std::to_string(n.lines))});
         printRow(app::localized(TD_TEXT("WatchCommand", "nodes")), nodes);
     }
+    for (const Restart& r : s.restarts) {
+        const Text before = r.previousEnd.empty() ? Text(TD_TEXT("WatchCommand", "no end recorded")) : val(r.previousEnd);
+        printRow(app::localized(TD_TEXT("WatchCommand", "restart")),
+                 r.afterStep < 0 ? app::localized(TD_TEXT("WatchCommand", "attempt %1, before any step (the attempt before: %2)"),
+                                                  {val(std::to_string(r.attempt)), before})
+                                 : app::localized(TD_TEXT("WatchCommand", "attempt %1, after step %2 (the attempt before: %3)"),
+                                                  {val(std::to_string(r.attempt)), val(std::to_string(r.afterStep)), before}));
+    }
     printRow(app::localized(TD_TEXT("WatchCommand", "end")),
              s.endStatus.empty() ? app::localized(TD_TEXT("WatchCommand", "none yet")) : s.endStatus);
     if (run.skippedLines > 0)
@@ -168,6 +176,12 @@ nlohmann::json summaryJson(const Run& run, const RunSummary& s) {
     for (const Run::NodeStream& n : run.nodeStreams)
         nodes.push_back({{"node", n.name}, {"lines", n.lines}});
     j["nodes"] = nodes;
+    j["attempt"] = run.attempt();
+    nlohmann::json restarts = nlohmann::json::array();
+    for (const Restart& r : s.restarts)
+        restarts.push_back({{"attempt", r.attempt}, {"after_step", r.afterStep}, {"time", r.time},
+                            {"previous_end", r.previousEnd.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.previousEnd)}});
+    j["restarts"] = restarts;
     nlohmann::json last = nlohmann::json::object();
     for (const auto& [key, series] : run.allSeries())
         if (key.second < 0 && !series->empty())

@@ -26,6 +26,7 @@
 #include <QPushButton>
 #include <QSaveFile>
 #include <QSplitter>
+#include <QSvgGenerator>
 #include <QSystemTrayIcon>
 #include <QTextStream>
 #include <QTimer>
@@ -42,7 +43,11 @@ using namespace traindeck::metrics;
 
 constexpr int kPollMs = 100;            // how often files are looked at
 constexpr int kReplotMs = 40;           // at most 25 replots per second
-constexpr std::size_t kPollBytes = 2u << 20;  // per poll: about 10 ms of parsing, then the event loop runs
+constexpr std::size_t kPollBytes = 2u << 20;  // per poll at most: about 10 ms of parsing on an idle core
+// …and at most this long, in slices, so that the event loop runs again within it
+// however busy the machine is (on a core shared with other work, 2 MB can take 100 ms).
+constexpr std::size_t kPollSlice = 128u << 10;
+constexpr qint64 kPollBudgetNs = 8'000'000;
 
 QColor runColor(int index) {
     static const QColor palette[] = {QColor(31, 119, 180), QColor(255, 127, 14), QColor(44, 160, 44),
@@ -165,8 +170,56 @@ WatchPage::WatchPage(QWidget* parent) : QWidget(parent), m_watch(std::make_uniqu
 WatchPage::~WatchPage() = default;
 
 bool WatchPage::addSource(const QString& path) {
-    Text error;
-    return following(m_watch->add(path.toStdString(), error), error);
+    m_watch->begin(path.toStdString(), true);
+    if (!m_watch->adding())
+        return settleAdds();  // a path here: known at once
+    m_status->setText(tr("Connecting to %1…").arg(path));
+    m_pollTimer->start();
+    return true;
+}
+
+void WatchPage::setSsh(const launch::SshSettings& settings) {
+    m_knownHosts = settings.knownHostsFile;
+    m_watch->setSsh(settings);
+}
+
+// What became of the sources begun: followed, or why not (shown). False when the last one failed.
+bool WatchPage::settleAdds() {
+    bool ok = true;
+    for (const Watch::Added& a : m_watch->takeAdded()) {
+        ok = following(a.ok, a.error);
+        if (ok && !m_watch->adding())
+            m_status->clear();  // "Connecting to …" done
+    }
+    return ok;
+}
+
+// An unknown host key: its fingerprint shown, the user accepts (recorded in
+// known_hosts by core/launch, as `traindeck launch` records it) or refuses.
+// The box does not block: the page keeps polling while it is open.
+void WatchPage::askHostKey() {
+    const std::optional<Watch::KeyQuestion> q = m_watch->hostKeyQuestion();
+    if (!q || m_keyQuestion)
+        return;
+    m_keyQuestion = new QMessageBox(QMessageBox::Question, tr("Unknown host key"),
+                                    tr("The host key of %1 is not known yet.\n\n%2 key fingerprint:\n%3\n\n"
+                                       "Accept it only if this is the fingerprint the host's administrator gives "
+                                       "you (ssh-keygen -lf on the host). Accepted, it is added to %4 as "
+                                       "traindeck launch adds it.")
+                                        .arg(QString::fromStdString(q->key.host), QString::fromStdString(q->key.keyType),
+                                             QString::fromStdString(q->key.fingerprint),
+                                             m_knownHosts.empty() ? QStringLiteral("~/.ssh/known_hosts")
+                                                                  : QString::fromStdString(m_knownHosts)),
+                                    QMessageBox::NoButton, this);
+    QPushButton* accept = m_keyQuestion->addButton(tr("Accept and remember"), QMessageBox::AcceptRole);
+    m_keyQuestion->addButton(tr("Refuse"), QMessageBox::RejectRole);
+    m_keyQuestion->setWindowModality(Qt::WindowModal);
+    m_keyQuestion->setAttribute(Qt::WA_DeleteOnClose);
+    connect(m_keyQuestion, &QMessageBox::finished, this, [this, accept] {
+        m_watch->answerHostKey(m_keyQuestion->clickedButton() == accept);
+        m_keyQuestion = nullptr;
+    });
+    m_keyQuestion->open();
 }
 
 bool WatchPage::addCommand(const QString& command) {
@@ -209,7 +262,17 @@ void WatchPage::setPlan(const Plan& plan) {
 
 void WatchPage::poll() {
     const double now = unixNow();
-    const bool more = m_watch->poll(kPollBytes, now);
+    QElapsedTimer clock;
+    clock.start();
+    bool more = false;
+    std::size_t read = 0;
+    do {
+        more = m_watch->poll(kPollSlice, now);
+        read += m_watch->lastPollBytes();
+    } while (more && m_watch->lastPollBytes() > 0 && read < kPollBytes && clock.nsecsElapsed() < kPollBudgetNs);
+    if (m_watch->adding())
+        askHostKey();
+    settleAdds();
     bool changed = false;
     for (const auto& run : m_watch->store().runs()) {
         run->checkStall(now);
@@ -469,6 +532,17 @@ void WatchPage::drawAlarmMarks(QCustomPlot* plot, const Run& run) {
         mark->point1->setCoords(double(a.step), 0);
         mark->point2->setCoords(double(a.step), 1);
         mark->setPen(QPen(a.failing() ? QColor(179, 38, 30) : QColor(120, 120, 120), 1, Qt::DotLine));
+        if (a.kind == AlarmKind::Relaunched) {
+            // A new attempt: a line of its own and its number at the top, where the restart came.
+            mark->setPen(QPen(QColor(31, 119, 180), 1.5, Qt::DashLine));
+            auto* label = new QCPItemText(plot);
+            label->position->setTypeX(QCPItemPosition::ptPlotCoords);
+            label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+            label->position->setCoords(double(a.step), 0);
+            label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+            label->setColor(QColor(31, 119, 180));
+            label->setText(tr("attempt %1").arg(QString::fromStdString(a.detail)));
+        }
     }
 }
 
@@ -595,31 +669,31 @@ void WatchPage::drawCard(int card) {
 }
 
 void WatchPage::showAlarms() {
-    QStringList failing;
     for (const auto& run : m_watch->store().runs()) {
         std::size_t& seen = m_alarmsSeen[run.get()];
         for (; seen < run->alarms().size(); ++seen) {
             const Alarm& a = run->alarms()[seen];
             const QString message = app::qLocalized(a.text());
             emit alarmRaised(QString::fromStdString(run->name()), message, a.failing());
-            if (a.failing() || a.kind == AlarmKind::Stalled) {
-                failing << QStringLiteral("%1: %2").arg(QString::fromStdString(run->name()), message);
-                if (QSystemTrayIcon::isSystemTrayAvailable()) {
-                    if (!m_tray) {  // the page's own: it goes with the page
-                        m_tray = new QSystemTrayIcon(QApplication::windowIcon(), this);
-                        m_tray->show();
-                    }
-                    m_tray->showMessage(tr("TrainDeck: %1").arg(QString::fromStdString(run->name())), message,
-                                      QSystemTrayIcon::Warning);
+            if ((a.failing() || a.kind == AlarmKind::Stalled) && QSystemTrayIcon::isSystemTrayAvailable()) {
+                if (!m_tray) {  // the page's own: it goes with the page
+                    m_tray = new QSystemTrayIcon(QApplication::windowIcon(), this);
+                    m_tray->show();
                 }
+                m_tray->showMessage(tr("TrainDeck: %1").arg(QString::fromStdString(run->name())), message,
+                                    QSystemTrayIcon::Warning);
             }
         }
     }
-    if (!failing.isEmpty()) {
-        const QString before = m_banner->isVisible() ? m_banner->text() + QLatin1Char('\n') : QString();
-        m_banner->setText(before + failing.join(QLatin1Char('\n')));
-        m_banner->show();
-    }
+    // The banner: what is wrong with each run's current attempt (an attempt that
+    // failed and was followed by another is history, marked on the plots).
+    QStringList failing;
+    for (const auto& run : m_watch->store().runs())
+        for (std::size_t i = run->currentAttemptAlarms(); i < run->alarms().size(); ++i)
+            if (const Alarm& a = run->alarms()[i]; a.failing() || a.kind == AlarmKind::Stalled)
+                failing << QStringLiteral("%1: %2").arg(QString::fromStdString(run->name()), app::qLocalized(a.text()));
+    m_banner->setText(failing.join(QLatin1Char('\n')));
+    m_banner->setVisible(!failing.isEmpty());
 }
 
 QString WatchPage::banner() const { return m_banner->isVisible() ? m_banner->text() : QString(); }
@@ -704,18 +778,43 @@ bool WatchPage::exportCardCsv(int card, const QString& path) {
     return writeCsv(path, series);
 }
 
+bool WatchPage::exportCardSvg(int card, const QString& path) {
+    if (card < 0 || card >= int(m_cards.size()))
+        return false;
+    replotNow();
+    QCustomPlot* plot = m_cards[std::size_t(card)];
+    const int width = std::max(plot->width(), 640), height = std::max(plot->height(), 400);
+    QSaveFile file(path);  // whole or not at all
+    if (!file.open(QIODevice::WriteOnly))
+        return false;
+    QSvgGenerator svg;
+    svg.setOutputDevice(&file);
+    svg.setSize(QSize(width, height));
+    svg.setViewBox(QRect(0, 0, width, height));
+    svg.setTitle(cardTitle(card));
+    QCPPainter painter;
+    if (!painter.begin(&svg))
+        return false;
+    plot->toPainter(&painter, width, height);
+    painter.end();
+    return file.commit();
+}
+
 void WatchPage::cardMenu(QCustomPlot* plot, const QPoint& at) {
     const int card = int(std::find(m_cards.begin(), m_cards.end(), plot) - m_cards.begin());
     QMenu menu(this);
     QAction* png = menu.addAction(tr("Export this card as PNG…"));
+    QAction* svg = menu.addAction(tr("Export this card as SVG…"));
     menu.addAction(tr("Export this card's data as CSV…"));
     QAction* chosen = menu.exec(plot->mapToGlobal(at));
     if (!chosen)
         return;
-    const bool image = chosen == png;
-    const QString f = QFileDialog::getSaveFileName(this, chosen->text(), QString(),
-                                                   image ? tr("PNG images (*.png)") : tr("CSV files (*.csv)"));
-    if (!f.isEmpty() && !(image ? exportCardPng(card, f) : exportCardCsv(card, f)))
+    const QString filter = chosen == png ? tr("PNG images (*.png)") : chosen == svg ? tr("SVG images (*.svg)") : tr("CSV files (*.csv)");
+    const QString f = QFileDialog::getSaveFileName(this, chosen->text(), QString(), filter);
+    const bool written = f.isEmpty() || (chosen == png   ? exportCardPng(card, f)
+                                         : chosen == svg ? exportCardSvg(card, f)
+                                                         : exportCardCsv(card, f));
+    if (!written)
         QMessageBox::warning(this, tr("Export"), tr("%1 could not be written.").arg(f));
 }
 

@@ -27,6 +27,7 @@ class QDoubleSpinBox;
 class QGridLayout;
 class QLabel;
 class QListWidget;
+class QMessageBox;
 class QPushButton;
 class QSystemTrayIcon;
 class QTimer;
@@ -41,8 +42,12 @@ public:
 
     // Follows a source (a metrics file, a log, an event file, a logdir, a run folder,
     // any of them on another machine as ssh://[user@]host[:port]/path).
-    // False, with the reason shown, when it holds no run.
+    // False, with the reason shown, when it holds no run. An ssh:// source
+    // connects off the window's thread (core's watch): true at once, and its
+    // outcome is shown when it comes; an unknown host key is asked first.
     bool addSource(const QString& path);
+    // How ssh:// sources connect (identity, known_hosts, ssh config): as `traindeck launch`.
+    void setSsh(const launch::SshSettings& settings);
     // Follows a command whose output is a run's lines (kubectl logs -f … --prefix).
     bool addCommand(const QString& command);
     void setPlan(const Plan& plan);  // for the predicted samples/s line
@@ -60,6 +65,7 @@ public:
     // One card: its picture (PNG) and the points it draws (CSV).
     bool exportCardPng(int card, const QString& path);
     bool exportCardCsv(int card, const QString& path);
+    bool exportCardSvg(int card, const QString& path);  // the card as vector graphics
     void replotNow();
 
 signals:
@@ -95,6 +101,8 @@ private:
     void cardMenu(QCustomPlot* plot, const QPoint& at);
     void askForRun();
     bool following(bool added, const Text& error);
+    bool settleAdds();
+    void askHostKey();
     void calibrate();
     std::vector<const metrics::Run*> shownRuns() const;
     double xOf(const metrics::Run& run, const metrics::Point& p) const;
@@ -124,6 +132,8 @@ private:
     std::vector<QCustomPlot*> m_cards;
     std::vector<metrics::Card> m_cardKinds;  // what each card draws (core decides: cards.h)
     QSystemTrayIcon* m_tray = nullptr;       // made on the first alarm, where there is a tray
+    QMessageBox* m_keyQuestion = nullptr;    // an unknown host key being asked (window-modal, not blocking)
+    std::string m_knownHosts;                // where an accepted key is recorded
 
     // One series on one card: its points as x and y (raw and smoothed) in
     // envelopes (metrics/envelope.h) that later redraws only append to (the EMA

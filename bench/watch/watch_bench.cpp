@@ -3,6 +3,7 @@
 // run of 100k steps × 4 tags (seconds, from the first byte to the last point).
 //   watch_bench                 synthetic inputs (written here, as the real writers lay them out)
 //   watch_bench EVENTS_FILE     also times opening that event file (e.g. one SummaryWriter wrote)
+//   WATCH_BENCH_EVENTS=PATH     writes the synthetic event file there and keeps it
 // Prints one JSON object.
 #include "metrics/text_stream.h"
 #include "metrics/tfevents.h"
@@ -11,6 +12,7 @@
 #include <chrono>
 #include <ctime>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <string>
@@ -160,7 +162,9 @@ int main(int argc, char** argv) {
         if (run.find("train/loss")->appended() != 100'000)
             return 1;
     }
-    const std::string path = "/tmp/watch_bench.events.out.tfevents.0.bench";
+    // WATCH_BENCH_EVENTS: where the file goes and stays (tfevents_reference.py reads it next).
+    const char* keep = std::getenv("WATCH_BENCH_EVENTS");
+    const std::string path = keep ? keep : "/tmp/watch_bench.events.out.tfevents.0.bench";
     std::ofstream(path, std::ios::binary) << events;
     std::size_t points = 0;
     const double openSynthetic = openEventFile(path, points);
@@ -178,6 +182,7 @@ int main(int argc, char** argv) {
         std::printf(",\n  \"open_given_file_s\": %.4f, \"open_given_file_points\": %zu", t, points);
     }
     std::printf("\n}\n");
-    std::remove(path.c_str());
+    if (!keep)
+        std::remove(path.c_str());
     return 0;
 }

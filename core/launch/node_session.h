@@ -12,6 +12,8 @@
 #include <memory>
 #include <string>
 
+struct ssh_session_struct;  // libssh's session (libssh/libssh.h)
+
 namespace traindeck::launch {
 
 struct CommandResult {
@@ -68,6 +70,11 @@ public:
     virtual void write(const std::string& input) = 0;
     virtual int exitStatus() const = 0;
     virtual Text lostReason() const = 0;
+
+    // The open, authenticated libssh session of an SSH node (nullptr for this
+    // machine), for another protocol over the same connection and the same
+    // host-key check: SFTP for watching remote files. Same thread rule as above.
+    virtual ssh_session_struct* libsshSession() { return nullptr; }
 };
 
 std::unique_ptr<NodeSession> makeSshSession(int node, const std::string& host, const SshSettings& settings);

@@ -116,6 +116,7 @@ public:
     }
     int exitStatus() const override { return status_; }
     Text lostReason() const override { return lost_; }
+    ssh_session_struct* libsshSession() override { return session_; }
 
 private:
     using Clock = std::chrono::steady_clock;

@@ -16,6 +16,7 @@ const char* alarmKey(AlarmKind kind) {
     case AlarmKind::PreflightFailed: return "preflight_failed";
     case AlarmKind::Stalled: return "stalled";
     case AlarmKind::Restarted: return "restarted";
+    case AlarmKind::Relaunched: return "relaunched";
     case AlarmKind::Ended: return "ended";
     case AlarmKind::Failed: return "failed";
     }
@@ -43,6 +44,16 @@ Text Alarm::text() const {
         return Text(TD_TEXT("Watch", "no new step since step %1 for %2 s"), {stepText, Text::value(detail)});
     case AlarmKind::Restarted:
         return Text(TD_TEXT("Watch", "restarted at step %1: later points replace the earlier ones"), {stepText});
+    case AlarmKind::Relaunched:
+        if (step < 0)
+            return metric.empty() ? Text(TD_TEXT("Watch", "attempt %1 began; the attempt before logged no step"),
+                                         {Text::value(detail)})
+                                  : Text(TD_TEXT("Watch", "attempt %1 began; the attempt before ended before its first step: %2"),
+                                         {Text::value(detail), Text::value(metric)});
+        if (metric.empty())
+            return Text(TD_TEXT("Watch", "attempt %1 began after step %2"), {Text::value(detail), stepText});
+        return Text(TD_TEXT("Watch", "attempt %1 began after step %2 (the attempt before: %3)"),
+                    {Text::value(detail), stepText, Text::value(metric)});
     case AlarmKind::Ended:
         if (step < 0)
             return Text(TD_TEXT("Watch", "the run ended before its first step: %1"), {Text::value(metric)});

@@ -15,6 +15,7 @@ enum class AlarmKind {
     PreflightFailed,  // a node failed the launcher's pre-flight checks: the run never started there
     Stalled,        // no new step for several times the run's median step interval
     Restarted,      // steps went back (a resume from a checkpoint): older points were replaced
+    Relaunched,     // a new attempt began after the run had ended (Run::Restart)
     Ended,          // the run's `end` event: completed or interrupted
     Failed,         // the run's `end` event with status failed
 };
@@ -24,8 +25,9 @@ struct Alarm {
     std::int64_t step = -1;  // -1: not tied to a step
     double time = 0;         // Unix seconds when it happened (the event's time, or when it was seen)
     int rank = -1;           // NodeLost, PreflightFailed: the node
-    std::string metric;      // NonFiniteLoss: the series; Ended/Failed: the status; PreflightFailed: the check
-    std::string detail;      // the error's kind and message, the stall's length …
+    std::string metric;      // NonFiniteLoss: the series; Ended/Failed: the status; PreflightFailed: the check;
+                             // Relaunched: how the attempt before ended
+    std::string detail;      // the error's kind and message, the stall's length, Relaunched: the attempt …
 
     // A failing alarm makes `traindeck watch` exit 1: a non-finite loss, an error, a failed end.
     bool failing() const;

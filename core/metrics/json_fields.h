@@ -24,12 +24,12 @@ namespace traindeck::metrics::json {
 enum Num : int {
     kV, kTime, kStep, kEpoch, kSamplesSeen, kLoss, kPsnr, kLr, kGradNorm, kStepTime, kSamplesPerS, kCommTime,
     kGpuMem, kRank, kNode, kWorldSize, kNodes, kGpusPerNode, kEffectiveBatch, kMicroBatch, kGradAccum,
-    kWarmupSteps, kTotalSteps, kResumedFrom, kSeconds, kIndex, kNumCount
+    kWarmupSteps, kTotalSteps, kResumedFrom, kSeconds, kIndex, kAttempt, kNumCount
 };
 inline constexpr std::array<std::string_view, kNumCount> kNumKeys = {
     "v", "time", "step", "epoch", "samples_seen", "loss", "psnr", "lr", "grad_norm", "step_time_s", "samples_per_s",
     "comm_time_s", "gpu_mem_gb", "rank", "node", "world_size", "nodes", "gpus_per_node", "effective_batch",
-    "micro_batch", "grad_accum", "warmup_steps", "total_steps", "resumed_from_step", "seconds", "index"};
+    "micro_batch", "grad_accum", "warmup_steps", "total_steps", "resumed_from_step", "seconds", "index", "attempt"};
 int numIndex(std::string_view key);
 
 // The largest step or count taken from a file: 2^53, where doubles stop being exact integers.

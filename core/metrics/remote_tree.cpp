@@ -1,12 +1,14 @@
 #include "metrics/remote_tree.h"
 
 #include "generate/host_address.h"
-#include "generate/shell_quote.h"
+
+#include <libssh/libssh.h>
+#include <libssh/sftp.h>
 
 #include <algorithm>
 #include <chrono>
-#include <cstdio>
 #include <deque>
+#include <fcntl.h>
 
 namespace traindeck::metrics {
 namespace {
@@ -17,66 +19,24 @@ constexpr double kListEveryS = 1.0;            // new files are found within a s
 constexpr double kIdleWaitS = 0.25;            // a round that brought nothing: the next one after this
 constexpr double kFirstBackoffS = 0.5, kMaxBackoffS = 15;
 constexpr std::size_t kRoundBytes = 4u << 20;  // per file and round
+constexpr std::size_t kChunk = 64u << 10;      // one sftp_read (servers answer up to 64 KiB or more)
 constexpr std::size_t kQueueLimit = 16u << 20; // a file whose bytes wait unread: not read further until taken
+constexpr std::size_t kHeadBytes = 256;        // a file's first bytes, to know it again after a reconnect
 
-// The remote path as shell text: quoted, with a leading ~ left to the shell.
-std::string shellPath(const std::string& path) {
-    if (path == "~")
-        return "\"$HOME\"";
-    if (path.starts_with("~/"))
-        return "\"$HOME\"/" + generate::shellQuote(path.substr(2));
-    return generate::shellQuote(path);
-}
+struct Attributes {
+    bool ok = false;
+    std::uint64_t size = 0, mtime = 0;
+    std::uint32_t permissions = 0, uid = 0, gid = 0;
+    bool operator==(const Attributes&) const = default;
+};
 
-// One file's part of a round: its index, device:inode and the offset the
-// bytes start at, then the bytes as one base64 line (the framing survives a
-// file that shrank while it was read). Defined once per round.
-constexpr const char* kReadFunction =
-    "r() { if [ -f \"$2\" ] && [ -r \"$2\" ]; then { s=$(stat -L -c '%d:%i %s' /dev/fd/3) || s='- 0'; "
-    "set -- \"$1\" \"$3\" \"$4\" \"$5\" $s; o=$2; "
-    "if [ \"$5\" != \"$3\" ] || [ \"$6\" -lt \"$o\" ]; then o=0; fi; n=$(($6 - o)); "
-    "if [ \"$n\" -gt \"$4\" ]; then n=$4; fi; echo \"$1 $5 $o\"; "
-    "tail -c +$((o + 1)) <&3 | head -c \"$n\" | base64 -w0; echo; } 3<\"$2\"; else echo \"$1 - 0\"; echo; fi; }\n";
-
-int base64Value(char c) {
-    if (c >= 'A' && c <= 'Z') return c - 'A';
-    if (c >= 'a' && c <= 'z') return c - 'a' + 26;
-    if (c >= '0' && c <= '9') return c - '0' + 52;
-    if (c == '+') return 62;
-    if (c == '/') return 63;
-    return -1;
-}
-
-bool base64Decode(std::string_view in, std::string& out) {
-    out.clear();
-    out.reserve(in.size() / 4 * 3);
-    std::uint32_t acc = 0;
-    int bits = 0;
-    for (char c : in) {
-        if (c == '=')
-            break;
-        const int v = base64Value(c);
-        if (v < 0)
-            return false;
-        acc = (acc << 6) | std::uint32_t(v);
-        bits += 6;
-        if (bits >= 8) {
-            bits -= 8;
-            out += char((acc >> bits) & 0xff);
-        }
-    }
-    return true;
-}
-
-std::string_view nextLine(std::string_view& s, bool& ok) {
-    const std::size_t nl = s.find('\n');
-    if (nl == std::string_view::npos) {
-        ok = false;
-        return {};
-    }
-    const std::string_view line = s.substr(0, nl);
-    s.remove_prefix(nl + 1);
-    return line;
+Attributes take(sftp_attributes a) {
+    Attributes out;
+    if (!a)
+        return out;
+    out = {true, a->size, a->mtime, a->permissions, a->uid, a->gid};
+    sftp_attributes_free(a);
+    return out;
 }
 
 }  // namespace
@@ -107,11 +67,31 @@ struct RemoteTree::File {
         std::string bytes;
     };
     std::string path;
-    std::deque<Segment> pending;
+    std::deque<Segment> pending;  // guarded by the tree's mutex, as caughtUp
     std::size_t pendingBytes = 0;
-    std::string device;       // "dev:ino" of the bytes read so far; "-": none yet
-    std::size_t offset = 0;   // of the next byte to fetch
     bool caughtUp = false;
+    // The thread's alone:
+    sftp_file handle = nullptr;   // open while connected
+    std::uint64_t offset = 0;     // of the next byte to fetch
+    std::string head;             // the first bytes handed on (up to kHeadBytes)
+};
+
+// One SSH session (core/launch's: its host-key check and login) and the SFTP
+// channel on it; closed in that order.
+struct RemoteTree::Connection {
+    std::unique_ptr<launch::NodeSession> node;
+    sftp_session sftp = nullptr;
+    std::vector<std::shared_ptr<File>> open;  // files whose handle is on this connection
+    ~Connection() {
+        for (auto& f : open) {
+            if (f->handle)
+                sftp_close(f->handle);
+            f->handle = nullptr;
+        }
+        if (sftp)
+            sftp_free(sftp);
+    }
+    bool alive() const { return ssh_is_connected(node->libsshSession()) == 1; }
 };
 
 class RemoteTree::Reader final : public ByteSource {
@@ -146,8 +126,11 @@ private:
     bool caughtUp_ = false;
 };
 
-RemoteTree::RemoteTree(RemoteAddress address, launch::SshSettings settings)
-    : address_(std::move(address)), settings_(std::move(settings)) {}
+RemoteTree::RemoteTree(RemoteAddress address, launch::SshSettings settings, bool askHostKeys)
+    : address_(std::move(address)), settings_(std::move(settings)) {
+    if (askHostKeys)
+        settings_.askHostKey = [this](const launch::HostKeyQuestion& q) { return askUser(q); };
+}
 
 RemoteTree::~RemoteTree() {
     {
@@ -161,21 +144,69 @@ RemoteTree::~RemoteTree() {
 
 std::string RemoteTree::url() const { return "ssh://" + address_.host + (address_.path.starts_with("~") ? "/" : "") + address_.path; }
 
-bool RemoteTree::start(Text& why, double timeoutS) {
-    thread_ = std::thread([this] { work(); });
-    std::unique_lock lock(mutex_);
-    // The first listing, or the first failure to connect: the caller says it at once.
-    const bool done = changed_.wait_for(lock, std::chrono::duration<double>(timeoutS),
-                                        [&] { return listed_ || !trouble_.empty(); });
+void RemoteTree::launch() {
+    if (!thread_.joinable())
+        thread_ = std::thread([this] { work(); });
+}
+
+RemoteTree::State RemoteTree::state(Text& why) const {
+    std::lock_guard lock(mutex_);
     if (listed_ && !listing_.empty())
-        return true;
-    if (listed_)
+        return State::Ready;
+    if (question_ && !answer_)
+        return State::Asking;
+    if (listed_) {
         why = Text(TD_TEXT("Watch", "%1: no such file or folder"), {Text::value(printable(url()))});
-    else if (!trouble_.empty())
+        return State::Failed;
+    }
+    if (!trouble_.empty()) {
+        // The first connection failed: said at once, as for a local path that is not there.
         why = trouble_;
-    else if (!done)
-        why = Text(TD_TEXT("Watch", "%1: no answer within %2 s"), {Text::value(printable(url())), Text::value(std::to_string(int(timeoutS)))});
+        return State::Failed;
+    }
+    return State::Connecting;
+}
+
+bool RemoteTree::start(Text& why, double timeoutS) {
+    launch();
+    {
+        std::unique_lock lock(mutex_);
+        changed_.wait_for(lock, std::chrono::duration<double>(timeoutS),
+                          [&] { return listed_ || !trouble_.empty() || (question_ && !answer_); });
+    }
+    const State s = state(why);
+    if (s == State::Ready)
+        return true;
+    if (s == State::Connecting || s == State::Asking)
+        why = Text(TD_TEXT("Watch", "%1: no answer within %2 s"),
+                   {Text::value(printable(url())), Text::value(std::to_string(int(timeoutS)))});
     return false;
+}
+
+std::optional<launch::HostKeyQuestion> RemoteTree::question() const {
+    std::lock_guard lock(mutex_);
+    if (answer_)
+        return std::nullopt;
+    return question_;
+}
+
+void RemoteTree::answer(bool accept) {
+    {
+        std::lock_guard lock(mutex_);
+        if (question_ && !answer_)
+            answer_ = accept;
+    }
+    changed_.notify_all();
+}
+
+// On the thread, inside core/launch's host-key check: waits for the owner's answer.
+bool RemoteTree::askUser(const launch::HostKeyQuestion& question) {
+    std::unique_lock lock(mutex_);
+    question_ = question;
+    answer_.reset();
+    changed_.notify_all();
+    changed_.wait(lock, [&] { return answer_.has_value() || stopping_.load(); });
+    return answer_.value_or(false);
 }
 
 std::vector<Entry> RemoteTree::listing() const {
@@ -186,7 +217,6 @@ std::vector<Entry> RemoteTree::listing() const {
 std::unique_ptr<ByteSource> RemoteTree::follow(const std::string& path) {
     auto file = std::make_shared<File>();
     file->path = path;
-    file->device = "-";
     {
         std::lock_guard lock(mutex_);
         files_.push_back(file);
@@ -205,30 +235,44 @@ void RemoteTree::waitFor(double seconds) {
     changed_.wait_for(lock, std::chrono::duration<double>(seconds), [&] { return stopping_.load(); });
 }
 
+std::unique_ptr<RemoteTree::Connection> RemoteTree::connect(double backoff) {
+    auto c = std::make_unique<Connection>();
+    c->node = launch::makeSshSession(0, address_.host, settings_);
+    launch::NodeSession::Opened opened = c->node->open();
+    if (opened.ok) {
+        c->sftp = sftp_new(c->node->libsshSession());
+        if (!c->sftp || sftp_init(c->sftp) != SSH_OK) {
+            const bool lost = !c->alive();
+            opened = {false, lost ? launch::FailureKind::Preflight : launch::FailureKind::Access,
+                      lost ? Text::value(ssh_get_error(c->node->libsshSession()))
+                           : Text(TD_TEXT("Watch", "%1 offers no SFTP (its sshd needs a `Subsystem sftp` line)"),
+                                  {Text::value(address_.host)})};
+        }
+    }
+    std::lock_guard lock(mutex_);
+    if (opened.ok) {
+        ++connections_;
+        trouble_ = {};
+        return c;
+    }
+    refused_ = opened.kind == launch::FailureKind::Access;
+    trouble_ = refused_ ? opened.why
+                        : Text(TD_TEXT("Watch", "%1, trying again in %2 s"),
+                               {opened.why, Text::value(std::to_string(int(backoff + 0.5)))});
+    changed_.notify_all();
+    return nullptr;
+}
+
 void RemoteTree::work() {
     double backoff = kFirstBackoffS;
-    std::unique_ptr<launch::NodeSession> session;
+    std::unique_ptr<Connection> c;
     auto nextList = Clock::now();
     while (!stopping_) {
-        if (!session) {
-            auto fresh = launch::makeSshSession(0, address_.host, settings_);
-            const launch::NodeSession::Opened opened = fresh->open();
-            if (!opened.ok) {
-                std::lock_guard lock(mutex_);
-                refused_ = opened.kind == launch::FailureKind::Access;
-                trouble_ = refused_ ? opened.why
-                                    : Text(TD_TEXT("Watch", "%1, trying again in %2 s"),
-                                           {opened.why, Text::value(std::to_string(int(backoff + 0.5)))});
-                changed_.notify_all();
+        if (!c) {
+            c = connect(backoff);
+            if (!c) {
                 if (refused_)
                     return;
-            } else {
-                session = std::move(fresh);
-                ++connections_;
-                std::lock_guard lock(mutex_);
-                trouble_ = {};
-            }
-            if (!session) {
                 waitFor(backoff);
                 backoff = std::min(backoff * 2, kMaxBackoffS);
                 continue;
@@ -237,13 +281,13 @@ void RemoteTree::work() {
         }
         bool ok = true, got = false;
         if (Clock::now() >= nextList) {
-            ok = list(*session);
+            ok = list(*c);
             nextList = Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(kListEveryS));
         }
         if (ok)
-            ok = readRound(*session, got);
+            ok = readRound(*c, got);
         if (!ok) {
-            session.reset();  // dropped: the next loop reconnects, the offsets are where the last whole round left them
+            c.reset();  // dropped: the next loop reconnects and goes on from each file's offset
             std::lock_guard lock(mutex_);
             trouble_ = Text(TD_TEXT("Watch", "the connection to %1 dropped; reconnecting"), {Text::value(address_.host)});
             continue;
@@ -253,22 +297,69 @@ void RemoteTree::work() {
     }
 }
 
-bool RemoteTree::list(launch::NodeSession& session) {
-    const launch::CommandResult r = session.run("find -H " + shellPath(address_.path) + " -maxdepth " +
-                                                std::to_string(kLogdirDepth + 1) +
-                                                " \\( -type d -o -type f \\) -printf '%y %p\\0' 2>/dev/null; true");
-    if (r.status != 0)
+namespace {
+
+// What is under `dir`, to `levels` more levels (symbolic links followed for
+// what they name, not descended, as listLocal does); false: the connection dropped.
+bool listUnder(sftp_session sftp, const std::string& dir, int levels, std::vector<Entry>& out) {
+    sftp_dir d = sftp_opendir(sftp, dir.c_str());
+    if (!d)
+        return ssh_is_connected(sftp->session) == 1;  // unreadable: skipped, as listLocal skips it
+    std::vector<std::string> subdirs;
+    while (sftp_attributes a = sftp_readdir(sftp, d)) {
+        const std::string name = a->name ? a->name : "";
+        std::uint8_t type = a->type;
+        sftp_attributes_free(a);
+        if (name.empty() || name == "." || name == "..")
+            continue;
+        const std::string path = dir == "/" ? "/" + name : dir + "/" + name;
+        bool real = true;
+        if (type == SSH_FILEXFER_TYPE_SYMLINK) {
+            real = false;
+            sftp_attributes named = sftp_stat(sftp, path.c_str());
+            type = named ? named->type : SSH_FILEXFER_TYPE_UNKNOWN;
+            sftp_attributes_free(named);
+        }
+        if (type == SSH_FILEXFER_TYPE_DIRECTORY) {
+            out.push_back({path, true});
+            if (real && levels > 1)
+                subdirs.push_back(path);
+        } else if (type == SSH_FILEXFER_TYPE_REGULAR) {
+            out.push_back({path, false});
+        }
+    }
+    const bool whole = sftp_dir_eof(d) == 1;
+    sftp_closedir(d);
+    if (!whole && ssh_is_connected(sftp->session) != 1)
         return false;
+    for (const std::string& sub : subdirs)
+        if (!listUnder(sftp, sub, levels - 1, out))
+            return false;
+    return true;
+}
+
+}  // namespace
+
+bool RemoteTree::list(Connection& c) {
+    std::string root = address_.path;
+    if (root == "~" || root.starts_with("~/")) {
+        // SFTP starts in the login's home: its absolute name, as the listing's paths are.
+        char* home = sftp_canonicalize_path(c.sftp, ".");
+        if (!home)
+            return c.alive() ? true : false;
+        root = std::string(home) + root.substr(1);
+        ssh_string_free_char(home);
+    }
     std::vector<Entry> entries;
-    std::string_view out = r.out;
-    while (!out.empty()) {
-        const std::size_t end = out.find('\0');
-        const std::string_view item = out.substr(0, end);
-        if (item.size() > 2)
-            entries.push_back({std::string(item.substr(2)), item[0] == 'd'});
-        if (end == std::string_view::npos)
-            break;
-        out.remove_prefix(end + 1);
+    sftp_attributes a = sftp_stat(c.sftp, root.c_str());
+    if (!a && !c.alive())
+        return false;
+    if (a) {
+        const bool dir = a->type == SSH_FILEXFER_TYPE_DIRECTORY;
+        sftp_attributes_free(a);
+        entries.push_back({root, dir});
+        if (dir && !listUnder(c.sftp, root, kLogdirDepth, entries))
+            return false;
     }
     std::lock_guard lock(mutex_);
     listing_ = std::move(entries);
@@ -277,66 +368,100 @@ bool RemoteTree::list(launch::NodeSession& session) {
     return true;
 }
 
-bool RemoteTree::readRound(launch::NodeSession& session, bool& got) {
+bool RemoteTree::readRound(Connection& c, bool& got) {
     std::vector<std::shared_ptr<File>> asked;
-    std::string script = kReadFunction;
     {
         std::lock_guard lock(mutex_);
-        for (const auto& f : files_) {
-            if (f->pendingBytes >= kQueueLimit)
-                continue;
-            script += "r " + std::to_string(asked.size()) + " " + shellPath(f->path) + " " + std::to_string(f->offset) +
-                      " " + generate::shellQuote(f->device) + " " + std::to_string(kRoundBytes) + "\n";
-            asked.push_back(f);
-        }
+        for (const auto& f : files_)
+            if (f->pendingBytes < kQueueLimit)
+                asked.push_back(f);
     }
-    if (asked.empty())
-        return true;
-    const launch::CommandResult r = session.run(script);
-    if (r.status != 0)
-        return false;
-    // Parsed whole before anything is taken: a round cut short changes nothing.
-    struct Part {
-        std::string device;
-        std::size_t offset = 0;
-        std::string bytes;
-    };
-    std::vector<Part> parts(asked.size());
-    std::string_view out = r.out;
-    for (std::size_t i = 0; i < asked.size(); ++i) {
-        bool ok = true;
-        const std::string header(nextLine(out, ok));
-        const std::string_view data = nextLine(out, ok);
-        char device[128];
-        std::size_t index = 0, offset = 0;
-        if (!ok || std::sscanf(header.c_str(), "%zu %127s %zu", &index, device, &offset) != 3 || index != i ||
-            !base64Decode(data, parts[i].bytes))
-            return true;  // not what the script writes (a shell that differs): nothing taken, asked again
-        parts[i].device = device;
-        parts[i].offset = offset;
-    }
-    std::lock_guard lock(mutex_);
-    for (std::size_t i = 0; i < asked.size(); ++i) {
-        File& f = *asked[i];
-        Part& p = parts[i];
-        if (p.device == "-") {
-            f.caughtUp = true;  // not there (yet): like a local file not yet written
-            continue;
-        }
-        const bool restart = f.device != "-" && (p.device != f.device || p.offset < f.offset);
-        f.device = p.device;
-        f.offset = p.offset + p.bytes.size();
-        f.caughtUp = p.bytes.size() < kRoundBytes;
-        got |= !p.bytes.empty();
-        if (p.bytes.empty() && !restart)
-            continue;
-        f.pendingBytes += p.bytes.size();
-        if (!restart && !f.pending.empty())
-            f.pending.back().bytes += p.bytes;
-        else
-            f.pending.push_back({restart, std::move(p.bytes)});
+    for (const auto& f : asked) {
+        if (!f->handle && std::find(c.open.begin(), c.open.end(), f) == c.open.end())
+            c.open.push_back(f);
+        if (!readFile(c, *f, got))
+            return false;
     }
     return true;
+}
+
+// Hands bytes read to the watch's side; the offset moves by exactly these bytes.
+void RemoteTree::deliver(File& f, bool restart, std::string bytes, bool caughtUp) {
+    if (restart) {
+        f.offset = 0;
+        f.head.clear();
+    }
+    if (f.head.size() < kHeadBytes)
+        f.head.append(bytes, 0, std::min(bytes.size(), kHeadBytes - f.head.size()));
+    f.offset += bytes.size();
+    std::lock_guard lock(mutex_);
+    f.caughtUp = caughtUp;
+    if (bytes.empty() && !restart)
+        return;
+    f.pendingBytes += bytes.size();
+    if (!restart && !f.pending.empty())
+        f.pending.back().bytes += bytes;
+    else
+        f.pending.push_back({restart, std::move(bytes)});
+}
+
+// One file's round: opened (again) when needed, replaced or truncated told,
+// then up to kRoundBytes from its offset. False: the connection dropped.
+bool RemoteTree::readFile(Connection& c, File& f, bool& got) {
+    bool restart = false;
+    if (f.handle) {
+        // Replaced under its name? The name's attributes against the open file's,
+        // the open file's taken on both sides so that a write meanwhile is not a replacement.
+        const Attributes before = take(sftp_fstat(f.handle));
+        const Attributes named = take(sftp_stat(c.sftp, f.path.c_str()));
+        if (!c.alive())
+            return false;
+        if (named.ok && before.ok && !(named == before) && take(sftp_fstat(f.handle)) == before) {
+            sftp_close(f.handle);
+            f.handle = nullptr;
+            restart = f.offset > 0;
+        }
+    }
+    if (!f.handle) {
+        f.handle = sftp_open(c.sftp, f.path.c_str(), O_RDONLY, 0);
+        if (!f.handle) {
+            if (!c.alive())
+                return false;
+            deliver(f, false, {}, true);  // not there (yet): like a local file not yet written
+            return true;
+        }
+        if (f.offset > 0 && !restart) {
+            // Opened again (after a reconnect): the same file only if it starts with what was read.
+            std::string head(f.head.size(), '\0');
+            const ssize_t n = sftp_read(f.handle, head.data(), head.size());
+            if (n < 0 && !c.alive())
+                return false;
+            restart = n != ssize_t(head.size()) || head != f.head;
+        }
+    }
+    const Attributes open = take(sftp_fstat(f.handle));
+    if (!open.ok)
+        return c.alive();
+    if (!restart && open.size < f.offset)
+        restart = true;  // truncated: the writer started over
+    const std::uint64_t from = restart ? 0 : f.offset;
+    const std::uint64_t want = std::min<std::uint64_t>(open.size - std::min(open.size, from), kRoundBytes);
+    std::string bytes;
+    bytes.resize(std::size_t(want));
+    std::size_t have = 0;
+    bool lost = sftp_seek64(f.handle, from) != 0;
+    while (!lost && have < want) {
+        const ssize_t n = sftp_read(f.handle, bytes.data() + have, std::min<std::size_t>(kChunk, std::size_t(want) - have));
+        if (n < 0)
+            lost = !c.alive();
+        if (n <= 0)
+            break;
+        have += std::size_t(n);
+    }
+    bytes.resize(have);
+    got |= have > 0;
+    deliver(f, restart, std::move(bytes), !lost && have == want && want < kRoundBytes);
+    return !lost;
 }
 
 }  // namespace traindeck::metrics

@@ -6,19 +6,25 @@
 //
 // A thread of its own talks to the host; the watch's poll only takes what has
 // arrived, so neither the window nor the command line ever waits on the network.
-// Each round is one command over the session's exec channel, needing a POSIX
-// shell and GNU coreutils/findutils there (any Linux): a listing (once a second)
-// and, for every followed file, the bytes after the offset read so far, from
-// the file as it is open (its device:inode says whether it was replaced; a size
-// below the offset, that it was truncated: either is read again from its start,
-// as FileFollower does here). A round's bytes count only when the round came back
-// whole, so a connection that drops mid-round loses and repeats nothing: the
-// thread reconnects with backoff (0.5 s doubling to 15 s) and asks again from the
-// same offsets. A refused host key or login is not retried.
+// The files are read over SFTP on that same authenticated session (libssh's
+// sftp_open / sftp_seek64 / sftp_read / sftp_stat; any sshd with its usual
+// `Subsystem sftp`): a listing once a second, and each followed file kept open
+// and read from the offset read so far. A file is replaced when its name's
+// attributes differ from the open handle's (SFTP has no inode: size, mtime,
+// mode and owner are compared, with the handle's taken twice so that a write in
+// between is not mistaken for a replacement) and truncated when it is shorter
+// than the offset: either is read again from its start, as FileFollower does
+// here. Every sftp_read is whole or nothing, and the offset moves only by the
+// bytes handed on, so a connection that drops loses and repeats nothing: the
+// thread reconnects with backoff (0.5 s doubling to 15 s), opens each file
+// again, checks that its first bytes are those read before (else it was
+// replaced meanwhile: from its start) and goes on from the same offset. A
+// refused host key or login is not retried.
 //
-// Why not SFTP: core/launch's session type does not hand out its libssh
-// session, and its host-key and login code must not be copied; the exec
-// channel gives the same offsets, rotation and truncation handling.
+// An unknown host key is refused, unless the settings accept new keys or the
+// owner asked for questions (askHostKeys): then the thread waits, and
+// question()/answer() let the owner ask the user; an accepted key is recorded
+// in known_hosts by core/launch, as `traindeck launch` records it.
 
 #include "launch/node_session.h"
 #include "metrics/byte_source.h"
@@ -49,14 +55,24 @@ std::optional<RemoteAddress> parseRemote(std::string_view url, Text& error);
 
 class RemoteTree {
 public:
-    RemoteTree(RemoteAddress address, launch::SshSettings settings);
+    // `askHostKeys`: an unknown host key becomes a question() instead of a refusal.
+    RemoteTree(RemoteAddress address, launch::SshSettings settings, bool askHostKeys = false);
     ~RemoteTree();
     RemoteTree(const RemoteTree&) = delete;
     RemoteTree& operator=(const RemoteTree&) = delete;
 
-    // Connects and lists the path, waiting at most `timeoutS`: false with why
-    // (the host refused or unreachable, its key refused, no such path there).
+    // Starts connecting; returns at once.
+    void launch();
+    enum class State { Connecting, Asking, Ready, Failed };
+    // Ready: the path is listed; Failed: with why (the host refused or
+    // unreachable, its key refused, no such path there); Asking: a question() waits.
+    State state(Text& why) const;
+    // launch(), then waits until Ready or Failed, at most `timeoutS`: false with why.
     bool start(Text& why, double timeoutS);
+
+    // The unknown host key waiting for the user's answer (askHostKeys only).
+    std::optional<launch::HostKeyQuestion> question() const;
+    void answer(bool accept);
 
     std::vector<Entry> listing() const;  // as of the last listing
     // A followed file; bytes arrive from the next round on.
@@ -69,10 +85,15 @@ public:
 
 private:
     struct File;
+    struct Connection;
     class Reader;
     void work();
-    bool list(launch::NodeSession& session);
-    bool readRound(launch::NodeSession& session, bool& got);
+    std::unique_ptr<Connection> connect(double backoff);
+    bool askUser(const launch::HostKeyQuestion& question);
+    bool list(Connection& c);
+    bool readRound(Connection& c, bool& got);
+    bool readFile(Connection& c, File& f, bool& got);
+    void deliver(File& f, bool restart, std::string bytes, bool caughtUp);
     void waitFor(double seconds);
 
     RemoteAddress address_;
@@ -82,6 +103,8 @@ private:
     std::vector<Entry> listing_;
     bool listed_ = false;
     bool refused_ = false;  // a host key or login refused: not retried
+    std::optional<launch::HostKeyQuestion> question_;
+    std::optional<bool> answer_;
     Text trouble_;
     std::vector<std::shared_ptr<File>> files_;
     std::atomic<int> connections_{0};

@@ -79,7 +79,31 @@ void Run::raise(Alarm alarm) {
 }
 
 bool Run::failing() const {
-    return std::any_of(alarms_.begin(), alarms_.end(), [](const Alarm& a) { return a.failing(); });
+    // An attempt that failed and was followed by another is history, shown, not the run's state.
+    return std::any_of(alarms_.begin() + std::ptrdiff_t(std::min(attemptAlarms_, alarms_.size())), alarms_.end(),
+                       [](const Alarm& a) { return a.failing(); });
+}
+
+void Run::restart(int attempt, double time) {
+    if (attempt <= this->attempt())
+        return;
+    Restart r{attempt, lastStep_, time, end ? end->status : std::string()};
+    end.reset();
+    stalled_ = false;
+    attemptAlarms_ = alarms_.size();
+    raise({AlarmKind::Relaunched, r.afterStep, time, -1, r.previousEnd, std::to_string(attempt)});
+    restarts_.push_back(std::move(r));
+}
+
+void Run::earlierAttemptEnded(int attempt, const std::string& how) {
+    for (Restart& r : restarts_)
+        if (r.attempt == attempt + 1 && r.previousEnd.empty()) {
+            r.previousEnd = how;
+            for (Alarm& a : alarms_)
+                if (a.kind == AlarmKind::Relaunched && a.detail == std::to_string(r.attempt))
+                    a.metric = how;
+            touch();
+        }
 }
 
 void Run::setEnd(RunEnd e, double time) {

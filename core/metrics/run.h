@@ -5,6 +5,8 @@
 #include "metrics/alarm.h"
 #include "metrics/series.h"
 
+#include <algorithm>
+
 #include <cstdint>
 #include <deque>
 #include <map>
@@ -43,6 +45,15 @@ struct RunEnd {
     double seconds = 0;
 };
 
+// The run begun again into the same folder or stream after it had ended: a new
+// launch attempt (run-folder.md) or a `start` after an `end` (metrics-protocol.md).
+struct Restart {
+    int attempt = 2;
+    std::int64_t afterStep = -1;  // the last step before it (-1: none)
+    double time = 0;
+    std::string previousEnd;      // how the attempt before ended; empty: it did not say
+};
+
 class Run {
 public:
     explicit Run(std::string name, std::size_t seriesCapacity = Series::kDefaultCapacity);
@@ -65,7 +76,8 @@ public:
 
     void raise(Alarm alarm);
     const std::vector<Alarm>& alarms() const { return alarms_; }
-    bool failing() const;
+    bool failing() const;  // a failing alarm in the current attempt
+    std::size_t currentAttemptAlarms() const { return attemptAlarms_; }  // alarms()[this…]: the current attempt's
 
     // Raises a Stalled alarm (once until steps resume) when no step came for
     // `factor` times the median interval between steps (and at least `minimumS`).
@@ -73,10 +85,22 @@ public:
     double medianStepInterval() const;  // seconds of the events' clock between new steps; 0: unknown
 
     RunInfo info;
-    std::optional<RunEnd> end;
+    std::optional<RunEnd> end;  // the current attempt's
     void setEnd(RunEnd e, double time);
 
-    std::int64_t lastStep() const { return lastStep_; }
+    // Attempt `attempt` began: the run is running again (its end cleared, a
+    // Relaunched alarm at the step it came after). Nothing when that attempt is known.
+    void restart(int attempt, double time);
+    // How an attempt before the current one ended, read after the next had begun
+    // (a run folder's launch.jsonl is read after its nodes' files).
+    void earlierAttemptEnded(int attempt, const std::string& how);
+    int attempt() const { return restarts_.empty() ? 1 : restarts_.back().attempt; }
+    const std::vector<Restart>& restarts() const { return restarts_; }
+
+    std::int64_t lastStep() const { return lastStep_; }  // the last step logged
+    // The run's final step as far as known: the end event's (the step the run
+    // reached, which may come after the last one logged), else the last logged.
+    std::int64_t finalStep() const { return end ? std::max(end->step, lastStep_) : lastStep_; }
     double lastStepTime() const { return lastStepTime_; }
     std::size_t skippedLines = 0;          // lines that were not a known format
     std::size_t rejectedValues = 0;        // points and events whose numbers were out of range
@@ -96,6 +120,8 @@ private:
     std::size_t capacity_;
     std::map<std::pair<std::string, int>, std::unique_ptr<Series>> series_;
     std::vector<Alarm> alarms_;
+    std::size_t attemptAlarms_ = 0;  // alarms_[attemptAlarms_…]: the current attempt's
+    std::vector<Restart> restarts_;
     std::int64_t lastStep_ = -1;
     double lastStepTime_ = 0;   // the event's own time of the last new step
     double lastStepSeenAt_ = 0; // when it was read, in the caller's clock

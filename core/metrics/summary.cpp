@@ -107,7 +107,7 @@ std::optional<RankSpread> rankSpread(const Run& run) {
 
 RunSummary summarize(const Run& run) {
     RunSummary out;
-    out.lastStep = run.lastStep();
+    out.lastStep = run.finalStep();
     out.totalSteps = run.info.totalSteps;
     auto lastAndBest = [&](std::string_view metric, bool lowerIsBetter, std::optional<double>& last,
                            std::optional<Best>& best) {
@@ -138,6 +138,7 @@ RunSummary summarize(const Run& run) {
 
     out.ranks = rankSpread(run);
     out.alarms = run.alarms();
+    out.restarts = run.restarts();
     if (run.end)
         out.endStatus = run.end->status;
     return out;

@@ -33,7 +33,7 @@ struct RankSpread {
 };
 
 struct RunSummary {
-    std::int64_t lastStep = -1;
+    std::int64_t lastStep = -1;  // the run's final step as far as known (Run::finalStep)
     std::int64_t totalSteps = 0;
     std::optional<double> lastLoss, lastPsnr;
     std::optional<Best> bestLoss, bestPsnr;  // lowest loss, highest PSNR (finite only)
@@ -41,7 +41,8 @@ struct RunSummary {
     double steadyStepsPerS = 0;
     std::optional<RankSpread> ranks;
     std::vector<Alarm> alarms;
-    std::string endStatus;  // empty: no end event (still running, or a source without one)
+    std::vector<Restart> restarts;  // attempts after the first
+    std::string endStatus;  // the current attempt's; empty: no end event (still running, or a source without one)
 };
 
 RunSummary summarize(const Run& run);

@@ -177,6 +177,8 @@ void TrainerJsonParser::Impl::applyEval(std::int64_t step, double time, double s
 }
 
 void TrainerJsonParser::Impl::applyStart(double time) {
+    if (run.end)
+        run.restart(run.attempt() + 1, time);  // started again after its end: the next attempt
     RunInfo& i = run.info;
     i.runId = std::string(f.runId);
     i.worldSize = clampedInt(f, kWorldSize, kMaxRank);
@@ -213,6 +215,19 @@ void TrainerJsonParser::Impl::applyLauncher(double time) {
             detail += (detail.empty() ? "" : ": ") + std::string(why);
         return detail;
     };
+    // The launcher numbers its attempts (each line, and a marker in the nodes'
+    // files): a later one is a restart; an earlier one's lines, read after the
+    // next had begun, are history, but for how it ended.
+    std::int64_t attempt = 0;
+    f.integer(kAttempt, 1, kMaxRank, attempt);
+    if (attempt > run.attempt())
+        run.restart(int(attempt), time);
+    if (attempt > 0 && attempt < run.attempt()) {
+        if (f.event == "end")
+            run.earlierAttemptEnded(int(attempt), f.firstFailure.empty() ? std::string(f.status)
+                                                                         : std::string(f.status) + ": " + std::string(f.firstFailure));
+        return;
+    }
     if (f.event == "end") {
         // The trainer's end, or the launcher's: the first one wins.
         const std::string status = f.status.empty() ? "completed" : std::string(f.status);

@@ -39,6 +39,8 @@ struct Watch::Source {
     std::unique_ptr<CommandStream> command;
     std::string key;   // a command's run
     Run* run = nullptr;
+    std::string given;  // as the user named it
+    double deadline = 0;  // begun: given up when not connected by then (Unix seconds)
 };
 
 Watch::Watch() = default;
@@ -64,6 +66,11 @@ bool Watch::add(const std::string& path, Text& error) {
         }
         source->path = path;
     }
+    return adopt(std::move(source), path, error);
+}
+
+// A source that is there: followed when it holds a run.
+bool Watch::adopt(std::unique_ptr<Source> source, const std::string& path, Text& error) {
     const std::size_t before = feeds_.size();
     scan(*source);
     if (feeds_.size() == before) {
@@ -73,6 +80,69 @@ bool Watch::add(const std::string& path, Text& error) {
     }
     sources_.push_back(std::move(source));
     return true;
+}
+
+void Watch::begin(const std::string& path, bool askHostKeys) {
+    Text malformed;
+    const std::optional<RemoteAddress> remote = parseRemote(path, malformed);
+    if (!remote) {
+        Added a{path, false, malformed};
+        if (malformed.empty())
+            a.ok = add(path, a.error);  // here: at once
+        added_.push_back(std::move(a));
+        return;
+    }
+    auto source = std::make_unique<Source>();
+    source->path = remote->path;
+    source->given = path;
+    source->deadline = unixNow() + kConnectWaitS;
+    source->remote = std::make_unique<RemoteTree>(*remote, ssh_, askHostKeys);
+    source->remote->launch();
+    pending_.push_back(std::move(source));
+}
+
+void Watch::settlePending(double now) {
+    for (std::size_t i = 0; i < pending_.size();) {
+        Source& s = *pending_[i];
+        Text why;
+        const RemoteTree::State state = s.remote->state(why);
+        if (state == RemoteTree::State::Asking)
+            s.deadline = now + kConnectWaitS;  // the user's time to decide does not count
+        if (state == RemoteTree::State::Connecting && now > s.deadline) {
+            why = Text(TD_TEXT("Watch", "%1: no answer within %2 s"),
+                       {Text::value(printable(s.given)), Text::value(std::to_string(int(kConnectWaitS)))});
+        } else if (state != RemoteTree::State::Ready && state != RemoteTree::State::Failed) {
+            ++i;
+            continue;
+        }
+        Added a{s.given, false, why};
+        std::unique_ptr<Source> source = std::move(pending_[i]);
+        pending_.erase(pending_.begin() + std::ptrdiff_t(i));
+        if (state == RemoteTree::State::Ready)
+            a.ok = adopt(std::move(source), a.path, a.error);
+        added_.push_back(std::move(a));
+    }
+}
+
+std::vector<Watch::Added> Watch::takeAdded() {
+    std::vector<Added> out;
+    out.swap(added_);
+    return out;
+}
+
+std::optional<Watch::KeyQuestion> Watch::hostKeyQuestion() const {
+    for (const auto& s : pending_)
+        if (auto q = s->remote->question())
+            return KeyQuestion{s->given, *q};
+    return std::nullopt;
+}
+
+void Watch::answerHostKey(bool accept) {
+    for (const auto& s : pending_)
+        if (s->remote->question()) {
+            s->remote->answer(accept);
+            return;
+        }
 }
 
 bool Watch::addCommand(const std::string& command, Text& error) {
@@ -176,6 +246,8 @@ void Watch::readFeed(Feed& f, std::size_t& budget, double now) {
 
 bool Watch::poll(std::size_t maxBytes, double now) {
     bool more = false;
+    if (!pending_.empty())
+        settlePending(now);
     for (auto& s : sources_)
         if (s->command) {
             s->command->pump(maxBytes);

@@ -14,6 +14,7 @@
 #include "text/text.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -32,6 +33,26 @@ public:
     bool add(const std::string& path, Text& error);
     // A command whose standard output is a run's lines (one run, named by the command).
     bool addCommand(const std::string& command, Text& error);
+
+    // As add(), without waiting (the window): an ssh:// source connects in its
+    // own thread, and poll() finds out; what became of each comes from takeAdded().
+    // With `askHostKeys`, an unknown host key waits for hostKeyQuestion()'s
+    // answer instead of being refused.
+    void begin(const std::string& path, bool askHostKeys = false);
+    struct Added {
+        std::string path;
+        bool ok = false;
+        Text error;
+    };
+    std::vector<Added> takeAdded();
+    bool adding() const { return !pending_.empty(); }  // a begun source has not come yet
+    struct KeyQuestion {
+        std::string source;  // the ssh:// URL
+        launch::HostKeyQuestion key;
+    };
+    std::optional<KeyQuestion> hostKeyQuestion() const;
+    // Accepted: recorded in known_hosts as `traindeck launch` records it; else refused.
+    void answerHostKey(bool accept);
 
     // Reads what is new, at most `maxBytes` in all; true while more is waiting.
     // `now`: Unix seconds (for stall detection and the time of plain log lines).
@@ -56,11 +77,15 @@ private:
     void scan(Source& source);
     Run& runFor(const std::string& name, const std::string& key);
     void readFeed(Feed& f, std::size_t& budget, double now);
+    bool adopt(std::unique_ptr<Source> source, const std::string& path, Text& error);
+    void settlePending(double now);
 
     launch::SshSettings ssh_;
     Store store_;
     std::vector<std::unique_ptr<Source>> sources_;
     std::vector<std::unique_ptr<Feed>> feeds_;
+    std::vector<std::unique_ptr<Source>> pending_;  // begun, still connecting
+    std::vector<Added> added_;
     std::string buffer_;
     double lastScan_ = 0;
     std::size_t lastPollBytes_ = 0;

@@ -9,6 +9,7 @@
 #include "plan/estimate.h"
 #include "plan/run_speed.h"
 #include "test_files.h"
+#include "test_sshd.h"
 #include "test_support.h"
 
 #include <qcustomplot.h>
@@ -211,6 +212,84 @@ private slots:
         QCOMPARE(text.count('\n'), 21);  // the header and 20 points
         QVERIFY(text.contains("own,data_time_s,,19,"));
         QVERIFY(!text.contains("loss"));
+    }
+
+    void addRunOverSshAsksForAnUnknownKey() {
+        // Add run… with ssh:// and a host whose key is not known: the page returns at
+        // once (core's watch connects in its own thread), asks with the fingerprint
+        // in a box that does not block, records the accepted key in known_hosts and follows the run.
+        test_sshd::Sshd sshd;
+        if (!sshd.start())
+            QFAIL(qPrintable(sshd.why));
+        const QString file = tmp.filePath("remote.jsonl");
+        QByteArray lines;
+        for (int i = 0; i < 30; ++i)
+            lines += R"({"v":1,"event":"step","time":)" + QByteArray::number(100 + i) + R"(,"step":)" + QByteArray::number(i) +
+                     R"(,"loss":)" + QByteArray::number(1.0 / (i + 1)) + "}\n";
+        test_files::writeFile(file, lines);
+        QProcess keygen;
+        keygen.start("ssh-keygen", {"-l", "-E", "sha256", "-f", sshd.path("host_key.pub")});
+        QVERIFY(keygen.waitForFinished(10000));
+        const QString fingerprint = QString::fromUtf8(keygen.readAllStandardOutput()).split(' ').value(1);
+
+        WatchPage page;
+        page.resize(1000, 700);
+        page.show();
+        traindeck::launch::SshSettings ssh;
+        ssh.identityFile = sshd.path("user_key").toStdString();
+        ssh.knownHostsFile = tmp.filePath("page_known_hosts").toStdString();
+        ssh.configFile = sshd.path("ssh_config").toStdString();
+        page.setSsh(ssh);
+        const QString url = QString("ssh://%1@127.0.0.1:%2%3").arg(test_sshd::userName()).arg(sshd.port).arg(file);
+        QVERIFY(page.addSource(url));
+        QVERIFY(page.watch().adding());  // returned while connecting
+        QMessageBox* box = nullptr;
+        QTRY_VERIFY_WITH_TIMEOUT((box = page.findChild<QMessageBox*>()) != nullptr, 30000);
+        QVERIFY2(box->text().contains(fingerprint) && box->text().contains("ssh-ed25519"), qPrintable(box->text()));
+        QVERIFY(!test_files::readFile(tmp.filePath("page_known_hosts")).contains("ssh-ed25519"));
+        for (QAbstractButton* b : box->buttons())
+            if (box->buttonRole(b) == QMessageBox::AcceptRole)
+                b->click();
+        QTRY_COMPARE_WITH_TIMEOUT(page.watch().store().runs().size(), std::size_t(1), 30000);
+        QTRY_COMPARE_WITH_TIMEOUT(page.watch().store().runs()[0]->lastStep(), std::int64_t(29), 30000);
+        const QByteArray key = test_files::readFile(sshd.path("host_key.pub")).split(' ').value(1);
+        QVERIFY(test_files::readFile(tmp.filePath("page_known_hosts")).contains(key));
+
+        // The loss card as SVG beside PNG and CSV: vector graphics with its title.
+        page.replotNow();
+        const QString svg = tmp.filePath("card.svg");
+        QVERIFY(page.exportCardSvg(0, svg));
+        const QByteArray text = test_files::readFile(svg);
+        const QString title = static_cast<QCPTextElement*>(page.cards()[0]->plotLayout()->element(0, 0))->text();
+        QVERIFY(!title.isEmpty());
+        QVERIFY2(text.contains("<svg") && text.contains(("<title>" + title + "</title>").toUtf8()), text.left(400).constData());
+        QVERIFY(text.contains("<path") || text.contains("<polyline"));
+    }
+
+    void restartIsMarkedOnThePlots() {
+        // A metrics file written by two attempts: the second start after the first end
+        // is marked on the cards at the last step before it, with the attempt's number.
+        const QString file = tmp.filePath("twice.jsonl");
+        QByteArray lines = R"({"v":1,"event":"start","time":1,"total_steps":40})" "\n";
+        for (int i = 0; i < 20; ++i)
+            lines += R"({"v":1,"event":"step","time":)" + QByteArray::number(2 + i) + R"(,"step":)" + QByteArray::number(i) + R"(,"loss":1})" "\n";
+        lines += R"({"v":1,"event":"end","time":30,"step":19,"status":"failed"})" "\n";
+        lines += R"({"v":1,"event":"start","time":40,"total_steps":40,"resumed_from_step":15})" "\n";
+        for (int i = 15; i < 40; ++i)
+            lines += R"({"v":1,"event":"step","time":)" + QByteArray::number(41 + i) + R"(,"step":)" + QByteArray::number(i) + R"(,"loss":0.5})" "\n";
+        test_files::writeFile(file, lines);
+        WatchPage page;
+        page.resize(1000, 700);
+        page.show();
+        QVERIFY(page.addSource(file));
+        page.replotNow();
+        QCustomPlot* card = page.cards()[0];
+        bool marked = false;
+        for (int i = 0; i < card->itemCount(); ++i)
+            if (auto* text = qobject_cast<QCPItemText*>(card->item(i)))
+                marked |= text->text() == "attempt 2" && text->position->coords().x() == 19.0;
+        QVERIFY(marked);
+        QVERIFY(page.banner().isEmpty());  // the failed attempt is history: the run is running again
     }
 
     void tensorBoardLogdir() {

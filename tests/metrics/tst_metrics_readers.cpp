@@ -510,6 +510,75 @@ private slots:
         }
     }
 
+    void relaunchedRunFolderShowsTheRestart() {
+        // Two attempts in one folder, written as core/launch writes them (run-folder.md):
+        // the second attempt's part of node-0.out begins with its marker, every
+        // launch.jsonl line has its attempt. Attempt 1 lost a node after step 4;
+        // attempt 2 resumed from step 3 and completed.
+        const QString dir = tmp.filePath("runs-relaunched/job-20261125T100000Z-ef56");
+        QDir().mkpath(dir);
+        QByteArray out = R"({"v":1,"event":"start","time":1,"run_id":"job","world_size":2,"nodes":2,"gpus_per_node":1,"total_steps":10})" "\n";
+        for (int i = 0; i <= 4; ++i)
+            out += R"({"v":1,"event":"step","time":)" + QByteArray::number(2 + i) + R"(,"step":)" + QByteArray::number(i) + R"(,"loss":1})" "\n";
+        out += R"({"attempt":2,"event":"attempt","time":20,"v":1})" "\n";
+        out += R"({"v":1,"event":"start","time":21,"run_id":"job","world_size":2,"nodes":2,"gpus_per_node":1,"total_steps":10,"resumed_from_step":3})" "\n";
+        for (int i = 3; i <= 8; ++i)
+            out += R"({"v":1,"event":"step","time":)" + QByteArray::number(22 + i) + R"(,"step":)" + QByteArray::number(i) + R"(,"loss":0.5})" "\n";
+        out += R"({"v":1,"event":"end","time":40,"step":9,"status":"completed","seconds":19})" "\n";
+        writeFile(dir + "/node-0.out", out);
+        writeFile(dir + "/launch.jsonl",
+                  R"({"attempt":1,"dry_run":false,"event":"attempt","run_id":"job","time":1,"v":1})" "\n"
+                  R"({"attempt":1,"event":"node","host":"node-b","node":1,"state":"lost","message":"connection reset","time":7,"v":1})" "\n"
+                  R"({"attempt":1,"event":"end","first_failure":{"message":"node 1 (node-b) lost","node":1},"status":"failed","time":8,"v":1})" "\n"
+                  R"({"attempt":2,"dry_run":false,"event":"attempt","run_id":"job","time":20,"v":1})" "\n"
+                  R"({"attempt":2,"event":"end","status":"completed","time":41,"v":1})" "\n");
+        std::unique_ptr<Watch> w(watchOf({dir}));
+        QCOMPARE(w->store().runs().size(), std::size_t(1));
+        const Run& r = *w->store().runs()[0];
+        QCOMPARE(r.attempt(), 2);
+        QCOMPARE(r.restarts().size(), std::size_t(1));
+        const Restart& restart = r.restarts()[0];
+        QCOMPARE(restart.attempt, 2);
+        QCOMPARE(restart.afterStep, std::int64_t(4));
+        QCOMPARE(QString::fromStdString(restart.previousEnd), QString("failed: node 1 (node-b) lost"));
+        QVERIFY(r.end && r.end->status == "completed");
+        QVERIFY(!r.failing());  // the failed attempt is history, the run completed
+        const RunSummary s = summarize(r);
+        QCOMPARE(s.lastStep, std::int64_t(9));  // the end's step, after the last one logged (8)
+        QCOMPARE(s.endStatus, std::string("completed"));
+        bool marked = false;
+        for (const Alarm& a : r.alarms()) {
+            QVERIFY2(a.step != -1, qPrintable(QString::fromStdString(a.text().english())));
+            if (a.kind == AlarmKind::Relaunched) {
+                marked = true;
+                QCOMPARE(a.step, std::int64_t(4));
+                QCOMPARE(QString::fromStdString(a.text().english()),
+                         QString("attempt 2 began after step 4 (the attempt before: failed: node 1 (node-b) lost)"));
+            }
+        }
+        QVERIFY(marked);
+    }
+
+    void startAfterEndIsARestart() {
+        // One metrics file written twice (a job relaunched into it): the second
+        // start after the first end is attempt 2, and the run is running again.
+        const QString file = tmp.filePath("twice.jsonl");
+        writeFile(file, R"({"v":1,"event":"start","time":1,"total_steps":4})" "\n"
+                        R"({"v":1,"event":"step","time":2,"step":0,"loss":1})" "\n"
+                        R"({"v":1,"event":"step","time":3,"step":2,"loss":0.9})" "\n"
+                        R"({"v":1,"event":"end","time":4,"step":3,"status":"interrupted"})" "\n"
+                        R"({"v":1,"event":"start","time":10,"total_steps":4})" "\n"
+                        R"({"v":1,"event":"step","time":11,"step":0,"loss":1})" "\n");
+        std::unique_ptr<Watch> w(watchOf({file}));
+        const Run& r = *w->store().runs()[0];
+        QCOMPARE(r.restarts().size(), std::size_t(1));
+        QCOMPARE(r.restarts()[0].afterStep, std::int64_t(2));
+        QCOMPARE(QString::fromStdString(r.restarts()[0].previousEnd), QString("interrupted"));
+        QVERIFY(!r.end);  // running again, not "ended"
+        QCOMPARE(summarize(r).lastStep, std::int64_t(0));
+        QVERIFY(summarize(r).endStatus.empty());
+    }
+
     void preflightFailureIsNotALostNode() {
         const QString dir = tmp.filePath("runs-preflight/job-20261122T110000Z-cd34");
         QDir().mkpath(dir);

@@ -93,6 +93,38 @@ private slots:
         QCOMPARE(r.code, 2);
     }
 
+    void finalStepAndRestartInTheSummary() {
+        // Logged every third step, ended at step 7 (the last step reached): 8 of 8
+        // steps, in the text and in --json. Then relaunched into the same file.
+        const QString file = tmp.filePath("every3.jsonl");
+        QByteArray lines = R"({"v":1,"event":"start","time":1,"total_steps":8})" "\n";
+        for (int step : {0, 3, 6})
+            lines += R"({"v":1,"event":"step","time":)" + QByteArray::number(2 + step) + R"(,"step":)" +
+                     QByteArray::number(step) + R"(,"loss":0.5})" "\n";
+        lines += R"({"v":1,"event":"end","time":10,"step":7,"status":"completed","seconds":9})" "\n";
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(lines);
+        f.flush();
+        TraindeckRun r = runTraindeck({"watch", file});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.contains(QRegularExpression("steps\\s+8 of 8")), qPrintable(r.out));
+        TraindeckRun j = runTraindeck({"watch", "--json", file});
+        QCOMPARE(QJsonDocument::fromJson(j.out.toUtf8()).array().at(0).toObject()["last_step"].toInt(), 7);
+
+        f.write(R"({"v":1,"event":"start","time":20,"total_steps":8})" "\n"
+                R"({"v":1,"event":"step","time":21,"step":0,"loss":0.7})" "\n");
+        f.close();
+        r = runTraindeck({"watch", file});
+        QVERIFY2(r.out.contains(QRegularExpression("restart\\s+attempt 2, after step 6 \\(the attempt before: completed\\)")),
+                 qPrintable(r.out));
+        QVERIFY2(r.out.contains(QRegularExpression("end\\s+none yet")), qPrintable(r.out));
+        j = runTraindeck({"watch", "--json", file});
+        const QJsonObject o = QJsonDocument::fromJson(j.out.toUtf8()).array().at(0).toObject();
+        QCOMPARE(o["attempt"].toInt(), 2);
+        QCOMPARE(o["restarts"].toArray().at(0).toObject()["after_step"].toInt(), 6);
+    }
+
     void followPrintsStepsAsTheRunGoes() {
         // The trainer still running while `watch --follow` reads its file: a line per step, then the end.
         const QString file = tmp.filePath("live.jsonl");

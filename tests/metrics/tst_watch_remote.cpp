@@ -71,6 +71,21 @@ class TestWatchRemote : public QObject {
     QString url(const QString& path) const {
         return QString("ssh://%1@127.0.0.1:%2%3").arg(test_sshd::userName()).arg(sshd_.port).arg(path);
     }
+    // `file` written with steps [0, steps), followed over SSH until all are read; nullptr if not.
+    Run* followRemoteFile(Watch& w, const QString& file, int steps) {
+        QByteArray lines;
+        for (int i = 0; i < steps; ++i)
+            lines += stepLine(i);
+        test_files::writeFile(file, lines);
+        w.setSsh(settings(knownHosts_));
+        traindeck::Text error;
+        if (!w.add(url(file).toStdString(), error)) {
+            qWarning("%s", error.english().c_str());
+            return nullptr;
+        }
+        Run* run = w.store().runs()[0].get();
+        return pollUntil(w, [&] { return run->lastStep() == steps - 1; }) ? run : nullptr;
+    }
 
 private slots:
     void initTestCase() {
@@ -127,16 +142,10 @@ private slots:
 
     void remoteFileTruncatedAndReplaced() {
         const QString file = work_.filePath("metrics.jsonl");
-        QByteArray first;
-        for (int i = 0; i < 20; ++i)
-            first += stepLine(i);
-        test_files::writeFile(file, first);
         Watch w;
-        w.setSsh(settings(knownHosts_));
-        traindeck::Text error;
-        QVERIFY2(w.add(url(file).toStdString(), error), error.english().c_str());
-        Run& run = *w.store().runs()[0];
-        QVERIFY(pollUntil(w, [&] { return run.lastStep() == 19; }));
+        Run* followed = followRemoteFile(w, file, 20);
+        QVERIFY(followed);
+        Run& run = *followed;
         // Truncated in place and written again from step 5: later points replace the earlier ones.
         QByteArray again;
         for (int i = 5; i < 8; ++i)
@@ -150,6 +159,77 @@ private slots:
         QVERIFY(QFile::rename(file + ".new", file));
         QVERIFY(pollUntil(w, [&] { return run.find("loss")->points().size() == 4; }));
         QCOMPARE(run.find("loss")->last().step, std::int64_t(3));
+    }
+
+    void replacedWhileDisconnected() {
+        // SFTP has no inode: a file opened again after a reconnect is known by its
+        // first bytes. Replaced by a longer one while the connection was down, it is
+        // read from its start, not from the old offset.
+        const QString file = work_.filePath("replaced.jsonl");
+        Watch w;
+        Run* followed = followRemoteFile(w, file, 10);
+        QVERIFY(followed);
+        Run& run = *followed;
+        QVERIFY(killConnections(sshd_.process) > 0);
+        QByteArray second;
+        for (int i = 0; i < 30; ++i)
+            second += QByteArray(R"({"v":1,"event":"step","time":)") + QByteArray::number(2000 + i) + R"(,"step":)" +
+                      QByteArray::number(i) + R"(,"loss":2.5})" + "\n";
+        test_files::writeFile(file + ".new", second);
+        QCOMPARE(::rename(QFile::encodeName(file + ".new").constData(), QFile::encodeName(file).constData()), 0);
+        QVERIFY(pollUntil(w, [&] { return run.lastStep() == 29; }));
+        const Series* loss = run.find("loss");
+        QCOMPARE(loss->points().size(), std::size_t(30));
+        for (const Point& p : loss->points())
+            QCOMPARE(p.value, 2.5);  // every step from the new file, none from the old one's offset on
+        QCOMPARE(run.skippedLines, std::size_t(0));  // no line read from the middle
+    }
+
+    void unknownHostKeyIsAsked() {
+        // The window's way: begun without waiting, the unknown key asked, the
+        // answer taken; accepted, it is in known_hosts as `traindeck launch` writes it.
+        const QString fresh = work_.filePath("known_hosts_fresh");
+        test_files::writeFile(work_.filePath("asked.jsonl"), stepLine(0) + stepLine(1));
+        QProcess keygen;
+        keygen.start("ssh-keygen", {"-l", "-E", "sha256", "-f", sshd_.path("host_key.pub")});
+        QVERIFY(keygen.waitForFinished(10000));
+        const QString fingerprint = QString::fromUtf8(keygen.readAllStandardOutput()).split(' ').value(1);
+        QVERIFY(fingerprint.startsWith("SHA256:"));
+
+        for (const bool accept : {false, true}) {
+            Watch w;
+            w.setSsh(settings(fresh));
+            w.begin(url(work_.filePath("asked.jsonl")).toStdString(), true);
+            QVERIFY(w.adding());  // begin() did not wait for the host
+            std::optional<Watch::KeyQuestion> q;
+            QVERIFY(pollUntil(w, [&] { return (q = w.hostKeyQuestion()).has_value(); }));
+            QCOMPARE(QString::fromStdString(q->key.fingerprint), fingerprint);
+            QCOMPARE(QString::fromStdString(q->key.keyType), QString("ssh-ed25519"));
+            QVERIFY(QString::fromStdString(q->source).startsWith("ssh://"));
+            w.answerHostKey(accept);
+            std::vector<Watch::Added> added;
+            QVERIFY(pollUntil(w, [&] {
+                auto more = w.takeAdded();
+                added.insert(added.end(), more.begin(), more.end());
+                return !added.empty();
+            }));
+            QCOMPARE(added.size(), std::size_t(1));
+            QCOMPARE(added[0].ok, accept);
+            if (!accept) {
+                QVERIFY2(QString::fromStdString(added[0].error.english()).contains("unknown"), added[0].error.english().c_str());
+                QVERIFY(!test_files::readFile(fresh).contains("ssh-ed25519"));
+                continue;
+            }
+            QVERIFY(!w.adding());
+            QVERIFY(pollUntil(w, [&] { return w.store().runs().size() == 1 && w.store().runs()[0]->lastStep() == 1; }));
+        }
+        // Recorded: the key, for the host and port as ssh writes them; a new watch is not asked again.
+        const QByteArray key = test_files::readFile(sshd_.path("host_key.pub")).split(' ').value(1);
+        QVERIFY2(test_files::readFile(fresh).contains(key), test_files::readFile(fresh).constData());
+        Watch again;
+        again.setSsh(settings(fresh));
+        traindeck::Text error;
+        QVERIFY2(again.add(url(work_.filePath("asked.jsonl")).toStdString(), error), error.english().c_str());
     }
 
     void changedHostKeyIsRefused() {

@@ -88,6 +88,7 @@ struct Sshd {
             "\nAuthorizedKeysFile " + path("authorized_keys").toUtf8() +
             "\nStrictModes no\nUsePAM no\nPasswordAuthentication no\nKbdInteractiveAuthentication no\n"
             "PubkeyAuthentication yes\nPermitRootLogin prohibit-password\nLogLevel ERROR\nMaxStartups 64\n"
+            "Subsystem sftp internal-sftp\n"  // as every distribution's sshd_config has it (remote watching)
             "SetEnv PATH=" + path("bin").toUtf8() + ":/usr/local/bin:/usr/bin:/bin HOME=" + path("home").toUtf8() +
             " TRAINDECK_TEST_TAG=" +
             QFileInfo(dir.path()).fileName().toUtf8() + "\n";
