@@ -193,13 +193,15 @@ ModelSourceBox::ModelSourceBox(PlanWizard* wizard, QWidget* parent) : QWidget(pa
         m_catalogue->addItem(QString::fromStdString(m.title), QString::fromStdString(m.name));
     connect(m_catalogue, &QComboBox::activated, this, &ModelSourceBox::chooseFromCatalogue);
     connect(m_import, &QPushButton::clicked, this, [this] {
-        QFileDialog dialog(this, tr("Import a Hugging Face config.json"));
-        dialog.setObjectName(QStringLiteral("importConfigDialog"));
-        dialog.setFileMode(QFileDialog::ExistingFile);
-        dialog.setNameFilters({tr("Model configs (*.json)"), tr("All files (*)")});
-        dialog.setOption(QFileDialog::DontUseNativeDialog);  // the same dialog everywhere, and for the tests
-        if (dialog.exec() == QDialog::Accepted && !dialog.selectedFiles().isEmpty())
-            importConfig(dialog.selectedFiles().constFirst());
+        // Window-modal and without a nested event loop: the wizard stays as it is behind it.
+        auto* dialog = new QFileDialog(this, tr("Import a Hugging Face config.json"));
+        dialog->setObjectName(QStringLiteral("importConfigDialog"));
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->setFileMode(QFileDialog::ExistingFile);
+        dialog->setNameFilters({tr("Model configs (*.json)"), tr("All files (*)")});
+        dialog->setOption(QFileDialog::DontUseNativeDialog);  // the same dialog everywhere, and for the tests
+        connect(dialog, &QFileDialog::fileSelected, this, &ModelSourceBox::importConfig);
+        dialog->open();
     });
     retranslate();
     refresh();

@@ -25,13 +25,13 @@
 #include <QDir>
 #include <QFile>
 #include <QFileDialog>
-#include <QFileInfo>
 #include <QLabel>
+#include <QLineEdit>
 #include <QLocale>
+#include <QPointer>
 #include <QPushButton>
 #include <QTemporaryDir>
 #include <QTest>
-#include <QTimer>
 
 using namespace traindeck;
 using namespace traindeck::gui;
@@ -59,28 +59,33 @@ QByteArray fixture(const char* name) {
 // Llama 3.1 8B's config.json as the hub has it (tests/model's fixture), in a folder named as the model.
 QString llamaConfig(const QTemporaryDir& dir) { return placeConfig(dir, "Llama-3.1-8B", fixture("llama-3.1-8b.json")); }
 
-// Clicks "Import config.json…" and picks `path` in the file dialog it opens.
+// Clicks "Import config.json…" and picks `path` in the file dialog it opens, as
+// typing the path and pressing Open does; true once the dialog has closed.
 bool importThroughDialog(QWidget* page, const QString& path) {
     auto* button = page->findChild<QPushButton*>(QStringLiteral("importConfig"));
     if (!button)
         return false;
-    bool seen = false;
-    auto* poll = new QTimer(page);
-    // Until it is gone: under load the dialog may still be reading its folder at the first try.
-    QObject::connect(poll, &QTimer::timeout, poll, [&seen, path] {
-        if (auto* dialog = qobject_cast<QFileDialog*>(QApplication::activeModalWidget())) {
-            seen = dialog->objectName() == QStringLiteral("importConfigDialog");
-            dialog->setDirectory(QFileInfo(path).absolutePath());
-            dialog->selectFile(path);
-            QMetaObject::invokeMethod(dialog, "accept");  // as its Open button does
-        }
-    });
-    poll->start(20);
     QTest::mouseClick(button, Qt::LeftButton);
-    delete poll;
-    // The window the dialog came from is active again, as a desktop makes it.
+    QPointer<QFileDialog> dialog = page->findChild<QFileDialog*>(QStringLiteral("importConfigDialog"));
+    if (!dialog || !QTest::qWaitForWindowExposed(dialog)) {
+        qWarning("import: no dialog shown");
+        return false;
+    }
+    // Types the path where a user types it and presses Return (Open); again until the
+    // dialog closes, as it may still be reading its folder at the first try.
+    const bool closed = QTest::qWaitFor([&] {
+        if (dialog.isNull())
+            return true;
+        if (auto* name = dialog->findChild<QLineEdit*>(QStringLiteral("fileNameEdit"))) {
+            name->setText(path);
+            QTest::keyClick(name, Qt::Key_Return);
+        }
+        return dialog.isNull();
+    });
+    if (!closed)
+        return false;
     QApplication::setActiveWindow(page->window());
-    return seen && QTest::qWaitForWindowActive(page->window());
+    return QTest::qWaitForWindowActive(page->window());
 }
 
 template <typename T = QLabel>
