@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 
 namespace traindeck::launch {
 
@@ -60,5 +61,16 @@ struct Event {
     // End
     RunEnd end;
 };
+
+// A node's new state (`status` for Exited, `message` for Lost or a stop's reason).
+inline Event stateEvent(int node, NodeState state, int status = -1, Text message = {}) {
+    Event e;
+    e.kind = Event::Kind::State;
+    e.node = node;
+    e.state = state;
+    e.status = status;
+    e.message = std::move(message);
+    return e;
+}
 
 }  // namespace traindeck::launch

@@ -263,13 +263,7 @@ void Run::report(Event e) {
 }
 
 void Run::state(int node, NodeState s, int status, Text message) {
-    Event e;
-    e.kind = Event::Kind::State;
-    e.node = node;
-    e.state = s;
-    e.status = status;
-    e.message = std::move(message);
-    report(std::move(e));
+    report(stateEvent(node, s, status, std::move(message)));
 }
 
 void Run::preflight(int node, const std::string& check, bool ok, Text message) {

@@ -10,16 +10,6 @@ using namespace traindeck::launch;
 
 namespace {
 
-Event stateEvent(int node, NodeState s, int status = -1, Text message = {}) {
-    Event e;
-    e.kind = Event::Kind::State;
-    e.node = node;
-    e.state = s;
-    e.status = status;
-    e.message = std::move(message);
-    return e;
-}
-
 Event stepEvent(int node, std::int64_t step) {
     Event e;
     e.kind = Event::Kind::Metrics;
