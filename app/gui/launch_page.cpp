@@ -3,6 +3,7 @@
 #include "gui/launch_nodes_model.h"
 #include "localized.h"
 #include "plan/findings.h"
+#include "plan/plan_analysis.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -210,13 +211,12 @@ bool LaunchPage::start() { return begin(false); }
 bool LaunchPage::begin(bool dryRun) {
     if (running())
         return false;
-    // The nodes run the plan's own layout: its errors stop the start, a compared layout's do not.
-    const Layout own = m_plan.cluster.layout();
-    for (const Finding& f : findings(m_plan))
-        if (f.severity == Severity::Error && (!f.layout || *f.layout == own)) {
-            showBanner(tr("The plan has errors, nothing was started: %1").arg(app::qLocalized(f.message)), true);
-            return false;
-        }
+    // core's one launch-blocking rule (PlanAnalysis::launchBlocker).
+    const PlanAnalysis analysis = analyse(m_plan);
+    if (const Finding* blocker = analysis.valid() ? analysis.launchBlocker() : nullptr) {
+        showBanner(tr("The plan has errors, nothing was started: %1").arg(app::qLocalized(blocker->message)), true);
+        return false;
+    }
     launch::RunConfig config;
     config.plan = m_plan;
     config.local = m_plan.cluster.nodes == 1 && m_local->isChecked();

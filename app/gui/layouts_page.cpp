@@ -26,7 +26,6 @@ void LayoutsPage::setAnalysis(const PlanAnalysis& analysis) {
     m_findings->setFindings(analysis.findings);
 }
 
-void LayoutsPage::setPlan(const Plan& plan, const std::vector<Finding>&) { setAnalysis(analyse(plan)); }
 
 void LayoutsPage::retranslate() {
     m_findingsTitle->setText(QStringLiteral("<b>%1</b>").arg(tr("Findings").toHtmlEscaped()));

@@ -26,9 +26,6 @@ public:
 
     // The plan's analysis, as its owner (the window's PlanDocument) computed it once.
     void setAnalysis(const PlanAnalysis& analysis);
-    // For an owner without a document (the wizard's review): the plan is analysed
-    // here, and the analysis's findings are shown (they are core's, as `findings`).
-    void setPlan(const Plan& plan, const std::vector<Finding>& findings);
     PlanView* planView() const { return m_view; }
 
 protected:

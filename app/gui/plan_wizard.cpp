@@ -69,20 +69,20 @@ Text PlanWizard::importHfConfig(const QString& path) {
 void PlanWizard::recompute() {
     // Findings and figures need a plan core considers whole (estimate.h); until
     // then the cross-field error is the only thing to show.
-    m_planError = app::qLocalized(validatePlan(m_plan));
-    m_findings = m_planError.isEmpty() ? findings(m_plan) : std::vector<Finding>{};
+    m_analysis = analyse(m_plan);
+    m_planError = app::qLocalized(m_analysis.invalid);
     m_figures = {};
-    if (m_planError.isEmpty()) {
-        const Layout own = m_plan.cluster.layout();
+    const Layout own = m_plan.cluster.layout();
+    if (const Estimate* e = m_analysis.valid() ? m_analysis.estimateFor(own) : nullptr) {
         m_figures.valid = true;
-        m_figures.estimate = estimate(m_plan, own);
+        m_figures.estimate = *e;
         m_figures.peakPhase = Text(stepMemory(m_plan, own).phase);
         model::Architecture arch;
         const model::ParameterCount count =
             planArchitecture(m_plan, arch) ? model::countParameters(arch) : model::ParameterCount{};
         m_figures.params = count.total > 0 ? count.total : static_cast<long long>(m_plan.model.params);
         m_figures.activeParams = count.total > 0 ? count.active : m_figures.params;
-        for (const Finding& f : m_findings)
+        for (const Finding& f : m_analysis.findings)
             if (f.code == "memory_over_card" && (!f.layout || *f.layout == own))
                 m_figures.overCard = f;
     }

@@ -9,6 +9,7 @@
 #include "plan/estimate.h"
 #include "plan/findings.h"
 #include "plan/plan.h"
+#include "plan/plan_analysis.h"
 
 #include <QWizard>
 
@@ -37,7 +38,9 @@ public:
     explicit PlanWizard(const Plan& start, QWidget* parent = nullptr);
 
     const Plan& plan() const { return m_plan; }
-    const std::vector<Finding>& currentFindings() const { return m_findings; }
+    // core's judgement of the plan so far, made once per edit.
+    const PlanAnalysis& analysis() const { return m_analysis; }
+    const std::vector<Finding>& currentFindings() const { return m_analysis.findings; }
     const WizardFigures& figures() const { return m_figures; }
     // core's cross-field check of the plan (validatePlan); empty when valid.
     QString planError() const { return m_planError; }
@@ -62,7 +65,7 @@ private:
     void retranslate();
 
     Plan m_plan;
-    std::vector<Finding> m_findings;
+    PlanAnalysis m_analysis;
     WizardFigures m_figures;
     QString m_planError;
     std::vector<FieldsPage*> m_fieldPages;

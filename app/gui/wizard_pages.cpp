@@ -363,7 +363,7 @@ bool ReviewPage::isComplete() const { return blockedReason().isEmpty(); }
 void ReviewPage::initializePage() { refresh(); }
 
 void ReviewPage::refresh() {
-    m_layouts->setPlan(m_wizard->plan(), m_wizard->currentFindings());
+    m_layouts->setAnalysis(m_wizard->analysis());
     const QString reason = blockedReason();
     m_reason->setText(reason.isEmpty() ? QString() : tr("Finish is unavailable until this is fixed: %1").arg(reason));
     m_reason->setVisible(!reason.isEmpty());

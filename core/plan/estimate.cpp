@@ -184,15 +184,9 @@ Estimate estimateUncalibrated(const Plan& plan, const Layout& layout) {
     return estimateUncalibrated(plan, layout, planNumerics(plan), planStateBytes(plan));
 }
 
-Estimate estimateUncalibrated(const Plan& plan, const Layout& layout, model::Numerics numerics, StateBytes stateBytes) {
-    const Recipe& r = plan.recipe;
-    const ModelSpec& m = plan.model;
-    const GpuModel& gpu = *findGpu(plan.cluster.gpu);
-    const NetworkModel& net = *findNetwork(plan.cluster.network);
-
-    Estimate e;
-    e.layout = layout;
-    e.worldSize = layout.worldSize();
+// The batch and the schedule's figures of a layout: effective batch (the accumulation
+// solved from a global batch), learning rate, warmup, steps per epoch, total steps.
+static void addBatchFigures(const Recipe& r, Estimate& e) {
     e.microBatch = r.microBatch;
     const long perStepPerAccum = long(r.microBatch) * e.worldSize;
     // A target global batch fixes the accumulation per layout; the nearest whole
@@ -234,6 +228,20 @@ Estimate estimateUncalibrated(const Plan& plan, const Layout& layout, model::Num
                                          Text(TD_TEXT("Formulas", "⌈epochs × steps per epoch⌉")),
                                          "⌈" + num(r.epochs) + " × " + num(e.stepsPerEpoch.value) + "⌉")
                                 : figure(double(r.totalSteps), "steps", Text(TD_TEXT("Formulas", "steps as planned")), num(r.totalSteps));
+
+}
+
+Estimate estimateUncalibrated(const Plan& plan, const Layout& layout, model::Numerics numerics, StateBytes stateBytes) {
+    const Recipe& r = plan.recipe;
+    const ModelSpec& m = plan.model;
+    const GpuModel& gpu = *findGpu(plan.cluster.gpu);
+    const NetworkModel& net = *findNetwork(plan.cluster.network);
+
+    Estimate e;
+    e.layout = layout;
+    e.worldSize = layout.worldSize();
+    addBatchFigures(r, e);
+    const double batch = e.effectiveBatch.value;
 
     // Memory per GPU: the peak within a step (step_memory.h).
     const StepMemory sm = stepMemory(plan, layout, numerics, stateBytes);
