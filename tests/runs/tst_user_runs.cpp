@@ -67,7 +67,8 @@ class TestUserRuns : public QObject {
         const QJsonObject run = watchSummary(runDir);
         QVERIFY2(!run.isEmpty(), qPrintable(runDir));
         QCOMPARE(run["end"].toString(), QString("completed"));
-        QCOMPARE(run["last_step"].toInt(), 20);  // logged every 10 steps
+        // The run's final step is the end event's (steps 0–29), not the last logged one (20).
+        QCOMPARE(run["last_step"].toInt(), 29);
         QCOMPARE(run["total_steps"].toInt(), 30);
         QVERIFY(run["last_loss"].toDouble() > 0);
         const QJsonObject series = run["series"].toObject();
