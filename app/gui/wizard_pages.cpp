@@ -152,7 +152,10 @@ void PlanFiguresBox::refresh() {
                         .arg(gigabytes(e.memoryPerGpuGb.value), gigabytes(e.gpuMemoryGb)));
     m_fits->setVisible(!f.overCard);
     // core's finding says the largest micro-batch that fits and the cheapest fix, as one click.
-    const bool same = m_finding && f.overCard && m_finding->finding().message == f.overCard->message;
+    // Kept only while both the message and the fix are the same: an edit elsewhere (the
+    // target batch) changes the fix's figures under an unchanged message.
+    const bool same = m_finding && f.overCard && m_finding->finding().message == f.overCard->message &&
+                      m_finding->finding().fix == f.overCard->fix;
     if (!same) {
         dropFinding();
         if (f.overCard) {
