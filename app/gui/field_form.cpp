@@ -185,9 +185,12 @@ QString FieldForm::blockingReason() const {
         if (!row.errorText.empty())
             return QStringLiteral("%1: %2").arg(fieldLabel(key), app::qLocalized(row.errorText));
     }
+    // A compared layout's error is shown but stops nothing: the plan runs its own
+    // layout (the rule of PlanAnalysis::launchBlocker).
+    const Layout own = m_plan.cluster.layout();
     for (const std::string& key : m_keys)
         for (const Finding& f : m_rows.at(key).shown)
-            if (f.severity == Severity::Error)
+            if (f.severity == Severity::Error && (!f.layout || *f.layout == own))
                 return QStringLiteral("%1: %2").arg(fieldLabel(key), app::qLocalized(f.message));
     return {};
 }

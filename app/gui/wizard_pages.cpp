@@ -353,9 +353,9 @@ ReviewPage::ReviewPage(PlanWizard* wizard) : QWizardPage(wizard), m_wizard(wizar
 QString ReviewPage::blockedReason() const {
     if (!m_wizard->planError().isEmpty())
         return m_wizard->planError();
-    for (const Finding& f : m_wizard->currentFindings())
-        if (f.severity == Severity::Error)
-            return app::qLocalized(f.message);
+    // core's one launch-blocking rule: the plan's own layout's errors, not a compared one's.
+    if (const Finding* blocker = m_wizard->analysis().launchBlocker())
+        return app::qLocalized(blocker->message);
     return {};
 }
 

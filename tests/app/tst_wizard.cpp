@@ -6,6 +6,7 @@
 #include "gui/plan_wizard.h"
 #include "gui/wizard_pages.h"
 #include "plan/findings.h"
+#include "plan/plan_analysis.h"
 #include "plan/plan_fields.h"
 #include "test_support.h"
 
@@ -91,6 +92,24 @@ private slots:
         QCOMPARE(plan.launch.jobName, std::string("llm-16gpu"));
         QCOMPARE(validatePlan(plan).english(), std::string());
         QVERIFY(!hasErrors(findings(plan)));
+    }
+
+    // The plan runs its own layout: an error of a compared layout is shown but stops
+    // neither Next nor Finish (core's launchBlocker rule), one of its own layout does.
+    void comparedLayoutsErrorDoesNotBlock() {
+        Plan p = demoPlan();
+        p.recipe.zeroStage = 3;  // DeepSpeed: 8x8's unreachable batch becomes an error
+        const PlanAnalysis a = analyse(p);
+        QVERIFY(a.valid() && !a.launchBlocker());
+        QVERIFY(hasErrors(a.findings));
+        PlanWizard wizard(p);
+        QVERIFY(test::showActive(wizard));
+        for (int page = 0; page < 5; ++page) {
+            QCOMPARE(wizard.currentId(), page);
+            QVERIFY2(wizard.button(QWizard::NextButton)->isEnabled(), qPrintable(QString::number(page)));
+            wizard.next();
+        }
+        QVERIFY(wizard.button(QWizard::FinishButton)->isEnabled());
     }
 
     void invalidEntryBlocksNextWithItsMessage() {
