@@ -57,19 +57,21 @@ Plan edited(Plan plan, const std::vector<FieldEdit>& edits) {
     return plan;
 }
 
-// The largest micro-batch that keeps the effective batch on `layout` and fits; none: 0.
-Lever splitLever(const Plan& plan, const Layout& layout, double share) {
-    const long batch = long(estimate(plan, layout).effectiveBatch.value);
+// A micro-batch split and the figures of the plan it makes.
+struct Split {
+    Lever lever;
+    Estimate estimate;
+};
+
+// The largest micro-batch that keeps the effective batch on `layout` and fits below
+// `share` of the card; `now` is the plan's own estimate there. None: no split fits.
+std::optional<Split> largestFittingSplit(const Plan& plan, const Layout& layout, const Estimate& now, double share) {
+    const long batch = long(now.effectiveBatch.value);
     const long perGpu = batch / layout.worldSize();
     if (perGpu * layout.worldSize() != batch)
-        return {};
+        return std::nullopt;
     for (long micro = std::min<long>(perGpu, plan.recipe.microBatch); micro >= 1; --micro) {
         if (perGpu % micro || micro == plan.recipe.microBatch)
-            continue;
-        Plan p = plan;
-        p.recipe.microBatch = int(micro);
-        p.recipe.gradAccum = int(perGpu / micro);
-        if (!fits(estimate(p, layout), share))
             continue;
         Lever l{{{"recipe.micro_batch", std::to_string(micro)}},
                 Text(TD_TEXT("FindingTexts", "micro-batch %1 × accumulation %2 (keeps batch %3)"),
@@ -78,9 +80,11 @@ Lever splitLever(const Plan& plan, const Layout& layout, double share) {
         // Without a global batch the accumulation is the plan's own field: it changes with the split.
         if (plan.recipe.globalBatch == 0)
             l.edits.push_back({"recipe.grad_accum", std::to_string(perGpu / micro)});
-        return l;
+        Estimate e = estimate(edited(plan, l.edits), layout);
+        if (fits(e, share))
+            return Split{std::move(l), std::move(e)};
     }
-    return {};
+    return std::nullopt;
 }
 
 Text joined(const std::vector<Text>& parts) {
@@ -101,17 +105,16 @@ std::optional<MemoryFix> cheapestMemoryFix(const Plan& plan, const Layout& layou
             std::vector<Text> words;
             for (const Lever* l : {&sharding, &checkpointing})
                 if (!l->words.empty()) words.push_back(l->words);
-            Plan p = edited(plan, edits);
+            const Plan p = edited(plan, edits);
             Estimate e = estimate(p, layout);
             if (!fits(e, share)) {
                 // The same levers with the largest micro-batch that then fits.
-                Lever split = splitLever(p, layout, share);
-                if (split.edits.empty())
+                std::optional<Split> split = largestFittingSplit(p, layout, e, share);
+                if (!split)
                     continue;
-                edits.insert(edits.end(), split.edits.begin(), split.edits.end());
-                words.push_back(split.words);
-                p = edited(p, split.edits);
-                e = estimate(p, layout);
+                edits.insert(edits.end(), split->lever.edits.begin(), split->lever.edits.end());
+                words.push_back(split->lever.words);
+                e = std::move(split->estimate);
             }
             if (edits.empty())
                 continue;  // the plan fits as it is
