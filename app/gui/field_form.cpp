@@ -5,6 +5,7 @@
 #include "gui/field_sections.h"
 #include "gui/finding_view.h"
 #include "gui/widget_parts.h"
+#include "plan/plan_analysis.h"
 #include "plan/plan_fields.h"
 
 #include <QEvent>
@@ -185,12 +186,10 @@ QString FieldForm::blockingReason() const {
         if (!row.errorText.empty())
             return QStringLiteral("%1: %2").arg(fieldLabel(key), app::qLocalized(row.errorText));
     }
-    // A compared layout's error is shown but stops nothing: the plan runs its own
-    // layout (the rule of PlanAnalysis::launchBlocker).
-    const Layout own = m_plan.cluster.layout();
+    // A compared layout's error is shown but stops nothing (core's launch rule).
     for (const std::string& key : m_keys)
         for (const Finding& f : m_rows.at(key).shown)
-            if (f.severity == Severity::Error && (!f.layout || *f.layout == own))
+            if (blocksLaunch(f, m_plan))
                 return QStringLiteral("%1: %2").arg(fieldLabel(key), app::qLocalized(f.message));
     return {};
 }

@@ -47,11 +47,14 @@ std::vector<Finding> PlanAnalysis::findingsFor(const Layout& layout) const {
 }
 
 const Finding* PlanAnalysis::launchBlocker() const {
-    const Layout own = plan.cluster.layout();
     for (const Finding& f : findings)
-        if (f.severity == Severity::Error && (!f.layout || *f.layout == own))
+        if (blocksLaunch(f, plan))
             return &f;
     return nullptr;
+}
+
+bool blocksLaunch(const Finding& f, const Plan& plan) {
+    return f.severity == Severity::Error && (!f.layout || *f.layout == plan.cluster.layout());
 }
 
 }  // namespace traindeck

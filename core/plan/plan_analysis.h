@@ -44,4 +44,8 @@ struct PlanAnalysis {
 
 PlanAnalysis analyse(const Plan& plan);
 
+// The one rule of what stops a launch: an error of the whole plan or of its own
+// layout (the nodes run that layout; a compared layout's errors are shown only).
+bool blocksLaunch(const Finding& finding, const Plan& plan);
+
 }  // namespace traindeck
