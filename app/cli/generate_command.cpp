@@ -120,8 +120,8 @@ void say(const std::string& line) { std::fprintf(stderr, "traindeck generate: %s
 // The targets to write. A target named in --target that cannot be written is
 // the user's error (nothing is written); one that `all` brought in is skipped
 // and named, with the reason. Returns the error, or empty.
-std::string chooseTargets(const Plan& plan, const std::vector<Target>& named, bool all, const GenerateOptions& o,
-                          std::vector<Target>& chosen) {
+std::string chooseTargets(const PlanAnalysis& analysis, const std::vector<Target>& named, bool all,
+                          const GenerateOptions& o, std::vector<Target>& chosen) {
     const std::vector<Target> candidates = [&] {
         if (!all) return named;
         std::vector<Target> every;
@@ -130,9 +130,9 @@ std::string chooseTargets(const Plan& plan, const std::vector<Target>& named, bo
     }();
     for (Target t : candidates) {
         if (std::find(chosen.begin(), chosen.end(), t) != chosen.end()) continue;
-        Text why = generate::missingOptions(plan, t, o);
+        Text why = generate::missingOptions(analysis.plan, t, o);
         if (why.empty()) try {
-                generate::generate(plan, t, o);
+                generate::generate(analysis, t, o);
             } catch (const generate::GenerateError& e) {
                 why = e.text();
             }
@@ -159,9 +159,8 @@ struct PlanCheck {
     bool comparedErrors = false;
 };
 
-PlanCheck checkPlan(const Plan& plan) {
-    const Layout own = plan.cluster.layout();
-    const PlanAnalysis analysis = analyse(plan);
+PlanCheck checkPlan(const PlanAnalysis& analysis) {
+    const Layout own = analysis.plan.cluster.layout();
     const std::vector<Finding>& found = analysis.findings;
     if (const Finding* blocker = analysis.launchBlocker())
         return {app::localized(Text(TD_TEXT("GenerateCommand", "the plan has errors, nothing written: %1 (run "
@@ -185,10 +184,10 @@ PlanCheck checkPlan(const Plan& plan) {
 }
 
 // The targets' notes (the master address chosen, what a platform cannot carry), each once.
-void printNotes(const Plan& plan, const std::vector<Target>& chosen, const GenerateOptions& o) {
+void printNotes(const PlanAnalysis& analysis, const std::vector<Target>& chosen, const GenerateOptions& o) {
     std::vector<std::string> said;
     for (Target t : chosen)
-        for (const Text& n : generate::notes(plan, t, o)) {
+        for (const Text& n : generate::notes(analysis, t, o)) {
             const std::string line = app::localized(Text(TD_TEXT("GenerateCommand", "note: %1"), {n}));
             if (std::find(said.begin(), said.end(), line) != said.end()) continue;
             said.push_back(line);
@@ -265,13 +264,15 @@ int runGenerate(int argc, char** argv) {
     if (!jobName.empty()) plan.launch.jobName = jobName;
     o.hosts = plan.launch.hosts;  // the plan field launch.hosts (--hosts): the ssh target's hosts
 
-    const PlanCheck check = checkPlan(plan);
+    // The plan judged once: its findings, and the figures every target writes.
+    const PlanAnalysis analysis = analyse(plan);
+    const PlanCheck check = checkPlan(analysis);
     if (!check.error.empty()) return fail(check.error);
     std::vector<Target> chosen;
-    if (std::string why = chooseTargets(plan, named, all, o, chosen); !why.empty()) return fail(why);
+    if (std::string why = chooseTargets(analysis, named, all, o, chosen); !why.empty()) return fail(why);
     std::vector<generate::GeneratedFile> files;
     try {
-        files = generate::generate(plan, chosen, o);
+        files = generate::generate(analysis, chosen, o);
     } catch (const generate::GenerateError& e) {
         return fail(app::localized(e.text()));
     }
@@ -279,7 +280,7 @@ int runGenerate(int argc, char** argv) {
     for (const auto& f : files)
         std::printf("%s\n", app::localized(TD_TEXT("GenerateCommand", "wrote %1"), {Text::value(outDir + "/" + f.path)}).c_str());
     for (const std::string& line : check.said) say(line);
-    printNotes(plan, chosen, o);
+    printNotes(analysis, chosen, o);
     return check.comparedErrors ? kExitNeedsAttention : kExitDone;
 }
 

@@ -165,8 +165,11 @@ void GeneratedFilesPage::setCheckedTargets(const QStringList& keys) {
 TargetOptions GeneratedFilesPage::options() const {
     TargetOptions o;
     o.queue = m_queue->text().trimmed();
-    for (const QString& h : m_hosts->text().split(QRegularExpression(QStringLiteral("[,\\s]+")), Qt::SkipEmptyParts))
-        o.hosts << h;
+    // Read as the plan field launch.hosts reads its text (core's list syntax), not split here.
+    Plan typed;
+    if (const PlanField* hosts = findPlanField("launch.hosts"); hosts && hosts->set(typed, m_hosts->text().toStdString()).empty())
+        for (const std::string& h : typed.launch.hosts)
+            o.hosts << QString::fromStdString(h);
     o.ecsSpec = m_ecs->text().trimmed();
     o.workspaceId = m_workspace->text().trimmed();
     return o;
@@ -221,7 +224,7 @@ void GeneratedFilesPage::regenerate() {
         QStringList notes;  // what the files could not say themselves, each once
         for (const QString& key : ready) {
             Text refusalText;
-            std::vector<FileText> files = m_source->generate(m_analysis.plan, {key}, options(), &refusalText);
+            std::vector<FileText> files = m_source->generate(m_analysis, {key}, options(), &refusalText);
             const QString refusal = optionText(refusalText);
             if (!refusal.isEmpty()) {
                 auto same = std::find_if(refusals.begin(), refusals.end(),
@@ -235,7 +238,7 @@ void GeneratedFilesPage::regenerate() {
             for (FileText& f : files)
                 if (std::none_of(m_files.begin(), m_files.end(), [&](const FileText& g) { return g.path == f.path; }))
                     m_files.push_back(std::move(f));
-            for (const Text& note : m_source->notes(m_analysis.plan, key, options()))
+            for (const Text& note : m_source->notes(m_analysis, key, options()))
                 if (const QString line = optionText(note); !notes.contains(line))
                     notes << line;
         }

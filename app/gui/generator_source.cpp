@@ -35,18 +35,19 @@ public:
         return gen::missingOptions(plan, *t, toCore(options));
     }
 
-    std::vector<Text> notes(const Plan& plan, const QString& target, const TargetOptions& options) const override {
+    std::vector<Text> notes(const PlanAnalysis& analysis, const QString& target,
+                            const TargetOptions& options) const override {
         const auto t = gen::findTarget(target.toStdString());
         if (!t)
             return {};
         try {
-            return gen::notes(plan, *t, toCore(options));
+            return gen::notes(analysis, *t, toCore(options));
         } catch (const std::exception&) {
             return {};  // the target's refusal is shown where its files would be
         }
     }
 
-    std::vector<FileText> generate(const Plan& plan, const QStringList& targets, const TargetOptions& options,
+    std::vector<FileText> generate(const PlanAnalysis& analysis, const QStringList& targets, const TargetOptions& options,
                                    Text* error) const override {
         std::vector<gen::Target> which;
         for (const QString& key : targets)
@@ -54,7 +55,7 @@ public:
                 which.push_back(*t);
         try {
             std::vector<FileText> out;
-            for (const gen::GeneratedFile& f : gen::generate(plan, which, toCore(options)))
+            for (const gen::GeneratedFile& f : gen::generate(analysis, which, toCore(options)))
                 out.push_back({QString::fromStdString(f.path), QString::fromStdString(f.content), f.executable});
             return out;
         } catch (const gen::GenerateError& e) {

@@ -3,7 +3,7 @@
 // core/generate, behind a small interface so the page can be tested with
 // files of its own and so the page holds no generator knowledge.
 
-#include "plan/plan.h"
+#include "plan/plan_analysis.h"
 #include "text/text.h"
 
 #include <QString>
@@ -41,12 +41,15 @@ public:
     // Why `target` cannot be generated with these options, or empty. The texts name an
     // option by its key ("generate.ecs_spec", Text::field): the page names it its way.
     virtual Text missing(const Plan& plan, const QString& target, const TargetOptions& options) const = 0;
-    // The files of the chosen targets. On failure returns nothing and sets `error` to one line.
-    virtual std::vector<FileText> generate(const Plan& plan, const QStringList& targets,
+    // The files of the chosen targets, from the plan as the document analysed it.
+    // On failure returns nothing and sets `error` to one line.
+    virtual std::vector<FileText> generate(const PlanAnalysis& analysis, const QStringList& targets,
                                            const TargetOptions& options, Text* error) const = 0;
     // What to read beside `target`'s files (the master address chosen, what the
     // platform cannot carry), one line each; none by default.
-    virtual std::vector<Text> notes(const Plan&, const QString& /*target*/, const TargetOptions&) const { return {}; }
+    virtual std::vector<Text> notes(const PlanAnalysis&, const QString& /*target*/, const TargetOptions&) const {
+        return {};
+    }
 };
 
 // The generators of core/generate.

@@ -161,8 +161,8 @@ LaunchPage::~LaunchPage() {
     }
 }
 
-void LaunchPage::setPlan(const Plan& plan) {
-    m_plan = plan;
+void LaunchPage::setAnalysis(const PlanAnalysis& analysis) {
+    m_analysis = analysis;
     syncNodes();
 }
 
@@ -188,10 +188,10 @@ void LaunchPage::setSshFiles(const QString& identity, const QString& knownHosts,
 void LaunchPage::syncNodes() {
     if (running())
         return;
-    const int nodes = std::max(1, m_plan.cluster.nodes);
+    const int nodes = std::max(1, plan().cluster.nodes);
     QStringList planHosts;
     for (int row = 0; row < nodes; ++row)
-        planHosts << (row < int(m_plan.launch.hosts.size()) ? QString::fromStdString(m_plan.launch.hosts[size_t(row)])
+        planHosts << (row < int(plan().launch.hosts.size()) ? QString::fromStdString(plan().launch.hosts[size_t(row)])
                                                              : QString());
     m_model->setHosts(planHosts);
     m_model->setHostsEnabled(!(nodes == 1 && m_local->isChecked()));
@@ -211,15 +211,14 @@ bool LaunchPage::start() { return begin(false); }
 bool LaunchPage::begin(bool dryRun) {
     if (running())
         return false;
-    // core's one launch-blocking rule (PlanAnalysis::launchBlocker).
-    const PlanAnalysis analysis = analyse(m_plan);
-    if (const Finding* blocker = analysis.valid() ? analysis.launchBlocker() : nullptr) {
+    // core's one launch-blocking rule (PlanAnalysis::launchBlocker), on the document's analysis.
+    if (const Finding* blocker = m_analysis.valid() ? m_analysis.launchBlocker() : nullptr) {
         showBanner(tr("The plan has errors, nothing was started: %1").arg(app::qLocalized(blocker->message)), true);
         return false;
     }
     launch::RunConfig config;
-    config.plan = m_plan;
-    config.local = m_plan.cluster.nodes == 1 && m_local->isChecked();
+    config.plan = plan();
+    config.local = plan().cluster.nodes == 1 && m_local->isChecked();
     if (!config.local)
         for (const QString& h : hosts())
             config.hosts.push_back(h.toStdString());
@@ -442,7 +441,7 @@ void LaunchPage::updateButtons() {
     m_watchButton->setEnabled(!m_runDir.isEmpty() && !m_dryRun);
     for (QLineEdit* e : {m_runDirEdit, m_remoteDir, m_identity, m_knownHosts, m_sshConfig})
         e->setEnabled(!busy);
-    m_local->setEnabled(!busy && m_plan.cluster.nodes == 1);
+    m_local->setEnabled(!busy && plan().cluster.nodes == 1);
     m_model->setRunning(busy);
 }
 

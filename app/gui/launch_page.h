@@ -8,7 +8,7 @@
 // which keeps the nodes' states from those events.
 
 #include "launch/run.h"
-#include "plan/plan.h"
+#include "plan/plan_analysis.h"
 
 #include <QStringList>
 #include <QWidget>
@@ -35,7 +35,8 @@ public:
     explicit LaunchPage(QWidget* parent = nullptr);
     ~LaunchPage() override;  // stops a run in progress (SIGTERM, then SIGKILL) and waits for it
 
-    void setPlan(const Plan& plan);
+    // The plan as the document analysed it: what runs, and whether it may.
+    void setAnalysis(const PlanAnalysis& analysis);
 
     // What the user typed: one host per node, node 0 first; this machine; where to write.
     QStringList hosts() const;
@@ -81,7 +82,8 @@ private:
     int shownNode() const;  // the log filter's node; -1: all
     void findInOutput();
 
-    Plan m_plan;
+    PlanAnalysis m_analysis;
+    const Plan& plan() const { return m_analysis.plan; }
     std::unique_ptr<launch::Run> m_run;
     std::thread m_waiter;  // blocks in Run::wait(), whose End event tells this page the run is over
     bool m_ended = true;

@@ -318,7 +318,7 @@ void MainWindow::refresh() {
     m_calibration->setAnalysis(analysis);
     m_plots->setAnalysis(analysis);
     m_watch->setPlan(plan);
-    m_launch->setPlan(plan);
+    m_launch->setAnalysis(analysis);
     m_generated->setAnalysis(analysis);
 
     m_summary->setText(analysis.valid() ? FindingView::summary(analysis.findings) : tr("Plan incomplete"));

@@ -88,13 +88,15 @@ void MemoryBar::paintEvent(QPaintEvent*) {
     p.setPen(Qt::NoPen);
     for (const Segment& s : segments) {
         const double w = inner.width() * std::max(0.0, s.gb) / scale;
-        p.setBrush(overCapacity() ? QColor(0xe0, 0x60, 0x60) : s.color);
+        p.setBrush(s.color);  // the legend's colours, fitting or not
         p.drawRect(QRectF(x, inner.top(), w, inner.height()));
         x += w;
     }
-    if (used > card && card > 0) {
-        // The card's edge, where the plan stops fitting.
+    if (overCapacity()) {
+        // The card's edge, where the plan stops fitting, and what lies beyond it hatched red.
         const double edge = inner.left() + inner.width() * card / scale;
+        p.setBrush(QBrush(QColor(0xc0, 0, 0), Qt::BDiagPattern));
+        p.drawRect(QRectF(QPointF(edge, inner.top()), inner.bottomRight()));
         p.setPen(QPen(QColor(0xc0, 0, 0), 2));
         p.drawLine(QPointF(edge, r.top()), QPointF(edge, r.bottom()));
     }

@@ -4,7 +4,6 @@
 #include "generate/ml_configs.h"
 #include "generate/shell_quote.h"
 #include "generate/workload.h"
-#include "plan/findings.h"
 #include "plan/plan_fields.h"
 #include "platform/node_env.h"
 
@@ -47,15 +46,13 @@ void checkEnvironment(const std::map<std::string, std::string>& env, const std::
 
 }  // namespace
 
-Context makeContext(const Plan& plan, const GenerateOptions& options) {
-    // The estimate the figures come from needs a valid plan (a known GPU, ...);
-    // the GUI may call with one being edited, so check rather than assume.
-    if (Text error = validatePlan(plan); !error.empty()) throw GenerateError(error);
+Context makeContext(const PlanAnalysis& analysis, const GenerateOptions& options) {
+    // The figures need a complete plan (a known GPU, ...); the window asks
+    // with one being edited, so check rather than assume.
+    if (!analysis.valid()) throw GenerateError(analysis.invalid);
+    const Plan& plan = analysis.plan;
     Context ctx{plan, options, {}, {}};
-    // The options' extra environment joins the plan's (options win), so one
-    // builder (platform::jobEnvironment) sees all of it.
-    for (const auto& [name, value] : options.env) ctx.plan.launch.env[name] = value;
-    checkEnvironment(ctx.plan.launch.env, options.secrets);
+    checkEnvironment(plan.launch.env, options.secrets);
     if (ctx.plan.launch.jobName.empty())
         throw GenerateError(Text(TD_TEXT("GenerateErrors", "the job needs a name (%1)"), {planFieldName("launch.job_name")}));
     if (ctx.plan.launch.jobName.find('\0') != std::string::npos ||
@@ -66,10 +63,10 @@ Context makeContext(const Plan& plan, const GenerateOptions& options) {
     if (plan.recipe.offloadOptimizer && plan.recipe.zeroStage == 0)
         throw GenerateError(Text(TD_TEXT("GenerateErrors", "optimizer offload needs ZeRO stage 1 or more (%1)"),
                                  {planFieldName("recipe.zero_stage")}));
-    ctx.figures = launchFigures(ctx.plan);
-    const Layout own = ctx.plan.cluster.layout();
-    for (const Finding& f : findings(ctx.plan))
-        if (f.severity == Severity::Warning && (!f.layout || *f.layout == own)) ctx.planWarnings.push_back(f.message);
+    const Layout own = plan.cluster.layout();
+    ctx.figures = launchFigures(plan, *analysis.estimateFor(own));  // a complete plan's analysis holds its own layout
+    for (const Finding& f : analysis.findingsFor(own))
+        if (f.severity == Severity::Warning) ctx.planWarnings.push_back(f.message);
     return ctx;
 }
 

@@ -1,12 +1,13 @@
 #pragma once
-// What every target works from: the plan (with the options' extra environment
-// merged in), the options, and the figures derived once. Built and checked in
+// What every target works from: the plan as analysed (core/plan/plan_analysis.h),
+// the options, and the figures taken from that analysis. Built and checked in
 // one place, so each target sees the same validated inputs.
 
 #include "generate/generate.h"
 #include "generate/launch_figures.h"
 #include "generate/options.h"
 #include "plan/plan.h"
+#include "plan/plan_analysis.h"
 
 #include <vector>
 
@@ -23,8 +24,9 @@ struct Context {
 };
 
 // Checks what every target writes (environment names, secrets kept out of
-// plain values, the job name) and derives the figures. Throws GenerateError.
-Context makeContext(const Plan& plan, const GenerateOptions& options);
+// plain values, the job name) and takes the figures and warnings from the
+// analysis, which judged the plan already. Throws GenerateError.
+Context makeContext(const PlanAnalysis& analysis, const GenerateOptions& options);
 
 // `planWarnings` as comment lines, each starting with `prefix` ("# "); empty when none.
 std::string warningComments(const Context& ctx, const std::string& prefix);

@@ -78,8 +78,8 @@ std::vector<GeneratedFile> generateFrom(const Context& ctx, Target target) {
 
 }  // namespace
 
-std::vector<Text> notes(const Plan& plan, Target target, const GenerateOptions& options) {
-    const Context ctx = makeContext(plan, options);
+std::vector<Text> notes(const PlanAnalysis& analysis, Target target, const GenerateOptions& options) {
+    const Context ctx = makeContext(analysis, options);
     switch (target) {
     case Target::PaiDlc: return paiNotes(ctx);
     case Target::Ssh: return sshNotes(ctx);
@@ -87,13 +87,22 @@ std::vector<Text> notes(const Plan& plan, Target target, const GenerateOptions& 
     }
 }
 
+std::vector<GeneratedFile> generate(const PlanAnalysis& analysis, Target target, const GenerateOptions& options) {
+    return generateFrom(makeContext(analysis, options), target);
+}
+
 std::vector<GeneratedFile> generate(const Plan& plan, Target target, const GenerateOptions& options) {
-    return generateFrom(makeContext(plan, options), target);
+    return generate(analyse(plan), target, options);
 }
 
 std::vector<GeneratedFile> generate(const Plan& plan, const std::vector<Target>& which,
                                     const GenerateOptions& options) {
-    const Context ctx = makeContext(plan, options);
+    return generate(analyse(plan), which, options);
+}
+
+std::vector<GeneratedFile> generate(const PlanAnalysis& analysis, const std::vector<Target>& which,
+                                    const GenerateOptions& options) {
+    const Context ctx = makeContext(analysis, options);
     std::vector<GeneratedFile> all;
     for (Target t : which)
         for (GeneratedFile& f : generateFrom(ctx, t)) {

@@ -3,10 +3,14 @@
 // a set of named files; every file of every target is derived from the same plan
 // and the same per-node environment (core/platform), so they cannot disagree.
 //
-// The GUI previews files through generate(); the CLI writes them to disk.
+// The GUI previews files through generate(); the CLI writes them to disk. Both
+// pass the plan's PlanAnalysis, which judged it once: the generators take the
+// figures and warnings from it rather than estimating the plan again per target.
+// The overloads taking a Plan analyse it first (for callers holding only a plan).
 
 #include "generate/options.h"
 #include "plan/plan.h"
+#include "plan/plan_analysis.h"
 #include "text/text.h"
 
 #include <optional>
@@ -49,12 +53,15 @@ private:
     Text text_;
 };
 
-// The files of one target. The plan must have passed validatePlan(); throws
-// GenerateError on input the target cannot express safely.
+// The files of one target. Throws GenerateError for an incomplete plan and on
+// input the target cannot express safely.
+std::vector<GeneratedFile> generate(const PlanAnalysis& analysis, Target target, const GenerateOptions& options);
 std::vector<GeneratedFile> generate(const Plan& plan, Target target, const GenerateOptions& options);
 
 // The files of several targets, each path once (targets share the entrypoint and
 // the accelerate and DeepSpeed configs, which are identical by construction).
+std::vector<GeneratedFile> generate(const PlanAnalysis& analysis, const std::vector<Target>& which,
+                                    const GenerateOptions& options);
 std::vector<GeneratedFile> generate(const Plan& plan, const std::vector<Target>& which,
                                     const GenerateOptions& options);
 
@@ -62,7 +69,7 @@ std::vector<GeneratedFile> generate(const Plan& plan, const std::vector<Target>&
 // address chosen for the master, what a platform's files cannot carry. (The
 // planner's warnings for the layout, which the files carry as comments, are the
 // plan's findings.) Throws GenerateError as generate() does.
-std::vector<Text> notes(const Plan& plan, Target target, const GenerateOptions& options);
+std::vector<Text> notes(const PlanAnalysis& analysis, Target target, const GenerateOptions& options);
 
 // Why a target cannot be generated with these options (a required option is
 // missing), or empty. `--target all` skips such targets and says so.

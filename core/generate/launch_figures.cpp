@@ -1,14 +1,12 @@
 #include "generate/launch_figures.h"
 
-#include "plan/estimate.h"
 #include "plan/plan_fields.h"
 
 #include <cmath>
 
 namespace traindeck::generate {
 
-LaunchFigures launchFigures(const Plan& plan) {
-    const Estimate e = estimate(plan, plan.cluster.layout());
+LaunchFigures launchFigures(const Plan& plan, const Estimate& e) {
     LaunchFigures f;
     f.nodes = plan.cluster.nodes;
     f.gpusPerNode = plan.cluster.gpusPerNode;

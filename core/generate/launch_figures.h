@@ -3,6 +3,7 @@
 // for the plan's own layout, so that the accelerate config, the DeepSpeed config,
 // the trainer's flags and a user's command template cannot disagree.
 
+#include "plan/estimate.h"
 #include "plan/plan.h"
 
 #include <string>
@@ -21,7 +22,8 @@ struct LaunchFigures {
     long totalSteps = 0;
 };
 
-LaunchFigures launchFigures(const Plan& plan);
+// `own`: the plan's estimate for its own layout (PlanAnalysis holds it).
+LaunchFigures launchFigures(const Plan& plan, const Estimate& own);
 
 // Numbers as written into files: shortest text that reads back exactly (1e-3, 0.00025).
 std::string numberText(double value);

@@ -3,7 +3,6 @@
 // name, image and namespace are plan fields (plan.launch); these are the
 // cluster-side details a plan does not describe.
 
-#include <map>
 #include <string>
 #include <vector>
 
@@ -33,7 +32,6 @@ struct GenerateOptions {
     int paiPriority = 0;        // PAI-DLC priority 1 (lowest) to 9; 0: PAI's default
     std::vector<VolumeMount> mounts;
     std::vector<SecretEnv> secrets;
-    std::map<std::string, std::string> env;  // extra environment, added to the plan's
     std::vector<std::string> hosts;  // ssh: one host per node, node 0 first (the master)
     std::string sshConfigFile;       // ssh: the configuration that names the hosts; empty: ssh's own
     std::string ecsSpec;      // PAI-DLC: the ECS instance type of a node

@@ -63,14 +63,20 @@ struct Split {
     Estimate estimate;
 };
 
-// The largest micro-batch that keeps the effective batch on `layout` and fits below
-// `share` of the card; `now` is the plan's own estimate there. None: no split fits.
-std::optional<Split> largestFittingSplit(const Plan& plan, const Layout& layout, const Estimate& now, double share) {
+// What one combination of levers comes to below each share of the card.
+struct Outcome {
+    std::optional<Split> comfortable, whole;  // below kComfortable, below the whole card
+};
+
+// The largest micro-batches that keep the effective batch on `layout` and fit below
+// each share of the card, in one descending scan; `now` is the plan's own estimate there.
+Outcome largestFittingSplits(const Plan& plan, const Layout& layout, const Estimate& now) {
+    Outcome out;
     const long batch = long(now.effectiveBatch.value);
     const long perGpu = batch / layout.worldSize();
     if (perGpu * layout.worldSize() != batch)
-        return std::nullopt;
-    for (long micro = std::min<long>(perGpu, plan.recipe.microBatch); micro >= 1; --micro) {
+        return out;
+    for (long micro = std::min<long>(perGpu, plan.recipe.microBatch); micro >= 1 && !out.comfortable; --micro) {
         if (perGpu % micro || micro == plan.recipe.microBatch)
             continue;
         Lever l{{{"recipe.micro_batch", std::to_string(micro)}},
@@ -81,10 +87,12 @@ std::optional<Split> largestFittingSplit(const Plan& plan, const Layout& layout,
         if (plan.recipe.globalBatch == 0)
             l.edits.push_back({"recipe.grad_accum", std::to_string(perGpu / micro)});
         Estimate e = estimate(edited(plan, l.edits), layout);
-        if (fits(e, share))
-            return Split{std::move(l), std::move(e)};
+        if (!out.whole && fits(e))
+            out.whole = Split{l, e};
+        if (fits(e, kComfortable))
+            out.comfortable = Split{std::move(l), std::move(e)};
     }
-    return std::nullopt;
+    return out;
 }
 
 Text joined(const std::vector<Text>& parts) {
@@ -95,9 +103,28 @@ Text joined(const std::vector<Text>& parts) {
     }
 }
 
-// The cheapest fix that brings the layout below `share` of the card.
-std::optional<MemoryFix> cheapestMemoryFix(const Plan& plan, const Layout& layout, double share) {
-    std::optional<MemoryFix> best;
+// Keeps the fix with the shortest step; within 1% the one found first, as the
+// levers are tried in the order of what they cost: split, checkpointing, sharding.
+void keepFaster(std::optional<MemoryFix>& best, std::vector<FieldEdit> edits, std::vector<Text> words,
+                const std::optional<Split>& split, const Estimate& unsplit) {
+    const Estimate& e = split ? split->estimate : unsplit;
+    if (split) {
+        edits.insert(edits.end(), split->lever.edits.begin(), split->lever.edits.end());
+        words.push_back(split->lever.words);
+    }
+    if (edits.empty())
+        return;  // the plan fits as it is
+    const double step = e.stepTimeS.value;
+    if (!best || step < best->stepTimeS * 0.99)
+        best = MemoryFix{std::move(edits), joined(words), e.memoryPerGpuGb.value, step};
+}
+
+}  // namespace
+
+// Every combination of sharding and checkpointing, each with the largest split
+// that then fits; a fix below 90% of the card wins over any above it.
+std::optional<MemoryFix> cheapestMemoryFix(const Plan& plan, const Layout& layout) {
+    std::optional<MemoryFix> comfortable, whole;
     for (const Lever& sharding : shardingLevers(plan))
         for (const Lever& checkpointing : checkpointingLevers(plan)) {
             std::vector<FieldEdit> edits = sharding.edits;
@@ -106,34 +133,15 @@ std::optional<MemoryFix> cheapestMemoryFix(const Plan& plan, const Layout& layou
             for (const Lever* l : {&sharding, &checkpointing})
                 if (!l->words.empty()) words.push_back(l->words);
             const Plan p = edited(plan, edits);
-            Estimate e = estimate(p, layout);
-            if (!fits(e, share)) {
-                // The same levers with the largest micro-batch that then fits.
-                std::optional<Split> split = largestFittingSplit(p, layout, e, share);
-                if (!split)
-                    continue;
-                edits.insert(edits.end(), split->lever.edits.begin(), split->lever.edits.end());
-                words.push_back(split->lever.words);
-                e = std::move(split->estimate);
-            }
-            if (edits.empty())
-                continue;  // the plan fits as it is
-            // The shortest step wins; within 1% the one found first, as the levers are
-            // tried in the order of what they cost: split, checkpointing, sharding.
-            const double step = e.stepTimeS.value;
-            if (best && step >= best->stepTimeS * 0.99)
-                continue;
-            best = MemoryFix{edits, joined(words), e.memoryPerGpuGb.value, step};
+            const Estimate e = estimate(p, layout);
+            // Unsplit where it fits so; else the largest split that does.
+            const Outcome splits = fits(e, kComfortable) ? Outcome{} : largestFittingSplits(p, layout, e);
+            if (fits(e, kComfortable) || splits.comfortable)
+                keepFaster(comfortable, edits, words, splits.comfortable, e);
+            if (fits(e) || splits.whole)
+                keepFaster(whole, edits, words, fits(e) ? std::nullopt : splits.whole, e);
         }
-    return best;
-}
-
-}  // namespace
-
-std::optional<MemoryFix> cheapestMemoryFix(const Plan& plan, const Layout& layout) {
-    if (auto comfortable = cheapestMemoryFix(plan, layout, kComfortable))
-        return comfortable;
-    return cheapestMemoryFix(plan, layout, 1.0);
+    return comfortable ? comfortable : whole;
 }
 
 int largestFittingMicroBatch(const Plan& plan, const Layout& layout) {

@@ -11,7 +11,7 @@ PlanAnalysis analyse(const Plan& plan) {
     PlanAnalysis a;
     a.plan = plan;
     a.invalid = validatePlan(plan);
-    if (!a.valid())
+    if (!a.invalid.empty())
         return a;
     a.nodeGpus = findGpu(plan.cluster.gpu)->gpusPerNode;
     for (const Layout& layout : layoutsOf(plan)) {

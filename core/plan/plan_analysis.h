@@ -27,7 +27,8 @@ struct PlanAnalysis {
     std::vector<Finding> findings;     // errors first
     int nodeGpus = 0;                  // GPUs one node of the plan's GPU type holds
 
-    bool valid() const { return invalid.empty(); }
+    // Complete and analysed (a default-made analysis, before any plan, is not).
+    bool valid() const { return invalid.empty() && !estimates.empty(); }
     std::vector<Layout> layouts() const;
     // The figures of `layout`; null for a layout not analysed.
     const Estimate* estimateFor(const Layout& layout) const;

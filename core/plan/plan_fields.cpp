@@ -364,7 +364,8 @@ void addClusterAndModelFields(std::vector<PlanField>& f) {
                    TD_TEXT("FieldLabels", "Architecture"),
                    TD_TEXT("FieldLabels", "The model's architecture (from --hf-config or --model): its parameters, FLOPs and "
                                           "activation memory follow from it. Empty: enter parameters and activation memory yourself.")));
-    f.push_back(in(G::Advanced,
+    // The memory levers a fix names are where the model is described, not under Advanced.
+    f.push_back(in(G::ModelData,
                    choice("model.activation_checkpointing", "--activation-checkpointing", &Plan::model, &ModelSpec::checkpointing,
                           std::vector<Named<ActivationCheckpointing>>{
                               {"none", ActivationCheckpointing::None, Text(TD_TEXT("FieldLabels", "None"))},
@@ -373,7 +374,7 @@ void addClusterAndModelFields(std::vector<PlanField>& f) {
                    TD_TEXT("FieldLabels", "Activation checkpointing"),
                    TD_TEXT("FieldLabels", "none keeps every activation; selective recomputes attention's scores; full keeps only "
                                           "each block's input and recomputes the block in backward (about 1/3 more compute).")));
-    f.push_back(in(G::Advanced, boolean("model.flash_attention", "--flash-attention", &Plan::model, &ModelSpec::flashAttention),
+    f.push_back(in(G::ModelData, boolean("model.flash_attention", "--flash-attention", &Plan::model, &ModelSpec::flashAttention),
                    TD_TEXT("FieldLabels", "Flash attention"),
                    TD_TEXT("FieldLabels", "Attention that keeps no sequence × sequence scores (PyTorch's SDPA picks it by default).")));
     f.push_back(in(G::Advanced, clipField("model.clip_frames", "--frames", &ModelSpec::clipFrames),

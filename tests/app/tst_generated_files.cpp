@@ -33,8 +33,9 @@ public:
     Text missing(const Plan&, const QString& target, const TargetOptions& o) const override {
         return target == "ssh" && o.hosts.isEmpty() ? Text::value("needs --hosts") : Text();
     }
-    std::vector<FileText> generate(const Plan& plan, const QStringList& targets, const TargetOptions& o,
+    std::vector<FileText> generate(const PlanAnalysis& analysis, const QStringList& targets, const TargetOptions& o,
                                    Text*) const override {
+        const Plan& plan = analysis.plan;
         std::vector<FileText> out;
         if (targets.contains("k8s"))
             out.push_back({"k8s/job.yaml", QStringLiteral("kind: Job\nmetadata:\n  name: %1\n")

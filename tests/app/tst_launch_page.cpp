@@ -76,7 +76,7 @@ private slots:
 
     void localRunToTheEnd() {
         LaunchPage page;
-        page.setPlan(testPlan(1, 2, 8));
+        page.setAnalysis(analyse(testPlan(1, 2, 8)));
         page.setLocal(true);
         page.setRunDir(work_.filePath("local"));
         QVERIFY2(page.start(), qPrintable(page.banner()));
@@ -94,7 +94,7 @@ private slots:
     void stopEndsEveryNode() {
         LaunchPage page;
         page.setGraceSeconds(5);
-        page.setPlan(testPlan(1, 2, 100000));
+        page.setAnalysis(analyse(testPlan(1, 2, 100000)));
         page.setLocal(true);
         page.setRunDir(work_.filePath("stopped"));
         QVERIFY(page.start());
@@ -113,7 +113,7 @@ private slots:
     void closingThePageStopsTheRun() {
         auto* page = new LaunchPage;
         page->setGraceSeconds(5);
-        page->setPlan(testPlan(1, 2, 100000));
+        page->setAnalysis(analyse(testPlan(1, 2, 100000)));
         page->setLocal(true);
         page->setRunDir(work_.filePath("closed"));
         QVERIFY(page->start());
@@ -174,7 +174,7 @@ private slots:
         writeFile(knownHosts, "");
         LaunchPage page;
         page.setGraceSeconds(5);
-        page.setPlan(testPlan(2, 1, 100000));
+        page.setAnalysis(analyse(testPlan(2, 1, 100000)));
         page.setHosts(sshd.hosts(2).split(','));
         page.setRunDir(runDir);
         page.resize(1100, 720);
@@ -257,7 +257,7 @@ private slots:
         LaunchPage page;
         Plan plan = testPlan(1, 2, 8);
         QVERIFY(setPlanField(plan, "cluster.gpus_per_node", "16").empty());  // more than an H100 node has
-        page.setPlan(plan);
+        page.setAnalysis(analyse(plan));
         page.setLocal(true);
         page.setRunDir(work_.filePath("refused"));
         QVERIFY(!page.start());

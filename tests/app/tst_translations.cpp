@@ -590,10 +590,13 @@ private slots:
         option([](gen::GenerateOptions& o) { o.secrets = {{"NODE_RANK", "sec", "key"}}; });
         option([](gen::GenerateOptions& o) { o.secrets = {{"HF_TOKEN", "Bad_Secret", "key"}}; });
         option([](gen::GenerateOptions& o) { o.secrets = {{"HF_TOKEN", "sec", "bad key!"}}; });
-        option([](gen::GenerateOptions& o) {
+        {  // a variable given both as a secret and as a plain value
+            Plan p = base;
+            p.launch.env = {{"HF_HOME", "/x"}};
+            gen::GenerateOptions o = good;
             o.secrets = {{"HF_HOME", "sec", "key"}};
-            o.env = {{"HF_HOME", "/x"}};
-        });
+            cases.push_back({p, o});
+        }
         option([](gen::GenerateOptions& o) { o.hosts = {"node0"}; });
         option([](gen::GenerateOptions& o) { o.hosts = {"node0", "bad host;"}; });
         option([](gen::GenerateOptions& o) { o.ecsSpec = "ecs gn8v"; });
@@ -622,7 +625,7 @@ private slots:
         Plan hostile = base;
         hostile.launch.jobName = "My Job";
         if (const std::unique_ptr<GeneratorSource> source = coreGenerators())
-            source->generate(hostile, {QStringLiteral("k8s")}, TargetOptions{}, &refusal);
+            source->generate(analyse(hostile), {QStringLiteral("k8s")}, TargetOptions{}, &refusal);
         const QString shown = app::qLocalized(refusal);
         QVERIFY(language.apply(QStringLiteral("en")));
         untranslated.removeDuplicates();

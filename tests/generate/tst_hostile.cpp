@@ -92,9 +92,9 @@ private slots:
     void environmentNamesAndSecretsAreChecked() {
         const Plan plan = gentest::planAt(2);
         auto errorWithEnv = [&](const std::string& name, const std::string& value) {
-            GenerateOptions o;
-            o.env[name] = value;
-            return errorOf([&] { generate::generate(plan, Target::Slurm, o); });
+            Plan withEnv = plan;
+            withEnv.launch.env[name] = value;
+            return errorOf([&] { generate::generate(withEnv, Target::Slurm, {}); });
         };
         QVERIFY(errorWithEnv("$(reboot)", "x").contains("not valid"));
         QVERIFY(errorWithEnv("RANK", "3").contains("set by the entrypoint"));
