@@ -339,7 +339,13 @@ private slots:
         startLaunch(p, QStringList{"--hosts", sshd_.hosts(2), "--run-dir", runDir("hung-trainers")} + sshFlags(knownHosts_) +
                            planFlags(2, 100000, freePort()));
         QTRY_VERIFY_WITH_TIMEOUT(readFile(runDir("hung-trainers/node-0.out")).contains("\"rank\":1,\"node\":1"), 90000);
-        QCOMPARE(sshd_.signalTrainers(1, SIGSTOP), 2);  // the node's trainer launcher and its worker
+        const int stopped = sshd_.signalTrainers(1, SIGSTOP);  // the node's trainer launcher and its worker
+        if (stopped != 2) {
+            sshd_.signalTrainers(1, SIGKILL);
+            p.kill();
+            p.waitForFinished();
+        }
+        QCOMPARE(stopped, 2);
         const bool ended = p.waitForFinished(6000 + 5000 + 5000);  // --comm-timeout, --grace, and a margin
         if (!ended) p.kill();
         p.waitForFinished();
