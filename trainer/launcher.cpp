@@ -8,8 +8,10 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <string>
 #include <sys/prctl.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
@@ -28,6 +30,22 @@ std::string describe(int status) {
     if (WIFSIGNALED(status)) return std::string("killed by signal ") + std::to_string(WTERMSIG(status)) + " (" +
                                     strsignal(WTERMSIG(status)) + ")";
     return "status " + std::to_string(status);
+}
+
+// The program the workers run: this one, by its path. Not /proc/self/exe: a
+// process's name (comm: what ps, top, pgrep and pkill show and match) is the
+// name of the file it was started from, and every worker would be called "exe",
+// hidden from whoever looks for traindeck-trainer (a user stopping a hung job,
+// a cluster's cleanup). /proc/self/exe only when the file at that path is no
+// longer this program (replaced by an upgrade while the launcher ran).
+std::string selfPath() {
+    std::error_code ec;
+    const std::filesystem::path path = std::filesystem::read_symlink("/proc/self/exe", ec);
+    struct stat self{}, named{};
+    if (!ec && ::stat("/proc/self/exe", &self) == 0 && ::stat(path.c_str(), &named) == 0 &&
+        self.st_dev == named.st_dev && self.st_ino == named.st_ino)
+        return path.string();
+    return "/proc/self/exe";
 }
 
 }  // namespace
@@ -49,6 +67,7 @@ int runLauncher(const Options& o, char** argv) {
     sigaction(SIGTERM, &sa, nullptr);
     sigaction(SIGINT, &sa, nullptr);
 
+    const std::string program = selfPath();
     std::vector<pid_t> pids(size_t(nproc), -1);
     for (int local = 0; local < nproc; ++local) {
         const pid_t pid = ::fork();
@@ -66,7 +85,7 @@ int runLauncher(const Options& o, char** argv) {
             setenv("MASTER_ADDR", masterAddr.c_str(), 1);
             setenv("MASTER_PORT", masterPort.c_str(), 1);
             setenv("TRAINDECK_WORKER", "1", 1);
-            ::execv("/proc/self/exe", argv);
+            ::execv(program.c_str(), argv);
             std::fprintf(stderr, "traindeck-trainer: cannot start worker: %s\n", std::strerror(errno));
             ::_exit(127);
         }

@@ -1721,6 +1721,10 @@
         <source>no answer from %1 for %2 s (SSH keepalive every %3 s): the host, its sshd or the network is not responding</source>
         <translation>%1 已 %2 秒无应答（每 %3 秒一次 SSH keepalive）：主机、其 sshd 或网络没有响应</translation>
     </message>
+    <message>
+        <source>no answer within %1 s</source>
+        <translation>%1 秒内无应答</translation>
+    </message>
 </context>
 <context>
     <name>LaunchCommand</name>

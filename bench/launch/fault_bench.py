@@ -15,7 +15,7 @@ Faults:
   node-killed      node 1's trainers SIGKILLed (after every node stepped)
   sshd-killed      the sshd process serving node 1 SIGKILLed (the connection drops)
   frozen           the sshd process serving node 1 SIGSTOPped (a wedged host: TCP stays up)
-  hung             node 1's trainers SIGSTOPped (a hung GPU)
+  hung             node 1's trainers SIGSTOPped, its worker among them (a hung GPU)
   ctrl-c-stubborn  SIGINT to the launcher's process group; the workload ignores SIGTERM
   launcher-killed  the launcher SIGKILLed
   port-taken       node 0's master port is in use before the start
@@ -169,6 +169,7 @@ def wait_until(condition, limit):
 
 
 def inject(fault, cluster, proc):
+    """Makes the fault; returns why it could not, or None."""
     if fault == "node-killed":
         for pid, *_ in cluster.node_processes(1, trainers_only=True):
             os.kill(pid, signal.SIGKILL)
@@ -177,12 +178,18 @@ def inject(fault, cluster, proc):
         if sshd:
             os.kill(sshd, signal.SIGKILL if fault == "sshd-killed" else signal.SIGSTOP)
     elif fault == "hung":
-        for pid, *_ in cluster.node_processes(1, trainers_only=True):
+        stopped = cluster.node_processes(1, trainers_only=True)
+        for pid, *_ in stopped:
             os.kill(pid, signal.SIGSTOP)
+        # A hung GPU stops the worker (RANK in its environment), not only the node's
+        # trainer launcher: stopping the launcher alone hangs nothing.
+        if not any(e.startswith(b"RANK=") for p in stopped for e in p[3]):
+            return "no worker of node 1 was found to stop (named traindeck-train)"
     elif fault == "ctrl-c-stubborn":
         os.killpg(proc.pid, signal.SIGINT)
     elif fault == "launcher-killed":
         proc.kill()
+    return None
 
 
 def running(cluster, n, fault):
@@ -209,7 +216,12 @@ def measure(fault, name, cmd, env, n, cluster, limit):
             return result
         time.sleep(2.0)  # every node well into its loop
         t0 = time.monotonic()
-        inject(fault, cluster, proc)
+        problem = inject(fault, cluster, proc)
+        if problem:
+            result["error"] = problem
+            os.killpg(proc.pid, signal.SIGKILL)
+            cluster.clean()
+            return result
     ended = stopped = None
     while time.monotonic() - t0 < limit and (ended is None or stopped is None):
         if ended is None and proc.poll() is not None:

@@ -38,6 +38,9 @@ struct SshSettings {
     // Asked (from a node's thread) when a key is unknown and not accepted by the flag.
     std::function<bool(const HostKeyQuestion&)> askHostKey;
     int connectTimeoutS = 10;
+    // Asked (from a node's thread) while the connection is being made: true gives
+    // it up at once (the user stopped the run), instead of after connectTimeoutS.
+    std::function<bool()> stopRequested;
     // SSH-level keepalive (OpenSSH's ServerAliveInterval × ServerAliveCountMax):
     // a keepalive@openssh.com request after each interval in which the node sent
     // nothing; the connection is lost when `keepaliveCountMax` in a row go
@@ -55,6 +58,7 @@ public:
         bool ok = false;
         FailureKind kind = FailureKind::None;  // Access or Preflight on failure
         Text why;
+        bool stopped = false;  // given up because SshSettings::stopRequested said so: no failure
     };
     virtual Opened open() = 0;
     // Runs `command` with the node's shell (POSIX sh) and waits for it (over SSH:

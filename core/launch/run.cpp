@@ -111,6 +111,9 @@ Run::Run(RunConfig config, Sink sink) : config_(std::move(config)), sink_(std::m
                                     Text::value(std::to_string(config_.hosts.size()))}));
     }
     if (config_.graceSeconds < 0) config_.graceSeconds = 0;
+    // A stop ends a connect that is still waiting for its node (stopNow: the
+    // user's stop, not another node's failure, as for the pre-flight).
+    config_.ssh.stopRequested = [this] { return stopNow(); };
     // The checkpoint folder is the trainer's flag: a command template names its own
     // folder, and a relative one would be inside this run's folder on the node,
     // which the next launch (a new run id) never finds.
@@ -316,6 +319,10 @@ void Run::nodeMain(int index) {
     std::unique_ptr<NodeSession> session =
         config_.local ? makeLocalSession() : makeSshSession(index, node.host, config_.ssh);
     const NodeSession::Opened opened = session->open();
+    if (opened.stopped) {  // the user stopped the run while this node was being reached
+        arriveAndWaitAll(false);
+        return;
+    }
     if (!opened.ok) {
         preflight(index, "connection", false, opened.why);
         recordFailure(opened.kind, index, opened.why);

@@ -14,6 +14,8 @@
 #include <cstdio>
 #include <fstream>
 #include <memory>
+#include <poll.h>
+#include <thread>
 
 namespace traindeck::launch {
 
@@ -66,9 +68,16 @@ public:
         const long timeout = settings_.connectTimeoutS;
         ssh_options_set(session_, SSH_OPTIONS_TIMEOUT, &timeout);
         ssh_set_counters(session_, nullptr, &received_);
-        if (ssh_connect(session_) != SSH_OK)
-            return fail(FailureKind::Preflight, Text(TD_TEXT("Launch", "cannot connect to %1: %2"),
-                                                     {Text::value(hostText_), Text::value(ssh_get_error(session_))}));
+        Text error;
+        switch (connect(error)) {
+        case Connected::Stopped:
+            return {false, FailureKind::None, {}, true};
+        case Connected::Failed:
+            return fail(FailureKind::Preflight,
+                        Text(TD_TEXT("Launch", "cannot connect to %1: %2"), {Text::value(hostText_), error}));
+        case Connected::Ok:
+            break;
+        }
         if (Opened checked = checkHostKey(); !checked.ok) return checked;
         return authenticate();
     }
@@ -122,6 +131,38 @@ private:
     using Clock = std::chrono::steady_clock;
 
     Opened fail(FailureKind kind, Text why) { return {false, kind, std::move(why)}; }
+
+    // ssh_connect (TCP connect, banners, key exchange) in libssh's non-blocking
+    // mode, so that a stop is heard within a few tens of milliseconds: a host that
+    // drops the SYN or never sends its banner would hold a blocking connect for
+    // the whole timeout. Back in blocking mode once connected: the host-key check
+    // and the authentication that follow are the same calls as ever.
+    enum class Connected { Ok, Failed, Stopped };
+    Connected connect(Text& error) {
+        const int timeoutS = settings_.connectTimeoutS > 0 ? settings_.connectTimeoutS : 10;  // libssh's default
+        const auto deadline = Clock::now() + std::chrono::seconds(timeoutS);
+        ssh_set_blocking(session_, 0);
+        for (;;) {
+            const int rc = ssh_connect(session_);
+            if (rc == SSH_OK) {
+                ssh_set_blocking(session_, 1);
+                return Connected::Ok;
+            }
+            if (rc != SSH_AGAIN) {
+                error = Text::value(ssh_get_error(session_));
+                return Connected::Failed;
+            }
+            if (settings_.stopRequested && settings_.stopRequested()) return Connected::Stopped;
+            if (Clock::now() >= deadline) {
+                error = Text(TD_TEXT("Launch", "no answer within %1 s"), {Text::value(std::to_string(timeoutS))});
+                return Connected::Failed;
+            }
+            // Until the node sends something (a call handles what came and writes
+            // what it can), or a short while: the TCP connect completing is no input.
+            pollfd p{ssh_get_fd(session_), POLLIN, 0};
+            if (p.fd < 0 || ::poll(&p, 1, 20) < 0) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        }
+    }
 
     Pumped lost() {
         lost_ = Text(TD_TEXT("Launch", "the connection to %1 was lost: %2"),

@@ -9,6 +9,7 @@
 #include <QtTest>
 
 #include <csignal>
+#include <poll.h>
 
 using namespace test_sshd;
 
@@ -288,6 +289,75 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(sshd_.processesLeft().isEmpty(), 5000);
         QVERIFY2(QDir(remote).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden).isEmpty(),
                  qPrintable(QDir(remote).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden).join(' ')));
+    }
+
+    // A node that takes the TCP connection and never sends its SSH banner (a wedged
+    // sshd, a half-dead host): Ctrl-C ends the launcher at once, not when the connect
+    // times out (10 s), and the run folder records the stop.
+    void ctrlCDuringASlowConnectEndsAtOnce() {
+        const int silent = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+        sockaddr_in addr{};
+        addr.sin_family = AF_INET;
+        addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        socklen_t len = sizeof addr;
+        QVERIFY(::bind(silent, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0 && ::listen(silent, 16) == 0 &&
+                ::getsockname(silent, reinterpret_cast<sockaddr*>(&addr), &len) == 0);
+        const QString host = QString("%1@127.0.0.1:%2").arg(userName()).arg(ntohs(addr.sin_port));
+        QProcess p;
+        startLaunch(p, QStringList{"--hosts", host + "," + host, "--run-dir", runDir("silent")} + sshFlags(knownHosts_) +
+                           planFlags(2, 2, freePort()));
+        // Both nodes' connections are taken (and left without a word): each node waits for the banner.
+        QList<int> taken;
+        QTRY_VERIFY_WITH_TIMEOUT(([&] {
+                                     pollfd ready{silent, POLLIN, 0};
+                                     if (::poll(&ready, 1, 0) > 0) taken << ::accept4(silent, nullptr, nullptr, SOCK_CLOEXEC);
+                                     return taken.size() == 2;
+                                 }()),
+                                 30000);
+        QElapsedTimer stopped;
+        stopped.start();
+        ::kill(pid_t(p.processId()), SIGINT);
+        const bool ended = p.waitForFinished(4000);  // the connect alone would hold it until its 10 s timeout
+        const qint64 took = stopped.elapsed();
+        if (!ended) p.kill();
+        p.waitForFinished();
+        for (int fd : taken) ::close(fd);
+        ::close(silent);
+        QVERIFY2(ended, qPrintable(QString::fromUtf8(p.readAllStandardError())));
+        QCOMPARE(p.exitCode(), 130);
+        const QByteArray events = readFile(runDir("silent/launch.jsonl"));
+        QVERIFY2(events.contains("\"status\":\"interrupted\"") && !events.contains("first_failure"), events.constData());
+        qInfo("the launcher ended %lld ms after Ctrl-C", took);
+    }
+
+    // Node 1's real trainers stopped (a hung GPU), found by name as a user finds them:
+    // node 0's trainer names rank 1 within --comm-timeout, the run ends naming node 1
+    // (not node 0, which noticed), and every process of both nodes ends, the stopped
+    // ones too.
+    void hungTrainersAreStoppedAndTheHungNodeNamed() {
+        QProcess p;
+        startLaunch(p, QStringList{"--hosts", sshd_.hosts(2), "--run-dir", runDir("hung-trainers")} + sshFlags(knownHosts_) +
+                           planFlags(2, 100000, freePort()));
+        QTRY_VERIFY_WITH_TIMEOUT(readFile(runDir("hung-trainers/node-0.out")).contains("\"rank\":1,\"node\":1"), 90000);
+        const int stopped = sshd_.signalTrainers(1, SIGSTOP);  // the node's trainer launcher and its worker
+        if (stopped != 2) {
+            sshd_.signalTrainers(1, SIGKILL);
+            p.kill();
+            p.waitForFinished();
+        }
+        QCOMPARE(stopped, 2);
+        const bool ended = p.waitForFinished(6000 + 5000 + 5000);  // --comm-timeout, --grace, and a margin
+        if (!ended) p.kill();
+        p.waitForFinished();
+        const QString err = QString::fromUtf8(p.readAllStandardError());
+        const bool cleared = ended && QTest::qWaitFor([&] { return sshd_.processesLeft().isEmpty(); }, 5000);
+        sshd_.signalTrainers(1, SIGKILL);
+        QVERIFY2(ended, qPrintable(err));
+        QCOMPARE(p.exitCode(), 1);
+        const QString last = err.trimmed().section('\n', -1);
+        QVERIFY2(last.contains("failed: node 1 (") && last.contains("lost rank 1"), qPrintable(err));
+        QVERIFY(readFile(runDir("hung-trainers/launch.jsonl")).contains("\"first_failure\":{\"message\":\"node 1 ("));
+        QVERIFY(cleared);
     }
 
     // Node 1 hangs (a hung GPU): node 0's trainer reports rank 1 lost (the metrics

@@ -475,6 +475,62 @@ def case_hang_rank():
         job.procs[2].kill()
 
 
+def comm(pid):
+    try:
+        with open(f"/proc/{pid}/comm") as f:
+            return f.read().strip()
+    except OSError:
+        return ""
+
+
+def case_hang_node():
+    """A node's trainers stopped (a hung GPU), found as a user finds them, by name: the
+    other node's worker names the lost rank within --comm-timeout and its launcher exits
+    1; SIGKILL to the stopped node's launcher takes its stopped worker along."""
+    args = SMALL + ["--micro-batch", "2", "--steps", "100000", "--log-every", "20", "--comm-timeout", "6",
+                    "--nproc-per-node", "1"]
+    port = free_port()
+    job = Job("hang-node", args, [clean_env(NODE_RANK=n, NNODES=2, MASTER_ADDR="127.0.0.1", MASTER_PORT=port)
+                                  for n in (0, 1)])
+    stopped = []
+    try:
+        job.wait_for_step(20)
+        launcher = job.procs[1].pid
+        node1 = [launcher] + children_of(launcher)
+        # Every process of the node is traindeck-trainer by name, as ps, pgrep and pkill see it.
+        stopped = [p for p in node1 if comm(p) == "traindeck-train"]
+        check(len(stopped) == 2, f"node 1's processes are named {[comm(p) for p in node1]}, not traindeck-train")
+        for p in stopped:
+            os.kill(p, signal.SIGSTOP)
+        t0 = time.time()
+        codes = job.wait(6 + 15, only=[0])
+        elapsed = time.time() - t0
+        check(elapsed < 6 + 2, f"node 0's launcher took {elapsed:.1f} s, --comm-timeout is 6")
+        check(codes[0] == 1, f"node 0's launcher exited {codes[0]}: {job.stderr(0)}")
+        errors = [e for e in of(job.events(), "error") if e["rank"] == 0]
+        check(errors and errors[0].get("lost_rank") == 1 and "rank 1" in errors[0]["message"],
+              f"node 0's worker does not name rank 1: {errors}")
+        # SIGKILL reaches stopped processes: the stopped worker dies with its launcher.
+        job.procs[1].kill()
+        job.wait(10, only=[1])
+        deadline = time.time() + 5
+        while time.time() < deadline and any(alive(p) for p in stopped):
+            time.sleep(0.05)
+        check(not any(alive(p) for p in stopped), "node 1's stopped worker outlived its launcher")
+    finally:
+        for p in job.procs:
+            p.kill()
+
+
+def alive(pid):
+    """Running or stopped, not ended (a zombie has ended)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except (OSError, IndexError):
+        return False
+
+
 def case_stall_rank():
     """A rank whose main thread is stuck while its process and heartbeat live on (a hung
     kernel): the collective times out and the others name it within --comm-timeout."""
