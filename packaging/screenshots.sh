@@ -14,13 +14,13 @@ shift
 pages=("$@")
 ((${#pages[@]})) || pages=(layouts files launch_failed watch)
 tests=(tst_screens tst_watch_page tst_launch_page)
-cmake --build "$build" --target "${tests[@]}" >/dev/null
+cmake --build "$build" --target app_tests >/dev/null  # the window's tests are one program
 shots=$(mktemp -d)
 trap 'rm -rf "$shots"' EXIT
 # The real X platform under Xvfb, not offscreen: the fonts and the style a desktop gets.
 for test in "${tests[@]}"; do
   TRAINDECK_SCREENSHOT_DIR=$shots QT_QPA_PLATFORM=xcb \
-    xvfb-run -a -s "-screen 0 1600x1000x24" "$build/tests/app/$test" >"$shots/$test.log" 2>&1 ||
+    xvfb-run -a -s "-screen 0 1600x1000x24" "$build/tests/app/app_tests" "$test" >"$shots/$test.log" 2>&1 ||
     { cat "$shots/$test.log"; exit 1; }
 done
 mkdir -p docs/screenshots

@@ -84,7 +84,7 @@ std::string parseSecret(const std::string& value, GenerateOptions& o) {
     return {};
 }
 
-void printHelp(const std::vector<Option>& own) {
+void printGenerateHelp(const std::vector<Option>& own) {
     printHelpOpening(app::localized(TD_TEXT("GenerateCommand", "Usage: traindeck generate [PLAN.yaml] --target "
                                                                "T[,T...]|all --out DIR [OPTIONS]")),
                      {app::localized(TD_TEXT("GenerateCommand", "Writes the launch files of a plan. Without PLAN.yaml the "
@@ -249,7 +249,7 @@ int runGenerate(int argc, char** argv) {
     std::string file;
     const std::string error = readPlanArguments(argc, argv, own, plan, file);
     if (help) {
-        printHelp(own);
+        printGenerateHelp(own);
         return kExitDone;
     }
     auto fail = [](const std::string& message) {

@@ -300,7 +300,7 @@ nlohmann::ordered_json toJson(const PlanAnalysis& analysis) {
     return root;
 }
 
-void printHelp(const std::vector<Option>& own) {
+void printPlanHelp(const std::vector<Option>& own) {
     printHelpOpening(app::localized(TD_TEXT("PlanCommand", "Usage: traindeck plan [PLAN.yaml] [OPTIONS]")),
                      {app::localized(TD_TEXT("PlanCommand", "Prints a plan's derived figures for each layout side by side, "
                                                             "and its findings. Without PLAN.yaml the built-in demo plan is "
@@ -331,7 +331,7 @@ int runPlan(int argc, char** argv) {
     std::string file;
     if (std::string error = readPlanArguments(argc, argv, own, plan, file); !error.empty()) {
         if (help) {
-            printHelp(own);
+            printPlanHelp(own);
             return 0;
         }
         // One line whatever the value quoted in it held (a YAML block scalar has newlines).
@@ -339,7 +339,7 @@ int runPlan(int argc, char** argv) {
         return 2;
     }
     if (help) {
-        printHelp(own);
+        printPlanHelp(own);
         return 0;
     }
     // A run's steady speed joins the typed measurements (--calibrate), after them.

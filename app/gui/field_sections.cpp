@@ -10,7 +10,7 @@ namespace traindeck::gui {
 
 namespace {
 
-QString translated(const char* text) { return QCoreApplication::translate("FieldLabels", text); }
+QString fieldLabel(const char* text) { return QCoreApplication::translate("FieldLabels", text); }
 
 // Probes whether core accepts `value` for `key`, on a copy.
 bool accepts(const Plan& probe, const std::string& key, const std::string& value) {
@@ -28,11 +28,11 @@ const std::vector<Section>& allSections() {
 
 QString sectionTitle(Section section) {
     switch (section) {
-    case Section::Cluster: return translated(QT_TRANSLATE_NOOP("FieldLabels", "Cluster"));
-    case Section::ModelData: return translated(QT_TRANSLATE_NOOP("FieldLabels", "Model and data"));
-    case Section::Recipe: return translated(QT_TRANSLATE_NOOP("FieldLabels", "Recipe"));
-    case Section::Launch: return translated(QT_TRANSLATE_NOOP("FieldLabels", "Platform and workload"));
-    case Section::Advanced: return translated(QT_TRANSLATE_NOOP("FieldLabels", "Advanced"));
+    case Section::Cluster: return fieldLabel(QT_TRANSLATE_NOOP("FieldLabels", "Cluster"));
+    case Section::ModelData: return fieldLabel(QT_TRANSLATE_NOOP("FieldLabels", "Model and data"));
+    case Section::Recipe: return fieldLabel(QT_TRANSLATE_NOOP("FieldLabels", "Recipe"));
+    case Section::Launch: return fieldLabel(QT_TRANSLATE_NOOP("FieldLabels", "Platform and workload"));
+    case Section::Advanced: return fieldLabel(QT_TRANSLATE_NOOP("FieldLabels", "Advanced"));
     case Section::OwnControl: break;  // not a section of the forms
     }
     return {};
@@ -41,16 +41,16 @@ QString sectionTitle(Section section) {
 QString sectionSubtitle(Section section) {
     switch (section) {
     case Section::Cluster:
-        return translated(QT_TRANSLATE_NOOP("FieldLabels", "How many machines, how many GPUs in each, and what connects them."));
+        return fieldLabel(QT_TRANSLATE_NOOP("FieldLabels", "How many machines, how many GPUs in each, and what connects them."));
     case Section::ModelData:
-        return translated(QT_TRANSLATE_NOOP("FieldLabels", "The model's size and the data it trains on."));
+        return fieldLabel(QT_TRANSLATE_NOOP("FieldLabels", "The model's size and the data it trains on."));
     case Section::Recipe:
-        return translated(QT_TRANSLATE_NOOP("FieldLabels",
+        return fieldLabel(QT_TRANSLATE_NOOP("FieldLabels",
                                     "Batch, learning rate and schedule. The learning rate is rescaled for the effective batch."));
     case Section::Launch:
-        return translated(QT_TRANSLATE_NOOP("FieldLabels", "Where the job runs and what it runs."));
+        return fieldLabel(QT_TRANSLATE_NOOP("FieldLabels", "Where the job runs and what it runs."));
     case Section::Advanced:
-        return translated(QT_TRANSLATE_NOOP("FieldLabels", "Assumptions of the estimate."));
+        return fieldLabel(QT_TRANSLATE_NOOP("FieldLabels", "Assumptions of the estimate."));
     case Section::OwnControl: break;
     }
     return {};

@@ -11,7 +11,7 @@
 namespace traindeck::gui {
 
 namespace {
-QString translated(const char* text) { return QCoreApplication::translate("Units", text); }
+QString unitText(const char* text) { return QCoreApplication::translate("Units", text); }
 }  // namespace
 
 QString localeNumber(double value) {
@@ -57,7 +57,7 @@ QString unitText(const std::string& unit) {
     };
     for (const auto& u : units)
         if (unit == u.core)
-            return translated(u.text);
+            return unitText(u.text);
     return QString::fromStdString(unit);
 }
 

@@ -11,7 +11,7 @@ namespace traindeck::generate {
 
 namespace {
 
-std::string words(const std::vector<std::string>& ws) {
+std::string shellWords(const std::vector<std::string>& ws) {
     std::string out;
     for (const std::string& w : ws) out += (out.empty() ? "" : " ") + shellQuote(w);
     return out;
@@ -26,7 +26,7 @@ std::string kubectlLogs(const Context& ctx, const std::string& selector) {
         cmd.push_back("-n");
         cmd.push_back(ctx.plan.launch.nameSpace);
     }
-    return words(cmd);
+    return shellWords(cmd);
 }
 
 // A job name that reads the same in a comment, a path and a shell word.
@@ -55,8 +55,8 @@ std::string watchComment(const Context& ctx, Target target, const std::string& p
         // --follow, watch reads what the log holds and summarises it.
         return prefix + "Watch it (JOB and POD: the ids dlc prints; the log so far, summarised):\n" + prefix + "  " +
                "traindeck watch --follow-command " +
-               shellQuote(words({"aliyun", "pai-dlc", "get-pod-logs", "--job-id", "JOB", "--pod-id", "POD"}) +
-                          " | " + words({"jq", "-r", ".Logs[]"})) +
+               shellQuote(shellWords({"aliyun", "pai-dlc", "get-pod-logs", "--job-id", "JOB", "--pod-id", "POD"}) +
+                          " | " + shellWords({"jq", "-r", ".Logs[]"})) +
                "\n";
     case Target::Slurm:
         // The log (or metrics file) is on the filesystem the login node shares:

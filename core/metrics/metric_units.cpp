@@ -1,4 +1,5 @@
 #include "metrics/metric_units.h"
+#include "text/lower_case.h"
 
 #include <cctype>
 #include <cmath>
@@ -6,13 +7,6 @@
 
 namespace traindeck::metrics {
 namespace {
-
-std::string lower(std::string_view s) {
-    std::string out(s);
-    for (char& c : out)
-        c = char(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
 
 struct Suffix {
     std::string_view suffix, unit;
@@ -25,7 +19,7 @@ constexpr Suffix kSuffixes[] = {{"samples_per_s", "samples/s"}, {"steps_per_s", 
 }  // namespace
 
 std::string unitOf(std::string_view metric) {
-    const std::string m = lower(metric);
+    const std::string m = lowerCase(metric);
     for (const Suffix& s : kSuffixes)
         if (m.ends_with(s.suffix))
             return std::string(s.unit);
@@ -35,7 +29,7 @@ std::string unitOf(std::string_view metric) {
 }
 
 std::string nameWithoutUnit(std::string_view metric) {
-    const std::string m = lower(metric);
+    const std::string m = lowerCase(metric);
     for (const Suffix& s : kSuffixes)
         if (m.ends_with(s.suffix) && s.suffix.starts_with("_") && m.size() > s.suffix.size())
             return std::string(metric.substr(0, metric.size() - s.suffix.size()));

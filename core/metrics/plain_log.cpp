@@ -1,6 +1,7 @@
 // Users' own log lines and the Hugging Face Trainer's dict lines: the two text
 // formats of runs TrainDeck did not start.
 #include "metrics/line_parsers.h"
+#include "text/lower_case.h"
 
 #include <cctype>
 #include <charconv>
@@ -19,17 +20,10 @@ std::string_view trim(std::string_view s) {
     return s;
 }
 
-std::string lower(std::string_view s) {
-    std::string out(s);
-    for (char& c : out)
-        c = char(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
-
 // A number at the start of `s` (also nan, inf, -inf as Python and printf write
 // them); `s` moves past it. False: no number there.
 bool takeNumber(std::string_view& s, double& out) {
-    const std::string l = lower(s.substr(0, 4));
+    const std::string l = lowerCase(s.substr(0, 4));
     for (auto [word, value] : {std::pair{"nan", std::numeric_limits<double>::quiet_NaN()},
                                std::pair{"inf", std::numeric_limits<double>::infinity()},
                                std::pair{"-inf", -std::numeric_limits<double>::infinity()}}) {
@@ -59,7 +53,7 @@ Named metricOf(std::string name, std::string_view unit) {
     for (char& c : name)
         if (c == ' ' || c == '-')
             c = '_';
-    const std::string u = lower(trim(unit));
+    const std::string u = lowerCase(trim(unit));
     if (name == "loss" || name == "train_loss") return {"loss"};
     if (name == "psnr") return {"psnr"};
     if (name == "lr" || name == "learning_rate") return {"lr"};
@@ -78,7 +72,7 @@ Named metricOf(std::string name, std::string_view unit) {
 
 bool parsePlainLogLine(std::string_view line, Run& run, double seenAt) {
     // "Step" then the step number, anywhere in the line (a timestamp may come first).
-    const std::string l = lower(line);
+    const std::string l = lowerCase(line);
     std::size_t at = 0;
     std::int64_t step = -1;
     std::string_view rest;
@@ -118,7 +112,7 @@ bool parsePlainLogLine(std::string_view line, Run& run, double seenAt) {
         std::string name;
         std::string_view unit;
         if (const std::size_t colon = field.find(':'); colon != std::string_view::npos) {
-            name = lower(trim(field.substr(0, colon)));  // "Loss: 0.12", "GPU: 45GB", "PSNR: 20.5 dB"
+            name = lowerCase(trim(field.substr(0, colon)));  // "Loss: 0.12", "GPU: 45GB", "PSNR: 20.5 dB"
             std::string_view v = trim(field.substr(colon + 1));
             if (!takeNumber(v, value))
                 continue;
@@ -127,7 +121,7 @@ bool parsePlainLogLine(std::string_view line, Run& run, double seenAt) {
             std::string_view v = field;  // "0.9 steps/sec"
             if (!takeNumber(v, value))
                 continue;
-            name = lower(trim(v));
+            name = lowerCase(trim(v));
         }
         if (name.empty())
             continue;

@@ -1,4 +1,5 @@
 #include "metrics/summary.h"
+#include "text/lower_case.h"
 
 #include <algorithm>
 #include <cctype>
@@ -16,13 +17,6 @@ double median(std::vector<double> v) {
     if (v.size() % 2)
         return *mid;
     return (*mid + *std::max_element(v.begin(), mid)) / 2;
-}
-
-std::string lower(std::string_view s) {
-    std::string out(s);
-    for (char& c : out)
-        c = char(std::tolower(static_cast<unsigned char>(c)));
-    return out;
 }
 
 }  // namespace
@@ -53,7 +47,7 @@ const Series* findMetric(const Run& run, std::string_view metric) {
     for (const auto& [key, s] : run.allSeries()) {
         if (key.second >= 0)
             continue;
-        const std::string name = lower(key.first);
+        const std::string name = lowerCase(key.first);
         if (name.find(metric) == std::string::npos)
             continue;
         const bool held = name.find("eval") != std::string::npos || name.find("val") != std::string::npos ||

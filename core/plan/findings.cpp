@@ -15,11 +15,11 @@
 namespace traindeck {
 namespace {
 
-std::string num(double v) { return significant(v, 4); }
+std::string fourDigits(double v) { return significant(v, 4); }
 
 Text val(const std::string& v) { return Text::value(v); }
 Text val(long long v) { return Text::value(std::to_string(v)); }
-Text numText(double v) { return Text::value(num(v)); }
+Text numText(double v) { return Text::value(fourDigits(v)); }
 
 // Environment variables people set that nothing reads, and what does the job.
 struct UnreadVariable {

@@ -9,7 +9,7 @@
 namespace traindeck {
 namespace {
 
-std::string num(double v) { return significant(v, 3); }
+std::string threeDigits(double v) { return significant(v, 3); }
 
 constexpr double kGb = 1e9;
 
@@ -126,8 +126,8 @@ StepMemory stepMemory(const Plan& plan, const Layout& layout, model::Numerics nu
                                          "logits + overhead, the larger of backward's start (all activations, no "
                                          "gradients yet) and its end (all gradients, no activations)"),
                      {Text(m.phase)});
-    m.worked = num(p.weightsGb) + " + " + num(p.gradsGb) + " + " + num(p.optimizerGb) + " + " + num(p.activationsGb) +
-               " + " + num(p.logitsGb) + " + " + num(p.overheadGb);
+    m.worked = threeDigits(p.weightsGb) + " + " + threeDigits(p.gradsGb) + " + " + threeDigits(p.optimizerGb) + " + " + threeDigits(p.activationsGb) +
+               " + " + threeDigits(p.logitsGb) + " + " + threeDigits(p.overheadGb);
     return m;
 }
 
