@@ -50,10 +50,12 @@ constexpr std::size_t kPollBytes = 2u << 20;  // per poll at most: about 10 ms o
 // however busy the machine is (on a core shared with other work, 2 MB can take 100 ms).
 constexpr std::size_t kPollSlice = 128u << 10;
 constexpr qint64 kPollBudgetNs = 8'000'000;
-// Points copied from the store onto the cards per redraw, over all cards: a few
-// milliseconds on an idle core; a bigger backlog (a 1M-step file just opened, a
-// series the store folded) is drawn over the next redraws.
-constexpr std::size_t kCopyBudget = 400'000;
+// Copying the store's points onto the cards takes at most this long per redraw,
+// over all cards, in slices: a bigger backlog (a 1M-step file just opened, a
+// series the store folded) is drawn over the next redraws, so the event loop
+// runs again within about this time however busy the machine is.
+constexpr qint64 kCopyBudgetNs = 8'000'000;
+constexpr std::size_t kCopySlice = 8192;
 
 QColor runColor(int index) { return WatchRunsModel::color(index); }
 
@@ -411,7 +413,8 @@ void WatchPage::redraw() {
     syncCards();
     if (m_redrawAll)
         m_planLines.clear();
-    std::size_t budget = kCopyBudget;
+    QElapsedTimer budget;
+    budget.start();
     m_copying = false;
     for (int c = 0; c < int(m_cards.size()); ++c)
         drawCard(c, budget);
@@ -466,9 +469,10 @@ WatchPage::Drawn& WatchPage::graphsOf(int card, const Run& run, const Series& s,
 }
 
 // The series' new points into the shown copy, or, when points already copied
-// changed, into a new copy that replaces it once complete; at most `budget`
-// points (taken from it). True when the shown copy changed.
-bool WatchPage::appendNew(Drawn& d, const Run& run, const Series& s, std::size_t& budget) {
+// changed, into a new copy that replaces it once complete; in slices until the
+// redraw's copy budget (kCopyBudgetNs since `budget` started) is spent. True
+// when the shown copy changed.
+bool WatchPage::appendNew(Drawn& d, const Run& run, const Series& s, const QElapsedTimer& budget) {
     if (!d.shown) {  // the first copy is shown as it grows
         d.shown = std::make_unique<Copy>(m_smoothing->value());
         d.shown->rewrites = s.rewrites();
@@ -479,9 +483,10 @@ bool WatchPage::appendNew(Drawn& d, const Run& run, const Series& s, std::size_t
         d.next->rewrites = s.rewrites();
     }
     Copy& into = d.next ? *d.next : *d.shown;
-    const std::size_t count = std::min(budget, s.points().size() - into.copied);
-    copyPoints(into, run, s, count);
-    budget -= count;
+    const std::size_t before = into.copied;
+    while (into.copied < s.points().size() && budget.nsecsElapsed() < kCopyBudgetNs)
+        copyPoints(into, run, s, std::min(kCopySlice, s.points().size() - into.copied));
+    const std::size_t count = into.copied - before;
     if (d.next && d.next->copied == s.points().size()) {
         d.shown = std::move(d.next);
         d.filledColumns = -1;  // other points: handed over whatever the range
@@ -679,7 +684,7 @@ QString WatchPage::stragglerTitle(const Run& run) {
 // A card: its series' new points copied (within `budget`), its range followed,
 // its graphs handed what changed, and replotted only when something did. The
 // items (plan lines, alarm marks) are made again only when the view changed.
-void WatchPage::drawCard(int card, std::size_t& budget) {
+void WatchPage::drawCard(int card, const QElapsedTimer& budget) {
     QCustomPlot* plot = m_cards[std::size_t(card)];
     const Card& kind = m_cardKinds[std::size_t(card)];
     bool changed = m_redrawAll;

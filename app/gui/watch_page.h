@@ -90,11 +90,11 @@ private:
     void redraw();
     void syncCards();
     QCustomPlot* makeCard();
-    void drawCard(int card, std::size_t& budget);
+    void drawCard(int card, const QElapsedTimer& budget);
     struct Copy;
     struct Drawn;
     Drawn& graphsOf(int card, const metrics::Run& run, const metrics::Series& s, int runIndex, bool oneRun);
-    bool appendNew(Drawn& d, const metrics::Run& run, const metrics::Series& s, std::size_t& budget);
+    bool appendNew(Drawn& d, const metrics::Run& run, const metrics::Series& s, const QElapsedTimer& budget);
     void copyPoints(Copy& c, const metrics::Run& run, const metrics::Series& s, std::size_t count);
     void drawPlanLine(int card, const metrics::Run& run, int runIndex, metrics::ValueRange& y);
     void drawAlarmMarks(QCustomPlot* plot, const metrics::Run& run);
@@ -161,7 +161,7 @@ private:
     // One series on one card. Its graphs get, per redraw, only the envelope's
     // points for the visible range, and only when those changed: a redraw costs
     // the new points and the card's width, never the series' length. Copying is
-    // bounded per redraw (kCopyBudget points over all cards): a big file fills
+    // bounded per redraw (kCopyBudgetNs over all cards): a big file fills
     // the cards over several turns of the event loop, and when points already
     // copied change (the store folded its older half, a restart purged some) the
     // series is copied anew into `next` while the graphs keep drawing `shown`.
