@@ -310,13 +310,17 @@ void WatchPage::scheduleReplot() {
 
 void WatchPage::scheduleDataReplot() {
     if (!m_replotTimer->isActive())
-        m_replotTimer->start();
+        m_replotTimer->start(kReplotMs);
 }
 
+// Every point on the cards before returning (an export draws them all).
 void WatchPage::replotNow() {
     m_replotTimer->stop();
     m_redrawAll = true;
-    redraw();
+    do
+        redraw();
+    while (m_copying);
+    m_replotTimer->stop();
 }
 
 bool WatchPage::eventFilter(QObject* watched, QEvent* event) {
@@ -420,7 +424,7 @@ void WatchPage::redraw() {
         drawCard(c, budget);
     m_redrawAll = false;
     if (m_copying)
-        scheduleDataReplot();  // the rest of the backlog, after the events waiting now
+        m_replotTimer->start(0);  // the rest of the backlog, after the events waiting now
     ++m_replots;
     std::size_t points = 0, bytes = 0;
     for (const auto& run : m_watch->store().runs()) {

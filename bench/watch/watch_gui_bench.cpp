@@ -209,13 +209,12 @@ int main(int argc, char** argv) {
     page.addSource(big);
     while (page.watch().poll(64u << 20, 0)) {
     }
-    // Its first drawing: every point into the envelopes, over as many redraws as the copy budget asks.
+    // Its first drawing, as the event loop runs it: every point into the envelopes, over as
+    // many redraws as the copy budget asks, each followed by the cards' replots.
     Timed firstDraw;
-    int firstDrawTurns = 0;
-    do {
-        firstDraw.add([&] { page.replotNow(); });
-        ++firstDrawTurns;
-    } while (page.copying());
+    do
+        firstDraw.add([&] { app.processEvents(); });
+    while (page.copying() || firstDraw.wall.size() < 10 || page.replots() == 0);
     Timed redraw;  // a full redraw with no new points: envelopes queried again only where the view changed, 8 cards replotted
     for (int rep = 0; rep < 5; ++rep)
         redraw.add([&] {
@@ -264,9 +263,8 @@ int main(int argc, char** argv) {
     reference.print("reference_qcustomplot_replot_8_cards_x_1M_points");
     pageReplot.print("page_replot_8_cards_x_1M_from_envelopes");
     redraw.print("page_full_redraw_no_new_points");
-    std::printf("  \"page_first_draw\": {\"wall_ms\": %.1f, \"cpu_ms\": %.1f, \"redraws\": %d, \"longest_redraw_ms\": %.1f},\n",
-                sum(firstDraw.wall), sum(firstDraw.cpu), firstDrawTurns,
-                *std::max_element(firstDraw.wall.begin(), firstDraw.wall.end()));
+    std::printf("  \"page_first_draw\": {\"wall_ms\": %.1f, \"cpu_ms\": %.1f, \"longest_event_loop_turn_ms\": %.1f},\n",
+                sum(firstDraw.wall), sum(firstDraw.cpu), *std::max_element(firstDraw.wall.begin(), firstDraw.wall.end()));
     std::printf("  \"page_points_held\": %zu, \"page_graph_points\": %zu,\n", held, graphPoints);
     std::printf("  \"open_1M_step_file_while_shown\": {\"wall_ms\": %.0f, \"gui_thread_cpu_ms\": %.0f},\n", sum(opening.wall),
                 sum(opening.cpu));
