@@ -210,11 +210,26 @@ int main(int argc, char** argv) {
     while (page.watch().poll(64u << 20, 0)) {
     }
     // Its first drawing, as the event loop runs it: every point into the envelopes, over as
-    // many redraws as the copy budget asks, each followed by the cards' replots.
-    Timed firstDraw;
-    do
-        firstDraw.add([&] { app.processEvents(); });
-    while (page.copying() || firstDraw.wall.size() < 10 || page.replots() == 0);
+    // many redraws as the copy budget asks, each followed by the cards' replots; a 5 ms
+    // timer measures the loop's longest wait meanwhile.
+    QElapsedTimer firstClock;
+    firstClock.start();
+    const double firstCpu0 = threadCpuMs();
+    qint64 firstLast = 0, firstWorst = 0;
+    {
+        QTimer tick;
+        tick.setInterval(5);
+        QObject::connect(&tick, &QTimer::timeout, [&] {
+            const qint64 now = firstClock.elapsed();
+            firstWorst = std::max(firstWorst, now - firstLast);
+            firstLast = now;
+            if (!page.copying() && page.replots() > 0 && now > 300)
+                app.quit();
+        });
+        tick.start();
+        app.exec();
+    }
+    const double firstWallMs = double(firstClock.elapsed()), firstCpuMs = threadCpuMs() - firstCpu0;
     Timed redraw;  // a full redraw with no new points: envelopes queried again only where the view changed, 8 cards replotted
     for (int rep = 0; rep < 5; ++rep)
         redraw.add([&] {
@@ -263,8 +278,8 @@ int main(int argc, char** argv) {
     reference.print("reference_qcustomplot_replot_8_cards_x_1M_points");
     pageReplot.print("page_replot_8_cards_x_1M_from_envelopes");
     redraw.print("page_full_redraw_no_new_points");
-    std::printf("  \"page_first_draw\": {\"wall_ms\": %.1f, \"cpu_ms\": %.1f, \"longest_event_loop_turn_ms\": %.1f},\n",
-                sum(firstDraw.wall), sum(firstDraw.cpu), *std::max_element(firstDraw.wall.begin(), firstDraw.wall.end()));
+    std::printf("  \"page_first_draw\": {\"wall_ms\": %.0f, \"gui_thread_cpu_ms\": %.0f, \"event_loop_worst_gap_ms\": %lld},\n",
+                firstWallMs, firstCpuMs, (long long)firstWorst);
     std::printf("  \"page_points_held\": %zu, \"page_graph_points\": %zu,\n", held, graphPoints);
     std::printf("  \"open_1M_step_file_while_shown\": {\"wall_ms\": %.0f, \"gui_thread_cpu_ms\": %.0f},\n", sum(opening.wall),
                 sum(opening.cpu));
