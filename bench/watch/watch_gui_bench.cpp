@@ -206,8 +206,10 @@ int main(int argc, char** argv) {
     page.resize(1600, 1000);
     page.watch().store().seriesCapacity = std::size_t(1) << 20;
     page.show();
+    app.processEvents();  // shown and painted empty before the run is opened
     page.addSource(big);
-    while (page.watch().poll(64u << 20, 0)) {
+    // Read here at once (the page would take ~1 s in 8 ms slices), at the real time, so no stall alarm.
+    while (page.watch().poll(64u << 20, traindeck::metrics::unixNow())) {
     }
     // Its first drawing, as the event loop runs it: every point into the envelopes, over as
     // many redraws as the copy budget asks, each followed by the cards' replots; a 5 ms
