@@ -2814,6 +2814,18 @@
         <source>%1 offers no SFTP (its sshd needs a `Subsystem sftp` line)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>no answer from %1 for %2 s; reconnecting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step time per rank (s) — slowest: rank %1, %2% above the median</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step time per rank (s) — slowest: rank %1, %2% above the median, since step %3</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>WatchCommand</name>
@@ -2959,6 +2971,14 @@
     </message>
     <message>
         <source>attempt %1, after step %2 (the attempt before: %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>problems now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4094,14 +4114,6 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
         </translation>
     </message>
     <message>
-        <source>%1 — slowest: rank %2, %3% above the median</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>, since step %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>TrainDeck: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4228,6 +4240,21 @@ Accept it only if this is the fingerprint the host&apos;s administrator gives yo
     </message>
     <message>
         <source>SVG images (*.svg)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::WatchRunsModel</name>
+    <message>
+        <source>last step %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>loss %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>steady speed %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2814,6 +2814,18 @@
         <source>%1 offers no SFTP (its sshd needs a `Subsystem sftp` line)</source>
         <translation>%1 不提供 SFTP（其 sshd 需要一行 `Subsystem sftp`）</translation>
     </message>
+    <message>
+        <source>no answer from %1 for %2 s; reconnecting</source>
+        <translation>%1 已 %2 秒无应答，正在重新连接</translation>
+    </message>
+    <message>
+        <source>Step time per rank (s) — slowest: rank %1, %2% above the median</source>
+        <translation>各 rank 的步时间（秒）— 最慢：rank %1，比中位数高 %2%</translation>
+    </message>
+    <message>
+        <source>Step time per rank (s) — slowest: rank %1, %2% above the median, since step %3</source>
+        <translation>各 rank 的步时间（秒）— 最慢：rank %1，比中位数高 %2%，自第 %3 步起</translation>
+    </message>
 </context>
 <context>
     <name>WatchCommand</name>
@@ -2960,6 +2972,14 @@
     <message>
         <source>attempt %1, after step %2 (the attempt before: %3)</source>
         <translation>第 %1 次尝试，在第 %2 步之后（上一次尝试：%3）</translation>
+    </message>
+    <message>
+        <source>problems now</source>
+        <translation>当前问题</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
     </message>
 </context>
 <context>
@@ -4094,14 +4114,6 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
         </translation>
     </message>
     <message>
-        <source>%1 — slowest: rank %2, %3% above the median</source>
-        <translation>%1 — 最慢：rank %2，比中位数高 %3%</translation>
-    </message>
-    <message>
-        <source>, since step %1</source>
-        <translation>，自第 %1 步起</translation>
-    </message>
-    <message>
         <source>TrainDeck: %1</source>
         <translation>TrainDeck：%1</translation>
     </message>
@@ -4234,6 +4246,21 @@ Accept it only if this is the fingerprint the host&apos;s administrator gives yo
     <message>
         <source>SVG images (*.svg)</source>
         <translation>SVG 图像 (*.svg)</translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::WatchRunsModel</name>
+    <message>
+        <source>last step %1</source>
+        <translation>最后一步 %1</translation>
+    </message>
+    <message>
+        <source>loss %1</source>
+        <translation>损失 %1</translation>
+    </message>
+    <message>
+        <source>steady speed %1</source>
+        <translation>稳定速度 %1</translation>
     </message>
 </context>
 </TS>

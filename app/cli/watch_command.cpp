@@ -164,6 +164,12 @@ void printSummary(const Run& run, const RunSummary& s) {
                  app::localized(a.text()));
     for (const Text& p : run.readProblems)
         printRow(app::localized(TD_TEXT("WatchCommand", "read problem")), app::localized(p));
+    // What is wrong now (the window's banner shows the same): the alarms above are the run's history.
+    std::string now;
+    for (const Alarm& a : run.problems())
+        now += (now.empty() ? "" : "; ") + app::localized(a.text());
+    printRow(app::localized(TD_TEXT("WatchCommand", "problems now")),
+             now.empty() ? app::localized(TD_TEXT("WatchCommand", "none")) : now);
 }
 
 nlohmann::json summaryJson(const Run& run, const RunSummary& s) {
@@ -199,6 +205,10 @@ nlohmann::json summaryJson(const Run& run, const RunSummary& s) {
     for (const Alarm& a : s.alarms)
         alarms.push_back(alarmJson(run, a));
     j["alarms"] = alarms;
+    nlohmann::json problems = nlohmann::json::array();
+    for (const Alarm& a : run.problems())
+        problems.push_back(alarmJson(run, a));
+    j["problems"] = problems;
     nlohmann::json series = nlohmann::json::object();
     for (const auto& [key, sr] : run.allSeries())
         series[key.second < 0 ? key.first : key.first + "@rank" + std::to_string(key.second)] = sr->appended();

@@ -1,5 +1,7 @@
 #include "gui/watch_page.h"
 
+#include "gui/watch_runs_model.h"
+
 #include "localized.h"
 #include "metrics/metric_units.h"
 #include "metrics/summary.h"
@@ -20,7 +22,7 @@
 #include <QHBoxLayout>
 #include <QInputDialog>
 #include <QLabel>
-#include <QListWidget>
+#include <QListView>
 #include <QMenu>
 #include <QMessageBox>
 #include <QPushButton>
@@ -48,13 +50,14 @@ constexpr std::size_t kPollBytes = 2u << 20;  // per poll at most: about 10 ms o
 // however busy the machine is (on a core shared with other work, 2 MB can take 100 ms).
 constexpr std::size_t kPollSlice = 128u << 10;
 constexpr qint64 kPollBudgetNs = 8'000'000;
+// Copying the store's points onto the cards takes at most this long per redraw,
+// over all cards, in slices: a bigger backlog (a 1M-step file just opened, a
+// series the store folded) is drawn over the next redraws, so the event loop
+// runs again within about this time however busy the machine is.
+constexpr qint64 kCopyBudgetNs = 8'000'000;
+constexpr std::size_t kCopySlice = 8192;
 
-QColor runColor(int index) {
-    static const QColor palette[] = {QColor(31, 119, 180), QColor(255, 127, 14), QColor(44, 160, 44),
-                                     QColor(214, 39, 40),  QColor(148, 103, 189), QColor(140, 86, 75),
-                                     QColor(227, 119, 194), QColor(127, 127, 127)};
-    return palette[index % 8];
-}
+QColor runColor(int index) { return WatchRunsModel::color(index); }
 
 double percentile(std::vector<double> v, double q) {
     if (v.empty())
@@ -107,7 +110,9 @@ WatchPage::WatchPage(QWidget* parent) : QWidget(parent), m_watch(std::make_uniqu
     column->addWidget(m_banner);
 
     auto* split = new QSplitter(this);
-    m_runs = new QListWidget(split);
+    m_runsModel = new WatchRunsModel(m_watch->store(), this);
+    m_runs = new QListView(split);
+    m_runs->setModel(m_runsModel);
     m_runs->setObjectName(QStringLiteral("runs"));
     m_runs->setMaximumWidth(260);
     m_runs->setMinimumWidth(120);
@@ -148,7 +153,7 @@ WatchPage::WatchPage(QWidget* parent) : QWidget(parent), m_watch(std::make_uniqu
         m_followEdge = true;
         scheduleReplot();
     });
-    connect(m_runs, &QListWidget::itemChanged, this, &WatchPage::scheduleReplot);
+    connect(m_runsModel, &WatchRunsModel::shownChanged, this, &WatchPage::scheduleReplot);
     connect(m_followButton, &QPushButton::clicked, this, [this] {
         m_followEdge = true;
         scheduleReplot();
@@ -283,60 +288,66 @@ void WatchPage::poll() {
         }
     }
     if (changed) {
-        syncRunList();
+        m_runsModel->sync();
         showAlarms();
-        scheduleReplot();
+        std::size_t alarms = 0;
+        for (const auto& run : m_watch->store().runs())
+            alarms += run->alarms().size();
+        if (alarms != m_alarmCount) {  // marks on the plots to add
+            m_alarmCount = alarms;
+            m_redrawAll = true;
+        }
+        scheduleDataReplot();
     }
     if (more)
         QTimer::singleShot(0, this, &WatchPage::poll);  // the rest of a big file, after the events waiting now
 }
 
 void WatchPage::scheduleReplot() {
-    if (!m_replotTimer->isActive())
-        m_replotTimer->start();
+    m_redrawAll = true;
+    scheduleDataReplot();
 }
 
+void WatchPage::scheduleDataReplot() {
+    if (!m_replotTimer->isActive())
+        m_replotTimer->start(kReplotMs);
+}
+
+// Every point on the cards before returning (an export draws them all).
 void WatchPage::replotNow() {
     m_replotTimer->stop();
-    redraw();
+    m_redrawAll = true;
+    do
+        redraw();
+    while (m_copying);
+    m_replotTimer->stop();
 }
 
-void WatchPage::syncRunList() {
-    const auto& runs = m_watch->store().runs();
-    QSignalBlocker block(m_runs);
-    for (int i = m_runs->count(); i < int(runs.size()); ++i) {
-        auto* item = new QListWidgetItem(QString::fromStdString(runs[std::size_t(i)]->name()), m_runs);
-        item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
-        item->setCheckState(Qt::Checked);
-        QPixmap swatch(12, 12);
-        swatch.fill(runColor(i));
-        item->setIcon(QIcon(swatch));
-    }
+bool WatchPage::eventFilter(QObject* watched, QEvent* event) {
+    if (event->type() == QEvent::Resize && !m_redrawing)
+        scheduleReplot();
+    return QWidget::eventFilter(watched, event);
 }
 
-std::vector<const Run*> WatchPage::shownRuns() const {
-    std::vector<const Run*> out;
-    const auto& runs = m_watch->store().runs();
-    for (int i = 0; i < m_runs->count() && i < int(runs.size()); ++i)
-        if (m_runs->item(i)->checkState() == Qt::Checked)
-            out.push_back(runs[std::size_t(i)].get());
-    return out;
+std::vector<const Run*> WatchPage::shownRuns() const { return m_runsModel->shownRuns(); }
+
+// Relative time: hours since the run's start event, or without one since its first point.
+double WatchPage::xOrigin(const Run& run) const {
+    if (XAxis(m_x->currentIndex()) != XAxis::RelativeTime)
+        return 0;
+    if (run.info.startTime > 0)
+        return run.info.startTime;
+    double first = std::numeric_limits<double>::infinity();
+    for (const auto& [key, s] : run.allSeries())
+        if (!s->empty())
+            first = std::min(first, s->points().front().wallTime);
+    return std::isfinite(first) ? first : 0;
 }
 
-double WatchPage::xOf(const Run& run, const Point& p) const {
+double WatchPage::xOf(double origin, const Point& p) const {
     switch (XAxis(m_x->currentIndex())) {
     case XAxis::Step: return double(p.step);
-    case XAxis::RelativeTime: {
-        const double start = run.info.startTime > 0 ? run.info.startTime : 0;
-        if (start > 0)
-            return (p.wallTime - start) / 3600.0;
-        // No start event: hours since the run's first point.
-        const Series* first = nullptr;
-        for (const auto& [key, s] : run.allSeries())
-            if (!s->empty() && (!first || s->points().front().wallTime < first->points().front().wallTime))
-                first = s.get();
-        return first ? (p.wallTime - first->points().front().wallTime) / 3600.0 : 0;
-    }
+    case XAxis::RelativeTime: return (p.wallTime - origin) / 3600.0;
     case XAxis::WallTime: return p.wallTime;
     }
     return double(p.step);
@@ -350,6 +361,7 @@ QCustomPlot* WatchPage::makeCard() {
     plot->plotLayout()->insertRow(0);
     plot->plotLayout()->addElement(0, 0, new QCPTextElement(plot, QString(), QFont(font().family(), 9, QFont::Bold)));
     plot->setMouseTracking(true);
+    plot->installEventFilter(this);  // resized: its envelopes at the new width
     plot->setContextMenuPolicy(Qt::CustomContextMenu);
     // Readable ticks: four significant digits, powers of ten as such (5·10⁻⁵).
     plot->yAxis->setNumberFormat(QStringLiteral("gb"));
@@ -382,6 +394,7 @@ void WatchPage::syncCards() {
     for (auto it = m_drawn.begin(); it != m_drawn.end();)
         it = std::get<0>(it->first) >= int(same) ? m_drawn.erase(it) : std::next(it);
     m_cardKinds = kinds;
+    m_redrawAll = true;  // the cards after the first change are new: drawn whole
     for (std::size_t i = same; i < kinds.size(); ++i) {
         QCustomPlot* plot = makeCard();
         m_grid->addWidget(plot, int(i / 2), int(i % 2));
@@ -397,12 +410,21 @@ void WatchPage::redraw() {
     if (signature.join(QLatin1Char('|')) != m_drawnSignature) {
         m_drawnSignature = signature.join(QLatin1Char('|'));
         m_drawn.clear();
+        m_redrawAll = true;
         for (QCustomPlot* plot : m_cards)
             plot->clearGraphs();
     }
     syncCards();
+    if (m_redrawAll)
+        m_planLines.clear();
+    QElapsedTimer budget;
+    budget.start();
+    m_copying = false;
     for (int c = 0; c < int(m_cards.size()); ++c)
-        drawCard(c);
+        drawCard(c, budget);
+    m_redrawAll = false;
+    if (m_copying)
+        m_replotTimer->start(0);  // the rest of the backlog, after the events waiting now
     ++m_replots;
     std::size_t points = 0, bytes = 0;
     for (const auto& run : m_watch->store().runs()) {
@@ -430,77 +452,113 @@ WatchPage::Drawn& WatchPage::graphsOf(int card, const Run& run, const Series& s,
         QColor light = color;
         light.setAlpha(60);
         d.raw = plot->addGraph();
+        d.raw->setName(QString());  // unnamed: the hover lists the smoothed line alone
         d.raw->setPen(QPen(light));
         d.raw->setAdaptiveSampling(true);
     }
     d.smooth = plot->addGraph();
-    d.smooth->setPen(QPen(color, 1.5));
+    // 1 px: QCustomPlot draws it with a cosmetic pen, Qt's fast stroker; a 1.5 px
+    // line through a card's ~3,000 envelope points cost 5× the whole replot.
+    d.smooth->setPen(QPen(color, 1));
     d.smooth->setAdaptiveSampling(true);
     QString name = QString::fromStdString(run.name());
     if (s.rank() >= 0)
         name += QStringLiteral(" · rank %1").arg(s.rank());
     d.smooth->setName(name);
     d.marks = plot->addGraph();
+    d.marks->setName(QString());
     d.marks->setLineStyle(QCPGraph::lsNone);
     d.marks->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCross, QColor(179, 38, 30), 9));
-    d.rewrites = s.rewrites();
-    d.smoother = Smoother(weight);
     return d;
 }
 
-void WatchPage::appendNew(Drawn& d, const Run& run, const Series& s) {
-    if (s.rewrites() != d.rewrites || s.points().size() < d.copied) {
-        // Points already drawn changed (folded, purged by a restart): copy the series again.
-        for (QCPGraph* g : {d.raw, d.smooth, d.marks})
-            if (g)
-                g->data()->clear();
-        d.rawPoints.clear();
-        d.smoothPoints.clear();
-        d.copied = 0;
-        d.smoother = Smoother(m_smoothing->value());
-        d.lastFinite = 0;
-        d.x = d.y = ValueRange();
-        d.rewrites = s.rewrites();
+// The series' new points into the shown copy, or, when points already copied
+// changed, into a new copy that replaces it once complete; in slices until the
+// redraw's copy budget (kCopyBudgetNs since `budget` started) is spent. True
+// when the shown copy changed.
+bool WatchPage::appendNew(Drawn& d, const Run& run, const Series& s, const QElapsedTimer& budget) {
+    if (!d.shown) {  // the first copy is shown as it grows
+        d.shown = std::make_unique<Copy>(m_smoothing->value());
+        d.shown->rewrites = s.rewrites();
     }
-    const auto& points = s.points();
-    for (std::size_t i = d.copied; i < points.size(); ++i) {
-        const Point& p = points[i];
-        const double x = xOf(run, p);
-        if (!std::isfinite(p.value)) {
-            // A gap in the line (QCustomPlot breaks lines at NaN) and a red mark.
-            d.rawPoints.append(x, std::nan(""));
-            d.smoothPoints.append(x, std::nan(""));
-            d.marks->addData(x, d.lastFinite);
-            continue;
-        }
-        d.rawPoints.append(x, p.value);
-        d.smoothPoints.append(x, d.smoother.next(p.value));  // TensorBoard's debiased EMA, continued
-        d.lastFinite = p.value;
-        d.x.add(x);
-        d.y.add(p.value);
+    const Copy& current = d.next ? *d.next : *d.shown;
+    if (s.rewrites() != current.rewrites || s.points().size() < current.copied) {
+        d.next = std::make_unique<Copy>(m_smoothing->value());
+        d.next->rewrites = s.rewrites();
     }
-    d.copied = points.size();
+    Copy& into = d.next ? *d.next : *d.shown;
+    const std::size_t before = into.copied;
+    while (into.copied < s.points().size() && budget.nsecsElapsed() < kCopyBudgetNs)
+        copyPoints(into, run, s, std::min(kCopySlice, s.points().size() - into.copied));
+    const std::size_t count = into.copied - before;
+    if (d.next && d.next->copied == s.points().size()) {
+        d.shown = std::move(d.next);
+        d.filledColumns = -1;  // other points: handed over whatever the range
+        d.filledMarks = std::size_t(-1);
+        return true;
+    }
+    m_copying |= into.copied < s.points().size();
+    return count > 0 && !d.next;
 }
 
-// Each graph gets the envelope of the visible range at the card's width.
-void WatchPage::fillGraphs(int card) {
+void WatchPage::copyPoints(Copy& c, const Run& run, const Series& s, std::size_t count) {
+    const double origin = xOrigin(run);
+    const auto& points = s.points();
+    for (std::size_t i = c.copied; i < c.copied + count; ++i) {
+        const Point& p = points[i];
+        const double x = xOf(origin, p);
+        if (!std::isfinite(p.value)) {
+            // A gap in the line (QCustomPlot breaks lines at NaN) and a red mark.
+            c.rawPoints.append(x, std::nan(""));
+            c.smoothPoints.append(x, std::nan(""));
+            c.markX.push_back(x);
+            c.markY.push_back(c.lastFinite);
+            continue;
+        }
+        c.rawPoints.append(x, p.value);
+        c.smoothPoints.append(x, c.smoother.next(p.value));  // TensorBoard's debiased EMA, continued
+        c.lastFinite = p.value;
+        c.x.add(x);
+        c.y.add(p.value);
+    }
+    c.copied += count;
+}
+
+// Each graph gets the envelope of the visible range at the card's width (its
+// pixels: the widget's, a little more than the axis rectangle's, known before
+// any replot; a resize draws the card again). Only what changed is handed over.
+// True when a graph got new points.
+bool WatchPage::fillGraphs(int card) {
     QCustomPlot* plot = m_cards[std::size_t(card)];
     const QCPRange range = plot->xAxis->range();
-    // At least a wide screen's columns: a card not laid out yet (or resized later without a
-    // redraw) still gets every pixel's extremes; at most 4 × 1920 points a graph either way.
-    constexpr int kMinColumns = 1920;
-    const int columns = std::max(kMinColumns, plot->axisRect()->width());
+    const int columns = std::max(64, int(std::ceil(plot->width() * plot->devicePixelRatioF())));
+    bool changed = false;
     std::vector<double> xs, ys;
     for (auto& [key, d] : m_drawn) {
-        if (std::get<0>(key) != card)
+        if (std::get<0>(key) != card || !d.shown)
             continue;
-        for (auto [graph, points] : {std::pair{d.raw, &d.rawPoints}, std::pair{d.smooth, &d.smoothPoints}}) {
+        const Copy& c = *d.shown;
+        if (d.filledMarks != std::size_t(c.markX.size())) {
+            d.marks->setData(c.markX, c.markY, true);
+            d.filledMarks = std::size_t(c.markX.size());
+            changed = true;
+        }
+        if (d.filledColumns == columns && d.filledLo == range.lower && d.filledHi == range.upper &&
+            d.filledPoints == c.rawPoints.size())
+            continue;
+        d.filledColumns = columns;
+        d.filledLo = range.lower;
+        d.filledHi = range.upper;
+        d.filledPoints = c.rawPoints.size();
+        changed = true;
+        for (auto [graph, points] : {std::pair{d.raw, &c.rawPoints}, std::pair{d.smooth, &c.smoothPoints}}) {
             if (!graph)
                 continue;
             points->query(range.lower, range.upper, columns, xs, ys);
             graph->setData(QVector<double>(xs.begin(), xs.end()), QVector<double>(ys.begin(), ys.end()), true);
         }
     }
+    return changed;
 }
 
 // The plan's prediction (samples/s) and the card's capacity (GPU memory), for
@@ -521,6 +579,7 @@ void WatchPage::drawPlanLine(int card, const Run& run, int runIndex, ValueRange&
     line->point2->setCoords(1, value);
     line->setPen(QPen(runColor(runIndex), 1, Qt::DashLine));
     y.add(value);
+    m_planLines[{card, &run}] = value;
 }
 
 // Alarms with a step: a vertical mark (red: failing; grey: a restart or the end).
@@ -617,44 +676,46 @@ QString WatchPage::cardTitle(int card) const {
 }
 
 // The straggler line looks at every rank's points: at most once a second.
-QString WatchPage::stragglerTitle(const std::vector<const Run*>& runs) {
+QString WatchPage::stragglerTitle(const Run& run) {
     if (!m_stragglerClock.isValid() || m_stragglerClock.elapsed() > 1000) {
         m_stragglerClock.start();
-        m_straggler.clear();
-        const std::optional<RankSpread> ranks = rankSpread(*runs[0]);
-        if (ranks && ranks->medianS > 0) {
-            m_straggler = tr("%1 — slowest: rank %2, %3% above the median")
-                              .arg(tr("Step time per rank (s)"))
-                              .arg(ranks->slowestRank)
-                              .arg(std::round((ranks->slowestMedianS / ranks->medianS - 1) * 100));
-            if (ranks->since >= 0)
-                m_straggler += tr(", since step %1").arg(ranks->since);
-        }
+        const std::optional<RankSpread> ranks = rankSpread(run);
+        m_straggler = ranks ? app::qLocalized(stragglerText(*ranks)) : QString();
     }
     return m_straggler;
 }
 
-void WatchPage::drawCard(int card) {
+// A card: its series' new points copied (within `budget`), its range followed,
+// its graphs handed what changed, and replotted only when something did. The
+// items (plan lines, alarm marks) are made again only when the view changed.
+void WatchPage::drawCard(int card, const QElapsedTimer& budget) {
     QCustomPlot* plot = m_cards[std::size_t(card)];
     const Card& kind = m_cardKinds[std::size_t(card)];
-    plot->clearItems();
+    bool changed = m_redrawAll;
+    if (m_redrawAll)
+        plot->clearItems();
     const auto runs = shownRuns();
-    const auto& all = m_watch->store().runs();
     ValueRange x, y;
     std::vector<QCPGraph*> rawGraphs;
     for (const Run* run : runs) {
-        const int runIndex = int(std::find_if(all.begin(), all.end(), [&](const auto& r) { return r.get() == run; }) - all.begin());
+        const int runIndex = m_runsModel->rowOf(run);
         for (const Series* series : cardSeries(*run, kind)) {
             Drawn& d = graphsOf(card, *run, *series, runIndex, runs.size() == 1);
-            appendNew(d, *run, *series);
+            changed |= appendNew(d, *run, *series, budget);
             rawGraphs.push_back(d.raw ? d.raw : d.smooth);
-            x.add(d.x);
-            y.add(d.y);
+            x.add(d.shown->x);
+            y.add(d.shown->y);
         }
-        drawPlanLine(card, *run, runIndex, y);
-        if (kind.kind == CardKind::Loss && XAxis(m_x->currentIndex()) == XAxis::Step)
-            drawAlarmMarks(plot, *run);
+        if (m_redrawAll) {
+            drawPlanLine(card, *run, runIndex, y);
+            if (kind.kind == CardKind::Loss && XAxis(m_x->currentIndex()) == XAxis::Step)
+                drawAlarmMarks(plot, *run);
+        } else if (const auto line = m_planLines.find({card, run}); line != m_planLines.end()) {
+            y.add(line->second);  // the range keeps the line drawn before in view
+        }
     }
+    if (!changed)
+        return;
     setScales(plot);
     m_redrawing = true;
     rescale(plot, x, y, rawGraphs);
@@ -662,7 +723,7 @@ void WatchPage::drawCard(int card) {
     fillGraphs(card);
     QString title = cardTitle(card);
     if (kind.kind == CardKind::RankStepTime && runs.size() == 1)
-        if (const QString straggler = stragglerTitle(runs); !straggler.isEmpty())
+        if (const QString straggler = stragglerTitle(*runs[0]); !straggler.isEmpty())
             title = straggler;
     static_cast<QCPTextElement*>(plot->plotLayout()->element(0, 0))->setText(title);
     plot->replot(QCustomPlot::rpQueuedReplot);
@@ -685,13 +746,11 @@ void WatchPage::showAlarms() {
             }
         }
     }
-    // The banner: what is wrong with each run's current attempt (an attempt that
-    // failed and was followed by another is history, marked on the plots).
+    // The banner: what is wrong with each run now (core's Run::problems()).
     QStringList failing;
     for (const auto& run : m_watch->store().runs())
-        for (std::size_t i = run->currentAttemptAlarms(); i < run->alarms().size(); ++i)
-            if (const Alarm& a = run->alarms()[i]; a.failing() || a.kind == AlarmKind::Stalled)
-                failing << QStringLiteral("%1: %2").arg(QString::fromStdString(run->name()), app::qLocalized(a.text()));
+        for (const Alarm& a : run->problems())
+            failing << QStringLiteral("%1: %2").arg(QString::fromStdString(run->name()), app::qLocalized(a.text()));
     m_banner->setText(failing.join(QLatin1Char('\n')));
     m_banner->setVisible(!failing.isEmpty());
 }

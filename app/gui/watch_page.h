@@ -26,13 +26,15 @@ class QCustomPlot;
 class QDoubleSpinBox;
 class QGridLayout;
 class QLabel;
-class QListWidget;
+class QListView;
 class QMessageBox;
 class QPushButton;
 class QSystemTrayIcon;
 class QTimer;
 
 namespace traindeck::gui {
+
+class WatchRunsModel;
 
 class WatchPage : public QWidget {
     Q_OBJECT
@@ -59,7 +61,9 @@ public:
     const std::vector<QCustomPlot*>& cards() const { return m_cards; }
     QString banner() const;
     int replots() const { return m_replots; }
+    bool copying() const { return m_copying; }  // points of the store not on the cards yet (a big file being drawn)
     const std::vector<metrics::Card>& cardKinds() const { return m_cardKinds; }
+    WatchRunsModel& runsModel() { return *m_runsModel; }
     bool exportPng(const QString& path);
     bool exportCsv(const QString& path);
     // One card: its picture (PNG) and the points it draws (CSV).
@@ -76,26 +80,29 @@ signals:
 
 protected:
     void changeEvent(QEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;  // a card resized: its envelopes at the new width
 
 private:
     void retranslate();
     void poll();
-    void scheduleReplot();
+    void scheduleReplot();      // the view changed: every card is drawn again
+    void scheduleDataReplot();  // points came: the cards whose points changed are
     void redraw();
     void syncCards();
     QCustomPlot* makeCard();
-    void drawCard(int card);
+    void drawCard(int card, const QElapsedTimer& budget);
+    struct Copy;
     struct Drawn;
     Drawn& graphsOf(int card, const metrics::Run& run, const metrics::Series& s, int runIndex, bool oneRun);
-    void appendNew(Drawn& d, const metrics::Run& run, const metrics::Series& s);
+    bool appendNew(Drawn& d, const metrics::Run& run, const metrics::Series& s, const QElapsedTimer& budget);
+    void copyPoints(Copy& c, const metrics::Run& run, const metrics::Series& s, std::size_t count);
     void drawPlanLine(int card, const metrics::Run& run, int runIndex, metrics::ValueRange& y);
     void drawAlarmMarks(QCustomPlot* plot, const metrics::Run& run);
     void setScales(QCustomPlot* plot);
     void rescale(QCustomPlot* plot, const metrics::ValueRange& x, const metrics::ValueRange& y, const std::vector<QCPGraph*>& raw);
-    void fillGraphs(int card);
+    bool fillGraphs(int card);
     QString cardTitle(int card) const;
-    QString stragglerTitle(const std::vector<const metrics::Run*>& runs);
-    void syncRunList();
+    QString stragglerTitle(const metrics::Run& run);
     void showAlarms();
     void hover(QCustomPlot* plot, QMouseEvent* event);
     void cardMenu(QCustomPlot* plot, const QPoint& at);
@@ -105,7 +112,9 @@ private:
     void askHostKey();
     void calibrate();
     std::vector<const metrics::Run*> shownRuns() const;
-    double xOf(const metrics::Run& run, const metrics::Point& p) const;
+    double xOrigin(const metrics::Run& run) const;  // what xOf() subtracts
+    double xOf(double origin, const metrics::Point& p) const;
+
 
     std::unique_ptr<metrics::Watch> m_watch;
     Plan m_plan;
@@ -114,7 +123,8 @@ private:
     QTimer* m_replotTimer = nullptr;
     QLabel* m_banner = nullptr;
     QLabel* m_status = nullptr;
-    QListWidget* m_runs = nullptr;
+    WatchRunsModel* m_runsModel = nullptr;  // the run list: core's store, and which runs are shown
+    QListView* m_runs = nullptr;
     QPushButton* m_addFile = nullptr;
     QPushButton* m_addFolder = nullptr;
     QPushButton* m_addRun = nullptr;
@@ -135,20 +145,35 @@ private:
     QMessageBox* m_keyQuestion = nullptr;    // an unknown host key being asked (window-modal, not blocking)
     std::string m_knownHosts;                // where an accepted key is recorded
 
-    // One series on one card: its points as x and y (raw and smoothed) in
-    // envelopes (metrics/envelope.h) that later redraws only append to (the EMA
-    // continued), and the graphs that get, per redraw, only the envelope's points
-    // for the visible range: a redraw costs the new points and the card's width.
+    // What one series has been copied into: its points as x and y (raw and
+    // smoothed, the EMA continued) in envelopes (metrics/envelope.h) that later
+    // redraws only append to, and its non-finite points as marks.
+    struct Copy {
+        explicit Copy(double smoothing) : smoother(smoothing) {}
+        metrics::Envelope rawPoints, smoothPoints;
+        QVector<double> markX, markY;
+        std::size_t copied = 0;      // points[0, copied) are in the envelopes
+        std::size_t rewrites = 0;    // the series' rewrites() when the copy began
+        metrics::Smoother smoother;
+        double lastFinite = 0;
+        metrics::ValueRange x, y;
+    };
+    // One series on one card. Its graphs get, per redraw, only the envelope's
+    // points for the visible range, and only when those changed: a redraw costs
+    // the new points and the card's width, never the series' length. Copying is
+    // bounded per redraw (kCopyBudgetNs over all cards): a big file fills
+    // the cards over several turns of the event loop, and when points already
+    // copied change (the store folded its older half, a restart purged some) the
+    // series is copied anew into `next` while the graphs keep drawing `shown`.
     struct Drawn {
         QCPGraph* raw = nullptr;     // faint, behind the smoothed line (absent without smoothing)
         QCPGraph* smooth = nullptr;
         QCPGraph* marks = nullptr;   // non-finite points
-        metrics::Envelope rawPoints, smoothPoints;
-        std::size_t copied = 0;      // points[0, copied) are in the envelopes
-        std::size_t rewrites = 0;    // the series' rewrites() when they were copied
-        metrics::Smoother smoother{0.6};
-        double lastFinite = 0;
-        metrics::ValueRange x, y;
+        std::unique_ptr<Copy> shown, next;
+        // What the graphs were handed: again only when one of these changes.
+        double filledLo = 0, filledHi = 0;
+        int filledColumns = -1;
+        std::size_t filledPoints = 0, filledMarks = 0;
     };
     std::map<std::tuple<int, const metrics::Run*, const metrics::Series*>, Drawn> m_drawn;
     QString m_drawnSignature;
@@ -158,6 +183,10 @@ private:
     std::map<const metrics::Run*, std::uint64_t> m_generations;
     bool m_followEdge = true;  // rescale to the newest data until the user zooms or pans
     bool m_redrawing = false;  // our own range changes do not ask for another redraw
+    bool m_redrawAll = true;   // the view changed (not only points): every card drawn, items and all
+    bool m_copying = false;
+    std::map<std::pair<int, const metrics::Run*>, double> m_planLines;  // per card and run: the dashed line's value
+    std::size_t m_alarmCount = 0;  // over all runs: a new alarm adds a mark to the plots
     int m_replots = 0;
 };
 

@@ -6,6 +6,17 @@
 
 namespace traindeck::metrics {
 
+std::size_t Envelope::Column::bound(std::size_t from, std::size_t to, double v, bool upper) const {
+    while (from < to) {
+        const std::size_t mid = from + (to - from) / 2;
+        if (upper ? !(v < (*this)[mid]) : (*this)[mid] < v)
+            from = mid + 1;
+        else
+            to = mid;
+    }
+    return from;
+}
+
 void Envelope::append(double x, double y) {
     xs_.push_back(x);
     ys_.push_back(y);
@@ -106,17 +117,15 @@ void Envelope::query(double x0, double x1, int columns, std::vector<double>& out
         outX.push_back(xs_[i]);
         outY.push_back(ys_[i]);
     };
-    std::size_t begin = std::size_t(std::lower_bound(xs_.begin(), xs_.end(), x0) - xs_.begin());
-    const std::size_t end = std::size_t(std::upper_bound(xs_.begin(), xs_.end(), x1) - xs_.begin());
+    std::size_t begin = xs_.bound(0, n, x0, false);
+    const std::size_t end = xs_.bound(0, n, x1, true);
     if (begin > 0)
         emit(begin - 1);  // the line comes in from the left edge
     const double width = (x1 - x0) / columns;
     while (begin < end) {
         // This column: the points with x below its right edge.
         const double right = width > 0 ? x0 + width * (std::floor((xs_[begin] - x0) / width) + 1) : x1;
-        const std::size_t stop = std::max(begin + 1, std::size_t(std::lower_bound(xs_.begin() + std::ptrdiff_t(begin),
-                                                                                    xs_.begin() + std::ptrdiff_t(end), right) -
-                                                                   xs_.begin()));
+        const std::size_t stop = std::max(begin + 1, xs_.bound(begin, end, right, false));
         if (stop - begin <= 4) {
             for (std::size_t i = begin; i < stop; ++i)
                 emit(i);

@@ -13,6 +13,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 namespace traindeck::metrics {
@@ -30,6 +31,30 @@ public:
     void query(double x0, double x1, int columns, std::vector<double>& outX, std::vector<double>& outY) const;
 
 private:
+    // Values in chunks of 2^16: an append never moves what is held (a vector's
+    // doubling would copy, and fault in, a million-point series within one redraw).
+    class Column {
+    public:
+        void push_back(double v) {
+            if (size_ == chunks_.size() << kShift)
+                chunks_.emplace_back(new double[kChunk]);
+            chunks_[size_ >> kShift][size_ & (kChunk - 1)] = v;
+            ++size_;
+        }
+        double operator[](std::size_t i) const { return chunks_[i >> kShift][i & (kChunk - 1)]; }
+        std::size_t size() const { return size_; }
+        void clear() {
+            chunks_.clear();
+            size_ = 0;
+        }
+        // The first index in [from, to) whose value is not below `v` (above it with `upper`); ascending values.
+        std::size_t bound(std::size_t from, std::size_t to, double v, bool upper) const;
+
+    private:
+        static constexpr std::size_t kShift = 16, kChunk = std::size_t(1) << kShift;
+        std::vector<std::unique_ptr<double[]>> chunks_;
+        std::size_t size_ = 0;
+    };
     struct Block {
         std::uint32_t lo = 0, hi = 0;  // indices of the lowest and highest finite point
         bool finite = false;           // the block has a finite point
@@ -42,7 +67,7 @@ private:
     void mergePoint(Block& into, std::size_t i) const;
 
     static constexpr std::size_t kBase = 8;  // the smallest block
-    std::vector<double> xs_, ys_;
+    Column xs_, ys_;
     std::vector<std::vector<Block>> levels_;  // level k: blocks of kBase << k points, whole ones only
 };
 

@@ -9,6 +9,8 @@
 #include <chrono>
 #include <deque>
 #include <fcntl.h>
+#include <functional>
+#include <sys/socket.h>
 
 namespace traindeck::metrics {
 namespace {
@@ -22,6 +24,8 @@ constexpr std::size_t kRoundBytes = 4u << 20;  // per file and round
 constexpr std::size_t kChunk = 64u << 10;      // one sftp_read (servers answer up to 64 KiB or more)
 constexpr std::size_t kQueueLimit = 16u << 20; // a file whose bytes wait unread: not read further until taken
 constexpr std::size_t kHeadBytes = 256;        // a file's first bytes, to know it again after a reconnect
+constexpr double kStallWithoutKeepaliveS = 30; // keepalive off: a request unanswered this long is a frozen connection
+constexpr auto kWatchdogTick = std::chrono::milliseconds(100);
 
 struct Attributes {
     bool ok = false;
@@ -136,17 +140,60 @@ RemoteTree::~RemoteTree() {
     {
         std::lock_guard lock(mutex_);
         stopping_ = true;
+        cutSocket();  // a call waiting on a frozen host ends now, not at the watchdog's bound
     }
     changed_.notify_all();
     if (thread_.joinable())
         thread_.join();
+    if (watchdog_.joinable())
+        watchdog_.join();
 }
 
 std::string RemoteTree::url() const { return "ssh://" + address_.host + (address_.path.starts_with("~") ? "/" : "") + address_.path; }
 
 void RemoteTree::launch() {
-    if (!thread_.joinable())
+    if (!thread_.joinable()) {
         thread_ = std::thread([this] { work(); });
+        watchdog_ = std::thread([this] { watchdog(); });
+    }
+}
+
+// As the launcher declares a node lost: no answer for the keepalive's interval × (count + 1).
+double RemoteTree::stallBoundS() const {
+    const double interval = settings_.keepaliveIntervalS;
+    return interval > 0 ? interval * (std::max(1, settings_.keepaliveCountMax) + 1) : kStallWithoutKeepaliveS;
+}
+
+void RemoteTree::useSocket(int fd) {
+    std::lock_guard lock(mutex_);
+    socket_ = fd;
+}
+
+void RemoteTree::cutSocket() {
+    // shutdown(), not close(): the descriptor stays libssh's; its waiting poll wakes
+    // with an end of stream, the session is marked lost and the call returns an error.
+    if (socket_ >= 0)
+        ::shutdown(socket_, SHUT_RDWR);
+    socket_ = -1;
+}
+
+// The reading thread inside one SFTP exchange for longer than the bound: the
+// connection is frozen. Its socket is cut, and the thread reconnects.
+void RemoteTree::watchdog() {
+    const auto bound = std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(stallBoundS()));
+    std::unique_lock lock(mutex_);
+    while (!stopping_) {
+        changed_.wait_for(lock, kWatchdogTick, [&] { return stopping_.load(); });
+        if (stopping_ || !busy_ || socket_ < 0)
+            continue;
+        if (Clock::now() - Clock::time_point(Clock::duration(lastBeat_.load())) < bound)
+            continue;
+        stalled_ = true;
+        trouble_ = Text(TD_TEXT("Watch", "no answer from %1 for %2 s; reconnecting"),
+                        {Text::value(address_.host), Text::value(std::to_string(int(stallBoundS() + 0.5)))});
+        cutSocket();
+        changed_.notify_all();
+    }
 }
 
 RemoteTree::State RemoteTree::state(Text& why) const {
@@ -240,8 +287,13 @@ std::unique_ptr<RemoteTree::Connection> RemoteTree::connect(double backoff) {
     c->node = launch::makeSshSession(0, address_.host, settings_);
     launch::NodeSession::Opened opened = c->node->open();
     if (opened.ok) {
+        useSocket(ssh_get_fd(c->node->libsshSession()));
+        beat();
+        busy_ = true;  // the SFTP channel's opening is watched as every request after it
         c->sftp = sftp_new(c->node->libsshSession());
-        if (!c->sftp || sftp_init(c->sftp) != SSH_OK) {
+        const bool sftpOk = c->sftp && sftp_init(c->sftp) == SSH_OK;
+        busy_ = false;
+        if (!sftpOk) {
             const bool lost = !c->alive();
             opened = {false, lost ? launch::FailureKind::Preflight : launch::FailureKind::Access,
                       lost ? Text::value(ssh_get_error(c->node->libsshSession()))
@@ -253,8 +305,10 @@ std::unique_ptr<RemoteTree::Connection> RemoteTree::connect(double backoff) {
     if (opened.ok) {
         ++connections_;
         trouble_ = {};
+        stalled_ = false;
         return c;
     }
+    socket_ = -1;  // before `c` closes it
     refused_ = opened.kind == launch::FailureKind::Access;
     trouble_ = refused_ ? opened.why
                         : Text(TD_TEXT("Watch", "%1, trying again in %2 s"),
@@ -280,16 +334,23 @@ void RemoteTree::work() {
             backoff = kFirstBackoffS;
         }
         bool ok = true, got = false;
+        beat();
+        busy_ = true;
         if (Clock::now() >= nextList) {
             ok = list(*c);
             nextList = Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(kListEveryS));
         }
         if (ok)
             ok = readRound(*c, got);
-        if (!ok) {
-            c.reset();  // dropped: the next loop reconnects and goes on from each file's offset
-            std::lock_guard lock(mutex_);
-            trouble_ = Text(TD_TEXT("Watch", "the connection to %1 dropped; reconnecting"), {Text::value(address_.host)});
+        busy_ = false;
+        if (!ok || !c->alive()) {
+            {
+                std::lock_guard lock(mutex_);
+                socket_ = -1;  // before the connection closes it
+                if (!stalled_)  // a frozen connection keeps the watchdog's words
+                    trouble_ = Text(TD_TEXT("Watch", "the connection to %1 dropped; reconnecting"), {Text::value(address_.host)});
+            }
+            c.reset();  // the next loop reconnects and goes on from each file's offset
             continue;
         }
         if (!got)
@@ -301,12 +362,14 @@ namespace {
 
 // What is under `dir`, to `levels` more levels (symbolic links followed for
 // what they name, not descended, as listLocal does); false: the connection dropped.
-bool listUnder(sftp_session sftp, const std::string& dir, int levels, std::vector<Entry>& out) {
+bool listUnder(sftp_session sftp, const std::string& dir, int levels, std::vector<Entry>& out,
+               const std::function<void()>& beat) {
+    beat();
     sftp_dir d = sftp_opendir(sftp, dir.c_str());
     if (!d)
         return ssh_is_connected(sftp->session) == 1;  // unreadable: skipped, as listLocal skips it
     std::vector<std::string> subdirs;
-    while (sftp_attributes a = sftp_readdir(sftp, d)) {
+    for (beat(); sftp_attributes a = sftp_readdir(sftp, d); beat()) {
         const std::string name = a->name ? a->name : "";
         std::uint8_t type = a->type;
         sftp_attributes_free(a);
@@ -333,7 +396,7 @@ bool listUnder(sftp_session sftp, const std::string& dir, int levels, std::vecto
     if (!whole && ssh_is_connected(sftp->session) != 1)
         return false;
     for (const std::string& sub : subdirs)
-        if (!listUnder(sftp, sub, levels - 1, out))
+        if (!listUnder(sftp, sub, levels - 1, out, beat))
             return false;
     return true;
 }
@@ -358,7 +421,7 @@ bool RemoteTree::list(Connection& c) {
         const bool dir = a->type == SSH_FILEXFER_TYPE_DIRECTORY;
         sftp_attributes_free(a);
         entries.push_back({root, dir});
-        if (dir && !listUnder(c.sftp, root, kLogdirDepth, entries))
+        if (dir && !listUnder(c.sftp, root, kLogdirDepth, entries, [this] { beat(); }))
             return false;
     }
     std::lock_guard lock(mutex_);
@@ -408,6 +471,7 @@ void RemoteTree::deliver(File& f, bool restart, std::string bytes, bool caughtUp
 // One file's round: opened (again) when needed, replaced or truncated told,
 // then up to kRoundBytes from its offset. False: the connection dropped.
 bool RemoteTree::readFile(Connection& c, File& f, bool& got) {
+    beat();  // a file's few requests before its reads: each read below beats again
     bool restart = false;
     if (f.handle) {
         // Replaced under its name? The name's attributes against the open file's,
@@ -451,6 +515,7 @@ bool RemoteTree::readFile(Connection& c, File& f, bool& got) {
     std::size_t have = 0;
     bool lost = sftp_seek64(f.handle, from) != 0;
     while (!lost && have < want) {
+        beat();
         const ssize_t n = sftp_read(f.handle, bytes.data() + have, std::min<std::size_t>(kChunk, std::size_t(want) - have));
         if (n < 0)
             lost = !c.alive();

@@ -21,6 +21,15 @@
 // replaced meanwhile: from its start) and goes on from the same offset. A
 // refused host key or login is not retried.
 //
+// A connection that freezes without closing (a host that stops answering, a
+// NAT that drops the flow) would block libssh's SFTP calls for ever: a watchdog
+// thread sees the reading thread wait on one request longer than the SSH
+// keepalive's bound (ServerAliveInterval × (ServerAliveCountMax + 1), as
+// `traindeck launch` declares a node lost), shuts the socket down, which ends
+// the waiting call with an error, and the thread reconnects as for a dropped
+// connection. Destroying the tree shuts the socket down too, so it never waits
+// on a frozen host.
+//
 // An unknown host key is refused, unless the settings accept new keys or the
 // owner asked for questions (askHostKeys): then the thread waits, and
 // question()/answer() let the owner ask the user; an accepted key is recorded
@@ -32,7 +41,9 @@
 #include "text/text.h"
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -95,6 +106,11 @@ private:
     bool readFile(Connection& c, File& f, bool& got);
     void deliver(File& f, bool restart, std::string bytes, bool caughtUp);
     void waitFor(double seconds);
+    void watchdog();
+    double stallBoundS() const;
+    void beat() { lastBeat_ = std::chrono::steady_clock::now().time_since_epoch().count(); }
+    void useSocket(int fd);  // the connection's socket, for the watchdog; -1: none
+    void cutSocket();        // shuts it down (with the mutex held): a frozen call ends
 
     RemoteAddress address_;
     launch::SshSettings settings_;
@@ -109,7 +125,14 @@ private:
     std::vector<std::shared_ptr<File>> files_;
     std::atomic<int> connections_{0};
     std::atomic<bool> stopping_{false};
+    // The watchdog's view of the reading thread: whether it is inside SFTP calls
+    // and when the last one began (steady clock ticks); the socket it may cut.
+    std::atomic<bool> busy_{false};
+    std::atomic<std::int64_t> lastBeat_{0};
+    int socket_ = -1;       // guarded by mutex_
+    bool stalled_ = false;  // guarded by mutex_: the watchdog cut the connection
     std::thread thread_;
+    std::thread watchdog_;
 };
 
 }  // namespace traindeck::metrics

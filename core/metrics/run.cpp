@@ -84,6 +84,14 @@ bool Run::failing() const {
                        [](const Alarm& a) { return a.failing(); });
 }
 
+std::vector<Alarm> Run::problems() const {
+    std::vector<Alarm> out;
+    for (std::size_t i = std::min(attemptAlarms_, alarms_.size()); i < alarms_.size(); ++i)
+        if (alarms_[i].failing() || alarms_[i].kind == AlarmKind::Stalled)
+            out.push_back(alarms_[i]);
+    return out;
+}
+
 void Run::restart(int attempt, double time) {
     if (attempt <= this->attempt())
         return;

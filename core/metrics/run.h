@@ -77,6 +77,10 @@ public:
     void raise(Alarm alarm);
     const std::vector<Alarm>& alarms() const { return alarms_; }
     bool failing() const;  // a failing alarm in the current attempt
+    // What is wrong with the run now: the current attempt's failing and stalled
+    // alarms (an attempt that failed and was followed by another is history, not
+    // a problem). The window's banner and `traindeck watch` both show these.
+    std::vector<Alarm> problems() const;
     std::size_t currentAttemptAlarms() const { return attemptAlarms_; }  // alarms()[this…]: the current attempt's
 
     // Raises a Stalled alarm (once until steps resume) when no step came for

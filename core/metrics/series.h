@@ -49,10 +49,13 @@ public:
     std::size_t rewrites() const { return rewrites_; }
     std::int64_t fullResolutionFrom() const { return fullFrom_; }  // steps ≥ this are all kept
     std::size_t capacity() const { return capacity_; }
-    std::size_t bytes() const { return points_.capacity() * sizeof(Point) + sizeof(*this); }
+    // The memory its points take: as many as it ever held at once (reserved but
+    // never touched pages take none).
+    std::size_t bytes() const { return highWater_ * sizeof(Point) + sizeof(*this); }
 
 private:
     void fold();
+    static constexpr std::size_t kSmall = 4096;  // grown by doubling up to this, then to the capacity
 
     std::string metric_;
     int rank_;
@@ -63,6 +66,7 @@ private:
     std::size_t folds_ = 0;
     std::size_t rewrites_ = 0;
     std::int64_t fullFrom_ = 0;
+    std::size_t highWater_ = 0;
 };
 
 }  // namespace traindeck::metrics

@@ -99,6 +99,17 @@ std::optional<RankSpread> rankSpread(const Run& run) {
     return spread;
 }
 
+Text stragglerText(const RankSpread& spread) {
+    if (!(spread.medianS > 0))
+        return {};
+    const Text rank = Text::value(std::to_string(spread.slowestRank));
+    const Text above = Text::value(std::to_string(std::lround((spread.slowestMedianS / spread.medianS - 1) * 100)));
+    if (spread.since < 0)
+        return Text(TD_TEXT("Watch", "Step time per rank (s) — slowest: rank %1, %2% above the median"), {rank, above});
+    return Text(TD_TEXT("Watch", "Step time per rank (s) — slowest: rank %1, %2% above the median, since step %3"),
+                {rank, above, Text::value(std::to_string(spread.since))});
+}
+
 RunSummary summarize(const Run& run) {
     RunSummary out;
     out.lastStep = run.finalStep();

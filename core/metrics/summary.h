@@ -4,6 +4,7 @@
 
 #include "metrics/run.h"
 #include "metrics/steady_speed.h"
+#include "text/text.h"
 
 #include <optional>
 #include <span>
@@ -48,5 +49,9 @@ struct RunSummary {
 RunSummary summarize(const Run& run);
 // The straggler view alone: every rank's median step time, the slowest against the median of all.
 std::optional<RankSpread> rankSpread(const Run& run);
+// The straggler in one sentence, the per-rank step-time card's title: "Step time
+// per rank (s) — slowest: rank 3, 12% above the median, since step 40". Empty when
+// the ranks' median is unknown (no step time yet).
+Text stragglerText(const RankSpread& spread);
 
 }  // namespace traindeck::metrics

@@ -5,6 +5,7 @@
 #include "gui/language.h"
 #include "gui/main_window.h"
 #include "gui/watch_page.h"
+#include "gui/watch_runs_model.h"
 #include "plan/calibrate.h"
 #include "plan/estimate.h"
 #include "plan/run_speed.h"
@@ -21,6 +22,7 @@
 using traindeck::gui::Language;
 using traindeck::gui::MainWindow;
 using traindeck::gui::WatchPage;
+using traindeck::gui::WatchRunsModel;
 
 namespace {
 
@@ -120,6 +122,57 @@ private slots:
             marked |= page.cards()[0]->graph(i)->scatterStyle().shape() == QCPScatterStyle::ssCross &&
                       page.cards()[0]->graph(i)->dataCount() > 0;
         QVERIFY(marked);
+    }
+
+    // The run list is an item model over core's store: a row per run as runs are
+    // added (name, colour, shown), and unchecking a row hides that run's graphs.
+    void runListModel() {
+        auto writeRun = [&](const QString& name) {
+            QByteArray lines;
+            for (int i = 0; i < 5; ++i)
+                lines += R"({"v":1,"event":"step","time":)" + QByteArray::number(100 + i) + R"(,"step":)" +
+                         QByteArray::number(i) + R"(,"loss":)" + QByteArray::number(1.0 / (i + 1)) + "}\n";
+            test_files::writeFile(tmp.filePath(name + ".jsonl"), lines);
+            return tmp.filePath(name + ".jsonl");
+        };
+        WatchPage page;
+        page.resize(1200, 800);
+        page.show();
+        WatchRunsModel& model = page.runsModel();
+        QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
+        QCOMPARE(model.rowCount(), 0);
+        QVERIFY(page.addSource(writeRun("alpha")));
+        QTRY_COMPARE(model.rowCount(), 1);
+        QVERIFY(page.addSource(writeRun("beta")));
+        QTRY_COMPARE(model.rowCount(), 2);
+        QCOMPARE(inserted.count(), 2);
+        const auto& runs = page.watch().store().runs();
+        for (int row = 0; row < 2; ++row) {
+            const QModelIndex i = model.index(row);
+            QCOMPARE(i.data().toString(), QString::fromStdString(runs[std::size_t(row)]->name()));
+            QCOMPARE(i.data(Qt::CheckStateRole).toInt(), int(Qt::Checked));
+            QCOMPARE(i.data(Qt::DecorationRole).value<QPixmap>().toImage().pixelColor(5, 5), WatchRunsModel::color(row));
+        }
+        QVERIFY2(model.index(1).data(Qt::ToolTipRole).toString().contains("last step 4"),
+                 qPrintable(model.index(1).data(Qt::ToolTipRole).toString()));
+        auto drawnRuns = [&] {
+            page.replotNow();
+            QSet<QString> names;
+            for (QCustomPlot* card : page.cards())
+                for (int g = 0; g < card->graphCount(); ++g)
+                    if (card->graph(g)->dataCount() > 0 && !card->graph(g)->name().isEmpty())
+                        names.insert(card->graph(g)->name());
+            return names;
+        };
+        const QString alpha = model.index(0).data().toString(), beta = model.index(1).data().toString();
+        QCOMPARE(drawnRuns(), (QSet<QString>{alpha, beta}));
+        QSignalSpy shown(&model, &WatchRunsModel::shownChanged);
+        QVERIFY(model.setData(model.index(0), int(Qt::Unchecked), Qt::CheckStateRole));
+        QCOMPARE(shown.count(), 1);
+        QCOMPARE(drawnRuns(), QSet<QString>{beta});
+        QCOMPARE(model.rowCount(), 2);  // hidden, still listed
+        QVERIFY(model.setData(model.index(0), int(Qt::Checked), Qt::CheckStateRole));
+        QCOMPARE(drawnRuns(), (QSet<QString>{alpha, beta}));
     }
 
     // The window on a finished 2-process run and a TensorBoard run with a NaN, in

@@ -99,6 +99,37 @@ private slots:
         QCOMPARE(run.alarms().size(), std::size_t(1));  // once until steps resume
     }
 
+    void problemsAreTheCurrentAttemptsFailingAndStalledAlarms() {
+        Run run("r");
+        Series& loss = run.series("loss");
+        run.append(loss, {0, 0, 0.5}, 0);
+        run.raise({AlarmKind::Restarted, 0});  // a note, not a problem
+        QVERIFY(run.problems().empty());
+        run.append(loss, {1, 1, std::numeric_limits<double>::quiet_NaN()}, 0);
+        run.setEnd({"failed"}, 2);
+        QCOMPARE(run.problems().size(), std::size_t(2));
+        QCOMPARE(run.problems()[0].kind, AlarmKind::NonFiniteLoss);
+        QCOMPARE(run.problems()[1].kind, AlarmKind::Failed);
+        run.restart(2, 3);  // the failed attempt is history
+        QVERIFY(run.problems().empty());
+        for (int i = 2; i < 12; ++i)
+            run.append(loss, {i, 10.0 + i, 0.4}, 10.0 + i);
+        run.checkStall(60);
+        QCOMPARE(run.problems().size(), std::size_t(1));
+        QCOMPARE(run.problems()[0].kind, AlarmKind::Stalled);
+    }
+
+    void stragglerSentence() {
+        RankSpread spread{3, 0.112, 0.1, 40};
+        QCOMPARE(QString::fromStdString(stragglerText(spread).english()),
+                 QString("Step time per rank (s) — slowest: rank 3, 12% above the median, since step 40"));
+        spread.since = -1;
+        QCOMPARE(QString::fromStdString(stragglerText(spread).english()),
+                 QString("Step time per rank (s) — slowest: rank 3, 12% above the median"));
+        spread.medianS = 0;
+        QVERIFY(stragglerText(spread).empty());
+    }
+
     void debiasedEmaMatchesTensorBoardByHand() {
         // w = 0.6: last = 0.4·v1 = 0.4, debias 1 − 0.6 = 0.4 → 1
         //          last = 0.24 + 0.4·2 = 1.04, debias 1 − 0.36 = 0.64 → 1.625

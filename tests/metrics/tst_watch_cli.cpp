@@ -44,6 +44,7 @@ private slots:
         QVERIFY(r.out.contains("slowest rank       rank "));
         QVERIFY(r.out.contains("end                completed"));
         QVERIFY(!r.out.contains("ALARM"));
+        QVERIFY2(r.out.contains("problems now       none\n"), qPrintable(r.out));
 
         const TraindeckRun j = runTraindeck({"watch", "--json", file});
         QCOMPARE(j.code, 0);
@@ -53,6 +54,7 @@ private slots:
         QVERIFY(run["steady_samples_per_s"].toDouble() > 0);
         QCOMPARE(run["series"].toObject()["step_time_s@rank1"].toInt(), 40);
         QVERIFY(run["best_loss"].toObject()["value"].toDouble() > 0);
+        QVERIFY(run["problems"].isArray() && run["problems"].toArray().isEmpty());
     }
 
     void divergingRunExitsOne() {
@@ -63,6 +65,12 @@ private slots:
         QVERIFY2(r.out.contains("ALARM              loss is not finite at step 1"), qPrintable(r.out));
         QVERIFY(r.out.contains("rank 0 failed at step 1: nonfinite"));
         QVERIFY(r.out.contains("end                failed"));
+        // What is wrong now, in one row, as the window's banner lists it.
+        QVERIFY2(r.out.contains("problems now       loss is not finite at step 1; "), qPrintable(r.out));
+        const TraindeckRun j = runTraindeck({"watch", "--json", file});
+        const QJsonArray problems = QJsonDocument::fromJson(j.out.toUtf8()).array()[0].toObject()["problems"].toArray();
+        QVERIFY(problems.size() >= 2);
+        QCOMPARE(problems[0].toObject()["alarm"].toString(), QString("nonfinite_loss"));
     }
 
     void tensorBoardLogdir() {

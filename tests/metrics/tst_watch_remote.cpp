@@ -16,6 +16,8 @@
 
 #include <csignal>
 #include <functional>
+#include <map>
+#include <set>
 
 using namespace traindeck::metrics;
 using test_sshd::Sshd;
@@ -53,6 +55,29 @@ int killConnections(const QProcess& sshd) {
     return killed;
 }
 
+// `signal` to the sshd and every process under it (its connections' processes):
+// SIGSTOP freezes the host as a hung machine would, its connections open and silent.
+int signalSshdTree(const QProcess& sshd, int signal) {
+    std::map<int, int> parentOf;
+    for (const QString& pid : QDir("/proc").entryList(QDir::Dirs)) {
+        const QByteArray stat = test_files::readFile("/proc/" + pid + "/stat");
+        const QList<QByteArray> fields = stat.mid(stat.lastIndexOf(')') + 2).split(' ');
+        if (pid.toInt() > 0 && fields.size() > 1)
+            parentOf[pid.toInt()] = fields[1].toInt();
+    }
+    std::set<int> tree{int(sshd.processId())};
+    for (std::size_t before = 0; before != tree.size();) {
+        before = tree.size();
+        for (const auto& [pid, parent] : parentOf)
+            if (tree.count(parent))
+                tree.insert(pid);
+    }
+    int hit = 0;
+    for (int pid : tree)
+        hit += ::kill(pid, signal) == 0;
+    return hit;
+}
+
 }  // namespace
 
 class TestWatchRemote : public QObject {
@@ -72,12 +97,13 @@ class TestWatchRemote : public QObject {
         return QString("ssh://%1@127.0.0.1:%2%3").arg(test_sshd::userName()).arg(sshd_.port).arg(path);
     }
     // `file` written with steps [0, steps), followed over SSH until all are read; nullptr if not.
-    Run* followRemoteFile(Watch& w, const QString& file, int steps) {
+    Run* followRemoteFile(Watch& w, const QString& file, int steps) { return followRemoteFile(w, file, steps, settings(knownHosts_)); }
+    Run* followRemoteFile(Watch& w, const QString& file, int steps, const traindeck::launch::SshSettings& ssh) {
         QByteArray lines;
         for (int i = 0; i < steps; ++i)
             lines += stepLine(i);
         test_files::writeFile(file, lines);
-        w.setSsh(settings(knownHosts_));
+        w.setSsh(ssh);
         traindeck::Text error;
         if (!w.add(url(file).toStdString(), error)) {
             qWarning("%s", error.english().c_str());
@@ -183,6 +209,48 @@ private slots:
         for (const Point& p : loss->points())
             QCOMPARE(p.value, 2.5);  // every step from the new file, none from the old one's offset on
         QCOMPARE(run.skippedLines, std::size_t(0));  // no line read from the middle
+    }
+
+    void frozenConnectionTimesOut() {
+        // The host stops answering with its connection open (every sshd process
+        // stopped): the watch says so within the keepalive's bound (1 s × (1 + 1)
+        // here), its polls go on without waiting, and once the host answers again
+        // the run goes on without a line lost or repeated.
+        traindeck::launch::SshSettings ssh = settings(knownHosts_);
+        ssh.keepaliveIntervalS = 1;
+        ssh.keepaliveCountMax = 1;
+        ssh.connectTimeoutS = 2;
+        const QString file = work_.filePath("frozen.jsonl");
+        Watch w;
+        Run* followed = followRemoteFile(w, file, 10, ssh);
+        QVERIFY(followed);
+        Run& run = *followed;
+        QVERIFY(signalSshdTree(sshd_.process, SIGSTOP) >= 2);  // the sshd and the connection's processes
+        QFile out(file);
+        QVERIFY(out.open(QIODevice::Append | QIODevice::Unbuffered));
+        for (int i = 10; i < 20; ++i)
+            out.write(stepLine(i));
+        QElapsedTimer frozen;
+        frozen.start();
+        QString trouble;
+        while (trouble.isEmpty() && frozen.elapsed() < 10000) {
+            w.poll(1 << 20, unixNow());
+            for (const traindeck::Text& t : w.troubles())
+                trouble += QString::fromStdString(t.english());
+            QThread::msleep(20);
+        }
+        const qint64 noticed = frozen.elapsed();
+        signalSshdTree(sshd_.process, SIGCONT);
+        QVERIFY2(trouble.contains(QString("no answer from %1@127.0.0.1:%2 for 2 s; reconnecting").arg(test_sshd::userName()).arg(sshd_.port)),
+                 qPrintable(QString("after %1 ms: '%2'").arg(noticed).arg(trouble)));
+        for (int i = 20; i < 30; ++i)
+            out.write(stepLine(i));
+        QVERIFY2(pollUntil(w, [&] { return run.lastStep() == 29; }), qPrintable(QString("last step %1").arg(run.lastStep())));
+        const Series* loss = run.find("loss");
+        QCOMPARE(loss->points().size(), std::size_t(30));  // none lost
+        QCOMPARE(loss->appended(), std::size_t(30));       // none repeated
+        QCOMPARE(run.skippedLines, std::size_t(0));
+        QVERIFY(pollUntil(w, [&] { return w.troubles().empty(); }));  // connected again
     }
 
     void unknownHostKeyIsAsked() {
