@@ -317,7 +317,7 @@ void MainWindow::refresh() {
     m_layouts->setAnalysis(analysis);
     m_calibration->setAnalysis(analysis);
     m_plots->setAnalysis(analysis);
-    m_watch->setPlan(plan);
+    m_watch->setAnalysis(analysis);
     m_launch->setAnalysis(analysis);
     m_generated->setAnalysis(analysis);
 

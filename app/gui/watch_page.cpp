@@ -6,7 +6,7 @@
 #include "metrics/metric_units.h"
 #include "metrics/summary.h"
 #include "plan/calibrate.h"
-#include "plan/estimate.h"
+#include "plan/plan_fields.h"
 #include "plan/run_speed.h"
 
 #include <qcustomplot.h>
@@ -259,9 +259,8 @@ void WatchPage::askForRun() {
         addSource(source);
 }
 
-void WatchPage::setPlan(const Plan& plan) {
-    m_plan = plan;
-    m_havePlan = true;
+void WatchPage::setAnalysis(const PlanAnalysis& analysis) {
+    m_analysis = analysis;
     scheduleReplot();
 }
 
@@ -566,11 +565,11 @@ bool WatchPage::fillGraphs(int card) {
 // script of a user's): a dashed line, always inside the card's range.
 void WatchPage::drawPlanLine(int card, const Run& run, int runIndex, ValueRange& y) {
     const CardKind kind = m_cardKinds[std::size_t(card)].kind;
-    if (!m_havePlan || (kind != CardKind::SamplesPerS && kind != CardKind::GpuMemory))
+    if (!m_analysis.valid() || (kind != CardKind::SamplesPerS && kind != CardKind::GpuMemory))
         return;
     const Layout layout = run.info.nodes > 0 && run.info.gpusPerNode > 0 ? Layout{run.info.nodes, run.info.gpusPerNode}
-                                                                         : m_plan.cluster.layout();
-    const Estimate e = estimate(m_plan, layout);
+                                                                         : m_analysis.plan.cluster.layout();
+    const Estimate e = m_analysis.figuresAt(layout);
     const double value = kind == CardKind::SamplesPerS ? e.samplesPerS.value : e.gpuMemoryGb;
     if (!std::isfinite(value) || value <= 0)
         return;
@@ -885,11 +884,10 @@ void WatchPage::calibrate() {
         const std::optional<RunSpeed> speed = runSpeedOf(*run, run->name(), why);
         if (!speed)
             continue;
-        QStringList points;
-        for (const Calibration& c : m_plan.calibrations)
-            points << QString::fromStdString(calibrationText(c));
-        points << QString::fromStdString(calibrationText(speed->calibration));
-        emit calibrationMeasured(points.join(QLatin1Char(',')));
+        // The plan's points in the field's own list syntax, and the measured one after them.
+        std::string points = findPlanField("calibration")->get(m_analysis.plan);
+        points += (points.empty() ? "" : ",") + calibrationText(speed->calibration);
+        emit calibrationMeasured(QString::fromStdString(points));
         return;
     }
     QMessageBox::information(this, tr("Calibrate the plan"),

@@ -8,7 +8,7 @@
 #include "metrics/cards.h"
 #include "metrics/envelope.h"
 #include "metrics/watch.h"
-#include "plan/plan.h"
+#include "plan/plan_analysis.h"
 
 #include <QElapsedTimer>
 #include <QWidget>
@@ -52,7 +52,9 @@ public:
     void setSsh(const launch::SshSettings& settings);
     // Follows a command whose output is a run's lines (kubectl logs -f … --prefix).
     bool addCommand(const QString& command);
-    void setPlan(const Plan& plan);  // for the predicted samples/s line
+    // The plan as the document analysed it: its predicted samples/s and the card's
+    // memory as dashed lines, and the calibration a measured run adds to.
+    void setAnalysis(const PlanAnalysis& analysis);
 
     enum class XAxis { Step, RelativeTime, WallTime };
 
@@ -117,8 +119,7 @@ private:
 
 
     std::unique_ptr<metrics::Watch> m_watch;
-    Plan m_plan;
-    bool m_havePlan = false;
+    PlanAnalysis m_analysis;  // not valid() until the window gives one
     QTimer* m_pollTimer = nullptr;
     QTimer* m_replotTimer = nullptr;
     QLabel* m_banner = nullptr;

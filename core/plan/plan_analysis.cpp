@@ -38,6 +38,11 @@ const Estimate* PlanAnalysis::estimateFor(const Layout& layout) const {
     return it == estimates.end() ? nullptr : &*it;
 }
 
+Estimate PlanAnalysis::figuresAt(const Layout& layout) const {
+    const Estimate* analysed = estimateFor(layout);
+    return analysed ? *analysed : estimate(plan, layout);
+}
+
 std::vector<Finding> PlanAnalysis::findingsFor(const Layout& layout) const {
     std::vector<Finding> out;
     for (const Finding& f : findings)

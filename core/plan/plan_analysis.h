@@ -32,6 +32,9 @@ struct PlanAnalysis {
     std::vector<Layout> layouts() const;
     // The figures of `layout`; null for a layout not analysed.
     const Estimate* estimateFor(const Layout& layout) const;
+    // The figures of any layout of a complete plan: the analysed ones as they are,
+    // another (a run watched on a layout the plan does not compare) estimated now.
+    Estimate figuresAt(const Layout& layout) const;
     // A layout the GPU type can hold (one with more GPUs per node than a node has
     // has no meaningful figures: its finding says why).
     bool fitsNode(const Layout& layout) const { return layout.gpusPerNode <= nodeGpus; }

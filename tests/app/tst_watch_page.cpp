@@ -218,7 +218,7 @@ private slots:
         traindeck::Text error;
         QVERIFY(traindeck::parseCalibration("1x8=50samples/s", earlier, error));
         plan.calibrations = {earlier};
-        page.setPlan(plan);
+        page.setAnalysis(traindeck::analyse(plan));
         QVERIFY(page.addSource(file));
         page.replotNow();
 
