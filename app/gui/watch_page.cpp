@@ -57,8 +57,6 @@ constexpr qint64 kPollBudgetNs = 8'000'000;
 constexpr qint64 kCopyBudgetNs = 8'000'000;
 constexpr std::size_t kCopySlice = 8192;
 
-QColor runColor(int index) { return WatchRunsModel::color(index); }
-
 double percentile(std::vector<double> v, double q) {
     if (v.empty())
         return 0;
@@ -446,7 +444,7 @@ WatchPage::Drawn& WatchPage::graphsOf(int card, const Run& run, const Series& s,
     QCustomPlot* plot = m_cards[std::size_t(card)];
     const double weight = m_smoothing->value();
     const bool perRank = m_cardKinds[std::size_t(card)].kind == CardKind::RankStepTime && s.rank() >= 0 && oneRun;
-    const QColor color = perRank ? runColor(s.rank()) : runColor(runIndex);
+    const QColor color = perRank ? WatchRunsModel::color(s.rank()) : WatchRunsModel::color(runIndex);
     if (weight > 0) {
         QColor light = color;
         light.setAlpha(60);
@@ -576,7 +574,7 @@ void WatchPage::drawPlanLine(int card, const Run& run, int runIndex, ValueRange&
     auto* line = new QCPItemStraightLine(m_cards[std::size_t(card)]);
     line->point1->setCoords(0, value);
     line->point2->setCoords(1, value);
-    line->setPen(QPen(runColor(runIndex), 1, Qt::DashLine));
+    line->setPen(QPen(WatchRunsModel::color(runIndex), 1, Qt::DashLine));
     y.add(value);
     m_planLines[{card, &run}] = value;
 }

@@ -1,5 +1,7 @@
 #include "metrics/run.h"
 
+#include "text/lower_case.h"
+
 #include <algorithm>
 #include <cctype>
 #include <cmath>
@@ -11,9 +13,7 @@ constexpr std::size_t kIntervalsKept = 64;  // the median step interval looks at
 
 bool isLoss(const std::string& metric) {
     // "loss", "train/loss", "eval_loss", "Loss/train": any series a user would call a loss.
-    std::string m = metric;
-    std::transform(m.begin(), m.end(), m.begin(), [](unsigned char c) { return char(std::tolower(c)); });
-    return m.find("loss") != std::string::npos;
+    return lowerCase(metric).find("loss") != std::string::npos;
 }
 }  // namespace
 

@@ -4,6 +4,7 @@
 #include "plan/estimate.h"
 #include "plan/hardware.h"
 #include "plan/plan_fields.h"
+#include "text/lower_case.h"
 
 #include <algorithm>
 #include <cctype>
@@ -63,11 +64,6 @@ Plan calibrated(const Plan& plan) {
 
 namespace {
 
-std::string lower(std::string s) {
-    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return char(std::tolower(c)); });
-    return s;
-}
-
 // The run's device against the plan's GPU: a CPU run, or a GPU whose name does
 // not hold the plan's model (h100 in "NVIDIA H100 80GB HBM3").
 std::optional<Text> deviceMismatch(const Plan& plan, const RunSpeed& run) {
@@ -75,10 +71,10 @@ std::optional<Text> deviceMismatch(const Plan& plan, const RunSpeed& run) {
         return std::nullopt;
     const GpuModel* gpu = findGpu(plan.cluster.gpu);
     const std::string planGpu = gpu ? gpu->name : plan.cluster.gpu;
-    if (lower(run.device) == "cpu")
+    if (lowerCase(run.device) == "cpu")
         return Text(TD_TEXT("Calibration", "the run ran on CPUs, the plan on %1: the efficiency fitted is a CPU's"),
                     {Text::value(planGpu)});
-    if (lower(run.device).find(lower(plan.cluster.gpu)) == std::string::npos)
+    if (lowerCase(run.device).find(lowerCase(plan.cluster.gpu)) == std::string::npos)
         return Text(TD_TEXT("Calibration", "the run ran on %1, the plan on %2"),
                     {Text::value(printable(run.device)), Text::value(planGpu)});
     return std::nullopt;
@@ -110,7 +106,7 @@ std::optional<Text> calibrationMismatch(const Plan& plan, const RunSpeed& run) {
     if (auto d = deviceMismatch(plan, run))
         found.push_back(*d);
     const std::string planPrecision = findPlanField("recipe.precision")->get(plan);
-    if (!run.precision.empty() && lower(run.precision) != planPrecision)
+    if (!run.precision.empty() && lowerCase(run.precision) != planPrecision)
         found.push_back(Text(TD_TEXT("Calibration", "the run computed in %1, the plan in %2"),
                              {Text::value(printable(run.precision)), Text::value(planPrecision)}));
     if (auto m = modelMismatch(plan, run))
