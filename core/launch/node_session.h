@@ -8,6 +8,7 @@
 #include "events.h"
 #include "text/text.h"
 
+#include <algorithm>
 #include <functional>
 #include <memory>
 #include <string>
@@ -48,6 +49,11 @@ struct SshSettings {
     // interval. 0: off.
     double keepaliveIntervalS = 5;
     int keepaliveCountMax = 3;
+    // How long a connection may stay silent before it counts as lost: the
+    // unanswered keepalives and one interval more. 0 with keepalive off.
+    double silenceBoundS() const {
+        return keepaliveIntervalS > 0 ? keepaliveIntervalS * (std::max(1, keepaliveCountMax) + 1) : 0;
+    }
 };
 
 class NodeSession {

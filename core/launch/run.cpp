@@ -408,8 +408,7 @@ bool Run::preflightNode(Node& node, NodeSession& session) {
     command.checkPort = index == 0;
     command.dryRun = config_.dryRun;
     command.graceS = config_.graceSeconds;
-    const double keepalive = config_.ssh.keepaliveIntervalS;
-    command.silenceS = keepalive > 0 ? keepalive * (config_.ssh.keepaliveCountMax + 1) : 0;
+    command.silenceS = config_.ssh.silenceBoundS();
     const std::string& dir = command.dir;
     Text why;
     if (!session.start(nodeCommand(command), why))

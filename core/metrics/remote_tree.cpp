@@ -158,10 +158,10 @@ void RemoteTree::launch() {
     }
 }
 
-// As the launcher declares a node lost: no answer for the keepalive's interval × (count + 1).
+// As the launcher declares a node lost (SshSettings::silenceBoundS).
 double RemoteTree::stallBoundS() const {
-    const double interval = settings_.keepaliveIntervalS;
-    return interval > 0 ? interval * (std::max(1, settings_.keepaliveCountMax) + 1) : kStallWithoutKeepaliveS;
+    const double bound = settings_.silenceBoundS();
+    return bound > 0 ? bound : kStallWithoutKeepaliveS;
 }
 
 void RemoteTree::useSocket(int fd) {
