@@ -117,11 +117,13 @@ std::string value(const std::string& v, std::string& into) {
 // One line on stderr, made printable whatever a value quoted in it held.
 void say(const std::string& line) { std::fprintf(stderr, "traindeck generate: %s\n", printable(line, 2000).c_str()); }
 
-// The targets to write. A target named in --target that cannot be written is
-// the user's error (nothing is written); one that `all` brought in is skipped
-// and named, with the reason. Returns the error, or empty.
+// The targets to write and their files, each target built once: the files that
+// showed it can be generated are the files written. A target named in --target
+// that cannot be written is the user's error (nothing is written); one that `all`
+// brought in is skipped and named, with the reason. Returns the error, or empty.
 std::string chooseTargets(const PlanAnalysis& analysis, const std::vector<Target>& named, bool all,
-                          const GenerateOptions& o, std::vector<Target>& chosen) {
+                          const GenerateOptions& o, std::vector<Target>& chosen,
+                          std::vector<generate::GeneratedFile>& files) {
     const std::vector<Target> candidates = [&] {
         if (!all) return named;
         std::vector<Target> every;
@@ -131,14 +133,16 @@ std::string chooseTargets(const PlanAnalysis& analysis, const std::vector<Target
     for (Target t : candidates) {
         if (std::find(chosen.begin(), chosen.end(), t) != chosen.end()) continue;
         Text why = generate::missingOptions(analysis.plan, t, o);
+        std::vector<generate::GeneratedFile> built;
         if (why.empty()) try {
-                generate::generate(analysis, t, o);
+                built = generate::generate(analysis, t, o);
             } catch (const generate::GenerateError& e) {
                 why = e.text();
             }
         const std::string key = generate::targetInfo(t).key;
         if (why.empty()) {
             chosen.push_back(t);
+            generate::addFiles(files, std::move(built));
         } else if (std::find(named.begin(), named.end(), t) != named.end()) {
             return app::localized(Text(TD_TEXT("GenerateCommand", "cannot write %1, nothing written: %2"),
                                        {Text::value(key), why}));
@@ -269,13 +273,8 @@ int runGenerate(int argc, char** argv) {
     const PlanCheck check = checkPlan(analysis);
     if (!check.error.empty()) return fail(check.error);
     std::vector<Target> chosen;
-    if (std::string why = chooseTargets(analysis, named, all, o, chosen); !why.empty()) return fail(why);
     std::vector<generate::GeneratedFile> files;
-    try {
-        files = generate::generate(analysis, chosen, o);
-    } catch (const generate::GenerateError& e) {
-        return fail(app::localized(e.text()));
-    }
+    if (std::string why = chooseTargets(analysis, named, all, o, chosen, files); !why.empty()) return fail(why);
     if (std::string writeError = writeFiles(outDir, files, force); !writeError.empty()) return fail(writeError);
     for (const auto& f : files)
         std::printf("%s\n", app::localized(TD_TEXT("GenerateCommand", "wrote %1"), {Text::value(outDir + "/" + f.path)}).c_str());

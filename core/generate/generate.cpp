@@ -5,6 +5,7 @@
 #include "generate/workload.h"
 
 #include <algorithm>
+#include <atomic>
 
 namespace traindeck::generate {
 
@@ -62,7 +63,10 @@ Text missingOptions(const Plan& plan, Target target, const GenerateOptions& opti
 
 namespace {
 
+std::atomic<long> g_builtTargets{0};
+
 std::vector<GeneratedFile> generateFrom(const Context& ctx, Target target) {
+    ++g_builtTargets;
     switch (target) {
     case Target::Kubernetes: return kubernetesFiles(ctx);
     case Target::PyTorchJob: return pyTorchJobFiles(ctx);
@@ -104,13 +108,18 @@ std::vector<GeneratedFile> generate(const PlanAnalysis& analysis, const std::vec
                                     const GenerateOptions& options) {
     const Context ctx = makeContext(analysis, options);
     std::vector<GeneratedFile> all;
-    for (Target t : which)
-        for (GeneratedFile& f : generateFrom(ctx, t)) {
-            const bool seen = std::any_of(all.begin(), all.end(),
-                                          [&](const GeneratedFile& g) { return g.path == f.path; });
-            if (!seen) all.push_back(std::move(f));
-        }
+    for (Target t : which) addFiles(all, generateFrom(ctx, t));
     return all;
 }
+
+void addFiles(std::vector<GeneratedFile>& all, std::vector<GeneratedFile> files) {
+    for (GeneratedFile& f : files) {
+        const bool seen =
+            std::any_of(all.begin(), all.end(), [&](const GeneratedFile& g) { return g.path == f.path; });
+        if (!seen) all.push_back(std::move(f));
+    }
+}
+
+long builtTargetCount() { return g_builtTargets.load(); }
 
 }  // namespace traindeck::generate

@@ -65,6 +65,15 @@ std::vector<GeneratedFile> generate(const PlanAnalysis& analysis, const std::vec
 std::vector<GeneratedFile> generate(const Plan& plan, const std::vector<Target>& which,
                                     const GenerateOptions& options);
 
+// Adds one target's files to those of the targets before it, each path once:
+// how generate() above combines targets, for a caller that built each target
+// on its own (to check it) and writes the files it checked.
+void addFiles(std::vector<GeneratedFile>& all, std::vector<GeneratedFile> files);
+
+// How many times a target's files were built in this process. Tests assert that
+// a command builds each target once (checking and writing the same files).
+long builtTargetCount();
+
 // What the user should read beside the files of `target`, one line each: the
 // address chosen for the master, what a platform's files cannot carry. (The
 // planner's warnings for the layout, which the files carry as comments, are the
