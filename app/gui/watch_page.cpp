@@ -57,14 +57,6 @@ constexpr qint64 kPollBudgetNs = 8'000'000;
 constexpr qint64 kCopyBudgetNs = 8'000'000;
 constexpr std::size_t kCopySlice = 8192;
 
-double percentile(std::vector<double> v, double q) {
-    if (v.empty())
-        return 0;
-    const auto k = std::size_t(q * double(v.size() - 1));
-    std::nth_element(v.begin(), v.begin() + std::ptrdiff_t(k), v.end());
-    return v[k];
-}
-
 }  // namespace
 
 WatchPage::WatchPage(QWidget* parent) : QWidget(parent), m_watch(std::make_unique<Watch>()) {
@@ -630,20 +622,11 @@ void WatchPage::rescale(QCustomPlot* plot, const ValueRange& x, const ValueRange
     plot->xAxis->setRange(x.lo, x.hi > x.lo ? x.hi : x.lo + 1);
     ValueRange shown = y;
     if (m_outliers->isChecked()) {
-        // Ignore outliers: the y range is the 5th to 95th percentile (of at most 100k sampled values).
-        std::vector<double> v;
-        for (QCPGraph* g : raw) {
-            const int n = g->dataCount();
-            const int stride = std::max(1, n / 100000);
-            for (int i = 0; i < n; i += stride)
-                if (std::isfinite(g->data()->at(i)->value))
-                    v.push_back(g->data()->at(i)->value);
-        }
-        if (v.size() >= 20) {
-            shown = ValueRange();
-            shown.add(percentile(v, 0.05));
-            shown.add(percentile(v, 0.95));
-        }
+        OutlierFreeRange central;
+        for (QCPGraph* g : raw)
+            central.addSampled(std::size_t(g->dataCount()), [g](std::size_t i) { return g->data()->at(int(i))->value; });
+        if (const ValueRange r = central.range(); !r.empty())
+            shown = r;
     }
     if (shown.empty())
         return;

@@ -101,6 +101,21 @@ std::pair<double, double> shownRange(const ValueRange& r, bool log) {
     return {mid - half, mid + half};
 }
 
+ValueRange OutlierFreeRange::range() {
+    ValueRange r;
+    if (values_.size() < kFewest)
+        return r;
+    // The q-th percentile is the value at floor(q × (n − 1)) in sorted order.
+    const auto at = [&](double q) { return values_.begin() + std::ptrdiff_t(q * double(values_.size() - 1)); };
+    const auto low = at(0.05), high = at(0.95);
+    std::nth_element(values_.begin(), low, values_.end());
+    r.add(*low);
+    // What lies after `low` is no smaller: the 95th is there (that pass reorders `low` too).
+    std::nth_element(low + 1, high, values_.end());
+    r.add(*high);
+    return r;
+}
+
 double Smoother::next(double value) {
     if (!std::isfinite(value))
         return value;

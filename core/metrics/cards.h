@@ -6,6 +6,9 @@
 
 #include "metrics/run.h"
 
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
 #include <limits>
 #include <string>
 #include <utility>
@@ -39,6 +42,35 @@ struct ValueRange {
 // magnitude wide, so a nearly constant series (a GPU's memory) gets ticks of a
 // few significant digits, not six decimals. A log axis: from loPositive / 1.2 to hi * 1.2.
 std::pair<double, double> shownRange(const ValueRange& r, bool log);
+
+// The values a card's axis shows when it ignores outliers: from the 5th to the
+// 95th percentile of the values added (non-finite ones left out). Each list is
+// sampled evenly, at most kSample of its values, so a card of a million points
+// costs a pass over 100k. Below kFewest values none is called an outlier and
+// range() is empty: the axis shows them all.
+class OutlierFreeRange {
+public:
+    static constexpr std::size_t kSample = 100000;
+    static constexpr std::size_t kFewest = 20;
+
+    void add(double v) {
+        if (std::isfinite(v))
+            values_.push_back(v);
+    }
+    // A list of `count` values, valueAt(i) the i-th (a graph's points, say): sampled.
+    template <class ValueAt>
+    void addSampled(std::size_t count, ValueAt valueAt) {
+        const std::size_t stride = std::max<std::size_t>(1, (count + kSample - 1) / kSample);
+        for (std::size_t i = 0; i < count; i += stride)
+            add(valueAt(i));
+    }
+    std::size_t size() const { return values_.size(); }
+    // Reorders the values kept (a partial sort), so it is not const.
+    ValueRange range();
+
+private:
+    std::vector<double> values_;
+};
 
 // TensorBoard's debiased EMA, one point at a time (debiasedEma() in summary.h
 // is the same over a whole list): a redraw continues it over the new points.

@@ -181,6 +181,47 @@ private slots:
         QCOMPARE(whi, 10.5);
     }
 
+    void outlierFreeRangeIsThe5thTo95thPercentile() {
+        // 100 values 1.00 … 1.99 and four spikes: the range is theirs without the spikes.
+        OutlierFreeRange central;
+        for (double spike : {1e6, -1e6, 1e6, 1e6})
+            central.add(spike);
+        for (int i = 99; i >= 0; --i)
+            central.add(1.0 + i * 0.01);
+        for (int i = 0; i < 50; ++i)
+            central.add(std::nan(""));  // left out, as are infinities
+        central.add(std::numeric_limits<double>::infinity());
+        QCOMPARE(central.size(), std::size_t(104));
+        const ValueRange r = central.range();
+        // Sorted, index floor(0.05 × 103) = 5 is 1.04 and floor(0.95 × 103) = 97 is 1.96.
+        QCOMPARE(r.lo, 1.04);
+        QCOMPARE(r.hi, 1.96);
+        QCOMPARE(r.loPositive, 1.04);  // a log axis gets it too
+
+        // Too few values to call any an outlier: no range, the axis shows them all.
+        OutlierFreeRange few;
+        for (int i = 0; i < 19; ++i)
+            few.add(i == 0 ? 1e9 : 1.0);
+        QVERIFY(few.range().empty());
+        few.add(1.0);
+        QVERIFY(!few.range().empty());
+    }
+
+    void outlierFreeRangeSamplesLongLists() {
+        // A million points: every 10th, 100k values; their 5th and 95th percentiles.
+        OutlierFreeRange central;
+        central.addSampled(1'000'000, [](std::size_t i) { return double(i); });
+        QCOMPARE(central.size(), OutlierFreeRange::kSample);
+        const ValueRange r = central.range();
+        QCOMPARE(r.lo, 49990.0);   // index floor(0.05 × 99999) = 4999, × 10
+        QCOMPARE(r.hi, 949990.0);  // index floor(0.95 × 99999) = 94999, × 10
+        // At most kSample of each list, whatever its length; short lists whole.
+        OutlierFreeRange two;
+        two.addSampled(150'000, [](std::size_t) { return 1.0; });
+        two.addSampled(30, [](std::size_t) { return 2.0; });
+        QCOMPARE(two.size(), std::size_t(75'000 + 30));
+    }
+
     void usersScalarsGetCardsWithUnits() {
         Run run("r");
         run.append(run.series("loss"), {0, 1, 0.5}, 0);
