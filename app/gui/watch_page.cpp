@@ -1,5 +1,6 @@
 #include "gui/watch_page.h"
 
+#include "gui/card_graphs.h"
 #include "gui/watch_runs_model.h"
 
 #include "localized.h"
@@ -50,16 +51,11 @@ constexpr std::size_t kPollBytes = 2u << 20;  // per poll at most: about 10 ms o
 // however busy the machine is (on a core shared with other work, 2 MB can take 100 ms).
 constexpr std::size_t kPollSlice = 128u << 10;
 constexpr qint64 kPollBudgetNs = 8'000'000;
-// Copying the store's points onto the cards takes at most this long per redraw,
-// over all cards, in slices: a bigger backlog (a 1M-step file just opened, a
-// series the store folded) is drawn over the next redraws, so the event loop
-// runs again within about this time however busy the machine is.
-constexpr qint64 kCopyBudgetNs = 8'000'000;
-constexpr std::size_t kCopySlice = 8192;
 
 }  // namespace
 
-WatchPage::WatchPage(QWidget* parent) : QWidget(parent), m_watch(std::make_unique<Watch>()) {
+WatchPage::WatchPage(QWidget* parent)
+    : QWidget(parent), m_watch(std::make_unique<Watch>()), m_graphs(std::make_unique<CardGraphs>()) {
     auto* column = new QVBoxLayout(this);
     auto* controls = new QHBoxLayout;
     m_addFile = new QPushButton(this);
@@ -308,7 +304,7 @@ void WatchPage::replotNow() {
     m_redrawAll = true;
     do
         redraw();
-    while (m_copying);
+    while (m_graphs->copying());
     m_replotTimer->stop();
 }
 
@@ -320,27 +316,7 @@ bool WatchPage::eventFilter(QObject* watched, QEvent* event) {
 
 std::vector<const Run*> WatchPage::shownRuns() const { return m_runsModel->shownRuns(); }
 
-// Relative time: hours since the run's start event, or without one since its first point.
-double WatchPage::xOrigin(const Run& run) const {
-    if (XAxis(m_x->currentIndex()) != XAxis::RelativeTime)
-        return 0;
-    if (run.info.startTime > 0)
-        return run.info.startTime;
-    double first = std::numeric_limits<double>::infinity();
-    for (const auto& [key, s] : run.allSeries())
-        if (!s->empty())
-            first = std::min(first, s->points().front().wallTime);
-    return std::isfinite(first) ? first : 0;
-}
-
-double WatchPage::xOf(double origin, const Point& p) const {
-    switch (XAxis(m_x->currentIndex())) {
-    case XAxis::Step: return double(p.step);
-    case XAxis::RelativeTime: return (p.wallTime - origin) / 3600.0;
-    case XAxis::WallTime: return p.wallTime;
-    }
-    return double(p.step);
-}
+bool WatchPage::copying() const { return m_graphs->copying(); }
 
 QCustomPlot* WatchPage::makeCard() {
     auto* plot = new QCustomPlot(m_grid->parentWidget());
@@ -380,8 +356,7 @@ void WatchPage::syncCards() {
     for (std::size_t i = same; i < m_cards.size(); ++i)
         delete m_cards[i];
     m_cards.resize(same);
-    for (auto it = m_drawn.begin(); it != m_drawn.end();)
-        it = std::get<0>(it->first) >= int(same) ? m_drawn.erase(it) : std::next(it);
+    m_graphs->forgetCardsFrom(int(same));
     m_cardKinds = kinds;
     m_redrawAll = true;  // the cards after the first change are new: drawn whole
     for (std::size_t i = same; i < kinds.size(); ++i) {
@@ -398,21 +373,17 @@ void WatchPage::redraw() {
         signature << QString::fromStdString(r->name());
     if (signature.join(QLatin1Char('|')) != m_drawnSignature) {
         m_drawnSignature = signature.join(QLatin1Char('|'));
-        m_drawn.clear();
+        m_graphs->clear(m_cards);
         m_redrawAll = true;
-        for (QCustomPlot* plot : m_cards)
-            plot->clearGraphs();
     }
     syncCards();
     if (m_redrawAll)
         m_planLines.clear();
-    QElapsedTimer budget;
-    budget.start();
-    m_copying = false;
+    m_graphs->beginRedraw(m_smoothing->value(), XAxis(m_x->currentIndex()));
     for (int c = 0; c < int(m_cards.size()); ++c)
-        drawCard(c, budget);
+        drawCard(c);
     m_redrawAll = false;
-    if (m_copying)
+    if (m_graphs->copying())
         m_replotTimer->start(0);  // the rest of the backlog, after the events waiting now
     ++m_replots;
     std::size_t points = 0, bytes = 0;
@@ -427,127 +398,6 @@ void WatchPage::redraw() {
     for (const Text& t : m_watch->troubles())
         status += QStringLiteral(" · ") + app::qLocalized(t);
     m_status->setText(status);
-}
-
-WatchPage::Drawn& WatchPage::graphsOf(int card, const Run& run, const Series& s, int runIndex, bool oneRun) {
-    Drawn& d = m_drawn[{card, &run, &s}];
-    if (d.smooth)
-        return d;
-    QCustomPlot* plot = m_cards[std::size_t(card)];
-    const double weight = m_smoothing->value();
-    const bool perRank = m_cardKinds[std::size_t(card)].kind == CardKind::RankStepTime && s.rank() >= 0 && oneRun;
-    const QColor color = perRank ? WatchRunsModel::color(s.rank()) : WatchRunsModel::color(runIndex);
-    if (weight > 0) {
-        QColor light = color;
-        light.setAlpha(60);
-        d.raw = plot->addGraph();
-        d.raw->setName(QString());  // unnamed: the hover lists the smoothed line alone
-        d.raw->setPen(QPen(light));
-        d.raw->setAdaptiveSampling(true);
-    }
-    d.smooth = plot->addGraph();
-    // 1 px: QCustomPlot draws it with a cosmetic pen, Qt's fast stroker; a 1.5 px
-    // line through a card's ~3,000 envelope points cost 5× the whole replot.
-    d.smooth->setPen(QPen(color, 1));
-    d.smooth->setAdaptiveSampling(true);
-    QString name = QString::fromStdString(run.name());
-    if (s.rank() >= 0)
-        name += QStringLiteral(" · rank %1").arg(s.rank());
-    d.smooth->setName(name);
-    d.marks = plot->addGraph();
-    d.marks->setName(QString());
-    d.marks->setLineStyle(QCPGraph::lsNone);
-    d.marks->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCross, QColor(179, 38, 30), 9));
-    return d;
-}
-
-// The series' new points into the shown copy, or, when points already copied
-// changed, into a new copy that replaces it once complete; in slices until the
-// redraw's copy budget (kCopyBudgetNs since `budget` started) is spent. True
-// when the shown copy changed.
-bool WatchPage::appendNew(Drawn& d, const Run& run, const Series& s, const QElapsedTimer& budget) {
-    if (!d.shown) {  // the first copy is shown as it grows
-        d.shown = std::make_unique<Copy>(m_smoothing->value());
-        d.shown->rewrites = s.rewrites();
-    }
-    const Copy& current = d.next ? *d.next : *d.shown;
-    if (s.rewrites() != current.rewrites || s.points().size() < current.copied) {
-        d.next = std::make_unique<Copy>(m_smoothing->value());
-        d.next->rewrites = s.rewrites();
-    }
-    Copy& into = d.next ? *d.next : *d.shown;
-    const std::size_t before = into.copied;
-    while (into.copied < s.points().size() && budget.nsecsElapsed() < kCopyBudgetNs)
-        copyPoints(into, run, s, std::min(kCopySlice, s.points().size() - into.copied));
-    const std::size_t count = into.copied - before;
-    if (d.next && d.next->copied == s.points().size()) {
-        d.shown = std::move(d.next);
-        d.filledColumns = -1;  // other points: handed over whatever the range
-        d.filledMarks = std::size_t(-1);
-        return true;
-    }
-    m_copying |= into.copied < s.points().size();
-    return count > 0 && !d.next;
-}
-
-void WatchPage::copyPoints(Copy& c, const Run& run, const Series& s, std::size_t count) {
-    const double origin = xOrigin(run);
-    const auto& points = s.points();
-    for (std::size_t i = c.copied; i < c.copied + count; ++i) {
-        const Point& p = points[i];
-        const double x = xOf(origin, p);
-        if (!std::isfinite(p.value)) {
-            // A gap in the line (QCustomPlot breaks lines at NaN) and a red mark.
-            c.rawPoints.append(x, std::nan(""));
-            c.smoothPoints.append(x, std::nan(""));
-            c.markX.push_back(x);
-            c.markY.push_back(c.lastFinite);
-            continue;
-        }
-        c.rawPoints.append(x, p.value);
-        c.smoothPoints.append(x, c.smoother.next(p.value));  // TensorBoard's debiased EMA, continued
-        c.lastFinite = p.value;
-        c.x.add(x);
-        c.y.add(p.value);
-    }
-    c.copied += count;
-}
-
-// Each graph gets the envelope of the visible range at the card's width (its
-// pixels: the widget's, a little more than the axis rectangle's, known before
-// any replot; a resize draws the card again). Only what changed is handed over.
-// True when a graph got new points.
-bool WatchPage::fillGraphs(int card) {
-    QCustomPlot* plot = m_cards[std::size_t(card)];
-    const QCPRange range = plot->xAxis->range();
-    const int columns = std::max(64, int(std::ceil(plot->width() * plot->devicePixelRatioF())));
-    bool changed = false;
-    std::vector<double> xs, ys;
-    for (auto& [key, d] : m_drawn) {
-        if (std::get<0>(key) != card || !d.shown)
-            continue;
-        const Copy& c = *d.shown;
-        if (d.filledMarks != std::size_t(c.markX.size())) {
-            d.marks->setData(c.markX, c.markY, true);
-            d.filledMarks = std::size_t(c.markX.size());
-            changed = true;
-        }
-        if (d.filledColumns == columns && d.filledLo == range.lower && d.filledHi == range.upper &&
-            d.filledPoints == c.rawPoints.size())
-            continue;
-        d.filledColumns = columns;
-        d.filledLo = range.lower;
-        d.filledHi = range.upper;
-        d.filledPoints = c.rawPoints.size();
-        changed = true;
-        for (auto [graph, points] : {std::pair{d.raw, &c.rawPoints}, std::pair{d.smooth, &c.smoothPoints}}) {
-            if (!graph)
-                continue;
-            points->query(range.lower, range.upper, columns, xs, ys);
-            graph->setData(QVector<double>(xs.begin(), xs.end()), QVector<double>(ys.begin(), ys.end()), true);
-        }
-    }
-    return changed;
 }
 
 // The plan's prediction (samples/s) and the card's capacity (GPU memory), for
@@ -665,10 +515,10 @@ QString WatchPage::stragglerTitle(const Run& run) {
     return m_straggler;
 }
 
-// A card: its series' new points copied (within `budget`), its range followed,
-// its graphs handed what changed, and replotted only when something did. The
-// items (plan lines, alarm marks) are made again only when the view changed.
-void WatchPage::drawCard(int card, const QElapsedTimer& budget) {
+// A card: its series' new points copied (within the redraw's budget), its range
+// followed, its graphs handed what changed, and replotted only when something
+// did. The items (plan lines, alarm marks) are made again only when the view changed.
+void WatchPage::drawCard(int card) {
     QCustomPlot* plot = m_cards[std::size_t(card)];
     const Card& kind = m_cardKinds[std::size_t(card)];
     bool changed = m_redrawAll;
@@ -680,11 +530,14 @@ void WatchPage::drawCard(int card, const QElapsedTimer& budget) {
     for (const Run* run : runs) {
         const int runIndex = m_runsModel->rowOf(run);
         for (const Series* series : cardSeries(*run, kind)) {
-            Drawn& d = graphsOf(card, *run, *series, runIndex, runs.size() == 1);
-            changed |= appendNew(d, *run, *series, budget);
-            rawGraphs.push_back(d.raw ? d.raw : d.smooth);
-            x.add(d.shown->x);
-            y.add(d.shown->y);
+            // One run's rank card: a colour per rank; else a colour per run.
+            const bool perRank = kind.kind == CardKind::RankStepTime && series->rank() >= 0 && runs.size() == 1;
+            const CardGraphs::Followed f = m_graphs->follow(
+                card, plot, *run, *series, WatchRunsModel::color(perRank ? series->rank() : runIndex));
+            changed |= f.changed;
+            rawGraphs.push_back(f.values);
+            x.add(f.x);
+            y.add(f.y);
         }
         if (m_redrawAll) {
             drawPlanLine(card, *run, runIndex, y);
@@ -700,7 +553,7 @@ void WatchPage::drawCard(int card, const QElapsedTimer& budget) {
     m_redrawing = true;
     rescale(plot, x, y, rawGraphs);
     m_redrawing = false;
-    fillGraphs(card);
+    m_graphs->fill(card, plot);
     QString title = cardTitle(card);
     if (kind.kind == CardKind::RankStepTime && runs.size() == 1)
         if (const QString straggler = stragglerTitle(*runs[0]); !straggler.isEmpty())

@@ -5,18 +5,16 @@
 // replots are coalesced to at most 25 per second, so the window never waits on
 // a big file or a fast stream.
 
+#include "gui/card_graphs.h"
 #include "metrics/cards.h"
-#include "metrics/envelope.h"
 #include "metrics/watch.h"
 #include "plan/plan_analysis.h"
 
 #include <QElapsedTimer>
 #include <QWidget>
 
-#include <limits>
 #include <map>
 #include <memory>
-#include <tuple>
 #include <vector>
 
 class QCheckBox;
@@ -56,14 +54,12 @@ public:
     // memory as dashed lines, and the calibration a measured run adds to.
     void setAnalysis(const PlanAnalysis& analysis);
 
-    enum class XAxis { Step, RelativeTime, WallTime };
-
     // For tests and the benchmarks.
     metrics::Watch& watch() { return *m_watch; }
     const std::vector<QCustomPlot*>& cards() const { return m_cards; }
     QString banner() const;
     int replots() const { return m_replots; }
-    bool copying() const { return m_copying; }  // points of the store not on the cards yet (a big file being drawn)
+    bool copying() const;  // points of the store not on the cards yet (a big file being drawn)
     const std::vector<metrics::Card>& cardKinds() const { return m_cardKinds; }
     WatchRunsModel& runsModel() { return *m_runsModel; }
     bool exportPng(const QString& path);
@@ -92,17 +88,11 @@ private:
     void redraw();
     void syncCards();
     QCustomPlot* makeCard();
-    void drawCard(int card, const QElapsedTimer& budget);
-    struct Copy;
-    struct Drawn;
-    Drawn& graphsOf(int card, const metrics::Run& run, const metrics::Series& s, int runIndex, bool oneRun);
-    bool appendNew(Drawn& d, const metrics::Run& run, const metrics::Series& s, const QElapsedTimer& budget);
-    void copyPoints(Copy& c, const metrics::Run& run, const metrics::Series& s, std::size_t count);
+    void drawCard(int card);
     void drawPlanLine(int card, const metrics::Run& run, int runIndex, metrics::ValueRange& y);
     void drawAlarmMarks(QCustomPlot* plot, const metrics::Run& run);
     void setScales(QCustomPlot* plot);
     void rescale(QCustomPlot* plot, const metrics::ValueRange& x, const metrics::ValueRange& y, const std::vector<QCPGraph*>& raw);
-    bool fillGraphs(int card);
     QString cardTitle(int card) const;
     QString stragglerTitle(const metrics::Run& run);
     void showAlarms();
@@ -114,11 +104,9 @@ private:
     void askHostKey();
     void calibrate();
     std::vector<const metrics::Run*> shownRuns() const;
-    double xOrigin(const metrics::Run& run) const;  // what xOf() subtracts
-    double xOf(double origin, const metrics::Point& p) const;
-
 
     std::unique_ptr<metrics::Watch> m_watch;
+    std::unique_ptr<CardGraphs> m_graphs;  // which graphs draw which series on which card, and their copies
     PlanAnalysis m_analysis;  // not valid() until the window gives one
     QTimer* m_pollTimer = nullptr;
     QTimer* m_replotTimer = nullptr;
@@ -146,46 +134,14 @@ private:
     QMessageBox* m_keyQuestion = nullptr;    // an unknown host key being asked (window-modal, not blocking)
     std::string m_knownHosts;                // where an accepted key is recorded
 
-    // What one series has been copied into: its points as x and y (raw and
-    // smoothed, the EMA continued) in envelopes (metrics/envelope.h) that later
-    // redraws only append to, and its non-finite points as marks.
-    struct Copy {
-        explicit Copy(double smoothing) : smoother(smoothing) {}
-        metrics::Envelope rawPoints, smoothPoints;
-        QVector<double> markX, markY;
-        std::size_t copied = 0;      // points[0, copied) are in the envelopes
-        std::size_t rewrites = 0;    // the series' rewrites() when the copy began
-        metrics::Smoother smoother;
-        double lastFinite = 0;
-        metrics::ValueRange x, y;
-    };
-    // One series on one card. Its graphs get, per redraw, only the envelope's
-    // points for the visible range, and only when those changed: a redraw costs
-    // the new points and the card's width, never the series' length. Copying is
-    // bounded per redraw (kCopyBudgetNs over all cards): a big file fills
-    // the cards over several turns of the event loop, and when points already
-    // copied change (the store folded its older half, a restart purged some) the
-    // series is copied anew into `next` while the graphs keep drawing `shown`.
-    struct Drawn {
-        QCPGraph* raw = nullptr;     // faint, behind the smoothed line (absent without smoothing)
-        QCPGraph* smooth = nullptr;
-        QCPGraph* marks = nullptr;   // non-finite points
-        std::unique_ptr<Copy> shown, next;
-        // What the graphs were handed: again only when one of these changes.
-        double filledLo = 0, filledHi = 0;
-        int filledColumns = -1;
-        std::size_t filledPoints = 0, filledMarks = 0;
-    };
-    std::map<std::tuple<int, const metrics::Run*, const metrics::Series*>, Drawn> m_drawn;
-    QString m_drawnSignature;
+    QString m_drawnSignature;  // smoothing, x axis and shown runs the graphs were drawn with
     QElapsedTimer m_stragglerClock;
-    QString m_straggler;  // smoothing, x axis and shown runs the graphs were drawn with
+    QString m_straggler;
     std::map<const metrics::Run*, std::size_t> m_alarmsSeen;
     std::map<const metrics::Run*, std::uint64_t> m_generations;
     bool m_followEdge = true;  // rescale to the newest data until the user zooms or pans
     bool m_redrawing = false;  // our own range changes do not ask for another redraw
     bool m_redrawAll = true;   // the view changed (not only points): every card drawn, items and all
-    bool m_copying = false;
     std::map<std::pair<int, const metrics::Run*>, double> m_planLines;  // per card and run: the dashed line's value
     std::size_t m_alarmCount = 0;  // over all runs: a new alarm adds a mark to the plots
     int m_replots = 0;
