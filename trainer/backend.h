@@ -102,7 +102,8 @@ public:
     virtual TrainState saveState() const = 0;
     virtual void loadState(const TrainState& state) = 0;
 
-    virtual double peakMemoryGb() const = 0;  // device memory; the CPU backend reports its RSS
+    // Peak device memory in GiB (2^30 bytes: gpu_mem_gb, docs/metrics-protocol.md); the CPU backend reports its peak RSS.
+    virtual double peakMemoryGb() const = 0;
 };
 
 // Defined by trainer/cuda/ (its module and tools), never by the trainer itself.

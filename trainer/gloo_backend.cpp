@@ -127,7 +127,8 @@ public:
     double peakMemoryGb() const override {
         rusage usage{};
         ::getrusage(RUSAGE_SELF, &usage);
-        return double(usage.ru_maxrss) * 1024.0 / 1e9;  // ru_maxrss is in KiB
+        // ru_maxrss is in KiB; gpu_mem_gb is GiB (2^30 bytes), as the CUDA backend reports it.
+        return double(usage.ru_maxrss) / double(1u << 20);
     }
 
 private:

@@ -445,10 +445,6 @@
         <translation>0 uses 6 × parameters × tokens (forward and backward).</translation>
     </message>
     <message>
-        <source>Activation memory per sample (GB)</source>
-        <translation>Activation memory per sample (GB)</translation>
-    </message>
-    <message>
         <source>Dataset size (samples)</source>
         <translation>Dataset size (samples)</translation>
     </message>
@@ -535,10 +531,6 @@
     <message>
         <source>The share of the GPU&apos;s peak the compute time assumes (0–1).</source>
         <translation>The share of the GPU&apos;s peak the compute time assumes (0–1).</translation>
-    </message>
-    <message>
-        <source>Memory overhead per GPU (GB)</source>
-        <translation>Memory overhead per GPU (GB)</translation>
     </message>
     <message>
         <source>Checkpoint every (steps)</source>
@@ -868,6 +860,14 @@
         <source>Once per GPU (TrainDeck starts them, as torchrun)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Activation memory per sample (GiB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory overhead per GPU (GiB)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>FindingTexts</name>
@@ -882,14 +882,6 @@
     <message>
         <source>%1: the global batch %2 is not a multiple of micro × world = %3; the run would use %4, and DeepSpeed refuses to start unless train_batch_size = micro × accumulation × world</source>
         <translation>%1: the global batch %2 is not a multiple of micro × world = %3; the run would use %4, and DeepSpeed refuses to start unless train_batch_size = micro × accumulation × world</translation>
-    </message>
-    <message>
-        <source>%1: needs %2 GB per GPU, more than the %3 GB of a %4</source>
-        <translation>%1: needs %2 GB per GPU, more than the %3 GB of a %4</translation>
-    </message>
-    <message>
-        <source>%1: needs %2 GB of the card&apos;s %3 GB: little room for fragmentation or longer samples</source>
-        <translation>%1: needs %2 GB of the card&apos;s %3 GB: little room for fragmentation or longer samples</translation>
     </message>
     <message>
         <source>%1: the effective batch is %2 but the LR %3 was tuned at batch %4 and is not rescaled</source>
@@ -1004,10 +996,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1: then %2 GB per GPU and %3 s per step</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>the sequence of %1 tokens is longer than the %2 positions the model&apos;s config allows (max_position_embeddings)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1045,6 +1033,18 @@
     </message>
     <message>
         <source>use %1, %2 and %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: needs %2 GiB per GPU, more than the %3 GiB of a %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: then %2 GiB per GPU and %3 s per step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: needs %2 GiB of the card&apos;s %3 GiB: little room for fragmentation or longer samples</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2576,10 +2576,6 @@
         <translation>steps</translation>
     </message>
     <message>
-        <source>GB</source>
-        <translation>GB</translation>
-    </message>
-    <message>
         <source>s</source>
         <translation>s</translation>
     </message>
@@ -2631,6 +2627,10 @@
     <message>
         <source>%1 (%2 days)</source>
         <translation>%1 (%2 days)</translation>
+    </message>
+    <message>
+        <source>GiB</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -3772,10 +3772,6 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
 <context>
     <name>traindeck::gui::MemoryBar</name>
     <message>
-        <source>%1 / %2 GB</source>
-        <translation>%1 / %2 GB</translation>
-    </message>
-    <message>
         <source>Memory per GPU</source>
         <translation>Memory per GPU</translation>
     </message>
@@ -3809,6 +3805,10 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
     </message>
     <message>
         <source>Logits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 / %2 GiB</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3861,10 +3861,6 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
 <context>
     <name>traindeck::gui::PlanFiguresBox</name>
     <message>
-        <source>%1 GB</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>So far: %1 · learning rate %2 · finishes in %3</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3898,6 +3894,10 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
     </message>
     <message>
         <source>Fits: %1 per GPU, the card has %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 GiB</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4056,10 +4056,6 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
     </message>
     <message>
         <source>Samples/s (dashed: the plan&apos;s prediction)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>GPU memory (GB; dashed: capacity)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4240,6 +4236,10 @@ Accept it only if this is the fingerprint the host&apos;s administrator gives yo
     </message>
     <message>
         <source>SVG images (*.svg)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU memory (GiB; dashed: capacity)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -445,10 +445,6 @@
         <translation>填 0 表示按 6 × 参数量 × token 数计算（前向加反向）。</translation>
     </message>
     <message>
-        <source>Activation memory per sample (GB)</source>
-        <translation>每样本激活显存 (GB)</translation>
-    </message>
-    <message>
         <source>Dataset size (samples)</source>
         <translation>数据集大小（样本数）</translation>
     </message>
@@ -535,10 +531,6 @@
     <message>
         <source>The share of the GPU&apos;s peak the compute time assumes (0–1).</source>
         <translation>计算时间估算所假设的 GPU 峰值算力占比（0–1）。</translation>
-    </message>
-    <message>
-        <source>Memory overhead per GPU (GB)</source>
-        <translation>每 GPU 额外显存开销 (GB)</translation>
     </message>
     <message>
         <source>Checkpoint every (steps)</source>
@@ -868,6 +860,14 @@
         <source>Once per GPU (TrainDeck starts them, as torchrun)</source>
         <translation>每块 GPU 一次（由 TrainDeck 启动，如同 torchrun）</translation>
     </message>
+    <message>
+        <source>Activation memory per sample (GiB)</source>
+        <translation>每样本激活显存 (GiB)</translation>
+    </message>
+    <message>
+        <source>Memory overhead per GPU (GiB)</source>
+        <translation>每 GPU 额外显存开销 (GiB)</translation>
+    </message>
 </context>
 <context>
     <name>FindingTexts</name>
@@ -882,14 +882,6 @@
     <message>
         <source>%1: the global batch %2 is not a multiple of micro × world = %3; the run would use %4, and DeepSpeed refuses to start unless train_batch_size = micro × accumulation × world</source>
         <translation>%1：全局批大小 %2 不是 微批 × GPU 总数 = %3 的整数倍，实际会用 %4；而 DeepSpeed 要求 train_batch_size = 微批 × 累积步数 × GPU 总数，否则拒绝启动</translation>
-    </message>
-    <message>
-        <source>%1: needs %2 GB per GPU, more than the %3 GB of a %4</source>
-        <translation>%1：每 GPU 需要 %2 GB，超过 %4 的 %3 GB</translation>
-    </message>
-    <message>
-        <source>%1: needs %2 GB of the card&apos;s %3 GB: little room for fragmentation or longer samples</source>
-        <translation>%1：需要 %2 GB，显卡共 %3 GB，几乎没有余量应对显存碎片或更长的样本</translation>
     </message>
     <message>
         <source>%1: the effective batch is %2 but the LR %3 was tuned at batch %4 and is not rescaled</source>
@@ -1004,10 +996,6 @@
         <translation>；连微批次 1 也放不下</translation>
     </message>
     <message>
-        <source>%1: then %2 GB per GPU and %3 s per step</source>
-        <translation>%1：之后每 GPU %2 GB，每步 %3 秒</translation>
-    </message>
-    <message>
         <source>the sequence of %1 tokens is longer than the %2 positions the model&apos;s config allows (max_position_embeddings)</source>
         <translation>序列长度 %1 个 token 超过了模型配置允许的 %2 个位置（max_position_embeddings）</translation>
     </message>
@@ -1046,6 +1034,18 @@
     <message>
         <source>use %1, %2 and %3</source>
         <translation>使用 %1、%2 和 %3</translation>
+    </message>
+    <message>
+        <source>%1: needs %2 GiB per GPU, more than the %3 GiB of a %4</source>
+        <translation>%1：每 GPU 需要 %2 GiB，超过 %4 的 %3 GiB</translation>
+    </message>
+    <message>
+        <source>%1: then %2 GiB per GPU and %3 s per step</source>
+        <translation>%1：之后每 GPU %2 GiB，每步 %3 秒</translation>
+    </message>
+    <message>
+        <source>%1: needs %2 GiB of the card&apos;s %3 GiB: little room for fragmentation or longer samples</source>
+        <translation>%1：需要 %2 GiB，显卡共 %3 GiB，几乎没有余量应对显存碎片或更长的样本</translation>
     </message>
 </context>
 <context>
@@ -2576,10 +2576,6 @@
         <translation>步</translation>
     </message>
     <message>
-        <source>GB</source>
-        <translation>GB</translation>
-    </message>
-    <message>
         <source>s</source>
         <translation>秒</translation>
     </message>
@@ -2631,6 +2627,10 @@
     <message>
         <source>%1 (%2 days)</source>
         <translation>%1（%2 天）</translation>
+    </message>
+    <message>
+        <source>GiB</source>
+        <translation>GiB</translation>
     </message>
 </context>
 <context>
@@ -3773,10 +3773,6 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
 <context>
     <name>traindeck::gui::MemoryBar</name>
     <message>
-        <source>%1 / %2 GB</source>
-        <translation>%1 / %2 GB</translation>
-    </message>
-    <message>
         <source>Memory per GPU</source>
         <translation>每 GPU 显存</translation>
     </message>
@@ -3811,6 +3807,10 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
     <message>
         <source>Logits</source>
         <translation>Logits</translation>
+    </message>
+    <message>
+        <source>%1 / %2 GiB</source>
+        <translation>%1 / %2 GiB</translation>
     </message>
 </context>
 <context>
@@ -3862,10 +3862,6 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
 <context>
     <name>traindeck::gui::PlanFiguresBox</name>
     <message>
-        <source>%1 GB</source>
-        <translation>%1 GB</translation>
-    </message>
-    <message>
         <source>So far: %1 · learning rate %2 · finishes in %3</source>
         <translation>目前：%1 · 学习率 %2 · 预计 %3 完成</translation>
     </message>
@@ -3900,6 +3896,10 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
     <message>
         <source>Fits: %1 per GPU, the card has %2.</source>
         <translation>放得下：每 GPU 需 %1，显卡有 %2。</translation>
+    </message>
+    <message>
+        <source>%1 GiB</source>
+        <translation>%1 GiB</translation>
     </message>
 </context>
 <context>
@@ -4058,10 +4058,6 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
     <message>
         <source>Samples/s (dashed: the plan&apos;s prediction)</source>
         <translation>样本/秒（虚线：计划的预测）</translation>
-    </message>
-    <message>
-        <source>GPU memory (GB; dashed: capacity)</source>
-        <translation>GPU 显存（GB；虚线：容量）</translation>
     </message>
     <message>
         <source>Gradient norm</source>
@@ -4246,6 +4242,10 @@ Accept it only if this is the fingerprint the host&apos;s administrator gives yo
     <message>
         <source>SVG images (*.svg)</source>
         <translation>SVG 图像 (*.svg)</translation>
+    </message>
+    <message>
+        <source>GPU memory (GiB; dashed: capacity)</source>
+        <translation>GPU 显存（GiB；虚线：容量）</translation>
     </message>
 </context>
 <context>

@@ -88,7 +88,7 @@ const Row kRows[] = {
     {TD_TEXT("PlanCommand", "warmup steps"), [](const Estimate& e) { return short3(e.warmupSteps.value); }},
     {TD_TEXT("PlanCommand", "steps per epoch"), [](const Estimate& e) { return short3(e.stepsPerEpoch.value); }},
     {TD_TEXT("PlanCommand", "total steps"), [](const Estimate& e) { return short3(e.totalSteps.value); }},
-    {TD_TEXT("PlanCommand", "memory per GPU"), [](const Estimate& e) { return short3(e.memoryPerGpuGb.value) + "/" + short3(e.gpuMemoryGb) + " GB"; }},
+    {TD_TEXT("PlanCommand", "memory per GPU"), [](const Estimate& e) { return short3(e.memoryPerGpuGb.value) + "/" + short3(e.gpuMemoryGb) + " GiB"; }},
     {TD_TEXT("PlanCommand", "step time"), [](const Estimate& e) { return seconds(e.stepTimeS.value); }},
     {TD_TEXT("PlanCommand", "  compute"), [](const Estimate& e) { return seconds(e.computeTimeS.value); }},
     {TD_TEXT("PlanCommand", "  exposed comm"), [](const Estimate& e) { return seconds(e.exposedCommTimeS.value); }},

@@ -42,7 +42,7 @@ QString unitText(const std::string& unit) {
         {"sample", QT_TRANSLATE_NOOP("Units", "samples")},
         {"steps", QT_TRANSLATE_NOOP("Units", "steps")},
         {"step", QT_TRANSLATE_NOOP("Units", "steps")},
-        {"GB", QT_TRANSLATE_NOOP("Units", "GB")},
+        {"GiB", QT_TRANSLATE_NOOP("Units", "GiB")},
         {"s", QT_TRANSLATE_NOOP("Units", "s")},
         {"h", QT_TRANSLATE_NOOP("Units", "h")},
         {"hours", QT_TRANSLATE_NOOP("Units", "h")},

@@ -44,7 +44,7 @@ bool MemoryBar::overCapacity() const {
 }
 
 QString MemoryBar::text() const {
-    return tr("%1 / %2 GB").arg(localeNumber(m_estimate.memoryPerGpuGb.value), localeNumber(m_estimate.gpuMemoryGb));
+    return tr("%1 / %2 GiB").arg(localeNumber(m_estimate.memoryPerGpuGb.value), localeNumber(m_estimate.gpuMemoryGb));
 }
 
 QSize MemoryBar::sizeHint() const { return {160, fontMetrics().height() + 8}; }
@@ -54,7 +54,7 @@ void MemoryBar::updateToolTip() {
     const MemoryBreakdown& m = m_estimate.memory;
     QString tip = figureToolTip(tr("Memory per GPU"), m_estimate.memoryPerGpuGb);
     const auto line = [](const QString& name, double gb) {
-        return QStringLiteral("<br>%1: %2 GB").arg(name.toHtmlEscaped(), localeNumber(gb));
+        return QStringLiteral("<br>%1: %2 GiB").arg(name.toHtmlEscaped(), localeNumber(gb));
     };
     tip += line(tr("Parameters"), m.paramsGb) + line(tr("Gradients"), m.gradsGb) +
            line(tr("Optimizer state"), m.optimizerGb) + line(tr("Activations"), m.activationsGb) +

@@ -21,7 +21,7 @@ public:
     explicit MemoryBar(QWidget* parent = nullptr);
     void setEstimate(const Estimate& estimate);
     bool overCapacity() const;
-    QString text() const;  // "62.3 / 80 GB", as drawn on the bar
+    QString text() const;  // "62.3 / 80 GiB", as drawn on the bar
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 

@@ -492,7 +492,7 @@ QString WatchPage::cardTitle(int card) const {
     case CardKind::Psnr: return tr("PSNR (dB)");
     case CardKind::Lr: return tr("Learning rate");
     case CardKind::SamplesPerS: return tr("Samples/s (dashed: the plan's prediction)");
-    case CardKind::GpuMemory: return tr("GPU memory (GB; dashed: capacity)");
+    case CardKind::GpuMemory: return tr("GPU memory (GiB; dashed: capacity)");
     case CardKind::GradNorm: return tr("Gradient norm");
     case CardKind::Eval: return tr("Evaluation loss");
     case CardKind::RankStepTime: return tr("Step time per rank (s)");

@@ -45,7 +45,7 @@ QLabel* makeFigureLabel(const char* name, QWidget* parent) {
     return label;
 }
 
-QString gigabytes(double gb) { return PlanFiguresBox::tr("%1 GB").arg(localeNumber(gb)); }
+QString gigabytes(double gb) { return PlanFiguresBox::tr("%1 GiB").arg(localeNumber(gb)); }
 
 // A part's figure with a square of its colour on the bar, so the text is the bar's legend.
 QString part(MemoryBar::Part which, double gb) {

@@ -20,6 +20,8 @@ constexpr Suffix kSuffixes[] = {{"samples_per_s", "samples/s"}, {"steps_per_s", 
 
 std::string unitOf(std::string_view metric) {
     const std::string m = lowerCase(metric);
+    if (m == "gpu_mem_gb")
+        return "GiB";  // the protocol's own field, GiB whatever its name says (docs/metrics-protocol.md)
     for (const Suffix& s : kSuffixes)
         if (m.ends_with(s.suffix))
             return std::string(s.unit);

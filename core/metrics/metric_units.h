@@ -1,7 +1,7 @@
 #pragma once
 // What a metric's key says about its unit, for any key a script logs: the
 // protocol's names and the conventions users follow (`*_s` seconds, `*_gb`
-// gigabytes, `*_per_s` a rate, `lr`). One place, so the window's cards and
+// gigabytes, `*_per_s` a rate, `lr`; the protocol's `gpu_mem_gb` is GiB). One place, so the window's cards and
 // `traindeck watch` label a user's scalar alike.
 
 #include <string>
@@ -9,7 +9,7 @@
 
 namespace traindeck::metrics {
 
-// "s", "ms", "GB", "MB", "dB", "/s", "samples/s", "steps/s" or "" (unitless or unknown).
+// "s", "ms", "GB", "GiB", "MB", "dB", "/s", "samples/s", "steps/s" or "" (unitless or unknown).
 std::string unitOf(std::string_view metric);
 // The key without its unit suffix, for a title: "data_time_s" → "data_time".
 std::string nameWithoutUnit(std::string_view metric);

@@ -247,7 +247,7 @@ Estimate estimateUncalibrated(const Plan& plan, const Layout& layout, model::Num
     const StepMemory sm = stepMemory(plan, layout, numerics, stateBytes);
     e.memory = {sm.peak.weightsGb, sm.peak.gradsGb, sm.peak.optimizerGb, sm.peak.activationsGb, sm.peak.logitsGb,
                 sm.peak.overheadGb};
-    e.memoryPerGpuGb = figure(sm.peak.total(), "GB", sm.formula, sm.worked);
+    e.memoryPerGpuGb = figure(sm.peak.total(), "GiB", sm.formula, sm.worked);
     e.gpuMemoryGb = gpu.memoryGb;
 
     const StepTime t = stepTime(plan, layout, e.gradAccum, numerics, stateBytes);

@@ -14,7 +14,7 @@ namespace traindeck {
 
 struct Figure {
     double value = 0;
-    std::string unit;         // "samples", "GB", "s", "" ...
+    std::string unit;         // "samples", "GiB", "s", "" ...
     Text formula;             // "micro × world × accumulation", translatable (context "Formulas")
     std::string worked;       // "16 × 16 × 1 = 256"
 };

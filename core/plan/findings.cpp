@@ -83,17 +83,17 @@ void addMemoryFinding(const Plan& plan, const Layout& layout, const Estimate& e,
         const Text largestText = largest > 0 ? Text(TD_TEXT("FindingTexts", "; the largest micro-batch that fits is %1"), {val(largest)})
                                              : Text(TD_TEXT("FindingTexts", "; not even micro-batch 1 fits"));
         out.push_back(make(Severity::Error, "memory_over_card", "recipe.micro_batch", here,
-                           Text::concat({Text(TD_TEXT("FindingTexts", "%1: needs %2 GB per GPU, more than the %3 GB of a %4"),
+                           Text::concat({Text(TD_TEXT("FindingTexts", "%1: needs %2 GiB per GPU, more than the %3 GiB of a %4"),
                                               {where, numText(e.memoryPerGpuGb.value), numText(e.gpuMemoryGb), val(gpu.name)}),
                                          largestText}),
-                           fix ? Text(TD_TEXT("FindingTexts", "%1: then %2 GB per GPU and %3 s per step"),
+                           fix ? Text(TD_TEXT("FindingTexts", "%1: then %2 GiB per GPU and %3 s per step"),
                                       {fix->words, numText(fix->memoryPerGpuGb), numText(fix->stepTimeS)})
                                : Text(TD_TEXT("FindingTexts", "no micro-batch, checkpointing or sharding fits: use "
                                                               "more GPUs, CPU offload or a smaller model")),
                            fix && own ? fix->edits : std::vector<FieldEdit>{}));
     } else if (e.memoryPerGpuGb.value > 0.9 * e.gpuMemoryGb) {
         out.push_back(make(Severity::Warning, "memory_near_card", "recipe.micro_batch", here,
-                           Text(TD_TEXT("FindingTexts", "%1: needs %2 GB of the card's %3 GB: little room for "
+                           Text(TD_TEXT("FindingTexts", "%1: needs %2 GiB of the card's %3 GiB: little room for "
                                                         "fragmentation or longer samples"),
                                 {where, numText(e.memoryPerGpuGb.value), numText(e.gpuMemoryGb)}),
                            Text(TD_TEXT("FindingTexts",

@@ -10,7 +10,7 @@ namespace traindeck {
 struct GpuModel {
     std::string key;          // command-line name: "h100"
     std::string name;         // "NVIDIA H100 SXM 80GB"
-    double memoryGb;          // usable device memory, GB (10^9 bytes)
+    double memoryGb;          // device memory in GiB (2^30 bytes), the total nvidia-smi shows, rounded
     double bf16Tflops;        // dense bf16 peak, TFLOP/s
     double nvlinkGBps;        // NVLink bandwidth per GPU, one direction, GB/s
     int gpusPerNode;          // GPUs per node of the usual server

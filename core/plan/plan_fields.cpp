@@ -397,7 +397,7 @@ void addClusterAndModelFields(std::vector<PlanField>& f) {
     f.push_back(in(G::ModelData,
                    real("model.activation_gb_per_sample", "--activation-gb", &Plan::model, &ModelSpec::activationGbPerSample, 0,
                         Bound::Inclusive, 1e4),
-                   TD_TEXT("FieldLabels", "Activation memory per sample (GB)"),
+                   TD_TEXT("FieldLabels", "Activation memory per sample (GiB)"),
                    TD_TEXT("FieldLabels", "Memory the activations of one sample hold at the peak of backward.")));
 }
 
@@ -477,7 +477,7 @@ void addRecipeFields(std::vector<PlanField>& f) {
     f.push_back(in(G::Advanced,
                    real("recipe.memory_overhead_gb", "--memory-overhead-gb", &Plan::recipe, &R::memoryOverheadGb, 0,
                         Bound::Inclusive, 1e4),
-                   TD_TEXT("FieldLabels", "Memory overhead per GPU (GB)"),
+                   TD_TEXT("FieldLabels", "Memory overhead per GPU (GiB)"),
                    TD_TEXT("FieldLabels", "CUDA context, NCCL buffers and allocator slack, beyond model states and activations.")));
 }
 

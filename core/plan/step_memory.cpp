@@ -11,7 +11,9 @@ namespace {
 
 std::string threeDigits(double v) { return significant(v, 3); }
 
-constexpr double kGb = 1e9;
+// GiB (2^30 bytes): the unit the cards' capacities are given in and the trainers
+// report gpu_mem_gb in (docs/metrics-protocol.md), so a plan and a run compare.
+constexpr double kGb = double(1u << 30);
 
 }  // namespace
 

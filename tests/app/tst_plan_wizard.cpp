@@ -98,7 +98,7 @@ bool shown(QWidget* page, const std::string& key) {
     return input && input->isVisible();
 }
 
-QString gb(double value) { return QCoreApplication::translate("traindeck::gui::PlanFiguresBox", "%1 GB").arg(localeNumber(value)); }
+QString gb(double value) { return QCoreApplication::translate("traindeck::gui::PlanFiguresBox", "%1 GiB").arg(localeNumber(value)); }
 
 }  // namespace
 
@@ -233,7 +233,7 @@ private slots:
         typeText("64");
         QCOMPARE(wizard.figures().estimate.gradAccum, 4);
         checkFigures(wizard, page);
-        // Still 128 GB of states per GPU: core's cheapest fix, one click away beneath the figures.
+        // Still 119 GiB (128e9 bytes) of states per GPU: core's cheapest fix, one click away beneath the figures.
         QVERIFY(wizard.figures().overCard);
         const Finding fix = *wizard.figures().overCard;
         QVERIFY(!fix.edits.empty());

@@ -238,6 +238,9 @@ private slots:
         QCOMPARE(unitOf("kl"), std::string());
         QCOMPARE(nameWithoutUnit("data_time_s"), std::string("data_time"));
         QCOMPARE(withUnit(0.134, "step_time_s"), std::string("0.134 s"));
+        // The protocol's gpu_mem_gb is GiB (docs/metrics-protocol.md), whatever its suffix says.
+        QCOMPARE(unitOf("gpu_mem_gb"), std::string("GiB"));
+        QCOMPARE(withUnit(41.7, "gpu_mem_gb"), std::string("41.7 GiB"));
     }
 
     void envelopeDrawsWhatEveryPointDraws() {

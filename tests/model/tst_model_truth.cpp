@@ -24,9 +24,9 @@ private slots:
             const StepMemory m = p.mode == "amp" ? stepMemory(p.plan, one)
                                                  : stepMemory(p.plan, one, model::Numerics::Half, {2, 2, 4});
             const double planned = m.peak.total() - m.peak.overheadGb;
-            const double measured = p.measured["peak_bytes"].get<double>() / 1e9;
-            const std::string where = p.where + ": planned " + std::to_string(planned) + " GB, measured " +
-                                      std::to_string(measured) + " GB";
+            const double measured = p.measured["peak_bytes"].get<double>() / double(1 << 30);  // GiB, as planned
+            const std::string where = p.where + ": planned " + std::to_string(planned) + " GiB, measured " +
+                                      std::to_string(measured) + " GiB";
             qInfo("%s", where.c_str());
             QVERIFY2(std::fabs(planned / measured - 1) <= 0.10, where.c_str());
             ++points;

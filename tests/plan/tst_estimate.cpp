@@ -102,8 +102,9 @@ private slots:
 
     void zeroMemoryMatchesDeepSpeedsPublishedFigures() {
         // ZeRO paper (Rajbhandari et al. 2020), Figure 1: a 7.5B-parameter model on
-        // 64 GPUs needs 120, 31.4, 16.6 and 1.9 GB of model states per GPU for
-        // baseline data parallelism and ZeRO stages 1, 2, 3.
+        // 64 GPUs needs 120, 31.4, 16.6 and 1.9 GB (10^9 bytes) of model states per GPU
+        // for baseline data parallelism and ZeRO stages 1, 2, 3; the planner's GiB
+        // (2^30 bytes) are converted to the paper's unit.
         Plan p = plan();
         p.model.params = 7.5e9;
         p.model.activationGbPerSample = 0;  // model states only, as the figure counts them
@@ -111,9 +112,9 @@ private slots:
         for (int stage = 0; stage <= 3; ++stage) {
             p.recipe.zeroStage = stage;
             const MemoryBreakdown m = estimate(p, {8, 8}).memory;
-            const double states = m.paramsGb + m.gradsGb + m.optimizerGb;
+            const double states = (m.paramsGb + m.gradsGb + m.optimizerGb) * double(1 << 30) / 1e9;
             QVERIFY2(std::fabs(states - published[stage]) < 0.05,
-                     qPrintable(QString("stage %1: %2 GB").arg(stage).arg(states)));
+                     qPrintable(QString("stage %1: %2 GB (10^9 bytes)").arg(stage).arg(states)));
         }
         // Offloading moves the optimizer's 12 bytes per parameter off the GPU.
         p.recipe.zeroStage = 2;
@@ -123,14 +124,14 @@ private slots:
 
     void memoryIsTheStepsPeakPlusOverhead() {
         Plan p = plan();
-        p.model.params = 1e9;
+        p.model.params = double(1 << 30);  // 4 GiB of fp32 weights
         p.model.activationGbPerSample = 2;
         p.recipe.microBatch = 3;
         p.recipe.gradAccum = 1;
         p.recipe.globalBatch = 0;
         p.recipe.memoryOverheadGb = 4;
-        // AMP: 4 GB fp32 weights + 8 GB AdamW moments always; the 6 GB of activations
-        // at backward's start, the 4 GB of gradients at its end: never both.
+        // AMP: 4 GiB fp32 weights + 8 GiB AdamW moments always; the 6 GiB of activations
+        // at backward's start, the 4 GiB of gradients at its end: never both.
         Estimate e = estimate(p, {1, 8});
         QCOMPARE(e.memoryPerGpuGb.value, 4.0 + 8.0 + 6.0 + 4.0);
         QCOMPARE(e.memory.gradsGb, 0.0);

@@ -88,7 +88,7 @@ private slots:
 
     void memoryOverTheCardOffersSplitsThatKeepTheBatch() {
         Plan p = quietPlan();
-        p.model.activationGbPerSample = 8;  // 16 × 8 GB of activations on an 80 GB card
+        p.model.activationGbPerSample = 8;  // 16 × 8 GiB of activations on an 80 GiB card
         const auto fs = findings(p);
         const Finding* f = find(fs, "memory_over_card");
         QVERIFY(f);

@@ -175,6 +175,21 @@ class ReporterTest(unittest.TestCase):
         self.assertEqual((evs[-1]["path"], evs[-1]["bytes"]), ("/ckpt/5", 10))
 
 
+class MemoryUnitTest(unittest.TestCase):
+    @unittest.skipUnless(os.path.exists("/proc/self/status"), "needs Linux's /proc")
+    def test_cpu_peak_memory_is_gib_of_the_peak_resident_set(self):
+        # gpu_mem_gb is GiB (2^30 bytes) from every writer; on a CPU the process's
+        # peak resident memory, which the kernel also shows as VmHWM.
+        from traindeck_metrics import _memory
+
+        block = b"\x01" * (256 << 20)  # written: 256 MiB more resident
+        reported = _memory.peak_gb()
+        with open("/proc/self/status") as status:
+            hwm_kib = next(int(line.split()[1]) for line in status if line.startswith("VmHWM:"))
+        self.assertGreater(len(block), 0)
+        self.assertAlmostEqual(reported, hwm_kib * 1024 / float(1 << 30), delta=1 / 1024)
+
+
 class LayoutTest(unittest.TestCase):
     def test_torchrun_variables(self):
         code, out, err = run_script(

@@ -36,10 +36,10 @@ def device_name():
 
 
 def peak_gb():
-    """Peak memory: torch.cuda.max_memory_allocated() of the current device in
-    GiB when the process uses CUDA (what PyTorch itself reports; no device
-    synchronisation), else the process's peak resident memory in GB, as
-    TrainDeck's own trainer reports it on CPUs."""
+    """Peak memory in GiB (2^30 bytes, the protocol's unit of gpu_mem_gb):
+    torch.cuda.max_memory_allocated() of the current device when the process
+    uses CUDA (what PyTorch itself reports; no device synchronisation), else the
+    process's peak resident memory, as TrainDeck's own trainer reports it on CPUs."""
     cuda = _cuda()
     if cuda is not None:
         try:
@@ -48,4 +48,4 @@ def peak_gb():
             return None
     if resource is None:
         return None
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024 / 1e9
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024 / _GIB  # ru_maxrss: KiB on Linux

@@ -1,0 +1,37 @@
+// The CPU backend's gpu_mem_gb is its peak resident memory in GiB (2^30 bytes),
+// the unit of the CUDA backend and of the metrics protocol: checked against the
+// kernel's own high-water mark, VmHWM in /proc/self/status.
+
+#include "check.h"
+#include "gloo_backend.h"
+
+#include <cstring>
+#include <fstream>
+#include <memory>
+#include <string>
+#include <vector>
+
+using namespace traindeck::trainer;
+
+// VmHWM (kB, which the kernel means as KiB), or -1.
+static double peakResidentKib() {
+    std::ifstream status("/proc/self/status");
+    std::string line;
+    while (std::getline(status, line))
+        if (line.rfind("VmHWM:", 0) == 0) return std::stod(line.substr(6));
+    return -1;
+}
+
+int main() {
+    const std::unique_ptr<Backend> backend = makeGlooBackend();
+    // 512 MiB touched: the peak is well above the program's own few MiB, so GB
+    // (1e9) and GiB (2^30) differ by far more than the tolerance below.
+    std::vector<char> block(std::size_t(512) << 20);
+    std::memset(block.data(), 1, block.size());
+    const double kib = peakResidentKib();
+    CHECK(kib > 512 * 1024);
+    const double reported = backend->peakMemoryGb();
+    CHECK_NEAR(reported, kib * 1024 / double(1u << 30), 1.0 / 1024);  // within 1 MiB
+    CHECK(block[block.size() / 2] == 1);
+    return checkResult("trainer_peak_memory_test");
+}
