@@ -143,12 +143,14 @@ void LayoutColumn::retranslate() {
     }
     const QString summary = FindingView::summary(m_findings);
     // A layout with an error cannot run as planned: its figures are greyed, not hidden,
-    // so the user still sees what the layout would have been.
+    // so the user still sees what the layout would have been. The memory bar stays at
+    // full contrast: it often is the error (the plan over the card's edge, hatched red),
+    // and its figure must stay readable over the hatch.
     const bool blocked = std::any_of(m_findings.begin(), m_findings.end(), [&](const Finding& f) {
         return f.severity == Severity::Error && f.layout && *f.layout == e.layout;
     });
     for (size_t r = 0; r + 1 < m_cells.size(); ++r)
-        m_cells[r]->setEnabled(!blocked);
+        m_cells[r]->setEnabled(!blocked || FigureRow(r) == FigureRow::Memory);
     auto* label = static_cast<QLabel*>(cell(FigureRow::Findings));
     const QString style = errors ? QStringLiteral("color: #c00000; font-weight: bold;")
                           : warnings ? QStringLiteral("color: #b36b00;")

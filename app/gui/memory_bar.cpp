@@ -100,8 +100,17 @@ void MemoryBar::paintEvent(QPaintEvent*) {
         p.setPen(QPen(QColor(0xc0, 0, 0), 2));
         p.drawLine(QPointF(edge, r.top()), QPointF(edge, r.bottom()));
     }
+    // The figure on a backdrop of the field's own colour, so that it reads over any
+    // part's colour and over the red hatch alike.
+    const QString figure = text();
+    const QRectF box = QRectF(p.fontMetrics().boundingRect(r.toRect(), Qt::AlignCenter, figure)).adjusted(-3, 0, 3, 0) & r;
+    QColor backdrop = palette().color(QPalette::Base);
+    backdrop.setAlpha(220);
+    p.setPen(Qt::NoPen);
+    p.setBrush(backdrop);
+    p.drawRoundedRect(box, 2, 2);
     p.setPen(palette().color(QPalette::Text));
-    p.drawText(r, Qt::AlignCenter, text());
+    p.drawText(r, Qt::AlignCenter, figure);
 }
 
 void MemoryBar::changeEvent(QEvent* event) {

@@ -17,6 +17,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace traindeck;
@@ -109,6 +110,36 @@ private slots:
         for (int c = 0; c < view.columnCount(); ++c)
             QCOMPARE(view.cellText(c, FigureRow::EffectiveBatch),
                      formatFigure(estimate(plan, view.columnLayout(c)).effectiveBatch));
+    }
+
+    void aColumnInErrorIsGreyedButItsMemoryBarStaysReadable() {
+        // Micro-batch 512 is far over an H100 in every layout: each column is in error.
+        Plan plan = demoPlan();
+        QVERIFY(setPlanField(plan, "recipe.micro_batch", "512").empty());
+        const PlanAnalysis analysis = analyse(plan);
+        PlanView view(true);
+        view.setAnalysis(analysis);
+        int inError = 0;
+        for (int c = 0; c < view.columnCount(); ++c) {
+            const Layout layout = view.columnLayout(c);
+            const bool error = std::any_of(analysis.findings.begin(), analysis.findings.end(), [&](const Finding& f) {
+                return f.severity == Severity::Error && f.layout && *f.layout == layout;
+            });
+            if (!error)
+                continue;
+            ++inError;
+            // Visibly in error: its figures greyed...
+            QVERIFY(!view.cell(c, FigureRow::StepTime)->isEnabled());
+            QVERIFY(!view.cell(c, FigureRow::EffectiveBatch)->isEnabled());
+            // ...but the memory bar, which shows the error itself, at full contrast.
+            QVERIFY(view.cell(c, FigureRow::Memory)->isEnabled());
+            QVERIFY(view.cellText(c, FigureRow::Memory).contains(QStringLiteral("GiB")));
+        }
+        QVERIFY(inError > 0);
+        // A plan that fits: nothing greyed.
+        view.setAnalysis(analyse(demoPlan()));
+        for (int c = 0; c < view.columnCount(); ++c)
+            QVERIFY(view.cell(c, FigureRow::StepTime)->isEnabled());
     }
 
     void addAndRemoveLayouts() {

@@ -1,5 +1,5 @@
 // Every main screen rendered in English and in Chinese: the window's three
-// tabs, a plan with an error beside its field, each wizard page, the settings,
+// tabs, a plan with an error beside its field, layouts that do not fit the card, each wizard page, the settings,
 // a plan file that cannot be opened and a job name the generators refuse.
 // Fails when a screen does not render; with TRAINDECK_SCREENSHOT_DIR set, also
 // writes each as PNG for a person to look at (run it under Xvfb for a real
@@ -100,6 +100,10 @@ private slots:
         w.tabs()->setCurrentIndex(0);
         QVERIFY(w.document()->setField("cluster.gpus_per_node", "16").empty());
         keep(w, language + "_error");
+        // Layouts whose memory does not fit: greyed columns, their memory bars readable over the red hatch.
+        QVERIFY(w.document()->setField("cluster.gpus_per_node", "8").empty());
+        QVERIFY(w.document()->setField("recipe.micro_batch", "512").empty());
+        keep(w, language + "_memory_error");
 
         // Plan files that cannot be opened: a bad value and broken YAML.
         QTemporaryDir folder;
