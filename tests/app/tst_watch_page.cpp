@@ -202,6 +202,18 @@ private slots:
         QVERIFY(w.watchPage()->banner().size() > 0);
     }
 
+    void everyCardPaintsIntoOneBuffer() {
+        // A card that joins the grid resizes every card in one turn of the event loop, and a
+        // resize reallocates each of a card's paint buffers: one buffer per card, every layer
+        // logical (QCustomPlot buffers its overlay apart by default). The turn's length is
+        // bench/watch's to measure.
+        WatchPage page;
+        QVERIFY(!page.cards().empty());
+        for (QCustomPlot* card : page.cards())
+            for (int l = 0; l < card->layerCount(); ++l)
+                QVERIFY2(card->layer(l)->mode() == QCPLayer::lmLogical, qPrintable(card->layer(l)->name()));
+    }
+
     void ownScalarsCalibrationAndCardExports() {
         const QString file = tmp.filePath("own.jsonl");
         QByteArray lines = R"({"v":1,"event":"start","time":1,"nodes":1,"gpus_per_node":2,"world_size":2,"micro_batch":4,"grad_accum":1,"effective_batch":8,"warmup_steps":2,"total_steps":20})" "\n";
