@@ -286,7 +286,7 @@ private slots:
         QVERIFY(ended);
         QCOMPARE(p.exitCode(), 130);
         QVERIFY(readFile(runDir("slowcheck/launch.jsonl")).contains("\"status\":\"interrupted\""));
-        QTRY_VERIFY_WITH_TIMEOUT(sshd_.processesLeft().isEmpty(), 5000);
+        QTRY_VERIFY2_WITH_TIMEOUT(sshd_.processesLeft().isEmpty(), qPrintable(sshd_.describe(sshd_.processesLeft())), 5000);
         QVERIFY2(QDir(remote).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden).isEmpty(),
                  qPrintable(QDir(remote).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden).join(' ')));
     }

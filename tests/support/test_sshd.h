@@ -136,6 +136,14 @@ struct Sshd {
         }
         return left;
     }
+    // "pid: command line" of each process, for a failure's message.
+    static QString describe(const QList<int>& pids) {
+        QStringList lines;
+        for (int pid : pids)
+            lines << QString::number(pid) + ": " +
+                         QString::fromUtf8(readFile("/proc/" + QString::number(pid) + "/cmdline").replace('\0', ' '));
+        return lines.join('\n');
+    }
     // `signal` to node `nodeRank`'s trainer processes started through this sshd (found by
     // this sshd's tag and NODE_RANK in their environment); how many got it.
     int signalTrainers(int nodeRank, int signal) const {
