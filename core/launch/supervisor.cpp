@@ -90,32 +90,38 @@ kill_session() {
 }
 # SIGTERM to every process of the session, SIGKILL to what is left after the
 # grace, or at once when the launcher says `kill` meanwhile. Each look at the
-# session reads all of /proc, which a loaded node pays dearly: one look when
-# nothing is left (the usual end), one per 0.1 s while something is.
+# session reads all of /proc, which a loaded node pays dearly (a node of a
+# large run on a shared machine, many looking ten times a second, starves the
+# workloads that are trying to end). So the watcher, which hears the launcher,
+# does not look again until the grace is over: when everything ends sooner,
+# the node script's end wakes the supervisor, which looks once and ends the
+# watcher. Without the launcher (its stdin closed), one look per 0.1 s.
 stop_session() {
-    local deadline command rc
+    local deadline command rc wait_s
     alive || return 0
     kill -TERM "${members[@]}" 2>/dev/null
     # A stopped process (a debugger, a hung device's SIGSTOP) hears SIGTERM only once continued.
     kill -CONT "${members[@]}" 2>/dev/null
     now_ms
     deadline=$((now + grace_ms))
-    while alive; do
+    while :; do
         now_ms
         ((now < deadline)) || break
         if ((listening)); then
+            printf -v wait_s '%d.%03d' $(((deadline - now) / 1000)) $(((deadline - now) % 1000))
             rc=0
-            read -r -t 0.1 command || rc=$?
+            read -r -t "$wait_s" command || rc=$?
             if ((rc == 0)); then
                 [[ $command == kill ]] && break
             elif ((rc <= 128)); then
                 listening=0
             fi
         else
+            alive || return 0
             sleep 0.1
         fi
     done
-    ((${#members[@]})) && kill_session
+    kill_session
     return 0
 }
 # Reads the launcher's lines: term, kill, or a heartbeat (anything else).
