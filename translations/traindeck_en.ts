@@ -1725,6 +1725,10 @@
         <source>no answer within %1 s</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>authentication on %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>LaunchCommand</name>

@@ -1725,6 +1725,10 @@
         <source>no answer within %1 s</source>
         <translation>%1 秒内无应答</translation>
     </message>
+    <message>
+        <source>authentication on %1: %2</source>
+        <translation>在 %1 上认证：%2</translation>
+    </message>
 </context>
 <context>
     <name>LaunchCommand</name>

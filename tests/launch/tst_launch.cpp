@@ -330,6 +330,44 @@ private slots:
         qInfo("the launcher ended %lld ms after Ctrl-C", took);
     }
 
+    // Nodes whose authentication never answers (their sshd waits on a hung
+    // AuthorizedKeysCommand, as on a stuck directory lookup): Ctrl-C ends the
+    // launcher at once, not when the authentication times out (10 s).
+    void ctrlCDuringASlowAuthenticationEndsAtOnce() {
+        Sshd stalled;
+        // Consulted for a key that authorized_keys does not hold: the test's other key.
+        stalled.extraConfig = "AuthorizedKeysCommand /usr/bin/sleep 37\nAuthorizedKeysCommandUser " +
+                              userName().toUtf8() + "\n";
+        QVERIFY2(stalled.start(), qPrintable(stalled.why));
+        const QString knownHosts = work_.filePath("known_hosts_stalled");
+        stalled.trustHostKey(knownHosts, stalled.path("host_key.pub"));
+        const auto commandsWaiting = [] {
+            QList<int> found;
+            for (const QString& pid : QDir("/proc").entryList(QDir::Dirs))
+                if (readFile("/proc/" + pid + "/cmdline") == QByteArray("/usr/bin/sleep\0" "37\0", 18)) found << pid.toInt();
+            return found;
+        };
+        QProcess p;
+        startLaunch(p, QStringList{"--hosts", stalled.hosts(2), "--run-dir", runDir("stalled-auth"), "--identity",
+                                   stalled.path("other_key"), "--known-hosts", knownHosts, "--ssh-config",
+                                   stalled.path("ssh_config")} +
+                           planFlags(2, 2, freePort()));
+        QTRY_VERIFY_WITH_TIMEOUT(commandsWaiting().size() == 2, 30000);
+        QElapsedTimer stopped;
+        stopped.start();
+        ::kill(pid_t(p.processId()), SIGINT);
+        const bool ended = p.waitForFinished(4000);  // the authentication alone would hold it until its 10 s timeout
+        const qint64 took = stopped.elapsed();
+        if (!ended) p.kill();
+        p.waitForFinished();
+        for (int pid : commandsWaiting()) ::kill(pid, SIGKILL);
+        QVERIFY2(ended, qPrintable(QString::fromUtf8(p.readAllStandardError())));
+        QCOMPARE(p.exitCode(), 130);
+        const QByteArray events = readFile(runDir("stalled-auth/launch.jsonl"));
+        QVERIFY2(events.contains("\"status\":\"interrupted\"") && !events.contains("first_failure"), events.constData());
+        qInfo("the launcher ended %lld ms after Ctrl-C", took);
+    }
+
     // Node 1's real trainers stopped (a hung GPU), found by name as a user finds them:
     // node 0's trainer names rank 1 within --comm-timeout, the run ends naming node 1
     // (not node 0, which noticed), and every process of both nodes ends, the stopped

@@ -59,6 +59,7 @@ struct Sshd {
     QProcess process;
     int port = 0;
     QString why;  // why it did not start
+    QByteArray extraConfig;  // sshd_config lines of a test's own, set before start()
 
     QString path(const QString& name) const { return dir.filePath(name); }
 
@@ -91,7 +92,7 @@ struct Sshd {
             "Subsystem sftp internal-sftp\n"  // as every distribution's sshd_config has it (remote watching)
             "SetEnv PATH=" + path("bin").toUtf8() + ":/usr/local/bin:/usr/bin:/bin HOME=" + path("home").toUtf8() +
             " TRAINDECK_TEST_TAG=" +
-            QFileInfo(dir.path()).fileName().toUtf8() + "\n";
+            QFileInfo(dir.path()).fileName().toUtf8() + "\n" + extraConfig;
         writeFile(path("sshd_config"), config);
         if (!QFileInfo::exists("/usr/sbin/sshd")) {
             why = "/usr/sbin/sshd is not installed (openssh-server)";
