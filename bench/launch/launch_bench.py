@@ -12,13 +12,16 @@ For each launcher and node count it measures
   CPU s:   the CPU time of the launcher, the sshd and everything the nodes ran
            (checks, scripts, trainers) from the start to every node stepping, where
            the bench may make a cpuacct cgroup (root, cgroup v1): on a machine that
-           the run itself saturates, wall time follows this, and it is not shaken
-           by the scheduling noise that a loaded machine adds to the wall time.
+           the run itself saturates, wall time follows this, and it is less shaken
+           than the wall time by the scheduling noise of a loaded machine.
 The workload is the real traindeck-trainer (CPU/Gloo, preset tiny, one process a
 node) started by the same generated node scripts in every case.
 
 Usage: bench/launch/launch_bench.py BUILD_DIR [--nodes 2 8] [--repeat 1]
-Prints one JSON object per measurement and a Markdown table at the end.
+           [--without-bash-loop] [--baseline EARLIER_BUILD_DIR]
+Each repeat runs every launcher once, starting with the next one in turn.
+Prints one JSON object per measurement and Markdown tables at the end: every
+run, then per launcher its mean and its difference from pdsh in each repeat.
 Needs openssh-server, openssh-client and (for its row) pdsh.
 """
 import argparse
@@ -229,6 +232,8 @@ def main():
     ap.add_argument("--nodes", type=int, nargs="+", default=[2, 8])
     ap.add_argument("--repeat", type=int, default=1)
     ap.add_argument("--without-bash-loop", action="store_true", help="only traindeck launch and pdsh")
+    ap.add_argument("--baseline", metavar="BUILD_DIR",
+                    help="also that build's traindeck launch (an earlier commit), in the same rotation")
     args = ap.parse_args()
     build = os.path.abspath(args.build)
     traindeck, trainer = f"{build}/app/traindeck", f"{build}/trainer/traindeck-trainer"
@@ -245,12 +250,14 @@ def main():
                     gen = cluster.path(f"gen-{port}")
                     subprocess.run([traindeck, "generate", "--target", "ssh", "--out", gen, "--hosts", ",".join(hosts)]
                                    + plan_flags(n, port), check=True, capture_output=True)
-                    runs = [
-                        ("traindeck launch", [traindeck, "launch", "--hosts", ",".join(hosts), "--identity",
-                                              cluster.path("user_key"), "--known-hosts", cluster.path("known_hosts"),
-                                              "--ssh-config", cluster.path("ssh_config"), "--grace", "5",
-                                              "--run-dir", cluster.path(f"run-{port}")] + plan_flags(n, port)),
-                    ]
+                    def ours(binary, run):
+                        return [binary, "launch", "--hosts", ",".join(hosts), "--identity", cluster.path("user_key"),
+                                "--known-hosts", cluster.path("known_hosts"), "--ssh-config", cluster.path("ssh_config"),
+                                "--grace", "5", "--run-dir", cluster.path(run)] + plan_flags(n, port)
+                    runs = [("traindeck launch", ours(traindeck, f"run-{port}"))]
+                    if args.baseline:
+                        runs.append(("traindeck launch (baseline)",
+                                     ours(f"{os.path.abspath(args.baseline)}/app/traindeck", f"run-baseline-{port}")))
                     if not args.without_bash_loop:
                         runs.append(("generated launch-ssh.sh (bash loop)", ["bash", f"{gen}/launch-ssh.sh"]))
                     if shutil.which("pdsh"):
@@ -275,21 +282,26 @@ def main():
         print(f"| {r['nodes']} | {r['repeat']} | {r['launcher']} | {r.get('start_to_all_stepping_s', '—')} | "
               f"{r.get('cpu_to_all_stepping_s', '—')} | {r.get('death_to_end_s', '—')} | "
               f"{r.get('exit_status', r.get('error', ''))} | {r['loadavg']} |")
-    # Ours beside pdsh in each repeat (the same cluster, one after the other).
-    print("\n| nodes | ours − pdsh, start → every node stepping (s), per repeat | mean | CPU s, per repeat | mean |")
-    print("| --- | --- | --- | --- | --- |")
+    # Each launcher beside pdsh in each repeat (the same cluster, one after the other).
+    print("\n| nodes | launcher | repeats | start → every node stepping, mean (s) | − pdsh, per repeat (s) | "
+          "mean − pdsh (s) | CPU s − pdsh, mean | node 1 killed → ended, mean (s) |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+    mean = lambda v: sum(v) / len(v) if v else float("nan")
     for n in args.nodes:
-        wall, cpu = [], []
-        for repeat in range(args.repeat):
-            by = {r["launcher"]: r for r in rows if r["nodes"] == n and r["repeat"] == repeat}
-            ours, pdsh = by.get("traindeck launch", {}), by.get("pdsh -R exec", {})
-            if "start_to_all_stepping_s" in ours and "start_to_all_stepping_s" in pdsh:
-                wall.append(ours["start_to_all_stepping_s"] - pdsh["start_to_all_stepping_s"])
-            if "cpu_to_all_stepping_s" in ours and "cpu_to_all_stepping_s" in pdsh:
-                cpu.append(ours["cpu_to_all_stepping_s"] - pdsh["cpu_to_all_stepping_s"])
-        mean = lambda v: f"{sum(v) / len(v):+.2f}" if v else "—"
-        print(f"| {n} | {', '.join(f'{d:+.2f}' for d in wall)} | {mean(wall)} | "
-              f"{', '.join(f'{d:+.2f}' for d in cpu)} | {mean(cpu)} |")
+        names = list(dict.fromkeys(r["launcher"] for r in rows if r["nodes"] == n))
+        for name in names:
+            mine = [r for r in rows if r["nodes"] == n and r["launcher"] == name and "start_to_all_stepping_s" in r]
+            wall, cpu = [], []
+            for r in mine:
+                pdsh = [q for q in rows if q["nodes"] == n and q["repeat"] == r["repeat"] and q["launcher"] == "pdsh -R exec"
+                        and "start_to_all_stepping_s" in q]
+                if pdsh:
+                    wall.append(r["start_to_all_stepping_s"] - pdsh[0]["start_to_all_stepping_s"])
+                    if "cpu_to_all_stepping_s" in r and "cpu_to_all_stepping_s" in pdsh[0]:
+                        cpu.append(r["cpu_to_all_stepping_s"] - pdsh[0]["cpu_to_all_stepping_s"])
+            deaths = [r["death_to_end_s"] for r in mine if r.get("death_to_end_s") is not None]
+            print(f"| {n} | {name} | {len(mine)} | {mean([r['start_to_all_stepping_s'] for r in mine]):.2f} | "
+                  f"{', '.join(f'{d:+.2f}' for d in wall)} | {mean(wall):+.2f} | {mean(cpu):+.2f} | {mean(deaths):.2f} |")
 
 
 if __name__ == "__main__":
