@@ -8,6 +8,7 @@
 #include "metrics/summary.h"
 #include "metrics/watch.h"
 #include "run_traindeck.h"
+#include "silent_host.h"
 #include "test_sshd.h"
 
 #include <QtTest>
@@ -17,9 +18,7 @@
 #include <csignal>
 #include <functional>
 #include <map>
-#include <poll.h>
 #include <set>
-#include <sys/socket.h>
 
 using namespace traindeck::metrics;
 using test_sshd::Sshd;
@@ -259,32 +258,18 @@ private slots:
     // sshd): closing the watch meanwhile ends at once, not when the connect times
     // out (10 s).
     void closingDuringASlowConnectEndsAtOnce() {
-        const int silent = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-        sockaddr_in addr{};
-        addr.sin_family = AF_INET;
-        addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-        socklen_t len = sizeof addr;
-        QVERIFY(::bind(silent, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0 && ::listen(silent, 4) == 0 &&
-                ::getsockname(silent, reinterpret_cast<sockaddr*>(&addr), &len) == 0);
-        int taken = -1;
+        test_sshd::SilentHost silent;
+        QVERIFY(silent.ok());
         QElapsedTimer closing;
         {
             Watch w;
             w.setSsh(settings(knownHosts_));
             // As the Watch page adds a source: the connection is made in the background.
-            w.begin(QString("ssh://%1@127.0.0.1:%2/run.jsonl").arg(test_sshd::userName()).arg(ntohs(addr.sin_port))
-                        .toStdString());
-            QTRY_VERIFY_WITH_TIMEOUT(([&] {
-                                         pollfd ready{silent, POLLIN, 0};
-                                         if (::poll(&ready, 1, 0) > 0) taken = ::accept4(silent, nullptr, nullptr, SOCK_CLOEXEC);
-                                         return taken >= 0;
-                                     }()),
-                                     10000);
+            w.begin(QString("ssh://%1@127.0.0.1:%2/run.jsonl").arg(test_sshd::userName()).arg(silent.port()).toStdString());
+            QTRY_VERIFY_WITH_TIMEOUT(silent.take() == 1, 10000);
             closing.start();
         }
         const qint64 took = closing.elapsed();
-        ::close(taken);
-        ::close(silent);
         QVERIFY2(took < 4000, qPrintable(QString("closing took %1 ms").arg(took)));
         qInfo("the watch closed %lld ms after it was asked to", took);
     }
