@@ -870,6 +870,21 @@
     </message>
 </context>
 <context>
+    <name>Files</name>
+    <message>
+        <source>%1: cannot write: %2</source>
+        <translation type="unfinished">%1: cannot write: %2</translation>
+    </message>
+    <message>
+        <source>%1: write failed: %2</source>
+        <translation type="unfinished">%1: write failed: %2</translation>
+    </message>
+    <message>
+        <source>%1: cannot replace: %2</source>
+        <translation type="unfinished">%1: cannot replace: %2</translation>
+    </message>
+</context>
+<context>
     <name>FindingTexts</name>
     <message>
         <source>%1: %2 GPUs per node, but %3 nodes have %4: local ranks %5–%6 would ask for CUDA devices that do not exist (&apos;invalid device ordinal&apos;)</source>
@@ -1725,6 +1740,10 @@
         <source>no answer within %1 s</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>authentication on %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>LaunchCommand</name>
@@ -2360,18 +2379,6 @@
         <translation>%1: cannot open: %2</translation>
     </message>
     <message>
-        <source>%1: cannot write: %2</source>
-        <translation>%1: cannot write: %2</translation>
-    </message>
-    <message>
-        <source>%1: write failed: %2</source>
-        <translation>%1: write failed: %2</translation>
-    </message>
-    <message>
-        <source>%1: cannot replace: %2</source>
-        <translation>%1: cannot replace: %2</translation>
-    </message>
-    <message>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
@@ -2918,19 +2925,11 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Usage: traindeck watch [SOURCE...] [--follow-command COMMAND] [--follow] [--json] [SSH OPTIONS]</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>A SOURCE on another machine is ssh://[user@]host[:port]/path (/~/path: under the home), followed over SSH with host keys checked as traindeck launch checks them; the host needs a POSIX shell and GNU coreutils (any Linux). A dropped connection is reopened without losing or repeating a line.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>a command whose output is a run&apos;s lines, e.g. &apos;kubectl logs -f -l job-name=NAME --prefix&apos;; lines prefixed [pod/NAME/...] (kubectl --prefix) or N: (srun --label) are that node&apos;s. Without --follow: read until it exits, then summarise</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Exit status: 0; 1 an alarm fired (non-finite loss, error event, lost node, failed pre-flight, failed end); 2 bad input (no such file, no run found, a host unreachable or its key refused).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2979,6 +2978,18 @@
     </message>
     <message>
         <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: traindeck watch [SOURCE...] [--follow-command COMMAND] [--follow] [--json] [--csv FILE] [SSH OPTIONS]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>also write every series read to FILE as CSV (run, metric, rank, step, wall_time, value), at the end: once read, or with --follow when the runs end or on Ctrl-C</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exit status: 0; 1 an alarm fired (non-finite loss, error event, lost node, failed pre-flight, failed end); 2 bad input (no such file, no run found, a host unreachable or its key refused) or the CSV file cannot be written; 130 --follow stopped by Ctrl-C.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -870,6 +870,21 @@
     </message>
 </context>
 <context>
+    <name>Files</name>
+    <message>
+        <source>%1: cannot write: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1: write failed: %2</source>
+        <translation>写入 %1 失败：%2</translation>
+    </message>
+    <message>
+        <source>%1: cannot replace: %2</source>
+        <translation>无法替换 %1：%2</translation>
+    </message>
+</context>
+<context>
     <name>FindingTexts</name>
     <message>
         <source>%1: %2 GPUs per node, but %3 nodes have %4: local ranks %5–%6 would ask for CUDA devices that do not exist (&apos;invalid device ordinal&apos;)</source>
@@ -1725,6 +1740,10 @@
         <source>no answer within %1 s</source>
         <translation>%1 秒内无应答</translation>
     </message>
+    <message>
+        <source>authentication on %1: %2</source>
+        <translation>在 %1 上认证：%2</translation>
+    </message>
 </context>
 <context>
     <name>LaunchCommand</name>
@@ -2360,18 +2379,6 @@
         <translation>无法打开 %1：%2</translation>
     </message>
     <message>
-        <source>%1: cannot write: %2</source>
-        <translation>无法写入 %1：%2</translation>
-    </message>
-    <message>
-        <source>%1: write failed: %2</source>
-        <translation>写入 %1 失败：%2</translation>
-    </message>
-    <message>
-        <source>%1: cannot replace: %2</source>
-        <translation>无法替换 %1：%2</translation>
-    </message>
-    <message>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
@@ -2918,20 +2925,12 @@
         <translation>未知选项 %1（见 traindeck watch --help）</translation>
     </message>
     <message>
-        <source>Usage: traindeck watch [SOURCE...] [--follow-command COMMAND] [--follow] [--json] [SSH OPTIONS]</source>
-        <translation>用法：traindeck watch [来源...] [--follow-command 命令] [--follow] [--json] [SSH 选项]</translation>
-    </message>
-    <message>
         <source>A SOURCE on another machine is ssh://[user@]host[:port]/path (/~/path: under the home), followed over SSH with host keys checked as traindeck launch checks them; the host needs a POSIX shell and GNU coreutils (any Linux). A dropped connection is reopened without losing or repeating a line.</source>
         <translation>另一台机器上的来源写作 ssh://[user@]host[:port]/path（/~/path：位于主目录下），通过 SSH 跟踪，主机密钥的检查方式与 traindeck launch 相同；该主机需要 POSIX shell 和 GNU coreutils（任何 Linux 均可）。连接断开后会重新连接，不丢失也不重复任何一行。</translation>
     </message>
     <message>
         <source>a command whose output is a run&apos;s lines, e.g. &apos;kubectl logs -f -l job-name=NAME --prefix&apos;; lines prefixed [pod/NAME/...] (kubectl --prefix) or N: (srun --label) are that node&apos;s. Without --follow: read until it exits, then summarise</source>
         <translation>一条命令，其输出即运行的各行，例如 &apos;kubectl logs -f -l job-name=NAME --prefix&apos;；带 [pod/NAME/...] 前缀（kubectl --prefix）或 N: 前缀（srun --label）的行归属该节点。不加 --follow 时：读到命令退出，然后汇总</translation>
-    </message>
-    <message>
-        <source>Exit status: 0; 1 an alarm fired (non-finite loss, error event, lost node, failed pre-flight, failed end); 2 bad input (no such file, no run found, a host unreachable or its key refused).</source>
-        <translation>退出状态：0；1 触发了警报（损失非有限值、错误事件、节点丢失、启动前检查失败、以失败结束）；2 输入有误（文件不存在、未找到运行、主机不可达或其密钥被拒绝）。</translation>
     </message>
     <message>
         <source>%1 (%2 lines)</source>
@@ -2980,6 +2979,18 @@
     <message>
         <source>none</source>
         <translation>无</translation>
+    </message>
+    <message>
+        <source>Usage: traindeck watch [SOURCE...] [--follow-command COMMAND] [--follow] [--json] [--csv FILE] [SSH OPTIONS]</source>
+        <translation>用法：traindeck watch [来源...] [--follow-command 命令] [--follow] [--json] [--csv 文件] [SSH 选项]</translation>
+    </message>
+    <message>
+        <source>also write every series read to FILE as CSV (run, metric, rank, step, wall_time, value), at the end: once read, or with --follow when the runs end or on Ctrl-C</source>
+        <translation>另将读到的每条序列以 CSV（run、metric、rank、step、wall_time、value）写入文件，在结束时写：读完之后；或在 --follow 时，于运行结束或按下 Ctrl-C 时</translation>
+    </message>
+    <message>
+        <source>Exit status: 0; 1 an alarm fired (non-finite loss, error event, lost node, failed pre-flight, failed end); 2 bad input (no such file, no run found, a host unreachable or its key refused) or the CSV file cannot be written; 130 --follow stopped by Ctrl-C.</source>
+        <translation>退出状态：0；1 触发了警报（损失非有限值、错误事件、节点丢失、启动前检查失败、以失败结束）；2 输入有误（文件不存在、未找到运行、主机不可达或其密钥被拒绝）或 CSV 文件无法写入；130 --follow 被 Ctrl-C 停止。</translation>
     </message>
 </context>
 <context>

@@ -11,13 +11,16 @@
 #include "localized.h"
 
 #include "metrics/metric_units.h"
+#include "metrics/series_csv.h"
 #include "metrics/summary.h"
 #include "metrics/watch.h"
 
 #include <nlohmann/json.hpp>
 
+#include <atomic>
 #include <chrono>
 #include <cmath>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <iostream>
@@ -37,7 +40,7 @@ constexpr auto kFollowInterval = std::chrono::milliseconds(200);
 constexpr auto kIdleInterval = std::chrono::milliseconds(20);
 
 void printUsage() {
-    printHelpOpening(app::localized(TD_TEXT("WatchCommand", "Usage: traindeck watch [SOURCE...] [--follow-command COMMAND] [--follow] [--json] [SSH OPTIONS]")),
+    printHelpOpening(app::localized(TD_TEXT("WatchCommand", "Usage: traindeck watch [SOURCE...] [--follow-command COMMAND] [--follow] [--json] [--csv FILE] [SSH OPTIONS]")),
                      {app::localized(TD_TEXT("WatchCommand", "SOURCE: a trainer's metrics file (JSON lines), a user's "
                                                              "training log, a TensorBoard event file, a TensorBoard "
                                                              "logdir (every folder of event files is a run), or a "
@@ -51,6 +54,9 @@ void printUsage() {
     const std::pair<const char*, Text> options[] = {
         {"  --follow              ", TD_TEXT("WatchCommand", "print a line per new step and every alarm as it happens, until the runs end")},
         {"  --json                ", TD_TEXT("WatchCommand", "JSON: the summaries (an array), or with --follow one object per line")},
+        {"  --csv FILE            ", TD_TEXT("WatchCommand", "also write every series read to FILE as CSV (run, metric, rank, "
+                                                          "step, wall_time, value), at the end: once read, or with --follow "
+                                                          "when the runs end or on Ctrl-C")},
         {"  --follow-command CMD  ", TD_TEXT("WatchCommand", "a command whose output is a run's lines, e.g. 'kubectl logs -f "
                                                           "-l job-name=NAME --prefix'; lines prefixed [pod/NAME/...] "
                                                           "(kubectl --prefix) or N: (srun --label) are that node's. "
@@ -67,7 +73,8 @@ void printUsage() {
     printWrapped("", app::localized(TD_TEXT("WatchCommand", "Exit status: 0; 1 an alarm fired (non-finite loss, error "
                                                              "event, lost node, failed pre-flight, failed end); 2 bad "
                                                              "input (no such file, no run found, a host unreachable or "
-                                                             "its key refused).")),
+                                                             "its key refused) or the CSV file cannot be written; 130 "
+                                                             "--follow stopped by Ctrl-C.")),
                  0);
 }
 
@@ -291,8 +298,17 @@ void readAndSummarise(Watch& watch, bool json) {
         std::cout << all.dump(1) << '\n';
 }
 
-// --follow: until every run has ended (or every command source has exited).
+std::atomic<bool> g_watchInterrupted{false};
+void onWatchInterrupt(int) { g_watchInterrupted = true; }
+
+// --follow: until every run has ended (or every command source has exited), or Ctrl-C.
 void followRuns(Watch& watch, bool json) {
+    // Ctrl-C ends the watch, not the process: what was read is still exported.
+    struct sigaction sa{};
+    sa.sa_handler = onWatchInterrupt;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, nullptr);
+    sigaction(SIGTERM, &sa, nullptr);
     std::map<const Run*, Seen> seen;
     std::vector<std::string> troubles;
     for (;;) {
@@ -308,7 +324,7 @@ void followRuns(Watch& watch, bool json) {
             for (const std::string& t : now)
                 std::fprintf(stderr, "traindeck watch: %s\n", t.c_str());
         troubles = std::move(now);
-        if (!more && (watch.allEnded() || (watch.onlyCommands() && !watch.commandsRunning())))
+        if (g_watchInterrupted || (!more && (watch.allEnded() || (watch.onlyCommands() && !watch.commandsRunning()))))
             break;
         if (!more)
             std::this_thread::sleep_for(kFollowInterval);
@@ -319,6 +335,7 @@ void followRuns(Watch& watch, bool json) {
 
 int runWatch(int argc, char** argv) {
     bool follow = false, json = false;
+    std::string csv;
     std::vector<std::string> sources, commands;
     launch::SshSettings ssh;
     auto fail = [](const Text& message) {
@@ -329,6 +346,7 @@ int runWatch(int argc, char** argv) {
         const std::string a = argv[i];
         // The options that take a value: the value is the next argument.
         std::string* valueOf = a == "--follow-command" ? &commands.emplace_back()
+                               : a == "--csv"          ? &csv
                                : a == "--identity"     ? &ssh.identityFile
                                : a == "--known-hosts"  ? &ssh.knownHostsFile
                                : a == "--ssh-config"   ? &ssh.configFile
@@ -369,6 +387,15 @@ int runWatch(int argc, char** argv) {
         readAndSummarise(watch, json);
     else
         followRuns(watch, json);
+    if (!csv.empty()) {
+        std::vector<const Run*> runs;
+        for (const auto& run : watch.store().runs())
+            runs.push_back(run.get());
+        if (const Text error = saveSeriesCsv(csv, everySeries(runs)); !error.empty())
+            return fail(error);
+    }
+    if (g_watchInterrupted)
+        return 130;
     for (const auto& run : watch.store().runs())
         if (run->failing())
             return 1;

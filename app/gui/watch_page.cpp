@@ -5,6 +5,7 @@
 
 #include "localized.h"
 #include "metrics/metric_units.h"
+#include "metrics/series_csv.h"
 #include "metrics/summary.h"
 #include "plan/calibrate.h"
 #include "plan/plan_fields.h"
@@ -31,7 +32,6 @@
 #include <QSplitter>
 #include <QSvgGenerator>
 #include <QSystemTrayIcon>
-#include <QTextStream>
 #include <QTimer>
 #include <QToolTip>
 #include <QVBoxLayout>
@@ -620,41 +620,8 @@ bool WatchPage::exportPng(const QString& path) {
     return grid->grab().save(path, "PNG");
 }
 
-namespace {
-
-QString csvField(QString text) {
-    if (text.contains(QLatin1Char(',')) || text.contains(QLatin1Char('"')) || text.contains(QLatin1Char('\n')))
-        text = QLatin1Char('"') + text.replace(QLatin1Char('"'), QStringLiteral("\"\"")) + QLatin1Char('"');
-    return text;
-}
-
-// The points of `series`, one row each, written whole or not at all.
-bool writeCsv(const QString& path, const std::vector<std::pair<const Run*, const Series*>>& series) {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Text))
-        return false;
-    QTextStream out(&file);
-    out << "run,metric,rank,step,wall_time,value\n";
-    for (const auto& [run, s] : series) {
-        const QString prefix = csvField(QString::fromStdString(run->name())) + QLatin1Char(',') +
-                               csvField(QString::fromStdString(s->metric())) + QLatin1Char(',') +
-                               (s->rank() < 0 ? QString() : QString::number(s->rank())) + QLatin1Char(',');
-        for (const Point& p : s->points())
-            out << prefix << p.step << ',' << QString::number(p.wallTime, 'f', 3) << ','
-                << (std::isfinite(p.value) ? QString::number(p.value, 'g', 17) : QStringLiteral("nan")) << '\n';
-    }
-    out.flush();
-    return file.commit();
-}
-
-}  // namespace
-
 bool WatchPage::exportCsv(const QString& path) {
-    std::vector<std::pair<const Run*, const Series*>> series;
-    for (const Run* run : shownRuns())
-        for (const auto& [key, s] : run->allSeries())
-            series.emplace_back(run, s.get());
-    return writeCsv(path, series);
+    return metrics::saveSeriesCsv(path.toStdString(), metrics::everySeries(shownRuns())).empty();
 }
 
 bool WatchPage::exportCardPng(int card, const QString& path) {
@@ -668,11 +635,11 @@ bool WatchPage::exportCardPng(int card, const QString& path) {
 bool WatchPage::exportCardCsv(int card, const QString& path) {
     if (card < 0 || card >= int(m_cards.size()))
         return false;
-    std::vector<std::pair<const Run*, const Series*>> series;
+    std::vector<metrics::CsvSeries> series;
     for (const Run* run : shownRuns())
         for (const Series* s : cardSeries(*run, m_cardKinds[std::size_t(card)]))
-            series.emplace_back(run, s);
-    return writeCsv(path, series);
+            series.push_back({run, s});
+    return metrics::saveSeriesCsv(path.toStdString(), series).empty();
 }
 
 bool WatchPage::exportCardSvg(int card, const QString& path) {

@@ -8,12 +8,20 @@ For each launcher and node count it measures
            event of each node in rank 0's metrics stream (the job's step events
            come from rank 0; each rank's line names its node), the last of them;
   death -> end: node 1's trainer processes are SIGKILLed once every node has
-           stepped; the time until the launcher itself has exited.
+           stepped; the time until the launcher itself has exited;
+  CPU s:   the CPU time of the launcher, the sshd and everything the nodes ran
+           (checks, scripts, trainers) from the start to every node stepping, where
+           the bench may make a cpuacct cgroup (root, cgroup v1): on a machine that
+           the run itself saturates, wall time follows this, and it is less shaken
+           than the wall time by the scheduling noise of a loaded machine.
 The workload is the real traindeck-trainer (CPU/Gloo, preset tiny, one process a
 node) started by the same generated node scripts in every case.
 
 Usage: bench/launch/launch_bench.py BUILD_DIR [--nodes 2 8] [--repeat 1]
-Prints one JSON object per measurement and a Markdown table at the end.
+           [--without-bash-loop] [--baseline EARLIER_BUILD_DIR]
+Each repeat runs every launcher once, starting with the next one in turn.
+Prints one JSON object per measurement and Markdown tables at the end: every
+run, then per launcher its mean and its difference from pdsh in each repeat.
 Needs openssh-server, openssh-client and (for its row) pdsh.
 """
 import argparse
@@ -39,6 +47,42 @@ def write(path, text, mode=0o644):
     with open(path, "w") as f:
         f.write(text)
     os.chmod(path, mode)
+
+
+class CpuAccount:
+    """A cpuacct cgroup that the sshd and the launcher (and so everything they
+    start) belong to; `seconds()` is their CPU time so far. None where it cannot be made."""
+
+    ROOT = "/sys/fs/cgroup/cpuacct"
+
+    def __init__(self, tag):
+        self.dir = os.path.join(self.ROOT, tag)
+        os.mkdir(self.dir)
+
+    @classmethod
+    def make(cls, tag):
+        try:
+            return cls(tag)
+        except OSError:
+            return None
+
+    def add(self, pid):
+        with open(os.path.join(self.dir, "cgroup.procs"), "w") as f:
+            f.write(str(pid))
+
+    def seconds(self):
+        with open(os.path.join(self.dir, "cpuacct.usage")) as f:
+            return int(f.read()) / 1e9
+
+    def close(self):
+        # Leftovers (none expected: the bench kills every trainer) go back to the root.
+        try:
+            for pid in open(os.path.join(self.dir, "cgroup.procs")).read().split():
+                with open(os.path.join(self.ROOT, "cgroup.procs"), "w") as f:
+                    f.write(pid)
+            os.rmdir(self.dir)
+        except OSError:
+            pass
 
 
 class Nodes:
@@ -84,6 +128,10 @@ class Nodes:
         write(p("wrap/ssh"), f"#!/bin/sh\nexec /usr/bin/ssh -F {p('ssh_config')} \"$@\"\n", 0o755)
         os.makedirs("/run/sshd", exist_ok=True)
         self.sshds = [subprocess.Popen(["/usr/sbin/sshd", "-D", "-e", "-f", c]) for c in self.configs]
+        self.cpu = CpuAccount.make(self.tag)
+        if self.cpu:
+            for sshd in self.sshds:
+                self.cpu.add(sshd.pid)
         for _ in range(100):
             try:
                 for i in range(nodes):
@@ -113,6 +161,8 @@ class Nodes:
         for sshd in self.sshds:
             sshd.terminate()
             sshd.wait()
+        if self.cpu:
+            self.cpu.close()
 
 
 def plan_flags(nodes, port):
@@ -123,9 +173,11 @@ def plan_flags(nodes, port):
 
 def measure(name, cmd, env, n, cluster, timeout=120):
     """Runs a launcher; times every node's first step and, after node 1's death, its end."""
+    cpu = cluster.cpu
+    cpu0 = cpu.seconds() if cpu else None
     t0 = time.monotonic()
     proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                            start_new_session=True)
+                            start_new_session=True, preexec_fn=(lambda: cpu.add(os.getpid())) if cpu else None)
     first = {}
     all_seen = threading.Event()
 
@@ -141,11 +193,13 @@ def measure(name, cmd, env, n, cluster, timeout=120):
             if node not in first:
                 first[node] = time.monotonic() - t0
                 if len(first) == n:
+                    if cpu:
+                        result["cpu_to_all_stepping_s"] = round(cpu.seconds() - cpu0, 2)
                     all_seen.set()
 
+    result = {"launcher": name, "nodes": n}
     reader = threading.Thread(target=read, daemon=True)
     reader.start()
-    result = {"launcher": name, "nodes": n}
     if not all_seen.wait(timeout):
         result["error"] = f"only nodes {sorted(first)} stepped in {timeout} s"
         os.killpg(proc.pid, signal.SIGKILL)
@@ -177,6 +231,9 @@ def main():
     ap.add_argument("build")
     ap.add_argument("--nodes", type=int, nargs="+", default=[2, 8])
     ap.add_argument("--repeat", type=int, default=1)
+    ap.add_argument("--without-bash-loop", action="store_true", help="only traindeck launch and pdsh")
+    ap.add_argument("--baseline", metavar="BUILD_DIR",
+                    help="also that build's traindeck launch (an earlier commit), in the same rotation")
     args = ap.parse_args()
     build = os.path.abspath(args.build)
     traindeck, trainer = f"{build}/app/traindeck", f"{build}/trainer/traindeck-trainer"
@@ -185,7 +242,7 @@ def main():
         with tempfile.TemporaryDirectory(prefix="launch-bench-") as work:
             cluster = Nodes(work, trainer, n)
             try:
-                for _ in range(args.repeat):
+                for repeat in range(args.repeat):
                     port = free_port()
                     hosts = cluster.hosts()
                     env = dict(os.environ, PATH=f"{cluster.path('wrap')}:{os.environ['PATH']}")
@@ -193,30 +250,58 @@ def main():
                     gen = cluster.path(f"gen-{port}")
                     subprocess.run([traindeck, "generate", "--target", "ssh", "--out", gen, "--hosts", ",".join(hosts)]
                                    + plan_flags(n, port), check=True, capture_output=True)
-                    runs = [
-                        ("traindeck launch", [traindeck, "launch", "--hosts", ",".join(hosts), "--identity",
-                                              cluster.path("user_key"), "--known-hosts", cluster.path("known_hosts"),
-                                              "--ssh-config", cluster.path("ssh_config"), "--grace", "5",
-                                              "--run-dir", cluster.path(f"run-{port}")] + plan_flags(n, port)),
-                        ("generated launch-ssh.sh (bash loop)", ["bash", f"{gen}/launch-ssh.sh"]),
-                    ]
+                    def ours(binary, run):
+                        return [binary, "launch", "--hosts", ",".join(hosts), "--identity", cluster.path("user_key"),
+                                "--known-hosts", cluster.path("known_hosts"), "--ssh-config", cluster.path("ssh_config"),
+                                "--grace", "5", "--run-dir", cluster.path(run)] + plan_flags(n, port)
+                    runs = [("traindeck launch", ours(traindeck, f"run-{port}"))]
+                    if args.baseline:
+                        runs.append(("traindeck launch (baseline)",
+                                     ours(f"{os.path.abspath(args.baseline)}/app/traindeck", f"run-baseline-{port}")))
+                    if not args.without_bash_loop:
+                        runs.append(("generated launch-ssh.sh (bash loop)", ["bash", f"{gen}/launch-ssh.sh"]))
                     if shutil.which("pdsh"):
                         runs.append(("pdsh -R exec", ["pdsh", "-R", "exec", "-f", str(n), "-w",
                                                       ",".join(f"127.0.0.{i + 1}" for i in range(n)),
                                                       "ssh", "-tt", "%h", f"bash {gen}/node-%n.sh"]))
-                    for name, cmd in runs:
+                    # Each repeat starts with the next launcher: none always runs first
+                    # (just after the previous repeat's trainers were killed).
+                    k = repeat % len(runs)
+                    for name, cmd in runs[k:] + runs[:k]:
                         r = measure(name, cmd, env, n, cluster)
+                        r["repeat"] = repeat
                         r["loadavg"] = open("/proc/loadavg").read().split()[0]
                         print(json.dumps(r), flush=True)
                         rows.append(r)
                         time.sleep(1)
             finally:
                 cluster.close()
-    print("\n| nodes | launcher | start → every node stepping (s) | node 1 killed → launcher ended (s) | exit | load |")
-    print("| --- | --- | --- | --- | --- | --- |")
+    print("\n| nodes | repeat | launcher | start → every node stepping (s) | CPU s to then | node 1 killed → launcher ended (s) | exit | load |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
     for r in rows:
-        print(f"| {r['nodes']} | {r['launcher']} | {r.get('start_to_all_stepping_s', '—')} | "
-              f"{r.get('death_to_end_s', '—')} | {r.get('exit_status', r.get('error', ''))} | {r['loadavg']} |")
+        print(f"| {r['nodes']} | {r['repeat']} | {r['launcher']} | {r.get('start_to_all_stepping_s', '—')} | "
+              f"{r.get('cpu_to_all_stepping_s', '—')} | {r.get('death_to_end_s', '—')} | "
+              f"{r.get('exit_status', r.get('error', ''))} | {r['loadavg']} |")
+    # Each launcher beside pdsh in each repeat (the same cluster, one after the other).
+    print("\n| nodes | launcher | repeats | start → every node stepping, mean (s) | − pdsh, per repeat (s) | "
+          "mean − pdsh (s) | CPU s − pdsh, mean | node 1 killed → ended, mean (s) |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+    mean = lambda v: sum(v) / len(v) if v else float("nan")
+    for n in args.nodes:
+        names = list(dict.fromkeys(r["launcher"] for r in rows if r["nodes"] == n))
+        for name in names:
+            mine = [r for r in rows if r["nodes"] == n and r["launcher"] == name and "start_to_all_stepping_s" in r]
+            wall, cpu = [], []
+            for r in mine:
+                pdsh = [q for q in rows if q["nodes"] == n and q["repeat"] == r["repeat"] and q["launcher"] == "pdsh -R exec"
+                        and "start_to_all_stepping_s" in q]
+                if pdsh:
+                    wall.append(r["start_to_all_stepping_s"] - pdsh[0]["start_to_all_stepping_s"])
+                    if "cpu_to_all_stepping_s" in r and "cpu_to_all_stepping_s" in pdsh[0]:
+                        cpu.append(r["cpu_to_all_stepping_s"] - pdsh[0]["cpu_to_all_stepping_s"])
+            deaths = [r["death_to_end_s"] for r in mine if r.get("death_to_end_s") is not None]
+            print(f"| {n} | {name} | {len(mine)} | {mean([r['start_to_all_stepping_s'] for r in mine]):.2f} | "
+                  f"{', '.join(f'{d:+.2f}' for d in wall)} | {mean(wall):+.2f} | {mean(cpu):+.2f} | {mean(deaths):.2f} |")
 
 
 if __name__ == "__main__":

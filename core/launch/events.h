@@ -73,4 +73,14 @@ inline Event stateEvent(int node, NodeState state, int status = -1, Text message
     return e;
 }
 
+inline Event preflightEvent(int node, std::string check, bool ok, Text message) {
+    Event e;
+    e.kind = Event::Kind::Preflight;
+    e.node = node;
+    e.check = std::move(check);
+    e.ok = ok;
+    e.message = std::move(message);
+    return e;
+}
+
 }  // namespace traindeck::launch

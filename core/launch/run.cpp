@@ -270,13 +270,7 @@ void Run::state(int node, NodeState s, int status, Text message) {
 }
 
 void Run::preflight(int node, const std::string& check, bool ok, Text message) {
-    Event e;
-    e.kind = Event::Kind::Preflight;
-    e.node = node;
-    e.check = check;
-    e.ok = ok;
-    e.message = std::move(message);
-    report(std::move(e));
+    report(preflightEvent(node, check, ok, std::move(message)));
 }
 
 void Run::recordFailure(FailureKind kind, int node, Text why, double time, int rank) {

@@ -1,5 +1,6 @@
 #include "run_folder.h"
 
+#include "files/write_whole.h"
 #include "plan/plan_yaml.h"
 
 #include <nlohmann/json.hpp>
@@ -17,21 +18,6 @@ namespace traindeck::launch {
 namespace fs = std::filesystem;
 
 namespace {
-
-// Written once, whole, then renamed: a reader never sees half a file.
-std::string writeAtomically(const fs::path& path, const std::string& content, bool executable) {
-    const fs::path tmp = path.string() + ".tmp";
-    {
-        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        out << content;
-        out.close();
-        if (!out) return "cannot write " + tmp.string();
-    }
-    std::error_code ec;
-    if (executable) fs::permissions(tmp, fs::perms::owner_exec, fs::perm_options::add, ec);
-    fs::rename(tmp, path, ec);
-    return ec ? ec.message() : std::string();
-}
 
 double unixTime() {
     return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
@@ -106,10 +92,11 @@ RunFolder::RunFolder(std::string dir, const Plan& plan, const std::vector<std::s
     }
     std::string hostLines;
     for (const std::string& h : hosts) hostLines += h + "\n";
-    error = writeAtomically(fs::path(dir_) / "plan.yaml", planToYaml(plan), false);
-    if (error.empty()) error = writeAtomically(fs::path(dir_) / "hosts", hostLines, false);
+    // Written whole or not at all; RunFolder's errors are strings (the reason in English).
+    error = writeWhole((fs::path(dir_) / "plan.yaml").string(), planToYaml(plan)).english();
+    if (error.empty()) error = writeWhole((fs::path(dir_) / "hosts").string(), hostLines).english();
     for (const auto& f : files)
-        if (error.empty()) error = writeAtomically(fs::path(dir_) / "files" / f.path, f.content, f.executable);
+        if (error.empty()) error = writeWhole((fs::path(dir_) / "files" / f.path).string(), f.content, f.executable).english();
     if (!error.empty()) return;
 }
 

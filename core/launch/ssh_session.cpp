@@ -132,36 +132,58 @@ private:
 
     Opened fail(FailureKind kind, Text why) { return {false, kind, std::move(why)}; }
 
-    // ssh_connect (TCP connect, banners, key exchange) in libssh's non-blocking
-    // mode, so that a stop is heard within a few tens of milliseconds: a host that
-    // drops the SYN or never sends its banner would hold a blocking connect for
-    // the whole timeout. Back in blocking mode once connected: the host-key check
-    // and the authentication that follow are the same calls as ever.
-    enum class Connected { Ok, Failed, Stopped };
-    Connected connect(Text& error) {
-        const int timeoutS = settings_.connectTimeoutS > 0 ? settings_.connectTimeoutS : 10;  // libssh's default
-        const auto deadline = Clock::now() + std::chrono::seconds(timeoutS);
+    // A libssh call in its non-blocking mode, called again until it is done, so
+    // that a stop is heard within a few tens of milliseconds: a host that drops
+    // the SYN, never sends its banner or stalls the authentication (a hung
+    // AuthorizedKeysCommand, an LDAP lookup) would hold a blocking call for the
+    // whole timeout. `again` is what the call returns while it waits for the
+    // node; `rc` is its last answer. Back in blocking mode after.
+    enum class Waited { Done, Stopped, TimedOut };
+    template <class Call>
+    Waited untilDone(Call call, int again, int& rc) {
+        const auto deadline = Clock::now() + std::chrono::seconds(timeoutS());
+        Waited waited = Waited::Done;
         ssh_set_blocking(session_, 0);
         for (;;) {
-            const int rc = ssh_connect(session_);
-            if (rc == SSH_OK) {
-                ssh_set_blocking(session_, 1);
-                return Connected::Ok;
+            rc = call();
+            if (rc != again) break;
+            if (settings_.stopRequested && settings_.stopRequested()) {
+                waited = Waited::Stopped;
+                break;
             }
-            if (rc != SSH_AGAIN) {
-                error = Text::value(ssh_get_error(session_));
-                return Connected::Failed;
-            }
-            if (settings_.stopRequested && settings_.stopRequested()) return Connected::Stopped;
             if (Clock::now() >= deadline) {
-                error = Text(TD_TEXT("Launch", "no answer within %1 s"), {Text::value(std::to_string(timeoutS))});
-                return Connected::Failed;
+                waited = Waited::TimedOut;
+                break;
             }
             // Until the node sends something (a call handles what came and writes
             // what it can), or a short while: the TCP connect completing is no input.
             pollfd p{ssh_get_fd(session_), POLLIN, 0};
             if (p.fd < 0 || ::poll(&p, 1, 20) < 0) std::this_thread::sleep_for(std::chrono::milliseconds(20));
         }
+        ssh_set_blocking(session_, 1);
+        return waited;
+    }
+    int timeoutS() const { return settings_.connectTimeoutS > 0 ? settings_.connectTimeoutS : 10; }  // libssh's default
+    Text noAnswer() const {
+        return Text(TD_TEXT("Launch", "no answer within %1 s"), {Text::value(std::to_string(timeoutS()))});
+    }
+
+    // ssh_connect: the TCP connect, the banners and the key exchange.
+    enum class Connected { Ok, Failed, Stopped };
+    Connected connect(Text& error) {
+        int rc = SSH_ERROR;
+        switch (untilDone([&] { return ssh_connect(session_); }, SSH_AGAIN, rc)) {
+        case Waited::Stopped:
+            return Connected::Stopped;
+        case Waited::TimedOut:
+            error = noAnswer();
+            return Connected::Failed;
+        case Waited::Done:
+            break;
+        }
+        if (rc == SSH_OK) return Connected::Ok;
+        error = Text::value(ssh_get_error(session_));
+        return Connected::Failed;
     }
 
     Pumped lost() {
@@ -306,18 +328,26 @@ private:
         }
     }
 
+    // The identity file first when given, then the agent and the configuration's
+    // keys; each attempt can be stopped and times out as the connect does.
     Opened authenticate() {
+        int rc = SSH_AUTH_ERROR;
+        Waited waited = Waited::Done;
         if (!settings_.identityFile.empty()) {
             ssh_key key = nullptr;
             if (ssh_pki_import_privkey_file(settings_.identityFile.c_str(), nullptr, nullptr, nullptr, &key) != SSH_OK)
                 return fail(FailureKind::Access, Text(TD_TEXT("Launch", "cannot read the identity file %1"),
                                                       {Text::value(settings_.identityFile)}));
-            const int r = ssh_userauth_publickey(session_, nullptr, key);
+            waited = untilDone([&] { return ssh_userauth_publickey(session_, nullptr, key); }, SSH_AUTH_AGAIN, rc);
             ssh_key_free(key);
-            if (r == SSH_AUTH_SUCCESS) return {true, FailureKind::None, {}};
         }
-        if (ssh_userauth_publickey_auto(session_, nullptr, nullptr) == SSH_AUTH_SUCCESS)
-            return {true, FailureKind::None, {}};
+        if (waited == Waited::Done && rc != SSH_AUTH_SUCCESS)
+            waited = untilDone([&] { return ssh_userauth_publickey_auto(session_, nullptr, nullptr); }, SSH_AUTH_AGAIN, rc);
+        if (waited == Waited::Stopped) return {false, FailureKind::None, {}, true};
+        if (waited == Waited::TimedOut)
+            return fail(FailureKind::Preflight, Text(TD_TEXT("Launch", "authentication on %1: %2"),
+                                                  {Text::value(hostText_), noAnswer()}));
+        if (rc == SSH_AUTH_SUCCESS) return {true, FailureKind::None, {}};
         char* user = nullptr;
         ssh_options_get(session_, SSH_OPTIONS_USER, &user);
         const std::string who = user ? user : "?";

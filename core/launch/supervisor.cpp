@@ -46,10 +46,11 @@ std::string supervisorScript() {
 # (nothing it started may outlive it). Then the run's files are removed and the
 # supervisor exits with the node script's status.
 set -u
-here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# The launcher starts it from the run's folder, where it lies: no subshell to find it.
+here=$PWD
 grace_ms=$2
 silence_ms=${3:-0}
-silence_s=$(printf '%d.%03d' $((silence_ms / 1000)) $((silence_ms % 1000)))
+printf -v silence_s '%d.%03d' $((silence_ms / 1000)) $((silence_ms % 1000))
 listening=0
 
 now_ms() {
@@ -89,32 +90,38 @@ kill_session() {
 }
 # SIGTERM to every process of the session, SIGKILL to what is left after the
 # grace, or at once when the launcher says `kill` meanwhile. Each look at the
-# session reads all of /proc, which a loaded node pays dearly: one look when
-# nothing is left (the usual end), one per 0.1 s while something is.
+# session reads all of /proc, which a loaded node pays dearly (a node of a
+# large run on a shared machine, many looking ten times a second, starves the
+# workloads that are trying to end). So the watcher, which hears the launcher,
+# does not look again until the grace is over: when everything ends sooner,
+# the node script's end wakes the supervisor, which looks once and ends the
+# watcher. Without the launcher (its stdin closed), one look per 0.1 s.
 stop_session() {
-    local deadline command rc
+    local deadline command rc wait_s
     alive || return 0
     kill -TERM "${members[@]}" 2>/dev/null
     # A stopped process (a debugger, a hung device's SIGSTOP) hears SIGTERM only once continued.
     kill -CONT "${members[@]}" 2>/dev/null
     now_ms
     deadline=$((now + grace_ms))
-    while alive; do
+    while :; do
         now_ms
         ((now < deadline)) || break
         if ((listening)); then
+            printf -v wait_s '%d.%03d' $(((deadline - now) / 1000)) $(((deadline - now) % 1000))
             rc=0
-            read -r -t 0.1 command || rc=$?
+            read -r -t "$wait_s" command || rc=$?
             if ((rc == 0)); then
                 [[ $command == kill ]] && break
             elif ((rc <= 128)); then
                 listening=0
             fi
         else
+            alive || return 0
             sleep 0.1
         fi
     done
-    ((${#members[@]})) && kill_session
+    kill_session
     return 0
 }
 # Reads the launcher's lines: term, kill, or a heartbeat (anything else).
@@ -164,21 +171,30 @@ std::string manifestFile(int node) { return ".traindeck-files-node-" + std::to_s
 namespace {
 
 // key=value lines for the launcher: gpus, workload, master_port (node 0), and
-// files (what was copied is readable) or, for a dry run, writable.
+// files (what was copied is readable) or, for a dry run, writable. Every node of
+// a large run pays each process started here on the run's critical path (a
+// fork and exec costs milliseconds, more on a loaded node): the checks use
+// bash's builtins, and start only nvidia-smi. GPUs are counted as the
+// entrypoint counts them (CUDA_VISIBLE_DEVICES's entries, else nvidia-smi's).
 std::string checksScript(const NodeCommand& c) {
     using generate::shellQuote;
     std::string s = "if [ -n \"${CUDA_VISIBLE_DEVICES:-}\" ]; then\n"
-                    "  echo \"gpus=$(printf '%s' \"$CUDA_VISIBLE_DEVICES\" | tr ',' '\\n' | grep -c .)\"\n"
+                    "  IFS=, read -r -a visible <<<\"$CUDA_VISIBLE_DEVICES\"\n"
+                    "  echo \"gpus=${#visible[@]}\"\n"
                     "elif command -v nvidia-smi >/dev/null 2>&1; then\n"
-                    "  echo \"gpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')\"\n"
+                    "  gpus=0\n"
+                    "  while IFS= read -r line; do [[ $line == GPU* ]] && gpus=$((gpus + 1)); done < <(nvidia-smi -L 2>/dev/null)\n"
+                    "  echo \"gpus=$gpus\"\n"
                     "else\n  echo gpus=none\nfi\n";
     s += "if command -v " + shellQuote(c.workload) + " >/dev/null 2>&1; then echo workload=yes; else echo workload=no; fi\n";
+    // The redirection of a builtin opens and closes the connection: no subshell.
     if (c.checkPort)
-        s += "if (exec 3<>/dev/tcp/127.0.0.1/" + std::to_string(c.masterPort) +
-             ") 2>/dev/null; then echo master_port=busy; else echo master_port=free; fi\n";
+        s += "if : 2>/dev/null 3<>/dev/tcp/127.0.0.1/" + std::to_string(c.masterPort) +
+             "; then echo master_port=busy; else echo master_port=free; fi\n";
     if (c.dryRun) {
         // Nothing is copied: the nearest folder that exists must let the run's files in.
-        s += "d=" + shellQuote(c.dir) + "\nwhile [ ! -e \"$d\" ]; do d=$(dirname \"$d\"); done\n"
+        s += "d=" + shellQuote(c.dir) + "\n"
+             "while [ ! -e \"$d\" ]; do case $d in */*) d=${d%/*}; d=${d:-/} ;; *) d=. ;; esac; done\n"
              "if [ -d \"$d\" ] && [ -w \"$d\" ]; then echo writable=yes; else echo writable=no; fi\n";
     } else {
         s += "files=yes\n";
@@ -191,18 +207,21 @@ std::string checksScript(const NodeCommand& c) {
 
 // Writes the node's files into its folder with the node's shell, from quoted
 // text, and the manifest of what it wrote; `copied=yes` tells a failed copy
-// from checks that could not run.
+// from checks that could not run. It runs in the checks' own subshell (the
+// umask stays there); mkdir and one chmod are the only processes it starts.
 std::string copyScript(const NodeCommand& c) {
     using generate::shellQuote;
-    std::string commands = "umask 077 && mkdir -p " + shellQuote(c.dir) + " && cd " + shellQuote(c.dir);
-    std::string manifest;
+    const auto in = [&](const std::string& file) { return shellQuote(c.dir + "/" + file); };
+    std::string commands = "umask 077 && mkdir -p " + shellQuote(c.dir);
+    std::string manifest, executables;
     for (const auto& f : c.files) {
-        commands += " && printf '%s' " + shellQuote(f.content) + " > " + shellQuote(f.path);
-        if (f.executable) commands += " && chmod 700 " + shellQuote(f.path);
+        commands += " && printf '%s' " + shellQuote(f.content) + " > " + in(f.path);
+        if (f.executable) executables += " " + in(f.path);
         manifest += f.path + "\n";
     }
-    commands += " && printf '%s' " + shellQuote(manifest) + " > " + manifestFile(c.node);
-    return "if (" + commands + "); then echo copied=yes; else echo copied=no; echo " + kPreflightEnd +
+    if (!executables.empty()) commands += " && chmod 700" + executables;
+    commands += " && printf '%s' " + shellQuote(manifest) + " > " + in(manifestFile(c.node));
+    return "if " + commands + "; then echo copied=yes; else echo copied=no; echo " + kPreflightEnd +
            "; exit 0; fi\n";
 }
 
@@ -211,10 +230,12 @@ std::string copyScript(const NodeCommand& c) {
 std::string nodeCommand(const NodeCommand& c) {
     using generate::shellQuote;
     const bool copy = !c.files.empty();
-    // The copy and the checks run in a session of their own, so that a stop
-    // during them (a hung nvidia-smi, a slow filesystem) ends all they started.
+    // The copy and the checks run as a job of their own (job control gives it its
+    // own process group: a fork, where setsid would cost two more programs), so
+    // that a stop during them (a hung nvidia-smi, a slow filesystem) ends all
+    // they started. Their stdin is not the launcher's: the verdict is read here.
     const std::string checks = (copy ? copyScript(c) : std::string()) + checksScript(c) + "echo " + kPreflightEnd + "\n";
-    std::string s = "setsid bash -c " + shellQuote(checks) + " </dev/null &\nchecks=$!\n"
+    std::string s = "set -m\n{\n" + checks + "} </dev/null &\nchecks=$!\nset +m\n"
                     "IFS= read -r verdict || verdict=\n"
                     "if [ \"$verdict\" = go ]; then\n"
                     "  wait \"$checks\"\n"

@@ -134,6 +134,9 @@ RemoteTree::RemoteTree(RemoteAddress address, launch::SshSettings settings, bool
     : address_(std::move(address)), settings_(std::move(settings)) {
     if (askHostKeys)
         settings_.askHostKey = [this](const launch::HostKeyQuestion& q) { return askUser(q); };
+    // Closing the watch gives up a connection still being made (a silent host)
+    // at once, not after the connect timeout.
+    settings_.stopRequested = [this] { return stopping_.load(); };
 }
 
 RemoteTree::~RemoteTree() {

@@ -1,5 +1,6 @@
 #include "plan/plan_yaml.h"
 
+#include "files/write_whole.h"
 #include "plan/plan_fields.h"
 #include "text/system_error.h"
 
@@ -8,7 +9,6 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
-#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <unistd.h>
@@ -262,27 +262,6 @@ LoadResult loadPlanFile(const std::string& path, Plan& plan) {
     return planFromYaml(buffer.str(), path, plan);
 }
 
-Text savePlanFile(const std::string& path, const Plan& plan) {
-    namespace fs = std::filesystem;
-    const fs::path target(path);
-    const fs::path temp = target.parent_path() / ("." + target.filename().string() + ".tmp");
-    {
-        std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-        if (!out)
-            return Text(TD_TEXT("PlanFiles", "%1: cannot write: %2"), {Text::value(path), systemErrorText(errno)});
-        out << planToYaml(plan);
-        out.flush();
-        if (!out)
-            return Text(TD_TEXT("PlanFiles", "%1: write failed: %2"), {Text::value(path), systemErrorText(errno)});
-    }
-    std::error_code ec;
-    fs::rename(temp, target, ec);
-    if (ec) {
-        std::error_code ignored;  // the rename's reason is the one to report
-        fs::remove(temp, ignored);
-        return Text(TD_TEXT("PlanFiles", "%1: cannot replace: %2"), {Text::value(path), systemErrorText(ec)});
-    }
-    return {};
-}
+Text savePlanFile(const std::string& path, const Plan& plan) { return writeWhole(path, planToYaml(plan)); }
 
 }  // namespace traindeck

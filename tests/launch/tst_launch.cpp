@@ -4,12 +4,12 @@
 // workload. A stub nvidia-smi on the node's PATH reports the node's GPUs.
 // Skipped, saying why, only where sshd cannot start.
 
+#include "silent_host.h"
 #include "test_sshd.h"
 
 #include <QtTest>
 
 #include <csignal>
-#include <poll.h>
 
 using namespace test_sshd;
 
@@ -51,6 +51,21 @@ class TestLaunch : public QObject {
     }
     QString runDir(const QString& name) const { return work_.filePath(name); }
     // A launch left running in the background (stdout: the run folder has it all).
+    // Ctrl-C to the launcher; whether it ended within `waitMs`, and when (killed if not).
+    struct Interrupted {
+        bool ended = false;
+        qint64 ms = 0;
+    };
+    static Interrupted interrupt(QProcess& p, int waitMs) {
+        QElapsedTimer clock;
+        clock.start();
+        ::kill(pid_t(p.processId()), SIGINT);
+        Interrupted r{p.waitForFinished(waitMs), 0};
+        r.ms = clock.elapsed();
+        if (!r.ended) p.kill();
+        p.waitForFinished();
+        return r;
+    }
     void startLaunch(QProcess& p, const QStringList& args) {
         p.setStandardOutputFile(QProcess::nullDevice());
         p.start(TRAINDECK_BINARY, QStringList{"launch"} + args);
@@ -286,7 +301,7 @@ private slots:
         QVERIFY(ended);
         QCOMPARE(p.exitCode(), 130);
         QVERIFY(readFile(runDir("slowcheck/launch.jsonl")).contains("\"status\":\"interrupted\""));
-        QTRY_VERIFY_WITH_TIMEOUT(sshd_.processesLeft().isEmpty(), 5000);
+        QTRY_VERIFY2_WITH_TIMEOUT(sshd_.processesLeft().isEmpty(), qPrintable(sshd_.describe(sshd_.processesLeft())), 5000);
         QVERIFY2(QDir(remote).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden).isEmpty(),
                  qPrintable(QDir(remote).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden).join(' ')));
     }
@@ -295,39 +310,52 @@ private slots:
     // sshd, a half-dead host): Ctrl-C ends the launcher at once, not when the connect
     // times out (10 s), and the run folder records the stop.
     void ctrlCDuringASlowConnectEndsAtOnce() {
-        const int silent = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-        sockaddr_in addr{};
-        addr.sin_family = AF_INET;
-        addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-        socklen_t len = sizeof addr;
-        QVERIFY(::bind(silent, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0 && ::listen(silent, 16) == 0 &&
-                ::getsockname(silent, reinterpret_cast<sockaddr*>(&addr), &len) == 0);
-        const QString host = QString("%1@127.0.0.1:%2").arg(userName()).arg(ntohs(addr.sin_port));
+        test_sshd::SilentHost silent;
+        QVERIFY(silent.ok());
+        const QString host = QString("%1@127.0.0.1:%2").arg(userName()).arg(silent.port());
         QProcess p;
         startLaunch(p, QStringList{"--hosts", host + "," + host, "--run-dir", runDir("silent")} + sshFlags(knownHosts_) +
                            planFlags(2, 2, freePort()));
         // Both nodes' connections are taken (and left without a word): each node waits for the banner.
-        QList<int> taken;
-        QTRY_VERIFY_WITH_TIMEOUT(([&] {
-                                     pollfd ready{silent, POLLIN, 0};
-                                     if (::poll(&ready, 1, 0) > 0) taken << ::accept4(silent, nullptr, nullptr, SOCK_CLOEXEC);
-                                     return taken.size() == 2;
-                                 }()),
-                                 30000);
-        QElapsedTimer stopped;
-        stopped.start();
-        ::kill(pid_t(p.processId()), SIGINT);
-        const bool ended = p.waitForFinished(4000);  // the connect alone would hold it until its 10 s timeout
-        const qint64 took = stopped.elapsed();
-        if (!ended) p.kill();
-        p.waitForFinished();
-        for (int fd : taken) ::close(fd);
-        ::close(silent);
-        QVERIFY2(ended, qPrintable(QString::fromUtf8(p.readAllStandardError())));
+        QTRY_VERIFY_WITH_TIMEOUT(silent.take() == 2, 30000);
+        const Interrupted stop = interrupt(p, 4000);  // the connect alone would hold it until its 10 s timeout
+        QVERIFY2(stop.ended, qPrintable(QString::fromUtf8(p.readAllStandardError())));
         QCOMPARE(p.exitCode(), 130);
         const QByteArray events = readFile(runDir("silent/launch.jsonl"));
         QVERIFY2(events.contains("\"status\":\"interrupted\"") && !events.contains("first_failure"), events.constData());
-        qInfo("the launcher ended %lld ms after Ctrl-C", took);
+        qInfo("the launcher ended %lld ms after Ctrl-C", stop.ms);
+    }
+
+    // Nodes whose authentication never answers (their sshd waits on a hung
+    // AuthorizedKeysCommand, as on a stuck directory lookup): Ctrl-C ends the
+    // launcher at once, not when the authentication times out (10 s).
+    void ctrlCDuringASlowAuthenticationEndsAtOnce() {
+        Sshd stalled;
+        // Consulted for a key that authorized_keys does not hold: the test's other key.
+        stalled.extraConfig = "AuthorizedKeysCommand /usr/bin/sleep 37\nAuthorizedKeysCommandUser " +
+                              userName().toUtf8() + "\n";
+        QVERIFY2(stalled.start(), qPrintable(stalled.why));
+        const QString knownHosts = work_.filePath("known_hosts_stalled");
+        stalled.trustHostKey(knownHosts, stalled.path("host_key.pub"));
+        const auto commandsWaiting = [] {
+            QList<int> found;
+            for (const QString& pid : QDir("/proc").entryList(QDir::Dirs))
+                if (readFile("/proc/" + pid + "/cmdline") == QByteArray("/usr/bin/sleep\0" "37\0", 18)) found << pid.toInt();
+            return found;
+        };
+        QProcess p;
+        startLaunch(p, QStringList{"--hosts", stalled.hosts(2), "--run-dir", runDir("stalled-auth"), "--identity",
+                                   stalled.path("other_key"), "--known-hosts", knownHosts, "--ssh-config",
+                                   stalled.path("ssh_config")} +
+                           planFlags(2, 2, freePort()));
+        QTRY_VERIFY_WITH_TIMEOUT(commandsWaiting().size() == 2, 30000);
+        const Interrupted stop = interrupt(p, 4000);  // the authentication alone would hold it until its 10 s timeout
+        for (int pid : commandsWaiting()) ::kill(pid, SIGKILL);
+        QVERIFY2(stop.ended, qPrintable(QString::fromUtf8(p.readAllStandardError())));
+        QCOMPARE(p.exitCode(), 130);
+        const QByteArray events = readFile(runDir("stalled-auth/launch.jsonl"));
+        QVERIFY2(events.contains("\"status\":\"interrupted\"") && !events.contains("first_failure"), events.constData());
+        qInfo("the launcher ended %lld ms after Ctrl-C", stop.ms);
     }
 
     // Node 1's real trainers stopped (a hung GPU), found by name as a user finds them:

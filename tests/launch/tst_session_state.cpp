@@ -49,17 +49,9 @@ private slots:
     void aFailedCheckIsTheReason() {
         SessionState s;
         s.setHosts({"gpu-0"});
-        Event ok;
-        ok.kind = Event::Kind::Preflight;
-        ok.node = 0;
-        ok.check = "gpus";
-        ok.message = Text::value("8 GPUs");
-        QCOMPARE(s.apply(ok), -1);
+        QCOMPARE(s.apply(preflightEvent(0, "gpus", true, Text::value("8 GPUs"))), -1);
         QVERIFY(s.rows()[0].reason.empty());
-        Event bad = ok;
-        bad.ok = false;
-        bad.message = Text::value("node 0 (gpu-0) has 4 GPUs");
-        QCOMPARE(s.apply(bad), 0);
+        QCOMPARE(s.apply(preflightEvent(0, "gpus", false, Text::value("node 0 (gpu-0) has 4 GPUs"))), 0);
         QCOMPARE(QString::fromStdString(s.rows()[0].reason.english()), QStringLiteral("node 0 (gpu-0) has 4 GPUs"));
     }
 

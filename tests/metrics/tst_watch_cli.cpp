@@ -5,6 +5,8 @@
 
 #include <QtTest>
 
+#include <csignal>
+
 #include "trainer_env.h"
 
 namespace {
@@ -156,6 +158,65 @@ private slots:
         QVERIFY(ended);
         QVERIFY(steps.contains(59));
         QVERIFY2(steps.size() >= 2, "every step came in one poll: not followed live");
+    }
+
+    // --csv: every point of every series read, the job's and each rank's, as the
+    // Watch page exports them; a file that cannot be written is exit 2.
+    void csvHasEveryPoint() {
+        const QString file = tmp.filePath("csv-run.jsonl");
+        QCOMPARE(runTrainer(file, {"--steps", "30"}), 0);
+        const QString csv = tmp.filePath("series.csv");
+        const TraindeckRun r = runTraindeck({"watch", file, "--csv", csv});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.contains("steps              30 of 30"), qPrintable(r.out));  // the summary as without --csv
+        QFile f(csv);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QList<QByteArray> lines = f.readAll().trimmed().split('\n');
+        QCOMPARE(lines.first(), QByteArray("run,metric,rank,step,wall_time,value"));
+        QSet<int> lossSteps, rank1Steps;
+        for (const QByteArray& line : lines.mid(1)) {
+            const QList<QByteArray> fields = line.split(',');
+            QCOMPARE(fields.size(), 6);
+            if (fields[1] == "loss" && fields[2].isEmpty())
+                lossSteps.insert(fields[3].toInt());
+            if (fields[1] == "step_time_s" && fields[2] == "1")
+                rank1Steps.insert(fields[3].toInt());
+        }
+        QCOMPARE(lossSteps.size(), 30);
+        QCOMPARE(rank1Steps.size(), 30);
+        const TraindeckRun bad = runTraindeck({"watch", file, "--csv", tmp.filePath("no/such/dir.csv")});
+        QCOMPARE(bad.code, 2);
+        QVERIFY2(bad.err.contains("cannot write"), qPrintable(bad.err));
+    }
+
+    // Ctrl-C ends --follow, not the export: what was read is written, exit 130.
+    void followStoppedByCtrlCStillExports() {
+        const QString file = tmp.filePath("unfinished.jsonl");
+        QCOMPARE(runTrainer(file, {"--steps", "20"}), 0);
+        // The run has not ended as far as the watch knows: its end line taken away.
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QByteArray lines;
+        for (const QByteArray& line : f.readAll().split('\n'))
+            if (!line.isEmpty() && !line.contains("\"event\":\"end\""))
+                lines += line + '\n';
+        f.close();
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write(lines);
+        f.close();
+        const QString csv = tmp.filePath("followed.csv");
+        QProcess watch;
+        watch.start(TRAINDECK_BINARY, {"watch", "--follow", file, "--csv", csv});
+        QVERIFY(watch.waitForStarted());
+        QByteArray printed;
+        QTRY_VERIFY_WITH_TIMEOUT((printed += watch.readAllStandardOutput()).contains("step 19"), 20000);
+        ::kill(pid_t(watch.processId()), SIGINT);
+        QVERIFY(watch.waitForFinished(10000));
+        QCOMPARE(watch.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(watch.exitCode(), 130);
+        QFile out(csv);
+        QVERIFY(out.open(QIODevice::ReadOnly));
+        QVERIFY(out.readAll().contains(",loss,,19,"));
     }
 };
 

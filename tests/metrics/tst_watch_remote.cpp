@@ -8,6 +8,7 @@
 #include "metrics/summary.h"
 #include "metrics/watch.h"
 #include "run_traindeck.h"
+#include "silent_host.h"
 #include "test_sshd.h"
 
 #include <QtTest>
@@ -251,6 +252,26 @@ private slots:
         QCOMPARE(loss->appended(), std::size_t(30));       // none repeated
         QCOMPARE(run.skippedLines, std::size_t(0));
         QVERIFY(pollUntil(w, [&] { return w.troubles().empty(); }));  // connected again
+    }
+
+    // A host that takes the connection and never sends its SSH banner (a wedged
+    // sshd): closing the watch meanwhile ends at once, not when the connect times
+    // out (10 s).
+    void closingDuringASlowConnectEndsAtOnce() {
+        test_sshd::SilentHost silent;
+        QVERIFY(silent.ok());
+        QElapsedTimer closing;
+        {
+            Watch w;
+            w.setSsh(settings(knownHosts_));
+            // As the Watch page adds a source: the connection is made in the background.
+            w.begin(QString("ssh://%1@127.0.0.1:%2/run.jsonl").arg(test_sshd::userName()).arg(silent.port()).toStdString());
+            QTRY_VERIFY_WITH_TIMEOUT(silent.take() == 1, 10000);
+            closing.start();
+        }
+        const qint64 took = closing.elapsed();
+        QVERIFY2(took < 4000, qPrintable(QString("closing took %1 ms").arg(took)));
+        qInfo("the watch closed %lld ms after it was asked to", took);
     }
 
     void unknownHostKeyIsAsked() {

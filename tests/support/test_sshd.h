@@ -59,6 +59,7 @@ struct Sshd {
     QProcess process;
     int port = 0;
     QString why;  // why it did not start
+    QByteArray extraConfig;  // sshd_config lines of a test's own, set before start()
 
     QString path(const QString& name) const { return dir.filePath(name); }
 
@@ -91,7 +92,7 @@ struct Sshd {
             "Subsystem sftp internal-sftp\n"  // as every distribution's sshd_config has it (remote watching)
             "SetEnv PATH=" + path("bin").toUtf8() + ":/usr/local/bin:/usr/bin:/bin HOME=" + path("home").toUtf8() +
             " TRAINDECK_TEST_TAG=" +
-            QFileInfo(dir.path()).fileName().toUtf8() + "\n";
+            QFileInfo(dir.path()).fileName().toUtf8() + "\n" + extraConfig;
         writeFile(path("sshd_config"), config);
         if (!QFileInfo::exists("/usr/sbin/sshd")) {
             why = "/usr/sbin/sshd is not installed (openssh-server)";
@@ -135,6 +136,14 @@ struct Sshd {
             if (readFile("/proc/" + pid + "/environ").split('\0').contains(tag())) left << pid.toInt();
         }
         return left;
+    }
+    // "pid: command line" of each process, for a failure's message.
+    static QString describe(const QList<int>& pids) {
+        QStringList lines;
+        for (int pid : pids)
+            lines << QString::number(pid) + ": " +
+                         QString::fromUtf8(readFile("/proc/" + QString::number(pid) + "/cmdline").replace('\0', ' '));
+        return lines.join('\n');
     }
     // `signal` to node `nodeRank`'s trainer processes started through this sshd (found by
     // this sshd's tag and NODE_RANK in their environment); how many got it.
