@@ -2996,14 +2996,6 @@
 <context>
     <name>WriteFiles</name>
     <message>
-        <source>cannot write %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cannot create a file in %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 exists; nothing written (use --force to overwrite)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3214,10 +3206,6 @@
     <message>
         <source>Cannot create the folder for %1.</source>
         <translation>Cannot create the folder for %1.</translation>
-    </message>
-    <message>
-        <source>Cannot write %1: %2</source>
-        <translation>Cannot write %1: %2</translation>
     </message>
     <message>
         <source>Save the generated files to</source>

@@ -2996,14 +2996,6 @@
 <context>
     <name>WriteFiles</name>
     <message>
-        <source>cannot write %1: %2</source>
-        <translation>无法写入 %1：%2</translation>
-    </message>
-    <message>
-        <source>cannot create a file in %1: %2</source>
-        <translation>无法在 %1 中创建文件：%2</translation>
-    </message>
-    <message>
         <source>%1 exists; nothing written (use --force to overwrite)</source>
         <translation>%1 已存在；未写入任何文件（用 --force 覆盖）</translation>
     </message>
@@ -3210,10 +3202,6 @@
     <message>
         <source>Cannot create the folder for %1.</source>
         <translation>无法为 %1 创建文件夹。</translation>
-    </message>
-    <message>
-        <source>Cannot write %1: %2</source>
-        <translation>无法写入 %1：%2</translation>
     </message>
     <message>
         <source>Save the generated files to</source>

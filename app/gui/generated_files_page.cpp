@@ -1,5 +1,6 @@
 #include "gui/generated_files_page.h"
 
+#include "files/write_whole.h"
 #include "gui/app_settings.h"
 #include "localized.h"
 #include "gui/syntax_highlighter.h"
@@ -25,7 +26,6 @@
 #include <QPlainTextEdit>
 #include <QProgressDialog>
 #include <QPushButton>
-#include <QSaveFile>
 #include <QSplitter>
 #include <QVBoxLayout>
 
@@ -313,12 +313,10 @@ QString GeneratedFilesPage::writeFiles(const QString& folder, const std::vector<
         const QString path = dir.filePath(files[i].path);
         if (!QDir().mkpath(QFileInfo(path).absolutePath()))
             return tr("Cannot create the folder for %1.").arg(path);
-        // QSaveFile: a file is either fully written or left as it was.
-        QSaveFile out(path);
-        if (!out.open(QIODevice::WriteOnly) || out.write(files[i].content.toUtf8()) < 0 || !out.commit())
-            return tr("Cannot write %1: %2").arg(path, out.errorString());
-        if (files[i].executable)
-            QFile::setPermissions(path, QFile::permissions(path) | QFile::ExeOwner | QFile::ExeGroup | QFile::ExeOther);
+        // Whole or not at all, as every file TrainDeck writes.
+        const Text error = writeWhole(path.toStdString(), files[i].content.toStdString(), files[i].executable);
+        if (!error.empty())
+            return app::qLocalized(error);
     }
     return {};
 }

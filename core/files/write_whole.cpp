@@ -3,44 +3,58 @@
 #include "text/system_error.h"
 
 #include <cerrno>
-#include <filesystem>
+#include <cstdio>
+#include <fcntl.h>
 #include <fstream>
-#include <system_error>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace traindeck {
 
-namespace fs = std::filesystem;
+namespace {
+
+Text cannot(TextTemplate what, const std::string& path, int error) {
+    return Text(what, {Text::value(path), systemErrorText(error)});
+}
+
+}  // namespace
 
 Text writeWhole(const std::string& path, const std::function<void(std::ostream&)>& write, bool executable) {
-    const fs::path target(path);
-    // Hidden, beside the target: the same filesystem, so the rename is atomic.
-    const fs::path temp = target.parent_path() / ("." + target.filename().string() + ".tmp");
-    std::error_code ignored;
+    // A name of its own beside the target (two writers never share a temporary),
+    // hidden, on the same filesystem: the rename replaces the target in one step.
+    const std::size_t slash = path.rfind('/');
+    const std::string folder = slash == std::string::npos ? std::string() : path.substr(0, slash + 1);
+    const std::string name = slash == std::string::npos ? path : path.substr(slash + 1);
+    std::string temp = folder + "." + name + ".XXXXXX";
+    const int fd = ::mkstemp(temp.data());
+    if (fd < 0) return cannot(TD_TEXT("Files", "%1: cannot write: %2"), path, errno);
+    ::close(fd);
+    const auto fail = [&](TextTemplate what, int error) {
+        ::unlink(temp.c_str());
+        return cannot(what, path, error);
+    };
     {
         std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-        if (!out)
-            return Text(TD_TEXT("Files", "%1: cannot write: %2"), {Text::value(path), systemErrorText(errno)});
+        if (!out) return fail(TD_TEXT("Files", "%1: cannot write: %2"), errno);
         try {
             write(out);
         } catch (...) {
             out.close();
-            fs::remove(temp, ignored);
+            ::unlink(temp.c_str());
             throw;
         }
         out.flush();
-        if (!out) {
-            const int error = errno;
-            fs::remove(temp, ignored);
-            return Text(TD_TEXT("Files", "%1: write failed: %2"), {Text::value(path), systemErrorText(error)});
-        }
+        if (!out) return fail(TD_TEXT("Files", "%1: write failed: %2"), errno ? errno : EIO);
     }
-    std::error_code ec;
-    if (executable) fs::permissions(temp, fs::perms::owner_exec, fs::perm_options::add, ec);
-    if (!ec) fs::rename(temp, target, ec);
-    if (ec) {
-        fs::remove(temp, ignored);  // the rename's reason is the one to report
-        return Text(TD_TEXT("Files", "%1: cannot replace: %2"), {Text::value(path), systemErrorText(ec)});
+    // On the disk before it replaces the old file: a crash leaves one or the other.
+    const int sync = ::open(temp.c_str(), O_RDONLY | O_CLOEXEC);
+    if (sync < 0 || ::fsync(sync) != 0 || ::fchmod(sync, executable ? 0755 : 0644) != 0) {
+        const int error = errno;
+        if (sync >= 0) ::close(sync);
+        return fail(TD_TEXT("Files", "%1: write failed: %2"), error);
     }
+    ::close(sync);
+    if (std::rename(temp.c_str(), path.c_str()) != 0) return fail(TD_TEXT("Files", "%1: cannot replace: %2"), errno);
     return {};
 }
 
