@@ -692,7 +692,8 @@ void WatchPage::calibrate() {
             continue;
         // The plan's points in the field's own list syntax, and the measured one after them.
         std::string points = findPlanField("calibration")->get(m_analysis.plan);
-        points += (points.empty() ? "" : ",") + calibrationText(speed->calibration);
+        if (!points.empty()) points += ',';
+        points += calibrationText(speed->calibration);
         emit calibrationMeasured(QString::fromStdString(points));
         return;
     }

@@ -103,10 +103,15 @@ std::string launcher(const Context& ctx, const std::vector<HostAddress>& address
     launch += warningComments(ctx, "# ");
     launch += "set -euo pipefail\nhere=$(cd \"$(dirname \"${BASH_SOURCE[0]}\")\" && pwd)\n";
     launch += "hosts=(";
-    for (std::size_t i = 0; i < addresses.size(); ++i) launch += (i ? " " : "") + shellQuote(addresses[i].destination());
+    for (std::size_t i = 0; i < addresses.size(); ++i) {
+        if (i) launch += ' ';
+        launch += shellQuote(addresses[i].destination());
+    }
     launch += ")\n# Each host's ssh port; empty: the ssh configuration's.\nports=(";
-    for (std::size_t i = 0; i < addresses.size(); ++i)
-        launch += (i ? " " : "") + (addresses[i].port ? std::to_string(addresses[i].port) : std::string("''"));
+    for (std::size_t i = 0; i < addresses.size(); ++i) {
+        if (i) launch += ' ';
+        launch += addresses[i].port ? std::to_string(addresses[i].port) : std::string("''");
+    }
     launch += ")\n";
     launch += R"SH(pids=()
 # shellcheck disable=SC2317  # reached through the trap below

@@ -13,7 +13,10 @@ namespace {
 
 std::string shellWords(const std::vector<std::string>& ws) {
     std::string out;
-    for (const std::string& w : ws) out += (out.empty() ? "" : " ") + shellQuote(w);
+    for (const std::string& w : ws) {
+        if (!out.empty()) out += ' ';
+        out += shellQuote(w);
+    }
     return out;
 }
 

@@ -22,18 +22,6 @@ using namespace json;
 constexpr std::array<Num, 9> kStepSeries = {kLoss, kPsnr, kLr, kGradNorm, kStepTime, kSamplesPerS, kCommTime, kGpuMem, kEpoch};
 constexpr std::array<Num, 3> kRankSeries = {kStepTime, kCommTime, kGpuMem};
 
-// A user's scalars by name, for one rank (or the job): a few keys, looked up linearly.
-struct NamedSeries {
-    std::vector<std::pair<std::string, Series*>> byName;
-    Series& get(Run& run, std::string_view name, int rank) {
-        for (auto& [n, s] : byName)
-            if (n == name)
-                return *s;
-        byName.emplace_back(std::string(name), &run.series(std::string(name), rank));
-        return *byName.back().second;
-    }
-};
-
 int clampedInt(const Fields& f, Num n, int hi) {
     std::int64_t v = 0;
     return f.integer(n, 0, hi, v) ? int(v) : 0;
@@ -43,6 +31,18 @@ int clampedInt(const Fields& f, Num n, int hi) {
 
 struct TrainerJsonParser::Impl {
     explicit Impl(Run& r) : run(r) {}
+    // A user's scalars by name, for one rank (or the job): a few keys, looked up linearly.
+    struct NamedSeries {
+        std::vector<std::pair<std::string, Series*>> byName;
+        Series& get(Run& run, std::string_view name, int rank) {
+            for (auto& [n, s] : byName)
+                if (n == name)
+                    return *s;
+            byName.emplace_back(std::string(name), &run.series(std::string(name), rank));
+            return *byName.back().second;
+        }
+    };
+
     Run& run;
     Reader reader;
     Fields f;

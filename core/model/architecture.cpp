@@ -197,7 +197,8 @@ std::string architectureText(const Architecture& a) {
         s += " convs=";
         for (size_t i = 0; i < a.convs.size(); ++i) {
             const Conv& c = a.convs[i];
-            s += (i ? "/" : "") + std::to_string(c.in) + ":" + std::to_string(c.out) + ":" + std::to_string(c.kernel) + ":" +
+            if (i) s += '/';
+            s += std::to_string(c.in) + ":" + std::to_string(c.out) + ":" + std::to_string(c.kernel) + ":" +
                  std::to_string(c.scale);
         }
         return s;

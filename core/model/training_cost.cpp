@@ -82,7 +82,7 @@ SampleFlops flopsPerSample(const Architecture& a, const ParameterCount& p, doubl
     f.formula = Text(TD_TEXT("Formulas", "(6 + 2·recomputed) × block matrix weights × s + 6 × output layer × s + "
                                          "(12 + 4·recomputed) × layers × s² × heads·head_dim (forward 2 per weight per "
                                          "token and 4·s·d per token for attention; backward twice that)"));
-    f.worked = "(" + num(6 + 2 * recompute) + ") × " + num(blocks) + " × " + num(s) + " + 6 × " + num(head) + " × " +
+    f.worked = std::string("(") + num(6 + 2 * recompute) + ") × " + num(blocks) + " × " + num(s) + " + 6 × " + num(head) + " × " +
                num(s) + " + " + num(12 + 4 * recompute + 4 * selective) + " × " + num(double(a.layers)) + " × " +
                num(s) + "² × " + num(double(a.qDim()));
     return f;

@@ -488,8 +488,10 @@ PlanField listField(std::string key, std::string flag, Items items, Write write,
     using Item = typename std::decay_t<decltype(items(std::declval<Plan&>()))>::value_type;
     Getter get = [=](const Plan& p) {
         std::string s;
-        for (const Item& item : items(p))
-            s += (s.empty() ? "" : ",") + write(item);
+        for (const Item& item : items(p)) {
+            if (!s.empty()) s += ',';
+            s += write(item);
+        }
         return s;
     };
     Setter set = [=](Plan& p, std::string_view text) -> Text {

@@ -75,8 +75,12 @@ private slots:
                 const double at2 = predicted(*p, kLayouts[1]), at4 = predicted(*p, kLayouts[2]);
                 const double error = at4 / w.measured[2] - 1;
                 std::string points;
-                for (const Calibration& c : p->calibrations)
-                    points += (points.empty() ? "" : " ") + std::string("`") + calibrationText(c) + "`";
+                for (const Calibration& c : p->calibrations) {
+                    if (!points.empty()) points += ' ';
+                    points += '`';
+                    points += calibrationText(c);
+                    points += '`';
+                }
                 std::printf("| %s | %s | MFU %.3f, latency %.1f µs | %.0f | %.1f | %.0f | %.1f | %+.1f%% |\n", w.name,
                             points.c_str(), fit.mfu, fit.latencyS * 1e6, at2, w.measured[1], at4, w.measured[2],
                             100 * error);

@@ -10,6 +10,15 @@
 
 namespace traindeck::trainer::cuda {
 
+// The per-launch inputs a captured graph cannot hold as constants. Not in the
+// anonymous namespace: CudaBackend::Buffers holds them (a member's type must not
+// be internal to one file where the class is not).
+struct StepInput {
+    uint64_t firstSample;
+    int slot;  // loss slot: micro-step index, or the evaluation's slot
+    int pad;
+};
+
 namespace {
 
 constexpr int kMaxMicroSteps = 256;           // loss slots per optimizer step
@@ -17,13 +26,6 @@ constexpr int kEvalSlot = kMaxMicroSteps;     // evaluate()'s loss slot
 constexpr int kInputRing = 1024;              // pinned per-launch inputs, see setFirstSample
 constexpr int kTokenValues = 192;             // one 8×8×3 patch
 constexpr const char* kUniqueIdKey = "nccl/unique_id";
-
-// The per-launch inputs a captured graph cannot hold as constants.
-struct StepInput {
-    uint64_t firstSample;
-    int slot;  // loss slot: micro-step index, or kEvalSlot
-    int pad;
-};
 
 // Turns the communicator's failures into the loop's CommError, keeping the kind.
 template <class F>
