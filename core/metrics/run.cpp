@@ -1,5 +1,7 @@
 #include "metrics/run.h"
 
+#include "metrics/median.h"
+
 #include "text/lower_case.h"
 
 #include <algorithm>
@@ -124,9 +126,7 @@ void Run::setEnd(RunEnd e, double time) {
 double Run::medianStepInterval() const {
     if (intervals_.empty())
         return 0;
-    std::vector<double> v(intervals_.begin(), intervals_.end());
-    std::nth_element(v.begin(), v.begin() + std::ptrdiff_t(v.size() / 2), v.end());
-    return v[v.size() / 2];
+    return median(std::vector<double>(intervals_.begin(), intervals_.end()));
 }
 
 void Run::checkStall(double now, double factor, double minimumS) {

@@ -1,7 +1,10 @@
 #include "metrics/steady_speed.h"
 
+#include "metrics/median.h"
+
 #include <algorithm>
 #include <cmath>
+#include <utility>
 #include <vector>
 
 namespace traindeck::metrics {
@@ -24,12 +27,9 @@ std::optional<SteadySpeed> steadyOf(std::span<const Point> points, std::int64_t 
     v.reserve(steady.size());
     for (const Point* p : steady)
         v.push_back(p->value);
-    const std::size_t n = v.size();
-    const auto mid = v.begin() + std::ptrdiff_t(n / 2);
-    std::nth_element(v.begin(), mid, v.end());  // linear: a million points on every straggler look
     SteadySpeed s;
-    s.value = n % 2 ? *mid : 0.5 * (*std::max_element(v.begin(), mid) + *mid);
-    s.points = int(n);
+    s.points = int(v.size());
+    s.value = median(std::move(v));
     s.firstStep = steady.front()->step;
     s.lastStep = steady.back()->step;
     return s;

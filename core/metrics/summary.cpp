@@ -1,4 +1,6 @@
 #include "metrics/summary.h"
+
+#include "metrics/median.h"
 #include "text/lower_case.h"
 
 #include <algorithm>
@@ -7,19 +9,6 @@
 #include <map>
 
 namespace traindeck::metrics {
-namespace {
-
-double median(std::vector<double> v) {
-    if (v.empty())
-        return 0;
-    const auto mid = v.begin() + std::ptrdiff_t(v.size() / 2);
-    std::nth_element(v.begin(), mid, v.end());
-    if (v.size() % 2)
-        return *mid;
-    return (*mid + *std::max_element(v.begin(), mid)) / 2;
-}
-
-}  // namespace
 
 std::vector<double> debiasedEma(std::span<const double> values, double weight) {
     // As TensorBoard's scalar card: last = last * w + (1 - w) * v; shown = last / (1 - w^n),
