@@ -6,12 +6,13 @@ namespace traindeck {
 
 // Vendor datasheet figures: dense (not sparse) bf16 peak; NVLink per GPU, one
 // direction (NVIDIA quotes the bidirectional sum: 900 GB/s for H100 SXM); HBM
-// bandwidth; fp32 peak without tensor cores. Memory in GiB as the driver shows it
-// (nvidia-smi's total: 81559 MiB on an H100 80GB, 143771 MiB on an H200, 46068 MiB
-// on an L40S with ECC), not the marketing GB of the name.
+// bandwidth; fp32 peak without tensor cores. Memory in GiB as the driver shows it,
+// rounded down (nvidia-smi's total: 81559 MiB on an H100 80GB and 143771 MiB on an
+// H200, both seen on the lent machines, bench/RESULTS.md; 81920 MiB on the A100 and
+// A800 80GB; 46068 MiB on an L40S with ECC), not the marketing GB of the name.
 const std::vector<GpuModel>& gpuCatalogue() {
     static const std::vector<GpuModel> gpus = {
-        {"h100", "NVIDIA H100 SXM 80GB", 80, 989, 450, 8, 3350, 67},
+        {"h100", "NVIDIA H100 SXM 80GB", 79.6, 989, 450, 8, 3350, 67},  // 80 GB nominal, 79.6 GiB shown
         {"h200", "NVIDIA H200 141GB", 140, 989, 450, 8, 4800, 67},  // 141 GB nominal, 140 GiB shown
         {"a800", "NVIDIA A800 SXM 80GB", 80, 312, 200, 8, 2039, 19.5},
         {"a100", "NVIDIA A100 SXM 80GB", 80, 312, 300, 8, 2039, 19.5},
