@@ -206,21 +206,24 @@ std::string checksScript(const NodeCommand& c) {
 }
 
 // Writes the node's files into its folder with the node's shell, from quoted
-// text, and the manifest of what it wrote; `copied=yes` tells a failed copy
+// text, and the manifest of what it writes; `copied=yes` tells a failed copy
 // from checks that could not run. It runs in the checks' own subshell (the
 // umask stays there); mkdir and one chmod are the only processes it starts.
 std::string copyScript(const NodeCommand& c) {
     using generate::shellQuote;
     const auto in = [&](const std::string& file) { return shellQuote(c.dir + "/" + file); };
-    std::string commands = "umask 077 && mkdir -p " + shellQuote(c.dir);
-    std::string manifest, executables;
+    std::string manifest, writes, executables;
     for (const auto& f : c.files) {
-        commands += " && printf '%s' " + shellQuote(f.content) + " > " + in(f.path);
-        if (f.executable) executables += " " + in(f.path);
         manifest += f.path + "\n";
+        writes += " && printf '%s' " + shellQuote(f.content) + " > " + in(f.path);
+        if (f.executable) executables += " " + in(f.path);
     }
+    // The manifest first: another node that shares the folder and ends meanwhile
+    // (its pre-flight failed) keeps what this one is writing, and a copy that fails
+    // halfway leaves nothing that the manifest does not name for the removal.
+    std::string commands = "umask 077 && mkdir -p " + shellQuote(c.dir) + " && printf '%s' " + shellQuote(manifest) +
+                           " > " + in(manifestFile(c.node)) + writes;
     if (!executables.empty()) commands += " && chmod 700" + executables;
-    commands += " && printf '%s' " + shellQuote(manifest) + " > " + in(manifestFile(c.node));
     return "if " + commands + "; then echo copied=yes; else echo copied=no; echo " + kPreflightEnd +
            "; exit 0; fi\n";
 }
