@@ -1,8 +1,8 @@
 #include "metrics/series_csv.h"
 
 #include "files/write_whole.h"
+#include "text/number_text.h"
 
-#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <ostream>
@@ -25,19 +25,8 @@ void field(std::ostream& out, const std::string& text) {
     out << '"';
 }
 
-void value(std::ostream& out, double v) {
-    if (std::isnan(v)) {
-        out << "nan";
-        return;
-    }
-    if (std::isinf(v)) {
-        out << (v > 0 ? "inf" : "-inf");
-        return;
-    }
-    char text[32];
-    const auto end = std::to_chars(text, text + sizeof text, v).ptr;  // shortest round trip
-    out.write(text, end - text);
-}
+// A NaN of either sign is `nan`: the sign of a marked point means nothing.
+void value(std::ostream& out, double v) { out << (std::isnan(v) ? std::string("nan") : formatNumber(v)); }
 
 }  // namespace
 

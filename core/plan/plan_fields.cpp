@@ -706,10 +706,4 @@ bool parseLayout(std::string_view text, Layout& out) {
     return true;
 }
 
-std::string formatNumber(double value) {
-    char buf[64];
-    auto [end, ec] = std::to_chars(buf, buf + sizeof buf, value);
-    return ec == std::errc() ? std::string(buf, end) : std::string("nan");
-}
-
 }  // namespace traindeck

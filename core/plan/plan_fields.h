@@ -6,6 +6,7 @@
 // fixes all go through it, so a new field is added in one place.
 
 #include "plan/plan.h"
+#include "text/number_text.h"
 #include "text/text.h"
 
 #include <functional>
@@ -83,6 +84,6 @@ Text fieldError(const std::string& key, Text error);
 // Text forms shared by fields, YAML and the CLI.
 std::string layoutText(const Layout&);                       // "2x8"
 bool parseLayout(std::string_view text, Layout& out);        // "2x8" → {2, 8}
-std::string formatNumber(double value);                      // shortest text that reads back exactly
+// formatNumber (text/number_text.h): the shortest text that reads back exactly.
 
 }  // namespace traindeck
