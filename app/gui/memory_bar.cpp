@@ -3,7 +3,9 @@
 #include "gui/figure_format.h"
 
 #include <QEvent>
+#include <QFontMetricsF>
 #include <QPainter>
+#include <QPainterPath>
 
 #include <algorithm>
 
@@ -100,17 +102,17 @@ void MemoryBar::paintEvent(QPaintEvent*) {
         p.setPen(QPen(QColor(0xc0, 0, 0), 2));
         p.drawLine(QPointF(edge, r.top()), QPointF(edge, r.bottom()));
     }
-    // The figure on a backdrop of the field's own colour, so that it reads over any
-    // part's colour and over the red hatch alike.
+    // The figure with a halo of the field's own colour around its glyphs, so that
+    // it reads over any part's colour and over the red hatch alike while the fill
+    // (how full the card is) stays visible around and between the letters.
     const QString figure = text();
-    const QRectF box = QRectF(p.fontMetrics().boundingRect(r.toRect(), Qt::AlignCenter, figure)).adjusted(-3, 0, 3, 0) & r;
-    QColor backdrop = palette().color(QPalette::Base);
-    backdrop.setAlpha(220);
-    p.setPen(Qt::NoPen);
-    p.setBrush(backdrop);
-    p.drawRoundedRect(box, 2, 2);
-    p.setPen(palette().color(QPalette::Text));
-    p.drawText(r, Qt::AlignCenter, figure);
+    const QFontMetricsF metrics(font());
+    const QPointF at(r.center().x() - metrics.horizontalAdvance(figure) / 2,
+                     r.center().y() + (metrics.ascent() - metrics.descent()) / 2);
+    QPainterPath glyphs;
+    glyphs.addText(at, font(), figure);
+    p.strokePath(glyphs, QPen(palette().color(QPalette::Base), 3, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+    p.fillPath(glyphs, palette().color(QPalette::Text));
 }
 
 void MemoryBar::changeEvent(QEvent* event) {
