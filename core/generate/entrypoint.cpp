@@ -163,9 +163,9 @@ exit "$status"
 const char* kPerGpu = R"SH(
 # Each rank's lines, whole: the metrics protocol's JSON lines as they are (the
 # dashboard reads them), every other line prefixed with the rank.
-# A relay outlives a stop: it ends when its rank's stream does, so no line is lost.
+# A relay outlives a stop (it is started ignoring it): it ends when its rank's
+# stream does, so no line is lost.
 relay() {
-    trap '' TERM INT HUP
     local line prefix="[rank $1] "
     while IFS= read -r line || [[ -n $line ]]; do
         if [[ $line == '{'* ]]; then
@@ -192,19 +192,31 @@ run_workload() {
     for ((local_rank = 0; local_rank < plan_gpus_per_node; local_rank++)); do
         rank=$((node_rank * plan_gpus_per_node + local_rank))
         {
-            # A stop is for the rank's command; this shell stays to report its status.
-            trap : TERM INT HUP
-            code=0
-            (
-                export RANK=$rank LOCAL_RANK=$local_rank WORLD_SIZE=$world LOCAL_WORLD_SIZE=$plan_gpus_per_node
-                export GROUP_RANK=$node_rank GROUP_WORLD_SIZE=$node_count ROLE_RANK=$rank ROLE_WORLD_SIZE=$world
-                # As torchrun: one thread per process unless told, not every core in every rank.
-                if ((plan_gpus_per_node > 1)); then
-                    export OMP_NUM_THREADS=${OMP_NUM_THREADS:-1}
-                fi
-                user_workload
-            ) > >(relay "$rank") 2> >(relay "$rank" >&2) || code=$?
-            printf '%s %s\n' "$rank" "$code" >&"$done_fd"
+            # A stop is for the rank's command: this job and the relays it starts ignore
+            # it from birth (a relay that set its own trap could be stopped before it had,
+            # and the rank's next line then killed it by SIGPIPE); it stays until the
+            # rank's last line is out.
+            trap '' TERM INT HUP
+            {
+                {
+                    code=0
+                    (
+                        trap - TERM INT HUP
+                        export RANK=$rank LOCAL_RANK=$local_rank WORLD_SIZE=$world LOCAL_WORLD_SIZE=$plan_gpus_per_node
+                        export GROUP_RANK=$node_rank GROUP_WORLD_SIZE=$node_count ROLE_RANK=$rank ROLE_WORLD_SIZE=$world
+                        # As torchrun: one thread per process unless told, not every core in every rank.
+                        if ((plan_gpus_per_node > 1)); then
+                            export OMP_NUM_THREADS=${OMP_NUM_THREADS:-1}
+                        fi
+                        user_workload
+                    ) 2>&1 1>&3 3>&- || code=$?
+                    # Reported when the command ends, though a process it left may still hold its streams.
+                    printf '%s %s\n' "$rank" "$code" >&"$done_fd"
+                } | relay "$rank" >&2 3>&-
+            } 3> >(relay "$rank")
+            # The node's output ends after its ranks' last lines: a node that exited
+            # while a relay was still writing lost the line (a pod's output ends with it).
+            wait "$!"
         } &
         live+=("$!")
     done
@@ -222,13 +234,20 @@ run_workload() {
         stopping=1
         signal_ranks TERM
         # The killer holds none of the node's streams: the node's output ends with its ranks'.
-        (sleep "$rank_grace_s" && signal_ranks KILL) </dev/null >/dev/null 2>&1 &
+        # A killed rank reports nothing, so the killer's own line ends the wait.
+        (sleep "$rank_grace_s" && signal_ranks KILL && printf 'killed 137\n' >&"$done_fd") </dev/null >/dev/null 2>&1 &
         killer=$!
     }
     trap stop_ranks TERM INT HUP
     while ((remaining > 0)); do
         # A trapped signal interrupts the read: read again.
         read -r done_rank code <&"$done_fd" || continue
+        if [[ $done_rank == killed ]]; then
+            printf 'traindeck entrypoint (%s): %s ranks of this node did not exit within %s s of SIGTERM: killed\n' \
+                "$job_name" "$remaining" "$rank_grace_s" >&2
+            ((status)) || status=$code
+            break
+        fi
         remaining=$((remaining - 1))
         if ((code != 0 && status == 0)); then
             status=$code
@@ -239,8 +258,11 @@ run_workload() {
             fi
         fi
     done
+    # Every rank has ended. A process one left behind holding its streams would
+    # keep its relay, and so the node, waiting: it is stopped as the ranks are.
+    stop_ranks
     wait "${live[@]}" 2>/dev/null || true
-    [[ -z $killer ]] || kill "$killer" 2>/dev/null || true
+    kill "$killer" 2>/dev/null || true
     return "$status"
 }
 )SH";
@@ -300,8 +322,10 @@ std::string entrypointScript(const Plan& plan, const LaunchFigures& f, const Gen
     s += workloadShell(plan, f, options) + "\n";
     s += "}\n";
     if (perGpu) {
-        s += "\n# Seconds a rank has to exit after SIGTERM before it is killed.\n";
-        s += "readonly rank_grace_s=" + std::to_string(kRankGraceSeconds) + "\n";
+        s += "\n# Seconds a rank has to exit after SIGTERM before it is killed: within the\n"
+             "# platform's own grace (Kubernetes 30 s, Slurm's KillWait 30 s) unless told.\n";
+        s += "rank_grace_s=${TRAINDECK_RANK_GRACE_S:-" + std::to_string(kRankGraceSeconds) + "}\n";
+        s += "is_count \"$rank_grace_s\" || refuse \"TRAINDECK_RANK_GRACE_S is '$rank_grace_s', expected whole seconds\"\n";
         s += kPerGpu;
     }
     s += kRun;

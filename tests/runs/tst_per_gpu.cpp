@@ -103,7 +103,55 @@ private slots:
         QCOMPARE(sortedLines(r.out), (QStringList{"[rank 4] stopped 4", "[rank 5] stopped 5", "[rank 7] stopped 7"}));
     }
 
-    void aRankThatIgnoresSigtermIsKilledAfterTheGrace_data() {}
+    void aRankThatIgnoresSigtermIsKilledAfterTheGrace() {
+        // Rank 0 fails; rank 1 ignores SIGTERM (so do the sleeps it starts). A killed
+        // rank reports nothing: the node ended only when the killer said so (before:
+        // it waited for rank 1's report forever).
+        Node node("if [ \"$LOCAL_RANK\" = 0 ]; then sleep 0.3; exit 3; fi\n"
+                  "trap '' TERM\nwhile true; do sleep 0.05; done",
+                  2);
+        QElapsedTimer t;
+        t.start();
+        const Run r = node.run(0, {{"TRAINDECK_RANK_GRACE_S", "1"}});
+        QCOMPARE(r.code, 3);
+        QVERIFY2(t.elapsed() < 8000, qPrintable(QString::number(t.elapsed())));
+        QVERIFY2(r.err.contains("1 ranks of this node did not exit within 1 s of SIGTERM: killed"), r.err.constData());
+    }
+
+    void aWrongGraceIsRefused() {
+        Node node("echo never", 2);
+        const Run r = node.run(0, {{"TRAINDECK_RANK_GRACE_S", "soon"}});
+        QCOMPARE(r.code, generate::kRefuseExitStatus);
+        QVERIFY2(r.err.contains("TRAINDECK_RANK_GRACE_S is 'soon', expected whole seconds"), r.err.constData());
+        QVERIFY(!r.out.contains("never"));
+    }
+
+    void everyLineIsOutBeforeTheNodeEnds() {
+        // Each rank writes 20000 lines and exits at once: the node exits after its
+        // relays have written the last (before: it exited with lines still in them).
+        Node node("seq 1 20000; seq 1 20000 >&2", 2);
+        const Run r = node.run(0);
+        QCOMPARE(r.code, 0);
+        for (const QByteArray& stream : {r.out, r.err})
+            for (const char* last : {"[rank 0] 20000\n", "[rank 1] 20000\n"})
+                QVERIFY2(stream.contains(last), last);
+        QCOMPARE(r.out.count('\n'), 40000);
+        QCOMPARE(r.err.count('\n'), 40000);
+    }
+
+    void aProcessLeftBehindDoesNotHoldTheNode() {
+        // Rank 1 exits leaving a process that holds its output: the node stops it
+        // as it stops a rank, and ends.
+        const QString marker = QString("sleep 307.%1").arg(QCoreApplication::applicationPid());
+        Node node(("if [ \"$LOCAL_RANK\" = 1 ]; then " + marker + " & fi\necho done").toStdString(), 2);
+        QElapsedTimer t;
+        t.start();
+        const Run r = node.run(0);
+        QCOMPARE(r.code, 0);
+        QVERIFY2(t.elapsed() < generate::kRankGraceSeconds * 1000 / 2, "stopped by SIGTERM, not after the grace");
+        QCOMPARE(sortedLines(r.out), (QStringList{"[rank 0] done", "[rank 1] done"}));
+        QCOMPARE(QProcess::execute("pgrep", {"-f", marker}), 1);  // none left
+    }
 
     void sigtermReachesEveryRank() {
         Node node("trap 'echo \"got-term $RANK\"; exit 42' TERM\necho ready\nwhile true; do sleep 0.05; done", 2);
