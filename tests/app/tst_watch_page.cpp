@@ -79,8 +79,13 @@ private slots:
         QVERIFY2(seenSizes.size() >= 3, "the loss card did not grow while the run went on");
         // How long the loop waited is a benchmark's figure (bench/watch), not a test's: shown, not asserted.
         qInfo("longest wait of the event loop while following: %lld ms", worstGapMs);
-        // Coalesced: far fewer replots than the 150 steps × 5 lines that arrived.
-        QVERIFY(page.replots() < 150);
+        // Coalesced: at most one replot per 40 ms however many of the 150 steps × 5 lines
+        // arrive in it. (The bound was "fewer than 150", which a machine slow enough to
+        // take over 6 s for the run would break without anything being wrong.)
+        const qint64 followedMs = clock.elapsed();
+        QVERIFY2(page.replots() <= followedMs / 40 + 2,
+                 qPrintable(QString("%1 replots in %2 ms").arg(page.replots()).arg(followedMs)));
+        QVERIFY(page.replots() < 150 * 5);
         // The per-rank card has both ranks (raw and smoothed line each).
         QVERIFY(page.cards()[7]->graphCount() >= 4);
         QVERIFY(page.banner().isEmpty());
