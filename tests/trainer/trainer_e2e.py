@@ -622,13 +622,16 @@ def case_rendezvous():
     job.procs[0].send_signal(signal.SIGTERM)
     t0 = time.time()
     check(job.wait(10) == [-signal.SIGTERM] and time.time() - t0 < 2, "SIGTERM during the rendezvous")
+    # Where the ranks do meet, they are given longer than 2 s to: on a loaded machine the
+    # second may start later than that, and the error would be another one.
+    meet = SMALL + ["--steps", "2", "--rdzv-timeout", "20"]
     # World sizes disagree.
-    job = run_ranks("rdzv-world", args, 2, per_rank=lambda r: {"WORLD_SIZE": 2 if r == 0 else 3})
+    job = run_ranks("rdzv-world", meet, 2, per_rank=lambda r: {"WORLD_SIZE": 2 if r == 0 else 3})
     rendezvous_error("world-size", job, "says the world has 3 ranks, rank 0 says 2", code=2)
     # Two processes claim rank 1: the second is turned away, the job goes on.
     port = free_port()
     envs = [clean_env(RANK=r, WORLD_SIZE=2, MASTER_PORT=port) for r in (0, 1)]
-    longer = SMALL + ["--steps", "300", "--log-every", "1", "--rdzv-timeout", "5"]
+    longer = SMALL + ["--steps", "300", "--log-every", "1", "--rdzv-timeout", "20"]
     job = Job("rdzv-twice", longer, envs)
     job.wait_for_step(0)
     dup = subprocess.run([TRAINER, *gloo(longer)], env=envs[1], capture_output=True, text=True, timeout=30)
@@ -637,8 +640,8 @@ def case_rendezvous():
     # Configurations disagree.
     port = free_port()
     envs = [clean_env(RANK=r, WORLD_SIZE=2, MASTER_PORT=port) for r in range(2)]
-    job = Job("rdzv-config2", args, envs[:1])
-    other = subprocess.Popen([TRAINER, *gloo(args), "--lr", "5e-4"], env=envs[1], stdout=subprocess.DEVNULL,
+    job = Job("rdzv-config2", meet, envs[:1])
+    other = subprocess.Popen([TRAINER, *gloo(meet), "--lr", "5e-4"], env=envs[1], stdout=subprocess.DEVNULL,
                              stderr=subprocess.PIPE, text=True)
     codes = job.wait(30)
     other_err = other.communicate(timeout=30)[1]
