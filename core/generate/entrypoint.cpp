@@ -234,9 +234,12 @@ run_workload() {
         stopping=1
         signal_ranks TERM
         # The killer holds none of the node's streams: the node's output ends with its ranks'.
-        # A killed rank reports nothing, so the killer's own line ends the wait.
+        # A killed rank reports nothing, so the killer's own line ends the wait. A process
+        # group of its own, so that calling it off ends its sleep too.
+        set -m
         (sleep "$rank_grace_s" && signal_ranks KILL && printf 'killed 137\n' >&"$done_fd") </dev/null >/dev/null 2>&1 &
         killer=$!
+        set +m
     }
     trap stop_ranks TERM INT HUP
     while ((remaining > 0)); do
@@ -262,7 +265,7 @@ run_workload() {
     # keep its relay, and so the node, waiting: it is stopped as the ranks are.
     stop_ranks
     wait "${live[@]}" 2>/dev/null || true
-    kill "$killer" 2>/dev/null || true
+    kill -- "-$killer" 2>/dev/null || true
     return "$status"
 }
 )SH";

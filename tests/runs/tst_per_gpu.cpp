@@ -141,16 +141,18 @@ private slots:
 
     void aProcessLeftBehindDoesNotHoldTheNode() {
         // Rank 1 exits leaving a process that holds its output: the node stops it
-        // as it stops a rank, and ends.
+        // as it stops a rank, and ends. Nothing of the node's own is left either
+        // (its killer's `sleep GRACE` was, for the grace).
         const QString marker = QString("sleep 307.%1").arg(QCoreApplication::applicationPid());
         Node node(("if [ \"$LOCAL_RANK\" = 1 ]; then " + marker + " & fi\necho done").toStdString(), 2);
         QElapsedTimer t;
         t.start();
-        const Run r = node.run(0);
+        const Run r = node.run(0, {{"TRAINDECK_RANK_GRACE_S", "41"}});
         QCOMPARE(r.code, 0);
         QVERIFY2(t.elapsed() < generate::kRankGraceSeconds * 1000 / 2, "stopped by SIGTERM, not after the grace");
         QCOMPARE(sortedLines(r.out), (QStringList{"[rank 0] done", "[rank 1] done"}));
         QCOMPARE(QProcess::execute("pgrep", {"-f", marker}), 1);  // none left
+        QCOMPARE(QProcess::execute("pgrep", {"-f", "^sleep 41$"}), 1);
     }
 
     void sigtermReachesEveryRank() {
