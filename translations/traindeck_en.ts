@@ -4173,10 +4173,6 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Watch a trainer&apos;s metrics file, a run folder, a TensorBoard logdir or a training log.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Add a run</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4239,6 +4235,10 @@ Accept it only if this is the fingerprint the host&apos;s administrator gives yo
     </message>
     <message>
         <source>GPU memory (GiB; dashed: capacity)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing watched yet. A trainer&apos;s metrics file, a run folder, a TensorBoard logdir or a training log here; a run on another machine (ssh://host/path) or a command&apos;s output (| kubectl logs -f …) with Add run…</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -4173,10 +4173,6 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
         <translation>用此运行校准计划</translation>
     </message>
     <message>
-        <source>Watch a trainer&apos;s metrics file, a run folder, a TensorBoard logdir or a training log.</source>
-        <translation>监视训练器的指标文件、运行文件夹、TensorBoard 日志目录或训练日志。</translation>
-    </message>
-    <message>
         <source>Add a run</source>
         <translation>添加运行</translation>
     </message>
@@ -4245,6 +4241,10 @@ Accept it only if this is the fingerprint the host&apos;s administrator gives yo
     <message>
         <source>GPU memory (GiB; dashed: capacity)</source>
         <translation>GPU 显存（GiB；虚线：容量）</translation>
+    </message>
+    <message>
+        <source>Nothing watched yet. A trainer&apos;s metrics file, a run folder, a TensorBoard logdir or a training log here; a run on another machine (ssh://host/path) or a command&apos;s output (| kubectl logs -f …) with Add run…</source>
+        <translation>尚未监视任何运行。可在此监视训练器的指标文件、运行文件夹、TensorBoard 日志目录或训练日志；另一台机器上的运行（ssh://host/path）或命令的输出（| kubectl logs -f …）请用“添加运行…”。</translation>
     </message>
 </context>
 <context>

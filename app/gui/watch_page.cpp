@@ -111,6 +111,8 @@ WatchPage::WatchPage(QWidget* parent)
     split->setStretchFactor(1, 1);
     column->addWidget(split, 1);
     m_status = new QLabel(this);
+    m_status->setObjectName(QStringLiteral("watchStatus"));
+    m_status->setWordWrap(true);  // a long error or hint wraps rather than widening the window
     column->addWidget(m_status);
 
     m_pollTimer = new QTimer(this);
@@ -397,9 +399,14 @@ void WatchPage::redraw() {
         for (const auto& [key, s] : run->allSeries())
             points += s->points().size();
     }
-    QString status = tr("%n run(s), %1 points held in %2 MB", nullptr, int(m_watch->store().runs().size()))
-                         .arg(points)
-                         .arg(double(bytes) / 1e6, 0, 'f', 1);
+    // Nothing watched yet: what can be (the page's buttons say how, not what).
+    QString status = m_watch->store().runs().empty()
+                         ? tr("Nothing watched yet. A trainer's metrics file, a run folder, a TensorBoard logdir or a "
+                              "training log here; a run on another machine (ssh://host/path) or a command's output "
+                              "(| kubectl logs -f …) with Add run…")
+                         : tr("%n run(s), %1 points held in %2 MB", nullptr, int(m_watch->store().runs().size()))
+                               .arg(points)
+                               .arg(double(bytes) / 1e6, 0, 'f', 1);
     for (const Text& t : m_watch->troubles())
         status += QStringLiteral(" · ") + app::qLocalized(t);
     m_status->setText(status);
@@ -724,9 +731,7 @@ void WatchPage::retranslate() {
     m_pngButton->setText(tr("Export PNG…"));
     m_csvButton->setText(tr("Export CSV…"));
     m_calibrateButton->setText(tr("Calibrate the plan from this run"));
-    if (m_status->text().isEmpty() && m_watch->store().runs().empty())
-        m_status->setText(tr("Watch a trainer's metrics file, a run folder, a TensorBoard logdir or a training log."));
-    scheduleReplot();
+    scheduleReplot();  // and the status line
 }
 
 }  // namespace traindeck::gui

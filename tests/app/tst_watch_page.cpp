@@ -129,6 +129,23 @@ private slots:
         QVERIFY(marked);
     }
 
+    // An empty page says what it can watch, in a line that wraps rather than widening
+    // the window; once a run is there the line counts what is held.
+    void theStatusLineSaysWhatCanBeWatched() {
+        WatchPage page;
+        page.resize(900, 700);
+        page.show();
+        page.replotNow();
+        auto* status = page.findChild<QLabel*>("watchStatus");
+        QVERIFY(status);
+        QVERIFY2(status->text().contains("ssh://") && status->text().contains("kubectl logs"), qPrintable(status->text()));
+        QVERIFY(page.minimumSizeHint().width() < 900);
+        test_files::writeFile(tmp.filePath("status.jsonl"), R"({"v":1,"event":"step","time":100,"step":1,"loss":2.5})" "\n");
+        QVERIFY(page.addSource(tmp.filePath("status.jsonl")));
+        page.replotNow();
+        QVERIFY2(status->text().startsWith("1 run") && status->text().contains("1 points held"), qPrintable(status->text()));
+    }
+
     // The run list is an item model over core's store: a row per run as runs are
     // added (name, colour, shown), and unchecking a row hides that run's graphs.
     void runListModel() {
