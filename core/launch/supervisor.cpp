@@ -53,9 +53,18 @@ silence_ms=${3:-0}
 printf -v silence_s '%d.%03d' $((silence_ms / 1000)) $((silence_ms % 1000))
 listening=0
 
+# Milliseconds from bash's clock, or whole seconds where bash is older than 5.0
+# (RHEL 8's 4.4 has no EPOCHREALTIME: the grace never ended without the
+# launcher); a tick is then added to a deadline, so that no grace is cut short.
+tick_ms=0
+[[ -n ${EPOCHREALTIME:-} ]] || tick_ms=1000
 now_ms() {
-    now=${EPOCHREALTIME/[.,]/}
-    now=$((now / 1000))
+    if ((tick_ms)); then
+        now=$((SECONDS * 1000))
+    else
+        now=${EPOCHREALTIME/[.,]/}
+        now=$((now / 1000))
+    fi
 }
 # The processes of the session that have not ended (a zombie has), read from
 # /proc. pgrep (procps) finds the session's few in one pass in C; a minimal node
@@ -103,7 +112,7 @@ stop_session() {
     # A stopped process (a debugger, a hung device's SIGSTOP) hears SIGTERM only once continued.
     kill -CONT "${members[@]}" 2>/dev/null
     now_ms
-    deadline=$((now + grace_ms))
+    deadline=$((now + grace_ms + tick_ms))
     while :; do
         now_ms
         ((now < deadline)) || break

@@ -1,10 +1,13 @@
 // The one command a node runs (supervisor.h nodeCommand), run here with bash as
 // a node's shell runs it: a copy that fails halfway, then the launcher's "stop",
 // leaves nothing of the run in the folder. (The launch tests run it over a real
-// sshd; this one makes the copy fail at a chosen file.)
+// sshd; this one makes the copy fail at a chosen file.) And the node's supervisor
+// alone, on a clock an older bash would give it.
 #include "supervisor.h"
 
 #include <QtTest>
+#include <QScopeGuard>
+#include <csignal>
 
 using namespace traindeck::launch;
 
@@ -36,6 +39,47 @@ private slots:
         QCOMPARE(node.exitCode(), 0);
         QCOMPARE(QDir(dir).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden),
                  QStringList{"entrypoint.sh"});  // only what was there before
+    }
+
+    // The launcher gone (stdin closed) and a node script that ignores SIGTERM: the
+    // supervisor kills it after the grace and ends, with bash 5's clock and without
+    // it (bash before 5.0, as RHEL 8's 4.4, has no EPOCHREALTIME; the supervisor's
+    // clock then stood at 0 and the grace never ended).
+    void theGraceEndsWithoutTheLauncher_data() {
+        QTest::addColumn<bool>("secondsClock");
+        QTest::newRow("EPOCHREALTIME") << false;
+        QTest::newRow("whole seconds") << true;
+    }
+    void theGraceEndsWithoutTheLauncher() {
+        QFETCH(bool, secondsClock);
+        QTemporaryDir dir;
+        const auto write = [&](const QString& name, const QByteArray& text) {
+            QFile f(dir.filePath(name));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(text);
+        };
+        write(kSupervisorFile, QByteArray::fromStdString(supervisorScript()));
+        write("node-0.sh", "trap '' TERM\necho $$ > node.pid\nwhile :; do sleep 0.05; done\n");
+        QProcess supervisor;
+        supervisor.setWorkingDirectory(dir.path());
+        // Sourced by a bash that has lost its clock, where asked: `unset` takes the
+        // variable's special meaning away, as an older bash never had it.
+        supervisor.start("/bin/bash", {"-c", QString(secondsClock ? "unset EPOCHREALTIME; " : "") + ". ./\"$0\" \"$@\"",
+                                       kSupervisorFile, "node-0.sh", "500", "0"});
+        QVERIFY(supervisor.waitForStarted());
+        QFile pidFile(dir.filePath("node.pid"));
+        QTRY_VERIFY_WITH_TIMEOUT(pidFile.size() > 0, 10000);
+        QVERIFY(pidFile.open(QIODevice::ReadOnly));
+        const pid_t pid = pid_t(pidFile.readAll().trimmed().toInt());
+        QVERIFY(pid > 0);
+        // Whatever the outcome, the node script does not outlive the test.
+        const auto reap = qScopeGuard([pid] { ::kill(pid, SIGKILL); });
+        QElapsedTimer clock;
+        clock.start();
+        supervisor.closeWriteChannel();  // the launcher has gone
+        QVERIFY2(supervisor.waitForFinished(10000), "the supervisor is still waiting");
+        QVERIFY2(clock.elapsed() >= 500, "the grace was cut short");
+        QTRY_VERIFY_WITH_TIMEOUT(::kill(pid, 0) != 0, 2000);  // killed
     }
 };
 
