@@ -631,12 +631,12 @@ def case_rendezvous():
     # Two processes claim rank 1: the second is turned away, the job goes on.
     port = free_port()
     envs = [clean_env(RANK=r, WORLD_SIZE=2, MASTER_PORT=port) for r in (0, 1)]
-    longer = SMALL + ["--steps", "300", "--log-every", "1", "--rdzv-timeout", "20"]
+    longer = SMALL + ["--steps", "150", "--log-every", "1", "--rdzv-timeout", "20"]
     job = Job("rdzv-twice", longer, envs)
     job.wait_for_step(0)
     dup = subprocess.run([TRAINER, *gloo(longer)], env=envs[1], capture_output=True, text=True, timeout=30)
     check(dup.returncode == 2 and "rank 1 joined the rendezvous twice" in dup.stderr, f"duplicate rank: {dup.stderr}")
-    check(job.wait(30) == [0, 0], "the job with the first rank 1 completes")
+    check(job.wait(75) == [0, 0], "the job with the first rank 1 completes")
     # Configurations disagree.
     port = free_port()
     envs = [clean_env(RANK=r, WORLD_SIZE=2, MASTER_PORT=port) for r in range(2)]
