@@ -246,7 +246,7 @@ run_workload() {
         # A trapped signal interrupts the read: read again.
         read -r done_rank code <&"$done_fd" || continue
         if [[ $done_rank == killed ]]; then
-            printf 'traindeck entrypoint (%s): %s ranks of this node did not exit within %s s of SIGTERM: killed\n' \
+            printf 'traindeck entrypoint (%s): %s of the ranks of this node did not exit within %s s of SIGTERM: killed\n' \
                 "$job_name" "$remaining" "$rank_grace_s" >&2
             ((status)) || status=$code
             break

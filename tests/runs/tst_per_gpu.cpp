@@ -115,7 +115,7 @@ private slots:
         const Run r = node.run(0, {{"TRAINDECK_RANK_GRACE_S", "1"}});
         QCOMPARE(r.code, 3);
         QVERIFY2(t.elapsed() < 8000, qPrintable(QString::number(t.elapsed())));
-        QVERIFY2(r.err.contains("1 ranks of this node did not exit within 1 s of SIGTERM: killed"), r.err.constData());
+        QVERIFY2(r.err.contains("1 of the ranks of this node did not exit within 1 s of SIGTERM: killed"), r.err.constData());
     }
 
     void aWrongGraceIsRefused() {
