@@ -303,7 +303,14 @@ bool Run::arriveAndWaitAll(bool ok) {
     if (!ok) allReady_ = false;
     ++arrivedCount_;
     arrived_.notify_all();
-    arrived_.wait(lock, [&] { return arrivedCount_ == int(nodes_.size()) || failed_ || stopLevel_ > 0; });
+    // Every node's checks end before any node is told anything, a failure elsewhere
+    // notwithstanding (only the user's stop cuts the wait short): nodes may share the
+    // run's folder (one filesystem, or hosts on one machine), and one that took its
+    // files away while another was still copying made that one fail its copy.
+    // Nothing is lost by waiting: the launch ends with its last node's checks anyway.
+    arrived_.wait(lock, [&] {
+        return arrivedCount_ == int(nodes_.size()) || stopLevel_ >= 2 || (stopLevel_ > 0 && userStopped_);
+    });
     return allReady_ && !failed_ && stopLevel_ == 0 && arrivedCount_ == int(nodes_.size());
 }
 

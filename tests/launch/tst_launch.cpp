@@ -469,6 +469,32 @@ private slots:
         QVERIFY(!r.err.contains(": running"));
     }
 
+    // Node 1 fails its GPU check at once while node 0's checks take a second, the two
+    // sharing the run's folder (one machine): node 1 takes its files away only when
+    // node 0's checks have ended. Before, it did so at once, and node 0's copy could
+    // fail on the files it took ("chmod: cannot access", seen under load).
+    void aFailedNodeWaitsForTheOthersChecksBeforeTakingItsFilesAway() {
+        const QString remote = work_.filePath("shared-remote"), seen = work_.filePath("node-1-files-seen");
+        writeFile(sshd_.path("nvidia-smi-hook"),
+                  "case $SSH_CONNECTION in *' 127.0.0.1 '*)\n"
+                  "  sleep 1\n"
+                  "  if ls " + remote.toUtf8() + "/*/node-1.sh >/dev/null 2>&1; then echo kept; else echo removed; fi > " +
+                      seen.toUtf8() + "\n"
+                  "  echo 'GPU 0: Stub GPU'; echo 'GPU 1: Stub GPU'; exit 0 ;;\n"
+                  "esac\n");
+        const Result r = launch(QStringList{"--hosts", sshd_.hosts(2), "--remote-dir", remote} + sshFlags(knownHosts_) +
+                                planFlags(2, 2, freePort()).mid(0, 2) +
+                                QStringList{"--gpus-per-node", "2", "--global-batch", "0", "--micro-batch", "1", "--grad-accum", "1"});
+        QFile::remove(sshd_.path("nvidia-smi-hook"));
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains("node 1 (") && r.err.contains("has 1 GPUs but the plan runs 2 per node"), qPrintable(r.err));
+        QVERIFY2(!r.err.contains("node 0 FAIL"), qPrintable(r.err));  // node 0's checks all passed
+        QCOMPARE(readFile(seen).trimmed(), QByteArray("kept"));
+        // And then both took their files away.
+        QTRY_COMPARE_WITH_TIMEOUT(QDir(remote).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden), QStringList(),
+                                  5000);
+    }
+
     void hostileHostsAndNamesStartNothing() {
         const QString marker = work_.filePath("pwned");
         Result r = launch(QStringList{"--hosts", "127.0.0.1;touch " + marker + ",-oProxyCommand=touch " + marker} +

@@ -71,8 +71,10 @@ struct Sshd {
         // The working directory stays the user's home (sshd's chdir is from passwd).
         QDir().mkpath(path("home"));
         QFile::link(TRAINER_BINARY, path("bin/traindeck-trainer"));
-        // The GPU check hangs while the file slow-nvidia-smi exists (a wedged driver).
-        QByteArray smi = "#!/bin/sh\n[ -e " + path("slow-nvidia-smi").toUtf8() + " ] && sleep 120\n";
+        // The GPU check hangs while the file slow-nvidia-smi exists (a wedged driver);
+        // a test's own nvidia-smi-hook, where it exists, runs first (and may answer).
+        QByteArray smi = "#!/bin/sh\n[ -e " + path("slow-nvidia-smi").toUtf8() + " ] && sleep 120\n"
+                         "[ -e " + path("nvidia-smi-hook").toUtf8() + " ] && . " + path("nvidia-smi-hook").toUtf8() + "\n";
         for (int i = 0; i < gpus; ++i) smi += "echo 'GPU " + QByteArray::number(i) + ": Stub GPU (UUID: GPU-" + QByteArray::number(i) + ")'\n";
         writeFile(path("bin/nvidia-smi"), smi, true);
         if (keygen({"-q", "-t", "ed25519", "-N", "", "-f", path("host_key")}) != 0 ||
