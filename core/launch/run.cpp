@@ -295,7 +295,7 @@ void Run::recordFailure(FailureKind kind, int node, Text why, double time, int r
 bool Run::stopNow() {
     if (stopLevel_ >= 2) return true;
     std::lock_guard lock(mutex_);
-    return stopLevel_ > 0 && userStopped_;
+    return userStopLocked();
 }
 
 bool Run::arriveAndWaitAll(bool ok) {
@@ -308,9 +308,7 @@ bool Run::arriveAndWaitAll(bool ok) {
     // run's folder (one filesystem, or hosts on one machine), and one that took its
     // files away while another was still copying made that one fail its copy.
     // Nothing is lost by waiting: the launch ends with its last node's checks anyway.
-    arrived_.wait(lock, [&] {
-        return arrivedCount_ == int(nodes_.size()) || stopLevel_ >= 2 || (stopLevel_ > 0 && userStopped_);
-    });
+    arrived_.wait(lock, [&] { return arrivedCount_ == int(nodes_.size()) || userStopLocked(); });
     return allReady_ && !failed_ && stopLevel_ == 0 && arrivedCount_ == int(nodes_.size());
 }
 

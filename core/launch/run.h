@@ -109,6 +109,8 @@ private:
     // The user stopped the run (or a second stop): pre-flight checks end at once.
     // Another node's failed check does not end them: every node's problems are shown together.
     bool stopNow();
+    // The same, with mutex_ held (a second stop kills, whoever asked the first).
+    bool userStopLocked() const { return stopLevel_ >= 2 || (stopLevel_ > 0 && userStopped_); }
 
     RunConfig config_;
     Sink sink_;

@@ -227,9 +227,10 @@ std::string copyScript(const NodeCommand& c) {
         writes += " && printf '%s' " + shellQuote(f.content) + " > " + in(f.path);
         if (f.executable) executables += " " + in(f.path);
     }
-    // The manifest first: another node that shares the folder and ends meanwhile
-    // (its pre-flight failed) keeps what this one is writing, and a copy that fails
-    // halfway leaves nothing that the manifest does not name for the removal.
+    // The manifest first: a copy that fails halfway, or is cut short by the user's
+    // stop, leaves nothing that the manifest does not name for the removal, and a
+    // node sharing the folder that ends meanwhile (the user's stop: otherwise no node
+    // is told anything before every node's checks have ended) keeps what it names.
     std::string commands = "umask 077 && mkdir -p " + shellQuote(c.dir) + " && printf '%s' " + shellQuote(manifest) +
                            " > " + in(manifestFile(c.node)) + writes;
     if (!executables.empty()) commands += " && chmod 700" + executables;
