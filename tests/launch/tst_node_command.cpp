@@ -4,6 +4,7 @@
 // sshd; this one makes the copy fail at a chosen file.) And the node's supervisor
 // alone, on a clock an older bash would give it.
 #include "supervisor.h"
+#include "test_files.h"
 
 #include <QtTest>
 #include <QScopeGuard>
@@ -53,13 +54,8 @@ private slots:
     void theGraceEndsWithoutTheLauncher() {
         QFETCH(bool, secondsClock);
         QTemporaryDir dir;
-        const auto write = [&](const QString& name, const QByteArray& text) {
-            QFile f(dir.filePath(name));
-            QVERIFY(f.open(QIODevice::WriteOnly));
-            f.write(text);
-        };
-        write(kSupervisorFile, QByteArray::fromStdString(supervisorScript()));
-        write("node-0.sh", "trap '' TERM\necho $$ > node.pid\nwhile :; do sleep 0.05; done\n");
+        test_files::writeFile(dir.filePath(kSupervisorFile), QByteArray::fromStdString(supervisorScript()));
+        test_files::writeFile(dir.filePath("node-0.sh"), "trap '' TERM\necho $$ > node.pid\nwhile :; do sleep 0.05; done\n");
         QProcess supervisor;
         supervisor.setWorkingDirectory(dir.path());
         // Sourced by a bash that has lost its clock, where asked: `unset` takes the
