@@ -65,8 +65,13 @@ struct TrainState {
 };
 
 // Thrown on any communication failure (a peer died, timed out, closed its socket).
+// `timedOut`: the collective ran out of time (a peer that never arrived is then to
+// blame) rather than losing a connection; set where the failure is caught, from
+// what the library says, so that nothing later reads it back out of the message.
 struct CommError : std::runtime_error {
-    using std::runtime_error::runtime_error;
+    explicit CommError(const std::string& message, bool timedOut = false)
+        : std::runtime_error(message), timedOut(timedOut) {}
+    bool timedOut;
 };
 
 class Backend {

@@ -165,7 +165,9 @@ private:
             opts.setTimeout(group_.commTimeout);
             gloo::allreduce(opts);
         } catch (const std::exception& e) {
-            throw CommError(e.what());
+            // Gloo throws one exception type for both; only its text says "Timed out".
+            const std::string what = e.what();
+            throw CommError(what, what.find("imed out") != std::string::npos);
         }
     }
 

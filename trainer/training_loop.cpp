@@ -41,11 +41,6 @@ void installStopHandlers() {
     sigaction(SIGINT, &sa, nullptr);
 }
 
-// The error kind for the watchdog's verdict: a closed connection is a death, silence a hang.
-std::string lostKind(const std::string& watchdogMessage) {
-    return watchdogMessage.find("died") != std::string::npos ? "rank_died" : "timeout";
-}
-
 double seconds(Clock::time_point since) { return std::chrono::duration<double>(Clock::now() - since).count(); }
 
 double psnr(double mse) { return 10.0 * std::log10(1.0 / mse); }
@@ -70,7 +65,9 @@ public:
         err.integer("rank", env_.rank).integer("node", env_.node).str("kind", kind).str("message", message);
         if (lostRank >= 0) err.integer("lost_rank", lostRank);
         metrics_.write(err);
-        if (watchdog_ && env_.rank != 0) watchdog_->reportFailure(lostRank, message);
+        // The others name the rank we lost, as we do, rather than us when our connection closes.
+        if (watchdog_ && env_.rank != 0)
+            watchdog_->reportFailure({lostRank, kind == errorKind(Loss::Died) ? Loss::Died : Loss::Hung, message});
         std::fprintf(stderr, "traindeck-trainer: rank %d: error: %s\n", env_.rank, message.c_str());
         std::fflush(stderr);
         // Rank 0 serves the store: keep it up a moment so that the other ranks can still
@@ -90,12 +87,15 @@ private:
     }
 
     // A failed collective: name the lost rank when the watchdog can tell.
-    [[noreturn]] void commFailed(const std::string& what) {
-        std::string lost;
-        const bool timeout = what.find("imed out") != std::string::npos || what.find("imeout") != std::string::npos;
-        const int lostRank = watchdog_ ? watchdog_->identifyLost(timeout, &lost) : -1;
-        if (lostRank >= 0) fail(lostKind(lost), lost + " (" + what + ")", lostRank);
-        fail(timeout ? "timeout" : backend_->name(), what);
+    [[noreturn]] void commFailed(const std::string& what, bool timedOut) {
+        const LostRank lost = watchdog_ ? watchdog_->identifyLost(timedOut) : LostRank{};
+        if (lost.rank >= 0) fail(lost, " (" + what + ")");
+        fail(timedOut ? "timeout" : backend_->name(), what);
+    }
+
+    // The watchdog's verdict as the error event; `detail` is appended to its line.
+    [[noreturn]] void fail(const LostRank& lost, const std::string& detail = {}) {
+        fail(errorKind(lost.how), lost.message + detail, lost.rank);
     }
 
     // Runs a collective under the watchdog, turning failures into the error event.
@@ -109,9 +109,9 @@ private:
             if (timed) watchdog_->collectiveEnd();
             return result;
         } catch (const CommError& e) {
-            commFailed(e.what());
+            commFailed(e.what(), e.timedOut);
         } catch (const RendezvousError& e) {
-            commFailed(e.what());
+            commFailed(e.what(), e.silent);
         }
     }
 
@@ -273,9 +273,7 @@ void Worker::join() {
     }
     try {
         watchdog_ = std::make_unique<Watchdog>(rv_.host, rv_.port, env_.rank, env_.worldSize, commTimeout,
-                                               [this](int lost, const std::string& message) {
-                                                   fail(lost >= 0 ? lostKind(message) : "timeout", message, lost);
-                                               });
+                                               [this](const LostRank& lost) { fail(lost); });
     } catch (const RendezvousError& e) {
         fail("rendezvous", e.what());
     }

@@ -21,10 +21,27 @@
 
 namespace traindeck::trainer {
 
+// How a rank was lost. A value, so that the error event's kind (docs/metrics-protocol.md)
+// never depends on the wording of a message.
+enum class Loss {
+    Died,  // its process is gone: its connection closed
+    Hung,  // it is there but silent, stuck before a collective, or a collective made no progress
+};
+
+// The error event's `kind` for a loss: "rank_died" or "timeout".
+const char* errorKind(Loss how);
+
+// A lost rank (-1: none found, or not one rank's fault) and the line that says why.
+struct LostRank {
+    int rank = -1;
+    Loss how = Loss::Hung;
+    std::string message;
+};
+
 class Watchdog {
 public:
-    // onLost(lostRank or -1, message); called from the watchdog thread, must not return.
-    using OnLost = std::function<void(int, const std::string&)>;
+    // Called from the watchdog thread with what it found; must not return.
+    using OnLost = std::function<void(const LostRank&)>;
     Watchdog(const std::string& host, int port, int rank, int worldSize, std::chrono::milliseconds commTimeout,
              OnLost onLost);
     ~Watchdog();
@@ -39,21 +56,21 @@ public:
 
     // Before this rank exits on a failure: tell the others which rank it lost, so that
     // they name that rank rather than this one when our connection closes.
-    void reportFailure(int lostRank, const std::string& message);
+    void reportFailure(const LostRank& lost);
 
     // After a failed collective: which rank is gone (polls liveness for a few seconds);
-    // -1 with an empty message when no rank looks lost.
+    // rank -1 with an empty message when no rank looks lost.
     // `timedOut`: the collective timed out (rather than losing a connection), which is
     // when a rank that never arrived is to blame; progress counts are published every
     // half second, so they only mean something after a timeout.
-    int identifyLost(bool timedOut, std::string* message);
+    LostRank identifyLost(bool timedOut);
 
 private:
     void run();
-    // The first rank that is gone or silent, with a message; -1 when all are well.
-    int findLost(const std::vector<RankLiveness>& live, std::string* message);
+    // The first rank that is gone or silent; rank -1 when all are well.
+    LostRank findLost(const std::vector<RankLiveness>& live);
     // The rank furthest behind in collectives entered, if any is behind us.
-    int findLaggard(std::string* message);
+    LostRank findLaggard();
 
     int rank_, worldSize_;
     std::chrono::milliseconds commTimeout_, staleAfter_;

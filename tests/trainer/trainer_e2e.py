@@ -455,7 +455,9 @@ def case_kill_rank():
         job.procs[victim].kill()
         t0 = time.time()
         survivors = [r for r in range(3) if r != victim]
-        assert_lost(job, victim, survivors, 6, t0)
+        errors = assert_lost(job, victim, survivors, 6, t0)
+        # The kind is the watchdog's verdict (a closed connection: a death), not read from its words.
+        check(all(e["kind"] == "rank_died" for e in errors if e["rank"] in survivors), f"kinds: {errors}")
         if victim != 0:
             ev = job.events()
             check(ev[-1]["event"] == "end" and ev[-1]["status"] == "failed", f"rank 0 end: {ev[-1]}")

@@ -33,7 +33,7 @@ auto commGuard(F&& f) -> decltype(f()) {
     try {
         return f();
     } catch (const CudaError& e) {
-        if (e.kind() == "nccl" || e.kind() == "timeout") throw CommError(e.kind() + ": " + e.what());
+        if (e.kind() == "nccl" || e.kind() == "timeout") throw CommError(e.kind() + ": " + e.what(), e.kind() == "timeout");
         throw;
     }
 }

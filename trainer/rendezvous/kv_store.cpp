@@ -362,7 +362,7 @@ std::string KvClient::request(uint8_t op, const std::string& key, const std::str
         const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
         pollfd p{fd_, POLLIN, 0};
         if (left <= 0 || (::poll(&p, 1, int(std::min<long long>(left, 1 << 30))) == 0))
-            throw RendezvousError("the rendezvous store at " + where_ + " stopped answering (rank 0 hung?)");
+            throw RendezvousError("the rendezvous store at " + where_ + " stopped answering (rank 0 hung?)", true);
         char buf[65536];
         const ssize_t n = ::recv(fd_, buf, std::min(sizeof buf, need - in.size()), 0);
         if (n < 0 && (errno == EINTR || errno == EAGAIN)) continue;

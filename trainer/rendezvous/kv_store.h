@@ -22,8 +22,11 @@
 namespace traindeck::trainer {
 
 // Rendezvous failures that the user must act on; the message is the one line to print.
+// `silent`: the other side is there but stopped answering (hung), rather than gone.
 struct RendezvousError : std::runtime_error {
-    using std::runtime_error::runtime_error;
+    explicit RendezvousError(const std::string& message, bool silent = false)
+        : std::runtime_error(message), silent(silent) {}
+    bool silent;
 };
 
 class KvStore {

@@ -354,7 +354,7 @@ int main(int argc, char** argv) {
         else driver.train(n);
     } catch (const CommError& e) {
         std::printf("{\"v\":1,\"event\":\"error\",\"rank\":%d,\"kind\":\"%s\",\"step\":%ld,\"message\":\"%s\"}\n", a.rank,
-                    std::strncmp(e.what(), "timeout", 7) == 0 ? "timeout" : "nccl", n, e.what());
+                    e.timedOut ? "timeout" : "nccl", n, e.what());
         std::fflush(stdout);
         ::_exit(3);  // the communicator is aborted; skip destructors that would touch it
     } catch (const std::exception& e) {
