@@ -1,4 +1,0 @@
-# Writes INPUT into OUTPUT as a C++ raw string constant NAME (run at build time,
-# so that an edit of the resource rebuilds the program).
-file(READ "${INPUT}" content)
-file(WRITE "${OUTPUT}" "#pragma once\n// Generated from ${INPUT}; edit that file.\nnamespace traindeck::model {\ninline constexpr const char ${NAME}[] = R\"traindeck_yaml(${content})traindeck_yaml\";\n}\n")
