@@ -70,7 +70,7 @@ if ls "$SRC"/../debs/*.deb > /dev/null 2>&1; then
   for f in "$SRC"/../debs/*.deb; do dpkg -x "$f" /tmp/gloo; done
   PREFIX=(-DCMAKE_PREFIX_PATH=/tmp/gloo/usr)
 fi
-TARGETS="traindeck-cuda-check traindeck-cuda-train traindeck-cuda-gemmbench test_cuda_bucket_plan"
+TARGETS="traindeck-cuda-check traindeck-cuda-train traindeck-cuda-gemmbench"
 [ ${#PREFIX[@]} -gt 0 ] && TARGETS="$TARGETS traindeck-trainer"
 say "build"
 t0=$(date +%s)
@@ -105,8 +105,8 @@ LARGE="--preset large --frames 8 --height 256 --width 256 --micro-batch 16"
 SMALL="--preset base --frames 4 --height 128 --width 128 --micro-batch 8"
 
 harness() {
-  say "unit test + correctness harness"
-  "$T/test_cuda_bucket_plan" | tee -a "$LOG/main.log"
+  # (the bucket plan's unit test is plain C++: ctest runs it, tests/trainer)
+  say "correctness harness"
   timeout 300 "$T/traindeck-cuda-check" 2>&1 | tee "$LOG/check.log"
 }
 

@@ -1,21 +1,14 @@
-// Unit test of the gradient bucket plan (no GPU needed).
-#include <cstdio>
+// The CUDA backend's gradient bucket plan (trainer/cuda/bucket_plan.h): plain C++,
+// tested here, also where no CUDA toolkit is installed.
+#include "check.h"
+#include "cuda/bucket_plan.h"
+
 #include <stdexcept>
 #include <vector>
-
-#include "bucket_plan.h"
 
 using namespace traindeck::trainer::cuda;
 
 namespace {
-
-int failures = 0;
-void expect(bool ok, const char* what) {
-    if (!ok) {
-        std::fprintf(stderr, "FAIL: %s\n", what);
-        ++failures;
-    }
-}
 
 std::vector<LayerRange> contiguous(const std::vector<size_t>& sizes) {
     std::vector<LayerRange> out;
@@ -26,17 +19,17 @@ std::vector<LayerRange> contiguous(const std::vector<size_t>& sizes) {
 
 // Every element is in exactly one bucket, buckets go from the end of the vector to
 // its start (the order backward produces them), and each holds whole layers.
-void expectCovers(const std::vector<GradBucket>& buckets, const std::vector<LayerRange>& layers) {
+void checkCovers(const std::vector<GradBucket>& buckets, const std::vector<LayerRange>& layers) {
     size_t end = layers.back().end;
     int nextTop = int(layers.size()) - 1;
     for (const auto& b : buckets) {
-        expect(b.offset + b.count == end, "buckets are contiguous, last layer first");
-        expect(b.lastLayer == nextTop, "a bucket starts at the layer after the previous bucket");
-        expect(b.offset == layers[size_t(b.firstLayer)].begin, "a bucket starts at a layer boundary");
+        CHECK(b.offset + b.count == end);  // buckets are contiguous, last layer first
+        CHECK(b.lastLayer == nextTop);  // a bucket starts at the layer after the previous bucket
+        CHECK(b.offset == layers[size_t(b.firstLayer)].begin);  // a bucket starts at a layer boundary
         end = b.offset;
         nextTop = b.firstLayer - 1;
     }
-    expect(end == 0 && nextTop == -1, "buckets cover the whole vector");
+    CHECK(end == 0 && nextTop == -1);  // buckets cover the whole vector
 }
 
 }  // namespace
@@ -47,22 +40,22 @@ int main() {
                                   128 * 128 + 128, 128 * 192 + 192});
 
     const auto one = planBuckets(tiny, size_t(1) << 30);
-    expect(one.size() == 1, "a large cap gives one bucket");
-    expectCovers(one, tiny);
+    CHECK(one.size() == 1);  // a large cap gives one bucket
+    checkCovers(one, tiny);
 
     const auto each = planBuckets(tiny, 1);
-    expect(each.size() == tiny.size(), "a cap of one element gives one bucket per layer");
-    expectCovers(each, tiny);
-    expect(each.front().firstLayer == 5 && each.back().firstLayer == 0, "backward order");
+    CHECK(each.size() == tiny.size());  // a cap of one element gives one bucket per layer
+    checkCovers(each, tiny);
+    CHECK(each.front().firstLayer == 5 && each.back().firstLayer == 0);  // backward order
 
     // cap 20000: layer 5 (24768) alone; 4 (16512) + 3 (2176) + 2 (2064) reach 20752; 1 + 0 the rest.
     const auto mid = planBuckets(tiny, 20000);
-    expectCovers(mid, tiny);
-    expect(mid.size() == 3, "cap 20000 gives three buckets");
-    expect(mid.size() == 3 && mid[1].firstLayer == 2 && mid[1].lastLayer == 4, "small layers join a bucket");
+    checkCovers(mid, tiny);
+    CHECK(mid.size() == 3);  // cap 20000 gives three buckets
+    CHECK(mid.size() == 3 && mid[1].firstLayer == 2 && mid[1].lastLayer == 4);  // small layers join a bucket
 
     const auto ready = bucketReadyAfterLayer(mid, int(tiny.size()));
-    expect(ready[5] == 0 && ready[4] == -1 && ready[2] == 1 && ready[0] == 2, "a bucket is ready at its lowest layer");
+    CHECK(ready[5] == 0 && ready[4] == -1 && ready[2] == 1 && ready[0] == 2);  // a bucket is ready at its lowest layer
 
     // The default cap, and the benchmark models' plans under it (tae-mlp: encoder
     // 192→D, (D→D)×(L−1), D→16; decoder 16→D, (D→D)×(L−1), D→192; weights + biases).
@@ -77,29 +70,29 @@ int main() {
         add(d, 192);
         return contiguous(sizes);
     };
-    expect(bucketCapElements() == size_t(16) << 18, "default: 16 MiB of fp32");
-    expect(bucketCapElements(4) == size_t(1) << 20, "4 MiB: 1,048,576 elements");
-    expect(bucketCapElements(0.5) == size_t(1) << 17, "fractions of a MiB");
-    expect(bucketCapElements(0) == 1, "never an empty bucket");
+    CHECK(bucketCapElements() == size_t(16) << 18);  // default: 16 MiB of fp32
+    CHECK(bucketCapElements(4) == size_t(1) << 20);  // 4 MiB: 1,048,576 elements
+    CHECK(bucketCapElements(0.5) == size_t(1) << 17);  // fractions of a MiB
+    CHECK(bucketCapElements(0) == 1);  // never an empty bucket
     const auto base = model(1024, 3);  // bench-small: 4,626,640 gradients
-    expect(base.back().end == 4626640, "bench-small's gradient count");
+    CHECK(base.back().end == 4626640);  // bench-small's gradient count
     const auto small4 = planBuckets(base, bucketCapElements(4));
     const auto small16 = planBuckets(base, bucketCapElements());
-    expectCovers(small4, base);
-    expectCovers(small16, base);
-    expect(small4.size() == 5, "bench-small at 4 MiB: 5 buckets");
-    expect(small16.size() == 2 && small16[0].firstLayer == 1 && small16[1].firstLayer == 0 &&
-               small16[1].count == 192 * 1024 + 1024,
-           "bench-small at 16 MiB: layers 1..7, then layer 0 alone");
+    checkCovers(small4, base);
+    checkCovers(small16, base);
+    CHECK(small4.size() == 5);  // bench-small at 4 MiB: 5 buckets
+    // bench-small at 16 MiB: layers 1..7, then layer 0 alone
+    CHECK(small16.size() == 2 && small16[0].firstLayer == 1 && small16[1].firstLayer == 0 &&
+          small16[1].count == 192 * 1024 + 1024);
     const auto large = model(4096, 4);  // bench-large: 102,400,208 gradients
-    expect(large.back().end == 102400208, "bench-large's gradient count");
+    CHECK(large.back().end == 102400208);  // bench-large's gradient count
     const auto large4 = planBuckets(large, bucketCapElements(4));
     const auto large16 = planBuckets(large, bucketCapElements());
     bool samePlan = large4.size() == large16.size();
     for (size_t k = 0; samePlan && k < large4.size(); ++k) {
         samePlan = large4[k].offset == large16[k].offset && large4[k].count == large16[k].count;
     }
-    expect(samePlan, "bench-large's plan is the same at 4 and 16 MiB");
+    CHECK(samePlan);  // bench-large's plan is the same at 4 and 16 MiB
 
     bool threw = false;
     try {
@@ -107,8 +100,7 @@ int main() {
     } catch (const std::invalid_argument&) {
         threw = true;
     }
-    expect(threw, "a gap between layers is refused");
+    CHECK(threw);  // a gap between layers is refused
 
-    if (failures == 0) std::printf("bucket plan: all checks passed\n");
-    return failures == 0 ? 0 : 1;
+    return checkResult("bucket plan");
 }
