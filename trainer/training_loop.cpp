@@ -7,6 +7,7 @@
 #include "process_env.h"
 #include "rendezvous/rendezvous.h"
 #include "schedule/lr_schedule.h"
+#include "train_step.h"
 #include "watchdog.h"
 
 #include <atomic>
@@ -43,7 +44,6 @@ void installStopHandlers() {
 
 double seconds(Clock::time_point since) { return std::chrono::duration<double>(Clock::now() - since).count(); }
 
-double psnr(double mse) { return 10.0 * std::log10(1.0 / mse); }
 
 // The waves source is endless; the dashboard's `epoch` counts units of 2^20 samples.
 constexpr double kEpochSamples = 1048576.0;
@@ -304,32 +304,26 @@ void Worker::join() {
 // One optimizer step with its events, evaluation and checkpoint; true when a stop was
 // requested on any rank (every rank sees the same flag, so all stop together).
 bool Worker::trainStep(long n) {
-    const int R = env_.worldSize, A = o_.gradAccum, B = o_.microBatch;
+    const int R = env_.worldSize, A = o_.gradAccum;
     const auto t0 = Clock::now();
-    for (int a = 0; a < A; ++a) {
-        const Batch batch{o_.seed, sampleId(uint64_t(n), A, a, R, env_.rank, B, 0), B};
-        collective([&] {
-            backend_->forwardBackward(batch, a == A - 1);
-            return 0;
-        }, false);
-    }
-    if (n == stallStep_) stallForever();
-    const ReducedStep reduced = collective([&] { return backend_->allReduceGradients(A); });
+    const StepShape shape{o_.seed, o_.microBatch, A, env_.rank, R, LrSchedule{o_.lr, o_.warmup, o_.steps, 0.1}};
+    const StepDone step = runStep(
+        *backend_, shape, n, [&](auto&& call, bool timed) { return collective(call, timed); },
+        [&](StepPoint at) {
+            if (at == StepPoint::GradientsAccumulated && n == stallStep_) stallForever();
+        });
     StepFigures f;
-    f.lr = learningRate(LrSchedule{o_.lr, o_.warmup, o_.steps, 0.1}, n);
-    f.gradNorm = backend_->optimizerStep(OptimizerStep{n, f.lr, 1.0});
+    f.lr = step.lr;
+    f.gradNorm = step.gradNorm;
     const double stepTime = seconds(t0);
 
     // One small all-reduce per step: the loss, the stop flag, and on logged steps
     // every rank's timings (each rank fills its own slot, the sum gathers them).
     const bool logged = logStep(n);
-    std::vector<double> stats(3 + (logged ? size_t(R) * kSlot : 0), 0.0);
-    for (double mse : reduced.microLosses) {
-        stats[0] += mse;
-        stats[1] += psnr(mse);
-    }
-    stats[2] = g_stopRequested ? 1.0 : 0.0;
-    if (logged) fillRankSlot(stats.data() + 3 + size_t(env_.rank) * kSlot, stepTime, reduced.commSeconds);
+    std::vector<double> stats = lossSums(step.reduced);
+    stats.push_back(g_stopRequested ? 1.0 : 0.0);
+    stats.resize(3 + (logged ? size_t(R) * kSlot : 0), 0.0);
+    if (logged) fillRankSlot(stats.data() + 3 + size_t(env_.rank) * kSlot, stepTime, step.reduced.commSeconds);
     stats = collective([&] { return backend_->allReduceSum(stats); });
     lastStep_ = n;
     f.loss = stats[0] / (R * A);

@@ -1,7 +1,7 @@
-// traindeck-cuda-train: one rank of a data-parallel run of the CUDA backend, driven
-// exactly as trainer/training_loop.cpp drives a backend (micro-steps, gradient
-// reduction, AdamW, one small all-reduce of the step's statistics), without the TCP
-// rendezvous: ranks meet through a directory (FileStore). bench/run_device.sh starts
+// traindeck-cuda-train: one rank of a data-parallel run of the CUDA backend, each step
+// the trainer's own (trainer/train_step.h: micro-steps, gradient reduction, AdamW),
+// then one small all-reduce of the step's statistics as trainer/training_loop.cpp
+// does, without the TCP rendezvous: ranks meet through a directory (FileStore). bench/run_device.sh starts
 // one per GPU for the benchmarks, the 1/2/4-GPU agreement check and the lost-rank test.
 //
 //   traindeck-cuda-train --rank R --world N --store DIR [--preset large] [--frames 8]
@@ -39,6 +39,7 @@
 #include "file_store.h"
 #include "math/waves.h"
 #include "schedule/lr_schedule.h"
+#include "train_step.h"
 
 using namespace traindeck::trainer;
 using Clock = std::chrono::steady_clock;
@@ -114,7 +115,6 @@ Args parse(int argc, char** argv) {
     return a;
 }
 
-double psnr(double mse) { return 10.0 * std::log10(1.0 / mse); }
 
 // Diagnostics files (gradients of two implementations at the same weights): raw fp32,
 // host order.
@@ -207,7 +207,8 @@ int allreduceBench(const Args& a, KvStore& store) {
 class Driver {
 public:
     Driver(const Args& a, const ModelShape& shape, cuda::CudaBackend& backend)
-        : a_(a), backend_(backend), layout_(paramLayout(shape)), schedule_{a.lr, a.warmup, a.steps, 0.1} {}
+        : a_(a), backend_(backend), layout_(paramLayout(shape)),
+          step_{a.seed, a.microBatch, a.accum, a.rank, a.world, traindeck::LrSchedule{a.lr, a.warmup, a.steps, 0.1}} {}
 
     // The gradient of step N's data at the weights another run had before step N.
     void gradientsAtDumpedWeights() {
@@ -217,7 +218,7 @@ public:
             state.adamM.assign(layout_.count, 0.0f);
             state.adamV.assign(layout_.count, 0.0f);
             backend_.loadState(state);
-            microSteps(k);
+            accumulateGradients(backend_, step_, k, direct, [](StepPoint) {});
             const std::vector<float> g = averaged(backend_.gradients());
             if (a_.rank == 0) {
                 writeFloats(a_.gradsAt + "/grads-" + std::to_string(k) + "." + a_.tag + ".f32", g);
@@ -272,13 +273,9 @@ private:
         return g;
     }
 
-    ReducedStep microSteps(long k) {
-        for (int m = 0; m < a_.accum; ++m) {
-            const uint64_t first = sampleId(uint64_t(k), a_.accum, m, a_.world, a_.rank, a_.microBatch, 0);
-            backend_.forwardBackward(Batch{a_.seed, first, a_.microBatch}, m == a_.accum - 1);
-        }
-        return backend_.allReduceGradients(a_.accum);
-    }
+    // Each collective call of the step, made directly (no watchdog here: a lost rank
+    // is found by the backend's own timeout, which the lost-rank benchmark measures).
+    static constexpr auto direct = [](auto&& call, bool) { return call(); };
 
     void injectFault(long n) const {
         if (n == a_.dieAtStep && a_.rank == a_.dieRank) {
@@ -296,35 +293,31 @@ private:
     // One optimizer step: its wall time (seconds), loss, PSNR, gradient norm.
     StepOut step(long k) {
         const auto t0 = Clock::now();
-        const ReducedStep reduced = microSteps(k);
-        const double lr = traindeck::learningRate(schedule_, k);
         // Diagnostics (rank 0, and only when asked for: they copy the state to the host).
         const bool dump = a_.rank == 0 && !a_.dumpDir.empty() &&
                           std::find(a_.dumpSteps.begin(), a_.dumpSteps.end(), k) != a_.dumpSteps.end();
         const bool layerNorms = a_.rank == 0 && k <= a_.layerNormsUntil;
         std::vector<float> before, grads;
-        if (dump || layerNorms) {
+        const StepDone done = runStep(backend_, step_, k, direct, [&](StepPoint at) {
+            if (at != StepPoint::GradientsReduced || !(dump || layerNorms)) return;
             before = backend_.saveState().params;
             grads = averaged(backend_.gradients());
-        }
-        if (dump) {
-            writeFloats(a_.dumpDir + "/params-" + std::to_string(k) + ".f32", before);
-            writeFloats(a_.dumpDir + "/grads-" + std::to_string(k) + ".default.f32", grads);
-        }
-        const double gradNorm = backend_.optimizerStep(OptimizerStep{k, lr, 1.0});
+            if (dump) {
+                writeFloats(a_.dumpDir + "/params-" + std::to_string(k) + ".f32", before);
+                writeFloats(a_.dumpDir + "/grads-" + std::to_string(k) + ".default.f32", grads);
+            }
+        });
         if (layerNorms) printLayerNorms(k, layout_, grads, before, backend_.saveState().params);
-        std::vector<double> st{0, 0, 0};
-        for (double mse : reduced.microLosses) st[0] += mse, st[1] += psnr(mse);
-        st = backend_.allReduceSum(st);
+        const std::vector<double> st = backend_.allReduceSum(lossSums(done.reduced));
         const double seconds = std::chrono::duration<double>(Clock::now() - t0).count();
         const double count = double(a_.world) * a_.accum;
-        return StepOut{seconds, st[0] / count, st[1] / count, gradNorm, lr, reduced.commSeconds};
+        return StepOut{seconds, st[0] / count, st[1] / count, done.gradNorm, done.lr, done.reduced.commSeconds};
     }
 
     const Args& a_;
     cuda::CudaBackend& backend_;
     const ParamLayout layout_;
-    const traindeck::LrSchedule schedule_;
+    const StepShape step_;
 };
 
 }  // namespace
