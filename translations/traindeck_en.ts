@@ -374,6 +374,10 @@
         <source>must be a multiple of 8 (the trainer&apos;s patches are 8×8), got %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 %2 and %3 %4 both shard the model: choose FSDP or a ZeRO stage, not both</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ExitStatus</name>
@@ -1516,10 +1520,6 @@
     </message>
     <message>
         <source>the model &apos;%1&apos; is not one of traindeck-trainer&apos;s presets (tiny, base, large): set launch.command to the command that trains it, or choose a preset</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 %2 and %3 %4 both shard the model: choose FSDP or a ZeRO stage, not both</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

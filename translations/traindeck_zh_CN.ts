@@ -374,6 +374,10 @@
         <source>must be a multiple of 8 (the trainer&apos;s patches are 8×8), got %1</source>
         <translation>必须是 8 的倍数（训练器的图块为 8×8），实际为 %1</translation>
     </message>
+    <message>
+        <source>%1 %2 and %3 %4 both shard the model: choose FSDP or a ZeRO stage, not both</source>
+        <translation>%1 %2 与 %3 %4 都会切分模型：请在 FSDP 和 ZeRO 阶段中二选一</translation>
+    </message>
 </context>
 <context>
     <name>ExitStatus</name>
@@ -1517,10 +1521,6 @@
     <message>
         <source>the model &apos;%1&apos; is not one of traindeck-trainer&apos;s presets (tiny, base, large): set launch.command to the command that trains it, or choose a preset</source>
         <translation>模型“%1”不是 traindeck-trainer 的预设（tiny、base、large）：请把 launch.command 设为训练它的命令，或选择一个预设</translation>
-    </message>
-    <message>
-        <source>%1 %2 and %3 %4 both shard the model: choose FSDP or a ZeRO stage, not both</source>
-        <translation>%1 %2 与 %3 %4 都会切分模型：请在 FSDP 和 ZeRO 阶段中二选一</translation>
     </message>
     <message>
         <source>the plan shards with FSDP (%1 %2), which DeepSpeed does not run: use the accelerate config, or a ZeRO stage (%3) instead of FSDP</source>

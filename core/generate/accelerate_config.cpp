@@ -84,7 +84,6 @@ std::string fsdpComments(const Plan& plan) {
 std::string accelerateConfig(const Plan& plan, const LaunchFigures& f, const std::string& comments) {
     const Recipe& r = plan.recipe;
     const bool fsdp = r.fsdp != Recipe::Fsdp::None;
-    if (fsdp && r.zeroStage > 0) throw GenerateError(noDeepSpeedConfig(plan));
     YAML::Emitter out;
     out << YAML::BeginMap;
     out << YAML::Key << "compute_environment" << YAML::Value << "LOCAL_MACHINE";

@@ -11,10 +11,7 @@ bool hasDeepSpeedConfig(const Plan& plan) { return plan.recipe.fsdp == Recipe::F
 
 Text noDeepSpeedConfig(const Plan& plan) {
     const auto value = [&](const char* key) { return Text::value(findPlanField(key)->get(plan)); };
-    if (plan.recipe.zeroStage > 0)
-        return Text(TD_TEXT("GenerateErrors", "%1 %2 and %3 %4 both shard the model: choose FSDP or a ZeRO stage, not both"),
-                    {planFieldName("recipe.fsdp"), value("recipe.fsdp"), planFieldName("recipe.zero_stage"),
-                     value("recipe.zero_stage")});
+    // (FSDP with a ZeRO stage never comes here: validatePlan refuses the plan.)
     // A DeepSpeed config cannot hold a comment (plain JSON), so it is not written at all.
     return Text(TD_TEXT("GenerateErrors", "the plan shards with FSDP (%1 %2), which DeepSpeed does not run: use the "
                                           "accelerate config, or a ZeRO stage (%3) instead of FSDP"),

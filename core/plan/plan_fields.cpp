@@ -678,6 +678,13 @@ Text validatePlan(const Plan& plan) {
         std::none_of(std::begin(kPresets), std::end(kPresets),
                      [&](const Preset& p) { return plan.model.preset == p.name; }))
         return fieldError("model.preset", Text(TD_TEXT("CoreMessages", "unknown preset '%1'"), {typed(plan.model.preset)}));
+    // One plan, one way of sharding: DeepSpeed does not run FSDP, accelerate's FSDP no ZeRO.
+    if (plan.recipe.fsdp != Recipe::Fsdp::None && plan.recipe.zeroStage > 0) {
+        const auto value = [&](const char* key) { return Text::value(findPlanField(key)->get(plan)); };
+        return Text(TD_TEXT("CoreMessages", "%1 %2 and %3 %4 both shard the model: choose FSDP or a ZeRO stage, not both"),
+                    {planFieldName("recipe.fsdp"), value("recipe.fsdp"), planFieldName("recipe.zero_stage"),
+                     value("recipe.zero_stage")});
+    }
     if (plan.version > kPlanVersion)  // the text names the version already
         return Text(TD_TEXT("CoreMessages", "plan version %1 is newer than this TrainDeck reads (%2)"),
                     {val(std::to_string(plan.version)), val(std::to_string(kPlanVersion))});

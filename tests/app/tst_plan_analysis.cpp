@@ -122,6 +122,23 @@ private slots:
         QVERIFY(app::qLocalized(analysis.invalid).contains(QLatin1String("no-such-gpu")));
     }
 
+    // FSDP with a ZeRO stage: refused by the plan's one check, so no face shows layouts
+    // or "no problems" while another refuses the files (the Generated files tab did).
+    void fsdpWithAZeroStageIsRefusedInBothFaces() {
+        const Plan plan = edited(demoPlan(), {{"recipe.fsdp", "full_shard"}, {"recipe.zero_stage", "2"}});
+        m_window->document()->replacePlan(plan, QStringLiteral("test"));
+        const PlanAnalysis& analysis = m_window->document()->analysis();
+        QVERIFY(!analysis.valid());
+        QVERIFY(analysis.estimates.empty() && analysis.findings.empty() && !analysis.launchBlocker());
+        const QString why = app::qLocalized(analysis.invalid);
+        QVERIFY2(why.contains(QLatin1String("both shard the model")), qPrintable(why));
+
+        const TraindeckRun run = runTraindeck({QStringLiteral("plan"), QStringLiteral("--fsdp"), QStringLiteral("full_shard"),
+                                               QStringLiteral("--zero-stage"), QStringLiteral("2")});
+        QCOMPARE(run.code, 2);
+        QVERIFY2(run.err.contains(QLatin1String("both shard the model")), qPrintable(run.err));
+    }
+
     void theWindowAndTheCommandLineAgree_data() {
         QTest::addColumn<Plan>("plan");
         QTest::addColumn<bool>("ready");

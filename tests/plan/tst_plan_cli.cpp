@@ -71,6 +71,10 @@ private slots:
         QTest::newRow("accumulation against global batch")
             << QStringList{"--grad-accum", "2", "--global-batch", "256"}
             << "--grad-accum 2 has no effect while --global-batch 256 is given";
+        // Refused by the plan's check, so the layouts, the findings and every file agree.
+        QTest::newRow("fsdp and zero")
+            << QStringList{"--fsdp", "full_shard", "--zero-stage", "2"}
+            << "--fsdp full_shard and --zero-stage 2 both shard the model: choose FSDP or a ZeRO stage, not both";
     }
     void badInputExitsTwoWithOneLine() {
         QFETCH(QStringList, args);
