@@ -1621,50 +1621,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&apos;%1&apos; is not [user@]host[:port]</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>libssh could not make a session</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cannot connect to %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the connection to %1 was lost: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 sent no host key</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>THE HOST KEY OF %1 HAS CHANGED: known_hosts has %2, the server sent %3 (%4). Someone may be intercepting the connection, or the host was reinstalled: check with its administrator, then remove the old key (ssh-keygen -R). Nothing was started.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the host key of %1 is unknown (%2 %3): accept it with --accept-new-host-keys after checking the fingerprint</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cannot record the host key of %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cannot check the host key of %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cannot read the identity file %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>authentication as %1 on %2 failed: the server accepted none of the keys tried (--identity, the agent, the ssh configuration&apos;s)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>connecting</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1730,18 +1686,6 @@
     </message>
     <message>
         <source>exited with status %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no answer from %1 for %2 s (SSH keepalive every %3 s): the host, its sshd or the network is not responding</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no answer within %1 s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>authentication on %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2444,6 +2388,65 @@
     <message>
         <source>Findings</source>
         <translation>Findings</translation>
+    </message>
+</context>
+<context>
+    <name>Ssh</name>
+    <message>
+        <source>&apos;%1&apos; is not [user@]host[:port]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>libssh could not make a session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot connect to %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no answer within %1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the connection to %1 was lost: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no answer from %1 for %2 s (SSH keepalive every %3 s): the host, its sshd or the network is not responding</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 sent no host key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>THE HOST KEY OF %1 HAS CHANGED: known_hosts has %2, the server sent %3 (%4). Someone may be intercepting the connection, or the host was reinstalled: check with its administrator, then remove the old key (ssh-keygen -R). Nothing was started.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the host key of %1 is unknown (%2 %3): accept it with --accept-new-host-keys after checking the fingerprint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot record the host key of %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot check the host key of %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot read the identity file %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>authentication on %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>authentication as %1 on %2 failed: the server accepted none of the keys tried (--identity, the agent, the ssh configuration&apos;s)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -1621,50 +1621,6 @@
         <translation>节点 %1（%2）：%3</translation>
     </message>
     <message>
-        <source>&apos;%1&apos; is not [user@]host[:port]</source>
-        <translation>“%1”不是 [user@]host[:port] 格式</translation>
-    </message>
-    <message>
-        <source>libssh could not make a session</source>
-        <translation>libssh 无法创建会话</translation>
-    </message>
-    <message>
-        <source>cannot connect to %1: %2</source>
-        <translation>无法连接到 %1：%2</translation>
-    </message>
-    <message>
-        <source>the connection to %1 was lost: %2</source>
-        <translation>与 %1 的连接已断开：%2</translation>
-    </message>
-    <message>
-        <source>%1 sent no host key</source>
-        <translation>%1 没有发送主机密钥</translation>
-    </message>
-    <message>
-        <source>THE HOST KEY OF %1 HAS CHANGED: known_hosts has %2, the server sent %3 (%4). Someone may be intercepting the connection, or the host was reinstalled: check with its administrator, then remove the old key (ssh-keygen -R). Nothing was started.</source>
-        <translation>%1 的主机密钥已改变：known_hosts 中为 %2，服务器发送的是 %3（%4）。可能有人在截获连接，或该主机已重装：请向其管理员核实，然后删除旧密钥（ssh-keygen -R）。未启动任何进程。</translation>
-    </message>
-    <message>
-        <source>the host key of %1 is unknown (%2 %3): accept it with --accept-new-host-keys after checking the fingerprint</source>
-        <translation>%1 的主机密钥未知（%2 %3）：核对指纹后可用 --accept-new-host-keys 接受</translation>
-    </message>
-    <message>
-        <source>cannot record the host key of %1: %2</source>
-        <translation>无法记录 %1 的主机密钥：%2</translation>
-    </message>
-    <message>
-        <source>cannot check the host key of %1: %2</source>
-        <translation>无法检查 %1 的主机密钥：%2</translation>
-    </message>
-    <message>
-        <source>cannot read the identity file %1</source>
-        <translation>无法读取身份文件 %1</translation>
-    </message>
-    <message>
-        <source>authentication as %1 on %2 failed: the server accepted none of the keys tried (--identity, the agent, the ssh configuration&apos;s)</source>
-        <translation>以 %1 身份在 %2 上认证失败：服务器不接受所尝试的任何密钥（--identity、agent、ssh 配置中的密钥）</translation>
-    </message>
-    <message>
         <source>connecting</source>
         <translation>连接中</translation>
     </message>
@@ -1731,18 +1687,6 @@
     <message>
         <source>exited with status %1</source>
         <translation>以状态 %1 退出</translation>
-    </message>
-    <message>
-        <source>no answer from %1 for %2 s (SSH keepalive every %3 s): the host, its sshd or the network is not responding</source>
-        <translation>%1 已 %2 秒无应答（每 %3 秒一次 SSH keepalive）：主机、其 sshd 或网络没有响应</translation>
-    </message>
-    <message>
-        <source>no answer within %1 s</source>
-        <translation>%1 秒内无应答</translation>
-    </message>
-    <message>
-        <source>authentication on %1: %2</source>
-        <translation>在 %1 上认证：%2</translation>
     </message>
 </context>
 <context>
@@ -2444,6 +2388,65 @@
     <message>
         <source>Findings</source>
         <translation>检查结果</translation>
+    </message>
+</context>
+<context>
+    <name>Ssh</name>
+    <message>
+        <source>&apos;%1&apos; is not [user@]host[:port]</source>
+        <translation>“%1”不是 [user@]host[:port] 格式</translation>
+    </message>
+    <message>
+        <source>libssh could not make a session</source>
+        <translation>libssh 无法创建会话</translation>
+    </message>
+    <message>
+        <source>cannot connect to %1: %2</source>
+        <translation>无法连接到 %1：%2</translation>
+    </message>
+    <message>
+        <source>no answer within %1 s</source>
+        <translation>%1 秒内无应答</translation>
+    </message>
+    <message>
+        <source>the connection to %1 was lost: %2</source>
+        <translation>与 %1 的连接已断开：%2</translation>
+    </message>
+    <message>
+        <source>no answer from %1 for %2 s (SSH keepalive every %3 s): the host, its sshd or the network is not responding</source>
+        <translation>%1 已 %2 秒无应答（每 %3 秒一次 SSH keepalive）：主机、其 sshd 或网络没有响应</translation>
+    </message>
+    <message>
+        <source>%1 sent no host key</source>
+        <translation>%1 没有发送主机密钥</translation>
+    </message>
+    <message>
+        <source>THE HOST KEY OF %1 HAS CHANGED: known_hosts has %2, the server sent %3 (%4). Someone may be intercepting the connection, or the host was reinstalled: check with its administrator, then remove the old key (ssh-keygen -R). Nothing was started.</source>
+        <translation>%1 的主机密钥已改变：known_hosts 中为 %2，服务器发送的是 %3（%4）。可能有人在截获连接，或该主机已重装：请向其管理员核实，然后删除旧密钥（ssh-keygen -R）。未启动任何进程。</translation>
+    </message>
+    <message>
+        <source>the host key of %1 is unknown (%2 %3): accept it with --accept-new-host-keys after checking the fingerprint</source>
+        <translation>%1 的主机密钥未知（%2 %3）：核对指纹后可用 --accept-new-host-keys 接受</translation>
+    </message>
+    <message>
+        <source>cannot record the host key of %1: %2</source>
+        <translation>无法记录 %1 的主机密钥：%2</translation>
+    </message>
+    <message>
+        <source>cannot check the host key of %1: %2</source>
+        <translation>无法检查 %1 的主机密钥：%2</translation>
+    </message>
+    <message>
+        <source>cannot read the identity file %1</source>
+        <translation>无法读取身份文件 %1</translation>
+    </message>
+    <message>
+        <source>authentication on %1: %2</source>
+        <translation>在 %1 上认证：%2</translation>
+    </message>
+    <message>
+        <source>authentication as %1 on %2 failed: the server accepted none of the keys tried (--identity, the agent, the ssh configuration&apos;s)</source>
+        <translation>以 %1 身份在 %2 上认证失败：服务器不接受所尝试的任何密钥（--identity、agent、ssh 配置中的密钥）</translation>
     </message>
 </context>
 <context>

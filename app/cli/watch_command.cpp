@@ -337,7 +337,7 @@ int runWatch(int argc, char** argv) {
     bool follow = false, json = false;
     std::string csv;
     std::vector<std::string> sources, commands;
-    launch::SshSettings ssh;
+    ssh::Settings ssh;
     auto fail = [](const Text& message) {
         std::fprintf(stderr, "traindeck watch: %s\n", app::localized(message).c_str());
         return 2;

@@ -234,7 +234,7 @@ bool LaunchPage::begin(bool dryRun) {
     QObject* relay = m_relay;
     LaunchPage* page = this;
     std::shared_ptr<std::atomic<bool>> closing = m_closing;
-    config.ssh.askHostKey = [relay, page, closing](const launch::HostKeyQuestion& q) {
+    config.ssh.askHostKey = [relay, page, closing](const ssh::HostKeyQuestion& q) {
         auto answer = std::make_shared<KeyAnswer>();
         std::future<bool> trusted = answer->promise.get_future();
         QMetaObject::invokeMethod(relay, [page, q, answer] { page->askHostKey(q, answer); }, Qt::QueuedConnection);
@@ -353,7 +353,7 @@ void LaunchPage::finish() {
     emit runEnded(ok);
 }
 
-void LaunchPage::askHostKey(const launch::HostKeyQuestion& q, std::shared_ptr<KeyAnswer> answer) {
+void LaunchPage::askHostKey(const ssh::HostKeyQuestion& q, std::shared_ptr<KeyAnswer> answer) {
     if (!running()) {
         answer->give(false);
         return;

@@ -71,7 +71,7 @@ private:
     bool begin(bool dryRun);
     void onEvent(const launch::Event& e);
     void finish();
-    void askHostKey(const launch::HostKeyQuestion& q, std::shared_ptr<struct KeyAnswer> answer);
+    void askHostKey(const ssh::HostKeyQuestion& q, std::shared_ptr<struct KeyAnswer> answer);
     void retranslate();
     void syncNodes();
     void updateButtons();

@@ -171,7 +171,7 @@ bool WatchPage::addSource(const QString& path) {
     return true;
 }
 
-void WatchPage::setSsh(const launch::SshSettings& settings) {
+void WatchPage::setSsh(const ssh::Settings& settings) {
     m_knownHosts = settings.knownHostsFile;
     m_watch->setSsh(settings);
 }

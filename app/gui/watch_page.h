@@ -47,7 +47,7 @@ public:
     // outcome is shown when it comes; an unknown host key is asked first.
     bool addSource(const QString& path);
     // How ssh:// sources connect (identity, known_hosts, ssh config): as `traindeck launch`.
-    void setSsh(const launch::SshSettings& settings);
+    void setSsh(const ssh::Settings& settings);
     // Follows a command whose output is a run's lines (kubectl logs -f … --prefix).
     bool addCommand(const QString& command);
     // The plan as the document analysed it: its predicted samples/s and the card's

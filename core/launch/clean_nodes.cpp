@@ -33,7 +33,7 @@ int valueOf(const std::string& out, const std::string& key) {
 }  // namespace
 
 std::vector<CleanResult> cleanNodes(const std::vector<std::string>& hosts, const std::string& remoteDir,
-                                    const SshSettings& ssh, const std::function<void(const CleanResult&)>& done) {
+                                    const ssh::Settings& ssh, const std::function<void(const CleanResult&)>& done) {
     std::vector<CleanResult> results;
     const std::string dir = remoteDir.empty() ? std::string(".traindeck/runs") : remoteDir;
     for (int i = 0; i < int(hosts.size()); ++i) {

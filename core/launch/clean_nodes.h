@@ -23,6 +23,6 @@ struct CleanResult {
 
 // One host after the other, each as `launch` would reach it; `remoteDir` as RunConfig's.
 std::vector<CleanResult> cleanNodes(const std::vector<std::string>& hosts, const std::string& remoteDir,
-                                    const SshSettings& ssh, const std::function<void(const CleanResult&)>& done);
+                                    const ssh::Settings& ssh, const std::function<void(const CleanResult&)>& done);
 
 }  // namespace traindeck::launch

@@ -46,7 +46,7 @@ struct RunConfig {
     std::string runDir;              // empty: defaultRunDir()
     std::string remoteDir;           // where each host gets the run's files (<remoteDir>/<run_id>); relative
                                      // to the remote home; empty: .traindeck/runs
-    SshSettings ssh;
+    traindeck::ssh::Settings ssh;  // qualified: the member's name is the namespace's
     bool dryRun = false;             // pre-flight only: nothing is written to the nodes
     double graceSeconds = 30;        // SIGTERM → SIGKILL
     std::string checkpointDir;       // traindeck-trainer --checkpoint-dir on every node (absolute); empty: none

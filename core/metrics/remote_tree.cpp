@@ -80,10 +80,10 @@ struct RemoteTree::File {
     std::string head;             // the first bytes handed on (up to kHeadBytes)
 };
 
-// One SSH session (core/launch's: its host-key check and login) and the SFTP
-// channel on it; closed in that order.
+// One SSH session (core/ssh's: its host-key check and login, as the launcher's) and
+// the SFTP channel on it; closed in that order.
 struct RemoteTree::Connection {
-    std::unique_ptr<launch::NodeSession> node;
+    std::unique_ptr<ssh::Session> node;
     sftp_session sftp = nullptr;
     std::vector<std::shared_ptr<File>> open;  // files whose handle is on this connection
     ~Connection() {
@@ -130,10 +130,10 @@ private:
     bool caughtUp_ = false;
 };
 
-RemoteTree::RemoteTree(RemoteAddress address, launch::SshSettings settings, bool askHostKeys)
+RemoteTree::RemoteTree(RemoteAddress address, ssh::Settings settings, bool askHostKeys)
     : address_(std::move(address)), settings_(std::move(settings)) {
     if (askHostKeys)
-        settings_.askHostKey = [this](const launch::HostKeyQuestion& q) { return askUser(q); };
+        settings_.askHostKey = [this](const ssh::HostKeyQuestion& q) { return askUser(q); };
     // Closing the watch gives up a connection still being made (a silent host)
     // at once, not after the connect timeout.
     settings_.stopRequested = [this] { return stopping_.load(); };
@@ -161,7 +161,7 @@ void RemoteTree::launch() {
     }
 }
 
-// As the launcher declares a node lost (SshSettings::silenceBoundS).
+// As the launcher declares a node lost (ssh::Settings::silenceBoundS).
 double RemoteTree::stallBoundS() const {
     const double bound = settings_.silenceBoundS();
     return bound > 0 ? bound : kStallWithoutKeepaliveS;
@@ -233,7 +233,7 @@ bool RemoteTree::start(Text& why, double timeoutS) {
     return false;
 }
 
-std::optional<launch::HostKeyQuestion> RemoteTree::question() const {
+std::optional<ssh::HostKeyQuestion> RemoteTree::question() const {
     std::lock_guard lock(mutex_);
     if (answer_)
         return std::nullopt;
@@ -249,8 +249,8 @@ void RemoteTree::answer(bool accept) {
     changed_.notify_all();
 }
 
-// On the thread, inside core/launch's host-key check: waits for the owner's answer.
-bool RemoteTree::askUser(const launch::HostKeyQuestion& question) {
+// On the thread, inside core/ssh's host-key check: waits for the owner's answer.
+bool RemoteTree::askUser(const ssh::HostKeyQuestion& question) {
     std::unique_lock lock(mutex_);
     question_ = question;
     answer_.reset();
@@ -287,8 +287,8 @@ void RemoteTree::waitFor(double seconds) {
 
 std::unique_ptr<RemoteTree::Connection> RemoteTree::connect(double backoff) {
     auto c = std::make_unique<Connection>();
-    c->node = launch::makeSshSession(0, address_.host, settings_);
-    launch::NodeSession::Opened opened = c->node->open();
+    c->node = ssh::makeSession(0, address_.host, settings_);
+    ssh::Session::Opened opened = c->node->open();
     if (opened.ok) {
         useSocket(ssh_get_fd(c->node->libsshSession()));
         beat();
@@ -298,7 +298,7 @@ std::unique_ptr<RemoteTree::Connection> RemoteTree::connect(double backoff) {
         busy_ = false;
         if (!sftpOk) {
             const bool lost = !c->alive();
-            opened = {false, lost ? launch::FailureKind::Preflight : launch::FailureKind::Access,
+            opened = {false, !lost,
                       lost ? Text::value(ssh_get_error(c->node->libsshSession()))
                            : Text(TD_TEXT("Watch", "%1 offers no SFTP (its sshd needs a `Subsystem sftp` line)"),
                                   {Text::value(address_.host)})};
@@ -312,7 +312,7 @@ std::unique_ptr<RemoteTree::Connection> RemoteTree::connect(double backoff) {
         return c;
     }
     socket_ = -1;  // before `c` closes it
-    refused_ = opened.kind == launch::FailureKind::Access;
+    refused_ = opened.refused;
     trouble_ = refused_ ? opened.why
                         : Text(TD_TEXT("Watch", "%1, trying again in %2 s"),
                                {opened.why, Text::value(std::to_string(int(backoff + 0.5)))});

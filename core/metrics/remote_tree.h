@@ -1,6 +1,6 @@
 #pragma once
 // A path on another machine (a Slurm login node, a shared filesystem), followed
-// over one SSH session: the session is core/launch's (the user's ssh config,
+// over one SSH session: the session is core/ssh's, as the launcher's (the user's ssh config,
 // known_hosts checked exactly as `traindeck launch` checks them, the same
 // identity and agent), so a host key that changed is refused here as there.
 //
@@ -33,9 +33,9 @@
 // An unknown host key is refused, unless the settings accept new keys or the
 // owner asked for questions (askHostKeys): then the thread waits, and
 // question()/answer() let the owner ask the user; an accepted key is recorded
-// in known_hosts by core/launch, as `traindeck launch` records it.
+// in known_hosts by core/ssh, as `traindeck launch` records it.
 
-#include "launch/node_session.h"
+#include "ssh/session.h"
 #include "metrics/byte_source.h"
 #include "metrics/run_files.h"
 #include "text/text.h"
@@ -67,7 +67,7 @@ std::optional<RemoteAddress> parseRemote(std::string_view url, Text& error);
 class RemoteTree {
 public:
     // `askHostKeys`: an unknown host key becomes a question() instead of a refusal.
-    RemoteTree(RemoteAddress address, launch::SshSettings settings, bool askHostKeys = false);
+    RemoteTree(RemoteAddress address, ssh::Settings settings, bool askHostKeys = false);
     ~RemoteTree();
     RemoteTree(const RemoteTree&) = delete;
     RemoteTree& operator=(const RemoteTree&) = delete;
@@ -82,7 +82,7 @@ public:
     bool start(Text& why, double timeoutS);
 
     // The unknown host key waiting for the user's answer (askHostKeys only).
-    std::optional<launch::HostKeyQuestion> question() const;
+    std::optional<ssh::HostKeyQuestion> question() const;
     void answer(bool accept);
 
     std::vector<Entry> listing() const;  // as of the last listing
@@ -100,7 +100,7 @@ private:
     class Reader;
     void work();
     std::unique_ptr<Connection> connect(double backoff);
-    bool askUser(const launch::HostKeyQuestion& question);
+    bool askUser(const ssh::HostKeyQuestion& question);
     bool list(Connection& c);
     bool readRound(Connection& c, bool& got);
     bool readFile(Connection& c, File& f, bool& got);
@@ -113,13 +113,13 @@ private:
     void cutSocket();        // shuts it down (with the mutex held): a frozen call ends
 
     RemoteAddress address_;
-    launch::SshSettings settings_;
+    ssh::Settings settings_;
     mutable std::mutex mutex_;
     std::condition_variable changed_;
     std::vector<Entry> listing_;
     bool listed_ = false;
     bool refused_ = false;  // a host key or login refused: not retried
-    std::optional<launch::HostKeyQuestion> question_;
+    std::optional<ssh::HostKeyQuestion> question_;
     std::optional<bool> answer_;
     Text trouble_;
     std::vector<std::shared_ptr<File>> files_;

@@ -9,7 +9,7 @@
 // path feed which run: run_files.h. New files in a folder (a new event file
 // after a restart, a new run) are found while it is watched.
 
-#include "launch/node_session.h"
+#include "ssh/session.h"
 #include "metrics/run.h"
 #include "text/text.h"
 
@@ -26,7 +26,7 @@ public:
     ~Watch();
 
     // How ssh:// sources connect: the same settings `traindeck launch` takes.
-    void setSsh(launch::SshSettings settings) { ssh_ = std::move(settings); }
+    void setSsh(ssh::Settings settings) { ssh_ = std::move(settings); }
 
     // A local path or an ssh:// URL. False (with the reason) when it does not
     // exist, holds no run, or the host cannot be reached or is refused.
@@ -48,7 +48,7 @@ public:
     bool adding() const { return !pending_.empty(); }  // a begun source has not come yet
     struct KeyQuestion {
         std::string source;  // the ssh:// URL
-        launch::HostKeyQuestion key;
+        ssh::HostKeyQuestion key;
     };
     std::optional<KeyQuestion> hostKeyQuestion() const;
     // Accepted: recorded in known_hosts as `traindeck launch` records it; else refused.
@@ -80,7 +80,7 @@ private:
     bool adopt(std::unique_ptr<Source> source, const std::string& path, Text& error);
     void settlePending(double now);
 
-    launch::SshSettings ssh_;
+    ssh::Settings ssh_;
     Store store_;
     std::vector<std::unique_ptr<Source>> sources_;
     std::vector<std::unique_ptr<Feed>> feeds_;

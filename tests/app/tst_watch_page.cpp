@@ -322,7 +322,7 @@ private slots:
         WatchPage page;
         page.resize(1000, 700);
         page.show();
-        traindeck::launch::SshSettings ssh;
+        traindeck::ssh::Settings ssh;
         ssh.identityFile = sshd.path("user_key").toStdString();
         ssh.knownHostsFile = tmp.filePath("page_known_hosts").toStdString();
         ssh.configFile = sshd.path("ssh_config").toStdString();

@@ -87,8 +87,8 @@ class TestWatchRemote : public QObject {
     QTemporaryDir work_;
     QString knownHosts_;
 
-    traindeck::launch::SshSettings settings(const QString& knownHosts) const {
-        traindeck::launch::SshSettings s;
+    traindeck::ssh::Settings settings(const QString& knownHosts) const {
+        traindeck::ssh::Settings s;
         s.identityFile = sshd_.path("user_key").toStdString();
         s.knownHostsFile = knownHosts.toStdString();
         s.configFile = sshd_.path("ssh_config").toStdString();
@@ -99,7 +99,7 @@ class TestWatchRemote : public QObject {
     }
     // `file` written with steps [0, steps), followed over SSH until all are read; nullptr if not.
     Run* followRemoteFile(Watch& w, const QString& file, int steps) { return followRemoteFile(w, file, steps, settings(knownHosts_)); }
-    Run* followRemoteFile(Watch& w, const QString& file, int steps, const traindeck::launch::SshSettings& ssh) {
+    Run* followRemoteFile(Watch& w, const QString& file, int steps, const traindeck::ssh::Settings& ssh) {
         QByteArray lines;
         for (int i = 0; i < steps; ++i)
             lines += stepLine(i);
@@ -217,7 +217,7 @@ private slots:
         // stopped): the watch says so within the keepalive's bound (1 s × (1 + 1)
         // here), its polls go on without waiting, and once the host answers again
         // the run goes on without a line lost or repeated.
-        traindeck::launch::SshSettings ssh = settings(knownHosts_);
+        traindeck::ssh::Settings ssh = settings(knownHosts_);
         ssh.keepaliveIntervalS = 1;
         ssh.keepaliveCountMax = 1;
         ssh.connectTimeoutS = 2;

@@ -1,10 +1,8 @@
-// A node over SSH with libssh: the user's ~/.ssh/config (libssh's own parser),
-// host keys checked against known_hosts (unknown: refused unless the user
-// accepts, then recorded; changed: always refused, with both fingerprints),
-// then the agent and identity files. Nothing here can turn the check off.
+// An SSH connection with libssh (session.h says what it checks and why).
+
+#include "ssh/session.h"
 
 #include "generate/host_address.h"
-#include "node_session.h"
 
 #include <libssh/libssh.h>
 #include <libssh/server.h>  // ssh_send_keepalive, which clients may use too
@@ -17,7 +15,7 @@
 #include <poll.h>
 #include <thread>
 
-namespace traindeck::launch {
+namespace traindeck::ssh {
 
 namespace {
 
@@ -32,9 +30,9 @@ std::string fingerprintOf(ssh_key key) {
     return out;
 }
 
-class SshSession final : public NodeSession {
+class SshSession final : public Session {
 public:
-    SshSession(int node, std::string host, SshSettings settings)
+    SshSession(int node, std::string host, Settings settings)
         : node_(node), hostText_(std::move(host)), settings_(std::move(settings)) {}
     ~SshSession() override {
         if (channel_) {
@@ -50,10 +48,10 @@ public:
     Opened open() override {
         const auto address = generate::parseHostAddress(hostText_);
         if (!address)
-            return fail(FailureKind::Preflight,
-                        Text(TD_TEXT("Launch", "'%1' is not [user@]host[:port]"), {Text::value(hostText_)}));
+            return fail(false,
+                        Text(TD_TEXT("Ssh", "'%1' is not [user@]host[:port]"), {Text::value(hostText_)}));
         session_ = ssh_new();
-        if (!session_) return fail(FailureKind::Preflight, Text(TD_TEXT("Launch", "libssh could not make a session")));
+        if (!session_) return fail(false, Text(TD_TEXT("Ssh", "libssh could not make a session")));
         ssh_options_set(session_, SSH_OPTIONS_HOST, address->host.c_str());
         // The configuration first (Host aliases, HostName, User, Port, IdentityFile,
         // ProxyJump); what the user wrote on the command line wins over it.
@@ -71,10 +69,10 @@ public:
         Text error;
         switch (connect(error)) {
         case Connected::Stopped:
-            return {false, FailureKind::None, {}, true};
+            return {false, false, {}, true};
         case Connected::Failed:
-            return fail(FailureKind::Preflight,
-                        Text(TD_TEXT("Launch", "cannot connect to %1: %2"), {Text::value(hostText_), error}));
+            return fail(false,
+                        Text(TD_TEXT("Ssh", "cannot connect to %1: %2"), {Text::value(hostText_), error}));
         case Connected::Ok:
             break;
         }
@@ -130,7 +128,7 @@ public:
 private:
     using Clock = std::chrono::steady_clock;
 
-    Opened fail(FailureKind kind, Text why) { return {false, kind, std::move(why)}; }
+    Opened fail(bool refused, Text why) { return {false, refused, std::move(why)}; }
 
     // A libssh call in its non-blocking mode, called again until it is done, so
     // that a stop is heard within a few tens of milliseconds: a host that drops
@@ -165,7 +163,7 @@ private:
     }
     int timeoutS() const { return settings_.connectTimeoutS > 0 ? settings_.connectTimeoutS : 10; }  // libssh's default
     Text noAnswer() const {
-        return Text(TD_TEXT("Launch", "no answer within %1 s"), {Text::value(std::to_string(timeoutS()))});
+        return Text(TD_TEXT("Ssh", "no answer within %1 s"), {Text::value(std::to_string(timeoutS()))});
     }
 
     // ssh_connect: the TCP connect, the banners and the key exchange.
@@ -187,7 +185,7 @@ private:
     }
 
     Pumped lost() {
-        lost_ = Text(TD_TEXT("Launch", "the connection to %1 was lost: %2"),
+        lost_ = Text(TD_TEXT("Ssh", "the connection to %1 was lost: %2"),
                      {Text::value(hostText_), Text::value(ssh_get_error(session_))});
         return Pumped::Lost;
     }
@@ -236,7 +234,7 @@ private:
             packetsSeen_ = received_.in_packets;
             unanswered_ = 0;
         } else if (++unanswered_ >= std::max(1, settings_.keepaliveCountMax)) {
-            lost_ = Text(TD_TEXT("Launch", "no answer from %1 for %2 s (SSH keepalive every %3 s): the host, its "
+            lost_ = Text(TD_TEXT("Ssh", "no answer from %1 for %2 s (SSH keepalive every %3 s): the host, its "
                                            "sshd or the network is not responding"),
                          {Text::value(hostText_), Text::value(number(settings_.keepaliveIntervalS * unanswered_)),
                           Text::value(number(settings_.keepaliveIntervalS))});
@@ -289,18 +287,18 @@ private:
     Opened checkHostKey() {
         ssh_key key = nullptr;
         if (ssh_get_server_publickey(session_, &key) != SSH_OK)
-            return fail(FailureKind::Access, Text(TD_TEXT("Launch", "%1 sent no host key"), {Text::value(hostText_)}));
+            return fail(true, Text(TD_TEXT("Ssh", "%1 sent no host key"), {Text::value(hostText_)}));
         const std::string fingerprint = fingerprintOf(key);
         const std::string type = ssh_key_type_to_char(ssh_key_type(key));
         ssh_key_free(key);
         switch (ssh_session_is_known_server(session_)) {
         case SSH_KNOWN_HOSTS_OK:
-            return {true, FailureKind::None, {}};
+            return {true, false, {}};
         case SSH_KNOWN_HOSTS_CHANGED:
         case SSH_KNOWN_HOSTS_OTHER: {
             const std::string recorded = recordedFingerprints();
-            return fail(FailureKind::Access,
-                        Text(TD_TEXT("Launch", "THE HOST KEY OF %1 HAS CHANGED: known_hosts has %2, the server "
+            return fail(true,
+                        Text(TD_TEXT("Ssh", "THE HOST KEY OF %1 HAS CHANGED: known_hosts has %2, the server "
                                                "sent %3 (%4). Someone may be intercepting the connection, or "
                                                "the host was reinstalled: check with its administrator, then "
                                                "remove the old key (ssh-keygen -R). Nothing was started."),
@@ -312,18 +310,18 @@ private:
             const HostKeyQuestion q{node_, hostText_, fingerprint, type};
             const bool accepted = settings_.acceptNewHostKeys || (settings_.askHostKey && settings_.askHostKey(q));
             if (!accepted)
-                return fail(FailureKind::Access,
-                            Text(TD_TEXT("Launch", "the host key of %1 is unknown (%2 %3): accept it with "
+                return fail(true,
+                            Text(TD_TEXT("Ssh", "the host key of %1 is unknown (%2 %3): accept it with "
                                                    "--accept-new-host-keys after checking the fingerprint"),
                                  {Text::value(hostText_), Text::value(type), Text::value(fingerprint)}));
             if (ssh_session_update_known_hosts(session_) != SSH_OK)
-                return fail(FailureKind::Access, Text(TD_TEXT("Launch", "cannot record the host key of %1: %2"),
+                return fail(true, Text(TD_TEXT("Ssh", "cannot record the host key of %1: %2"),
                                                       {Text::value(hostText_), Text::value(ssh_get_error(session_))}));
-            return {true, FailureKind::None, {}};
+            return {true, false, {}};
         }
         case SSH_KNOWN_HOSTS_ERROR:
         default:
-            return fail(FailureKind::Access, Text(TD_TEXT("Launch", "cannot check the host key of %1: %2"),
+            return fail(true, Text(TD_TEXT("Ssh", "cannot check the host key of %1: %2"),
                                                   {Text::value(hostText_), Text::value(ssh_get_error(session_))}));
         }
     }
@@ -336,31 +334,31 @@ private:
         if (!settings_.identityFile.empty()) {
             ssh_key key = nullptr;
             if (ssh_pki_import_privkey_file(settings_.identityFile.c_str(), nullptr, nullptr, nullptr, &key) != SSH_OK)
-                return fail(FailureKind::Access, Text(TD_TEXT("Launch", "cannot read the identity file %1"),
+                return fail(true, Text(TD_TEXT("Ssh", "cannot read the identity file %1"),
                                                       {Text::value(settings_.identityFile)}));
             waited = untilDone([&] { return ssh_userauth_publickey(session_, nullptr, key); }, SSH_AUTH_AGAIN, rc);
             ssh_key_free(key);
         }
         if (waited == Waited::Done && rc != SSH_AUTH_SUCCESS)
             waited = untilDone([&] { return ssh_userauth_publickey_auto(session_, nullptr, nullptr); }, SSH_AUTH_AGAIN, rc);
-        if (waited == Waited::Stopped) return {false, FailureKind::None, {}, true};
+        if (waited == Waited::Stopped) return {false, false, {}, true};
         if (waited == Waited::TimedOut)
-            return fail(FailureKind::Preflight, Text(TD_TEXT("Launch", "authentication on %1: %2"),
+            return fail(false, Text(TD_TEXT("Ssh", "authentication on %1: %2"),
                                                   {Text::value(hostText_), noAnswer()}));
-        if (rc == SSH_AUTH_SUCCESS) return {true, FailureKind::None, {}};
+        if (rc == SSH_AUTH_SUCCESS) return {true, false, {}};
         char* user = nullptr;
         ssh_options_get(session_, SSH_OPTIONS_USER, &user);
         const std::string who = user ? user : "?";
         ssh_string_free_char(user);
-        return fail(FailureKind::Access,
-                    Text(TD_TEXT("Launch", "authentication as %1 on %2 failed: the server accepted none of the "
+        return fail(true,
+                    Text(TD_TEXT("Ssh", "authentication as %1 on %2 failed: the server accepted none of the "
                                            "keys tried (--identity, the agent, the ssh configuration's)"),
                          {Text::value(who), Text::value(hostText_)}));
     }
 
     int node_;
     std::string hostText_;
-    SshSettings settings_;
+    Settings settings_;
     ssh_session session_ = nullptr;
     ssh_channel channel_ = nullptr;
     int status_ = -1;
@@ -373,8 +371,8 @@ private:
 
 }  // namespace
 
-std::unique_ptr<NodeSession> makeSshSession(int node, const std::string& host, const SshSettings& settings) {
+std::unique_ptr<Session> makeSession(int node, const std::string& host, const Settings& settings) {
     return std::make_unique<SshSession>(node, host, settings);
 }
 
-}  // namespace traindeck::launch
+}  // namespace traindeck::ssh
