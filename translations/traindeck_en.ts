@@ -381,6 +381,10 @@
         <source>Exit status, the same rule for every command: 0 done, nothing needs you; 1 done, but the result needs you (an error finding, a failed run, an alarm); 2 nothing done: bad arguments or input.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 Here: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>FieldLabels</name>
@@ -1344,10 +1348,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Here: 0 written; 1 written, but a compared layout has an error finding; 2 nothing written (bad input, errors in the plan&apos;s own layout, or a target named in --target that cannot be written).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>cannot write %1, nothing written: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1369,6 +1369,10 @@
     </message>
     <message>
         <source>--pai-priority needs a whole number from 1 to 9, got &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>0 written; 1 written, but a compared layout has an error finding; 2 nothing written (bad input, errors in the plan&apos;s own layout, or a target named in --target that cannot be written).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1816,10 +1820,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Exit status: 0 every node succeeded (or, with --dry-run, passed the checks); 1 the run failed; 2 bad input; 3 a host key was unknown or changed, or authentication failed (nothing started); 130/143 stopped by SIGINT/SIGTERM.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>pre-flight passed, nothing started or copied (--dry-run)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1892,6 +1892,10 @@
     </message>
     <message>
         <source>unknown or malformed architecture item &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>0 every node succeeded (or, with --dry-run, passed the checks); 1 the run failed; 2 bad input; 3 a host key was unknown or changed, or authentication failed (nothing started); 130/143 stopped by SIGINT/SIGTERM.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2177,10 +2181,6 @@
     </message>
     <message>
         <source>Prints a plan&apos;s derived figures for each layout side by side, and its findings. Without PLAN.yaml the built-in demo plan is used; flags override the file. Texts follow the locale (LANG, LC_ALL, LANGUAGE) or --lang en|zh_CN.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Exit status: 0 fine, 1 a finding is an error, 2 bad input.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2989,7 +2989,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Exit status: 0; 1 an alarm fired (non-finite loss, error event, lost node, failed pre-flight, failed end); 2 bad input (no such file, no run found, a host unreachable or its key refused) or the CSV file cannot be written; 130 --follow stopped by Ctrl-C.</source>
+        <source>1 an alarm fired (non-finite loss, error event, lost node, failed pre-flight, failed end); 2 bad input (no such file, no run found, a host unreachable or its key refused) or the CSV file cannot be written; 130 --follow stopped by Ctrl-C.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -381,6 +381,10 @@
         <source>Exit status, the same rule for every command: 0 done, nothing needs you; 1 done, but the result needs you (an error finding, a failed run, an alarm); 2 nothing done: bad arguments or input.</source>
         <translation>退出码，所有命令同一规则：0 已完成，无需处理；1 已完成，但结果需要你处理（错误级别的发现、运行失败、告警）；2 什么都没做：参数或输入有误。</translation>
     </message>
+    <message>
+        <source>%1 Here: %2</source>
+        <translation>%1 本命令：%2</translation>
+    </message>
 </context>
 <context>
     <name>FieldLabels</name>
@@ -1344,10 +1348,6 @@
         <translation>写出计划的启动文件。不给 PLAN.yaml 时使用内置的演示计划；计划参数覆盖文件中的值。已有文件保留不动，除非给出 --force。--target all 写出所有能写的目标，并逐一说明跳过了哪些目标及原因。</translation>
     </message>
     <message>
-        <source>Here: 0 written; 1 written, but a compared layout has an error finding; 2 nothing written (bad input, errors in the plan&apos;s own layout, or a target named in --target that cannot be written).</source>
-        <translation>本命令：0 已写入；1 已写入，但某个对比布局有错误级别的发现；2 什么都没写（输入有误、计划自身布局有错误，或 --target 中点名的目标无法写出）。</translation>
-    </message>
-    <message>
         <source>cannot write %1, nothing written: %2</source>
         <translation>无法写出 %1，什么都没写：%2</translation>
     </message>
@@ -1370,6 +1370,10 @@
     <message>
         <source>--pai-priority needs a whole number from 1 to 9, got &apos;%1&apos;</source>
         <translation>--pai-priority 需要 1 到 9 的整数，得到的是 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>0 written; 1 written, but a compared layout has an error finding; 2 nothing written (bad input, errors in the plan&apos;s own layout, or a target named in --target that cannot be written).</source>
+        <translation>0 已写入；1 已写入，但某个对比布局有错误级别的发现；2 什么都没写（输入有误、计划自身布局有错误，或 --target 中点名的目标无法写出）。</translation>
     </message>
 </context>
 <context>
@@ -1816,10 +1820,6 @@
         <translation>--command 是由每个节点的 bash 运行的模板：计划中的值（{nodes}、{lr} 等）加引号后作为数据插入；其余部分（包括 $(...) 和 $VAR）由节点上的 shell 在节点上展开。</translation>
     </message>
     <message>
-        <source>Exit status: 0 every node succeeded (or, with --dry-run, passed the checks); 1 the run failed; 2 bad input; 3 a host key was unknown or changed, or authentication failed (nothing started); 130/143 stopped by SIGINT/SIGTERM.</source>
-        <translation>退出状态：0 所有节点成功（或使用 --dry-run 时通过了检查）；1 运行失败；2 输入有误；3 主机密钥未知或已改变，或认证失败（未启动任何进程）；130/143 被 SIGINT/SIGTERM 停止。</translation>
-    </message>
-    <message>
         <source>pre-flight passed, nothing started or copied (--dry-run)</source>
         <translation>启动前检查通过，未启动也未复制任何内容（--dry-run）</translation>
     </message>
@@ -1893,6 +1893,10 @@
     <message>
         <source>unknown or malformed architecture item &apos;%1&apos;</source>
         <translation>未知或格式错误的架构项“%1”</translation>
+    </message>
+    <message>
+        <source>0 every node succeeded (or, with --dry-run, passed the checks); 1 the run failed; 2 bad input; 3 a host key was unknown or changed, or authentication failed (nothing started); 130/143 stopped by SIGINT/SIGTERM.</source>
+        <translation>0 所有节点成功（或使用 --dry-run 时通过了检查）；1 运行失败；2 输入有误；3 主机密钥未知或已改变，或认证失败（未启动任何进程）；130/143 被 SIGINT/SIGTERM 停止。</translation>
     </message>
 </context>
 <context>
@@ -2178,10 +2182,6 @@
     <message>
         <source>Prints a plan&apos;s derived figures for each layout side by side, and its findings. Without PLAN.yaml the built-in demo plan is used; flags override the file. Texts follow the locale (LANG, LC_ALL, LANGUAGE) or --lang en|zh_CN.</source>
         <translation>并排列出计划在各布局下推算出的数据，以及发现的问题。不给 PLAN.yaml 时使用内置的演示计划；参数覆盖文件中的值。文字语言跟随区域设置（LANG、LC_ALL、LANGUAGE）或 --lang en|zh_CN。</translation>
-    </message>
-    <message>
-        <source>Exit status: 0 fine, 1 a finding is an error, 2 bad input.</source>
-        <translation>退出码：0 正常，1 有错误级别的发现，2 输入有误。</translation>
     </message>
     <message>
         <source>warning: %1: %2</source>
@@ -2989,8 +2989,8 @@
         <translation>另将读到的每条序列以 CSV（run、metric、rank、step、wall_time、value）写入文件，在结束时写：读完之后；或在 --follow 时，于运行结束或按下 Ctrl-C 时</translation>
     </message>
     <message>
-        <source>Exit status: 0; 1 an alarm fired (non-finite loss, error event, lost node, failed pre-flight, failed end); 2 bad input (no such file, no run found, a host unreachable or its key refused) or the CSV file cannot be written; 130 --follow stopped by Ctrl-C.</source>
-        <translation>退出状态：0；1 触发了警报（损失非有限值、错误事件、节点丢失、启动前检查失败、以失败结束）；2 输入有误（文件不存在、未找到运行、主机不可达或其密钥被拒绝）或 CSV 文件无法写入；130 --follow 被 Ctrl-C 停止。</translation>
+        <source>1 an alarm fired (non-finite loss, error event, lost node, failed pre-flight, failed end); 2 bad input (no such file, no run found, a host unreachable or its key refused) or the CSV file cannot be written; 130 --follow stopped by Ctrl-C.</source>
+        <translation>1 触发了告警（损失非有限值、错误事件、节点丢失、启动前检查失败、以失败结束）；2 输入有误（文件不存在、未找到运行、主机不可达或其密钥被拒绝）或 CSV 文件无法写入；130 --follow 被 Ctrl-C 停止。</translation>
     </message>
 </context>
 <context>

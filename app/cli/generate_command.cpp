@@ -10,6 +10,7 @@
 #include "localized.h"
 #include "plan/plan_analysis.h"
 #include "plan/plan_fields.h"
+#include "text/exit_status.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -92,11 +93,10 @@ void printGenerateHelp(const std::vector<Option>& own) {
                                                                 "file. Existing files are kept unless --force is given. "
                                                                 "--target all writes every target it can and names each "
                                                                 "one it skips, and why.")),
-                      exitStatusRule(),
-                      app::localized(TD_TEXT("GenerateCommand", "Here: 0 written; 1 written, but a compared layout has "
-                                                                "an error finding; 2 nothing written (bad input, errors "
-                                                                "in the plan's own layout, or a target named in --target "
-                                                                "that cannot be written)."))});
+                      app::localized(exitStatusHelp(Text(TD_TEXT(
+                          "GenerateCommand", "0 written; 1 written, but a compared layout has an error finding; 2 "
+                                             "nothing written (bad input, errors in the plan's own layout, or a "
+                                             "target named in --target that cannot be written)."))))});
     std::printf("\n%s\n", app::localized(TD_TEXT("GenerateCommand", "Targets:")).c_str());
     for (const auto& t : generate::targets())
         printWrapped(padded("  " + t.key, 13), app::localized(t.summary), 13);

@@ -11,6 +11,7 @@
 #include "cli/terminal_text.h"
 #include "localized.h"
 #include "plan/plan_analysis.h"
+#include "text/exit_status.h"
 
 #include <atomic>
 #include <chrono>
@@ -106,7 +107,6 @@ void printLaunchHelp(const std::vector<Option>& own) {
                                                  "plan here), after checking each node; prints each node's lines "
                                                  "prefixed by its index; stops all nodes together when one fails or "
                                                  "on Ctrl-C (a second Ctrl-C kills).")),
-         exitStatusRule(),
          app::localized(TD_TEXT("LaunchCommand", "Stopping: SIGTERM to every process the node started, SIGKILL "
                                                  "after --grace; the same when the launcher's connection drops, "
                                                  "goes silent (SSH keepalive, --keepalive) or the launcher is "
@@ -117,10 +117,11 @@ void printLaunchHelp(const std::vector<Option>& own) {
                                                  "({nodes}, {lr}, ...) are inserted quoted, as data; anything "
                                                  "else, $(...) and $VAR included, is the node shell's to expand, "
                                                  "on the node.")),
-         app::localized(TD_TEXT("LaunchCommand", "Exit status: 0 every node succeeded (or, with --dry-run, passed "
-                                                 "the checks); 1 the run failed; 2 bad input; 3 a host key was "
-                                                 "unknown or changed, or authentication failed (nothing started); "
-                                                 "130/143 stopped by SIGINT/SIGTERM."))});
+         app::localized(exitStatusHelp(Text(TD_TEXT("LaunchCommand", "0 every node succeeded (or, with --dry-run, "
+                                                                     "passed the checks); 1 the run failed; 2 bad "
+                                                                     "input; 3 a host key was unknown or changed, or "
+                                                                     "authentication failed (nothing started); 130/143 "
+                                                                     "stopped by SIGINT/SIGTERM."))))});
     std::putchar('\n');
     printOptions(stdout, own);
     std::putchar('\n');
