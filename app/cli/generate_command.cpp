@@ -1,7 +1,6 @@
 // traindeck generate: writes the launch files of a plan for one or more targets.
 
 #include "cli/commands.h"
-#include "cli/exit_status.h"
 #include "cli/plan_arguments.h"
 #include "cli/write_files.h"
 #include "generate/generate.h"
@@ -234,7 +233,6 @@ int runGenerate(int argc, char** argv) {
         {"--ssh-config", true, Text(TD_TEXT("CliOptions", "ssh: the ssh configuration FILE that names the hosts (default: ssh's own)")), [&](const std::string& v) { return value(v, o.sshConfigFile); }},
         {"--shm-size", true, Text(TD_TEXT("CliOptions", "k8s: size limit of /dev/shm (e.g. 64Gi)")), [&](const std::string& v) { return value(v, o.shmSize); }},
         {"--time-limit", true, Text(TD_TEXT("CliOptions", "SLURM: --time of the job")), [&](const std::string& v) { return value(v, o.timeLimit); }},
-        {"--checkpoint-dir", true, Text(TD_TEXT("CliOptions", "traindeck-trainer --checkpoint-dir")), [&](const std::string& v) { return value(v, o.checkpointDir); }},
         {"--metrics-file", true, Text(TD_TEXT("CliOptions", "traindeck-trainer --metrics-file")), [&](const std::string& v) { return value(v, o.metricsFile); }},
         {"--retries", true, Text(TD_TEXT("CliOptions", "failures of the whole job the platform retries (default 2)")),
          [&](const std::string& v) {

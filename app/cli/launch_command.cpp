@@ -4,7 +4,6 @@
 // run gracefully; a second one kills it.
 
 #include "cli/commands.h"
-#include "cli/exit_status.h"
 #include "cli/plan_arguments.h"
 #include "launch/clean_nodes.h"
 #include "launch/run.h"
@@ -93,8 +92,6 @@ std::vector<Option> launchOptions(RunConfig& config, bool& help, bool& clean) {
              config.ssh.keepaliveCountMax = int(count);
              return error;
          }},
-        {"--checkpoint-dir", true, Text(TD_TEXT("CliOptions", "traindeck-trainer --checkpoint-dir on every node, an absolute path (to resume after a stop; not with --command)")),
-         [&](const std::string& v) { config.checkpointDir = v; return std::string(); }},
         {"--help", false, Text(TD_TEXT("CliOptions", "show this help")), [&](const std::string&) { help = true; return std::string(); }},
     };
 }

@@ -5,6 +5,7 @@
 // user's ssh configuration and host-key checking as they are: nothing here
 // turns it off).
 
+#include "generate/checkpoint_place.h"
 #include "generate/context.h"
 #include "generate/host_address.h"
 #include "generate/master_address.h"
@@ -79,6 +80,9 @@ GeneratedFile sshConfig(const std::vector<HostAddress>& addresses) {
 
 std::string nodeScript(const Context& ctx, int rank, const std::string& masterAddress) {
     const int nodes = ctx.figures.nodes;
+    const CheckpointPlace place = checkpointPlace(ctx, Target::Ssh);
+    const std::string checkpointExport =
+        place.shellValue.empty() ? std::string() : std::string("export ") + kCheckpointDirVar + "=" + place.shellValue + "\n";
     return "#!/usr/bin/env bash\n"
            "# Node " + std::to_string(rank) + " of " + std::to_string(nodes) +
            ": run on that host, from the directory that holds these files.\n" +
@@ -89,7 +93,8 @@ std::string nodeScript(const Context& ctx, int rank, const std::string& masterAd
            "export NODE_RANK=" + std::to_string(rank) + "\n"
            "export NNODES=" + std::to_string(nodes) + "\n"
            "export MASTER_ADDR=" + shellQuote(masterAddress) + "\n"
-           "export MASTER_PORT=" + std::to_string(ctx.plan.launch.masterPort) + "\n"
+           "export MASTER_PORT=" + std::to_string(ctx.plan.launch.masterPort) + "\n" +
+           checkpointExport +
            "exec bash \"$here/" + kEntrypointFile + "\"\n";
 }
 

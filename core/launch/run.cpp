@@ -114,16 +114,6 @@ Run::Run(RunConfig config, Sink sink) : config_(std::move(config)), sink_(std::m
     // A stop ends a connect that is still waiting for its node (stopNow: the
     // user's stop, not another node's failure, as for the pre-flight).
     config_.ssh.stopRequested = [this] { return stopNow(); };
-    // The checkpoint folder is the trainer's flag: a command template names its own
-    // folder, and a relative one would be inside this run's folder on the node,
-    // which the next launch (a new run id) never finds.
-    if (!config_.checkpointDir.empty() && !plan.launch.command.empty())
-        throw LaunchError(Text(TD_TEXT("Launch", "--checkpoint-dir is passed to traindeck-trainer only: with a "
-                                                 "command (--command) write the checkpoint folder into the command")));
-    if (!config_.checkpointDir.empty() && config_.checkpointDir.front() != '/')
-        throw LaunchError(Text(TD_TEXT("Launch", "--checkpoint-dir must be an absolute path on the nodes (a relative "
-                                                 "one would be inside this run's own folder), got '%1'"),
-                               {Text::value(generate::printable(config_.checkpointDir))}));
     runId_ = makeRunId(plan.launch.jobName);
     runDir_ = config_.runDir.empty() ? defaultRunDir(runId_) : config_.runDir;
     remoteDir_ = (config_.remoteDir.empty() ? std::string(".traindeck/runs") : config_.remoteDir) + "/" + runId_;
@@ -149,7 +139,6 @@ Run::Run(RunConfig config, Sink sink) : config_(std::move(config)), sink_(std::m
     // per-node environment. Node 0's address is the master's.
     generate::GenerateOptions options;
     options.hosts = masterHosts;
-    options.checkpointDir = config_.checkpointDir;
     std::vector<generate::GeneratedFile> files;
     try {
         files = generate::generate(plan, generate::Target::Ssh, options);

@@ -111,6 +111,9 @@ struct LaunchSettings {
     // Where the nodes run, node 0 (the master) first: [user@]host[:port] or an ssh alias;
     // the ssh target's hostfile and what `traindeck launch` and the Launch page start.
     std::vector<std::string> hosts;
+    // Where the job's checkpoints go, an absolute path on the nodes; empty: the platform's
+    // default place that outlives a pod or node (core/generate/checkpoint_place.h).
+    std::string checkpointDir;
     friend bool operator==(const LaunchSettings&, const LaunchSettings&) = default;
 };
 

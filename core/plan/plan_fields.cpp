@@ -519,6 +519,15 @@ PlanField hostsField() {
         });
 }
 
+// An absolute path, or empty (the platform's default): a relative one would name a
+// different folder on every node, or one inside a run's own folder.
+Text absolutePathOrEmpty(const std::string& v) {
+    if (Text e = oneLine(v); !e.empty()) return e;
+    return v.empty() || v.front() == '/' ? Text()
+                                         : Text(TD_TEXT("CoreMessages", "must be an absolute path on the nodes, got '%1'"),
+                                                {typed(v)});
+}
+
 PlanField compareField() {
     return listField(
         "compare", "--layouts", [](auto& p) -> auto& { return p.compare; }, layoutText,
@@ -597,6 +606,13 @@ void addLaunchFields(std::vector<PlanField>& f) {
                    TD_TEXT("FieldLabels", "Hosts"),
                    TD_TEXT("FieldLabels", "Where the Launch page and the ssh files start the nodes: one per node, node 0 first, "
                                           "[user@]host[:port] or an ssh alias, separated by commas.")));
+    f.push_back(in(G::Launch, text("launch.checkpoint_dir", "--checkpoint-dir", &Plan::launch, &LaunchSettings::checkpointDir,
+                                   absolutePathOrEmpty),
+                   TD_TEXT("FieldLabels", "Checkpoint folder"),
+                   TD_TEXT("FieldLabels", "Where the job writes its checkpoints, an absolute path on the nodes (the trainer's "
+                                          "--checkpoint-dir, {checkpoint_dir} in your command). Empty: a place that outlives "
+                                          "the pod or node: the first mounted volume claim (Kubernetes, PyTorchJob), the "
+                                          "job's submit folder (SLURM); PAI-DLC and SSH need a path.")));
 }
 
 std::vector<PlanField> makeFields() {

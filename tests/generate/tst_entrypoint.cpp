@@ -147,6 +147,21 @@ private slots:
         QVERIFY(err.startsWith("traindeck entrypoint (traindeck-demo): "));
     }
 
+    // The trainer gets the platform's checkpoint folder (TRAINDECK_CHECKPOINT_DIR, set by the
+    // target's own file) and the plan's interval; without a folder, neither flag.
+    void checkpointFlagsFollowThePlatformsFolder() {
+        Fixture fx("");
+        gentest::writeStub(fx.stubs, "traindeck-trainer", "printf '%s\\n' \"$@\"");
+        const Env slurm = {{"TRAINDECK_PLATFORM", "slurm"}, {"SLURM_NODEID", "0"}, {"SLURM_JOB_NUM_NODES", "2"},
+                           {"MASTER_ADDR", "gpu-a"}};
+        Run r = fx.run(merged(slurm, {{"TRAINDECK_CHECKPOINT_DIR", "/shared/my ckpt"}}));
+        QVERIFY2(r.code == 0, r.err.constData());
+        QVERIFY2(r.out.contains("\n--checkpoint-dir\n/shared/my ckpt\n--checkpoint-every\n500\n"), r.out.constData());
+        r = fx.run(slurm);
+        QVERIFY2(r.code == 0, r.err.constData());
+        QVERIFY2(!r.out.contains("--checkpoint"), r.out.constData());
+    }
+
     void launcherArgumentsExpandOnTheNode() {
         // A stub torchrun and accelerate print the arguments they were given.
         Fixture fx("torchrun {torchrun_args} train.py\naccelerate launch {accelerate_args} train.py");

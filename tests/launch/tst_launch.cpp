@@ -200,16 +200,21 @@ private slots:
         QVERIFY(events.contains("\"dry_run\":true"));
     }
 
-    void checkpointDirWithACommandIsRefused() {
-        Result r = launch(QStringList{"--hosts", sshd_.hosts(2), "--checkpoint-dir", "/tmp/ckpt", "--command", "python train.py"} +
-                          sshFlags(knownHosts_) + planFlags(2, 2, freePort()));
+    // The checkpoint folder is the plan's (launch.checkpoint_dir): a command gets it as
+    // {checkpoint_dir}, beside {checkpoint_every}; a relative folder is refused. Before,
+    // --checkpoint-dir with --command was refused and the command had no way to name it.
+    void checkpointDirReachesACommand() {
+        Result r = launch(QStringList{"--hosts", sshd_.hosts(2), "--checkpoint-dir", "ckpt"} + sshFlags(knownHosts_) +
+                          planFlags(2, 2, freePort()));
         QCOMPARE(r.code, 2);
-        QVERIFY2(r.err.contains("--checkpoint-dir is passed to traindeck-trainer only") && r.err.count('\n') == 1,
-                 qPrintable(r.err));
-        r = launch(QStringList{"--hosts", sshd_.hosts(2), "--checkpoint-dir", "ckpt"} + sshFlags(knownHosts_) +
-                   planFlags(2, 2, freePort()));
-        QCOMPARE(r.code, 2);
-        QVERIFY2(r.err.contains("must be an absolute path"), qPrintable(r.err));
+        QVERIFY2(r.err.contains("must be an absolute path on the nodes") && r.err.count('\n') == 1, qPrintable(r.err));
+        const QString folder = work_.filePath("command checkpoints");
+        r = launch(QStringList{"--hosts", sshd_.hosts(2), "--run-dir", runDir("ckpt-command"), "--checkpoint-dir", folder,
+                               "--checkpoint-every", "7", "--command", "echo \"ckpt=[{checkpoint_dir}] every={checkpoint_every}\""} +
+                   sshFlags(knownHosts_) + planFlags(2, 2, freePort()));
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        for (const char* node : {"ckpt-command/node-0.out", "ckpt-command/node-1.out"})
+            QVERIFY2(readFile(runDir(node)).contains("ckpt=[" + folder.toUtf8() + "] every=7"), readFile(runDir(node)).constData());
     }
 
     void helpSaysHowTheCommandIsExpanded() {
