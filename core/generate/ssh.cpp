@@ -11,6 +11,7 @@
 #include "generate/master_address.h"
 #include "generate/shell_quote.h"
 #include "generate/workload.h"
+#include "platform/node_env.h"
 
 #include <algorithm>
 
@@ -81,6 +82,11 @@ GeneratedFile sshConfig(const std::vector<HostAddress>& addresses) {
 std::string nodeScript(const Context& ctx, int rank, const std::string& masterAddress) {
     const int nodes = ctx.figures.nodes;
     const CheckpointPlace place = checkpointPlace(ctx, Target::Ssh);
+    // The plan's choice of this machine's GPUs; without one the entrypoint counts them all.
+    const std::string chosenGpus =
+        ctx.plan.launch.visibleGpus.empty()
+            ? std::string()
+            : "export CUDA_VISIBLE_DEVICES=" + shellQuote(platform::cudaVisibleDevices(ctx.plan)) + "\n";
     const std::string checkpointExport =
         place.shellValue.empty() ? std::string() : std::string("export ") + kCheckpointDirVar + "=" + place.shellValue + "\n";
     return "#!/usr/bin/env bash\n"
@@ -94,7 +100,7 @@ std::string nodeScript(const Context& ctx, int rank, const std::string& masterAd
            "export NNODES=" + std::to_string(nodes) + "\n"
            "export MASTER_ADDR=" + shellQuote(masterAddress) + "\n"
            "export MASTER_PORT=" + std::to_string(ctx.plan.launch.masterPort) + "\n" +
-           checkpointExport +
+           checkpointExport + chosenGpus +
            "exec bash \"$here/" + kEntrypointFile + "\"\n";
 }
 

@@ -4,6 +4,7 @@
 #include "generate/host_address.h"
 #include "generate/shell_quote.h"
 #include "plan/plan_fields.h"
+#include "platform/node_env.h"
 #include "run_folder.h"
 #include "supervisor.h"
 
@@ -424,6 +425,20 @@ bool Run::preflightNode(Node& node, NodeSession& session) {
     if (kv["gpus"] == "none")
         ok = check("gpus", false, Text(TD_TEXT("Launch", "node %1 (%2): nvidia-smi not found, so its GPUs cannot be checked against the plan's %3 per node"),
                                        {nodeText, host, Text::value(std::to_string(planGpus))}));
+    else if (const std::vector<int>& chosen = config_.plan.launch.visibleGpus; !chosen.empty()) {
+        // The node script sets CUDA_VISIBLE_DEVICES to the plan's choice: each must exist here.
+        const int highest = *std::max_element(chosen.begin(), chosen.end());
+        const std::string visible = platform::cudaVisibleDevices(config_.plan);
+        if (std::atoi(kv["gpus"].c_str()) <= highest)
+            ok = check("gpus", false, Text(TD_TEXT("Launch", "node %1 (%2) has %3 GPUs, so it has no GPU %4 of the plan's CUDA_VISIBLE_DEVICES=%5 (--visible-gpus)"),
+                                           {nodeText, host, Text::value(kv["gpus"]), Text::value(std::to_string(highest)), Text::value(visible)}));
+        else
+            ok = check("gpus", true, Text(TD_TEXT("Launch", "%1 GPUs; the plan uses %2 of them: CUDA_VISIBLE_DEVICES=%3"),
+                                          {Text::value(kv["gpus"]), Text::value(std::to_string(planGpus)), Text::value(visible)}));
+    } else if (kv["gpus"] != std::to_string(planGpus) && std::atoi(kv["gpus"].c_str()) > planGpus)
+        ok = check("gpus", false, Text(TD_TEXT("Launch", "node %1 (%2) has %3 GPUs but the plan runs %4 per node: choose %4 of them with CUDA_VISIBLE_DEVICES (--visible-gpus %5), change the plan's GPUs per node, or use another host"),
+                                       {nodeText, host, Text::value(kv["gpus"]), Text::value(std::to_string(planGpus)),
+                                        Text::value(platform::cudaVisibleDevices(planGpus))}));
     else if (kv["gpus"] != std::to_string(planGpus))
         ok = check("gpus", false, Text(TD_TEXT("Launch", "node %1 (%2) has %3 GPUs but the plan runs %4 per node: change the plan's GPUs per node or use another host"),
                                        {nodeText, host, Text::value(kv["gpus"]), Text::value(std::to_string(planGpus))}));

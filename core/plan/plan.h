@@ -114,6 +114,9 @@ struct LaunchSettings {
     // Where the job's checkpoints go, an absolute path on the nodes; empty: the platform's
     // default place that outlives a pod or node (core/generate/checkpoint_place.h).
     std::string checkpointDir;
+    // The GPUs each SSH node uses (CUDA_VISIBLE_DEVICES), as many as gpusPerNode; empty:
+    // all of the node's GPUs, which must then be gpusPerNode. A 4-GPU plan on 8-GPU boxes.
+    std::vector<int> visibleGpus;
     friend bool operator==(const LaunchSettings&, const LaunchSettings&) = default;
 };
 

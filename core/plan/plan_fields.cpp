@@ -528,6 +528,18 @@ Text absolutePathOrEmpty(const std::string& v) {
                                                 {typed(v)});
 }
 
+PlanField visibleGpusField() {
+    return listField(
+        "launch.visible_gpus", "--visible-gpus", [](auto& p) -> auto& { return p.launch.visibleGpus; },
+        [](const int& gpu) { return std::to_string(gpu); },
+        [](const std::string& text, int& gpu) {
+            const auto r = std::from_chars(text.data(), text.data() + text.size(), gpu);
+            return r.ec == std::errc() && r.ptr == text.data() + text.size() && gpu >= 0 && gpu < 1024
+                       ? Text()
+                       : Text(TD_TEXT("CoreMessages", "expected GPU indices like 0,1,2,3, got '%1'"), {typed(text)});
+        });
+}
+
 PlanField compareField() {
     return listField(
         "compare", "--layouts", [](auto& p) -> auto& { return p.compare; }, layoutText,
@@ -606,6 +618,11 @@ void addLaunchFields(std::vector<PlanField>& f) {
                    TD_TEXT("FieldLabels", "Hosts"),
                    TD_TEXT("FieldLabels", "Where the Launch page and the ssh files start the nodes: one per node, node 0 first, "
                                           "[user@]host[:port] or an ssh alias, separated by commas.")));
+    f.push_back(in(G::Launch, visibleGpusField(),
+                   TD_TEXT("FieldLabels", "GPUs to use on each host"),
+                   TD_TEXT("FieldLabels", "GPU indices each SSH node runs on (its CUDA_VISIBLE_DEVICES), as many as GPUs per "
+                                          "node: 0,1,2,3 runs a 4-GPU plan on an 8-GPU machine. Empty: all of the node's "
+                                          "GPUs.")));
     f.push_back(in(G::Launch, text("launch.checkpoint_dir", "--checkpoint-dir", &Plan::launch, &LaunchSettings::checkpointDir,
                                    absolutePathOrEmpty),
                    TD_TEXT("FieldLabels", "Checkpoint folder"),
@@ -694,6 +711,16 @@ Text validatePlan(const Plan& plan) {
         std::none_of(std::begin(kPresets), std::end(kPresets),
                      [&](const Preset& p) { return plan.model.preset == p.name; }))
         return fieldError("model.preset", Text(TD_TEXT("CoreMessages", "unknown preset '%1'"), {typed(plan.model.preset)}));
+    if (!plan.launch.visibleGpus.empty()) {
+        std::vector<int> gpus = plan.launch.visibleGpus;
+        std::sort(gpus.begin(), gpus.end());
+        if (std::adjacent_find(gpus.begin(), gpus.end()) != gpus.end())
+            return fieldError("launch.visible_gpus", Text(TD_TEXT("CoreMessages", "names a GPU twice")));
+        if (int(gpus.size()) != plan.cluster.gpusPerNode)
+            return fieldError("launch.visible_gpus",
+                              Text(TD_TEXT("CoreMessages", "names %1 GPUs but the plan runs %2 per node"),
+                                   {val(std::to_string(gpus.size())), val(std::to_string(plan.cluster.gpusPerNode))}));
+    }
     if (plan.version > kPlanVersion)  // the text names the version already
         return Text(TD_TEXT("CoreMessages", "plan version %1 is newer than this TrainDeck reads (%2)"),
                     {val(std::to_string(plan.version)), val(std::to_string(kPlanVersion))});

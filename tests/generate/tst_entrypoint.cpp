@@ -116,7 +116,10 @@ private slots:
         QTest::addColumn<QString>("message");
         const Env pai = {{"TRAINDECK_PLATFORM", "pai"}, {"RANK", "0"}, {"WORLD_SIZE", "2"}, {"MASTER_ADDR", "m"}};
         QTest::newRow("fewer GPUs than the plan") << 4 << pai << "this node has 4 GPUs (nvidia-smi) but the plan runs 8 per node";
-        QTest::newRow("more GPUs than the plan") << 16 << pai << "this node has 16 GPUs";
+        // Using some of a node's GPUs is chosen with CUDA_VISIBLE_DEVICES: the refusal says so.
+        QTest::newRow("more GPUs than the plan") << 16 << pai << "this node has 16 GPUs (nvidia-smi) but the plan runs 8 "
+                                                                 "per node: choose 8 of them with CUDA_VISIBLE_DEVICES "
+                                                                 "(the plan's --visible-gpus, e.g. 0,1,2,3,4,5,6,7)";
         QTest::newRow("platform chose too few") << 8 << merged(pai, {{"CUDA_VISIBLE_DEVICES", "0,1"}})
                                                << "this node has 2 GPUs (CUDA_VISIBLE_DEVICES=0,1)";
         QTest::newRow("no nvidia-smi") << 0 << pai << "nvidia-smi not found";

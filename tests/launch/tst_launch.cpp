@@ -217,6 +217,32 @@ private slots:
             QVERIFY2(readFile(runDir(node)).contains("ckpt=[" + folder.toUtf8() + "] every=7"), readFile(runDir(node)).constData());
     }
 
+    // A 1-GPU plan on 2-GPU hosts: refused, naming CUDA_VISIBLE_DEVICES and --visible-gpus
+    // (before: only "change the plan's GPUs per node or use another host"); with
+    // --visible-gpus 1 every node's command runs with CUDA_VISIBLE_DEVICES=1.
+    void aPlanChoosesSomeOfAHostsGpus() {
+        writeFile(sshd_.path("nvidia-smi-hook"), "echo 'GPU 0: Stub GPU'; echo 'GPU 1: Stub GPU'; exit 0\n");
+        const QStringList args = QStringList{"--hosts", sshd_.hosts(2)} + sshFlags(knownHosts_) + planFlags(2, 2, freePort()) +
+                                 QStringList{"--command", "echo \"visible=[$CUDA_VISIBLE_DEVICES]\""};
+        const Result refused = launch(args);
+        const Result chosen = launch(args + QStringList{"--visible-gpus", "1", "--run-dir", runDir("visible")});
+        const Result missing = launch(args + QStringList{"--visible-gpus", "2"});
+        QFile::remove(sshd_.path("nvidia-smi-hook"));
+        QCOMPARE(refused.code, 1);
+        QVERIFY2(refused.err.contains("has 2 GPUs but the plan runs 1 per node: choose 1 of them with "
+                                      "CUDA_VISIBLE_DEVICES (--visible-gpus 0)"),
+                 qPrintable(refused.err));
+        QVERIFY2(chosen.code == 0, qPrintable(chosen.err));
+        QVERIFY2(chosen.err.contains("2 GPUs; the plan uses 1 of them: CUDA_VISIBLE_DEVICES=1") ||
+                     chosen.out.contains("2 GPUs; the plan uses 1 of them: CUDA_VISIBLE_DEVICES=1"),
+                 qPrintable(chosen.out + chosen.err));
+        for (const char* node : {"visible/node-0.out", "visible/node-1.out"})
+            QVERIFY2(readFile(runDir(node)).contains("visible=[1]"), readFile(runDir(node)).constData());
+        QCOMPARE(missing.code, 1);
+        QVERIFY2(missing.err.contains("has 2 GPUs, so it has no GPU 2 of the plan's CUDA_VISIBLE_DEVICES=2"),
+                 qPrintable(missing.err));
+    }
+
     void helpSaysHowTheCommandIsExpanded() {
         const Result r = launch({"--help"});
         QCOMPARE(r.code, 0);
