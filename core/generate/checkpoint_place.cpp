@@ -49,7 +49,7 @@ CheckpointPlace checkpointPlace(const Context& ctx, Target target) {
                 return checkpointsAt(chosen, checkpointsOnClaim(ctx, chosen, *m));
             return checkpointsAt(chosen, Text(TD_TEXT("GenerateNotes", "checkpoints go to %1, which is on no mounted volume "
                                                             "claim: they are lost with the pod (mount one with %2)"),
-                                   {Text::value(chosen), Text::field("generate.volume", "--volume")}));
+                                   {Text::value(chosen), Text::field("generate.mount", "--mount")}));
         }
         return checkpointsAt(chosen, Text(TD_TEXT("GenerateNotes", "checkpoints every %1 steps go to %2"),
                                {checkpointInterval(ctx), Text::value(chosen)}));
@@ -63,7 +63,7 @@ CheckpointPlace checkpointPlace(const Context& ctx, Target target) {
             return noCheckpoints(Text(TD_TEXT("GenerateNotes", "this job writes no checkpoints: no volume claim is mounted "
                                                       "(%1 CLAIM:/PATH) and a pod's own disk goes with the pod; "
                                                       "mount one, or set %2"),
-                             {Text::field("generate.volume", "--volume"),
+                             {Text::field("generate.mount", "--mount"),
                               Text::field("launch.checkpoint_dir", "--checkpoint-dir")}));
         const std::string& folder = m->mountPath;
         const std::string path = (folder.back() == '/' ? folder.substr(0, folder.size() - 1) : folder) + sub;

@@ -95,7 +95,8 @@ private slots:
         // An ssh alias is resolved as ssh would (HostName), and the user is told.
         QCOMPARE(masterOf({"gpu-a", "gpu-b"}), std::string("10.1.2.3"));
         const auto notes = generate::notes(analyse(gentest::planAt(2)), Target::Ssh, o);
-        QCOMPARE(notes.size(), std::size_t(1));
+        QCOMPARE(notes.size(), std::size_t(2));  // and where the checkpoints go (none: no folder given)
+        QVERIFY(notes[1].english().find("ssh: this job writes no checkpoints") != std::string::npos);
         QVERIFY(notes[0].english().find("10.1.2.3") != std::string::npos);
         QVERIFY(notes[0].english().find("gpu-a") != std::string::npos);
         // user@host:port: the host alone.
@@ -146,7 +147,8 @@ private slots:
         QVERIFY(args.find("--max-num-of-job-restart=3") != std::string::npos);
         // dlc submit has no field for it: said once, at generation.
         auto notes = generate::notes(analyse(plan), Target::PaiDlc, o);
-        QCOMPARE(notes.size(), std::size_t(1));
+        QCOMPARE(notes.size(), std::size_t(2));  // and where the checkpoints go (none: no folder given)
+        QVERIFY(notes[1].english().find("pai: this job writes no checkpoints") != std::string::npos);
         QVERIFY(notes[0].english().find("--retries") != std::string::npos);
         o.retries = 0;
         job = nlohmann::json::parse(fileAt(generate::generate(plan, Target::PaiDlc, o), "pai-create-job.json").content);
