@@ -527,8 +527,8 @@ private slots:
         }
         // Without a claim the pod's disk is all there is: no checkpoints, said once.
         o.mounts = {{"datasets", "/data", true}};
-        const std::string k8s = fileAt(generate::generate(plan, Target::Kubernetes, o), "kubernetes.yaml").content;
-        QVERIFY(k8s.find("TRAINDECK_CHECKPOINT_DIR") == std::string::npos);
+        const YAML::Node job = docs(fileAt(generate::generate(plan, Target::Kubernetes, o), "kubernetes.yaml")).back();
+        QVERIFY(!envNamed(job["spec"]["template"]["spec"]["containers"][0], "TRAINDECK_CHECKPOINT_DIR"));
         QVERIFY(noteWith(Target::Kubernetes, o, plan).find("this job writes no checkpoints: no volume claim is mounted") !=
                 std::string::npos);
         // SLURM: the submit folder every node shares.
@@ -566,6 +566,26 @@ private slots:
         const std::string ep = fileAt(generate::generate(command, Target::Slurm, o), "entrypoint.sh").content;
         QVERIFY2(ep.find("python train.py --output \"${TRAINDECK_CHECKPOINT_DIR}\" --save-steps 500") != std::string::npos,
                  ep.c_str());
+    }
+
+    // launch.visible_gpus: a 4-GPU plan on 8-GPU machines, as CUDA_VISIBLE_DEVICES in each
+    // SSH node's script; as many GPUs as the plan runs per node, none twice.
+    void visibleGpusReachTheSshNodeScripts() {
+        Plan plan = gentest::planAt(2, 4);
+        QVERIFY(setPlanField(plan, "launch.visible_gpus", "4,5,6,7").empty());
+        QVERIFY(validatePlan(plan).empty());
+        const auto files = generate::generate(plan, Target::Ssh, gentest::optionsFor(2));
+        for (const char* node : {"node-0.sh", "node-1.sh"})
+            QVERIFY2(fileAt(files, node).content.find("\nexport CUDA_VISIBLE_DEVICES=4,5,6,7\n") != std::string::npos,
+                     fileAt(files, node).content.c_str());
+        QVERIFY(fileAt(generate::generate(gentest::planAt(2, 4), Target::Ssh, gentest::optionsFor(2)), "node-0.sh")
+                    .content.find("CUDA_VISIBLE_DEVICES") == std::string::npos);  // no choice: the entrypoint counts
+        QVERIFY(setPlanField(plan, "launch.visible_gpus", "0,1").empty());
+        QVERIFY2(validatePlan(plan).english().find("names 2 GPUs but the plan runs 4 per node") != std::string::npos,
+                 validatePlan(plan).english().c_str());
+        QVERIFY(setPlanField(plan, "launch.visible_gpus", "0,1,1,2").empty());
+        QVERIFY(validatePlan(plan).english().find("names a GPU twice") != std::string::npos);
+        QVERIFY(!setPlanField(plan, "launch.visible_gpus", "0,x").empty());
     }
 };
 
