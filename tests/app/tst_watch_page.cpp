@@ -364,8 +364,9 @@ private slots:
         const QString file = tmp.filePath("window-remote.jsonl");
         test_files::writeFile(file, R"({"v":1,"event":"step","time":100,"step":7,"loss":0.5})" "\n");
         const QString knownHosts = tmp.filePath("window_known_hosts");
-        MainWindow window;
-        auto* launchPage = window.findChild<LaunchPage*>();
+        Language lang;
+        MainWindow window(&lang);
+        auto* launchPage = window.findChild<traindeck::gui::LaunchPage*>();
         auto* watchPage = window.findChild<WatchPage*>();
         QVERIFY(launchPage && watchPage);
         launchPage->setSshFiles(sshd.path("user_key"), knownHosts, sshd.path("ssh_config"));

@@ -103,9 +103,9 @@ private slots:
         QCOMPARE(masterOf({"carol@10.0.0.9:2200", "gpu-b"}), std::string("10.0.0.9"));
         QVERIFY(generate::notes(analyse(gentest::planAt(2)), Target::Ssh, o)[0].english().find("without its ssh user and port") !=
                 std::string::npos);
-        // A plain host is used as given, and nothing needs saying.
+        // A plain host is used as given, and nothing needs saying but where the checkpoints go.
         QCOMPARE(masterOf({"node-x.example", "gpu-b"}), std::string("node-x.example"));
-        QVERIFY(generate::notes(analyse(gentest::planAt(2)), Target::Ssh, o).empty());
+        QCOMPARE(generate::notes(analyse(gentest::planAt(2)), Target::Ssh, o).size(), std::size_t(1));
     }
 
     void accelerateLaunchReadsDeepSpeedConfigByItsPath() {
@@ -153,7 +153,7 @@ private slots:
         o.retries = 0;
         job = nlohmann::json::parse(fileAt(generate::generate(plan, Target::PaiDlc, o), "pai-create-job.json").content);
         QVERIFY(!job.contains("Settings"));
-        QVERIFY(generate::notes(analyse(plan), Target::PaiDlc, o).empty());
+        QCOMPARE(generate::notes(analyse(plan), Target::PaiDlc, o).size(), std::size_t(1));  // the checkpoints' line
         // A resource quota: no ECS type is sent, the node asks the quota for its GPUs.
         o.ecsSpec.clear();
         o.paiResourceId = "quota12345";
@@ -165,7 +165,7 @@ private slots:
             QCOMPARE(spec["ResourceConfig"]["GPU"].get<std::string>(), std::string("8"));
         }
         QVERIFY(!gentest::hasFile(quota, "pai-submit.sh"));
-        QCOMPARE(generate::notes(analyse(plan), Target::PaiDlc, o).size(), std::size_t(1));
+        QCOMPARE(generate::notes(analyse(plan), Target::PaiDlc, o).size(), std::size_t(2));  // quota, checkpoints
         QVERIFY(generate::missingOptions(plan, Target::PaiDlc, o).empty());
         o.ecsSpec = "ecs.gn7e-c16g1.32xlarge";
         QVERIFY_THROWS_EXCEPTION(generate::GenerateError, generate::generate(plan, Target::PaiDlc, o));

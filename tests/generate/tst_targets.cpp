@@ -528,7 +528,7 @@ private slots:
         // Without a claim the pod's disk is all there is: no checkpoints, said once.
         o.mounts = {{"datasets", "/data", true}};
         const YAML::Node job = docs(fileAt(generate::generate(plan, Target::Kubernetes, o), "kubernetes.yaml")).back();
-        QVERIFY(!envNamed(job["spec"]["template"]["spec"]["containers"][0], "TRAINDECK_CHECKPOINT_DIR"));
+        QVERIFY(envNamed(job["spec"]["template"]["spec"]["containers"][0], "TRAINDECK_CHECKPOINT_DIR").IsNull());
         QVERIFY(noteWith(Target::Kubernetes, o, plan).find("this job writes no checkpoints: no volume claim is mounted") !=
                 std::string::npos);
         // SLURM: the submit folder every node shares.
