@@ -607,6 +607,13 @@ void addLaunchFields(std::vector<PlanField>& f) {
                    integer("recipe.checkpoint_every", "--checkpoint-every", &Plan::recipe, &Recipe::checkpointEvery, 0, 1 << 30),
                    TD_TEXT("FieldLabels", "Checkpoint every (steps)"),
                    TD_TEXT("FieldLabels", "0: no checkpoints.")));
+    f.push_back(in(G::Launch, text("launch.checkpoint_dir", "--checkpoint-dir", &Plan::launch, &LaunchSettings::checkpointDir,
+                                   absolutePathOrEmpty),
+                   TD_TEXT("FieldLabels", "Checkpoint folder"),
+                   TD_TEXT("FieldLabels", "Where the job writes its checkpoints, an absolute path on the nodes (the trainer's "
+                                          "--checkpoint-dir, {checkpoint_dir} in your command). Empty: a place that outlives "
+                                          "the pod or node: the first mounted volume claim (Kubernetes, PyTorchJob), the "
+                                          "job's submit folder (SLURM); PAI-DLC and SSH need a path.")));
     f.push_back(in(G::Launch, integer("recipe.eval_every", "--eval-every", &Plan::recipe, &Recipe::evalEvery, 0, 1 << 30),
                    TD_TEXT("FieldLabels", "Validate every (steps)"),
                    TD_TEXT("FieldLabels", "0: no validation.")));
@@ -623,13 +630,6 @@ void addLaunchFields(std::vector<PlanField>& f) {
                    TD_TEXT("FieldLabels", "GPU indices each SSH node runs on (its CUDA_VISIBLE_DEVICES), as many as GPUs per "
                                           "node: 0,1,2,3 runs a 4-GPU plan on an 8-GPU machine. Empty: all of the node's "
                                           "GPUs.")));
-    f.push_back(in(G::Launch, text("launch.checkpoint_dir", "--checkpoint-dir", &Plan::launch, &LaunchSettings::checkpointDir,
-                                   absolutePathOrEmpty),
-                   TD_TEXT("FieldLabels", "Checkpoint folder"),
-                   TD_TEXT("FieldLabels", "Where the job writes its checkpoints, an absolute path on the nodes (the trainer's "
-                                          "--checkpoint-dir, {checkpoint_dir} in your command). Empty: a place that outlives "
-                                          "the pod or node: the first mounted volume claim (Kubernetes, PyTorchJob), the "
-                                          "job's submit folder (SLURM); PAI-DLC and SSH need a path.")));
 }
 
 std::vector<PlanField> makeFields() {
