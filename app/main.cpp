@@ -2,7 +2,7 @@
 // without one, the desktop application.
 
 #include "cli/commands.h"
-#include "cli/exit_status.h"
+#include "text/exit_status.h"
 #include "cli/terminal_text.h"
 #include "generate/shell_quote.h"
 #include "gui/gui.h"
@@ -80,7 +80,7 @@ void printUsage() {
         printWrapped(padded(std::string("  ") + o.flag, 24), localized(o.help), 24);
     std::printf("\n%s\n", localized(TD_TEXT("Usage", "Run 'traindeck COMMAND --help' for a command's options.")).c_str());
     std::putchar('\n');
-    printWrapped("", traindeck::cli::exitStatusRule(), 0);
+    printWrapped("", localized(traindeck::exitStatusHelp()), 0);
 }
 
 // The version and what this build has: the Qt it runs on, and whether the
@@ -185,7 +185,7 @@ void forward(QtMsgType type, const QMessageLogContext& context, const QString& m
 void windowMessages(QtMsgType type, const QMessageLogContext& context, const QString& message) {
     if (type == QtFatalMsg && message.contains(QLatin1String("platform plugin"))) {
         std::fprintf(stderr, "%s\n", gNoDisplay.c_str());
-        std::_Exit(traindeck::cli::kExitBadInput);
+        std::_Exit(traindeck::kExitBadInput);
     }
     if (QCoreApplication::startingUp() && context.category && std::string_view(context.category).starts_with("qt.qpa")) {
         gStartupMessages.push_back({type, context.file, context.line, context.function, context.category, message});
@@ -203,7 +203,7 @@ int runWindow(int argc, char** argv) {
     gNoDisplay = noDisplayLine(argc, argv, args);
     if (!traindeck::app::windowCanOpen(args)) {
         std::fprintf(stderr, "%s\n", gNoDisplay.c_str());
-        return traindeck::cli::kExitBadInput;
+        return traindeck::kExitBadInput;
     }
     gQtMessages = qInstallMessageHandler(windowMessages);
     return traindeck::gui::run(argc, argv);

@@ -2,6 +2,7 @@
 
 #include "math/adamw.h"
 #include "math/waves.h"
+#include "memory_unit.h"
 #include "rendezvous/gloo_store.h"
 
 #include <gloo/allreduce.h>
@@ -127,8 +128,7 @@ public:
     double peakMemoryGb() const override {
         rusage usage{};
         ::getrusage(RUSAGE_SELF, &usage);
-        // ru_maxrss is in KiB; gpu_mem_gb is GiB (2^30 bytes), as the CUDA backend reports it.
-        return double(usage.ru_maxrss) / double(1u << 20);
+        return gibFromBytes(double(usage.ru_maxrss) * 1024);  // ru_maxrss is in KiB
     }
 
 private:

@@ -123,10 +123,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>traindeck-trainer --checkpoint-dir</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>traindeck-trainer --metrics-file</source>
         <translation type="unfinished"></translation>
     </message>
@@ -204,10 +200,6 @@
     </message>
     <message>
         <source>unanswered keepalives before a node counts as lost, like ssh&apos;s ServerAliveCountMax (default 3)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>traindeck-trainer --checkpoint-dir on every node, an absolute path (to resume after a stop; not with --command)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -378,11 +370,31 @@
         <source>%1 %2 and %3 %4 both shard the model: choose FSDP or a ZeRO stage, not both</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>must be an absolute path on the nodes, got &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected GPU indices like 0,1,2,3, got &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>names a GPU twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>names %1 GPUs but the plan runs %2 per node</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ExitStatus</name>
     <message>
         <source>Exit status, the same rule for every command: 0 done, nothing needs you; 1 done, but the result needs you (an error finding, a failed run, an alarm); 2 nothing done: bad arguments or input.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 Here: %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -872,6 +884,22 @@
         <source>Memory overhead per GPU (GiB)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>GPUs to use on each host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU indices each SSH node runs on (its CUDA_VISIBLE_DEVICES), as many as GPUs per node: 0,1,2,3 runs a 4-GPU plan on an 8-GPU machine. Empty: all of the node&apos;s GPUs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checkpoint folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where the job writes its checkpoints, an absolute path on the nodes (the trainer&apos;s --checkpoint-dir, {checkpoint_dir} in your command). Empty: a place that outlives the pod or node: the first mounted volume claim (Kubernetes, PyTorchJob), the job&apos;s submit folder (SLURM); PAI-DLC and SSH need a path.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Files</name>
@@ -1348,10 +1376,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Here: 0 written; 1 written, but a compared layout has an error finding; 2 nothing written (bad input, errors in the plan&apos;s own layout, or a target named in --target that cannot be written).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>cannot write %1, nothing written: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1373,6 +1397,10 @@
     </message>
     <message>
         <source>--pai-priority needs a whole number from 1 to 9, got &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>0 written; 1 written, but a compared layout has an error finding; 2 nothing written (bad input, errors in the plan&apos;s own layout, or a target named in --target that cannot be written).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1526,6 +1554,14 @@
         <source>the plan shards with FSDP (%1 %2), which DeepSpeed does not run: use the accelerate config, or a ZeRO stage (%3) instead of FSDP</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>the command names {checkpoint_dir}, but %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dlc submit --envs cannot carry a checkpoint folder with a comma: &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>GenerateNotes</name>
@@ -1548,6 +1584,38 @@
     <message>
         <source>some nodes use another ssh port: pdsh and DeepSpeed read it from %1 (PDSH_SSH_ARGS_APPEND=&quot;-F %1&quot;), launch-ssh.sh by itself</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>checkpoints every %1 steps go to %2, on volume claim %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>checkpoints go to %1, which is on no mounted volume claim: they are lost with the pod (mount one with %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>checkpoints every %1 steps go to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this job writes no checkpoints: no volume claim is mounted (%1 CLAIM:/PATH) and a pod&apos;s own disk goes with the pod; mount one, or set %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>checkpoints every %1 steps go to %2, in the folder the job was submitted from, which every node shares</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this job writes no checkpoints: a PAI-DLC node&apos;s disk goes with the job; mount OSS or NAS into the job and set %1 to a path on it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this job writes no checkpoints: set %1 to a folder on the nodes (shared by them, to resume after a node is replaced)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished">%1: %2</translation>
     </message>
 </context>
 <context>
@@ -1649,14 +1717,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>--checkpoint-dir is passed to traindeck-trainer only: with a command (--command) write the checkpoint folder into the command</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>--checkpoint-dir must be an absolute path on the nodes (a relative one would be inside this run&apos;s own folder), got &apos;%1&apos;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 can be made (nothing was copied: --dry-run)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1686,6 +1746,18 @@
     </message>
     <message>
         <source>exited with status %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>node %1 (%2) has %3 GPUs, so it has no GPU %4 of the plan&apos;s CUDA_VISIBLE_DEVICES=%5 (--visible-gpus)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 GPUs; the plan uses %2 of them: CUDA_VISIBLE_DEVICES=%3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>node %1 (%2) has %3 GPUs but the plan runs %4 per node: choose %4 of them with CUDA_VISIBLE_DEVICES (--visible-gpus %5), change the plan&apos;s GPUs per node, or use another host</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1760,10 +1832,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Exit status: 0 every node succeeded (or, with --dry-run, passed the checks); 1 the run failed; 2 bad input; 3 a host key was unknown or changed, or authentication failed (nothing started); 130/143 stopped by SIGINT/SIGTERM.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>pre-flight passed, nothing started or copied (--dry-run)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1777,6 +1845,10 @@
     </message>
     <message>
         <source>run folder %1 (attempt %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>0 every node succeeded (or, with --dry-run, passed the checks); 1 the run failed; 2 bad input; 3 a host key was unknown or changed, or authentication failed (nothing started); 130/143 stopped by SIGINT/SIGTERM.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1931,6 +2003,14 @@
     </message>
     <message>
         <source>torchrun&apos;s node count, processes per node, node rank and master</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>steps between checkpoints (0: none)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the checkpoint folder this platform keeps (on the node)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2121,10 +2201,6 @@
     </message>
     <message>
         <source>Prints a plan&apos;s derived figures for each layout side by side, and its findings. Without PLAN.yaml the built-in demo plan is used; flags override the file. Texts follow the locale (LANG, LC_ALL, LANGUAGE) or --lang en|zh_CN.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Exit status: 0 fine, 1 a finding is an error, 2 bad input.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2992,7 +3068,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Exit status: 0; 1 an alarm fired (non-finite loss, error event, lost node, failed pre-flight, failed end); 2 bad input (no such file, no run found, a host unreachable or its key refused) or the CSV file cannot be written; 130 --follow stopped by Ctrl-C.</source>
+        <source>1 an alarm fired (non-finite loss, error event, lost node, failed pre-flight, failed end); 2 bad input (no such file, no run found, a host unreachable or its key refused) or the CSV file cannot be written; 130 --follow stopped by Ctrl-C.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

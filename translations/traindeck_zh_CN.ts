@@ -123,10 +123,6 @@
         <translation>SLURM：作业的 --time</translation>
     </message>
     <message>
-        <source>traindeck-trainer --checkpoint-dir</source>
-        <translation>traindeck-trainer 的 --checkpoint-dir</translation>
-    </message>
-    <message>
         <source>traindeck-trainer --metrics-file</source>
         <translation>traindeck-trainer 的 --metrics-file</translation>
     </message>
@@ -205,10 +201,6 @@
     <message>
         <source>unanswered keepalives before a node counts as lost, like ssh&apos;s ServerAliveCountMax (default 3)</source>
         <translation>连续多少次 keepalive 无应答后视节点为失联，相当于 ssh 的 ServerAliveCountMax（默认 3）</translation>
-    </message>
-    <message>
-        <source>traindeck-trainer --checkpoint-dir on every node, an absolute path (to resume after a stop; not with --command)</source>
-        <translation>每个节点上 traindeck-trainer 的 --checkpoint-dir，须为绝对路径（停止后可据此恢复；不能与 --command 同用）</translation>
     </message>
 </context>
 <context>
@@ -378,12 +370,32 @@
         <source>%1 %2 and %3 %4 both shard the model: choose FSDP or a ZeRO stage, not both</source>
         <translation>%1 %2 与 %3 %4 都会切分模型：请在 FSDP 和 ZeRO 阶段中二选一</translation>
     </message>
+    <message>
+        <source>must be an absolute path on the nodes, got &apos;%1&apos;</source>
+        <translation>必须是节点上的绝对路径，输入的是“%1”</translation>
+    </message>
+    <message>
+        <source>expected GPU indices like 0,1,2,3, got &apos;%1&apos;</source>
+        <translation>GPU 编号应写成 0,1,2,3 这样的形式，输入的是“%1”</translation>
+    </message>
+    <message>
+        <source>names a GPU twice</source>
+        <translation>同一个 GPU 出现了两次</translation>
+    </message>
+    <message>
+        <source>names %1 GPUs but the plan runs %2 per node</source>
+        <translation>列出了 %1 个 GPU，但计划每个节点运行 %2 个</translation>
+    </message>
 </context>
 <context>
     <name>ExitStatus</name>
     <message>
         <source>Exit status, the same rule for every command: 0 done, nothing needs you; 1 done, but the result needs you (an error finding, a failed run, an alarm); 2 nothing done: bad arguments or input.</source>
         <translation>退出码，所有命令同一规则：0 已完成，无需处理；1 已完成，但结果需要你处理（错误级别的发现、运行失败、告警）；2 什么都没做：参数或输入有误。</translation>
+    </message>
+    <message>
+        <source>%1 Here: %2</source>
+        <translation>%1 本命令：%2</translation>
     </message>
 </context>
 <context>
@@ -872,6 +884,22 @@
         <source>Memory overhead per GPU (GiB)</source>
         <translation>每 GPU 额外显存开销 (GiB)</translation>
     </message>
+    <message>
+        <source>GPUs to use on each host</source>
+        <translation>每台主机使用的 GPU</translation>
+    </message>
+    <message>
+        <source>GPU indices each SSH node runs on (its CUDA_VISIBLE_DEVICES), as many as GPUs per node: 0,1,2,3 runs a 4-GPU plan on an 8-GPU machine. Empty: all of the node&apos;s GPUs.</source>
+        <translation>每个 SSH 节点使用的 GPU 编号（即其 CUDA_VISIBLE_DEVICES），个数与每节点 GPU 数相同：0,1,2,3 表示在 8 卡机器上运行 4 卡的计划。留空：使用节点的全部 GPU。</translation>
+    </message>
+    <message>
+        <source>Checkpoint folder</source>
+        <translation>检查点文件夹</translation>
+    </message>
+    <message>
+        <source>Where the job writes its checkpoints, an absolute path on the nodes (the trainer&apos;s --checkpoint-dir, {checkpoint_dir} in your command). Empty: a place that outlives the pod or node: the first mounted volume claim (Kubernetes, PyTorchJob), the job&apos;s submit folder (SLURM); PAI-DLC and SSH need a path.</source>
+        <translation>作业写入检查点的位置，节点上的绝对路径（即训练器的 --checkpoint-dir，你的命令中的 {checkpoint_dir}）。留空：使用比 pod 或节点存活更久的位置：第一个挂载的存储卷声明（Kubernetes、PyTorchJob）、作业的提交文件夹（SLURM）；PAI-DLC 和 SSH 需要指定路径。</translation>
+    </message>
 </context>
 <context>
     <name>Files</name>
@@ -1348,10 +1376,6 @@
         <translation>写出计划的启动文件。不给 PLAN.yaml 时使用内置的演示计划；计划参数覆盖文件中的值。已有文件保留不动，除非给出 --force。--target all 写出所有能写的目标，并逐一说明跳过了哪些目标及原因。</translation>
     </message>
     <message>
-        <source>Here: 0 written; 1 written, but a compared layout has an error finding; 2 nothing written (bad input, errors in the plan&apos;s own layout, or a target named in --target that cannot be written).</source>
-        <translation>本命令：0 已写入；1 已写入，但某个对比布局有错误级别的发现；2 什么都没写（输入有误、计划自身布局有错误，或 --target 中点名的目标无法写出）。</translation>
-    </message>
-    <message>
         <source>cannot write %1, nothing written: %2</source>
         <translation>无法写出 %1，什么都没写：%2</translation>
     </message>
@@ -1374,6 +1398,10 @@
     <message>
         <source>--pai-priority needs a whole number from 1 to 9, got &apos;%1&apos;</source>
         <translation>--pai-priority 需要 1 到 9 的整数，得到的是 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>0 written; 1 written, but a compared layout has an error finding; 2 nothing written (bad input, errors in the plan&apos;s own layout, or a target named in --target that cannot be written).</source>
+        <translation>0 已写入；1 已写入，但某个对比布局有错误级别的发现；2 什么都没写（输入有误、计划自身布局有错误，或 --target 中点名的目标无法写出）。</translation>
     </message>
 </context>
 <context>
@@ -1526,6 +1554,14 @@
         <source>the plan shards with FSDP (%1 %2), which DeepSpeed does not run: use the accelerate config, or a ZeRO stage (%3) instead of FSDP</source>
         <translation>该计划用 FSDP 切分（%1 %2），DeepSpeed 不支持 FSDP：请使用 accelerate 配置，或改用 ZeRO 阶段（%3）代替 FSDP</translation>
     </message>
+    <message>
+        <source>the command names {checkpoint_dir}, but %1</source>
+        <translation>命令中用到了 {checkpoint_dir}，但%1</translation>
+    </message>
+    <message>
+        <source>dlc submit --envs cannot carry a checkpoint folder with a comma: &apos;%1&apos;</source>
+        <translation>dlc submit 的 --envs 无法传递含逗号的检查点文件夹：“%1”</translation>
+    </message>
 </context>
 <context>
     <name>GenerateNotes</name>
@@ -1548,6 +1584,38 @@
     <message>
         <source>some nodes use another ssh port: pdsh and DeepSpeed read it from %1 (PDSH_SSH_ARGS_APPEND=&quot;-F %1&quot;), launch-ssh.sh by itself</source>
         <translation>部分节点使用其他 ssh 端口：pdsh 和 DeepSpeed 从 %1 读取（PDSH_SSH_ARGS_APPEND=&quot;-F %1&quot;），launch-ssh.sh 自行处理</translation>
+    </message>
+    <message>
+        <source>checkpoints every %1 steps go to %2, on volume claim %3</source>
+        <translation>每 %1 步的检查点写入 %2，位于存储卷声明 %3 上</translation>
+    </message>
+    <message>
+        <source>checkpoints go to %1, which is on no mounted volume claim: they are lost with the pod (mount one with %2)</source>
+        <translation>检查点写入 %1，它不在任何已挂载的存储卷声明上：pod 消失时检查点随之丢失（请用 %2 挂载一个）</translation>
+    </message>
+    <message>
+        <source>checkpoints every %1 steps go to %2</source>
+        <translation>每 %1 步的检查点写入 %2</translation>
+    </message>
+    <message>
+        <source>this job writes no checkpoints: no volume claim is mounted (%1 CLAIM:/PATH) and a pod&apos;s own disk goes with the pod; mount one, or set %2</source>
+        <translation>此作业不会写检查点：没有挂载存储卷声明（%1 CLAIM:/PATH），而 pod 自身的磁盘会随 pod 消失；请挂载一个，或设置 %2</translation>
+    </message>
+    <message>
+        <source>checkpoints every %1 steps go to %2, in the folder the job was submitted from, which every node shares</source>
+        <translation>每 %1 步的检查点写入 %2，即作业提交时所在的文件夹，所有节点共享</translation>
+    </message>
+    <message>
+        <source>this job writes no checkpoints: a PAI-DLC node&apos;s disk goes with the job; mount OSS or NAS into the job and set %1 to a path on it</source>
+        <translation>此作业不会写检查点：PAI-DLC 节点的磁盘会随作业消失；请把 OSS 或 NAS 挂载到作业中，并将 %1 设为其上的路径</translation>
+    </message>
+    <message>
+        <source>this job writes no checkpoints: set %1 to a folder on the nodes (shared by them, to resume after a node is replaced)</source>
+        <translation>此作业不会写检查点：请将 %1 设为节点上的文件夹（节点共享的文件夹，才能在更换节点后恢复）</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
     </message>
 </context>
 <context>
@@ -1649,14 +1717,6 @@
         <translation>失联</translation>
     </message>
     <message>
-        <source>--checkpoint-dir is passed to traindeck-trainer only: with a command (--command) write the checkpoint folder into the command</source>
-        <translation>--checkpoint-dir 只传给 traindeck-trainer：使用命令（--command）时，请把检查点文件夹直接写进命令</translation>
-    </message>
-    <message>
-        <source>--checkpoint-dir must be an absolute path on the nodes (a relative one would be inside this run&apos;s own folder), got &apos;%1&apos;</source>
-        <translation>--checkpoint-dir 必须是节点上的绝对路径（相对路径会落在本次运行自己的文件夹里），输入的是“%1”</translation>
-    </message>
-    <message>
         <source>%1 can be made (nothing was copied: --dry-run)</source>
         <translation>可以创建 %1（--dry-run：未复制任何文件）</translation>
     </message>
@@ -1687,6 +1747,18 @@
     <message>
         <source>exited with status %1</source>
         <translation>以状态 %1 退出</translation>
+    </message>
+    <message>
+        <source>node %1 (%2) has %3 GPUs, so it has no GPU %4 of the plan&apos;s CUDA_VISIBLE_DEVICES=%5 (--visible-gpus)</source>
+        <translation>节点 %1（%2）有 %3 个 GPU，因此没有计划的 CUDA_VISIBLE_DEVICES=%5（--visible-gpus）中的 GPU %4</translation>
+    </message>
+    <message>
+        <source>%1 GPUs; the plan uses %2 of them: CUDA_VISIBLE_DEVICES=%3</source>
+        <translation>%1 个 GPU；计划使用其中 %2 个：CUDA_VISIBLE_DEVICES=%3</translation>
+    </message>
+    <message>
+        <source>node %1 (%2) has %3 GPUs but the plan runs %4 per node: choose %4 of them with CUDA_VISIBLE_DEVICES (--visible-gpus %5), change the plan&apos;s GPUs per node, or use another host</source>
+        <translation>节点 %1（%2）有 %3 个 GPU，但计划每个节点运行 %4 个：用 CUDA_VISIBLE_DEVICES 选出其中 %4 个（--visible-gpus %5），或修改计划的每节点 GPU 数，或换一台主机</translation>
     </message>
 </context>
 <context>
@@ -1760,10 +1832,6 @@
         <translation>--command 是由每个节点的 bash 运行的模板：计划中的值（{nodes}、{lr} 等）加引号后作为数据插入；其余部分（包括 $(...) 和 $VAR）由节点上的 shell 在节点上展开。</translation>
     </message>
     <message>
-        <source>Exit status: 0 every node succeeded (or, with --dry-run, passed the checks); 1 the run failed; 2 bad input; 3 a host key was unknown or changed, or authentication failed (nothing started); 130/143 stopped by SIGINT/SIGTERM.</source>
-        <translation>退出状态：0 所有节点成功（或使用 --dry-run 时通过了检查）；1 运行失败；2 输入有误；3 主机密钥未知或已改变，或认证失败（未启动任何进程）；130/143 被 SIGINT/SIGTERM 停止。</translation>
-    </message>
-    <message>
         <source>pre-flight passed, nothing started or copied (--dry-run)</source>
         <translation>启动前检查通过，未启动也未复制任何内容（--dry-run）</translation>
     </message>
@@ -1778,6 +1846,10 @@
     <message>
         <source>run folder %1 (attempt %2)</source>
         <translation>运行文件夹 %1（第 %2 次尝试）</translation>
+    </message>
+    <message>
+        <source>0 every node succeeded (or, with --dry-run, passed the checks); 1 the run failed; 2 bad input; 3 a host key was unknown or changed, or authentication failed (nothing started); 130/143 stopped by SIGINT/SIGTERM.</source>
+        <translation>0 所有节点成功（或使用 --dry-run 时通过了检查）；1 运行失败；2 输入有误；3 主机密钥未知或已改变，或认证失败（未启动任何进程）；130/143 被 SIGINT/SIGTERM 停止。</translation>
     </message>
 </context>
 <context>
@@ -1932,6 +2004,14 @@
     <message>
         <source>torchrun&apos;s node count, processes per node, node rank and master</source>
         <translation>torchrun 的节点数、每节点进程数、节点编号和主节点</translation>
+    </message>
+    <message>
+        <source>steps between checkpoints (0: none)</source>
+        <translation>两次检查点之间的步数（0：不写）</translation>
+    </message>
+    <message>
+        <source>the checkpoint folder this platform keeps (on the node)</source>
+        <translation>此平台保留的检查点文件夹（在节点上）</translation>
     </message>
 </context>
 <context>
@@ -2122,10 +2202,6 @@
     <message>
         <source>Prints a plan&apos;s derived figures for each layout side by side, and its findings. Without PLAN.yaml the built-in demo plan is used; flags override the file. Texts follow the locale (LANG, LC_ALL, LANGUAGE) or --lang en|zh_CN.</source>
         <translation>并排列出计划在各布局下推算出的数据，以及发现的问题。不给 PLAN.yaml 时使用内置的演示计划；参数覆盖文件中的值。文字语言跟随区域设置（LANG、LC_ALL、LANGUAGE）或 --lang en|zh_CN。</translation>
-    </message>
-    <message>
-        <source>Exit status: 0 fine, 1 a finding is an error, 2 bad input.</source>
-        <translation>退出码：0 正常，1 有错误级别的发现，2 输入有误。</translation>
     </message>
     <message>
         <source>warning: %1: %2</source>
@@ -2992,8 +3068,8 @@
         <translation>另将读到的每条序列以 CSV（run、metric、rank、step、wall_time、value）写入文件，在结束时写：读完之后；或在 --follow 时，于运行结束或按下 Ctrl-C 时</translation>
     </message>
     <message>
-        <source>Exit status: 0; 1 an alarm fired (non-finite loss, error event, lost node, failed pre-flight, failed end); 2 bad input (no such file, no run found, a host unreachable or its key refused) or the CSV file cannot be written; 130 --follow stopped by Ctrl-C.</source>
-        <translation>退出状态：0；1 触发了警报（损失非有限值、错误事件、节点丢失、启动前检查失败、以失败结束）；2 输入有误（文件不存在、未找到运行、主机不可达或其密钥被拒绝）或 CSV 文件无法写入；130 --follow 被 Ctrl-C 停止。</translation>
+        <source>1 an alarm fired (non-finite loss, error event, lost node, failed pre-flight, failed end); 2 bad input (no such file, no run found, a host unreachable or its key refused) or the CSV file cannot be written; 130 --follow stopped by Ctrl-C.</source>
+        <translation>1 触发了告警（损失非有限值、错误事件、节点丢失、启动前检查失败、以失败结束）；2 输入有误（文件不存在、未找到运行、主机不可达或其密钥被拒绝）或 CSV 文件无法写入；130 --follow 被 Ctrl-C 停止。</translation>
     </message>
 </context>
 <context>

@@ -1,7 +1,6 @@
 // traindeck generate: writes the launch files of a plan for one or more targets.
 
 #include "cli/commands.h"
-#include "cli/exit_status.h"
 #include "cli/plan_arguments.h"
 #include "cli/write_files.h"
 #include "generate/generate.h"
@@ -10,6 +9,7 @@
 #include "localized.h"
 #include "plan/plan_analysis.h"
 #include "plan/plan_fields.h"
+#include "text/exit_status.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -92,11 +92,10 @@ void printGenerateHelp(const std::vector<Option>& own) {
                                                                 "file. Existing files are kept unless --force is given. "
                                                                 "--target all writes every target it can and names each "
                                                                 "one it skips, and why.")),
-                      exitStatusRule(),
-                      app::localized(TD_TEXT("GenerateCommand", "Here: 0 written; 1 written, but a compared layout has "
-                                                                "an error finding; 2 nothing written (bad input, errors "
-                                                                "in the plan's own layout, or a target named in --target "
-                                                                "that cannot be written)."))});
+                      app::localized(exitStatusHelp(Text(TD_TEXT(
+                          "GenerateCommand", "0 written; 1 written, but a compared layout has an error finding; 2 "
+                                             "nothing written (bad input, errors in the plan's own layout, or a "
+                                             "target named in --target that cannot be written)."))))});
     std::printf("\n%s\n", app::localized(TD_TEXT("GenerateCommand", "Targets:")).c_str());
     for (const auto& t : generate::targets())
         printWrapped(padded("  " + t.key, 13), app::localized(t.summary), 13);
@@ -234,7 +233,6 @@ int runGenerate(int argc, char** argv) {
         {"--ssh-config", true, Text(TD_TEXT("CliOptions", "ssh: the ssh configuration FILE that names the hosts (default: ssh's own)")), [&](const std::string& v) { return value(v, o.sshConfigFile); }},
         {"--shm-size", true, Text(TD_TEXT("CliOptions", "k8s: size limit of /dev/shm (e.g. 64Gi)")), [&](const std::string& v) { return value(v, o.shmSize); }},
         {"--time-limit", true, Text(TD_TEXT("CliOptions", "SLURM: --time of the job")), [&](const std::string& v) { return value(v, o.timeLimit); }},
-        {"--checkpoint-dir", true, Text(TD_TEXT("CliOptions", "traindeck-trainer --checkpoint-dir")), [&](const std::string& v) { return value(v, o.checkpointDir); }},
         {"--metrics-file", true, Text(TD_TEXT("CliOptions", "traindeck-trainer --metrics-file")), [&](const std::string& v) { return value(v, o.metricsFile); }},
         {"--retries", true, Text(TD_TEXT("CliOptions", "failures of the whole job the platform retries (default 2)")),
          [&](const std::string& v) {

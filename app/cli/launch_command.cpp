@@ -4,13 +4,13 @@
 // run gracefully; a second one kills it.
 
 #include "cli/commands.h"
-#include "cli/exit_status.h"
 #include "cli/plan_arguments.h"
 #include "launch/clean_nodes.h"
 #include "launch/run.h"
 #include "cli/terminal_text.h"
 #include "localized.h"
 #include "plan/plan_analysis.h"
+#include "text/exit_status.h"
 
 #include <atomic>
 #include <chrono>
@@ -92,8 +92,6 @@ std::vector<Option> launchOptions(RunConfig& config, bool& help, bool& clean) {
              config.ssh.keepaliveCountMax = int(count);
              return error;
          }},
-        {"--checkpoint-dir", true, Text(TD_TEXT("CliOptions", "traindeck-trainer --checkpoint-dir on every node, an absolute path (to resume after a stop; not with --command)")),
-         [&](const std::string& v) { config.checkpointDir = v; return std::string(); }},
         {"--help", false, Text(TD_TEXT("CliOptions", "show this help")), [&](const std::string&) { help = true; return std::string(); }},
     };
 }
@@ -106,7 +104,6 @@ void printLaunchHelp(const std::vector<Option>& own) {
                                                  "plan here), after checking each node; prints each node's lines "
                                                  "prefixed by its index; stops all nodes together when one fails or "
                                                  "on Ctrl-C (a second Ctrl-C kills).")),
-         exitStatusRule(),
          app::localized(TD_TEXT("LaunchCommand", "Stopping: SIGTERM to every process the node started, SIGKILL "
                                                  "after --grace; the same when the launcher's connection drops, "
                                                  "goes silent (SSH keepalive, --keepalive) or the launcher is "
@@ -117,10 +114,11 @@ void printLaunchHelp(const std::vector<Option>& own) {
                                                  "({nodes}, {lr}, ...) are inserted quoted, as data; anything "
                                                  "else, $(...) and $VAR included, is the node shell's to expand, "
                                                  "on the node.")),
-         app::localized(TD_TEXT("LaunchCommand", "Exit status: 0 every node succeeded (or, with --dry-run, passed "
-                                                 "the checks); 1 the run failed; 2 bad input; 3 a host key was "
-                                                 "unknown or changed, or authentication failed (nothing started); "
-                                                 "130/143 stopped by SIGINT/SIGTERM."))});
+         app::localized(exitStatusHelp(Text(TD_TEXT("LaunchCommand", "0 every node succeeded (or, with --dry-run, "
+                                                                     "passed the checks); 1 the run failed; 2 bad "
+                                                                     "input; 3 a host key was unknown or changed, or "
+                                                                     "authentication failed (nothing started); 130/143 "
+                                                                     "stopped by SIGINT/SIGTERM."))))});
     std::putchar('\n');
     printOptions(stdout, own);
     std::putchar('\n');

@@ -2,7 +2,6 @@
 // fits an 80-column terminal or as JSON for scripts.
 
 #include "cli/commands.h"
-#include "cli/exit_status.h"
 #include "cli/plan_arguments.h"
 #include "cli/terminal_text.h"
 #include "localized.h"
@@ -18,6 +17,7 @@
 #include "plan/plan_fields.h"
 #include "plan/plan_yaml.h"
 #include "plan/run_speed.h"
+#include "text/exit_status.h"
 
 #include <nlohmann/json.hpp>
 
@@ -306,8 +306,7 @@ void printPlanHelp(const std::vector<Option>& own) {
                                                             "and its findings. Without PLAN.yaml the built-in demo plan is "
                                                             "used; flags override the file. Texts follow the locale (LANG, "
                                                             "LC_ALL, LANGUAGE) or --lang en|zh_CN.")),
-                      exitStatusRule(),
-                      app::localized(TD_TEXT("PlanCommand", "Exit status: 0 fine, 1 a finding is an error, 2 bad input."))});
+                      app::localized(exitStatusHelp())});
     std::putchar('\n');
     printOptions(stdout, own);
     std::putchar('\n');

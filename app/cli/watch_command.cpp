@@ -6,7 +6,6 @@
 // Exit status: 0, 1 an alarm fired (non-finite loss, error event, lost node, failed end), 2 bad input.
 
 #include "cli/commands.h"
-#include "cli/exit_status.h"
 #include "cli/terminal_text.h"
 #include "localized.h"
 
@@ -14,6 +13,7 @@
 #include "metrics/series_csv.h"
 #include "metrics/summary.h"
 #include "metrics/watch.h"
+#include "text/exit_status.h"
 
 #include <nlohmann/json.hpp>
 
@@ -69,12 +69,13 @@ void printUsage() {
     for (const auto& [flag, text] : options)
         printWrapped(std::string(flag) + " ", app::localized(text), kHanging);
     std::putchar('\n');
-    printWrapped("", exitStatusRule(), 0);
-    printWrapped("", app::localized(TD_TEXT("WatchCommand", "Exit status: 0; 1 an alarm fired (non-finite loss, error "
-                                                             "event, lost node, failed pre-flight, failed end); 2 bad "
-                                                             "input (no such file, no run found, a host unreachable or "
-                                                             "its key refused) or the CSV file cannot be written; 130 "
-                                                             "--follow stopped by Ctrl-C.")),
+    printWrapped("", app::localized(exitStatusHelp(Text(TD_TEXT("WatchCommand", "1 an alarm fired (non-finite loss, "
+                                                                               "error event, lost node, failed "
+                                                                               "pre-flight, failed end); 2 bad input (no "
+                                                                               "such file, no run found, a host "
+                                                                               "unreachable or its key refused) or the "
+                                                                               "CSV file cannot be written; 130 --follow "
+                                                                               "stopped by Ctrl-C.")))),
                  0);
 }
 

@@ -1,6 +1,7 @@
 #include "gui/launch_page.h"
 
 #include "gui/launch_nodes_model.h"
+#include "gui/ssh_settings.h"
 #include "localized.h"
 #include "plan/findings.h"
 #include "plan/plan_analysis.h"
@@ -182,6 +183,13 @@ void LaunchPage::setSshFiles(const QString& identity, const QString& knownHosts,
     m_identity->setText(identity);
     m_knownHosts->setText(knownHosts);
     m_sshConfig->setText(config);
+}
+
+void LaunchPage::useSsh(SshSettings* shared) {
+    const auto keep = [this, shared] { shared->setFiles(m_identity->text(), m_knownHosts->text(), m_sshConfig->text()); };
+    for (QLineEdit* e : {m_identity, m_knownHosts, m_sshConfig})
+        connect(e, &QLineEdit::textChanged, shared, keep);
+    keep();
 }
 
 // One row per node of the plan, each with the plan's host for it.

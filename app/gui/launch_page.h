@@ -27,6 +27,8 @@ class QTableView;
 
 namespace traindeck::gui {
 
+class SshSettings;
+
 class LaunchNodesModel;
 
 class LaunchPage : public QWidget {
@@ -44,6 +46,8 @@ public:
     void setLocal(bool local);
     void setRunDir(const QString& dir);
     void setSshFiles(const QString& identity, const QString& knownHosts, const QString& config);
+    // The window's one SSH settings object: what this page's fields say, kept there as they are edited.
+    void useSsh(SshSettings* shared);
     void setGraceSeconds(double seconds) { m_graceSeconds = seconds; }
 
     bool check();  // pre-flight only; false when the run cannot even begin (the banner says why)

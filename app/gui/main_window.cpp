@@ -15,6 +15,7 @@
 #include "gui/plan_wizard.h"
 #include "gui/plots.h"
 #include "gui/settings_dialog.h"
+#include "gui/ssh_settings.h"
 #include "gui/widget_parts.h"
 #include "plan/plan_fields.h"
 
@@ -88,6 +89,10 @@ MainWindow::MainWindow(Language* language, QWidget* parent) : QMainWindow(parent
     // Watch: live runs, and their measured speed back into the plan's calibration.
     m_watch = new WatchPage;
     m_tabs->addTab(m_watch, QString());
+    // The SSH settings have one home: the Launch page edits them, both pages connect with them.
+    auto* ssh = new SshSettings(this);
+    m_launch->useSsh(ssh);
+    m_watch->useSsh(ssh);
     // The hosts have one home, the plan's launch.hosts: both pages edit it and show it.
     const auto setHosts = [this](const QStringList& hosts) {
         const QString problem = app::qLocalized(m_document->setField("launch.hosts", hosts.join(QLatin1Char(','))));

@@ -1,6 +1,7 @@
 #include "gui/watch_page.h"
 
 #include "gui/card_graphs.h"
+#include "gui/ssh_settings.h"
 #include "gui/watch_runs_model.h"
 
 #include "localized.h"
@@ -174,6 +175,11 @@ bool WatchPage::addSource(const QString& path) {
 void WatchPage::setSsh(const ssh::Settings& settings) {
     m_knownHosts = settings.knownHostsFile;
     m_watch->setSsh(settings);
+}
+
+void WatchPage::useSsh(const SshSettings* shared) {
+    setSsh(shared->settings());
+    connect(shared, &SshSettings::changed, this, [this, shared] { setSsh(shared->settings()); });
 }
 
 // What became of the sources begun: followed, or why not (shown). False when the last one failed.

@@ -32,6 +32,8 @@ class QTimer;
 
 namespace traindeck::gui {
 
+class SshSettings;
+
 class WatchRunsModel;
 
 class WatchPage : public QWidget {
@@ -48,6 +50,8 @@ public:
     bool addSource(const QString& path);
     // How ssh:// sources connect (identity, known_hosts, ssh config): as `traindeck launch`.
     void setSsh(const ssh::Settings& settings);
+    // The window's one SSH settings object: applied now and whenever they change.
+    void useSsh(const SshSettings* shared);
     // Follows a command whose output is a run's lines (kubectl logs -f … --prefix).
     bool addCommand(const QString& command);
     // The plan as the document analysed it: its predicted samples/s and the card's

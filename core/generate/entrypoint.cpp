@@ -115,7 +115,9 @@ else
     gpu_source="nvidia-smi"
     CUDA_VISIBLE_DEVICES=$plan_cuda_visible_devices
 fi
-if ((gpu_count != plan_gpus_per_node)); then
+if ((gpu_count > plan_gpus_per_node)); then
+    refuse "this node has $gpu_count GPUs ($gpu_source) but the plan runs $plan_gpus_per_node per node: choose $plan_gpus_per_node of them with CUDA_VISIBLE_DEVICES (the plan's --visible-gpus, e.g. $plan_cuda_visible_devices), fix the node's GPU request, or regenerate the files with --gpus-per-node $gpu_count"
+elif ((gpu_count != plan_gpus_per_node)); then
     refuse "this node has $gpu_count GPUs ($gpu_source) but the plan runs $plan_gpus_per_node per node: fix the node's GPU request or regenerate the files with --gpus-per-node $gpu_count"
 fi
 

@@ -1,5 +1,6 @@
 #include "generate/generate.h"
 
+#include "generate/checkpoint_place.h"
 #include "generate/context.h"
 #include "generate/ml_configs.h"
 #include "generate/workload.h"
@@ -67,6 +68,7 @@ std::atomic<long> g_builtTargets{0};
 
 std::vector<GeneratedFile> generateFrom(const Context& ctx, Target target) {
     ++g_builtTargets;
+    checkCheckpointPlaceholder(ctx, target);
     switch (target) {
     case Target::Kubernetes: return kubernetesFiles(ctx);
     case Target::PyTorchJob: return pyTorchJobFiles(ctx);
@@ -84,11 +86,15 @@ std::vector<GeneratedFile> generateFrom(const Context& ctx, Target target) {
 
 std::vector<Text> notes(const PlanAnalysis& analysis, Target target, const GenerateOptions& options) {
     const Context ctx = makeContext(analysis, options);
-    switch (target) {
-    case Target::PaiDlc: return paiNotes(ctx);
-    case Target::Ssh: return sshNotes(ctx);
-    default: return {};
-    }
+    std::vector<Text> lines = target == Target::PaiDlc ? paiNotes(ctx)
+                              : target == Target::Ssh  ? sshNotes(ctx)
+                                                       : std::vector<Text>{};
+    // Where the plan's checkpoints go on this platform, or that they go nowhere and why:
+    // named by the target, since each has its own place.
+    if (ctx.plan.recipe.checkpointEvery > 0)
+        if (Text where = checkpointPlace(ctx, target).where; !where.empty())
+            lines.push_back(Text(TD_TEXT("GenerateNotes", "%1: %2"), {Text::value(targetInfo(target).key), where}));
+    return lines;
 }
 
 std::vector<GeneratedFile> generate(const PlanAnalysis& analysis, Target target, const GenerateOptions& options) {

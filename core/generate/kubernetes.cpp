@@ -2,6 +2,7 @@
 // Service that gives pod 0 the DNS name <job>-0.<job> for MASTER_ADDR, and the
 // ConfigMap that carries the entrypoint.
 
+#include "generate/checkpoint_place.h"
 #include "generate/context.h"
 #include "generate/entrypoint.h"
 #include "generate/k8s_names.h"
@@ -84,6 +85,8 @@ void emitJob(YAML::Emitter& out, const Context& ctx) {
     // podFailurePolicy requires Never: the Job, not the kubelet, replaces a failed pod.
     pod.restartPolicy = "Never";
     pod.env = {{"MASTER_ADDR", ctx.plan.launch.jobName + "-0." + serviceName(ctx)}};
+    if (const CheckpointPlace place = checkpointPlace(ctx, Target::Kubernetes); !place.path.empty())
+        pod.env.push_back({kCheckpointDirVar, place.path});
     emitPodTemplate(out, ctx, pod);
     out << YAML::EndMap;  // spec
     out << YAML::EndMap;

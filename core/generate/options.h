@@ -38,7 +38,6 @@ struct GenerateOptions {
     std::string workspaceId;  // PAI-DLC workspace (CreateJob requires it)
     std::string shmSize;      // k8s: limit of the /dev/shm memory volume ("64Gi"); empty: none
     std::string timeLimit;    // SLURM --time ("2-00:00:00"); empty: the partition's default
-    std::string checkpointDir;  // traindeck-trainer --checkpoint-dir; empty: none
     std::string metricsFile;    // traindeck-trainer --metrics-file; empty: none
     int retries = 2;  // how many failures of the whole job the platform retries
 };

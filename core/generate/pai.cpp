@@ -6,6 +6,7 @@
 // entrypoint and configs from base64 (which holds only [A-Za-z0-9+/=], so no
 // value in them can reach a shell) into a directory and runs the entrypoint.
 
+#include "generate/checkpoint_place.h"
 #include "generate/context.h"
 #include "generate/shell_quote.h"
 #include "generate/workload.h"
@@ -126,6 +127,8 @@ std::string createJobBody(const Context& ctx, const std::string& command) {
         {"UserCommand", command},
         {"Envs", {{kPlatformEnv.first, kPlatformEnv.second}}},
     };
+    const CheckpointPlace place = checkpointPlace(ctx, Target::PaiDlc);
+    if (!place.path.empty()) job["Envs"][kCheckpointDirVar] = place.path;
     if (!o.paiResourceId.empty()) job["ResourceId"] = o.paiResourceId;
     if (o.paiPriority != 0) job["Priority"] = o.paiPriority;
     if (o.retries > 0)
@@ -160,7 +163,16 @@ std::string submitScript(const Context& ctx, const std::string& command) {
         args.push_back("--worker_image=" + plan.launch.image);
         args.push_back("--worker_spec=" + o.ecsSpec);
     }
-    args.push_back(std::string("--envs=") + kPlatformEnv.first + "=" + kPlatformEnv.second);
+    std::string envs = std::string("--envs=") + kPlatformEnv.first + "=" + kPlatformEnv.second;
+    // dlc takes one comma-separated list: a folder with a comma cannot go in it.
+    if (const CheckpointPlace place = checkpointPlace(ctx, Target::PaiDlc); !place.path.empty()) {
+        if (place.path.find(',') != std::string::npos)
+            throw GenerateError(Text(TD_TEXT("GenerateErrors", "dlc submit --envs cannot carry a checkpoint folder with a "
+                                                               "comma: '%1'"),
+                                     {Text::value(printable(place.path))}));
+        envs += std::string(",") + kCheckpointDirVar + "=" + place.path;
+    }
+    args.push_back(envs);
     args.push_back("--workspace_id=" + o.workspaceId);
     if (o.paiPriority != 0) args.push_back("--priority=" + std::to_string(o.paiPriority));
     args.push_back("--command=" + command);

@@ -1,6 +1,7 @@
 // Target pytorchjob: a Kubeflow training-operator PyTorchJob (kubeflow.org/v1),
 // Master 1 + Worker n−1, container `pytorch`, and the ConfigMap with the entrypoint.
 
+#include "generate/checkpoint_place.h"
 #include "generate/context.h"
 #include "generate/k8s_names.h"
 #include "generate/k8s_pod.h"
@@ -25,6 +26,8 @@ void emitReplica(YAML::Emitter& out, const Context& ctx, const char* type, int r
     pod.platformKey = "pytorchjob";
     // The operator takes MASTER_PORT from the port of this name on the Master.
     pod.portName = "pytorchjob-port";
+    if (const CheckpointPlace place = checkpointPlace(ctx, Target::PyTorchJob); !place.path.empty())
+        pod.env.push_back({kCheckpointDirVar, place.path});
     emitPodTemplate(out, ctx, pod);
     out << YAML::EndMap;
 }

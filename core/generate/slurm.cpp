@@ -2,6 +2,7 @@
 // with MASTER_ADDR taken from the allocation's first host. SLURM_NODEID is read
 // by the entrypoint inside the step, where each task has its own.
 
+#include "generate/checkpoint_place.h"
 #include "generate/context.h"
 #include "generate/shell_quote.h"
 #include "generate/workload.h"
@@ -63,7 +64,10 @@ std::vector<GeneratedFile> slurmFiles(const Context& ctx) {
 TRAINDECK_CONFIG_DIR=${TRAINDECK_CONFIG_DIR:-$SLURM_SUBMIT_DIR}
 export TRAINDECK_CONFIG_DIR
 export TRAINDECK_PLATFORM=slurm
-# Node 0 of the allocation is the rendezvous master. (Not `| head -n 1`: with
+)SH";
+    if (const CheckpointPlace place = checkpointPlace(ctx, Target::Slurm); !place.shellValue.empty())
+        s += std::string("export ") + kCheckpointDirVar + "=" + place.shellValue + "\n";
+    s += R"SH(# Node 0 of the allocation is the rendezvous master. (Not `| head -n 1`: with
 # pipefail, scontrol killed by SIGPIPE after head exits would end the job.)
 # How to follow this job from another machine: its output file, over ssh to
 # the host it was submitted from.

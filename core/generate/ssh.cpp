@@ -5,11 +5,13 @@
 // user's ssh configuration and host-key checking as they are: nothing here
 // turns it off).
 
+#include "generate/checkpoint_place.h"
 #include "generate/context.h"
 #include "generate/host_address.h"
 #include "generate/master_address.h"
 #include "generate/shell_quote.h"
 #include "generate/workload.h"
+#include "platform/node_env.h"
 
 #include <algorithm>
 
@@ -79,6 +81,14 @@ GeneratedFile sshConfig(const std::vector<HostAddress>& addresses) {
 
 std::string nodeScript(const Context& ctx, int rank, const std::string& masterAddress) {
     const int nodes = ctx.figures.nodes;
+    const CheckpointPlace place = checkpointPlace(ctx, Target::Ssh);
+    // The plan's choice of this machine's GPUs; without one the entrypoint counts them all.
+    const std::string chosenGpus =
+        ctx.plan.launch.visibleGpus.empty()
+            ? std::string()
+            : "export CUDA_VISIBLE_DEVICES=" + shellQuote(platform::cudaVisibleDevices(ctx.plan)) + "\n";
+    const std::string checkpointExport =
+        place.shellValue.empty() ? std::string() : std::string("export ") + kCheckpointDirVar + "=" + place.shellValue + "\n";
     return "#!/usr/bin/env bash\n"
            "# Node " + std::to_string(rank) + " of " + std::to_string(nodes) +
            ": run on that host, from the directory that holds these files.\n" +
@@ -89,7 +99,8 @@ std::string nodeScript(const Context& ctx, int rank, const std::string& masterAd
            "export NODE_RANK=" + std::to_string(rank) + "\n"
            "export NNODES=" + std::to_string(nodes) + "\n"
            "export MASTER_ADDR=" + shellQuote(masterAddress) + "\n"
-           "export MASTER_PORT=" + std::to_string(ctx.plan.launch.masterPort) + "\n"
+           "export MASTER_PORT=" + std::to_string(ctx.plan.launch.masterPort) + "\n" +
+           checkpointExport + chosenGpus +
            "exec bash \"$here/" + kEntrypointFile + "\"\n";
 }
 

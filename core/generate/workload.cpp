@@ -1,5 +1,6 @@
 #include "generate/workload.h"
 
+#include "generate/checkpoint_place.h"
 #include "generate/generate.h"
 #include "generate/ml_configs.h"
 #include "generate/shell_quote.h"
@@ -53,6 +54,8 @@ const std::vector<Entry>& entries() {
         {{"comm_timeout", Text(TD_TEXT("Placeholders", "collective timeout, seconds"))},
          [](const Plan& p, const LaunchFigures&) { return std::to_string(p.launch.commTimeoutS); }},
         {{"job_name", Text(TD_TEXT("Placeholders", "the job's name"))}, [](const Plan& p, const LaunchFigures&) { return p.launch.jobName; }},
+        {{"checkpoint_every", Text(TD_TEXT("Placeholders", "steps between checkpoints (0: none)"))},
+         [](const Plan& p, const LaunchFigures&) { return std::to_string(p.recipe.checkpointEvery); }},
         // Known only on the node: references to what the entrypoint exports.
         {{"node_rank", Text(TD_TEXT("Placeholders", "this node's index (on the node)"))},
          [](const Plan&, const LaunchFigures&) { return nodeVar("NODE_RANK"); }},
@@ -62,6 +65,8 @@ const std::vector<Entry>& entries() {
          [](const Plan&, const LaunchFigures&) { return nodeVar("MASTER_PORT"); }},
         {{"config_dir", Text(TD_TEXT("Placeholders", "directory of the entrypoint and configs (on the node)"))},
          [](const Plan&, const LaunchFigures&) { return nodeVar("TRAINDECK_CONFIG_DIR"); }},
+        {{"checkpoint_dir", Text(TD_TEXT("Placeholders", "the checkpoint folder this platform keeps (on the node)"))},
+         [](const Plan&, const LaunchFigures&) { return nodeVar(kCheckpointDirVar); }},
         {{"accelerate_config", Text(TD_TEXT("Placeholders", "path of the generated accelerate config"))},
          [](const Plan&, const LaunchFigures&) { return configPath(kAccelerateFile); }},
         {{"deepspeed_config", Text(TD_TEXT("Placeholders", "path of the generated DeepSpeed config"))},
@@ -93,6 +98,7 @@ const std::vector<Entry>& entries() {
 // Values computed on the node are already quoted shell text; plan values are data.
 bool isNodeValue(const std::string& name) {
     return name == "node_rank" || name == "master_addr" || name == "master_port" || name == "config_dir" ||
+           name == "checkpoint_dir" ||
            name == "accelerate_config" || name == "deepspeed_config" || name == "accelerate_args" ||
            name == "torchrun_args";
 }
@@ -167,15 +173,15 @@ std::string workloadShell(const Plan& plan, const LaunchFigures& f, const Genera
     };
     flags.insert(flags.begin() + 1, {"--preset", plan.model.preset});
     if (plan.recipe.evalEvery > 0) flags.push_back({"--eval-every", std::to_string(plan.recipe.evalEvery)});
-    if (!options.checkpointDir.empty()) {
-        flags.push_back({"--checkpoint-dir", options.checkpointDir});
-        // The trainer refuses a checkpoint interval without a place to write to.
-        if (plan.recipe.checkpointEvery > 0)
-            flags.push_back({"--checkpoint-every", std::to_string(plan.recipe.checkpointEvery)});
-    }
     if (!options.metricsFile.empty()) flags.push_back({"--metrics-file", options.metricsFile});
     std::string out = "exec traindeck-trainer";
     for (const auto& [flag, value] : flags) out += " \\\n    " + flag + " " + shellQuote(value);
+    // The checkpoint folder is the platform's (each target's file sets it, see
+    // checkpoint_place.h); the trainer refuses an interval without a place to write to.
+    const std::string dir = std::string("${") + kCheckpointDirVar;
+    out += " \\\n    " + dir + ":+--checkpoint-dir \"$" + kCheckpointDirVar + "\"}";
+    if (plan.recipe.checkpointEvery > 0)
+        out += " \\\n    " + dir + ":+--checkpoint-every " + shellQuote(std::to_string(plan.recipe.checkpointEvery)) + "}";
     return out;
 }
 

@@ -4,6 +4,7 @@
 #include "generate/host_address.h"
 #include "generate/shell_quote.h"
 #include "plan/plan_fields.h"
+#include "platform/node_env.h"
 #include "run_folder.h"
 #include "supervisor.h"
 
@@ -114,16 +115,6 @@ Run::Run(RunConfig config, Sink sink) : config_(std::move(config)), sink_(std::m
     // A stop ends a connect that is still waiting for its node (stopNow: the
     // user's stop, not another node's failure, as for the pre-flight).
     config_.ssh.stopRequested = [this] { return stopNow(); };
-    // The checkpoint folder is the trainer's flag: a command template names its own
-    // folder, and a relative one would be inside this run's folder on the node,
-    // which the next launch (a new run id) never finds.
-    if (!config_.checkpointDir.empty() && !plan.launch.command.empty())
-        throw LaunchError(Text(TD_TEXT("Launch", "--checkpoint-dir is passed to traindeck-trainer only: with a "
-                                                 "command (--command) write the checkpoint folder into the command")));
-    if (!config_.checkpointDir.empty() && config_.checkpointDir.front() != '/')
-        throw LaunchError(Text(TD_TEXT("Launch", "--checkpoint-dir must be an absolute path on the nodes (a relative "
-                                                 "one would be inside this run's own folder), got '%1'"),
-                               {Text::value(generate::printable(config_.checkpointDir))}));
     runId_ = makeRunId(plan.launch.jobName);
     runDir_ = config_.runDir.empty() ? defaultRunDir(runId_) : config_.runDir;
     remoteDir_ = (config_.remoteDir.empty() ? std::string(".traindeck/runs") : config_.remoteDir) + "/" + runId_;
@@ -149,7 +140,6 @@ Run::Run(RunConfig config, Sink sink) : config_(std::move(config)), sink_(std::m
     // per-node environment. Node 0's address is the master's.
     generate::GenerateOptions options;
     options.hosts = masterHosts;
-    options.checkpointDir = config_.checkpointDir;
     std::vector<generate::GeneratedFile> files;
     try {
         files = generate::generate(plan, generate::Target::Ssh, options);
@@ -435,6 +425,20 @@ bool Run::preflightNode(Node& node, NodeSession& session) {
     if (kv["gpus"] == "none")
         ok = check("gpus", false, Text(TD_TEXT("Launch", "node %1 (%2): nvidia-smi not found, so its GPUs cannot be checked against the plan's %3 per node"),
                                        {nodeText, host, Text::value(std::to_string(planGpus))}));
+    else if (const std::vector<int>& chosen = config_.plan.launch.visibleGpus; !chosen.empty()) {
+        // The node script sets CUDA_VISIBLE_DEVICES to the plan's choice: each must exist here.
+        const int highest = *std::max_element(chosen.begin(), chosen.end());
+        const std::string visible = platform::cudaVisibleDevices(config_.plan);
+        if (std::atoi(kv["gpus"].c_str()) <= highest)
+            ok = check("gpus", false, Text(TD_TEXT("Launch", "node %1 (%2) has %3 GPUs, so it has no GPU %4 of the plan's CUDA_VISIBLE_DEVICES=%5 (--visible-gpus)"),
+                                           {nodeText, host, Text::value(kv["gpus"]), Text::value(std::to_string(highest)), Text::value(visible)}));
+        else
+            ok = check("gpus", true, Text(TD_TEXT("Launch", "%1 GPUs; the plan uses %2 of them: CUDA_VISIBLE_DEVICES=%3"),
+                                          {Text::value(kv["gpus"]), Text::value(std::to_string(planGpus)), Text::value(visible)}));
+    } else if (kv["gpus"] != std::to_string(planGpus) && std::atoi(kv["gpus"].c_str()) > planGpus)
+        ok = check("gpus", false, Text(TD_TEXT("Launch", "node %1 (%2) has %3 GPUs but the plan runs %4 per node: choose %4 of them with CUDA_VISIBLE_DEVICES (--visible-gpus %5), change the plan's GPUs per node, or use another host"),
+                                       {nodeText, host, Text::value(kv["gpus"]), Text::value(std::to_string(planGpus)),
+                                        Text::value(platform::cudaVisibleDevices(planGpus))}));
     else if (kv["gpus"] != std::to_string(planGpus))
         ok = check("gpus", false, Text(TD_TEXT("Launch", "node %1 (%2) has %3 GPUs but the plan runs %4 per node: change the plan's GPUs per node or use another host"),
                                        {nodeText, host, Text::value(kv["gpus"]), Text::value(std::to_string(planGpus))}));

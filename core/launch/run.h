@@ -49,7 +49,6 @@ struct RunConfig {
     traindeck::ssh::Settings ssh;  // qualified: the member's name is the namespace's
     bool dryRun = false;             // pre-flight only: nothing is written to the nodes
     double graceSeconds = 30;        // SIGTERM → SIGKILL
-    std::string checkpointDir;       // traindeck-trainer --checkpoint-dir on every node (absolute); empty: none
 };
 
 // <data>/TrainDeck/runs/<run_id> (XDG_DATA_HOME or ~/.local/share).

@@ -111,6 +111,12 @@ struct LaunchSettings {
     // Where the nodes run, node 0 (the master) first: [user@]host[:port] or an ssh alias;
     // the ssh target's hostfile and what `traindeck launch` and the Launch page start.
     std::vector<std::string> hosts;
+    // Where the job's checkpoints go, an absolute path on the nodes; empty: the platform's
+    // default place that outlives a pod or node (core/generate/checkpoint_place.h).
+    std::string checkpointDir;
+    // The GPUs each SSH node uses (CUDA_VISIBLE_DEVICES), as many as gpusPerNode; empty:
+    // all of the node's GPUs, which must then be gpusPerNode. A 4-GPU plan on 8-GPU boxes.
+    std::vector<int> visibleGpus;
     friend bool operator==(const LaunchSettings&, const LaunchSettings&) = default;
 };
 

@@ -519,6 +519,27 @@ PlanField hostsField() {
         });
 }
 
+// An absolute path, or empty (the platform's default): a relative one would name a
+// different folder on every node, or one inside a run's own folder.
+Text absolutePathOrEmpty(const std::string& v) {
+    if (Text e = oneLine(v); !e.empty()) return e;
+    return v.empty() || v.front() == '/' ? Text()
+                                         : Text(TD_TEXT("CoreMessages", "must be an absolute path on the nodes, got '%1'"),
+                                                {typed(v)});
+}
+
+PlanField visibleGpusField() {
+    return listField(
+        "launch.visible_gpus", "--visible-gpus", [](auto& p) -> auto& { return p.launch.visibleGpus; },
+        [](const int& gpu) { return std::to_string(gpu); },
+        [](const std::string& text, int& gpu) {
+            const auto r = std::from_chars(text.data(), text.data() + text.size(), gpu);
+            return r.ec == std::errc() && r.ptr == text.data() + text.size() && gpu >= 0 && gpu < 1024
+                       ? Text()
+                       : Text(TD_TEXT("CoreMessages", "expected GPU indices like 0,1,2,3, got '%1'"), {typed(text)});
+        });
+}
+
 PlanField compareField() {
     return listField(
         "compare", "--layouts", [](auto& p) -> auto& { return p.compare; }, layoutText,
@@ -586,6 +607,13 @@ void addLaunchFields(std::vector<PlanField>& f) {
                    integer("recipe.checkpoint_every", "--checkpoint-every", &Plan::recipe, &Recipe::checkpointEvery, 0, 1 << 30),
                    TD_TEXT("FieldLabels", "Checkpoint every (steps)"),
                    TD_TEXT("FieldLabels", "0: no checkpoints.")));
+    f.push_back(in(G::Launch, text("launch.checkpoint_dir", "--checkpoint-dir", &Plan::launch, &LaunchSettings::checkpointDir,
+                                   absolutePathOrEmpty),
+                   TD_TEXT("FieldLabels", "Checkpoint folder"),
+                   TD_TEXT("FieldLabels", "Where the job writes its checkpoints, an absolute path on the nodes (the trainer's "
+                                          "--checkpoint-dir, {checkpoint_dir} in your command). Empty: a place that outlives "
+                                          "the pod or node: the first mounted volume claim (Kubernetes, PyTorchJob), the "
+                                          "job's submit folder (SLURM); PAI-DLC and SSH need a path.")));
     f.push_back(in(G::Launch, integer("recipe.eval_every", "--eval-every", &Plan::recipe, &Recipe::evalEvery, 0, 1 << 30),
                    TD_TEXT("FieldLabels", "Validate every (steps)"),
                    TD_TEXT("FieldLabels", "0: no validation.")));
@@ -597,6 +625,11 @@ void addLaunchFields(std::vector<PlanField>& f) {
                    TD_TEXT("FieldLabels", "Hosts"),
                    TD_TEXT("FieldLabels", "Where the Launch page and the ssh files start the nodes: one per node, node 0 first, "
                                           "[user@]host[:port] or an ssh alias, separated by commas.")));
+    f.push_back(in(G::Launch, visibleGpusField(),
+                   TD_TEXT("FieldLabels", "GPUs to use on each host"),
+                   TD_TEXT("FieldLabels", "GPU indices each SSH node runs on (its CUDA_VISIBLE_DEVICES), as many as GPUs per "
+                                          "node: 0,1,2,3 runs a 4-GPU plan on an 8-GPU machine. Empty: all of the node's "
+                                          "GPUs.")));
 }
 
 std::vector<PlanField> makeFields() {
@@ -684,6 +717,16 @@ Text validatePlan(const Plan& plan) {
         return Text(TD_TEXT("CoreMessages", "%1 %2 and %3 %4 both shard the model: choose FSDP or a ZeRO stage, not both"),
                     {planFieldName("recipe.fsdp"), value("recipe.fsdp"), planFieldName("recipe.zero_stage"),
                      value("recipe.zero_stage")});
+    }
+    if (!plan.launch.visibleGpus.empty()) {
+        std::vector<int> gpus = plan.launch.visibleGpus;
+        std::sort(gpus.begin(), gpus.end());
+        if (std::adjacent_find(gpus.begin(), gpus.end()) != gpus.end())
+            return fieldError("launch.visible_gpus", Text(TD_TEXT("CoreMessages", "names a GPU twice")));
+        if (int(gpus.size()) != plan.cluster.gpusPerNode)
+            return fieldError("launch.visible_gpus",
+                              Text(TD_TEXT("CoreMessages", "names %1 GPUs but the plan runs %2 per node"),
+                                   {val(std::to_string(gpus.size())), val(std::to_string(plan.cluster.gpusPerNode))}));
     }
     if (plan.version > kPlanVersion)  // the text names the version already
         return Text(TD_TEXT("CoreMessages", "plan version %1 is newer than this TrainDeck reads (%2)"),

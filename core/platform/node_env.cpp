@@ -68,7 +68,7 @@ std::vector<EnvVar> nodeEnvironment(const Plan& plan, int nodeRank, const std::s
         {"PET_MASTER_ADDR", masterAddr, "torchrun --master-addr"},
         {"MASTER_PORT", port, "torch's rendezvous port on node 0"},
         {"PET_MASTER_PORT", port, "torchrun --master-port"},
-        {"CUDA_VISIBLE_DEVICES", cudaVisibleDevices(plan.cluster.gpusPerNode),
+        {"CUDA_VISIBLE_DEVICES", cudaVisibleDevices(plan),
          "the GPUs this node's processes use"},
     };
     // Per-node values go before the extra environment so the order reads
@@ -83,6 +83,17 @@ std::string cudaVisibleDevices(int gpus) {
     for (int i = 0; i < gpus; ++i) {
         if (i) out += ',';
         out += std::to_string(i);
+    }
+    return out;
+}
+
+std::string cudaVisibleDevices(const Plan& plan) {
+    if (plan.launch.visibleGpus.empty())
+        return cudaVisibleDevices(plan.cluster.gpusPerNode);
+    std::string out;
+    for (int gpu : plan.launch.visibleGpus) {
+        if (!out.empty()) out += ',';
+        out += std::to_string(gpu);
     }
     return out;
 }

@@ -37,6 +37,9 @@ std::vector<EnvVar> nodeEnvironment(const Plan& plan, int nodeRank, const std::s
 
 // "0,1,...,gpus-1": the GPUs one node's processes use.
 std::string cudaVisibleDevices(int gpus);
+// The plan's own: the GPUs it chooses on each node it starts over SSH (launch.visible_gpus,
+// "4,5,6,7"; a scheduler's platform chooses its own), else all of a node's, 0 to gpusPerNode-1.
+std::string cudaVisibleDevices(const Plan& plan);
 
 // A POSIX environment variable name: [A-Za-z_][A-Za-z0-9_]*.
 bool isEnvName(std::string_view name);

@@ -3,6 +3,7 @@
 // running), shows a diverging run's NaN alarm in its banner, and exports the
 // cards as PNG and the series as CSV.
 #include "gui/language.h"
+#include "gui/launch_page.h"
 #include "gui/main_window.h"
 #include "gui/watch_page.h"
 #include "gui/watch_runs_model.h"
@@ -351,6 +352,36 @@ private slots:
         QVERIFY(!title.isEmpty());
         QVERIFY2(text.contains("<svg") && text.contains(("<title>" + title + "</title>").toUtf8()), text.left(400).constData());
         QVERIFY(text.contains("<path") || text.contains("<polyline"));
+    }
+
+    // The identity and known_hosts chosen on the Launch page are the ones the Watch page's
+    // ssh:// sources use: the window holds them once (before, the Watch page kept ssh's
+    // defaults, ~/.ssh/known_hosts and no identity, whatever the Launch page said).
+    void watchOverSshUsesTheLaunchPagesSshSettings() {
+        test_sshd::Sshd sshd;
+        if (!sshd.start())
+            QFAIL(qPrintable(sshd.why));
+        const QString file = tmp.filePath("window-remote.jsonl");
+        test_files::writeFile(file, R"({"v":1,"event":"step","time":100,"step":7,"loss":0.5})" "\n");
+        const QString knownHosts = tmp.filePath("window_known_hosts");
+        Language lang;
+        MainWindow window(&lang);
+        auto* launchPage = window.findChild<traindeck::gui::LaunchPage*>();
+        auto* watchPage = window.findChild<WatchPage*>();
+        QVERIFY(launchPage && watchPage);
+        launchPage->setSshFiles(sshd.path("user_key"), knownHosts, sshd.path("ssh_config"));
+        const QString url = QString("ssh://%1@127.0.0.1:%2%3").arg(test_sshd::userName()).arg(sshd.port).arg(file);
+        QVERIFY(watchPage->addSource(url));
+        QMessageBox* box = nullptr;
+        QTRY_VERIFY_WITH_TIMEOUT((box = watchPage->findChild<QMessageBox*>()) != nullptr, 30000);
+        QVERIFY2(box->text().contains(knownHosts), qPrintable(box->text()));  // the Launch page's file
+        for (QAbstractButton* b : box->buttons())
+            if (box->buttonRole(b) == QMessageBox::AcceptRole)
+                b->click();
+        // Followed: the Launch page's identity was the key the host accepts.
+        QTRY_COMPARE_WITH_TIMEOUT(watchPage->watch().store().runs().size(), std::size_t(1), 30000);
+        QTRY_COMPARE_WITH_TIMEOUT(watchPage->watch().store().runs()[0]->lastStep(), std::int64_t(7), 30000);
+        QVERIFY(test_files::readFile(knownHosts).contains(test_files::readFile(sshd.path("host_key.pub")).split(' ').value(1)));
     }
 
     void restartIsMarkedOnThePlots() {

@@ -95,16 +95,17 @@ private slots:
         // An ssh alias is resolved as ssh would (HostName), and the user is told.
         QCOMPARE(masterOf({"gpu-a", "gpu-b"}), std::string("10.1.2.3"));
         const auto notes = generate::notes(analyse(gentest::planAt(2)), Target::Ssh, o);
-        QCOMPARE(notes.size(), std::size_t(1));
+        QCOMPARE(notes.size(), std::size_t(2));  // and where the checkpoints go (none: no folder given)
+        QVERIFY(notes[1].english().find("ssh: this job writes no checkpoints") != std::string::npos);
         QVERIFY(notes[0].english().find("10.1.2.3") != std::string::npos);
         QVERIFY(notes[0].english().find("gpu-a") != std::string::npos);
         // user@host:port: the host alone.
         QCOMPARE(masterOf({"carol@10.0.0.9:2200", "gpu-b"}), std::string("10.0.0.9"));
         QVERIFY(generate::notes(analyse(gentest::planAt(2)), Target::Ssh, o)[0].english().find("without its ssh user and port") !=
                 std::string::npos);
-        // A plain host is used as given, and nothing needs saying.
+        // A plain host is used as given, and nothing needs saying but where the checkpoints go.
         QCOMPARE(masterOf({"node-x.example", "gpu-b"}), std::string("node-x.example"));
-        QVERIFY(generate::notes(analyse(gentest::planAt(2)), Target::Ssh, o).empty());
+        QCOMPARE(generate::notes(analyse(gentest::planAt(2)), Target::Ssh, o).size(), std::size_t(1));
     }
 
     void accelerateLaunchReadsDeepSpeedConfigByItsPath() {
@@ -146,12 +147,13 @@ private slots:
         QVERIFY(args.find("--max-num-of-job-restart=3") != std::string::npos);
         // dlc submit has no field for it: said once, at generation.
         auto notes = generate::notes(analyse(plan), Target::PaiDlc, o);
-        QCOMPARE(notes.size(), std::size_t(1));
+        QCOMPARE(notes.size(), std::size_t(2));  // and where the checkpoints go (none: no folder given)
+        QVERIFY(notes[1].english().find("pai: this job writes no checkpoints") != std::string::npos);
         QVERIFY(notes[0].english().find("--retries") != std::string::npos);
         o.retries = 0;
         job = nlohmann::json::parse(fileAt(generate::generate(plan, Target::PaiDlc, o), "pai-create-job.json").content);
         QVERIFY(!job.contains("Settings"));
-        QVERIFY(generate::notes(analyse(plan), Target::PaiDlc, o).empty());
+        QCOMPARE(generate::notes(analyse(plan), Target::PaiDlc, o).size(), std::size_t(1));  // the checkpoints' line
         // A resource quota: no ECS type is sent, the node asks the quota for its GPUs.
         o.ecsSpec.clear();
         o.paiResourceId = "quota12345";
@@ -163,7 +165,7 @@ private slots:
             QCOMPARE(spec["ResourceConfig"]["GPU"].get<std::string>(), std::string("8"));
         }
         QVERIFY(!gentest::hasFile(quota, "pai-submit.sh"));
-        QCOMPARE(generate::notes(analyse(plan), Target::PaiDlc, o).size(), std::size_t(1));
+        QCOMPARE(generate::notes(analyse(plan), Target::PaiDlc, o).size(), std::size_t(2));  // quota, checkpoints
         QVERIFY(generate::missingOptions(plan, Target::PaiDlc, o).empty());
         o.ecsSpec = "ecs.gn7e-c16g1.32xlarge";
         QVERIFY_THROWS_EXCEPTION(generate::GenerateError, generate::generate(plan, Target::PaiDlc, o));

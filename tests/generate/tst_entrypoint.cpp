@@ -116,7 +116,10 @@ private slots:
         QTest::addColumn<QString>("message");
         const Env pai = {{"TRAINDECK_PLATFORM", "pai"}, {"RANK", "0"}, {"WORLD_SIZE", "2"}, {"MASTER_ADDR", "m"}};
         QTest::newRow("fewer GPUs than the plan") << 4 << pai << "this node has 4 GPUs (nvidia-smi) but the plan runs 8 per node";
-        QTest::newRow("more GPUs than the plan") << 16 << pai << "this node has 16 GPUs";
+        // Using some of a node's GPUs is chosen with CUDA_VISIBLE_DEVICES: the refusal says so.
+        QTest::newRow("more GPUs than the plan") << 16 << pai << "this node has 16 GPUs (nvidia-smi) but the plan runs 8 "
+                                                                 "per node: choose 8 of them with CUDA_VISIBLE_DEVICES "
+                                                                 "(the plan's --visible-gpus, e.g. 0,1,2,3,4,5,6,7)";
         QTest::newRow("platform chose too few") << 8 << merged(pai, {{"CUDA_VISIBLE_DEVICES", "0,1"}})
                                                << "this node has 2 GPUs (CUDA_VISIBLE_DEVICES=0,1)";
         QTest::newRow("no nvidia-smi") << 0 << pai << "nvidia-smi not found";
@@ -145,6 +148,21 @@ private slots:
         QVERIFY2(err.contains(message), qPrintable(err));
         QCOMPARE(err.count('\n'), 1);  // one clear line
         QVERIFY(err.startsWith("traindeck entrypoint (traindeck-demo): "));
+    }
+
+    // The trainer gets the platform's checkpoint folder (TRAINDECK_CHECKPOINT_DIR, set by the
+    // target's own file) and the plan's interval; without a folder, neither flag.
+    void checkpointFlagsFollowThePlatformsFolder() {
+        Fixture fx("");
+        gentest::writeStub(fx.stubs, "traindeck-trainer", "printf '%s\\n' \"$@\"");
+        const Env slurm = {{"TRAINDECK_PLATFORM", "slurm"}, {"SLURM_NODEID", "0"}, {"SLURM_JOB_NUM_NODES", "2"},
+                           {"MASTER_ADDR", "gpu-a"}};
+        Run r = fx.run(merged(slurm, {{"TRAINDECK_CHECKPOINT_DIR", "/shared/my ckpt"}}));
+        QVERIFY2(r.code == 0, r.err.constData());
+        QVERIFY2(r.out.contains("\n--checkpoint-dir\n/shared/my ckpt\n--checkpoint-every\n500\n"), r.out.constData());
+        r = fx.run(slurm);
+        QVERIFY2(r.code == 0, r.err.constData());
+        QVERIFY2(!r.out.contains("--checkpoint"), r.out.constData());
     }
 
     void launcherArgumentsExpandOnTheNode() {

@@ -121,15 +121,25 @@ private slots:
         QCOMPARE(r.code, 1);  // written, but the result needs the user
         QVERIFY(QFile::exists(dir.filePath("deepspeed.json")));
         QVERIFY2(r.err.contains("error in compared layout 8x8"), qPrintable(r.err));
-        // Every command's --help states the same rule, and generate its own cases.
-        for (const char* command : {"plan", "generate", "launch", "watch"}) {
-            const Run help = runTraindeck({command, "--help"});
+        // Every command's --help states the same rule once, in one wording (plan's used to add
+        // "Exit status: 0 fine, 1 a finding is an error, 2 bad input."), then its own cases.
+        for (const QStringList& command : {QStringList{"plan"}, QStringList{"generate"}, QStringList{"launch"},
+                                           QStringList{"watch"}, QStringList{}}) {
+            const Run help = runTraindeck(command + QStringList{"--help"});
             QCOMPARE(help.code, 0);
-            QVERIFY2(help.out.simplified().contains("Exit status, the same rule for every command: 0 done, nothing "
-                                                    "needs you; 1 done, but the result needs you"),
-                     command);
+            const QString out = help.out.simplified();
+            QVERIFY2(out.contains("Exit status, the same rule for every command: 0 done, nothing needs you; 1 done, "
+                                  "but the result needs you"),
+                     qPrintable(command.join(' ')));
+            QVERIFY2(out.count("Exit status") == 1 && out.count("exit status", Qt::CaseInsensitive) == 1,
+                     qPrintable(command.join(' ') + ": " + out));
+            const QString zh = runTraindeck(command + QStringList{"--help", "--lang", "zh_CN"}).out;
+            QVERIFY2(zh.count(QStringLiteral("退出码")) == 1 && !zh.contains(QStringLiteral("退出状态")),
+                     qPrintable(command.join(' ') + ": " + zh));
         }
-        QVERIFY(traindeck({"--help"}).out.simplified().contains("1 written, but a compared layout has an error finding"));
+        QVERIFY(traindeck({"--help"}).out.simplified().contains("Here: 0 written; 1 written, but a compared layout "
+                                                                "has an error finding"));
+        QVERIFY(runTraindeck({"launch", "--help"}).out.simplified().contains("Here: 0 every node succeeded"));
     }
 
     void theFindingOfAGrowingBatchIsPrinted() {

@@ -18,6 +18,7 @@
 
 using namespace traindeck;
 using generate::GeneratedFile;
+using generate::GenerateOptions;
 using generate::Target;
 using gentest::fileAt;
 
@@ -494,6 +495,97 @@ private slots:
                 data |= m["mountPath"].as<std::string>() == "/data" && m["readOnly"].as<bool>();
             QVERIFY(data);
         }
+    }
+
+    // A plan that checkpoints every 500 steps: every target that starts the workload gets a
+    // place that outlives its pod or node, or generate says in one line why it has none.
+    // Before launch.checkpoint_dir, no generated job passed --checkpoint-dir at all.
+    void everyTargetHasACheckpointPlaceOrSaysWhyNot() {
+        const Plan plan = gentest::planAt(2);
+        QCOMPARE(plan.recipe.checkpointEvery, 500);
+        const auto noteWith = [&](Target t, const GenerateOptions& o, const Plan& p) {
+            std::string all;
+            for (const Text& n : generate::notes(analyse(p), t, o)) all += n.english() + "\n";
+            return all;
+        };
+        // Kubernetes and PyTorchJob: the first read-write claim, a folder per job on it.
+        GenerateOptions o = gentest::optionsFor(2);
+        o.mounts = {{"datasets", "/data", true}, {"team-ckpt", "/ckpt", false}};
+        for (Target t : {Target::Kubernetes, Target::PyTorchJob}) {
+            const auto files = generate::generate(plan, t, o);
+            const auto objects = docs(fileAt(files, t == Target::Kubernetes ? "kubernetes.yaml" : "pytorchjob.yaml"));
+            for (const auto& obj : objects) QVERIFY2(problems(obj).isEmpty(), qPrintable(problems(obj)));
+            const YAML::Node job = objects.back();
+            const YAML::Node pod = job["kind"].as<std::string>() == "Job"
+                                       ? job["spec"]["template"]
+                                       : job["spec"]["pytorchReplicaSpecs"]["Master"]["template"];
+            QCOMPARE(envNamed(pod["spec"]["containers"][0], "TRAINDECK_CHECKPOINT_DIR")["value"].as<std::string>(),
+                     std::string("/ckpt/checkpoints/traindeck-demo"));
+            QVERIFY2(noteWith(t, o, plan).find("checkpoints every 500 steps go to /ckpt/checkpoints/traindeck-demo, on "
+                                               "volume claim team-ckpt") != std::string::npos,
+                     noteWith(t, o, plan).c_str());
+        }
+        // Without a claim the pod's disk is all there is: no checkpoints, said once.
+        o.mounts = {{"datasets", "/data", true}};
+        const YAML::Node job = docs(fileAt(generate::generate(plan, Target::Kubernetes, o), "kubernetes.yaml")).back();
+        QVERIFY(envNamed(job["spec"]["template"]["spec"]["containers"][0], "TRAINDECK_CHECKPOINT_DIR").IsNull());
+        QVERIFY(noteWith(Target::Kubernetes, o, plan).find("this job writes no checkpoints: no volume claim is mounted") !=
+                std::string::npos);
+        // SLURM: the submit folder every node shares.
+        const std::string sbatch = fileAt(generate::generate(plan, Target::Slurm, o), "job.sbatch").content;
+        QVERIFY2(sbatch.find("export TRAINDECK_CHECKPOINT_DIR=\"${SLURM_SUBMIT_DIR}\"/checkpoints/traindeck-demo\n") !=
+                     std::string::npos,
+                 sbatch.c_str());
+        QVERIFY(noteWith(Target::Slurm, o, plan).find("in the folder the job was submitted from") != std::string::npos);
+        // PAI-DLC and SSH: a path of the user's, or none and why.
+        QVERIFY(noteWith(Target::PaiDlc, o, plan).find("this job writes no checkpoints: a PAI-DLC node's disk") !=
+                std::string::npos);
+        QVERIFY(noteWith(Target::Ssh, o, plan).find("this job writes no checkpoints: set --checkpoint-dir") !=
+                std::string::npos);
+        Plan chosen = plan;
+        QVERIFY(setPlanField(chosen, "launch.checkpoint_dir", "/mnt/oss/run 1").empty());
+        const auto pai = generate::generate(chosen, Target::PaiDlc, o);
+        const auto body = nlohmann::json::parse(fileAt(pai, "pai-create-job.json").content);
+        QCOMPARE(body["Envs"]["TRAINDECK_CHECKPOINT_DIR"].get<std::string>(), std::string("/mnt/oss/run 1"));
+        QVERIFY(fileAt(pai, "pai-submit.sh").content.find("'--envs=TRAINDECK_PLATFORM=pai,TRAINDECK_CHECKPOINT_DIR=/mnt/oss/run 1'") !=
+                std::string::npos);
+        const auto ssh = generate::generate(chosen, Target::Ssh, o);
+        QVERIFY(fileAt(ssh, "node-1.sh").content.find("export TRAINDECK_CHECKPOINT_DIR='/mnt/oss/run 1'\n") !=
+                std::string::npos);
+        // The one entrypoint passes the platform's folder and the interval to the trainer.
+        QVERIFY(fileAt(ssh, "entrypoint.sh").content.find("${TRAINDECK_CHECKPOINT_DIR:+--checkpoint-every 500}") !=
+                std::string::npos);
+        // A folder on no claim is the pod's own: said so.
+        QVERIFY(noteWith(Target::Kubernetes, o, chosen).find("which is on no mounted volume claim") != std::string::npos);
+        // A relative folder would differ per node: refused by the field.
+        QVERIFY(!setPlanField(chosen, "launch.checkpoint_dir", "ckpt").empty());
+        // A user's command that names {checkpoint_dir} where the target has none is refused.
+        Plan command = plan;
+        command.launch.command = "python train.py --output {checkpoint_dir} --save-steps {checkpoint_every}";
+        QVERIFY_THROWS_EXCEPTION(generate::GenerateError, generate::generate(command, Target::Kubernetes, o));
+        const std::string ep = fileAt(generate::generate(command, Target::Slurm, o), "entrypoint.sh").content;
+        QVERIFY2(ep.find("python train.py --output \"${TRAINDECK_CHECKPOINT_DIR}\" --save-steps 500") != std::string::npos,
+                 ep.c_str());
+    }
+
+    // launch.visible_gpus: a 4-GPU plan on 8-GPU machines, as CUDA_VISIBLE_DEVICES in each
+    // SSH node's script; as many GPUs as the plan runs per node, none twice.
+    void visibleGpusReachTheSshNodeScripts() {
+        Plan plan = gentest::planAt(2, 4);
+        QVERIFY(setPlanField(plan, "launch.visible_gpus", "4,5,6,7").empty());
+        QVERIFY(validatePlan(plan).empty());
+        const auto files = generate::generate(plan, Target::Ssh, gentest::optionsFor(2));
+        for (const char* node : {"node-0.sh", "node-1.sh"})
+            QVERIFY2(fileAt(files, node).content.find("\nexport CUDA_VISIBLE_DEVICES=4,5,6,7\n") != std::string::npos,
+                     fileAt(files, node).content.c_str());
+        QVERIFY(fileAt(generate::generate(gentest::planAt(2, 4), Target::Ssh, gentest::optionsFor(2)), "node-0.sh")
+                    .content.find("CUDA_VISIBLE_DEVICES") == std::string::npos);  // no choice: the entrypoint counts
+        QVERIFY(setPlanField(plan, "launch.visible_gpus", "0,1").empty());
+        QVERIFY2(validatePlan(plan).english().find("names 2 GPUs but the plan runs 4 per node") != std::string::npos,
+                 validatePlan(plan).english().c_str());
+        QVERIFY(setPlanField(plan, "launch.visible_gpus", "0,1,1,2").empty());
+        QVERIFY(validatePlan(plan).english().find("names a GPU twice") != std::string::npos);
+        QVERIFY(!setPlanField(plan, "launch.visible_gpus", "0,x").empty());
     }
 };
 

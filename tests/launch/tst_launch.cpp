@@ -200,16 +200,47 @@ private slots:
         QVERIFY(events.contains("\"dry_run\":true"));
     }
 
-    void checkpointDirWithACommandIsRefused() {
-        Result r = launch(QStringList{"--hosts", sshd_.hosts(2), "--checkpoint-dir", "/tmp/ckpt", "--command", "python train.py"} +
-                          sshFlags(knownHosts_) + planFlags(2, 2, freePort()));
+    // The checkpoint folder is the plan's (launch.checkpoint_dir): a command gets it as
+    // {checkpoint_dir}, beside {checkpoint_every}; a relative folder is refused. Before,
+    // --checkpoint-dir with --command was refused and the command had no way to name it.
+    void checkpointDirReachesACommand() {
+        Result r = launch(QStringList{"--hosts", sshd_.hosts(2), "--checkpoint-dir", "ckpt"} + sshFlags(knownHosts_) +
+                          planFlags(2, 2, freePort()));
         QCOMPARE(r.code, 2);
-        QVERIFY2(r.err.contains("--checkpoint-dir is passed to traindeck-trainer only") && r.err.count('\n') == 1,
-                 qPrintable(r.err));
-        r = launch(QStringList{"--hosts", sshd_.hosts(2), "--checkpoint-dir", "ckpt"} + sshFlags(knownHosts_) +
-                   planFlags(2, 2, freePort()));
-        QCOMPARE(r.code, 2);
-        QVERIFY2(r.err.contains("must be an absolute path"), qPrintable(r.err));
+        QVERIFY2(r.err.contains("must be an absolute path on the nodes") && r.err.count('\n') == 1, qPrintable(r.err));
+        const QString folder = work_.filePath("command checkpoints");
+        r = launch(QStringList{"--hosts", sshd_.hosts(2), "--run-dir", runDir("ckpt-command"), "--checkpoint-dir", folder,
+                               "--checkpoint-every", "7", "--command", "echo \"ckpt=[{checkpoint_dir}] every={checkpoint_every}\""} +
+                   sshFlags(knownHosts_) + planFlags(2, 2, freePort()));
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        for (const char* node : {"ckpt-command/node-0.out", "ckpt-command/node-1.out"})
+            QVERIFY2(readFile(runDir(node)).contains("ckpt=[" + folder.toUtf8() + "] every=7"), readFile(runDir(node)).constData());
+    }
+
+    // A 1-GPU plan on 2-GPU hosts: refused, naming CUDA_VISIBLE_DEVICES and --visible-gpus
+    // (before: only "change the plan's GPUs per node or use another host"); with
+    // --visible-gpus 1 every node's command runs with CUDA_VISIBLE_DEVICES=1.
+    void aPlanChoosesSomeOfAHostsGpus() {
+        writeFile(sshd_.path("nvidia-smi-hook"), "echo 'GPU 0: Stub GPU'; echo 'GPU 1: Stub GPU'; exit 0\n");
+        const QStringList args = QStringList{"--hosts", sshd_.hosts(2)} + sshFlags(knownHosts_) + planFlags(2, 2, freePort()) +
+                                 QStringList{"--command", "echo \"visible=[$CUDA_VISIBLE_DEVICES]\""};
+        const Result refused = launch(args);
+        const Result chosen = launch(args + QStringList{"--visible-gpus", "1", "--run-dir", runDir("visible")});
+        const Result missing = launch(args + QStringList{"--visible-gpus", "2"});
+        QFile::remove(sshd_.path("nvidia-smi-hook"));
+        QCOMPARE(refused.code, 1);
+        QVERIFY2(refused.err.contains("has 2 GPUs but the plan runs 1 per node: choose 1 of them with "
+                                      "CUDA_VISIBLE_DEVICES (--visible-gpus 0)"),
+                 qPrintable(refused.err));
+        QVERIFY2(chosen.code == 0, qPrintable(chosen.err));
+        QVERIFY2(chosen.err.contains("2 GPUs; the plan uses 1 of them: CUDA_VISIBLE_DEVICES=1") ||
+                     chosen.out.contains("2 GPUs; the plan uses 1 of them: CUDA_VISIBLE_DEVICES=1"),
+                 qPrintable(chosen.out + chosen.err));
+        for (const char* node : {"visible/node-0.out", "visible/node-1.out"})
+            QVERIFY2(readFile(runDir(node)).contains("visible=[1]"), readFile(runDir(node)).constData());
+        QCOMPARE(missing.code, 1);
+        QVERIFY2(missing.err.contains("has 2 GPUs, so it has no GPU 2 of the plan's CUDA_VISIBLE_DEVICES=2"),
+                 qPrintable(missing.err));
     }
 
     void helpSaysHowTheCommandIsExpanded() {

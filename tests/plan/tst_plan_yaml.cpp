@@ -62,6 +62,8 @@ const std::map<std::string, std::string> kEveryField = {
     {"launch.comm_timeout_s", "600"},
     {"launch.num_processes", "16"},
     {"launch.hosts", "alice@gpu-a,gpu-b:2222,[fe80::1]:22"},
+    {"launch.visible_gpus", "4,5,6,7"},
+    {"launch.checkpoint_dir", "/shared/run: 1 # not a comment"},
     {"compare", "1x4,4x4,16x4"},
     {"calibration", "4x4=115samples/s"},
 };

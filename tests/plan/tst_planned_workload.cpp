@@ -85,16 +85,18 @@ private slots:
         options.ecsSpec = "ecs.gn8v.8xlarge";
         options.workspaceId = "ws-1";
         options.hosts = {"gpu-a", "gpu-b"};
-        options.checkpointDir = "/shared/ckpt";  // the interval goes with a place to write to
         const std::map<std::string, std::string> expected = {
-            {"--checkpoint-dir", "/shared/ckpt"},
             {"--preset", "base"}, {"--frames", "4"}, {"--height", "128"}, {"--width", "192"},
-            {"--checkpoint-every", "50"}, {"--eval-every", "25"}, {"--micro-batch", std::to_string(plan.recipe.microBatch)}};
+            {"--eval-every", "25"}, {"--micro-batch", std::to_string(plan.recipe.microBatch)}};
         int commands = 0;
         for (const generate::TargetInfo& t : generate::targets()) {
             for (const generate::GeneratedFile& file : generate::generate(plan, t.target, options)) {
-                const auto flags = trainerFlags(unescaped(withDecodedScripts(file.content)));
+                const std::string text = unescaped(withDecodedScripts(file.content));
+                const auto flags = trainerFlags(text);
                 if (flags.empty()) continue;
+                // The folder is each platform's (TRAINDECK_CHECKPOINT_DIR, tst_targets); the interval the plan's.
+                QVERIFY2(text.find("${TRAINDECK_CHECKPOINT_DIR:+--checkpoint-every 50}") != std::string::npos,
+                         (t.key + " " + file.path).c_str());
                 ++commands;
                 qInfo("%s %s: %zu trainer flags", t.key.c_str(), file.path.c_str(), flags.size());
                 for (const auto& [flag, value] : expected) {

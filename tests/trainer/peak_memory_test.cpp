@@ -1,10 +1,14 @@
 // The CPU backend's gpu_mem_gb is its peak resident memory in GiB (2^30 bytes),
 // the unit of the CUDA backend and of the metrics protocol: checked against the
-// kernel's own high-water mark, VmHWM in /proc/self/status.
+// kernel's own high-water mark, VmHWM in /proc/self/status. The CUDA backend's
+// figure (device memory in use, from cudaMemGetInfo) goes through the same
+// gibFromBytes, checked here on a card's numbers (CI has no GPU).
 
 #include "check.h"
 #include "gloo_backend.h"
+#include "memory_unit.h"
 
+#include <cstdint>
 #include <cstring>
 #include <fstream>
 #include <memory>
@@ -33,5 +37,8 @@ int main() {
     const double reported = backend->peakMemoryGb();
     CHECK_NEAR(reported, kib * 1024 / double(1u << 30), 1.0 / 1024);  // within 1 MiB
     CHECK(block[block.size() / 2] == 1);
+    // An H100 80GB's 81559 MiB all in use is 79.65 GiB (85.52 GB); 40 GiB in use is 40.
+    CHECK_NEAR(gibFromBytes(81559.0 * (1 << 20)), 79.647, 0.001);
+    CHECK_NEAR(gibFromBytes(double(std::uint64_t(40) << 30)), 40.0, 1e-12);
     return checkResult("trainer_peak_memory_test");
 }

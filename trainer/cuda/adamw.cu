@@ -14,8 +14,7 @@ namespace traindeck::trainer::cuda {
 
 namespace {
 
-constexpr int kThreads = 256;
-constexpr int kBlocks = 1056;  // 8 per multiprocessor on a 132-SM Hopper
+constexpr int kAdamWBlocks = 1056;  // 8 per multiprocessor on a 132-SM Hopper (norm and update)
 
 __global__ void sumSquaresKernel(const float* g, size_t n, double* partials) {
     double acc = 0.0;
@@ -28,7 +27,7 @@ __global__ void sumSquaresKernel(const float* g, size_t n, double* partials) {
     for (size_t i = n4 * 4 + size_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += size_t(gridDim.x) * blockDim.x) {
         acc += double(g[i]) * g[i];
     }
-    const double total = blockSum<kThreads>(acc);
+    const double total = blockSum<kReduceThreads>(acc);
     if (threadIdx.x == 0) partials[blockIdx.x] = total;
 }
 
@@ -36,7 +35,7 @@ __global__ void sumSquaresKernel(const float* g, size_t n, double* partials) {
 // non-finite norm (the loop reports that step as nonfinite).
 __global__ void normFinishKernel(const double* partials, int count, const AdamWParams* hyper, double* normOut,
                                  float* coefOut) {
-    const double sum = sumPartials<kThreads>(partials, count);
+    const double sum = sumPartials<kReduceThreads>(partials, count);
     if (threadIdx.x == 0) {
         const double norm = sqrt(sum) * double(hyper->gradScale);
         *normOut = norm;
@@ -82,19 +81,19 @@ __global__ void adamwKernel(float* params, const float* grads, float* m, float* 
 
 }  // namespace
 
-int normPartials() { return kBlocks; }
+int normPartials() { return kAdamWBlocks; }
 
 void gradNorm(const float* grads, size_t n, const AdamWParams* hyper, double* partials, double* normOut,
               float* coefOut, cudaStream_t stream) {
-    sumSquaresKernel<<<kBlocks, kThreads, 0, stream>>>(grads, n, partials);
+    sumSquaresKernel<<<kAdamWBlocks, kReduceThreads, 0, stream>>>(grads, n, partials);
     TD_CUDA_LAUNCHED();
-    normFinishKernel<<<1, kThreads, 0, stream>>>(partials, kBlocks, hyper, normOut, coefOut);
+    normFinishKernel<<<1, kReduceThreads, 0, stream>>>(partials, kAdamWBlocks, hyper, normOut, coefOut);
     TD_CUDA_LAUNCHED();
 }
 
 void adamw(float* params, const float* grads, float* m, float* v, const uint8_t* decayMask, size_t n,
            const AdamWParams* hyper, const float* coef, cudaStream_t stream) {
-    adamwKernel<<<kBlocks, kThreads, 0, stream>>>(params, grads, m, v, decayMask, n, hyper, coef);
+    adamwKernel<<<kAdamWBlocks, kReduceThreads, 0, stream>>>(params, grads, m, v, decayMask, n, hyper, coef);
     TD_CUDA_LAUNCHED();
 }
 

@@ -7,6 +7,12 @@
 
 namespace traindeck::trainer::cuda {
 
+// Threads per block of the reduction kernels (the loss, the gradient norm). Shared
+// constants live here, not in each .cu file's anonymous namespace: CMake >= 3.31
+// compiles the .cu files as one translation unit, where two `kThreads` collide
+// (tools/check_unity_names.py, run by ctest, catches the next one).
+constexpr int kReduceThreads = 256;
+
 // Sum over a block of `Threads` threads of one value each; valid in thread 0.
 template <int Threads>
 __device__ __forceinline__ double blockSum(double v) {

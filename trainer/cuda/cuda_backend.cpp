@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "check.h"
+#include "memory_unit.h"
 
 namespace traindeck::trainer::cuda {
 
@@ -545,7 +546,7 @@ std::vector<float> CudaBackend::gradients() const {
 double CudaBackend::peakMemoryGb() const {
     size_t freeBytes = 0, totalBytes = 0;
     TD_CUDA(cudaMemGetInfo(&freeBytes, &totalBytes));
-    return double(totalBytes - freeBytes) / double(1u << 30);
+    return gibFromBytes(double(totalBytes - freeBytes));
 }
 
 }  // namespace traindeck::trainer::cuda

@@ -12,8 +12,7 @@ namespace traindeck::trainer::cuda {
 
 namespace {
 
-constexpr int kThreads = 256;
-constexpr int kBlocks = 1024;
+constexpr int kLossBlocks = 1024;
 
 template <class T>
 __global__ void mseKernel(const T* y, const float* target, size_t n, float gradScale, T* dy, double* partials) {
@@ -23,27 +22,27 @@ __global__ void mseKernel(const T* y, const float* target, size_t n, float gradS
         acc += double(diff) * double(diff);
         dy[i] = fromFloat<T>(2.0f * gradScale * diff);
     }
-    const double total = blockSum<kThreads>(acc);
+    const double total = blockSum<kReduceThreads>(acc);
     if (threadIdx.x == 0) partials[blockIdx.x] = total;
 }
 
-__global__ void finishKernel(const double* partials, int count, double* sums, const int* slot) {
-    const double total = sumPartials<kThreads>(partials, count);
+__global__ void lossFinishKernel(const double* partials, int count, double* sums, const int* slot) {
+    const double total = sumPartials<kReduceThreads>(partials, count);
     if (threadIdx.x == 0) sums[*slot] = total;
 }
 
 template <class T>
 void mseLossT(const T* y, const float* target, size_t n, float gradScale, T* dy, double* partials, double* sums,
               const int* slot, cudaStream_t stream) {
-    mseKernel<T><<<kBlocks, kThreads, 0, stream>>>(y, target, n, gradScale, dy, partials);
+    mseKernel<T><<<kLossBlocks, kReduceThreads, 0, stream>>>(y, target, n, gradScale, dy, partials);
     TD_CUDA_LAUNCHED();
-    finishKernel<<<1, kThreads, 0, stream>>>(partials, kBlocks, sums, slot);
+    lossFinishKernel<<<1, kReduceThreads, 0, stream>>>(partials, kLossBlocks, sums, slot);
     TD_CUDA_LAUNCHED();
 }
 
 }  // namespace
 
-int lossPartials() { return kBlocks; }
+int lossPartials() { return kLossBlocks; }
 
 void mseLoss(const bf16* y, const float* target, size_t n, float gradScale, bf16* dy, double* partials,
              double* sums, const int* slot, cudaStream_t stream) {

@@ -189,6 +189,26 @@ class MemoryUnitTest(unittest.TestCase):
         self.assertGreater(len(block), 0)
         self.assertAlmostEqual(reported, hwm_kib * 1024 / float(1 << 30), delta=1 / 1024)
 
+    def test_cuda_peak_memory_is_gib_of_torchs_figure(self):
+        # On a GPU the figure is torch.cuda.max_memory_allocated() (bytes) in GiB: a
+        # stand-in torch (the package only reads sys.modules) with 70 GiB allocated.
+        import types
+
+        from traindeck_metrics import _memory
+
+        peak_bytes = 70 * (1 << 30)
+        cuda = types.SimpleNamespace(is_available=lambda: True, is_initialized=lambda: True,
+                                     max_memory_allocated=lambda: peak_bytes)
+        saved = sys.modules.get("torch")
+        sys.modules["torch"] = types.SimpleNamespace(cuda=cuda)
+        try:
+            self.assertEqual(_memory.peak_gb(), 70.0)  # not 75.16 (GB)
+        finally:
+            if saved is None:
+                del sys.modules["torch"]
+            else:
+                sys.modules["torch"] = saved
+
 
 class LayoutTest(unittest.TestCase):
     def test_torchrun_variables(self):

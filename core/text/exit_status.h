@@ -6,18 +6,19 @@
 //      plan's error finding, a failed run, an alarm;
 //   2  nothing done: bad arguments or input (one line on stderr says which).
 // A command may add codes of its own above 2 (launch: 3 access refused,
-// 130/143 stopped by a signal). Each --help states the rule, then its own
-// cases; the man page has it from there.
+// 130/143 stopped by a signal). Each --help states the rule once, in this one
+// text, followed by that command's own cases; the man page has it from there.
 
-#include <string>
+#include "text/text.h"
 
-namespace traindeck::cli {
+namespace traindeck {
 
 inline constexpr int kExitDone = 0;
 inline constexpr int kExitNeedsAttention = 1;
 inline constexpr int kExitBadInput = 2;
 
-// The rule in one paragraph, in the interface language (for each --help).
-std::string exitStatusRule();
+// The rule as one paragraph; with `commandCases` (what 0/1/2 mean for one command,
+// and its own codes above 2), the rule followed by "Here: " and those cases.
+Text exitStatusHelp(const Text& commandCases = {});
 
-}  // namespace traindeck::cli
+}  // namespace traindeck
