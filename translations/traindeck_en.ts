@@ -1760,13 +1760,13 @@
         <source>node %1 (%2) has %3 GPUs but the plan runs %4 per node: choose %4 of them with CUDA_VISIBLE_DEVICES (--visible-gpus %5), change the plan&apos;s GPUs per node, or use another host</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>the plan has errors, nothing was started: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>LaunchCommand</name>
-    <message>
-        <source>the plan has errors, nothing started: %1 (run &apos;traindeck plan&apos; for all findings)</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message>
         <source>Usage: traindeck launch [PLAN.yaml] (--hosts H1,H2,... | --local) [OPTIONS]</source>
         <translation type="unfinished"></translation>
@@ -3446,10 +3446,6 @@
     </message>
     <message>
         <source>Node %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The plan has errors, nothing was started: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

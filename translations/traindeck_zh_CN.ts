@@ -1760,13 +1760,13 @@
         <source>node %1 (%2) has %3 GPUs but the plan runs %4 per node: choose %4 of them with CUDA_VISIBLE_DEVICES (--visible-gpus %5), change the plan&apos;s GPUs per node, or use another host</source>
         <translation>节点 %1（%2）有 %3 个 GPU，但计划每个节点运行 %4 个：用 CUDA_VISIBLE_DEVICES 选出其中 %4 个（--visible-gpus %5），或修改计划的每节点 GPU 数，或换一台主机</translation>
     </message>
+    <message>
+        <source>the plan has errors, nothing was started: %1</source>
+        <translation>计划有错误，没有启动任何内容：%1</translation>
+    </message>
 </context>
 <context>
     <name>LaunchCommand</name>
-    <message>
-        <source>the plan has errors, nothing started: %1 (run &apos;traindeck plan&apos; for all findings)</source>
-        <translation>计划有错误，未启动任何节点：%1（运行 traindeck plan 查看全部发现）</translation>
-    </message>
     <message>
         <source>Usage: traindeck launch [PLAN.yaml] (--hosts H1,H2,... | --local) [OPTIONS]</source>
         <translation>用法：traindeck launch [PLAN.yaml] (--hosts H1,H2,... | --local) [选项]</translation>
@@ -3475,10 +3475,6 @@
     <message>
         <source>Node %1</source>
         <translation>节点 %1</translation>
-    </message>
-    <message>
-        <source>The plan has errors, nothing was started: %1</source>
-        <translation>计划有错误，未启动任何节点：%1</translation>
     </message>
     <message>
         <source>Run folder: %1</source>

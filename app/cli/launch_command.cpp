@@ -287,12 +287,7 @@ int runLaunch(int argc, char** argv) {
                                                             "plan's launch.hosts) or --local")),
                     2);
     if (clean) return cleanRemoteFolders(config);
-    // The nodes run the plan's own layout: a compared layout's errors do not stop them.
-    if (const PlanAnalysis analysis = analyse(config.plan); const Finding* blocker = analysis.launchBlocker())
-        return fail(app::localized(Text(TD_TEXT("LaunchCommand", "the plan has errors, nothing started: %1 (run "
-                                                                 "'traindeck plan' for all findings)"),
-                                        {blocker->message})),
-                    2);
+    // A plan with errors is refused by launch::Run itself (its LaunchError below).
 
     LaunchPrinter printer;
     std::unique_ptr<Run> run;

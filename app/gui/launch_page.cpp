@@ -219,11 +219,6 @@ bool LaunchPage::start() { return begin(false); }
 bool LaunchPage::begin(bool dryRun) {
     if (running())
         return false;
-    // core's one launch-blocking rule (PlanAnalysis::launchBlocker), on the document's analysis.
-    if (const Finding* blocker = m_analysis.valid() ? m_analysis.launchBlocker() : nullptr) {
-        showBanner(tr("The plan has errors, nothing was started: %1").arg(app::qLocalized(blocker->message)), true);
-        return false;
-    }
     launch::RunConfig config;
     config.plan = plan();
     config.local = plan().cluster.nodes == 1 && m_local->isChecked();

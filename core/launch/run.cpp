@@ -3,6 +3,7 @@
 #include "generate/generate.h"
 #include "generate/host_address.h"
 #include "generate/shell_quote.h"
+#include "plan/plan_analysis.h"
 #include "plan/plan_fields.h"
 #include "platform/node_env.h"
 #include "run_folder.h"
@@ -99,7 +100,9 @@ std::string defaultRunDir(const std::string& runId) {
 
 Run::Run(RunConfig config, Sink sink) : config_(std::move(config)), sink_(std::move(sink)) {
     const Plan& plan = config_.plan;
-    if (Text error = validatePlan(plan); !error.empty()) throw LaunchError(error);
+    // The one analysis of this launch: its readiness here, its files below.
+    const PlanAnalysis analysis = analyse(plan);
+    if (!analysis.valid()) throw LaunchError(analysis.invalid);
     if (config_.local) {
         if (plan.cluster.nodes != 1)
             throw LaunchError(Text(TD_TEXT("Launch", "--local runs one node on this machine, but the plan has %1 nodes"),
@@ -111,6 +114,10 @@ Run::Run(RunConfig config, Sink sink) : config_(std::move(config)), sink_(std::m
                                    {Text::value(std::to_string(plan.cluster.nodes)),
                                     Text::value(std::to_string(config_.hosts.size()))}));
     }
+    // The nodes run the plan's own layout: a compared layout's errors do not stop them.
+    // Every face launches through here, so none can start a plan that another refuses.
+    if (const Finding* blocker = analysis.launchBlocker())
+        throw LaunchError(Text(TD_TEXT("Launch", "the plan has errors, nothing was started: %1"), {blocker->message}));
     if (config_.graceSeconds < 0) config_.graceSeconds = 0;
     // A stop ends a connect that is still waiting for its node (stopNow: the
     // user's stop, not another node's failure, as for the pre-flight).
@@ -142,7 +149,7 @@ Run::Run(RunConfig config, Sink sink) : config_(std::move(config)), sink_(std::m
     options.hosts = masterHosts;
     std::vector<generate::GeneratedFile> files;
     try {
-        files = generate::generate(plan, generate::Target::Ssh, options);
+        files = generate::generate(analysis, generate::Target::Ssh, options);
     } catch (const generate::GenerateError& e) {
         throw LaunchError(Text::value(e.what()));
     }

@@ -614,6 +614,16 @@ private slots:
         QVERIFY2(last.contains("failed: node 0 (") && last.contains("another configuration"), qPrintable(last));
     }
 
+    // A plan with an error finding starts nothing, whichever face launches it:
+    // launch::Run refuses it (the Launch page's test is tst_launch_page's).
+    void aPlanWithErrorsStartsNothing() {
+        const Result r = launch(QStringList{"--local", "--run-dir", runDir("blocked")} + planFlags(1, 4, freePort()) +
+                                QStringList{"--gpus-per-node", "16"});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("the plan has errors, nothing was started"), qPrintable(r.err));
+        QVERIFY(!QFileInfo::exists(runDir("blocked")));
+    }
+
     void localRunsTheSameNodeScript() {
         const Result r = launch(QStringList{"--local", "--run-dir", runDir("local")} + planFlags(1, 4, freePort()) +
                                 QStringList{"--grace", "5"});
