@@ -3031,6 +3031,18 @@
         <source>status</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>completed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>interrupted</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>WriteFiles</name>
@@ -4348,6 +4360,10 @@ Accept it only if this is the fingerprint the host&apos;s administrator gives yo
     </message>
     <message>
         <source>The cards as one picture: PNG, or SVG (vector graphics) for a file named .svg</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU memory (GiB)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

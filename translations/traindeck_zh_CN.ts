@@ -3031,6 +3031,18 @@
         <source>status</source>
         <translation>状态</translation>
     </message>
+    <message>
+        <source>completed</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>interrupted</source>
+        <translation>已中断</translation>
+    </message>
 </context>
 <context>
     <name>WriteFiles</name>
@@ -4354,6 +4366,10 @@ Accept it only if this is the fingerprint the host&apos;s administrator gives yo
     <message>
         <source>The cards as one picture: PNG, or SVG (vector graphics) for a file named .svg</source>
         <translation>所有卡片合成一张图：PNG；文件名以 .svg 结尾时为 SVG（矢量图）</translation>
+    </message>
+    <message>
+        <source>GPU memory (GiB)</source>
+        <translation>GPU 显存（GiB）</translation>
     </message>
 </context>
 </TS>

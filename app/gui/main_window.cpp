@@ -154,13 +154,13 @@ MainWindow::MainWindow(Language* language, QWidget* parent) : QMainWindow(parent
     setWindowIcon(QIcon(QStringLiteral(":/traindeck/icons/traindeck.svg")));
 
     AppSettings settings;
-    if (!restoreGeometry(settings.windowGeometry()))
-        resize(1400, 880);
-    // On the screen it opens on, frame and status bar included (a 1366×768 laptop).
-    if (const QScreen* s = screen()) {
-        const QSize room = s->availableGeometry().size() - (frameGeometry().size() - geometry().size());
-        if (width() > room.width() || height() > room.height())
-            resize(size().boundedTo(room).expandedTo(minimumSizeHint()));
+    // The first time: on the screen it opens on, frame and status bar included (a
+    // 1366×768 laptop); a restored geometry Qt fits onto the screen itself.
+    if (!restoreGeometry(settings.windowGeometry())) {
+        QSize size(1400, 880);
+        if (const QScreen* s = screen())
+            size = size.boundedTo(s->availableGeometry().size() - QSize(0, 40)).expandedTo(minimumSizeHint());  // 40: a title bar
+        resize(size);
     }
     restoreState(settings.windowState());
     m_tabs->setCurrentIndex(settings.currentTab());

@@ -132,7 +132,6 @@ WatchPage::WatchPage(QWidget* parent)
     auto* left = new QWidget(split);
     auto* leftColumn = new QVBoxLayout(left);
     leftColumn->setContentsMargins(0, 0, 0, 0);
-    left->setMaximumWidth(300);
     left->setMinimumWidth(140);
     m_runs = new QListView(left);
     m_runs->setModel(m_runsModel);
@@ -153,6 +152,7 @@ WatchPage::WatchPage(QWidget* parent)
     split->addWidget(left);
     split->addWidget(grid);
     split->setStretchFactor(1, 1);
+    split->setSizes({260, 100000});  // the cards get the rest (by its size hint alone the list took 385 px)
     column->addWidget(split, 1);
     m_status = new QLabel(this);
     m_status->setObjectName(QStringLiteral("watchStatus"));
@@ -620,7 +620,8 @@ QString WatchPage::cardTitle(int card) const {
     case CardKind::Psnr: return tr("PSNR (dB)");
     case CardKind::Lr: return tr("Learning rate");
     case CardKind::SamplesPerS: return tr("Samples/s (dashed: the plan's prediction)");
-    case CardKind::GpuMemory: return tr("GPU memory (GiB; dashed: capacity)");
+    case CardKind::GpuMemory:  // no dashed line where the capacity is above the scale
+        return m_capacityOffScale.contains(card) ? tr("GPU memory (GiB)") : tr("GPU memory (GiB; dashed: capacity)");
     case CardKind::GradNorm: return tr("Gradient norm");
     case CardKind::Eval: return tr("Evaluation loss");
     case CardKind::RankStepTime: return tr("Step time per rank (s)");
@@ -697,7 +698,7 @@ void WatchPage::drawCard(int card) {
         title += QLatin1Char('\n') + tr("capacity %1 GiB, above the scale").arg(off->second, 0, 'g', 3);
     auto* titleElement = static_cast<QCPTextElement*>(plot->plotLayout()->element(0, 0));
     titleElement->setText(wrapped(title, titleElement->font(), plot->width() - 12));
-    plot->legend->setVisible(plot->legend->itemCount() >= 2 && plot->legend->itemCount() <= kLegendMostLines);
+    plot->legend->setVisible(legendInWindow(plot, kind.kind, runs.size()));
     plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -752,11 +753,19 @@ void WatchPage::hover(QCustomPlot* plot, QMouseEvent* event) {
                            QStringLiteral("x = %1\n").arg(x, 0, 'g', 6) + lines.join(QLatin1Char('\n')), plot);
 }
 
+// In the window the run list names the runs by their colours: a legend only for
+// one run's ranks (up to kLegendMostLines), which nothing else names.
+bool WatchPage::legendInWindow(QCustomPlot* plot, CardKind kind, std::size_t runs) {
+    const int lines = plot->legend->itemCount();
+    return kind == CardKind::RankStepTime && runs == 1 && lines >= 2 && lines <= kLegendMostLines;
+}
+
 // A picture stands alone: it names its runs (the legend, one run too) and its x axis.
 void WatchPage::dressForExport(QCustomPlot* plot, bool on) {
     plot->xAxis->setLabel(on ? m_x->currentText() : QString());
     const int lines = plot->legend->itemCount();
-    plot->legend->setVisible(on ? lines >= 1 : lines >= 2 && lines <= kLegendMostLines);
+    const int card = int(std::find(m_cards.begin(), m_cards.end(), plot) - m_cards.begin());
+    plot->legend->setVisible(on ? lines >= 1 : legendInWindow(plot, m_cardKinds[std::size_t(card)].kind, shownRuns().size()));
     plot->replot(QCustomPlot::rpImmediateRefresh);
 }
 

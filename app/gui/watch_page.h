@@ -107,6 +107,7 @@ private:
     void runMenu(const QPoint& at);
     void showSummary(bool now);
     void dressForExport(QCustomPlot* plot, bool on);
+    static bool legendInWindow(QCustomPlot* plot, metrics::CardKind kind, std::size_t runs);
     QString askImagePath(const QString& caption);
     static bool writeImage(const QImage& image, const QString& path);
     void askForRun();

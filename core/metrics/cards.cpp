@@ -62,7 +62,7 @@ std::vector<Card> cardsOf(const std::vector<const Run*>& runs) {
     std::set<const Series*> drawn;
     for (int k = 0; k < kFixedCards; ++k) {
         const Card c{CardKind(k), {}};
-        bool draws = runs.empty();
+        bool draws = false;
         for (const Run* run : runs)
             for (const Series* s : cardSeries(*run, c)) {
                 drawn.insert(s);
@@ -71,6 +71,9 @@ std::vector<Card> cardsOf(const std::vector<const Run*>& runs) {
         if (draws)
             cards.push_back(c);
     }
+    if (cards.empty())  // no run has a point yet: every fixed card, what the page will show
+        for (int k = 0; k < kFixedCards; ++k)
+            cards.push_back({CardKind(k), {}});
     std::set<std::string> own;
     for (const Run* run : runs)
         for (const auto& [key, s] : run->allSeries())

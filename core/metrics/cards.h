@@ -25,9 +25,9 @@ struct Card {
     bool operator==(const Card&) const = default;
 };
 
-// The fixed cards some run has a series for (all of them while no run is
-// watched: what the page will show), then the runs' own scalars by name. A card
-// no run draws would be an empty frame taking a share of the page.
+// The fixed cards some run has a series for (all of them while no run has a
+// point yet: what the page will show), then the runs' own scalars by name. A
+// card no run draws would be an empty frame taking a share of the page.
 std::vector<Card> cardsOf(const std::vector<const Run*>& runs);
 // Whether a card's lines are smoothed: not the learning rate, a schedule the
 // trainer sets exactly (an average of it draws a schedule nobody ran).

@@ -28,7 +28,12 @@ bool ownScalar(const std::string& metric) {
 }
 
 Text runStatus(const RunSummary& s) {
-    return s.endStatus.empty() ? Text(TD_TEXT("WatchCommand", "running (no end event yet)")) : val(s.endStatus);
+    if (s.endStatus.empty()) return Text(TD_TEXT("WatchCommand", "running (no end event yet)"));
+    // The protocol's statuses in words of the interface's language; another as the run wrote it.
+    if (s.endStatus == "completed") return Text(TD_TEXT("WatchCommand", "completed"));
+    if (s.endStatus == "failed") return Text(TD_TEXT("WatchCommand", "failed"));
+    if (s.endStatus == "interrupted") return Text(TD_TEXT("WatchCommand", "interrupted"));
+    return val(s.endStatus);
 }
 
 std::vector<SummaryRow> summaryRows(const Run& run, const RunSummary& s) {

@@ -1,4 +1,3 @@
-#include "plan/model_source.h"
 #include "plan/plan_yaml.h"
 
 #include "files/write_whole.h"
@@ -207,8 +206,6 @@ std::string planToYaml(const Plan& plan) {
     for (const PlanField& f : planFields()) {
         if (f.key == "calibration" && plan.calibrations.empty())
             continue;
-        if (!modelFieldUsed(plan, f.key))  // a clip on a language model: nothing reads it, the file does not keep it
-            continue;
         const std::string section = splitKey(f.key).first;
         if (section.empty()) {
             emitField(out, f, plan);
@@ -219,7 +216,7 @@ std::string planToYaml(const Plan& plan) {
         written.push_back(section);
         out << YAML::Key << section << YAML::Value << YAML::BeginMap;
         for (const PlanField& g : planFields())
-            if (splitKey(g.key).first == section && modelFieldUsed(plan, g.key))
+            if (splitKey(g.key).first == section)
                 emitField(out, g, plan);
         if (section == "launch") {
             out << YAML::Key << "env" << YAML::Value << YAML::BeginMap;

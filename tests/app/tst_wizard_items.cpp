@@ -1,7 +1,6 @@
 // The new-plan wizard as issue 37 found it, offscreen: an imported model named
-// by its config (not by its folder, "gui"), the job named after the model, a
-// language model's plan that keeps no video clip, FSDP offered beside ZeRO, the
-// parameter count on the review page, and the missing workload named by its
+// by its config (not by its folder, "gui"), the job named after the model, FSDP
+// offered beside ZeRO, the parameter count on the review page, and the missing workload named by its
 // label (not the YAML key launch.command).
 #include "generate/workload.h"
 #include "gui/field_sections.h"
@@ -9,7 +8,6 @@
 #include "gui/plan_wizard.h"
 #include "gui/wizard_pages.h"
 #include "localized.h"
-#include "plan/plan_yaml.h"
 #include "test_files.h"
 #include "test_support.h"
 
@@ -60,16 +58,6 @@ private slots:
         PlanWizard kept(mine);
         QVERIFY(kept.chooseCatalogueModel("mixtral-8x7b").empty());
         QCOMPARE(kept.plan().name, std::string("my-run"));
-    }
-
-    void aLanguageModelsPlanKeepsNoClip() {
-        PlanWizard wizard(demoPlan());
-        QVERIFY(wizard.chooseCatalogueModel("llama-3.1-8b").empty());
-        const std::string yaml = planToYaml(wizard.plan());
-        QVERIFY2(yaml.find("clip_frames") == std::string::npos && yaml.find("clip_width") == std::string::npos, yaml.c_str());
-        QVERIFY(yaml.find("tokens_per_sample") != std::string::npos);
-        // The demo's own model (frames make its sample) keeps its clip.
-        QVERIFY(planToYaml(demoPlan()).find("clip_frames") != std::string::npos);
     }
 
     void fsdpBesideZeroAndTheParametersOnTheReview() {

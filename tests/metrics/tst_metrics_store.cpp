@@ -235,6 +235,8 @@ private slots:
         QCOMPARE(cards[1].metric, std::string("data_time_s"));
         QCOMPARE(cardSeries(run, cards[0]).size(), std::size_t(1));  // the loss card draws the loss: no card of its own
         QCOMPARE(int(cardsOf({}).size()), kFixedCards);  // nothing watched yet: what the page will show
+        Run started("s");  // a run with no point yet (its start event only): the same
+        QCOMPARE(int(cardsOf({&started}).size()), kFixedCards);
         QCOMPARE(unitOf("data_time_s"), std::string("s"));
         QCOMPARE(unitOf("host_mem_gb"), std::string("GB"));
         QCOMPARE(unitOf("tokens_per_s"), std::string("tokens/s"));
