@@ -88,7 +88,7 @@ std::vector<SummaryRow> summaryRows(const Run& run, const RunSummary& s) {
                             : Text(TD_TEXT("WatchCommand", "attempt %1, after step %2 (the attempt before: %3)"),
                                    {val(std::to_string(r.attempt)), val(std::to_string(r.afterStep)), before}));
     }
-    row(TD_TEXT("WatchCommand", "end"), s.endStatus.empty() ? Text(TD_TEXT("WatchCommand", "none yet")) : val(s.endStatus));
+    row(TD_TEXT("WatchCommand", "end"), s.endStatus.empty() ? Text(TD_TEXT("WatchCommand", "none yet")) : runStatus(s));
     if (run.skippedLines > 0)
         row(TD_TEXT("WatchCommand", "skipped lines"), val(std::to_string(run.skippedLines)));
     if (run.rejectedValues > 0)
