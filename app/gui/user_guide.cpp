@@ -70,6 +70,7 @@ UserGuide::UserGuide(QWidget* parent) : QDialog(parent), m_topics(topics()) {
     setWindowTitle(tr("TrainDeck user's guide"));
     auto* split = new QSplitter(this);
     m_list = new QListWidget(split);
+    m_list->setWordWrap(true);  // "Metrics protocol: JSON lines from the trainer…" whole, not cut at the edge
     for (const Topic& t : m_topics)
         m_list->addItem(t.title);
     m_page = new QTextBrowser(split);

@@ -154,6 +154,11 @@ private slots:
         UserGuide guide;
         guide.showTopic(int(titles.indexOf("The command line")));
         QVERIFY(guide.shownText().contains("traindeck plan"));
+        if (const QString dir = qEnvironmentVariable("TRAINDECK_SCREENSHOT_DIR"); !dir.isEmpty()) {  // for a person to look at
+            guide.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&guide));
+            QVERIFY(guide.grab().save(QDir(dir).filePath("en_user_guide.png")));
+        }
         // The shortcuts: every key of the menus.
         ShortcutList keys(w.menuBar()->actions());
         QVERIFY2(keys.rows() >= 12, qPrintable(QString::number(keys.rows())));
