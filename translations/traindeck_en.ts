@@ -1063,10 +1063,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 activation checkpointing</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>micro-batch %1 × accumulation %2 (keeps batch %3)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1092,6 +1088,14 @@
     </message>
     <message>
         <source>%1: needs %2 GiB of the card&apos;s %3 GiB: little room for fragmentation or longer samples</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>full activation checkpointing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>selective activation checkpointing</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1547,10 +1551,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>the model &apos;%1&apos; is not one of traindeck-trainer&apos;s presets (tiny, base, large): set launch.command to the command that trains it, or choose a preset</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>the plan shards with FSDP (%1 %2), which DeepSpeed does not run: use the accelerate config, or a ZeRO stage (%3) instead of FSDP</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1560,6 +1560,10 @@
     </message>
     <message>
         <source>dlc submit --envs cannot carry a checkpoint folder with a comma: &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the model &apos;%1&apos; is not one of traindeck-trainer&apos;s presets (tiny, base, large): set %2 to the command that trains it, or choose a preset</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1762,6 +1766,14 @@
     </message>
     <message>
         <source>the plan has errors, nothing was started: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>node %1 has no host: %2 lists one host per node, node 0 first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not started</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2526,6 +2538,25 @@
     </message>
 </context>
 <context>
+    <name>StepMemory</name>
+    <message>
+        <source>fp32 weights: 4 bytes per parameter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fp32 weights, sharded (FSDP): 4 bytes per parameter before sharding; the 16-bit copies are gathered a block at a time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>16-bit weights: 2 bytes per parameter. DeepSpeed keeps their fp32 master copy in the optimizer state (12 bytes per parameter with AdamW&apos;s two moments)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fp32 weights: 4 bytes per parameter. PyTorch AMP keeps the weights in fp32 and casts them per layer; from ZeRO 1 on, DeepSpeed keeps 16-bit weights and moves the fp32 copy into the optimizer state</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>SystemErrors</name>
     <message>
         <source>No such file or directory</source>
@@ -3069,6 +3100,26 @@
     </message>
     <message>
         <source>1 an alarm fired (non-finite loss, error event, lost node, failed pre-flight, failed end); 2 bad input (no such file, no run found, a host unreachable or its key refused) or the CSV file cannot be written; 130 --follow stopped by Ctrl-C.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>running (no end event yet)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>completed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>interrupted</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3842,16 +3893,36 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
         <source>A run started from the Launch tab is still going. Closing the window stops every node (SIGTERM, then SIGKILL after the grace period). Stop it and close?</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>&amp;User&apos;s Guide</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What&apos;s &amp;This?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plan &amp;Form</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show or hide the plan&apos;s fields, to give the pages the whole width</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plan created. It has no launch files yet: %1. Save the plan with Ctrl+S.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>traindeck::gui::MemoryBar</name>
     <message>
         <source>Memory per GPU</source>
         <translation>Memory per GPU</translation>
-    </message>
-    <message>
-        <source>Parameters</source>
-        <translation>Parameters</translation>
     </message>
     <message>
         <source>Gradients</source>
@@ -3883,6 +3954,10 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
     </message>
     <message>
         <source>%1 / %2 GiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Weights</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4115,6 +4190,28 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
     </message>
 </context>
 <context>
+    <name>traindeck::gui::ShortcutList</name>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::UserGuide</name>
+    <message>
+        <source>TrainDeck user&apos;s guide</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>traindeck::gui::WatchPage</name>
     <message>
         <source>Loss</source>
@@ -4150,10 +4247,6 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
     </message>
     <message>
         <source>Watch a run folder or a TensorBoard logdir</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export the cards as PNG</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4236,10 +4329,6 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Export PNG…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Export CSV…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4253,10 +4342,6 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
     </message>
     <message>
         <source>A path here, a path on another machine as ssh://[user@]host[:port]/path (host keys are checked as the launcher checks them), or a command whose output is the run&apos;s lines, starting with |, e.g. | kubectl logs -f -l job-name=NAME --prefix</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export this card as PNG…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4301,10 +4386,6 @@ Accept it only if this is the fingerprint the host&apos;s administrator gives yo
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Export this card as SVG…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>SVG images (*.svg)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4316,19 +4397,48 @@ Accept it only if this is the fingerprint the host&apos;s administrator gives yo
         <source>Nothing watched yet. A trainer&apos;s metrics file, a run folder, a TensorBoard logdir or a training log here; a run on another machine (ssh://host/path) or a command&apos;s output (| kubectl logs -f …) with Add run…</source>
         <translation type="unfinished"></translation>
     </message>
-</context>
-<context>
-    <name>traindeck::gui::WatchRunsModel</name>
     <message>
-        <source>last step %1</source>
+        <source>Export the cards as an image</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>loss %1</source>
+        <source>Show only this run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>steady speed %1</source>
+        <source>Show every run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy this run&apos;s summary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rank %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · rank %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>capacity %1 GiB, above the scale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export this card as an image (PNG or SVG)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export image…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The cards as one picture: PNG, or SVG (vector graphics) for a file named .svg</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU memory (GiB)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

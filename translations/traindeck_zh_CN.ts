@@ -1063,10 +1063,6 @@
         <translation>FSDP full_shard</translation>
     </message>
     <message>
-        <source>%1 activation checkpointing</source>
-        <translation>%1 激活检查点</translation>
-    </message>
-    <message>
         <source>micro-batch %1 × accumulation %2 (keeps batch %3)</source>
         <translation>微批次 %1 × 累积 %2（批次仍为 %3）</translation>
     </message>
@@ -1093,6 +1089,14 @@
     <message>
         <source>%1: needs %2 GiB of the card&apos;s %3 GiB: little room for fragmentation or longer samples</source>
         <translation>%1：需要 %2 GiB，显卡共 %3 GiB，几乎没有余量应对显存碎片或更长的样本</translation>
+    </message>
+    <message>
+        <source>full activation checkpointing</source>
+        <translation>完整激活检查点</translation>
+    </message>
+    <message>
+        <source>selective activation checkpointing</source>
+        <translation>选择性激活检查点</translation>
     </message>
 </context>
 <context>
@@ -1298,7 +1302,7 @@
     </message>
     <message>
         <source>peak of the step (%1): weights + gradients + optimizer + activations + logits + overhead, the larger of backward&apos;s start (all activations, no gradients yet) and its end (all gradients, no activations)</source>
-        <translation>一步中的峰值（%1）：权重 + 梯度 + 优化器 + 激活 + logits + 开销，取反向开始时（全部激活、尚无梯度）与结束时（全部梯度、无激活）中较大者</translation>
+        <translation>一步中的峰值（%1）：权重 + 梯度 + 优化器 + 激活 + 输出分数（logits） + 开销，取反向开始时（全部激活、尚无梯度）与结束时（全部梯度、无激活）中较大者</translation>
     </message>
     <message>
         <source>(6 + 2·recomputed) × block matrix weights × s + 6 × output layer × s + (12 + 4·recomputed) × layers × s² × heads·head_dim (forward 2 per weight per token and 4·s·d per token for attention; backward twice that)</source>
@@ -1547,10 +1551,6 @@
         <translation>%1 为 per-gpu 时需要在 %2 中填写你的命令：traindeck-trainer 会自行为每块 GPU 启动进程</translation>
     </message>
     <message>
-        <source>the model &apos;%1&apos; is not one of traindeck-trainer&apos;s presets (tiny, base, large): set launch.command to the command that trains it, or choose a preset</source>
-        <translation>模型“%1”不是 traindeck-trainer 的预设（tiny、base、large）：请把 launch.command 设为训练它的命令，或选择一个预设</translation>
-    </message>
-    <message>
         <source>the plan shards with FSDP (%1 %2), which DeepSpeed does not run: use the accelerate config, or a ZeRO stage (%3) instead of FSDP</source>
         <translation>该计划用 FSDP 切分（%1 %2），DeepSpeed 不支持 FSDP：请使用 accelerate 配置，或改用 ZeRO 阶段（%3）代替 FSDP</translation>
     </message>
@@ -1561,6 +1561,10 @@
     <message>
         <source>dlc submit --envs cannot carry a checkpoint folder with a comma: &apos;%1&apos;</source>
         <translation>dlc submit 的 --envs 无法传递含逗号的检查点文件夹：“%1”</translation>
+    </message>
+    <message>
+        <source>the model &apos;%1&apos; is not one of traindeck-trainer&apos;s presets (tiny, base, large): set %2 to the command that trains it, or choose a preset</source>
+        <translation>模型“%1”不是 traindeck-trainer 的预设（tiny、base、large）：请把 %2 设为训练它的命令，或选择一个预设</translation>
     </message>
 </context>
 <context>
@@ -1763,6 +1767,14 @@
     <message>
         <source>the plan has errors, nothing was started: %1</source>
         <translation>计划有错误，没有启动任何内容：%1</translation>
+    </message>
+    <message>
+        <source>node %1 has no host: %2 lists one host per node, node 0 first</source>
+        <translation>节点 %1 没有主机：%2 按节点列出主机，每个节点一个，节点 0 在前</translation>
+    </message>
+    <message>
+        <source>not started</source>
+        <translation>未启动</translation>
     </message>
 </context>
 <context>
@@ -2526,6 +2538,25 @@
     </message>
 </context>
 <context>
+    <name>StepMemory</name>
+    <message>
+        <source>fp32 weights: 4 bytes per parameter</source>
+        <translation>fp32 权重：每个参数 4 字节</translation>
+    </message>
+    <message>
+        <source>fp32 weights, sharded (FSDP): 4 bytes per parameter before sharding; the 16-bit copies are gathered a block at a time</source>
+        <translation>fp32 权重，已分片（FSDP）：分片前每个参数 4 字节；16 位副本每次聚合一个块</translation>
+    </message>
+    <message>
+        <source>16-bit weights: 2 bytes per parameter. DeepSpeed keeps their fp32 master copy in the optimizer state (12 bytes per parameter with AdamW&apos;s two moments)</source>
+        <translation>16 位权重：每个参数 2 字节。DeepSpeed 把它们的 fp32 主副本放在优化器状态中（连同 AdamW 的两个动量，每个参数 12 字节）</translation>
+    </message>
+    <message>
+        <source>fp32 weights: 4 bytes per parameter. PyTorch AMP keeps the weights in fp32 and casts them per layer; from ZeRO 1 on, DeepSpeed keeps 16-bit weights and moves the fp32 copy into the optimizer state</source>
+        <translation>fp32 权重：每个参数 4 字节。PyTorch AMP 以 fp32 保存权重并逐层转换；从 ZeRO 1 起，DeepSpeed 保存 16 位权重，并把 fp32 副本移入优化器状态</translation>
+    </message>
+</context>
+<context>
     <name>SystemErrors</name>
     <message>
         <source>No such file or directory</source>
@@ -3070,6 +3101,26 @@
     <message>
         <source>1 an alarm fired (non-finite loss, error event, lost node, failed pre-flight, failed end); 2 bad input (no such file, no run found, a host unreachable or its key refused) or the CSV file cannot be written; 130 --follow stopped by Ctrl-C.</source>
         <translation>1 触发了告警（损失非有限值、错误事件、节点丢失、启动前检查失败、以失败结束）；2 输入有误（文件不存在、未找到运行、主机不可达或其密钥被拒绝）或 CSV 文件无法写入；130 --follow 被 Ctrl-C 停止。</translation>
+    </message>
+    <message>
+        <source>running (no end event yet)</source>
+        <translation>运行中（尚无结束事件）</translation>
+    </message>
+    <message>
+        <source>status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>completed</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>interrupted</source>
+        <translation>已中断</translation>
     </message>
 </context>
 <context>
@@ -3843,16 +3894,36 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
         <source>A run started from the Launch tab is still going. Closing the window stops every node (SIGTERM, then SIGKILL after the grace period). Stop it and close?</source>
         <translation>从“启动运行”页启动的运行仍在进行。关闭窗口会停止所有节点（先发送 SIGTERM，宽限期过后发送 SIGKILL）。停止运行并关闭窗口吗？</translation>
     </message>
+    <message>
+        <source>&amp;User&apos;s Guide</source>
+        <translation>用户指南(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <source>What&apos;s &amp;This?</source>
+        <translation>这是什么？(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Plan &amp;Form</source>
+        <translation>计划表单(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Show or hide the plan&apos;s fields, to give the pages the whole width</source>
+        <translation>显示或隐藏计划字段，让页面占满整个宽度</translation>
+    </message>
+    <message>
+        <source>Plan created. It has no launch files yet: %1. Save the plan with Ctrl+S.</source>
+        <translation>计划已创建，但还没有启动文件：%1。用 Ctrl+S 保存计划。</translation>
+    </message>
 </context>
 <context>
     <name>traindeck::gui::MemoryBar</name>
     <message>
         <source>Memory per GPU</source>
         <translation>每 GPU 显存</translation>
-    </message>
-    <message>
-        <source>Parameters</source>
-        <translation>参数量</translation>
     </message>
     <message>
         <source>Gradients</source>
@@ -3880,11 +3951,15 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
     </message>
     <message>
         <source>Logits</source>
-        <translation>Logits</translation>
+        <translation>输出分数（logits）</translation>
     </message>
     <message>
         <source>%1 / %2 GiB</source>
         <translation>%1 / %2 GiB</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
     </message>
 </context>
 <context>
@@ -3965,7 +4040,7 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
     </message>
     <message>
         <source>Memory per GPU %1, peaking %2: weights %3, gradients %4, optimizer %5, activations %6, logits %7, overhead %8</source>
-        <translation>每 GPU 显存 %1，峰值出现%2：权重 %3，梯度 %4，优化器 %5，激活 %6，logits %7，额外开销 %8</translation>
+        <translation>每 GPU 显存 %1，峰值出现%2：权重 %3，梯度 %4，优化器 %5，激活 %6，输出分数（logits）%7，额外开销 %8</translation>
     </message>
     <message>
         <source>Fits: %1 per GPU, the card has %2.</source>
@@ -4116,6 +4191,28 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
     </message>
 </context>
 <context>
+    <name>traindeck::gui::ShortcutList</name>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>按键</translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::UserGuide</name>
+    <message>
+        <source>TrainDeck user&apos;s guide</source>
+        <translation>TrainDeck 用户指南</translation>
+    </message>
+</context>
+<context>
     <name>traindeck::gui::WatchPage</name>
     <message>
         <source>Loss</source>
@@ -4152,10 +4249,6 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
     <message>
         <source>Watch a run folder or a TensorBoard logdir</source>
         <translation>监视运行文件夹或 TensorBoard 日志目录</translation>
-    </message>
-    <message>
-        <source>Export the cards as PNG</source>
-        <translation>将图卡导出为 PNG</translation>
     </message>
     <message>
         <source>PNG images (*.png)</source>
@@ -4236,10 +4329,6 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
         <translation>跟随最新数据</translation>
     </message>
     <message>
-        <source>Export PNG…</source>
-        <translation>导出 PNG…</translation>
-    </message>
-    <message>
         <source>Export CSV…</source>
         <translation>导出 CSV…</translation>
     </message>
@@ -4254,10 +4343,6 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
     <message>
         <source>A path here, a path on another machine as ssh://[user@]host[:port]/path (host keys are checked as the launcher checks them), or a command whose output is the run&apos;s lines, starting with |, e.g. | kubectl logs -f -l job-name=NAME --prefix</source>
         <translation>本机路径、另一台机器上的路径（写作 ssh://[user@]host[:port]/path，主机密钥的检查方式与启动器相同），或以 | 开头、输出即运行各行的命令，例如 | kubectl logs -f -l job-name=NAME --prefix</translation>
-    </message>
-    <message>
-        <source>Export this card as PNG…</source>
-        <translation>将此卡片导出为 PNG…</translation>
     </message>
     <message>
         <source>Export this card&apos;s data as CSV…</source>
@@ -4306,10 +4391,6 @@ Accept it only if this is the fingerprint the host&apos;s administrator gives yo
         <translation>第 %1 次尝试</translation>
     </message>
     <message>
-        <source>Export this card as SVG…</source>
-        <translation>将此卡片导出为 SVG…</translation>
-    </message>
-    <message>
         <source>SVG images (*.svg)</source>
         <translation>SVG 图像 (*.svg)</translation>
     </message>
@@ -4321,20 +4402,49 @@ Accept it only if this is the fingerprint the host&apos;s administrator gives yo
         <source>Nothing watched yet. A trainer&apos;s metrics file, a run folder, a TensorBoard logdir or a training log here; a run on another machine (ssh://host/path) or a command&apos;s output (| kubectl logs -f …) with Add run…</source>
         <translation>尚未监视任何运行。可在此监视训练器的指标文件、运行文件夹、TensorBoard 日志目录或训练日志；另一台机器上的运行（ssh://host/path）或命令的输出（| kubectl logs -f …）请用“添加运行…”。</translation>
     </message>
-</context>
-<context>
-    <name>traindeck::gui::WatchRunsModel</name>
     <message>
-        <source>last step %1</source>
-        <translation>最后一步 %1</translation>
+        <source>Export the cards as an image</source>
+        <translation>将卡片导出为图像</translation>
     </message>
     <message>
-        <source>loss %1</source>
-        <translation>损失 %1</translation>
+        <source>Show only this run</source>
+        <translation>只显示此运行</translation>
     </message>
     <message>
-        <source>steady speed %1</source>
-        <translation>稳定速度 %1</translation>
+        <source>Show every run</source>
+        <translation>显示所有运行</translation>
+    </message>
+    <message>
+        <source>Copy this run&apos;s summary</source>
+        <translation>复制此运行的摘要</translation>
+    </message>
+    <message>
+        <source>rank %1</source>
+        <translation>rank %1</translation>
+    </message>
+    <message>
+        <source> · rank %1</source>
+        <translation> · rank %1</translation>
+    </message>
+    <message>
+        <source>capacity %1 GiB, above the scale</source>
+        <translation>容量 %1 GiB，超出纵轴范围</translation>
+    </message>
+    <message>
+        <source>Export this card as an image (PNG or SVG)…</source>
+        <translation>将此卡片导出为图像（PNG 或 SVG）…</translation>
+    </message>
+    <message>
+        <source>Export image…</source>
+        <translation>导出图像…</translation>
+    </message>
+    <message>
+        <source>The cards as one picture: PNG, or SVG (vector graphics) for a file named .svg</source>
+        <translation>所有卡片合成一张图：PNG；文件名以 .svg 结尾时为 SVG（矢量图）</translation>
+    </message>
+    <message>
+        <source>GPU memory (GiB)</source>
+        <translation>GPU 显存（GiB）</translation>
     </message>
 </context>
 </TS>

@@ -12,6 +12,7 @@
 #include "metrics/metric_units.h"
 #include "metrics/series_csv.h"
 #include "metrics/summary.h"
+#include "metrics/summary_rows.h"
 #include "metrics/watch.h"
 #include "text/exit_status.h"
 
@@ -84,16 +85,6 @@ void printRow(const std::string& label, const std::string& value) {
     std::printf("  %s %s\n", padded(label, 18).c_str(), value.c_str());
 }
 
-std::string number(double v, const char* fmt = "%.4g") {
-    if (std::isnan(v))
-        return "nan";
-    if (std::isinf(v))
-        return v > 0 ? "inf" : "-inf";
-    char buf[64];
-    std::snprintf(buf, sizeof buf, fmt, v);
-    return buf;
-}
-
 nlohmann::json jsonNumber(double v) {
     return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr);
 }
@@ -103,81 +94,10 @@ nlohmann::json alarmJson(const Run& run, const Alarm& a) {
             {"rank", a.rank}, {"failing", a.failing()}, {"message", app::localized(a.text())}};
 }
 
-// The job-wide series beyond the ones every summary shows: a user's own scalars.
-bool ownScalar(const std::string& metric) {
-    static const std::set<std::string> shown = {"loss", "psnr", "lr", "samples_per_s", "gpu_mem_gb", "eval_loss", "eval_psnr"};
-    return !shown.contains(metric);
-}
-
 void printSummary(const Run& run, const RunSummary& s) {
     std::printf("%s\n", run.name().c_str());
-    const auto val = [](std::string v) { return Text::value(std::move(v)); };
-    const std::string done = s.lastStep >= 0 ? std::to_string(s.lastStep + 1) : "0";
-    printRow(app::localized(TD_TEXT("WatchCommand", "steps")),
-             s.totalSteps > 0 ? app::localized(TD_TEXT("WatchCommand", "%1 of %2"), {val(done), val(std::to_string(s.totalSteps))})
-                              : done);
-    auto lastBest = [&](const std::string& label, const std::optional<double>& last, const std::optional<Best>& best) {
-        if (!last)
-            return;
-        printRow(label, best ? app::localized(TD_TEXT("WatchCommand", "%1  (best %2 at step %3)"),
-                                              {val(number(*last)), val(number(best->value)), val(std::to_string(best->step))})
-                             : number(*last));
-    };
-    lastBest(app::localized(TD_TEXT("WatchCommand", "loss")), s.lastLoss, s.bestLoss);
-    lastBest(app::localized(TD_TEXT("WatchCommand", "psnr")), s.lastPsnr, s.bestPsnr);
-    if (s.steadySamplesPerS > 0)
-        printRow(app::localized(TD_TEXT("WatchCommand", "steady samples/s")), number(s.steadySamplesPerS, "%.4g"));
-    if (s.steadyStepsPerS > 0)
-        printRow(app::localized(TD_TEXT("WatchCommand", "steady steps/s")), number(s.steadyStepsPerS, "%.4g"));
-    if (s.ranks) {
-        const RankSpread& r = *s.ranks;
-        const std::vector<Text> args = {val(std::to_string(r.slowestRank)), val(number(r.slowestMedianS * 1e3, "%.3g")),
-                                        val(number(r.medianS * 1e3, "%.3g")),
-                                        val(number(r.medianS > 0 ? (r.slowestMedianS / r.medianS - 1) * 100 : 0, "%.0f")),
-                                        val(std::to_string(r.since))};
-        printRow(app::localized(TD_TEXT("WatchCommand", "slowest rank")),
-                 app::localized(r.since >= 0 ? TD_TEXT("WatchCommand", "rank %1: %2 ms/step, median of ranks %3 ms (+%4%), "
-                                                                       "slowest since step %5")
-                                             : TD_TEXT("WatchCommand", "rank %1: %2 ms/step, median of ranks %3 ms (+%4%)"),
-                                args));
-    }
-    for (const auto& [key, series] : run.allSeries())
-        if (key.second < 0 && !series->empty() && ownScalar(key.first))
-            printRow(key.first, withUnit(series->last().value, key.first));
-    if (!run.nodeStreams.empty()) {
-        std::string nodes;
-        for (const Run::NodeStream& n : run.nodeStreams)
-            nodes += (nodes.empty() ? "" : ", ") +
-                     app::localized(TD_TEXT("WatchCommand", "%1 (%2 lines)"), {val(n.name), val(std::to_string(n.lines))});
-        printRow(app::localized(TD_TEXT("WatchCommand", "nodes")), nodes);
-    }
-    for (const Restart& r : s.restarts) {
-        const Text before = r.previousEnd.empty() ? Text(TD_TEXT("WatchCommand", "no end recorded")) : val(r.previousEnd);
-        printRow(app::localized(TD_TEXT("WatchCommand", "restart")),
-                 r.afterStep < 0 ? app::localized(TD_TEXT("WatchCommand", "attempt %1, before any step (the attempt before: %2)"),
-                                                  {val(std::to_string(r.attempt)), before})
-                                 : app::localized(TD_TEXT("WatchCommand", "attempt %1, after step %2 (the attempt before: %3)"),
-                                                  {val(std::to_string(r.attempt)), val(std::to_string(r.afterStep)), before}));
-    }
-    printRow(app::localized(TD_TEXT("WatchCommand", "end")),
-             s.endStatus.empty() ? app::localized(TD_TEXT("WatchCommand", "none yet")) : s.endStatus);
-    if (run.skippedLines > 0)
-        printRow(app::localized(TD_TEXT("WatchCommand", "skipped lines")), std::to_string(run.skippedLines));
-    if (run.rejectedValues > 0)
-        printRow(app::localized(TD_TEXT("WatchCommand", "rejected values")),
-                 app::localized(TD_TEXT("WatchCommand", "%1 (steps, times or ranks out of range)"),
-                                {val(std::to_string(run.rejectedValues))}));
-    for (const Alarm& a : s.alarms)
-        printRow(a.failing() ? app::localized(TD_TEXT("WatchCommand", "ALARM")) : app::localized(TD_TEXT("WatchCommand", "note")),
-                 app::localized(a.text()));
-    for (const Text& p : run.readProblems)
-        printRow(app::localized(TD_TEXT("WatchCommand", "read problem")), app::localized(p));
-    // What is wrong now (the window's banner shows the same): the alarms above are the run's history.
-    std::string now;
-    for (const Alarm& a : run.problems())
-        now += (now.empty() ? "" : "; ") + app::localized(a.text());
-    printRow(app::localized(TD_TEXT("WatchCommand", "problems now")),
-             now.empty() ? app::localized(TD_TEXT("WatchCommand", "none")) : now);
+    for (const SummaryRow& r : summaryRows(run, s))
+        printRow(app::localized(r.label), app::localized(r.value));
 }
 
 nlohmann::json summaryJson(const Run& run, const RunSummary& s) {

@@ -42,22 +42,31 @@ void CardGraphs::forgetCardsFrom(int first) {
 }
 
 CardGraphs::Followed CardGraphs::follow(int card, QCustomPlot* plot, const Run& run, const Series& series,
-                                        const QColor& color) {
-    Drawn& d = graphsOf(card, plot, run, series, color);
+                                        const Look& look) {
+    Drawn& d = graphsOf(card, plot, run, series, look);
     Followed f;
-    f.changed = appendNew(d, run, series);
+    f.changed = appendNew(d, run, series, look.smooth ? m_smoothing : 0);
     f.values = d.raw ? d.raw : d.smooth;
     f.x = d.shown->x;
     f.y = d.shown->y;
     return f;
 }
 
+QColor CardGraphs::rankColor(int rank) {
+    // Tableau's second set of ten, less its grey: hues the runs' palette does not use.
+    static const QColor palette[] = {QColor(23, 190, 207), QColor(188, 189, 34), QColor(123, 50, 148),
+                                     QColor(27, 120, 55),  QColor(191, 129, 45), QColor(49, 54, 149),
+                                     QColor(244, 109, 67), QColor(64, 64, 64)};
+    return palette[rank % 8];
+}
+
 CardGraphs::Drawn& CardGraphs::graphsOf(int card, QCustomPlot* plot, const Run& run, const Series& s,
-                                        const QColor& color) {
+                                        const Look& look) {
     Drawn& d = m_drawn[{card, &run, &s}];
     if (d.smooth)
         return d;
-    if (m_smoothing > 0) {
+    const QColor& color = look.color;
+    if (look.smooth && m_smoothing > 0) {
         QColor light = color;
         light.setAlpha(60);
         d.raw = plot->addGraph();
@@ -70,10 +79,8 @@ CardGraphs::Drawn& CardGraphs::graphsOf(int card, QCustomPlot* plot, const Run& 
     // line through a card's ~3,000 envelope points cost 5× the whole replot.
     d.smooth->setPen(QPen(color, 1));
     d.smooth->setAdaptiveSampling(true);
-    QString name = QString::fromStdString(run.name());
-    if (s.rank() >= 0)
-        name += QStringLiteral(" · rank %1").arg(s.rank());
-    d.smooth->setName(name);
+    d.smooth->setName(look.name);
+    d.smooth->addToLegend();  // the legend lists the lines that have a name, not their faint copies
     d.marks = plot->addGraph();
     d.marks->setName(QString());
     d.marks->setLineStyle(QCPGraph::lsNone);
@@ -84,14 +91,14 @@ CardGraphs::Drawn& CardGraphs::graphsOf(int card, QCustomPlot* plot, const Run& 
 // The series' new points into the shown copy, or, when points already copied
 // changed, into a new copy that replaces it once complete; in slices until the
 // redraw's copy budget is spent. True when the shown copy changed.
-bool CardGraphs::appendNew(Drawn& d, const Run& run, const Series& s) {
+bool CardGraphs::appendNew(Drawn& d, const Run& run, const Series& s, double smoothing) {
     if (!d.shown) {  // the first copy is shown as it grows
-        d.shown = std::make_unique<Copy>(m_smoothing);
+        d.shown = std::make_unique<Copy>(smoothing);
         d.shown->rewrites = s.rewrites();
     }
     const Copy& current = d.next ? *d.next : *d.shown;
     if (s.rewrites() != current.rewrites || s.points().size() < current.copied) {
-        d.next = std::make_unique<Copy>(m_smoothing);
+        d.next = std::make_unique<Copy>(smoothing);
         d.next->rewrites = s.rewrites();
     }
     Copy& into = d.next ? *d.next : *d.shown;

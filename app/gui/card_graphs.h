@@ -11,6 +11,7 @@
 
 #include <QColor>
 #include <QElapsedTimer>
+#include <QString>
 #include <QVector>
 
 #include <cstddef>
@@ -46,10 +47,19 @@ public:
         QCPGraph* values = nullptr;   // the graph with the series' own values (its faint raw line, else the smoothed one)
         metrics::ValueRange x, y;     // of the points copied so far (tracked while copying)
     };
-    // One series of a run on a card: its graphs, made the first time (in `color`),
-    // and its new points copied within the redraw's budget.
-    Followed follow(int card, QCustomPlot* plot, const metrics::Run& run, const metrics::Series& series,
-                    const QColor& color);
+    // How a series is drawn: its colour, its name (the hover's and the legend's),
+    // and whether the redraw's smoothing applies to it (metrics::smoothed()).
+    struct Look {
+        QColor color;
+        QString name;
+        bool smooth = true;
+    };
+    // One series of a run on a card: its graphs, made the first time (as `look`
+    // says), and its new points copied within the redraw's budget.
+    Followed follow(int card, QCustomPlot* plot, const metrics::Run& run, const metrics::Series& series, const Look& look);
+    // A per-rank line's colour: none of the runs' (WatchRunsModel::color), so a rank
+    // is never taken for a run.
+    static QColor rankColor(int rank);
     // The card's graphs handed the envelopes of the visible range at the card's
     // width, those that changed only. True when a graph got new points.
     bool fill(int card, QCustomPlot* plot);
@@ -59,8 +69,8 @@ public:
 private:
     struct Copy;
     struct Drawn;
-    Drawn& graphsOf(int card, QCustomPlot* plot, const metrics::Run& run, const metrics::Series& s, const QColor& color);
-    bool appendNew(Drawn& d, const metrics::Run& run, const metrics::Series& s);
+    Drawn& graphsOf(int card, QCustomPlot* plot, const metrics::Run& run, const metrics::Series& s, const Look& look);
+    bool appendNew(Drawn& d, const metrics::Run& run, const metrics::Series& s, double smoothing);
     void copyPoints(Copy& c, const metrics::Run& run, const metrics::Series& s, std::size_t count) const;
     double xOrigin(const metrics::Run& run) const;  // what xOf() subtracts
     double xOf(double origin, const metrics::Point& p) const;

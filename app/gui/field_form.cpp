@@ -57,6 +57,9 @@ void FieldForm::retranslate() {
         row.label->setText(fieldLabel(key));
         row.label->setToolTip(fieldToolTip(key));
         row.editor->input()->setToolTip(fieldToolTip(key));
+        // Help › What's this, then a click on the field or its label: the same help, in a box that stays.
+        row.label->setWhatsThis(fieldToolTip(key));
+        row.editor->input()->setWhatsThis(fieldToolTip(key));
         row.editor->input()->setAccessibleName(fieldLabel(key));
         row.editor->retranslate(m_plan);
         row.error->setText(app::qLocalized(row.errorText));

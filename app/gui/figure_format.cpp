@@ -1,6 +1,7 @@
 #include "gui/figure_format.h"
 
 #include "localized.h"
+#include "text/number_text.h"
 
 #include <QCoreApplication>
 #include <QLocale>
@@ -15,21 +16,11 @@ QString unitText(const char* text) { return QCoreApplication::translate("Units",
 }  // namespace
 
 QString localeNumber(double value) {
-    const QLocale locale;
     if (!std::isfinite(value))
         return QStringLiteral("—");
-    const double magnitude = std::abs(value);
-    if (magnitude < 1e15 && std::abs(value - std::round(value)) < 1e-9 * std::max(1.0, magnitude))
-        return locale.toString(qlonglong(std::llround(value)));
-    if (magnitude < 0.01)
-        return locale.toString(value, 'g', 3);
-    if (magnitude >= 1000)
-        return locale.toString(value, 'f', 0);
-    if (magnitude >= 10)
-        return locale.toString(value, 'f', 1);
-    if (magnitude >= 1)
-        return locale.toString(value, 'f', 2);
-    return locale.toString(value, 'f', 3);
+    // Core's one rule for estimates (text/number_text.h): the fix texts and the
+    // figures beside them read the same ("1306 GiB" in both, not "1,306" in one).
+    return QString::fromStdString(estimateText(value));
 }
 
 QString unitText(const std::string& unit) {

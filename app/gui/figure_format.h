@@ -9,9 +9,9 @@
 
 namespace traindeck::gui {
 
-// A number with as many digits as a planning decision needs: integers in
-// full with group separators, small values (learning rates) in 3 significant
-// digits, the rest to a precision that falls with magnitude.
+// A number as core writes estimates (text/number_text.h's estimateText): three
+// significant digits, whole numbers from 100 up, no group separator, so the
+// window's figures and core's fix texts read alike.
 QString localeNumber(double value);
 // A duration given in hours, as a person reads it: "17 min", "5.29 h", "62.5 h (2.6 days)".
 QString formatDuration(double hours);

@@ -49,7 +49,9 @@ void LaunchNodesModel::clearRun() {
 
 void LaunchNodesModel::apply(const launch::Event& e) {
     const int row = m_session.apply(e);
-    if (row >= 0)
+    if (e.kind == launch::Event::Kind::End && m_session.size() > 0)  // rows not started any more
+        emit dataChanged(index(0, StateColumn), index(m_session.size() - 1, ReasonColumn));
+    else if (row >= 0)
         emit dataChanged(index(row, StateColumn), index(row, ReasonColumn));
 }
 

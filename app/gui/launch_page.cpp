@@ -124,7 +124,9 @@ LaunchPage::LaunchPage(QWidget* parent) : QWidget(parent), m_relay(new QObject(t
     m_output->setObjectName(QStringLiteral("output"));
     m_output->setReadOnly(true);
     m_output->setMaximumBlockCount(kOutputLines);
-    m_output->setLineWrapMode(QPlainTextEdit::NoWrap);
+    // A long line (a Python traceback's, a command line) wraps: cut at the edge it could not be read.
+    m_output->setLineWrapMode(QPlainTextEdit::WidgetWidth);
+    m_output->setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
     m_output->setFont(QFont(QStringLiteral("monospace")));
     column->addWidget(m_output, 1);
 
@@ -135,7 +137,7 @@ LaunchPage::LaunchPage(QWidget* parent) : QWidget(parent), m_relay(new QObject(t
         if (running()) {
             m_stops = 2;
             m_run->kill();
-            showBanner(tr("Killing every node…"), false);
+            showBanner([this] { return tr("Killing every node…"); }, false);
             updateButtons();
         }
     });
@@ -253,7 +255,7 @@ bool LaunchPage::begin(bool dryRun) {
     try {
         m_run = std::make_unique<launch::Run>(std::move(config), sink);
     } catch (const launch::LaunchError& e) {
-        showBanner(app::qLocalized(e.text), true);
+        showBanner([why = e.text] { return app::qLocalized(why); }, true);
         return false;
     }
     m_dryRun = dryRun;
@@ -265,7 +267,7 @@ bool LaunchPage::begin(bool dryRun) {
     m_lines.clear();
     m_output->clear();
     appendLine(-1, tr("Run folder: %1").arg(m_runDir));
-    showBanner(dryRun ? tr("Checking the nodes…") : tr("Starting the nodes…"), false);
+    showBanner([this, dryRun] { return dryRun ? tr("Checking the nodes…") : tr("Starting the nodes…"); }, false);
     updateButtons();
     m_run->start();
     m_waiter = std::thread([run = m_run.get()] { run->wait(); });
@@ -280,15 +282,18 @@ void LaunchPage::stop() {
     for (QMessageBox* box : findChildren<QMessageBox*>(QStringLiteral("hostKeyDialog")))
         box->reject();
     m_run->stop();
-    showBanner(m_stops == 1 ? tr("Stopping every node (SIGTERM; SIGKILL after %1 s, or at a second Stop)…")
-                                      .arg(m_graceSeconds)
-                            : tr("Killing every node…"),
-               false);
+    showBanner([this, first = m_stops == 1] {
+        return first ? tr("Stopping every node (SIGTERM; SIGKILL after %1 s, or at a second Stop)…").arg(m_graceSeconds)
+                     : tr("Killing every node…");
+    }, false);
     updateButtons();
 }
 
 void LaunchPage::onEvent(const Event& e) {
+    if (m_ended)
+        return;  // a node thread's last word queued behind the run's end: the rows stay as the end left them
     if (e.kind == Event::Kind::End) {
+        m_model->apply(e);
         m_end = e.end;
         finish();
         return;
@@ -302,7 +307,8 @@ void LaunchPage::onEvent(const Event& e) {
     switch (e.kind) {
     case Event::Kind::State:
         if (!wasAllRunning && m_model->session().allRunning() && !m_dryRun)
-            showBanner(tr("Every node is running; Stop ends them all (the trainer checkpoints on SIGTERM)."), false);
+            showBanner([this] { return tr("Every node is running; Stop ends them all (the trainer checkpoints on SIGTERM)."); },
+                       false);
         break;
     case Event::Kind::Preflight:
         appendLine(row, prefix + (e.ok ? tr("check %1: %2") : tr("check %1 FAILED: %2"))
@@ -328,6 +334,16 @@ void LaunchPage::finish() {
     m_run.reset();
     m_ended = true;
     const bool ok = m_end.status == launch::EndStatus::Completed || m_end.status == launch::EndStatus::DryRun;
+    if (m_end.status == launch::EndStatus::Failed && m_end.node >= 0 && m_end.node < m_model->rowCount())
+        m_nodes->selectRow(m_end.node);
+    showBanner([this] { return endText(); }, !ok);
+    appendLine(-1, endText());
+    updateButtons();
+    emit runEnded(ok);
+}
+
+// How the run ended, in the language of the moment (the banner says it again after a switch).
+QString LaunchPage::endText() const {
     QString text;
     switch (m_end.status) {
     case launch::EndStatus::DryRun:
@@ -346,14 +362,9 @@ void LaunchPage::finish() {
                        .arg(app::qLocalized(m_end.why));
         else
             text = tr("Nothing was started. Node %1: %2").arg(m_end.node).arg(app::qLocalized(m_end.why));
-        if (m_end.node >= 0 && m_end.node < m_model->rowCount())
-            m_nodes->selectRow(m_end.node);
         break;
     }
-    showBanner(text, !ok);
-    appendLine(-1, text);
-    updateButtons();
-    emit runEnded(ok);
+    return text;
 }
 
 void LaunchPage::askHostKey(const ssh::HostKeyQuestion& q, std::shared_ptr<KeyAnswer> answer) {
@@ -426,8 +437,9 @@ QString LaunchPage::nodeStateText(int node) const {
 
 QString LaunchPage::banner() const { return m_banner->isHidden() ? QString() : m_banner->text(); }
 
-void LaunchPage::showBanner(const QString& text, bool failing) {
-    m_banner->setText(text);
+void LaunchPage::showBanner(std::function<QString()> text, bool failing) {
+    m_bannerText = std::move(text);
+    m_banner->setText(m_bannerText());
     m_banner->setStyleSheet(failing ? QStringLiteral("QLabel { background: #b3261e; color: white; padding: 6px; font-weight: bold; }")
                                     : QStringLiteral("QLabel { background: palette(alternate-base); padding: 6px; }"));
     m_banner->show();
@@ -441,7 +453,9 @@ void LaunchPage::updateButtons() {
     m_killButton->setEnabled(busy);
     m_folderButton->setEnabled(!m_runDir.isEmpty());
     m_stopButton->setText(m_stops > 0 ? tr("Kill now") : tr("Stop"));
-    m_watchButton->setEnabled(!m_runDir.isEmpty() && !m_dryRun);
+    // Nothing to watch where nothing was started (an access or a check failed: core's FailureKind).
+    const bool nothingStarted = m_ended && m_end.status == launch::EndStatus::Failed && m_end.kind != launch::FailureKind::Node;
+    m_watchButton->setEnabled(!m_runDir.isEmpty() && !m_dryRun && !nothingStarted);
     for (QLineEdit* e : {m_runDirEdit, m_remoteDir, m_identity, m_knownHosts, m_sshConfig})
         e->setEnabled(!busy);
     m_local->setEnabled(!busy && plan().cluster.nodes == 1);
@@ -485,6 +499,8 @@ void LaunchPage::retranslate() {
         m_logFilter->setItemText(0, tr("All nodes"));
     for (int i = 1; i < m_logFilter->count(); ++i)
         m_logFilter->setItemText(i, tr("Node %1").arg(i - 1));
+    if (m_bannerText)
+        m_banner->setText(m_bannerText());
     updateButtons();
 }
 

@@ -10,6 +10,7 @@
 #include "launch/run.h"
 #include "plan/plan_analysis.h"
 
+#include <functional>
 #include <QStringList>
 #include <QWidget>
 
@@ -79,7 +80,9 @@ private:
     void retranslate();
     void syncNodes();
     void updateButtons();
-    void showBanner(const QString& text, bool failing);
+    // The banner's text is made again when the language changes.
+    void showBanner(std::function<QString()> text, bool failing);
+    QString endText() const;
     // A line of the output: kept per node (-1: the page's own), shown when the filter lets it.
     void appendLine(int node, const QString& line);
     void refillOutput();
@@ -125,6 +128,7 @@ private:
     QLabel* m_logLabel = nullptr;
     std::vector<std::pair<int, QString>> m_lines;  // the output, newest last, bounded
     QLabel* m_banner = nullptr;
+    std::function<QString()> m_bannerText;  // what the banner says, in the language of the moment
     LaunchNodesModel* m_model = nullptr;  // the nodes' rows: what the run's events say
     QTableView* m_nodes = nullptr;
     QPlainTextEdit* m_output = nullptr;

@@ -16,7 +16,9 @@
 #include "gui/plots.h"
 #include "gui/settings_dialog.h"
 #include "gui/ssh_settings.h"
+#include "gui/user_guide.h"
 #include "gui/widget_parts.h"
+#include "generate/workload.h"
 #include "plan/plan_fields.h"
 
 #include <QAction>
@@ -28,6 +30,7 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QScreen>
 #include <QScrollArea>
 #include <QSplitter>
 #include <QStatusBar>
@@ -38,6 +41,7 @@
 #include <QToolBar>
 #include <QUndoStack>
 #include <QVBoxLayout>
+#include <QWhatsThis>
 
 #include <algorithm>
 
@@ -45,6 +49,7 @@ namespace traindeck::gui {
 
 MainWindow::MainWindow(Language* language, QWidget* parent) : QMainWindow(parent), m_language(language) {
     setObjectName(QStringLiteral("mainWindow"));
+    installWheelGuard();  // the wheel scrolls the form; it changes a setting only in the box that has the focus
     m_document = new PlanDocument(this);
 
     // Left: every field of the plan, by section, findings beside each.
@@ -77,7 +82,8 @@ MainWindow::MainWindow(Language* language, QWidget* parent) : QMainWindow(parent
     plotsColumn->addWidget(m_calibration);
     m_plots = new PlotsPage(plots);
     plotsColumn->addWidget(m_plots, 1);
-    m_tabs->addTab(plots, QString());
+    // Scrolls on a small screen: the calibration and two plots need 645 px, more than a 1366×768 window has.
+    m_tabs->addTab(makeScrollArea(plots, m_tabs, false), QString());
 
     m_generated = new GeneratedFilesPage(coreGenerators());
     m_tabs->addTab(m_generated, QString());
@@ -146,14 +152,21 @@ MainWindow::MainWindow(Language* language, QWidget* parent) : QMainWindow(parent
     connect(m_document, &PlanDocument::planChanged, this, &MainWindow::refresh);
     connect(m_document, &PlanDocument::modifiedChanged, this, &MainWindow::updateTitle);
     connect(m_document, &PlanDocument::filePathChanged, this, &MainWindow::updateTitle);
+    connect(m_document, &PlanDocument::planChanged, this, &MainWindow::updateTitle);  // an unsaved plan is titled by its name
 
     createActions();
     createMenus();
     setWindowIcon(QIcon(QStringLiteral(":/traindeck/icons/traindeck.svg")));
 
     AppSettings settings;
-    if (!restoreGeometry(settings.windowGeometry()))
-        resize(1400, 880);
+    // The first time: on the screen it opens on, frame and status bar included (a
+    // 1366×768 laptop); a restored geometry Qt fits onto the screen itself.
+    if (!restoreGeometry(settings.windowGeometry())) {
+        QSize size(1400, 880);
+        if (const QScreen* s = screen())
+            size = size.boundedTo(s->availableGeometry().size() - QSize(0, 40)).expandedTo(minimumSizeHint());  // 40: a title bar
+        resize(size);
+    }
     restoreState(settings.windowState());
     m_tabs->setCurrentIndex(settings.currentTab());
     if (!m_splitter->restoreState(settings.splitterState()))
@@ -212,6 +225,19 @@ void MainWindow::createActions() {
     connect(stack, &QUndoStack::redoTextChanged, this, &MainWindow::updateUndoText);
 
     m_settingsAction = make(QKeySequence::Preferences, QKeySequence(Qt::CTRL | Qt::Key_Comma), &MainWindow::showSettings);
+    m_guideAction = make(QKeySequence::HelpContents, QKeySequence(Qt::Key_F1), [this] {
+        auto* guide = new UserGuide(this);  // not modal: read beside the window
+        guide->setAttribute(Qt::WA_DeleteOnClose);
+        guide->show();
+    });
+    m_shortcutsAction = new QAction(this);
+    connect(m_shortcutsAction, &QAction::triggered, this, [this] { ShortcutList(menuBar()->actions(), this).exec(); });
+    m_whatsThisAction = QWhatsThis::createAction(this);
+    m_formAction = make(QKeySequence::UnknownKey, QKeySequence(Qt::CTRL | Qt::Key_B), [this](bool shown) {
+        m_fieldsScroll->setVisible(shown);
+    });
+    m_formAction->setCheckable(true);
+    m_formAction->setChecked(true);
     m_aboutAction = new QAction(this);
     connect(m_aboutAction, &QAction::triggered, this, [this] {
         QMessageBox::about(this, tr("About TrainDeck"),
@@ -246,7 +272,13 @@ void MainWindow::createMenus() {
     m_viewMenu = menuBar()->addMenu(QString());
     for (QAction* a : m_tabActions)
         m_viewMenu->addAction(a);
+    m_viewMenu->addSeparator();
+    m_viewMenu->addAction(m_formAction);
     m_helpMenu = menuBar()->addMenu(QString());
+    m_helpMenu->addAction(m_guideAction);
+    m_helpMenu->addAction(m_shortcutsAction);
+    m_helpMenu->addAction(m_whatsThisAction);
+    m_helpMenu->addSeparator();
     m_helpMenu->addAction(m_aboutAction);
 
     m_toolBar = addToolBar(QString());
@@ -278,6 +310,11 @@ void MainWindow::retranslate() {
     updateUndoText();
     m_settingsAction->setText(tr("&Settings…"));
     m_aboutAction->setText(tr("&About TrainDeck"));
+    m_guideAction->setText(tr("&User's Guide"));
+    m_shortcutsAction->setText(tr("&Keyboard Shortcuts"));
+    m_whatsThisAction->setText(tr("What's &This?"));
+    m_formAction->setText(tr("Plan &Form"));
+    m_formAction->setToolTip(tr("Show or hide the plan's fields, to give the pages the whole width"));
     const QStringList tabNames = {tr("Layouts"), tr("Plots and calibration"), tr("Generated files"), tr("Launch"), tr("Watch")};
     for (int i = 0; i < m_tabs->count(); ++i) {
         m_tabs->setTabText(i, tabNames.value(i));
@@ -417,9 +454,15 @@ void MainWindow::newPlan() {
     if (wizard.exec() == QDialog::Accepted) {
         m_document->reset(wizard.plan(), QString(), true);
         m_tabs->setCurrentIndex(0);
-        // Where to go next, for someone who has not used TrainDeck before.
-        statusBar()->showMessage(tr("Plan created. Its launch files are on the Generated files tab; save the plan with Ctrl+S."),
-                                 15000);
+        // Where to go next, for someone who has not used TrainDeck before: the launch
+        // files, or (core's reason) what they still need.
+        if (const std::optional<Text> missing = generate::workloadMissing(m_document->plan()))
+            statusBar()->showMessage(tr("Plan created. It has no launch files yet: %1. Save the plan with Ctrl+S.")
+                                         .arg(app::qLocalized(*missing)),
+                                     30000);
+        else
+            statusBar()->showMessage(tr("Plan created. Its launch files are on the Generated files tab; save the plan with Ctrl+S."),
+                                     15000);
     }
 }
 

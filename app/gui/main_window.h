@@ -112,6 +112,10 @@ private:
     QAction* m_redoAction = nullptr;
     QAction* m_settingsAction = nullptr;
     QAction* m_aboutAction = nullptr;
+    QAction* m_guideAction = nullptr;      // Help › the user's guide, offline
+    QAction* m_shortcutsAction = nullptr;  // Help › every key of the menus
+    QAction* m_whatsThisAction = nullptr;  // Help › What's this: then a click on a field explains it
+    QAction* m_formAction = nullptr;       // View › the plan form shown or hidden (room for the plots)
     std::vector<QAction*> m_tabActions;
 };
 

@@ -1,6 +1,7 @@
 #include "gui/memory_bar.h"
 
 #include "gui/figure_format.h"
+#include "localized.h"
 
 #include <QEvent>
 #include <QFontMetricsF>
@@ -58,7 +59,10 @@ void MemoryBar::updateToolTip() {
     const auto line = [](const QString& name, double gb) {
         return QStringLiteral("<br>%1: %2 GiB").arg(name.toHtmlEscaped(), localeNumber(gb));
     };
-    tip += line(tr("Parameters"), m.paramsGb) + line(tr("Gradients"), m.gradsGb) +
+    // "Weights", as the legend says; and why they weigh what they do (they halve from ZeRO 0 to 1).
+    tip += line(tr("Weights"), m.paramsGb) +
+           (m.weightsNote.empty() ? QString() : QStringLiteral(" <i>(%1)</i>").arg(app::qLocalized(m.weightsNote).toHtmlEscaped())) +
+           line(tr("Gradients"), m.gradsGb) +
            line(tr("Optimizer state"), m.optimizerGb) + line(tr("Activations"), m.activationsGb) +
            line(tr("Logits"), m.logitsGb) + line(tr("Overhead"), m.overheadGb) + line(tr("Card"), m_estimate.gpuMemoryGb);
     if (overCapacity())

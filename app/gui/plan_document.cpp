@@ -41,7 +41,10 @@ PlanDocument::PlanDocument(QObject* parent) : QObject(parent), m_plan(demoPlan()
 }
 
 QString PlanDocument::displayName() const {
-    return m_filePath.isEmpty() ? tr("Untitled") : QFileInfo(m_filePath).fileName();
+    // Not saved yet: the plan's own name (the demo is "demo", a wizard's plan its job's name).
+    if (m_filePath.isEmpty())
+        return plan().name.empty() ? tr("Untitled") : QString::fromStdString(plan().name);
+    return QFileInfo(m_filePath).fileName();
 }
 
 bool PlanDocument::isModified() const { return m_dirtyWithoutHistory || !m_undo.isClean(); }

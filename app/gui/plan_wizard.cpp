@@ -1,6 +1,7 @@
 #include "gui/plan_wizard.h"
 
 #include "localized.h"
+#include "gui/widget_parts.h"
 #include "gui/wizard_pages.h"
 #include "model/parameters.h"
 #include "plan/model_source.h"
@@ -13,6 +14,7 @@ namespace traindeck::gui {
 
 PlanWizard::PlanWizard(const Plan& start, QWidget* parent) : QWizard(parent), m_plan(start) {
     setObjectName(QStringLiteral("planWizard"));
+    installWheelGuard();  // the wheel scrolls a page; a choice changes only in the box that has the focus
     setWizardStyle(QWizard::ModernStyle);
     setOption(QWizard::NoBackButtonOnStartPage);
     // Finish only on the review page: the user sees the figures before committing.
@@ -56,6 +58,7 @@ Text PlanWizard::chooseCatalogueModel(const std::string& name) {
     std::vector<FieldEdit> edits;
     if (Text error = catalogueModelEdits(name, edits); !error.empty())
         return error;
+    nameJobAfterModel(m_plan, edits);  // not the demo's "demo" for a Llama plan
     return applyEdits(edits);
 }
 
@@ -63,6 +66,7 @@ Text PlanWizard::importHfConfig(const QString& path) {
     std::vector<FieldEdit> edits;
     if (Text error = hfConfigEdits(path.toStdString(), edits); !error.empty())
         return error;
+    nameJobAfterModel(m_plan, edits);
     return applyEdits(edits);
 }
 

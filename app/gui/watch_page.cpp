@@ -8,18 +8,24 @@
 #include "metrics/metric_units.h"
 #include "metrics/series_csv.h"
 #include "metrics/summary.h"
+#include "metrics/summary_rows.h"
 #include "plan/calibrate.h"
+#include "plan/hardware.h"
 #include "plan/plan_fields.h"
 #include "plan/run_speed.h"
 
 #include <qcustomplot.h>
 
+#include <QApplication>
 #include <QCheckBox>
+#include <QClipboard>
 #include <QComboBox>
 #include <QDateTime>
 #include <QDoubleSpinBox>
 #include <QEvent>
 #include <QFile>
+#include <QFileInfo>
+#include <QImage>
 #include <QFileDialog>
 #include <QGridLayout>
 #include <QHBoxLayout>
@@ -33,6 +39,8 @@
 #include <QSplitter>
 #include <QSvgGenerator>
 #include <QSystemTrayIcon>
+#include <QTextDocument>
+#include <QTextLayout>
 #include <QTimer>
 #include <QToolTip>
 #include <QVBoxLayout>
@@ -52,6 +60,28 @@ constexpr std::size_t kPollBytes = 2u << 20;  // per poll at most: about 10 ms o
 // however busy the machine is (on a core shared with other work, 2 MB can take 100 ms).
 constexpr std::size_t kPollSlice = 128u << 10;
 constexpr qint64 kPollBudgetNs = 8'000'000;
+// A capacity line far above a run's memory would flatten its curve onto the
+// axis (2 GiB under a 140 GiB card): below this share of the capacity the axis
+// follows the curve and the title names the capacity instead.
+constexpr double kCapacityInViewShare = 0.25;
+constexpr int kLegendMostLines = 8;  // more: the hover names them, a legend would cover the card
+
+// `text` broken into lines no wider than `width` pixels (at word breaks, or
+// between any two characters of a script without spaces): a card's title is
+// never cut at its edges.
+QString wrapped(const QString& text, const QFont& font, int width) {
+    QStringList lines;
+    for (const QString& paragraph : text.split(QLatin1Char('\n'))) {
+        QTextLayout layout(paragraph, font);
+        layout.beginLayout();
+        for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
+            line.setLineWidth(std::max(40, width));
+            lines << paragraph.mid(line.textStart(), line.textLength()).trimmed();
+        }
+        layout.endLayout();
+    }
+    return lines.join(QLatin1Char('\n'));
+}
 
 }  // namespace
 
@@ -67,7 +97,9 @@ WatchPage::WatchPage(QWidget* parent)
     m_smoothing->setObjectName(QStringLiteral("smoothing"));
     m_smoothing->setRange(0, 0.99);
     m_smoothing->setSingleStep(0.05);
-    m_smoothing->setValue(0.6);  // TensorBoard's default
+    // None until asked: a run logged every few steps is drawn as it is, not pulled
+    // towards its past (TensorBoard's 0.6 drew a loss of 0.029 at 0.13). W&B's default too.
+    m_smoothing->setValue(0);
     m_logY = new QCheckBox(this);
     m_outliers = new QCheckBox(this);
     m_xLabel = new QLabel(this);
@@ -98,18 +130,30 @@ WatchPage::WatchPage(QWidget* parent)
 
     auto* split = new QSplitter(this);
     m_runsModel = new WatchRunsModel(m_watch->store(), this);
-    m_runs = new QListView(split);
+    auto* left = new QWidget(split);
+    auto* leftColumn = new QVBoxLayout(left);
+    leftColumn->setContentsMargins(0, 0, 0, 0);
+    left->setMinimumWidth(140);
+    m_runs = new QListView(left);
     m_runs->setModel(m_runsModel);
     m_runs->setObjectName(QStringLiteral("runs"));
-    m_runs->setMaximumWidth(260);
-    m_runs->setMinimumWidth(120);
+    m_runs->setContextMenuPolicy(Qt::CustomContextMenu);
+    leftColumn->addWidget(m_runs, 1);
+    // The run the list's cursor is on (else the first shown): core's summary, as `traindeck watch` prints it.
+    m_summary = new QLabel(left);
+    m_summary->setObjectName(QStringLiteral("runSummary"));
+    m_summary->setWordWrap(true);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_summary->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    leftColumn->addWidget(m_summary);
     auto* grid = new QWidget(split);
     m_grid = new QGridLayout(grid);
     m_grid->setContentsMargins(0, 0, 0, 0);
     syncCards();
-    split->addWidget(m_runs);
+    split->addWidget(left);
     split->addWidget(grid);
     split->setStretchFactor(1, 1);
+    split->setSizes({260, 100000});  // the cards get the rest (by its size hint alone the list took 385 px)
     column->addWidget(split, 1);
     m_status = new QLabel(this);
     m_status->setObjectName(QStringLiteral("watchStatus"));
@@ -148,10 +192,12 @@ WatchPage::WatchPage(QWidget* parent)
         scheduleReplot();
     });
     connect(m_pngButton, &QPushButton::clicked, this, [this] {
-        const QString f = QFileDialog::getSaveFileName(this, tr("Export the cards as PNG"), QString(), tr("PNG images (*.png)"));
-        if (!f.isEmpty() && !exportPng(f))
+        const QString f = askImagePath(tr("Export the cards as an image"));
+        if (!f.isEmpty() && !exportImage(f))
             QMessageBox::warning(this, tr("Export"), tr("%1 could not be written.").arg(f));
     });
+    connect(m_runs, &QWidget::customContextMenuRequested, this, &WatchPage::runMenu);
+    connect(m_runs->selectionModel(), &QItemSelectionModel::currentChanged, this, [this] { showSummary(true); });
     connect(m_csvButton, &QPushButton::clicked, this, [this] {
         const QString f = QFileDialog::getSaveFileName(this, tr("Export the series as CSV"), QString(), tr("CSV files (*.csv)"));
         if (!f.isEmpty() && !exportCsv(f))
@@ -238,14 +284,20 @@ bool WatchPage::following(bool added, const Text& error) {
 }
 
 void WatchPage::askForRun() {
-    bool ok = false;
-    const QString source = QInputDialog::getText(
-        this, tr("Add a run"),
-        tr("A path here, a path on another machine as ssh://[user@]host[:port]/path (host keys are checked as "
-           "the launcher checks them), or a command whose output is the run's lines, starting with |, e.g. "
-           "| kubectl logs -f -l job-name=NAME --prefix"),
-        QLineEdit::Normal, QString(), &ok).trimmed();
-    if (!ok || source.isEmpty())
+    // The explanation wraps: on one line it made the dialog wider than the window (1447 px).
+    QInputDialog dialog(this);
+    dialog.setObjectName(QStringLiteral("addRunDialog"));
+    dialog.setWindowTitle(tr("Add a run"));
+    dialog.setLabelText(tr("A path here, a path on another machine as ssh://[user@]host[:port]/path (host keys are checked as "
+                           "the launcher checks them), or a command whose output is the run's lines, starting with |, e.g. "
+                           "| kubectl logs -f -l job-name=NAME --prefix"));
+    for (QLabel* label : dialog.findChildren<QLabel*>())
+        label->setWordWrap(true);
+    dialog.resize(std::min(560, window()->width()), dialog.sizeHint().height());
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    const QString source = dialog.textValue().trimmed();
+    if (source.isEmpty())
         return;
     if (source.startsWith(QLatin1Char('|')))
         addCommand(source.mid(1).trimmed());
@@ -344,6 +396,16 @@ QCustomPlot* WatchPage::makeCard() {
     // Readable ticks: four significant digits, powers of ten as such (5·10⁻⁵).
     plot->yAxis->setNumberFormat(QStringLiteral("gb"));
     plot->yAxis->setNumberPrecision(4);
+    // The legend: the named lines only (runs, or one run's ranks), in the card's top right corner.
+    plot->setAutoAddPlottableToLegend(false);
+    QFont legendFont = font();
+    legendFont.setPointSizeF(std::max(7.0, legendFont.pointSizeF() - 1));
+    plot->legend->setFont(legendFont);
+    plot->legend->setBrush(QColor(255, 255, 255, 210));
+    plot->legend->setBorderPen(QPen(QColor(200, 200, 200)));
+    plot->legend->setIconSize(16, 8);
+    plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    plot->legend->setVisible(false);
     // The user zooms or pans: stop following the live edge (the Follow button resumes).
     connect(plot, &QCustomPlot::mouseWheel, this, [this] { m_followEdge = false; });
     connect(plot, &QCustomPlot::mousePress, this, [this] { m_followEdge = false; });
@@ -395,6 +457,7 @@ void WatchPage::redraw() {
     m_graphs->beginRedraw(m_smoothing->value(), XAxis(m_x->currentIndex()));
     for (int c = 0; c < int(m_cards.size()); ++c)
         drawCard(c);
+    m_redrawAllWas = m_redrawAll;
     m_redrawAll = false;
     if (m_graphs->copying())
         m_replotTimer->start(0);  // the rest of the backlog, after the events waiting now
@@ -416,6 +479,45 @@ void WatchPage::redraw() {
     for (const Text& t : m_watch->troubles())
         status += QStringLiteral(" · ") + app::qLocalized(t);
     m_status->setText(status);
+    showSummary(m_redrawAllWas);
+}
+
+// The run the list's cursor is on, else the first shown: core's summary rows. At
+// most once a second while points come (summarize() walks the run), at once when
+// the view changed.
+void WatchPage::showSummary(bool now) {
+    if (!now && m_summaryClock.isValid() && m_summaryClock.elapsed() < 1000)
+        return;
+    m_summaryClock.start();
+    const Run* run = nullptr;
+    if (const QModelIndex current = m_runs->currentIndex(); current.isValid())
+        run = m_watch->store().runs()[std::size_t(current.row())].get();
+    else if (const auto shown = shownRuns(); !shown.empty())
+        run = shown.front();
+    if (!run) {
+        m_summary->clear();
+        return;
+    }
+    m_summary->setText(WatchRunsModel::summaryHtml(*run));
+}
+
+// The run list's menu: which runs are drawn, and a run's summary as text.
+void WatchPage::runMenu(const QPoint& at) {
+    const QModelIndex index = m_runs->indexAt(at);
+    QMenu menu(this);
+    const auto show = [this](int only) {  // -1: every run
+        for (int row = 0; row < m_runsModel->rowCount(); ++row)
+            m_runsModel->setData(m_runsModel->index(row), only < 0 || row == only ? Qt::Checked : Qt::Unchecked,
+                                 Qt::CheckStateRole);
+    };
+    menu.addAction(tr("Show only this run"), this, [show, row = index.row()] { show(row); })->setEnabled(index.isValid());
+    menu.addAction(tr("Show every run"), this, [show] { show(-1); });
+    menu.addAction(tr("Copy this run's summary"), this, [index] {
+        QTextDocument plain;  // the summary's rows as lines of text
+        plain.setHtml(index.data(Qt::ToolTipRole).toString());
+        QApplication::clipboard()->setText(plain.toPlainText());
+    })->setEnabled(index.isValid());
+    menu.exec(m_runs->viewport()->mapToGlobal(at));
 }
 
 // The plan's prediction (samples/s) and the card's capacity (GPU memory), for
@@ -428,13 +530,20 @@ void WatchPage::drawPlanLine(int card, const Run& run, int runIndex, ValueRange&
     const Layout layout = run.info.nodes > 0 && run.info.gpusPerNode > 0 ? Layout{run.info.nodes, run.info.gpusPerNode}
                                                                          : m_analysis.plan.cluster.layout();
     const Estimate e = m_analysis.figuresAt(layout);
-    const double value = kind == CardKind::SamplesPerS ? e.samplesPerS.value : e.gpuMemoryGb;
+    // The capacity of the card the run says it ran on ("device": "NVIDIA H200"), else the plan's.
+    const GpuModel* device = findGpuByDeviceName(run.info.device);
+    const double value = kind == CardKind::SamplesPerS ? e.samplesPerS.value : device ? device->memoryGb : e.gpuMemoryGb;
     if (!std::isfinite(value) || value <= 0)
         return;
     auto* line = new QCPItemStraightLine(m_cards[std::size_t(card)]);
     line->point1->setCoords(0, value);
     line->point2->setCoords(1, value);
     line->setPen(QPen(WatchRunsModel::color(runIndex), 1, Qt::DashLine));
+    if (kind == CardKind::GpuMemory && !(y.hi >= kCapacityInViewShare * value)) {
+        m_capacityOffScale[card] = value;
+        m_planLines[{card, &run}] = std::nan("");  // not in the range: the curve keeps the card
+        return;
+    }
     y.add(value);
     m_planLines[{card, &run}] = value;
 }
@@ -463,6 +572,12 @@ void WatchPage::drawAlarmMarks(QCustomPlot* plot, const Run& run) {
 }
 
 void WatchPage::setScales(QCustomPlot* plot) {
+    // As many ticks as the card has room for: labels of a small card (1366×768, a
+    // Chinese font's taller lines) would run into each other.
+    const auto fitTicks = [plot] {
+        plot->xAxis->ticker()->setTickCount(std::clamp(plot->width() / 110, 2, 6));
+        plot->yAxis->ticker()->setTickCount(std::clamp(plot->height() / 50, 2, 5));
+    };
     const bool log = m_logY->isChecked();
     if ((plot->yAxis->scaleType() == QCPAxis::stLogarithmic) != log) {
         plot->yAxis->setScaleType(log ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
@@ -481,6 +596,7 @@ void WatchPage::setScales(QCustomPlot* plot) {
             plot->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
         }
     }
+    fitTicks();
 }
 
 void WatchPage::rescale(QCustomPlot* plot, const ValueRange& x, const ValueRange& y, const std::vector<QCPGraph*>& raw) {
@@ -510,7 +626,8 @@ QString WatchPage::cardTitle(int card) const {
     case CardKind::Psnr: return tr("PSNR (dB)");
     case CardKind::Lr: return tr("Learning rate");
     case CardKind::SamplesPerS: return tr("Samples/s (dashed: the plan's prediction)");
-    case CardKind::GpuMemory: return tr("GPU memory (GiB; dashed: capacity)");
+    case CardKind::GpuMemory:  // no dashed line where the capacity is above the scale
+        return m_capacityOffScale.contains(card) ? tr("GPU memory (GiB)") : tr("GPU memory (GiB; dashed: capacity)");
     case CardKind::GradNorm: return tr("Gradient norm");
     case CardKind::Eval: return tr("Evaluation loss");
     case CardKind::RankStepTime: return tr("Step time per rank (s)");
@@ -540,18 +657,25 @@ void WatchPage::drawCard(int card) {
     QCustomPlot* plot = m_cards[std::size_t(card)];
     const Card& kind = m_cardKinds[std::size_t(card)];
     bool changed = m_redrawAll;
-    if (m_redrawAll)
+    if (m_redrawAll) {
         plot->clearItems();
+        m_capacityOffScale.erase(card);
+    }
     const auto runs = shownRuns();
     ValueRange x, y;
     std::vector<QCPGraph*> rawGraphs;
     for (const Run* run : runs) {
         const int runIndex = m_runsModel->rowOf(run);
         for (const Series* series : cardSeries(*run, kind)) {
-            // One run's rank card: a colour per rank; else a colour per run.
+            // One run's rank card: a colour per rank (none of the runs'), named by its rank; else a colour per run.
             const bool perRank = kind.kind == CardKind::RankStepTime && series->rank() >= 0 && runs.size() == 1;
-            const CardGraphs::Followed f = m_graphs->follow(
-                card, plot, *run, *series, WatchRunsModel::color(perRank ? series->rank() : runIndex));
+            CardGraphs::Look look{perRank ? CardGraphs::rankColor(series->rank()) : WatchRunsModel::color(runIndex),
+                                  QString::fromStdString(run->name()), smoothed(kind)};
+            if (perRank)
+                look.name = tr("rank %1").arg(series->rank());
+            else if (series->rank() >= 0)
+                look.name += tr(" · rank %1").arg(series->rank());
+            const CardGraphs::Followed f = m_graphs->follow(card, plot, *run, *series, look);
             changed |= f.changed;
             rawGraphs.push_back(f.values);
             x.add(f.x);
@@ -576,7 +700,11 @@ void WatchPage::drawCard(int card) {
     if (kind.kind == CardKind::RankStepTime && runs.size() == 1)
         if (const QString straggler = stragglerTitle(*runs[0]); !straggler.isEmpty())
             title = straggler;
-    static_cast<QCPTextElement*>(plot->plotLayout()->element(0, 0))->setText(title);
+    if (const auto off = m_capacityOffScale.find(card); off != m_capacityOffScale.end())
+        title += QLatin1Char('\n') + tr("capacity %1 GiB, above the scale").arg(off->second, 0, 'g', 3);
+    auto* titleElement = static_cast<QCPTextElement*>(plot->plotLayout()->element(0, 0));
+    titleElement->setText(wrapped(title, titleElement->font(), plot->width() - 12));
+    plot->legend->setVisible(legendInWindow(plot, kind.kind, runs.size()));
     plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -606,6 +734,12 @@ void WatchPage::showAlarms() {
     m_banner->setVisible(!failing.isEmpty());
 }
 
+QString WatchPage::summary() const {
+    QTextDocument doc;
+    doc.setHtml(m_summary->text());
+    return doc.toPlainText();
+}
+
 QString WatchPage::banner() const { return m_banner->isVisible() ? m_banner->text() : QString(); }
 
 void WatchPage::hover(QCustomPlot* plot, QMouseEvent* event) {
@@ -625,12 +759,83 @@ void WatchPage::hover(QCustomPlot* plot, QMouseEvent* event) {
                            QStringLiteral("x = %1\n").arg(x, 0, 'g', 6) + lines.join(QLatin1Char('\n')), plot);
 }
 
+// In the window the run list names the runs by their colours: a legend only for
+// one run's ranks (up to kLegendMostLines), which nothing else names.
+bool WatchPage::legendInWindow(QCustomPlot* plot, CardKind kind, std::size_t runs) {
+    const int lines = plot->legend->itemCount();
+    return kind == CardKind::RankStepTime && runs == 1 && lines >= 2 && lines <= kLegendMostLines;
+}
+
+// A picture stands alone: it names its runs (the legend, one run too) and its x axis.
+void WatchPage::dressForExport(QCustomPlot* plot, bool on) {
+    plot->xAxis->setLabel(on ? m_x->currentText() : QString());
+    const int lines = plot->legend->itemCount();
+    const int card = int(std::find(m_cards.begin(), m_cards.end(), plot) - m_cards.begin());
+    plot->legend->setVisible(on ? lines >= 1 : legendInWindow(plot, m_cardKinds[std::size_t(card)].kind, shownRuns().size()));
+    plot->replot(QCustomPlot::rpImmediateRefresh);
+}
+
+QString WatchPage::askImagePath(const QString& caption) {
+    const QString png = tr("PNG images (*.png)"), svg = tr("SVG images (*.svg)");
+    QString filter = png;
+    QString f = QFileDialog::getSaveFileName(this, caption, QString(), png + QStringLiteral(";;") + svg, &filter);
+    // The file's extension says the format; a name without one gets the chosen filter's.
+    const QString suffix = QFileInfo(f).suffix().toLower();
+    if (!f.isEmpty() && suffix != QLatin1String("png") && suffix != QLatin1String("svg"))
+        f += filter == svg ? QStringLiteral(".svg") : QStringLiteral(".png");
+    return f;
+}
+
+bool WatchPage::exportImage(const QString& path) {
+    return QFileInfo(path).suffix().compare(QLatin1String("svg"), Qt::CaseInsensitive) == 0 ? exportSvg(path)
+                                                                                              : exportPng(path);
+}
+
 bool WatchPage::exportPng(const QString& path) {
     replotNow();
     QWidget* grid = m_cards.front()->parentWidget();
     for (QCustomPlot* p : m_cards)
-        p->replot(QCustomPlot::rpImmediateRefresh);
-    return grid->grab().save(path, "PNG");
+        dressForExport(p, true);
+    const QImage image = grid->grab().toImage();
+    for (QCustomPlot* p : m_cards)
+        dressForExport(p, false);
+    return writeImage(image, path);
+}
+
+// Every card where it lies on the page, as vector graphics.
+bool WatchPage::exportSvg(const QString& path) {
+    replotNow();
+    QWidget* grid = m_cards.front()->parentWidget();
+    QSaveFile file(path);  // whole or not at all
+    if (!file.open(QIODevice::WriteOnly))
+        return false;
+    QSvgGenerator svg;
+    svg.setOutputDevice(&file);
+    svg.setSize(grid->size());
+    svg.setViewBox(QRect(QPoint(0, 0), grid->size()));
+    QStringList runs;
+    for (const Run* run : shownRuns())
+        runs << QString::fromStdString(run->name());
+    svg.setTitle(tr("TrainDeck: %1").arg(runs.join(QStringLiteral(", "))));
+    QCPPainter painter;
+    if (!painter.begin(&svg))
+        return false;
+    for (QCustomPlot* p : m_cards) {
+        dressForExport(p, true);
+        painter.save();
+        painter.translate(p->geometry().topLeft());
+        p->toPainter(&painter, p->width(), p->height());
+        painter.restore();
+        dressForExport(p, false);
+    }
+    painter.end();
+    return file.commit();
+}
+
+// PNG bytes into `path` whole or not at all (QImage::save writes in place).
+bool WatchPage::writeImage(const QImage& image, const QString& path) {
+    QSaveFile file(path);
+    return file.open(QIODevice::WriteOnly) && image.save(&file, "PNG") && file.commit();
 }
 
 bool WatchPage::exportCsv(const QString& path) {
@@ -642,7 +847,10 @@ bool WatchPage::exportCardPng(int card, const QString& path) {
         return false;
     replotNow();
     QCustomPlot* plot = m_cards[std::size_t(card)];
-    return plot->savePng(path, std::max(plot->width(), 640), std::max(plot->height(), 400));
+    dressForExport(plot, true);
+    const QPixmap picture = plot->toPixmap(std::max(plot->width(), 640), std::max(plot->height(), 400));
+    dressForExport(plot, false);
+    return writeImage(picture.toImage(), path);
 }
 
 bool WatchPage::exportCardCsv(int card, const QString& path) {
@@ -672,7 +880,9 @@ bool WatchPage::exportCardSvg(int card, const QString& path) {
     QCPPainter painter;
     if (!painter.begin(&svg))
         return false;
+    dressForExport(plot, true);
     plot->toPainter(&painter, width, height);
+    dressForExport(plot, false);
     painter.end();
     return file.commit();
 }
@@ -680,17 +890,17 @@ bool WatchPage::exportCardSvg(int card, const QString& path) {
 void WatchPage::cardMenu(QCustomPlot* plot, const QPoint& at) {
     const int card = int(std::find(m_cards.begin(), m_cards.end(), plot) - m_cards.begin());
     QMenu menu(this);
-    QAction* png = menu.addAction(tr("Export this card as PNG…"));
-    QAction* svg = menu.addAction(tr("Export this card as SVG…"));
+    QAction* image = menu.addAction(tr("Export this card as an image (PNG or SVG)…"));
     menu.addAction(tr("Export this card's data as CSV…"));
     QAction* chosen = menu.exec(plot->mapToGlobal(at));
     if (!chosen)
         return;
-    const QString filter = chosen == png ? tr("PNG images (*.png)") : chosen == svg ? tr("SVG images (*.svg)") : tr("CSV files (*.csv)");
-    const QString f = QFileDialog::getSaveFileName(this, chosen->text(), QString(), filter);
-    const bool written = f.isEmpty() || (chosen == png   ? exportCardPng(card, f)
-                                         : chosen == svg ? exportCardSvg(card, f)
-                                                         : exportCardCsv(card, f));
+    const QString f = chosen == image ? askImagePath(chosen->text())
+                                      : QFileDialog::getSaveFileName(this, chosen->text(), QString(), tr("CSV files (*.csv)"));
+    const bool svg = QFileInfo(f).suffix().compare(QLatin1String("svg"), Qt::CaseInsensitive) == 0;
+    const bool written = f.isEmpty() || (chosen != image ? exportCardCsv(card, f)
+                                         : svg           ? exportCardSvg(card, f)
+                                                         : exportCardPng(card, f));
     if (!written)
         QMessageBox::warning(this, tr("Export"), tr("%1 could not be written.").arg(f));
 }
@@ -734,7 +944,8 @@ void WatchPage::retranslate() {
     m_x->setItemText(1, tr("Relative time (h)"));
     m_x->setItemText(2, tr("Wall time"));
     m_followButton->setText(tr("Follow the live edge"));
-    m_pngButton->setText(tr("Export PNG…"));
+    m_pngButton->setText(tr("Export image…"));
+    m_pngButton->setToolTip(tr("The cards as one picture: PNG, or SVG (vector graphics) for a file named .svg"));
     m_csvButton->setText(tr("Export CSV…"));
     m_calibrateButton->setText(tr("Calibrate the plan from this run"));
     scheduleReplot();  // and the status line

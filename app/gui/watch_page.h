@@ -23,6 +23,7 @@ class QCPGraph;
 class QCustomPlot;
 class QDoubleSpinBox;
 class QGridLayout;
+class QImage;
 class QLabel;
 class QListView;
 class QMessageBox;
@@ -62,11 +63,16 @@ public:
     metrics::Watch& watch() { return *m_watch; }
     const std::vector<QCustomPlot*>& cards() const { return m_cards; }
     QString banner() const;
+    QString summary() const;  // the summary beside the run list, as plain text
     int replots() const { return m_replots; }
     bool copying() const;  // points of the store not on the cards yet (a big file being drawn)
     const std::vector<metrics::Card>& cardKinds() const { return m_cardKinds; }
     WatchRunsModel& runsModel() { return *m_runsModel; }
+    // The cards as one picture: SVG for a path ending in .svg, else PNG; with the
+    // legend and the x axis's title, which the window leaves to the list and the controls.
+    bool exportImage(const QString& path);
     bool exportPng(const QString& path);
+    bool exportSvg(const QString& path);
     bool exportCsv(const QString& path);
     // One card: its picture (PNG) and the points it draws (CSV).
     bool exportCardPng(int card, const QString& path);
@@ -102,6 +108,12 @@ private:
     void showAlarms();
     void hover(QCustomPlot* plot, QMouseEvent* event);
     void cardMenu(QCustomPlot* plot, const QPoint& at);
+    void runMenu(const QPoint& at);
+    void showSummary(bool now);
+    void dressForExport(QCustomPlot* plot, bool on);
+    static bool legendInWindow(QCustomPlot* plot, metrics::CardKind kind, std::size_t runs);
+    QString askImagePath(const QString& caption);
+    static bool writeImage(const QImage& image, const QString& path);
     void askForRun();
     bool following(bool added, const Text& error);
     bool settleAdds();
@@ -116,6 +128,7 @@ private:
     QTimer* m_replotTimer = nullptr;
     QLabel* m_banner = nullptr;
     QLabel* m_status = nullptr;
+    QLabel* m_summary = nullptr;  // the current run's summary, beside the run list
     WatchRunsModel* m_runsModel = nullptr;  // the run list: core's store, and which runs are shown
     QListView* m_runs = nullptr;
     QPushButton* m_addFile = nullptr;
@@ -146,6 +159,9 @@ private:
     bool m_followEdge = true;  // rescale to the newest data until the user zooms or pans
     bool m_redrawing = false;  // our own range changes do not ask for another redraw
     bool m_redrawAll = true;   // the view changed (not only points): every card drawn, items and all
+    bool m_redrawAllWas = true;  // the last redraw's m_redrawAll
+    QElapsedTimer m_summaryClock;
+    std::map<int, double> m_capacityOffScale;  // per card: a capacity line left out of the range (GiB)
     std::map<std::pair<int, const metrics::Run*>, double> m_planLines;  // per card and run: the dashed line's value
     std::size_t m_alarmCount = 0;  // over all runs: a new alarm adds a mark to the plots
     int m_replots = 0;

@@ -1,7 +1,9 @@
 #include "gui/watch_runs_model.h"
 
 #include "metrics/metric_units.h"
+#include "localized.h"
 #include "metrics/summary.h"
+#include "metrics/summary_rows.h"
 
 #include <QPixmap>
 
@@ -54,22 +56,20 @@ QVariant WatchRunsModel::data(const QModelIndex& index, int role) const {
         swatch.fill(color(index.row()));
         return swatch;
     }
-    case Qt::ToolTipRole: return tooltip(run);  // asked for on hover only: summarize() walks the run
+    case Qt::ToolTipRole: return summaryHtml(run);  // asked for on hover only: summarize() walks the run
     default: return {};
     }
 }
 
-// Where the run is: core's summary (the same figures `traindeck watch` prints).
-QString WatchRunsModel::tooltip(const metrics::Run& run) const {
-    const metrics::RunSummary s = metrics::summarize(run);
-    QStringList lines{QString::fromStdString(run.name())};
-    if (s.lastStep >= 0)
-        lines << tr("last step %1").arg(s.lastStep);
-    if (s.lastLoss)
-        lines << tr("loss %1").arg(*s.lastLoss, 0, 'g', 5);
-    if (s.steadySamplesPerS > 0)
-        lines << tr("steady speed %1").arg(QString::fromStdString(metrics::withUnit(s.steadySamplesPerS, "samples_per_s")));
-    return lines.join(QLatin1Char('\n'));
+QString WatchRunsModel::summaryHtml(const metrics::Run& run) {
+    QString html = QStringLiteral("<b>%1</b><table cellspacing=\"0\" cellpadding=\"1\">").arg(QString::fromStdString(run.name()).toHtmlEscaped());
+    for (const metrics::SummaryRow& r : metrics::summaryRows(run, metrics::summarize(run))) {
+        const QString value = app::qLocalized(r.value).toHtmlEscaped();
+        html += QStringLiteral("<tr><td style=\"color:#555; padding-right:6px\">%1</td><td>%2</td></tr>")
+                    .arg(app::qLocalized(r.label).toHtmlEscaped(),
+                         r.alarm ? QStringLiteral("<span style=\"color:#b3261e\">%1</span>").arg(value) : value);
+    }
+    return html + QStringLiteral("</table>");
 }
 
 Qt::ItemFlags WatchRunsModel::flags(const QModelIndex& index) const {

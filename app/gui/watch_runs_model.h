@@ -23,6 +23,9 @@ public:
     std::vector<const metrics::Run*> shownRuns() const;
     int rowOf(const metrics::Run* run) const;  // -1: not listed
     static QColor color(int row);              // a run's colour on every card
+    // Core's summary rows of a run (what `traindeck watch` prints), as a table; a
+    // failing alarm or a problem now in red.
+    static QString summaryHtml(const metrics::Run& run);
 
     int rowCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
@@ -34,8 +37,6 @@ signals:
     void shownChanged();
 
 private:
-    QString tooltip(const metrics::Run& run) const;
-
     const metrics::Store& m_store;
     std::vector<bool> m_shown;  // per listed run
 };

@@ -13,5 +13,10 @@ namespace traindeck::gui {
 QLabel* makeErrorLabel(QWidget* parent, bool bold = false);
 // `content` scrolls inside the area and grows with its width.
 QScrollArea* makeScrollArea(QWidget* content, QWidget* parent, bool framed = true);
+// Combo and spin boxes take the mouse wheel only when they have the focus (a
+// click or Tab gives it): rolling the wheel over a form scrolls the form rather
+// than changing the setting under the pointer (Target platform went from
+// Kubernetes to torchrun while scrolling). Application-wide; once is enough.
+void installWheelGuard();
 
 }  // namespace traindeck::gui

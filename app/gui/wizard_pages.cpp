@@ -16,6 +16,7 @@
 #include "plan/model_source.h"
 #include "plan/plan_fields.h"
 
+#include <algorithm>
 #include <QComboBox>
 #include <QEvent>
 #include <QFileDialog>
@@ -55,6 +56,13 @@ QString part(MemoryBar::Part which, double gb) {
 
 }  // namespace
 
+QString parametersText(const WizardFigures& f) {
+    const QLocale locale;
+    return f.activeParams < f.params ? PlanFiguresBox::tr("Parameters: %1, of which %2 active per token")
+                                           .arg(locale.toString(f.params), locale.toString(f.activeParams))
+                                     : PlanFiguresBox::tr("Parameters: %1").arg(locale.toString(f.params));
+}
+
 std::vector<std::string> stepKeys(WizardStep step) {
     // The model and what one sample of it is: the catalogue, a config.json or a
     // preset decide the first; the sequence (or clip) and how activations are kept
@@ -68,7 +76,13 @@ std::vector<std::string> stepKeys(WizardStep step) {
     std::vector<std::string> keys;
     switch (step) {
     case WizardStep::Cluster: return sectionKeys(Section::Cluster);
-    case WizardStep::Recipe: return sectionKeys(Section::Recipe);
+    case WizardStep::Recipe: {
+        // FSDP beside ZeRO: the two ways to shard (the form keeps it under Advanced).
+        keys = sectionKeys(Section::Recipe);
+        const auto zero = std::find(keys.begin(), keys.end(), "recipe.zero_stage");
+        keys.insert(zero == keys.end() ? keys.end() : zero + 1, "recipe.fsdp");
+        break;
+    }
     case WizardStep::Launch: return sectionKeys(Section::Launch);
     case WizardStep::Model: keys = model; break;
     case WizardStep::Data: keys = data; break;
@@ -124,11 +138,7 @@ void PlanFiguresBox::refresh() {
     const Estimate& e = f.estimate;
     m_summary->setText(tr("So far: %1 · learning rate %2 · finishes in %3")
                            .arg(layoutName(e.layout), formatFigure(e.lr), formatFigure(e.hoursToFinish)));
-    const QLocale locale;
-    m_params->setText(f.activeParams < f.params
-                          ? tr("Parameters: %1, of which %2 active per token")
-                                .arg(locale.toString(f.params), locale.toString(f.activeParams))
-                          : tr("Parameters: %1").arg(locale.toString(f.params)));
+    m_params->setText(parametersText(f));
     m_bar->setEstimate(e);
     const MemoryBreakdown& m = e.memory;
     m_memory->setText(tr("Memory per GPU %1, peaking %2: weights %3, gradients %4, optimizer %5, "
@@ -138,7 +148,9 @@ void PlanFiguresBox::refresh() {
                                part(MemoryBar::Part::Gradients, m.gradsGb), part(MemoryBar::Part::Optimizer, m.optimizerGb),
                                part(MemoryBar::Part::Activations, m.activationsGb),
                                part(MemoryBar::Part::Logits, m.logitsGb), part(MemoryBar::Part::Overhead, m.overheadGb)));
-    m_memory->setToolTip(figureToolTip(tr("Memory per GPU"), e.memoryPerGpuGb));
+    // Why the weights weigh what they do (they halve from ZeRO 0 to 1): core's note.
+    m_memory->setToolTip(figureToolTip(tr("Memory per GPU"), e.memoryPerGpuGb) + QStringLiteral("<br>") +
+                         app::qLocalized(m.weightsNote).toHtmlEscaped());
     const Plan& plan = m_wizard->plan();
     QString accumulation = tr("Gradient accumulation %1 · micro-batch %2 per GPU · %3 GPUs · effective batch %4")
                                .arg(localeNumber(e.gradAccum), localeNumber(e.microBatch), localeNumber(e.worldSize),
@@ -342,6 +354,9 @@ void FieldsPage::changeEvent(QEvent* event) {
 ReviewPage::ReviewPage(PlanWizard* wizard) : QWizardPage(wizard), m_wizard(wizard) {
     m_layouts = new LayoutsPage(false, [wizard](const Finding& f) { wizard->applyFix(f); });
     auto* column = new QVBoxLayout(this);
+    m_params = new QLabel(this);  // the model's size, which the layouts do not show
+    m_params->setObjectName(QStringLiteral("reviewParameters"));
+    column->addWidget(m_params);
     column->addWidget(makeScrollArea(m_layouts, this, false), 1);
     m_reason = makeReasonLabel(this);
     column->addWidget(m_reason);
@@ -367,6 +382,8 @@ void ReviewPage::initializePage() { refresh(); }
 
 void ReviewPage::refresh() {
     m_layouts->setAnalysis(m_wizard->analysis());
+    m_params->setText(m_wizard->figures().valid ? parametersText(m_wizard->figures()) : QString());
+    m_params->setVisible(m_wizard->figures().valid);
     const QString reason = blockedReason();
     m_reason->setText(reason.isEmpty() ? QString() : tr("Finish is unavailable until this is fixed: %1").arg(reason));
     m_reason->setVisible(!reason.isEmpty());

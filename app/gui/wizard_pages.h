@@ -30,6 +30,9 @@ enum class WizardStep { Cluster, Model, Data, Recipe, Launch };
 
 // The plan field keys a step asks for, in order (limited to keys core knows).
 std::vector<std::string> stepKeys(WizardStep step);
+// The model's parameter count (and the active ones of a mixture of experts), as the pages show it.
+struct WizardFigures;
+QString parametersText(const WizardFigures& figures);
 
 // What the choices so far settle (PlanWizard::figures()): parameters (active ones
 // for a mixture of experts), memory per GPU with its parts and where in the step
@@ -127,6 +130,7 @@ private:
 
     PlanWizard* m_wizard;
     LayoutsPage* m_layouts = nullptr;
+    QLabel* m_params = nullptr;
     QLabel* m_reason = nullptr;
 };
 

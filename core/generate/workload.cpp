@@ -148,14 +148,18 @@ std::string fillTemplate(std::string_view tmpl, const Plan& plan, const LaunchFi
     return out;
 }
 
+std::optional<Text> workloadMissing(const Plan& plan) {
+    if (!plan.launch.command.empty() || !plan.model.preset.empty()) return std::nullopt;
+    // The trainer trains its presets only: a custom model would silently train the default.
+    // The field by its name in each face (the window's label, the command line's flag).
+    return Text(TD_TEXT("GenerateErrors", "the model '%1' is not one of traindeck-trainer's presets "
+                                          "(tiny, base, large): set %2 to the command that trains it, or choose a preset"),
+                {Text::value(printable(plan.model.name)), Text::field("launch.command", "--command")});
+}
+
 std::string workloadShell(const Plan& plan, const LaunchFigures& f, const GenerateOptions& options) {
     if (!plan.launch.command.empty()) return fillTemplate(plan.launch.command, plan, f);
-    // The trainer trains its presets only: a custom model would silently train the default.
-    if (plan.model.preset.empty())
-        throw GenerateError(Text(TD_TEXT("GenerateErrors", "the model '%1' is not one of traindeck-trainer's presets "
-                                                           "(tiny, base, large): set launch.command to the command "
-                                                           "that trains it, or choose a preset"),
-                                 {Text::value(printable(plan.model.name))}));
+    if (std::optional<Text> missing = workloadMissing(plan)) throw GenerateError(std::move(*missing));
     // traindeck-trainer is itself the per-node launcher: it starts one process per
     // GPU and reads NODE_RANK, NNODES, MASTER_ADDR and MASTER_PORT.
     std::vector<std::pair<std::string, std::string>> flags = {

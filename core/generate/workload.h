@@ -15,6 +15,7 @@
 
 #include "text/text.h"
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -34,6 +35,9 @@ std::string fillTemplate(std::string_view tmpl, const Plan& plan, const LaunchFi
 // Shell text that starts the workload in the foreground (the body of the
 // entrypoint's run_workload function).
 std::string workloadShell(const Plan& plan, const LaunchFigures& figures, const GenerateOptions& options);
+// Why the plan has no workload to launch (no command, and a model that is not one
+// of the trainer's presets): the error workloadShell() throws. Nothing when it has one.
+std::optional<Text> workloadMissing(const Plan& plan);
 
 // Names of the config files the entrypoint's directory holds.
 inline constexpr const char* kEntrypointFile = "entrypoint.sh";

@@ -134,6 +134,9 @@ Run::Run(RunConfig config, Sink sink) : config_(std::move(config)), sink_(std::m
         if (config_.local) {
             node->address = "127.0.0.1";
         } else {
+            if (node->host.empty())  // an empty host list: say which field to fill, not "host ''"
+                throw LaunchError(Text(TD_TEXT("Launch", "node %1 has no host: %2 lists one host per node, node 0 first"),
+                                       {Text::value(std::to_string(i)), Text::field("launch.hosts", "--hosts")}));
             const auto a = generate::parseHostAddress(node->host);
             if (!a)
                 throw LaunchError(Text(TD_TEXT("Launch", "host '%1' is not a host name or address, [user@]host[:port]"),

@@ -28,6 +28,16 @@ bool SessionState::allRunning() const {
 }
 
 int SessionState::apply(const Event& e) {
+    if (e.kind == Event::Kind::End) {
+        // The launch is over: a node still connecting, checking or starting never
+        // will. Its row says not started (its reason, a failed check, stays).
+        for (NodeRow& row : rows_)
+            if (row.state == NodeState::Connecting || row.state == NodeState::Checking || row.state == NodeState::Starting) {
+                row.state.reset();
+                if (row.reason.empty()) row.reason = Text(TD_TEXT("Launch", "not started"));
+            }
+        return -1;
+    }
     if (e.node < 0 || e.node >= size()) return -1;
     NodeRow& row = rows_[std::size_t(e.node)];
     switch (e.kind) {

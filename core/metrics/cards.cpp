@@ -58,14 +58,22 @@ std::vector<const Series*> cardSeries(const Run& run, const Card& card) {
 
 std::vector<Card> cardsOf(const std::vector<const Run*>& runs) {
     std::vector<Card> cards;
-    for (int k = 0; k < kFixedCards; ++k)
-        cards.push_back({CardKind(k), {}});
     // Every job-wide series a fixed card draws for some run is not a card of its own.
     std::set<const Series*> drawn;
-    for (const Run* run : runs)
-        for (const Card& c : cards)
-            for (const Series* s : cardSeries(*run, c))
+    for (int k = 0; k < kFixedCards; ++k) {
+        const Card c{CardKind(k), {}};
+        bool draws = false;
+        for (const Run* run : runs)
+            for (const Series* s : cardSeries(*run, c)) {
                 drawn.insert(s);
+                draws = true;
+            }
+        if (draws)
+            cards.push_back(c);
+    }
+    if (cards.empty())  // no run has a point yet: every fixed card, what the page will show
+        for (int k = 0; k < kFixedCards; ++k)
+            cards.push_back({CardKind(k), {}});
     std::set<std::string> own;
     for (const Run* run : runs)
         for (const auto& [key, s] : run->allSeries())
@@ -75,6 +83,8 @@ std::vector<Card> cardsOf(const std::vector<const Run*>& runs) {
         cards.push_back({CardKind::Scalar, metric});
     return cards;
 }
+
+bool smoothed(const Card& card) { return card.kind != CardKind::Lr; }
 
 void ValueRange::add(double v) {
     if (!std::isfinite(v))

@@ -25,8 +25,13 @@ struct Card {
     bool operator==(const Card&) const = default;
 };
 
-// The fixed cards, then the runs' own scalars by name.
+// The fixed cards some run has a series for (all of them while no run has a
+// point yet: what the page will show), then the runs' own scalars by name. A
+// card no run draws would be an empty frame taking a share of the page.
 std::vector<Card> cardsOf(const std::vector<const Run*>& runs);
+// Whether a card's lines are smoothed: not the learning rate, a schedule the
+// trainer sets exactly (an average of it draws a schedule nobody ran).
+bool smoothed(const Card& card);
 // The series a card draws for a run; the rank card draws every rank.
 std::vector<const Series*> cardSeries(const Run& run, const Card& card);
 

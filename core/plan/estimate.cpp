@@ -246,7 +246,7 @@ Estimate estimateUncalibrated(const Plan& plan, const Layout& layout, model::Num
     // Memory per GPU: the peak within a step (step_memory.h).
     const StepMemory sm = stepMemory(plan, layout, numerics, stateBytes);
     e.memory = {sm.peak.weightsGb, sm.peak.gradsGb, sm.peak.optimizerGb, sm.peak.activationsGb, sm.peak.logitsGb,
-                sm.peak.overheadGb};
+                sm.peak.overheadGb, weightsNote(plan)};
     e.memoryPerGpuGb = figure(sm.peak.total(), "GiB", sm.formula, sm.worked);
     e.gpuMemoryGb = gpu.memoryGb;
 

@@ -22,6 +22,7 @@ struct Figure {
 // At the step's peak (step_memory.h): what each part holds then.
 struct MemoryBreakdown {
     double paramsGb = 0, gradsGb = 0, optimizerGb = 0, activationsGb = 0, logitsGb = 0, overheadGb = 0;
+    Text weightsNote;  // why the weights weigh what they do (step_memory.h's weightsNote)
 };
 
 struct Estimate {

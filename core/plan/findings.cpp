@@ -15,7 +15,7 @@
 namespace traindeck {
 namespace {
 
-std::string fourDigits(double v) { return significant(v, 4); }
+std::string fourDigits(double v) { return estimateText(v); }  // core's one rule for estimates (number_text.h)
 
 Text val(const std::string& v) { return Text::value(v); }
 Text val(long long v) { return Text::value(std::to_string(v)); }

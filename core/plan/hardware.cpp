@@ -1,6 +1,7 @@
 #include "plan/hardware.h"
 
 #include <algorithm>
+#include <cctype>
 
 namespace traindeck {
 
@@ -41,6 +42,17 @@ const GpuModel* findGpu(std::string_view key) {
     const auto& c = gpuCatalogue();
     auto it = std::find_if(c.begin(), c.end(), [&](const GpuModel& g) { return g.key == key; });
     return it == c.end() ? nullptr : &*it;
+}
+
+const GpuModel* findGpuByDeviceName(std::string_view device) {
+    std::string words;  // the name in lower case, every other character a word break
+    for (char ch : device)
+        words += std::isalnum(static_cast<unsigned char>(ch)) ? char(std::tolower(static_cast<unsigned char>(ch))) : ' ';
+    words = ' ' + words + ' ';
+    for (const GpuModel& g : gpuCatalogue())
+        if (words.find(' ' + g.key + ' ') != std::string::npos)
+            return &g;
+    return nullptr;
 }
 
 const NetworkModel* findNetwork(std::string_view key) {

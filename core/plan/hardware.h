@@ -35,5 +35,9 @@ const std::vector<GpuModel>& gpuCatalogue();
 const std::vector<NetworkModel>& networkCatalogue();
 const GpuModel* findGpu(std::string_view key);          // nullptr when unknown
 const NetworkModel* findNetwork(std::string_view key);  // nullptr when unknown
+// The GPU a device name names, as nvidia-smi and torch.cuda.get_device_name()
+// write it ("NVIDIA H200", "NVIDIA H100 80GB HBM3", "NVIDIA A100-SXM4-80GB"): the
+// catalogue's key as a word of it, case aside. nullptr when none is ("cpu").
+const GpuModel* findGpuByDeviceName(std::string_view device);
 
 }  // namespace traindeck

@@ -46,8 +46,10 @@ std::vector<Lever> checkpointingLevers(const Plan& plan) {
             continue;
         if (std::string(level) == "selective" && plan.model.flashAttention)
             continue;
+        // The level's own words, translated: a value in the sentence stayed English ("full 激活检查点").
         out.push_back({{{"model.activation_checkpointing", level}},
-                       Text(TD_TEXT("FindingTexts", "%1 activation checkpointing"), {Text::value(level)})});
+                       std::string(level) == "full" ? Text(TD_TEXT("FindingTexts", "full activation checkpointing"))
+                                                    : Text(TD_TEXT("FindingTexts", "selective activation checkpointing"))});
     }
     return out;
 }

@@ -19,7 +19,7 @@ std::string percent(double share) {
     return buf;
 }
 
-std::string digits3(double v) { return significant(v, 3); }
+std::string digits3(double v) { return estimateText(v); }  // core's one rule for estimates (number_text.h)
 
 Finding finding(Severity s, std::string code, std::string field, std::optional<Layout> layout, Text message,
                 Text fix) {

@@ -5,19 +5,45 @@
 #include "plan/plan_fields.h"
 #include "plan/step_memory.h"
 
-#include <filesystem>
+#include "model/parameters.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cctype>
+#include <cstdio>
+#include <fstream>
 
 namespace traindeck {
+namespace {
+
+// The name a config.json gives its model: its _name_or_path's last part
+// ("meta-llama/Llama-3.1-8B" → "Llama-3.1-8B"), else its model_type and size
+// ("llama-8b"). Not the folder it sits in: a download's folder is anyone's ("gui").
+std::string hfModelName(const std::string& path, const model::Architecture& a) {
+    std::ifstream in(path);
+    const nlohmann::json c = nlohmann::json::parse(in, nullptr, false);
+    if (c.is_object() && c.contains("_name_or_path") && c["_name_or_path"].is_string()) {
+        std::string n = c["_name_or_path"].get<std::string>();
+        while (!n.empty() && n.back() == '/') n.pop_back();
+        n = n.substr(n.find_last_of('/') + 1);
+        if (!n.empty()) return n;
+    }
+    const double total = double(model::countParameters(a).total);
+    char size[32];
+    if (total >= 1e9)
+        std::snprintf(size, sizeof size, "%.2gb", total / 1e9);
+    else
+        std::snprintf(size, sizeof size, "%.3gm", total / 1e6);
+    return a.type + "-" + size;
+}
+
+}  // namespace
 
 Text hfConfigEdits(const std::string& path, std::vector<FieldEdit>& edits) {
     model::Architecture a;
     Text error;
     if (!model::architectureFromHfConfigFile(path, a, error)) return error;
-    // The folder a config.json sits in is the model's name on the hub and on disk.
-    const std::filesystem::path p(path);
-    std::string name = p.filename() == "config.json" && p.has_parent_path() ? p.parent_path().filename().string()
-                                                                            : p.stem().string();
-    edits = {{"model.preset", ""}, {"model.name", name.empty() ? a.type : name},
+    edits = {{"model.preset", ""}, {"model.name", hfModelName(path, a)},
              {"model.architecture", model::architectureText(a)}};
     return {};
 }
@@ -31,6 +57,23 @@ Text catalogueModelEdits(const std::string& name, std::vector<FieldEdit>& edits)
              {"model.architecture", model::architectureText(m->architecture)}};
     if (m->tokens > 0) edits.push_back({"model.tokens_per_sample", formatNumber(m->tokens)});
     return {};
+}
+
+void nameJobAfterModel(const Plan& plan, std::vector<FieldEdit>& edits) {
+    if (plan.name != Plan{}.name) return;
+    for (const FieldEdit& e : edits) {
+        if (e.key != "model.name") continue;
+        std::string job;
+        for (char ch : e.value) {
+            const bool word = std::isalnum(static_cast<unsigned char>(ch));
+            if (word) job += char(std::tolower(static_cast<unsigned char>(ch)));
+            else if (!job.empty() && job.back() != '-') job += '-';
+        }
+        job = job.substr(0, 40);
+        while (!job.empty() && job.back() == '-') job.pop_back();
+        if (!job.empty() && std::isalpha(static_cast<unsigned char>(job.front()))) edits.push_back({"name", job});
+        return;
+    }
 }
 
 bool modelFieldUsed(const Plan& plan, std::string_view key) {

@@ -26,4 +26,9 @@ Text catalogueModelEdits(const std::string& name, std::vector<FieldEdit>& edits)
 // architecture gives it. Any other key: true.
 bool modelFieldUsed(const Plan& plan, std::string_view key);
 
+// A plan still called by the default job name ("demo") is named after the model
+// that `edits` choose: "llama-3.1-8b" (lower case, a DNS label as Kubernetes
+// wants). A name the user gave stays. Adds the edit to `edits`.
+void nameJobAfterModel(const Plan& plan, std::vector<FieldEdit>& edits);
+
 }  // namespace traindeck

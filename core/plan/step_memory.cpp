@@ -9,7 +9,7 @@
 namespace traindeck {
 namespace {
 
-std::string threeDigits(double v) { return significant(v, 3); }
+std::string threeDigits(double v) { return estimateText(v); }  // core's one rule for estimates (number_text.h)
 
 // GiB (2^30 bytes): the unit the cards' capacities are given in and the trainers
 // report gpu_mem_gb in (docs/metrics-protocol.md), so a plan and a run compare.
@@ -31,6 +31,20 @@ StateBytes planStateBytes(const Plan& p) {
     // momentum and variance (K = 12). PyTorch AMP: fp32 weights and gradients, AdamW's
     // two fp32 moments; its 16-bit weight copies are counted with the activations.
     return p.recipe.zeroStage > 0 ? StateBytes{2, 2, 12} : StateBytes{4, 4, 8};
+}
+
+Text weightsNote(const Plan& p) {
+    if (p.recipe.precision == Precision::Fp32)
+        return Text(TD_TEXT("StepMemory", "fp32 weights: 4 bytes per parameter"));
+    if (p.recipe.fsdp != Recipe::Fsdp::None)
+        return Text(TD_TEXT("StepMemory", "fp32 weights, sharded (FSDP): 4 bytes per parameter before sharding; the "
+                                          "16-bit copies are gathered a block at a time"));
+    if (p.recipe.zeroStage > 0)
+        return Text(TD_TEXT("StepMemory", "16-bit weights: 2 bytes per parameter. DeepSpeed keeps their fp32 master "
+                                          "copy in the optimizer state (12 bytes per parameter with AdamW's two moments)"));
+    return Text(TD_TEXT("StepMemory", "fp32 weights: 4 bytes per parameter. PyTorch AMP keeps the weights in fp32 "
+                                      "and casts them per layer; from ZeRO 1 on, DeepSpeed keeps 16-bit weights and "
+                                      "moves the fp32 copy into the optimizer state"));
 }
 
 model::Checkpointing planCheckpointing(const Plan& p) {

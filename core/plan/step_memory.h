@@ -47,6 +47,11 @@ StateBytes planStateBytes(const Plan&);
 // The step's peak for `layout` with the plan's numerics; or with the ones given
 // (pure bf16 training: Half with 2/2/4 bytes, for the measurements that have it).
 StepMemory stepMemory(const Plan&, const Layout&);
+// Why the weights take what they take per parameter, for the memory legend: the
+// weights halve from ZeRO 0 to ZeRO 1 because DeepSpeed keeps 16-bit weights
+// (their fp32 master copy counted in the optimizer state), where PyTorch's AMP
+// keeps fp32 weights. Follows planStateBytes().
+Text weightsNote(const Plan& plan);
 StepMemory stepMemory(const Plan&, const Layout&, model::Numerics, StateBytes);
 
 // The architecture's activations for the plan's micro-batch, and whether the plan has one.

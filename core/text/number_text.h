@@ -18,6 +18,40 @@ inline std::string formatNumber(double value) {
     return ec == std::errc() ? std::string(buf, end) : std::string("nan");
 }
 
+// An estimate (GiB, seconds, samples/s, a learning rate) as every message and
+// fix text shows it, and the window's figures too (gui/figure_format): three
+// significant digits, the model's accuracy (a few percent: a fourth digit would
+// claim what it does not know), whole numbers from 100 up rather than an
+// exponent, no thousands separator. "1306", "66.5", "8.22", "0.0123", "3e-05".
+inline int estimateDecimals(double value) {
+    const double magnitude = value < 0 ? -value : value;
+    if (!(magnitude < 1e15) || magnitude >= 100 || magnitude == 0)
+        return 0;
+    int decimals = 2;  // three digits for 1 <= magnitude < 10
+    for (double m = magnitude; m < 1; m *= 10)
+        ++decimals;
+    return magnitude >= 10 ? 1 : decimals;
+}
+inline std::string estimateText(double value) {
+    const double magnitude = value < 0 ? -value : value;
+    char buf[64];
+    if (magnitude != 0 && magnitude < 1e-3)  // a learning rate: 3e-05, not 0.0000300
+        std::snprintf(buf, sizeof buf, "%.3g", value);
+    else if (!(magnitude < 1e15))
+        std::snprintf(buf, sizeof buf, "%g", value);
+    else {
+        std::snprintf(buf, sizeof buf, "%.*f", estimateDecimals(value), value);
+        // "8.20" reads as 8.2: trailing zeros of the decimals say nothing.
+        std::string s = buf;
+        if (s.find('.') != std::string::npos) {
+            s.erase(s.find_last_not_of('0') + 1);
+            if (s.back() == '.') s.pop_back();
+        }
+        return s;
+    }
+    return buf;
+}
+
 // `digits` significant digits, as printf's %g ("1.23e+04" for large magnitudes).
 inline std::string significant(double value, int digits) {
     char buf[32];

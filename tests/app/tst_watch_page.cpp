@@ -87,8 +87,13 @@ private slots:
         QVERIFY2(page.replots() <= followedMs / 40 + 2,
                  qPrintable(QString("%1 replots in %2 ms").arg(page.replots()).arg(followedMs)));
         QVERIFY(page.replots() < 150 * 5);
-        // The per-rank card has both ranks (raw and smoothed line each).
-        QVERIFY(page.cards()[7]->graphCount() >= 4);
+        // The per-rank card has both ranks (a line and the non-finite marks each).
+        const auto& kinds = page.cardKinds();
+        const auto rankCard = std::find_if(kinds.begin(), kinds.end(), [](const traindeck::metrics::Card& c) {
+            return c.kind == traindeck::metrics::CardKind::RankStepTime;
+        });
+        QVERIFY(rankCard != kinds.end());
+        QVERIFY(page.cards()[std::size_t(rankCard - kinds.begin())]->graphCount() >= 4);
         QVERIFY(page.banner().isEmpty());
 
         const QString png = tmp.filePath("cards.png");
@@ -176,7 +181,7 @@ private slots:
             QCOMPARE(i.data(Qt::CheckStateRole).toInt(), int(Qt::Checked));
             QCOMPARE(i.data(Qt::DecorationRole).value<QPixmap>().toImage().pixelColor(5, 5), WatchRunsModel::color(row));
         }
-        QVERIFY2(model.index(1).data(Qt::ToolTipRole).toString().contains("last step 4"),
+        QVERIFY2(model.index(1).data(Qt::ToolTipRole).toString().contains("<td>5</td>"),  // core's rows: steps done
                  qPrintable(model.index(1).data(Qt::ToolTipRole).toString()));
         auto drawnRuns = [&] {
             page.replotNow();
@@ -268,12 +273,18 @@ private slots:
         QCOMPARE(graphPoints(page.cards()[std::size_t(own)]), 20);
 
         // A constant GPU memory: ticks of a few significant digits, and the capacity line inside the range.
-        const int memory = int(traindeck::metrics::CardKind::GpuMemory);
+        const auto cardOf = [&](traindeck::metrics::CardKind kind) {
+            for (int c = 0; c < int(page.cardKinds().size()); ++c)
+                if (page.cardKinds()[std::size_t(c)].kind == kind)
+                    return c;
+            return -1;
+        };
+        const int memory = cardOf(traindeck::metrics::CardKind::GpuMemory);
         const QCPRange range = page.cards()[std::size_t(memory)]->yAxis->range();
         QVERIFY2(range.size() >= 41.7 * 0.02, qPrintable(QString::number(range.size())));
         const double capacity = traindeck::estimate(plan, traindeck::Layout{1, 2}).gpuMemoryGb;
         QVERIFY(range.contains(capacity) && range.contains(41.7));
-        const int speed = int(traindeck::metrics::CardKind::SamplesPerS);
+        const int speed = cardOf(traindeck::metrics::CardKind::SamplesPerS);
         const double predicted = traindeck::estimate(plan, traindeck::Layout{1, 2}).samplesPerS.value;
         QVERIFY(page.cards()[std::size_t(speed)]->yAxis->range().contains(predicted));
 

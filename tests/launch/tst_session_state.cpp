@@ -55,6 +55,24 @@ private slots:
         QCOMPARE(QString::fromStdString(s.rows()[0].reason.english()), QStringLiteral("node 0 (gpu-0) has 4 GPUs"));
     }
 
+    // The launch ended before a node got past its checks: its row says not started, not
+    // "connecting" for ever; a failed check stays its reason; a node that ran keeps its state.
+    void theEndLeavesNoNodeConnecting() {
+        SessionState s;
+        s.setHosts({"gpu-0", "gpu-1", "gpu-2"});
+        s.apply(stateEvent(0, NodeState::Checking));
+        s.apply(preflightEvent(0, "gpus", false, Text::value("node 0 (gpu-0) has 4 GPUs")));
+        s.apply(stateEvent(1, NodeState::Connecting));
+        s.apply(stateEvent(2, NodeState::Exited, 0));
+        Event end;
+        end.kind = Event::Kind::End;
+        QCOMPARE(s.apply(end), -1);
+        QVERIFY(!s.rows()[0].state && !s.rows()[1].state);
+        QCOMPARE(QString::fromStdString(s.rows()[0].reason.english()), QStringLiteral("node 0 (gpu-0) has 4 GPUs"));
+        QCOMPARE(QString::fromStdString(s.rows()[1].reason.english()), QStringLiteral("not started"));
+        QCOMPARE(s.rows()[2].state, std::optional<NodeState>(NodeState::Exited));
+    }
+
     // A new run starts from nothing, on the same hosts; a changed host count keeps the hosts it can.
     void aNewRunKeepsTheHosts() {
         SessionState s;

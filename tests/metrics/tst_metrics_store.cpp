@@ -229,9 +229,14 @@ private slots:
         run.append(run.series("host_mem_gb"), {0, 1, 3}, 0);
         run.append(run.series("kl"), {0, 1, 0.1}, 0);
         const std::vector<Card> cards = cardsOf({&run});
-        QCOMPARE(int(cards.size()), kFixedCards + 3);
-        QCOMPARE(cards[std::size_t(kFixedCards)].metric, std::string("data_time_s"));
+        // The loss card (the one fixed card this run has a series for), then its own three.
+        QCOMPARE(int(cards.size()), 1 + 3);
+        QCOMPARE(cards[0].kind, CardKind::Loss);
+        QCOMPARE(cards[1].metric, std::string("data_time_s"));
         QCOMPARE(cardSeries(run, cards[0]).size(), std::size_t(1));  // the loss card draws the loss: no card of its own
+        QCOMPARE(int(cardsOf({}).size()), kFixedCards);  // nothing watched yet: what the page will show
+        Run started("s");  // a run with no point yet (its start event only): the same
+        QCOMPARE(int(cardsOf({&started}).size()), kFixedCards);
         QCOMPARE(unitOf("data_time_s"), std::string("s"));
         QCOMPARE(unitOf("host_mem_gb"), std::string("GB"));
         QCOMPARE(unitOf("tokens_per_s"), std::string("tokens/s"));

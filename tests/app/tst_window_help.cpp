@@ -1,0 +1,234 @@
+// The window as issue 37 found it, offscreen: the wheel over the form scrolls it
+// and changes no setting, the window fits a 1366×768 screen and its form can be
+// hidden, an unsaved plan is titled by its name, the Help menu has the user's
+// guide (offline), the keyboard shortcuts and What's this on the plan fields,
+// the memory legend says why the weights weigh what they do, Chinese leaves no
+// English in a fix or the legend, and the numbers of a fix text and of the
+// figures beside it follow core's one rule.
+#include "gui/figure_format.h"
+#include "gui/language.h"
+#include "gui/main_window.h"
+#include "gui/memory_bar.h"
+#include "gui/plan_document.h"
+#include "gui/user_guide.h"
+#include "localized.h"
+#include "plan/model_source.h"
+#include "plan/plan_analysis.h"
+#include "plan/plan_fields.h"
+#include "test_support.h"
+#include "text/number_text.h"
+
+#include <QComboBox>
+#include <QMenuBar>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QWheelEvent>
+#include <QtTest>
+
+#include <memory>
+
+using namespace traindeck;
+using namespace traindeck::gui;
+
+namespace {
+
+struct DemoWindow {
+    Language language;
+    std::unique_ptr<MainWindow> window;
+    explicit DemoWindow(const QString& code = QStringLiteral("en")) {
+        language.apply(code);
+        window = std::make_unique<MainWindow>(&language);
+        window->openDemo();
+    }
+};
+
+QAction* menuAction(MainWindow& w, const QString& text) {
+    for (QAction* menu : w.menuBar()->actions())
+        for (QAction* a : menu->menu()->actions())
+            if (QString(a->text()).remove('&') == text)
+                return a;
+    return nullptr;
+}
+
+// A wheel turn over `w`; true when `w` took it. One it ignores, Qt hands on to
+// its parents (a mouse's: the scroll area under the form scrolls).
+bool wheel(QWidget* w, int steps) {
+    const QPointF at(w->width() / 2.0, w->height() / 2.0);
+    QWheelEvent e(at, w->mapToGlobal(at), QPoint(), QPoint(0, 120 * steps), Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+    QApplication::sendEvent(w, &e);
+    return e.isAccepted();
+}
+
+// A plan of core's catalogue model on the demo's cluster.
+Plan llamaPlan() {
+    Plan plan = demoPlan();
+    std::vector<FieldEdit> llama;
+    if (!catalogueModelEdits("llama-3.1-8b", llama).empty())
+        qFatal("no llama-3.1-8b in the catalogue");
+    for (const FieldEdit& e : llama)
+        if (!setPlanField(plan, e.key, e.value).empty())
+            qFatal("%s", e.key.c_str());
+    return plan;
+}
+
+}  // namespace
+
+class TestWindowHelp : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_settings;
+
+private slots:
+    void initTestCase() { test::isolateSettings(m_settings); }
+
+    void theWheelScrollsTheFormAndChangesNoSetting() {
+        DemoWindow d;
+        MainWindow& w = *d.window;
+        w.resize(1366, 740);
+        QVERIFY(test::showActive(w));
+        auto* platform = w.findChild<QComboBox*>("field:launch.platform");
+        QVERIFY(platform);
+        const QString before = platform->currentText();
+        w.setFocus();
+        QVERIFY(!wheel(platform, -3));  // handed on to the form's scroll area
+        QCOMPARE(platform->currentText(), before);  // no setting changed
+        QVERIFY(!platform->hasFocus());             // nor taken the focus (a combo box's wheel focus)
+        // Focused (a click or Tab), it takes the wheel as a combo box does.
+        platform->setFocus();
+        QTRY_VERIFY(platform->hasFocus());
+        QVERIFY(wheel(platform, -1));
+        QVERIFY(platform->currentText() != before);
+    }
+
+    void fitsA1366x768ScreenAndTheFormHides() {
+        DemoWindow d;
+        MainWindow& w = *d.window;
+        // The least the window needs, every page shown in turn: within 1366×768 less a panel and a title bar.
+        for (int t = 0; t < w.tabs()->count(); ++t) {
+            w.tabs()->setCurrentIndex(t);
+            const QSize least = w.minimumSizeHint();
+            QStringList pages;  // which page asks for what, when it fails
+            for (int p = 0; p < w.tabs()->count(); ++p)
+                pages << QString("%1: %2×%3").arg(p).arg(w.tabs()->widget(p)->minimumSizeHint().width()).arg(w.tabs()->widget(p)->minimumSizeHint().height());
+            QVERIFY2(least.width() <= 1366 && least.height() <= 700,
+                     qPrintable(QString("page %1 needs %2×%3; pages %4").arg(t).arg(least.width()).arg(least.height()).arg(pages.join(", "))));
+        }
+        const QRect screen = w.screen()->availableGeometry();
+        QVERIFY2(w.width() <= std::max(screen.width(), w.minimumSizeHint().width()) &&
+                     w.height() <= std::max(screen.height(), w.minimumSizeHint().height()),
+                 qPrintable(QString("%1×%2 on %3×%4").arg(w.width()).arg(w.height()).arg(screen.width()).arg(screen.height())));
+        w.resize(1366, 700);
+        QVERIFY(test::showActive(w));
+        QAction* form = menuAction(w, "Plan Form");
+        QVERIFY(form && form->isCheckable() && form->isChecked());
+        QCOMPARE(form->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_B));
+        const int tabsBefore = w.tabs()->width();
+        form->trigger();
+        QTRY_VERIFY(w.tabs()->width() > tabsBefore + 200);
+        QVERIFY(w.tabs()->width() >= w.width() * 0.95);
+        form->trigger();
+        QTRY_VERIFY(w.findChild<QSplitter*>("splitter")->widget(0)->isVisible());
+    }
+
+    void anUnsavedPlanIsTitledByItsName() {
+        DemoWindow d;
+        QVERIFY2(d.window->windowTitle().startsWith("demo"), qPrintable(d.window->windowTitle()));
+        QVERIFY(!d.window->windowTitle().contains("Untitled"));
+    }
+
+    void helpHasTheGuideTheShortcutsAndWhatsThis() {
+        DemoWindow d;
+        MainWindow& w = *d.window;
+        for (const char* item : {"User's Guide", "Keyboard Shortcuts", "What's This?", "About TrainDeck"})
+            QVERIFY2(menuAction(w, item), item);
+        QVERIFY(!menuAction(w, "User's Guide")->shortcut().isEmpty());
+        // The guide: the README's sections and the docs/ pages, read from inside the program.
+        const auto topics = UserGuide::topics();
+        QStringList titles;
+        for (const auto& t : topics)
+            titles << t.title;
+        for (const char* expected : {"The command line", "Launching a run"})
+            QVERIFY2(titles.contains(expected), qPrintable(titles.join(" | ")));
+        QVERIFY2(topics.size() >= 8, qPrintable(titles.join(" | ")));  // README's sections and the five docs/ pages
+        UserGuide guide;
+        guide.showTopic(int(titles.indexOf("The command line")));
+        QVERIFY(guide.shownText().contains("traindeck plan"));
+        if (const QString dir = qEnvironmentVariable("TRAINDECK_SCREENSHOT_DIR"); !dir.isEmpty()) {  // for a person to look at
+            guide.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&guide));
+            QVERIFY(guide.grab().save(QDir(dir).filePath("en_user_guide.png")));
+        }
+        // The shortcuts: every key of the menus.
+        ShortcutList keys(w.menuBar()->actions());
+        QVERIFY2(keys.rows() >= 12, qPrintable(QString::number(keys.rows())));
+        // What's this: every field of the form explains itself.
+        auto* platform = w.findChild<QComboBox*>("field:launch.platform");
+        QVERIFY(!platform->whatsThis().isEmpty());
+        QCOMPARE(platform->whatsThis(), platform->toolTip());
+    }
+
+    void theWeightsSayWhyTheyWeighWhatTheyDo() {
+        Plan plan = demoPlan();
+        plan.recipe.zeroStage = 0;
+        MemoryBar bar;
+        bar.setEstimate(*analyse(plan).estimateFor(plan.cluster.layout()));
+        QVERIFY2(bar.toolTip().contains("Weights") && !bar.toolTip().contains("Parameters"), qPrintable(bar.toolTip()));
+        QVERIFY2(bar.toolTip().contains("PyTorch AMP keeps the weights in fp32"), qPrintable(bar.toolTip()));
+        plan.recipe.zeroStage = 1;
+        bar.setEstimate(*analyse(plan).estimateFor(plan.cluster.layout()));
+        QVERIFY2(bar.toolTip().contains("fp32 master copy in the optimizer state"), qPrintable(bar.toolTip()));
+    }
+
+    void chineseLeavesNoEnglishInFixesAndLegend() {
+        Language language;
+        QVERIFY(language.apply("zh_CN"));
+        // A fix that turns checkpointing on: its level in Chinese words, not "full".
+        Plan plan = llamaPlan();
+        bool checked = false;
+        for (int micro = 1; micro <= 64 && !checked; micro *= 2) {
+            plan.recipe.microBatch = micro;
+            for (const Finding& f : analyse(plan).findings)
+                if (f.fix.english().find("activation checkpointing") != std::string::npos) {
+                    const QString fix = app::qLocalized(f.fix);
+                    QVERIFY2(!fix.contains("full") && !fix.contains("selective") && fix.contains(QString::fromUtf8("激活检查点")),
+                             qPrintable(fix));
+                    checked = true;
+                }
+        }
+        QVERIFY(checked);
+        MemoryBar bar;
+        bar.setEstimate(*analyse(llamaPlan()).estimateFor(demoPlan().cluster.layout()));
+        QVERIFY2(!bar.toolTip().contains("Logits") && bar.toolTip().contains(QString::fromUtf8("输出分数")), qPrintable(bar.toolTip()));
+        QVERIFY(language.apply("en"));
+    }
+
+    void numbersFollowCoresOneRule() {
+        // The figures beside a fix text are written as the fix text writes them.
+        for (double v : {1306.4, 66.5123, 8.2149, 22.0, 0.01234, 3e-5})
+            QCOMPARE(localeNumber(v), QString::fromStdString(estimateText(v)));
+        QCOMPARE(localeNumber(1306.4), QString("1306"));  // no "1,306" beside a "1306 GiB"
+        QCOMPARE(localeNumber(66.5123), QString("66.5"));
+        QCOMPARE(localeNumber(8.2149), QString("8.21"));
+        QCOMPARE(QString::fromStdString(estimateText(3e-5)), QString("3e-05"));
+        // Core's fix texts say the memory as the bar beside them does.
+        Plan plan = llamaPlan();
+        const Finding* over = nullptr;
+        PlanAnalysis analysis;
+        for (int micro = 1; micro <= 64 && !over; micro *= 2) {
+            plan.recipe.microBatch = micro;
+            analysis = analyse(plan);
+            for (const Finding& f : analysis.findings)
+                if (f.code == "memory_over_card" && (!f.layout || *f.layout == plan.cluster.layout()))
+                    over = &f;
+        }
+        QVERIFY(over);
+        const Estimate* e = analysis.estimateFor(plan.cluster.layout());
+        QVERIFY(e);
+        const std::string needs = estimateText(e->memoryPerGpuGb.value) + " GiB";
+        QVERIFY2(over->message.english().find(needs) != std::string::npos, (over->message.english() + " / " + needs).c_str());
+    }
+};
+
+QTEST_MAIN(TestWindowHelp)
+#include "tst_window_help.moc"
