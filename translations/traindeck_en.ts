@@ -1332,6 +1332,14 @@
         <source>Sequence longer than the model allows</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Sooner, but costs more to finish</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A layout that is cheaper and sooner</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Formulas</name>

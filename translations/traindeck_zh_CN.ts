@@ -1332,6 +1332,14 @@
         <source>Sequence longer than the model allows</source>
         <translation>序列长于模型允许的长度</translation>
     </message>
+    <message>
+        <source>Sooner, but costs more to finish</source>
+        <translation>更快完成，但总费用更高</translation>
+    </message>
+    <message>
+        <source>A layout that is cheaper and sooner</source>
+        <translation>有更便宜且更快的布局</translation>
+    </message>
 </context>
 <context>
     <name>Formulas</name>

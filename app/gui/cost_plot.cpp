@@ -37,11 +37,12 @@ QCPGraph* scatter(QCustomPlot* plot, const QColor& colour, const QString& name, 
     return g;
 }
 
+// A point's name beside it; the choice's above it, clear of its neighbours' names.
 void label(QCustomPlot* plot, const Point& p, const QColor& colour, bool bold) {
     auto* text = new QCPItemText(plot);
     text->position->setCoords(p.hours, p.cost);
-    text->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
-    text->setPadding(QMargins(6, 0, 0, 2));
+    text->setPositionAlignment(bold ? (Qt::AlignHCenter | Qt::AlignBottom) : (Qt::AlignLeft | Qt::AlignBottom));
+    text->setPadding(bold ? QMargins(0, 0, 0, 14) : QMargins(6, 0, 0, 2));
     text->setText(p.label);
     text->setColor(colour);
     QFont f = plot->font();
@@ -92,8 +93,8 @@ void CostPlot::redraw() {
             if (!o.cost.userPrice && (a.plan.goal.acrossGpus || o.cloud != a.plan.cluster.cloud))
                 name += QStringLiteral(" %1 %2").arg(QString::fromStdString(o.gpu), QString::fromStdString(o.cloud));
             const Point p{o.cost.hours, o.cost.toFinish, name};
-            byGpu[o.gpu].push_back(p);
-            if (int(i) == goal->chosen) chosen = p;
+            if (int(i) == goal->chosen) chosen = p;  // drawn and labelled as the choice, below
+            else byGpu[o.gpu].push_back(p);
         }
     } else {
         for (const LayoutCost& c : a.costs) {
@@ -123,6 +124,10 @@ void CostPlot::redraw() {
             if (!goal || points.size() * byGpu.size() <= 16) label(this, p, c.darker(140), false);
         }
     }
+    if (chosen && !any) {
+        minH = maxH = chosen->hours;
+        any = true;
+    }
     if (!any) {
         auto* note = new QCPItemText(this);
         note->position->setType(QCPItemPosition::ptAxisRectRatio);
@@ -139,6 +144,10 @@ void CostPlot::redraw() {
     if (chosen) {
         QCPGraph* g = scatter(this, kChosen, tr("chosen"), QCPScatterStyle::ssStar, 16);
         g->addData(chosen->hours, chosen->cost);
+        ++m_points;
+        minH = std::min(minH, chosen->hours);
+        maxH = std::max(maxH, chosen->hours);
+        maxC = std::max(maxC, chosen->cost);
         Point marked = *chosen;
         marked.label = tr("chosen: %1, %2, %3").arg(marked.label, formatDuration(marked.hours), money(marked.cost));
         label(this, marked, kChosen, true);

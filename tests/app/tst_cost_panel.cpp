@@ -5,6 +5,7 @@
 // person to look at (run under Xvfb: QT_QPA_PLATFORM=xcb DISPLAY=:99).
 
 #include "cost/pricing.h"
+#include "localized.h"
 #include "gui/cost_panel.h"
 #include "gui/cost_plot.h"
 #include "gui/language.h"
@@ -67,11 +68,18 @@ private slots:
         QCOMPARE(panel->plot()->pointCount(), runs);
         QVERIFY(panel->plot()->hasChosenMark());
         if (!m_dir.isEmpty()) {
+            // For a person: a deadline inside the plot, and across GPU types and clouds with a budget.
+            Plan inTime = deadlinePlan();
+            inTime.goal.deadline = "20m";
+            Plan across = inTime;
+            across.goal.acrossGpus = true;
+            across.goal.budget = 40;
             QDir().mkpath(m_dir);
+            for (const auto& [name, plan] : {std::pair{QStringLiteral("deadline"), inTime}, std::pair{QStringLiteral("across"), across}})
             for (const QSize size : {QSize(1920, 1080), QSize(1366, 768)}) {
                 QScrollArea area;
                 LayoutsPage shown(true, [](const Finding&) {});
-                shown.setAnalysis(a);
+                shown.setAnalysis(analysePriced(plan));
                 area.setWidget(&shown);
                 area.setWidgetResizable(true);
                 area.resize(size);
@@ -80,7 +88,7 @@ private slots:
                 area.ensureWidgetVisible(shown.costPanel());
                 QTest::qWait(100);
                 QVERIFY(area.grab().save(QDir(m_dir).filePath(
-                    QStringLiteral("cost-%1-%2x%3.png").arg(language).arg(size.width()).arg(size.height()))));
+                    QStringLiteral("cost-%1-%2-%3x%4.png").arg(name, language).arg(size.width()).arg(size.height()))));
                 area.takeWidget();
             }
         }
