@@ -21,7 +21,7 @@ QString localeNumber(double value) {
     const double magnitude = std::abs(value);
     if (magnitude < 1e15 && std::abs(value - std::round(value)) < 1e-9 * std::max(1.0, magnitude))
         return locale.toString(qlonglong(std::llround(value)));
-    if (magnitude < 0.01)
+    if (magnitude < 0.1)  // 3 significant digits: a 54.7 ms step is 0.0547 s, not 0.055
         return locale.toString(value, 'g', 3);
     if (magnitude >= 1000)
         return locale.toString(value, 'f', 0);
