@@ -107,7 +107,9 @@ void CostPanel::redraw() {
     }
     m_goal->setText(goalHtml);
     m_goal->setVisible(!goalHtml.isEmpty());
+    // Without any price there is nothing to plot: the sentence above says how to get one.
     m_plot->setAnalysis(a);
+    m_plot->setVisible(priced || goal);
 }
 
 void CostPanel::changeEvent(QEvent* event) {

@@ -91,7 +91,8 @@ LayoutCost costOf(const Plan& plan, const Estimate& e, const std::vector<PriceRo
         cost.perHour = c.pricePerGpuHour * cost.billedGpus;
     } else if (c.cloud.empty()) {
         cost.unpriced = Text(TD_TEXT("CostMessages", "no price: set a cloud (%1) or your price per GPU-hour (%2)"),
-                             {val("--cloud"), val("--price-per-gpu-hour")});
+                             {Text::field("cluster.cloud", "--cloud"),
+                              Text::field("cluster.price_per_gpu_hour", "--price-per-gpu-hour")});
         return cost;
     } else if (const std::optional<PriceRow> row =
                    priceRowFor(rows, c.cloud, c.region, c.gpu, e.layout.gpusPerNode, c.spot)) {

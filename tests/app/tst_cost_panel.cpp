@@ -117,9 +117,12 @@ private slots:
         QCOMPARE(panel.plot()->pointCount(), 0);
         QVERIFY(panel.tableText().isEmpty());
         QVERIFY(panel.findChildren<QLabel*>().size() >= 3);
+        // In the window's words: the fields by their labels, not the command line's flags.
         bool said = false;
-        for (const QLabel* l : panel.findChildren<QLabel*>()) said |= l->text().contains(QStringLiteral("--price-per-gpu-hour"));
+        for (const QLabel* l : panel.findChildren<QLabel*>())
+            said |= l->text().contains(QStringLiteral("Price per GPU-hour")) && l->text().contains(QStringLiteral("Cloud"));
         QVERIFY(said);
+        QVERIFY(panel.plot()->isHidden());
     }
 
     void theWindowsDocumentPricesEveryEdit() {
