@@ -2,14 +2,13 @@
 
 #include "cost/money_text.h"
 #include "gui/figure_format.h"
+#include "gui/plot_export.h"
 #include "localized.h"
 #include "plan/plan_fields.h"
 
 #include <QFileDialog>
 #include <QMenu>
 #include <QMessageBox>
-#include <QSaveFile>
-#include <QSvgGenerator>
 
 #include <algorithm>
 #include <map>
@@ -186,24 +185,10 @@ void CostPlot::redraw() {
 
 bool CostPlot::exportPng(const QString& path) {
     replot(QCustomPlot::rpImmediateRefresh);
-    return savePng(path, std::max(width(), 640), std::max(height(), 400));
+    return savePlotPng(this, path);
 }
 
-bool CostPlot::exportSvg(const QString& path) {
-    const int w = std::max(width(), 640), h = std::max(height(), 400);
-    QSaveFile file(path);  // whole or not at all
-    if (!file.open(QIODevice::WriteOnly)) return false;
-    QSvgGenerator svg;
-    svg.setOutputDevice(&file);
-    svg.setSize(QSize(w, h));
-    svg.setViewBox(QRect(0, 0, w, h));
-    svg.setTitle(accessibleName());
-    QCPPainter painter;
-    if (!painter.begin(&svg)) return false;
-    toPainter(&painter, w, h);
-    painter.end();
-    return file.commit();
-}
+bool CostPlot::exportSvg(const QString& path) { return savePlotSvg(this, path, accessibleName()); }
 
 void CostPlot::menu(const QPoint& at) {
     QMenu menu(this);

@@ -1,6 +1,7 @@
 #include "gui/watch_page.h"
 
 #include "gui/card_graphs.h"
+#include "gui/plot_export.h"
 #include "gui/watch_runs_model.h"
 
 #include "localized.h"
@@ -28,9 +29,7 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QPushButton>
-#include <QSaveFile>
 #include <QSplitter>
-#include <QSvgGenerator>
 #include <QSystemTrayIcon>
 #include <QTimer>
 #include <QToolTip>
@@ -635,8 +634,7 @@ bool WatchPage::exportCardPng(int card, const QString& path) {
     if (card < 0 || card >= int(m_cards.size()))
         return false;
     replotNow();
-    QCustomPlot* plot = m_cards[std::size_t(card)];
-    return plot->savePng(path, std::max(plot->width(), 640), std::max(plot->height(), 400));
+    return savePlotPng(m_cards[std::size_t(card)], path);
 }
 
 bool WatchPage::exportCardCsv(int card, const QString& path) {
@@ -653,22 +651,7 @@ bool WatchPage::exportCardSvg(int card, const QString& path) {
     if (card < 0 || card >= int(m_cards.size()))
         return false;
     replotNow();
-    QCustomPlot* plot = m_cards[std::size_t(card)];
-    const int width = std::max(plot->width(), 640), height = std::max(plot->height(), 400);
-    QSaveFile file(path);  // whole or not at all
-    if (!file.open(QIODevice::WriteOnly))
-        return false;
-    QSvgGenerator svg;
-    svg.setOutputDevice(&file);
-    svg.setSize(QSize(width, height));
-    svg.setViewBox(QRect(0, 0, width, height));
-    svg.setTitle(cardTitle(card));
-    QCPPainter painter;
-    if (!painter.begin(&svg))
-        return false;
-    plot->toPainter(&painter, width, height);
-    painter.end();
-    return file.commit();
+    return savePlotSvg(m_cards[std::size_t(card)], path, cardTitle(card));
 }
 
 void WatchPage::cardMenu(QCustomPlot* plot, const QPoint& at) {
