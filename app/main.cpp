@@ -42,6 +42,7 @@ const Command kCommands[] = {
     {"watch", traindeck::cli::runWatch,
      TD_TEXT("Usage", "summarise or follow training runs (metrics, logs, TensorBoard files)")},
     {"launch", traindeck::cli::runLaunch, TD_TEXT("Usage", "start a plan's nodes over SSH or here, and stop them together")},
+    {"prices", traindeck::cli::runPrices, TD_TEXT("Usage", "list the GPU prices a plan's cost comes from")},
 };
 
 bool isPlanFile(const char* arg) {

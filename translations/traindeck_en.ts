@@ -202,6 +202,14 @@
         <source>unanswered keepalives before a node counts as lost, like ssh&apos;s ServerAliveCountMax (default 3)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>only this GPU type (h100, h200, a100, a800, l40s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>only this cloud (aws, gcp, azure, lambda, alibaba, or your own)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>CoreMessages</name>
@@ -384,6 +392,121 @@
     </message>
     <message>
         <source>names %1 GPUs but the plan runs %2 per node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the deadline %1 has passed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected a duration such as 36h, 90m or 2d, or a date and time such as 2026-11-30T09:00, got &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected a name of letters, digits, &apos;-&apos; and &apos;_&apos;, got &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>CostMessages</name>
+    <message>
+        <source>%1 min</source>
+        <translation type="unfinished">%1 min</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 days</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 at your price</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>does not fit in memory, even with ZeRO-3 and checkpointing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no micro-batch × accumulation on its GPUs makes the global batch %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>takes %1, %2 past the deadline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>costs %1, %2 over the budget</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cheapest within the deadline: %1, %2 for %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fastest within the budget: %1, %2 for %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no layout can run: none is priced, fits in memory and makes the batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nothing finishes within %1: the fastest, %2, takes %3 (%4 too long)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nothing stays within %1: the cheapest, %2, costs %3 (%4 over)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: expected a list &apos;prices:&apos; of rows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: row %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Priced at your %1 per GPU-hour; the cost lies within ±%2 (the step time&apos;s expected error).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Priced at %1 %2 %3, spot, %4 per GPU-hour (%5, read %6); the cost lies within ±%7 (the step time&apos;s expected error).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Priced at %1 %2 %3, on-demand, %4 per GPU-hour (%5, read %6); the cost lies within ±%7 (the step time&apos;s expected error).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no price: set a cloud (%1) or your price per GPU-hour (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no spot price for %1 × %2 on %3 in the price catalogue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no price for %1 × %2 on %3 in the price catalogue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 finishes %2 h sooner than %3 but costs %4% more (%5 against %6; scaling %7%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 finishes sooner (%2 h against %3 h) and costs less (%4 against %5) than the plan&apos;s %6</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>use %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -900,6 +1023,78 @@
         <source>Where the job writes its checkpoints, an absolute path on the nodes (the trainer&apos;s --checkpoint-dir, {checkpoint_dir} in your command). Empty: a place that outlives the pod or node: the first mounted volume claim (Kubernetes, PyTorchJob), the job&apos;s submit folder (SLURM); PAI-DLC and SSH need a path.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Cloud</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The cloud whose prices the cost uses (traindeck prices lists them: aws, gcp, azure, lambda, alibaba, or your own); empty: no cost unless a price per GPU-hour is set.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Region</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The cloud&apos;s region; empty: its cheapest region for the GPU.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Spot price</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Price the GPUs at the spot (preemptible) price instead of on-demand.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Price per GPU-hour</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your own price, which wins over the catalogue; 0: the catalogue&apos;s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Currency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Of your own price and budget (USD, CNY, ...); empty: the cloud&apos;s, else USD.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Most nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The most nodes a deadline or budget may choose.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deadline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finish within 36h, 90m, 2d, or by a date and time (2026-11-30T09:00, UTC): the cheapest layout that does is chosen.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Budget</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The most the run may cost: the fastest layout within it is chosen; 0: none.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Across GPU types and clouds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A deadline or budget also tries the catalogue&apos;s other GPU types and clouds.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Files</name>
@@ -921,14 +1116,6 @@
     <message>
         <source>%1: %2 GPUs per node, but %3 nodes have %4: local ranks %5–%6 would ask for CUDA devices that do not exist (&apos;invalid device ordinal&apos;)</source>
         <translation>%1: %2 GPUs per node, but %3 nodes have %4: local ranks %5–%6 would ask for CUDA devices that do not exist (&apos;invalid device ordinal&apos;)</translation>
-    </message>
-    <message>
-        <source>%1: the global batch %2 is not a multiple of micro × world = %3; the run would use %4</source>
-        <translation>%1: the global batch %2 is not a multiple of micro × world = %3; the run would use %4</translation>
-    </message>
-    <message>
-        <source>%1: the global batch %2 is not a multiple of micro × world = %3; the run would use %4, and DeepSpeed refuses to start unless train_batch_size = micro × accumulation × world</source>
-        <translation>%1: the global batch %2 is not a multiple of micro × world = %3; the run would use %4, and DeepSpeed refuses to start unless train_batch_size = micro × accumulation × world</translation>
     </message>
     <message>
         <source>%1: the effective batch is %2 but the LR %3 was tuned at batch %4 and is not rescaled</source>
@@ -989,10 +1176,6 @@
     <message>
         <source>set the global batch to %1 (accumulation %2)</source>
         <translation>set the global batch to %1 (accumulation %2)</translation>
-    </message>
-    <message>
-        <source>use micro-batch %1 with accumulation %2 to keep batch %3, or set the global batch to %4 (accumulation %5)</source>
-        <translation>use micro-batch %1 with accumulation %2 to keep batch %3, or set the global batch to %4 (accumulation %5)</translation>
     </message>
     <message>
         <source>lower the micro-batch and raise accumulation, or use a higher ZeRO stage</source>
@@ -1098,6 +1281,14 @@
         <source>selective activation checkpointing</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1: no micro-batch × accumulation on %3 GPUs makes the global batch %2; the run would use %4, and DeepSpeed refuses to start unless train_batch_size = micro × accumulation × world</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no micro-batch × accumulation on %3 GPUs makes the global batch %2; the run would use %4</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Findings</name>
@@ -1175,6 +1366,14 @@
     </message>
     <message>
         <source>Sequence longer than the model allows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sooner, but costs more to finish</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A layout that is cheaper and sooner</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2227,6 +2426,34 @@
         <source>%1 h</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>cost per hour</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cost to finish</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>to fit: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>micro-batch %1 × accumulation %2, %3 per step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2 on %3: %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>… and %1 more (--json lists them)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warning: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>PlanFiles</name>
@@ -2476,6 +2703,57 @@
     <message>
         <source>Findings</source>
         <translation>Findings</translation>
+    </message>
+</context>
+<context>
+    <name>PricesCommand</name>
+    <message>
+        <source>Usage: traindeck prices [OPTIONS]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lists the GPU prices `traindeck plan` prices layouts with: per cloud, region, GPU type and instance, on-demand and spot per GPU-hour, each with the page it was read from and when. Prices change: your own rows in %1 (the format of resources/prices.yaml) replace or add to the shipped ones, and a plan&apos;s --price-per-gpu-hour wins over both.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cloud</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>region</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation type="unfinished">GPU</translation>
+    </message>
+    <message>
+        <source>on-demand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>spot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>instance</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Per GPU-hour. Prices change: each row&apos;s source, date and note are in --json; your own rows go in %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown option %1 (see traindeck prices --help)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 needs a value (see traindeck prices --help)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2814,6 +3092,10 @@
     </message>
     <message>
         <source>traindeck: no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY names one that answers); on the command line: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>list the GPU prices a plan&apos;s cost comes from</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3233,6 +3515,108 @@
     <message>
         <source>Unit</source>
         <translation>Unit</translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::CostPanel</name>
+    <message>
+        <source>Cost</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ±%2%</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Per hour</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time to finish</source>
+        <translation type="unfinished">Time to finish</translation>
+    </message>
+    <message>
+        <source>Cost to finish</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>To fit: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2 on %3: %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>… and %1 more</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::CostPlot</name>
+    <message>
+        <source>Cost against time to finish</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time to finish (h)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cost to finish</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cost to finish (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No layout can run at a known price.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>chosen</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>chosen: %1, %2, %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>deadline %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>budget %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export the plot as PNG…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export the plot as SVG…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SVG images (*.svg)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 could not be written.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

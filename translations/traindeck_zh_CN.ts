@@ -202,6 +202,14 @@
         <source>unanswered keepalives before a node counts as lost, like ssh&apos;s ServerAliveCountMax (default 3)</source>
         <translation>连续多少次 keepalive 无应答后视节点为失联，相当于 ssh 的 ServerAliveCountMax（默认 3）</translation>
     </message>
+    <message>
+        <source>only this GPU type (h100, h200, a100, a800, l40s)</source>
+        <translation>只列出此 GPU 型号（h100、h200、a100、a800、l40s）</translation>
+    </message>
+    <message>
+        <source>only this cloud (aws, gcp, azure, lambda, alibaba, or your own)</source>
+        <translation>只列出此云（aws、gcp、azure、lambda、alibaba，或你自己的）</translation>
+    </message>
 </context>
 <context>
     <name>CoreMessages</name>
@@ -385,6 +393,121 @@
     <message>
         <source>names %1 GPUs but the plan runs %2 per node</source>
         <translation>列出了 %1 个 GPU，但计划每个节点运行 %2 个</translation>
+    </message>
+    <message>
+        <source>the deadline %1 has passed</source>
+        <translation>截止时间 %1 已经过去</translation>
+    </message>
+    <message>
+        <source>expected a duration such as 36h, 90m or 2d, or a date and time such as 2026-11-30T09:00, got &apos;%1&apos;</source>
+        <translation>应为时长（如 36h、90m 或 2d）或日期时间（如 2026-11-30T09:00），实际为“%1”</translation>
+    </message>
+    <message>
+        <source>expected a name of letters, digits, &apos;-&apos; and &apos;_&apos;, got &apos;%1&apos;</source>
+        <translation>应为由字母、数字、“-”和“_”组成的名称，实际为“%1”</translation>
+    </message>
+</context>
+<context>
+    <name>CostMessages</name>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 分钟</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 小时</translation>
+    </message>
+    <message>
+        <source>%1 days</source>
+        <translation>%1 天</translation>
+    </message>
+    <message>
+        <source>%1 at your price</source>
+        <translation>%1（按你的价格）</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%2 上的 %1</translation>
+    </message>
+    <message>
+        <source>does not fit in memory, even with ZeRO-3 and checkpointing</source>
+        <translation>即使用 ZeRO-3 和激活检查点也放不进显存</translation>
+    </message>
+    <message>
+        <source>no micro-batch × accumulation on its GPUs makes the global batch %1</source>
+        <translation>在其 GPU 上没有任何 微批 × 累积 能得到全局批大小 %1</translation>
+    </message>
+    <message>
+        <source>takes %1, %2 past the deadline</source>
+        <translation>需要 %1，超出截止时间 %2</translation>
+    </message>
+    <message>
+        <source>costs %1, %2 over the budget</source>
+        <translation>费用 %1，超出预算 %2</translation>
+    </message>
+    <message>
+        <source>cheapest within the deadline: %1, %2 for %3</source>
+        <translation>截止时间内最便宜：%1，%2，费用 %3</translation>
+    </message>
+    <message>
+        <source>fastest within the budget: %1, %2 for %3</source>
+        <translation>预算内最快：%1，%2，费用 %3</translation>
+    </message>
+    <message>
+        <source>no layout can run: none is priced, fits in memory and makes the batch</source>
+        <translation>没有可运行的布局：没有一个既有价格、放得进显存又能凑出批大小</translation>
+    </message>
+    <message>
+        <source>nothing finishes within %1: the fastest, %2, takes %3 (%4 too long)</source>
+        <translation>没有能在 %1 内完成的方案：最快的 %2 需要 %3（超出 %4）</translation>
+    </message>
+    <message>
+        <source>nothing stays within %1: the cheapest, %2, costs %3 (%4 over)</source>
+        <translation>没有不超过 %1 的方案：最便宜的 %2 费用 %3（超出 %4）</translation>
+    </message>
+    <message>
+        <source>%1: expected a list &apos;prices:&apos; of rows</source>
+        <translation>%1：应为由各行组成的列表“prices:”</translation>
+    </message>
+    <message>
+        <source>%1: row %2: %3</source>
+        <translation>%1：第 %2 行：%3</translation>
+    </message>
+    <message>
+        <source>Priced at your %1 per GPU-hour; the cost lies within ±%2 (the step time&apos;s expected error).</source>
+        <translation>按你给出的每 GPU 小时 %1 计价；费用误差在 ±%2 以内（每步时间的预期误差）。</translation>
+    </message>
+    <message>
+        <source>Priced at %1 %2 %3, spot, %4 per GPU-hour (%5, read %6); the cost lies within ±%7 (the step time&apos;s expected error).</source>
+        <translation>按 %1 %2 %3 的竞价（spot）价格计价，每 GPU 小时 %4（%5，读取于 %6）；费用误差在 ±%7 以内（每步时间的预期误差）。</translation>
+    </message>
+    <message>
+        <source>Priced at %1 %2 %3, on-demand, %4 per GPU-hour (%5, read %6); the cost lies within ±%7 (the step time&apos;s expected error).</source>
+        <translation>按 %1 %2 %3 的按需价格计价，每 GPU 小时 %4（%5，读取于 %6）；费用误差在 ±%7 以内（每步时间的预期误差）。</translation>
+    </message>
+    <message>
+        <source>no price: set a cloud (%1) or your price per GPU-hour (%2)</source>
+        <translation>没有价格：请设置云（%1）或你自己的每 GPU 小时价格（%2）</translation>
+    </message>
+    <message>
+        <source>no spot price for %1 × %2 on %3 in the price catalogue</source>
+        <translation>价格目录中没有 %3 上 %1 × %2 的竞价（spot）价格</translation>
+    </message>
+    <message>
+        <source>no price for %1 × %2 on %3 in the price catalogue</source>
+        <translation>价格目录中没有 %3 上 %1 × %2 的价格</translation>
+    </message>
+    <message>
+        <source>%1 finishes %2 h sooner than %3 but costs %4% more (%5 against %6; scaling %7%)</source>
+        <translation>%1 比 %3 早 %2 小时完成，但费用高 %4%（%5 对 %6；扩展效率 %7%）</translation>
+    </message>
+    <message>
+        <source>%1 finishes sooner (%2 h against %3 h) and costs less (%4 against %5) than the plan&apos;s %6</source>
+        <translation>%1 比计划的 %6 完成更早（%2 小时对 %3 小时）且费用更低（%4 对 %5）</translation>
+    </message>
+    <message>
+        <source>use %1</source>
+        <translation>改用 %1</translation>
     </message>
 </context>
 <context>
@@ -900,6 +1023,78 @@
         <source>Where the job writes its checkpoints, an absolute path on the nodes (the trainer&apos;s --checkpoint-dir, {checkpoint_dir} in your command). Empty: a place that outlives the pod or node: the first mounted volume claim (Kubernetes, PyTorchJob), the job&apos;s submit folder (SLURM); PAI-DLC and SSH need a path.</source>
         <translation>作业写入检查点的位置，节点上的绝对路径（即训练器的 --checkpoint-dir，你的命令中的 {checkpoint_dir}）。留空：使用比 pod 或节点存活更久的位置：第一个挂载的存储卷声明（Kubernetes、PyTorchJob）、作业的提交文件夹（SLURM）；PAI-DLC 和 SSH 需要指定路径。</translation>
     </message>
+    <message>
+        <source>Cloud</source>
+        <translation>云</translation>
+    </message>
+    <message>
+        <source>The cloud whose prices the cost uses (traindeck prices lists them: aws, gcp, azure, lambda, alibaba, or your own); empty: no cost unless a price per GPU-hour is set.</source>
+        <translation>计算费用所用的云（traindeck prices 会列出：aws、gcp、azure、lambda、alibaba，或你自己的）；留空：除非设置了每 GPU 小时价格，否则不计算费用。</translation>
+    </message>
+    <message>
+        <source>Region</source>
+        <translation>区域</translation>
+    </message>
+    <message>
+        <source>The cloud&apos;s region; empty: its cheapest region for the GPU.</source>
+        <translation>云的区域；留空：该云中此 GPU 最便宜的区域。</translation>
+    </message>
+    <message>
+        <source>Spot price</source>
+        <translation>竞价价格</translation>
+    </message>
+    <message>
+        <source>Price the GPUs at the spot (preemptible) price instead of on-demand.</source>
+        <translation>按竞价（可抢占）价格而非按需价格计算 GPU 费用。</translation>
+    </message>
+    <message>
+        <source>Price per GPU-hour</source>
+        <translation>每 GPU 小时价格</translation>
+    </message>
+    <message>
+        <source>Your own price, which wins over the catalogue; 0: the catalogue&apos;s.</source>
+        <translation>你自己的价格，优先于价格目录；0：使用目录价格。</translation>
+    </message>
+    <message>
+        <source>Currency</source>
+        <translation>币种</translation>
+    </message>
+    <message>
+        <source>Of your own price and budget (USD, CNY, ...); empty: the cloud&apos;s, else USD.</source>
+        <translation>你自己的价格和预算所用的币种（USD、CNY……）；留空：云的币种，否则为 USD。</translation>
+    </message>
+    <message>
+        <source>Most nodes</source>
+        <translation>最多节点数</translation>
+    </message>
+    <message>
+        <source>The most nodes a deadline or budget may choose.</source>
+        <translation>截止时间或预算可选用的最多节点数。</translation>
+    </message>
+    <message>
+        <source>Deadline</source>
+        <translation>截止时间</translation>
+    </message>
+    <message>
+        <source>Finish within 36h, 90m, 2d, or by a date and time (2026-11-30T09:00, UTC): the cheapest layout that does is chosen.</source>
+        <translation>在 36h、90m、2d 内完成，或在某个日期时间前完成（2026-11-30T09:00，UTC）：选出能按时完成的最便宜布局。</translation>
+    </message>
+    <message>
+        <source>Budget</source>
+        <translation>预算</translation>
+    </message>
+    <message>
+        <source>The most the run may cost: the fastest layout within it is chosen; 0: none.</source>
+        <translation>整个训练最多可花费的金额：选出预算内最快的布局；0：不限。</translation>
+    </message>
+    <message>
+        <source>Across GPU types and clouds</source>
+        <translation>跨 GPU 型号和云</translation>
+    </message>
+    <message>
+        <source>A deadline or budget also tries the catalogue&apos;s other GPU types and clouds.</source>
+        <translation>截止时间或预算也尝试价格目录中的其他 GPU 型号和云。</translation>
+    </message>
 </context>
 <context>
     <name>Files</name>
@@ -921,14 +1116,6 @@
     <message>
         <source>%1: %2 GPUs per node, but %3 nodes have %4: local ranks %5–%6 would ask for CUDA devices that do not exist (&apos;invalid device ordinal&apos;)</source>
         <translation>%1：每节点 %2 块 GPU，但 %3 节点只有 %4 块：本地 rank %5–%6 会请求不存在的 CUDA 设备（invalid device ordinal）</translation>
-    </message>
-    <message>
-        <source>%1: the global batch %2 is not a multiple of micro × world = %3; the run would use %4</source>
-        <translation>%1：全局批大小 %2 不是 微批 × GPU 总数 = %3 的整数倍，实际会用 %4</translation>
-    </message>
-    <message>
-        <source>%1: the global batch %2 is not a multiple of micro × world = %3; the run would use %4, and DeepSpeed refuses to start unless train_batch_size = micro × accumulation × world</source>
-        <translation>%1：全局批大小 %2 不是 微批 × GPU 总数 = %3 的整数倍，实际会用 %4；而 DeepSpeed 要求 train_batch_size = 微批 × 累积步数 × GPU 总数，否则拒绝启动</translation>
     </message>
     <message>
         <source>%1: the effective batch is %2 but the LR %3 was tuned at batch %4 and is not rescaled</source>
@@ -989,10 +1176,6 @@
     <message>
         <source>set the global batch to %1 (accumulation %2)</source>
         <translation>将全局批大小设为 %1（累积 %2 步）</translation>
-    </message>
-    <message>
-        <source>use micro-batch %1 with accumulation %2 to keep batch %3, or set the global batch to %4 (accumulation %5)</source>
-        <translation>改用微批 %1、累积 %2 步以保持批大小 %3；或将全局批大小设为 %4（累积 %5 步）</translation>
     </message>
     <message>
         <source>lower the micro-batch and raise accumulation, or use a higher ZeRO stage</source>
@@ -1098,6 +1281,14 @@
         <source>selective activation checkpointing</source>
         <translation>选择性激活检查点</translation>
     </message>
+    <message>
+        <source>%1: no micro-batch × accumulation on %3 GPUs makes the global batch %2; the run would use %4, and DeepSpeed refuses to start unless train_batch_size = micro × accumulation × world</source>
+        <translation>%1：在 %3 块 GPU 上，没有任何 微批 × 累积 能得到全局批大小 %2；实际会用 %4，而 DeepSpeed 要求 train_batch_size = 微批 × 累积 × GPU 总数，否则拒绝启动</translation>
+    </message>
+    <message>
+        <source>%1: no micro-batch × accumulation on %3 GPUs makes the global batch %2; the run would use %4</source>
+        <translation>%1：在 %3 块 GPU 上，没有任何 微批 × 累积 能得到全局批大小 %2；实际会用 %4</translation>
+    </message>
 </context>
 <context>
     <name>Findings</name>
@@ -1176,6 +1367,14 @@
     <message>
         <source>Sequence longer than the model allows</source>
         <translation>序列长于模型允许的长度</translation>
+    </message>
+    <message>
+        <source>Sooner, but costs more to finish</source>
+        <translation>更快完成，但总费用更高</translation>
+    </message>
+    <message>
+        <source>A layout that is cheaper and sooner</source>
+        <translation>有更便宜且更快的布局</translation>
     </message>
 </context>
 <context>
@@ -2227,6 +2426,34 @@
         <source>%1 h</source>
         <translation>%1 小时</translation>
     </message>
+    <message>
+        <source>cost per hour</source>
+        <translation>每小时费用</translation>
+    </message>
+    <message>
+        <source>cost to finish</source>
+        <translation>完成所需费用</translation>
+    </message>
+    <message>
+        <source>to fit: %1</source>
+        <translation>为放进显存：%1</translation>
+    </message>
+    <message>
+        <source>micro-batch %1 × accumulation %2, %3 per step</source>
+        <translation>微批 %1 × 累积 %2，每步 %3</translation>
+    </message>
+    <message>
+        <source>%1 %2 on %3: %4</source>
+        <translation>%3 上的 %1 %2：%4</translation>
+    </message>
+    <message>
+        <source>… and %1 more (--json lists them)</source>
+        <translation>……另有 %1 个（--json 会列出）</translation>
+    </message>
+    <message>
+        <source>warning: %1</source>
+        <translation>警告：%1</translation>
+    </message>
 </context>
 <context>
     <name>PlanFiles</name>
@@ -2476,6 +2703,57 @@
     <message>
         <source>Findings</source>
         <translation>检查结果</translation>
+    </message>
+</context>
+<context>
+    <name>PricesCommand</name>
+    <message>
+        <source>Usage: traindeck prices [OPTIONS]</source>
+        <translation>用法：traindeck prices [选项]</translation>
+    </message>
+    <message>
+        <source>Lists the GPU prices `traindeck plan` prices layouts with: per cloud, region, GPU type and instance, on-demand and spot per GPU-hour, each with the page it was read from and when. Prices change: your own rows in %1 (the format of resources/prices.yaml) replace or add to the shipped ones, and a plan&apos;s --price-per-gpu-hour wins over both.</source>
+        <translation>列出 `traindeck plan` 为布局计价所用的 GPU 价格：按云、区域、GPU 型号和实例，给出每 GPU 小时的按需和竞价价格，每行都注明读取自哪个页面、何时读取。价格会变：你在 %1 中自己的行（格式同 resources/prices.yaml）会替换或补充自带的行，而计划的 --price-per-gpu-hour 优先于两者。</translation>
+    </message>
+    <message>
+        <source>cloud</source>
+        <translation>云</translation>
+    </message>
+    <message>
+        <source>region</source>
+        <translation>区域</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>on-demand</source>
+        <translation>按需</translation>
+    </message>
+    <message>
+        <source>spot</source>
+        <translation>竞价</translation>
+    </message>
+    <message>
+        <source>read</source>
+        <translation>读取于</translation>
+    </message>
+    <message>
+        <source>instance</source>
+        <translation>实例</translation>
+    </message>
+    <message>
+        <source>Per GPU-hour. Prices change: each row&apos;s source, date and note are in --json; your own rows go in %1.</source>
+        <translation>以上为每 GPU 小时价格。价格会变：每行的来源、日期和备注见 --json；你自己的行请写入 %1。</translation>
+    </message>
+    <message>
+        <source>unknown option %1 (see traindeck prices --help)</source>
+        <translation>未知选项 %1（见 traindeck prices --help）</translation>
+    </message>
+    <message>
+        <source>%1 needs a value (see traindeck prices --help)</source>
+        <translation>%1 需要一个值（见 traindeck prices --help）</translation>
     </message>
 </context>
 <context>
@@ -2815,6 +3093,10 @@
     <message>
         <source>traindeck: no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY names one that answers); on the command line: %1</source>
         <translation>traindeck：没有可以打开窗口的显示（DISPLAY 和 WAYLAND_DISPLAY 都没有指向可连接的显示）；命令行的等价做法：%1</translation>
+    </message>
+    <message>
+        <source>list the GPU prices a plan&apos;s cost comes from</source>
+        <translation>列出计划费用所依据的 GPU 价格</translation>
     </message>
 </context>
 <context>
@@ -3231,6 +3513,108 @@
     <message>
         <source>Unit</source>
         <translation>单位</translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::CostPanel</name>
+    <message>
+        <source>Cost</source>
+        <translation>费用</translation>
+    </message>
+    <message>
+        <source>%1 ±%2%</source>
+        <translation>%1 ±%2%</translation>
+    </message>
+    <message>
+        <source>Layout</source>
+        <translation>布局</translation>
+    </message>
+    <message>
+        <source>Per hour</source>
+        <translation>每小时</translation>
+    </message>
+    <message>
+        <source>Time to finish</source>
+        <translation>完成用时</translation>
+    </message>
+    <message>
+        <source>Cost to finish</source>
+        <translation>完成所需费用</translation>
+    </message>
+    <message>
+        <source>To fit: %1</source>
+        <translation>为放进显存：%1</translation>
+    </message>
+    <message>
+        <source>%1 %2 on %3: %4</source>
+        <translation>%3 上的 %1 %2：%4</translation>
+    </message>
+    <message>
+        <source>… and %1 more</source>
+        <translation>……另有 %1 个</translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::CostPlot</name>
+    <message>
+        <source>Cost against time to finish</source>
+        <translation>费用与完成用时</translation>
+    </message>
+    <message>
+        <source>Time to finish (h)</source>
+        <translation>完成用时（小时）</translation>
+    </message>
+    <message>
+        <source>Cost to finish</source>
+        <translation>完成所需费用</translation>
+    </message>
+    <message>
+        <source>Cost to finish (%1)</source>
+        <translation>完成所需费用（%1）</translation>
+    </message>
+    <message>
+        <source>No layout can run at a known price.</source>
+        <translation>没有能按已知价格运行的布局。</translation>
+    </message>
+    <message>
+        <source>chosen</source>
+        <translation>选中</translation>
+    </message>
+    <message>
+        <source>chosen: %1, %2, %3</source>
+        <translation>选中：%1，%2，%3</translation>
+    </message>
+    <message>
+        <source>deadline %1</source>
+        <translation>截止 %1</translation>
+    </message>
+    <message>
+        <source>budget %1</source>
+        <translation>预算 %1</translation>
+    </message>
+    <message>
+        <source>Export the plot as PNG…</source>
+        <translation>将图导出为 PNG…</translation>
+    </message>
+    <message>
+        <source>Export the plot as SVG…</source>
+        <translation>将图导出为 SVG…</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+    <message>
+        <source>SVG images (*.svg)</source>
+        <translation>SVG 图像 (*.svg)</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <source>%1 could not be written.</source>
+        <translation>无法写入 %1。</translation>
     </message>
 </context>
 <context>

@@ -8,6 +8,7 @@ namespace traindeck::cli {
 int runPlan(int argc, char** argv);
 int runGenerate(int argc, char** argv);
 int runWatch(int argc, char** argv);
-int runLaunch(int argc, char** argv);  // also 1 run failed, 3 host key or authentication, 130/143 stopped
+int runLaunch(int argc, char** argv);
+int runPrices(int argc, char** argv);  // the price catalogue  // also 1 run failed, 3 host key or authentication, 130/143 stopped
 
 }  // namespace traindeck::cli

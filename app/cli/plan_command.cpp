@@ -6,6 +6,10 @@
 #include "cli/terminal_text.h"
 #include "localized.h"
 
+#include "cost/cost_solver.h"
+#include "cost/money_text.h"
+#include "cost/price_catalogue.h"
+#include "cost/pricing.h"
 #include "model/parameters.h"
 #include "plan/step_memory.h"
 #include "plan/calibrate.h"
@@ -120,6 +124,61 @@ std::vector<Estimate> shownEstimates(const PlanAnalysis& analysis) {
     return out;
 }
 
+// The cost rows under the figures: per hour, and to finish with the step time's
+// expected error ("$4,321 ±50%"); "—" where the layout is not priced.
+void printCostRows(const PlanAnalysis& analysis, const std::vector<Estimate>& estimates, size_t block, size_t end) {
+    const auto row = [&](TextTemplate label, auto cell) {
+        printCell(app::localized(label), kLabelWidth);
+        for (size_t i = block; i < end; ++i) {
+            const LayoutCost* c = analysis.costFor(estimates[i].layout);
+            printCell(c ? cell(*c) : std::string("—"), kColumnWidth);
+        }
+        std::putchar('\n');
+    };
+    row(TD_TEXT("PlanCommand", "cost per hour"), [](const LayoutCost& c) { return moneyText(c.perHour, c.currency); });
+    row(TD_TEXT("PlanCommand", "cost to finish"), [](const LayoutCost& c) {
+        return moneyText(c.toFinish, c.currency) + " ±" + format("%.0f%%", 100 * c.error);
+    });
+}
+
+// Where the prices come from: the catalogue row (cloud, region, instance, source and
+// date) or the user's own price; or why there is no cost.
+void printPriceSource(const PlanAnalysis& analysis) {
+    const LayoutCost* c = describedCost(analysis);
+    if (!c) return;
+    std::putchar('\n');
+    printWrapped("", app::localized(priceSourceText(*c)), 2);
+}
+
+// The deadline's or budget's answer: the choice, why the cheaper (or faster) ones
+// fail, or the one line saying what misses and by how much.
+void printGoal(const GoalAnswer& g) {
+    std::putchar('\n');
+    printWrapped("", app::localized(g.summary), 2);
+    if (g.met()) {
+        const CostOption& c = g.options[size_t(g.chosen)];
+        if (!c.fix.empty())
+            printWrapped("  ", app::localized(TD_TEXT("PlanCommand", "to fit: %1"), {c.fix}), 4);
+        printWrapped("  ", app::localized(TD_TEXT("PlanCommand", "micro-batch %1 × accumulation %2, %3 per step"),
+                                          {val(std::to_string(c.microBatch)), val(std::to_string(c.gradAccum)),
+                                           val(seconds(c.stepTimeS))}),
+                     4);
+    }
+    constexpr size_t kShown = 8;  // the rest are in --json
+    for (size_t i = 0; i < g.rejected.size() && i < kShown; ++i) {
+        const auto& [index, why] = g.rejected[i];
+        const CostOption& o = g.options[size_t(index)];
+        printWrapped("  ", app::localized(TD_TEXT("PlanCommand", "%1 %2 on %3: %4"),
+                                          {val(layoutText(o.cost.layout)), val(o.gpu),
+                                           val(o.cost.userPrice ? std::string("—") : o.cloud), why}),
+                     4);
+    }
+    if (g.rejected.size() > kShown)
+        printWrapped("  ", app::localized(TD_TEXT("PlanCommand", "… and %1 more (--json lists them)"),
+                                          {val(std::to_string(g.rejected.size() - kShown))}),
+                     4);
+}
+
 void printTable(const PlanAnalysis& analysis) {
     const Plan& plan = analysis.plan;
     const std::vector<Estimate> estimates = shownEstimates(analysis);
@@ -176,7 +235,9 @@ void printTable(const PlanAnalysis& analysis) {
                 printCell(row.cell(estimates[i]), kColumnWidth);
             std::putchar('\n');
         }
+        printCostRows(analysis, estimates, block, end);
     }
+    printPriceSource(analysis);
     std::putchar('\n');
     if (found.empty()) {
         std::puts(app::localized(TD_TEXT("PlanCommand", "No findings.")).c_str());
@@ -191,6 +252,72 @@ void printTable(const PlanAnalysis& analysis) {
             printWrapped(app::localized(TD_TEXT("PlanCommand", "    fix:")), app::localized(f.fix), kHanging);
         }
     }
+}
+
+// A layout's cost for scripts: null when not priced; the price's origin always named.
+nlohmann::ordered_json costJson(const LayoutCost* c) {
+    using nlohmann::ordered_json;
+    if (!c) return nullptr;
+    ordered_json j;
+    j["per_hour"] = c->perHour;
+    j["to_finish"] = c->toFinish;
+    j["currency"] = c->currency;
+    j["hours"] = c->hours;
+    j["expected_error"] = c->error;  // the cost lies within to_finish × (1 ± expected_error)
+    j["billed_gpus"] = c->billedGpus;
+    j["spot"] = c->spot;
+    if (c->userPrice) {
+        j["price"] = {{"origin", "plan"}, {"per_gpu_hour", c->perHour / c->billedGpus}};
+    } else {
+        j["price"] = {{"origin", c->row.origin}, {"cloud", c->row.cloud},      {"region", c->row.region},
+                      {"instance", c->row.instance}, {"per_gpu_hour", c->row.perGpuHour(c->spot)},
+                      {"source", c->row.source},   {"date", c->row.date}};
+    }
+    return j;
+}
+
+nlohmann::ordered_json optionJson(const CostOption& o) {
+    nlohmann::ordered_json j;
+    j["layout"] = layoutText(o.cost.layout);
+    j["gpu"] = o.gpu;
+    j["cloud"] = o.cost.userPrice ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(o.cloud);
+    j["region"] = o.cost.priced && !o.cost.userPrice ? nlohmann::ordered_json(o.cost.row.region) : nlohmann::ordered_json(nullptr);
+    j["instance"] = o.cost.priced && !o.cost.userPrice ? nlohmann::ordered_json(o.cost.row.instance) : nlohmann::ordered_json(nullptr);
+    j["hours"] = o.cost.hours;
+    j["cost"] = o.cost.priced ? nlohmann::ordered_json(o.cost.toFinish) : nlohmann::ordered_json(nullptr);
+    j["per_hour"] = o.cost.priced ? nlohmann::ordered_json(o.cost.perHour) : nlohmann::ordered_json(nullptr);
+    j["micro_batch"] = o.microBatch;
+    j["grad_accum"] = o.gradAccum;
+    return j;
+}
+
+// The goal's answer: the chosen option with the edits that adopt it, and why the
+// cheaper (deadline) or faster (budget) ones fail; or, unmet, the closest.
+nlohmann::ordered_json goalJson(const GoalAnswer& g) {
+    using nlohmann::ordered_json;
+    ordered_json j;
+    j["met"] = g.met();
+    j["currency"] = g.currency;
+    j["summary"] = app::localized(g.summary);
+    const int shown = g.met() ? g.chosen : g.closest;
+    j["choice"] = shown >= 0 ? optionJson(g.options[size_t(shown)]) : ordered_json(nullptr);
+    if (shown >= 0) {
+        const CostOption& o = g.options[size_t(shown)];
+        ordered_json edits = ordered_json::object();
+        for (const FieldEdit& e : o.edits) edits[e.key] = e.value;
+        j["choice"]["edits"] = edits;
+        j["choice"]["fix"] = app::localized(o.fix);
+    }
+    ordered_json rejected = ordered_json::array();
+    for (const auto& [index, why] : g.rejected) {
+        ordered_json r = optionJson(g.options[size_t(index)]);
+        r["reason"] = app::localized(why);
+        rejected.push_back(r);
+    }
+    j["rejected"] = rejected;
+    j["options_considered"] = g.options.size();
+    j["rows_in_other_currencies"] = g.otherCurrency;
+    return j;
 }
 
 nlohmann::ordered_json toJson(const PlanAnalysis& analysis) {
@@ -239,6 +366,7 @@ nlohmann::ordered_json toJson(const PlanAnalysis& analysis) {
         j["memory"] = {{"params_gb", e.memory.paramsGb},       {"grads_gb", e.memory.gradsGb},
                        {"optimizer_gb", e.memory.optimizerGb}, {"activations_gb", e.memory.activationsGb},
                        {"logits_gb", e.memory.logitsGb},       {"overhead_gb", e.memory.overheadGb}};
+        j["cost"] = costJson(analysis.costFor(e.layout));
         j["formulas"] = formulas;
         layouts.push_back(j);
     }
@@ -361,16 +489,35 @@ int runPlan(int argc, char** argv) {
         std::fputs(planToYaml(plan).c_str(), stdout);
         return 0;
     }
-    const PlanAnalysis analysis = analyse(plan);
+    const PlanAnalysis analysis = analysePriced(plan);
     if (!analysis.valid()) {  // a measured point read from a run can still make the plan incomplete
         std::fprintf(stderr, "traindeck plan: %s\n", printable(app::localized(analysis.invalid), 2000).c_str());
         return 2;
     }
-    if (json)
-        std::cout << toJson(analysis).dump(2) << '\n';
-    else
+    if (const Text& problem = defaultPrices().problem; !problem.empty())
+        std::fprintf(stderr, "traindeck plan: %s\n",
+                     printable(app::localized(Text(TD_TEXT("PlanCommand", "warning: %1"), {problem})), 2000).c_str());
+    if (!analysis.goalInvalid.empty()) {
+        std::fprintf(stderr, "traindeck plan: %s\n", printable(app::localized(analysis.goalInvalid), 2000).c_str());
+        return 2;
+    }
+    const std::optional<GoalAnswer>& goal = analysis.goal;
+    if (json) {
+        nlohmann::ordered_json root = toJson(analysis);
+        if (goal && goal->deadlineHours) {
+            root["deadline"] = goalJson(*goal);
+            root["deadline"]["hours_allowed"] = *goal->deadlineHours;
+        }
+        if (goal && goal->budget) {
+            root["budget"] = goalJson(*goal);
+            root["budget"]["amount"] = *goal->budget;
+        }
+        std::cout << root.dump(2) << '\n';
+    } else {
         printTable(analysis);
-    return hasErrors(analysis.findings) ? 1 : 0;
+        if (goal) printGoal(*goal);
+    }
+    return hasErrors(analysis.findings) || (goal && !goal->met()) ? 1 : 0;
 }
 
 }  // namespace traindeck::cli

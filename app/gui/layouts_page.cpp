@@ -1,5 +1,6 @@
 #include "gui/layouts_page.h"
 
+#include "gui/cost_panel.h"
 #include "gui/findings_list.h"
 #include "gui/plan_view.h"
 
@@ -17,6 +18,8 @@ LayoutsPage::LayoutsPage(bool editableLayouts, ApplyFix applyFix, QWidget* paren
     column->addWidget(m_findingsTitle);
     m_findings = new FindingsList(std::move(applyFix), this);
     column->addWidget(m_findings);
+    m_cost = new CostPanel(this);
+    column->addWidget(m_cost);
     column->addStretch();
     retranslate();
 }
@@ -24,6 +27,7 @@ LayoutsPage::LayoutsPage(bool editableLayouts, ApplyFix applyFix, QWidget* paren
 void LayoutsPage::setAnalysis(const PlanAnalysis& analysis) {
     m_view->setAnalysis(analysis);
     m_findings->setFindings(analysis.findings);
+    m_cost->setAnalysis(analysis);
 }
 
 

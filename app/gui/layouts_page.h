@@ -15,6 +15,7 @@ class QLabel;
 
 namespace traindeck::gui {
 
+class CostPanel;
 class FindingsList;
 class PlanView;
 
@@ -27,6 +28,7 @@ public:
     // The plan's analysis, as its owner (the window's PlanDocument) computed it once.
     void setAnalysis(const PlanAnalysis& analysis);
     PlanView* planView() const { return m_view; }
+    CostPanel* costPanel() const { return m_cost; }
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -37,6 +39,7 @@ private:
     PlanView* m_view = nullptr;
     QLabel* m_findingsTitle = nullptr;
     FindingsList* m_findings = nullptr;
+    CostPanel* m_cost = nullptr;
 };
 
 }  // namespace traindeck::gui

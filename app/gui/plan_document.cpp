@@ -2,6 +2,7 @@
 
 #include "localized.h"
 #include "gui/field_sections.h"
+#include "cost/pricing.h"
 #include "plan/plan_fields.h"
 #include "plan/plan_yaml.h"
 
@@ -36,7 +37,7 @@ private:
     std::string m_mergeKey;  // the field typed into; empty: never merges
 };
 
-PlanDocument::PlanDocument(QObject* parent) : QObject(parent), m_plan(demoPlan()), m_analysis(analyse(m_plan)) {
+PlanDocument::PlanDocument(QObject* parent) : QObject(parent), m_plan(demoPlan()), m_analysis(analysePriced(m_plan)) {
     connect(&m_undo, &QUndoStack::cleanChanged, this, [this] { updateModified(); });
 }
 
@@ -59,7 +60,7 @@ void PlanDocument::updateModified() {
 
 void PlanDocument::assign(const Plan& plan) {
     m_plan = plan;
-    m_analysis = analyse(m_plan);
+    m_analysis = analysePriced(m_plan);  // priced: the cost and the goal (core/cost)
     emit planChanged();
 }
 

@@ -3,6 +3,7 @@
 #include "localized.h"
 #include "gui/widget_parts.h"
 #include "gui/wizard_pages.h"
+#include "cost/pricing.h"
 #include "model/parameters.h"
 #include "plan/model_source.h"
 #include "plan/plan_fields.h"
@@ -73,7 +74,7 @@ Text PlanWizard::importHfConfig(const QString& path) {
 void PlanWizard::recompute() {
     // Findings and figures need a plan core considers whole (estimate.h); until
     // then the cross-field error is the only thing to show.
-    m_analysis = analyse(m_plan);
+    m_analysis = analysePriced(m_plan);  // priced: the cost and the goal (core/cost)
     m_planError = app::qLocalized(m_analysis.invalid);
     m_figures = {};
     const Layout own = m_plan.cluster.layout();

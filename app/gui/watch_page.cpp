@@ -1,6 +1,7 @@
 #include "gui/watch_page.h"
 
 #include "gui/card_graphs.h"
+#include "gui/plot_export.h"
 #include "gui/ssh_settings.h"
 #include "gui/watch_runs_model.h"
 
@@ -799,7 +800,7 @@ bool WatchPage::exportPng(const QString& path) {
     const QImage image = grid->grab().toImage();
     for (QCustomPlot* p : m_cards)
         dressForExport(p, false);
-    return writeImage(image, path);
+    return savePng(image, path);
 }
 
 // Every card where it lies on the page, as vector graphics.
@@ -832,12 +833,6 @@ bool WatchPage::exportSvg(const QString& path) {
     return file.commit();
 }
 
-// PNG bytes into `path` whole or not at all (QImage::save writes in place).
-bool WatchPage::writeImage(const QImage& image, const QString& path) {
-    QSaveFile file(path);
-    return file.open(QIODevice::WriteOnly) && image.save(&file, "PNG") && file.commit();
-}
-
 bool WatchPage::exportCsv(const QString& path) {
     return metrics::saveSeriesCsv(path.toStdString(), metrics::everySeries(shownRuns())).empty();
 }
@@ -848,9 +843,9 @@ bool WatchPage::exportCardPng(int card, const QString& path) {
     replotNow();
     QCustomPlot* plot = m_cards[std::size_t(card)];
     dressForExport(plot, true);
-    const QPixmap picture = plot->toPixmap(std::max(plot->width(), 640), std::max(plot->height(), 400));
+    const bool saved = savePlotPng(plot, path);
     dressForExport(plot, false);
-    return writeImage(picture.toImage(), path);
+    return saved;
 }
 
 bool WatchPage::exportCardCsv(int card, const QString& path) {
@@ -868,23 +863,10 @@ bool WatchPage::exportCardSvg(int card, const QString& path) {
         return false;
     replotNow();
     QCustomPlot* plot = m_cards[std::size_t(card)];
-    const int width = std::max(plot->width(), 640), height = std::max(plot->height(), 400);
-    QSaveFile file(path);  // whole or not at all
-    if (!file.open(QIODevice::WriteOnly))
-        return false;
-    QSvgGenerator svg;
-    svg.setOutputDevice(&file);
-    svg.setSize(QSize(width, height));
-    svg.setViewBox(QRect(0, 0, width, height));
-    svg.setTitle(cardTitle(card));
-    QCPPainter painter;
-    if (!painter.begin(&svg))
-        return false;
     dressForExport(plot, true);
-    plot->toPainter(&painter, width, height);
+    const bool saved = savePlotSvg(plot, path, cardTitle(card));
     dressForExport(plot, false);
-    painter.end();
-    return file.commit();
+    return saved;
 }
 
 void WatchPage::cardMenu(QCustomPlot* plot, const QPoint& at) {

@@ -113,7 +113,6 @@ private:
     void dressForExport(QCustomPlot* plot, bool on);
     static bool legendInWindow(QCustomPlot* plot, metrics::CardKind kind, std::size_t runs);
     QString askImagePath(const QString& caption);
-    static bool writeImage(const QImage& image, const QString& path);
     void askForRun();
     bool following(bool added, const Text& error);
     bool settleAdds();

@@ -1,5 +1,6 @@
 #include "plan/estimate.h"
 
+#include "plan/batch_solve.h"
 #include "plan/calibrate.h"
 #include "plan/hardware.h"
 #include "plan/plan_fields.h"
@@ -186,15 +187,11 @@ Estimate estimateUncalibrated(const Plan& plan, const Layout& layout) {
 
 // The batch and the schedule's figures of a layout: effective batch (the accumulation
 // solved from a global batch), learning rate, warmup, steps per epoch, total steps.
-static void addBatchFigures(const Recipe& r, Estimate& e) {
-    e.microBatch = r.microBatch;
-    const long perStepPerAccum = long(r.microBatch) * e.worldSize;
-    // A target global batch fixes the accumulation per layout; the nearest whole
-    // value is taken and findings() says when it is not exact.
-    e.gradAccum = r.globalBatch > 0
-                      ? int(std::max(1L, std::lround(double(r.globalBatch) / double(perStepPerAccum))))
-                      : r.gradAccum;
-    const double batch = double(perStepPerAccum) * e.gradAccum;
+// The split is the layout's own (batch_solve.h): r.microBatch is already its micro-batch.
+static void addBatchFigures(const Recipe& r, const BatchSplit& split, Estimate& e) {
+    e.microBatch = split.microBatch;
+    e.gradAccum = split.gradAccum;
+    const double batch = double(split.batch(e.worldSize));
     e.effectiveBatch = figure(batch, "samples", Text(TD_TEXT("Formulas", "micro × world × accumulation")),
                               num(r.microBatch) + " × " + num(e.worldSize) + " × " + num(e.gradAccum));
 
@@ -231,7 +228,12 @@ static void addBatchFigures(const Recipe& r, Estimate& e) {
 
 }
 
-Estimate estimateUncalibrated(const Plan& plan, const Layout& layout, model::Numerics numerics, StateBytes stateBytes) {
+Estimate estimateUncalibrated(const Plan& asPlanned, const Layout& layout, model::Numerics numerics, StateBytes stateBytes) {
+    // Memory and time follow the layout's own micro-batch (batch_solve.h).
+    const BatchSplit split = solveBatch(asPlanned.recipe, layout.worldSize());
+    Plan plan = asPlanned;
+    plan.recipe.microBatch = split.microBatch;
+    plan.recipe.gradAccum = split.gradAccum;
     const Recipe& r = plan.recipe;
     const ModelSpec& m = plan.model;
     const GpuModel& gpu = *findGpu(plan.cluster.gpu);
@@ -240,7 +242,7 @@ Estimate estimateUncalibrated(const Plan& plan, const Layout& layout, model::Num
     Estimate e;
     e.layout = layout;
     e.worldSize = layout.worldSize();
-    addBatchFigures(r, e);
+    addBatchFigures(r, split, e);
     const double batch = e.effectiveBatch.value;
 
     // Memory per GPU: the peak within a step (step_memory.h).

@@ -115,33 +115,23 @@ void checkLayout(const Plan& plan, const Layout& layout, const Estimate& e, bool
     const long batch = long(e.effectiveBatch.value);
 
     if (r.globalBatch > 0 && batch != r.globalBatch) {
-        const long step = long(r.microBatch) * layout.worldSize();
+        // The layout's split (batch_solve.h) already took the largest micro-batch that
+        // reaches the target exactly: none does, so the target itself is the fix.
         Text fix(TD_TEXT("FindingTexts", "set the global batch to %1 (accumulation %2)"), {val(batch), val(e.gradAccum)});
         std::vector<FieldEdit> edits;
         if (own)
             edits = {{"recipe.global_batch", std::to_string(batch)}};
-        // A micro-batch that reaches the target exactly keeps the user's batch.
-        for (int micro = r.microBatch; micro >= 1; --micro)
-            if (r.globalBatch % (long(micro) * layout.worldSize()) == 0) {
-                fix = Text(TD_TEXT("FindingTexts", "use micro-batch %1 with accumulation %2 to keep batch %3, or set "
-                                                   "the global batch to %4 (accumulation %5)"),
-                           {val(micro), val(r.globalBatch / (long(micro) * layout.worldSize())), val(r.globalBatch),
-                            val(batch), val(e.gradAccum)});
-                if (own)
-                    edits = {{"recipe.micro_batch", std::to_string(micro)}};
-                break;
-            }
         const bool deepspeed = usesDeepSpeed(plan);
-        const std::vector<Text> args = {where, val(r.globalBatch), val(step), val(batch)};
+        const std::vector<Text> args = {where, val(r.globalBatch), val(layout.worldSize()), val(batch)};
         out.push_back(make(deepspeed ? Severity::Error : Severity::Warning, "batch_not_reachable",
                            "recipe.global_batch", here,
                            deepspeed ? Text(TD_TEXT("FindingTexts",
-                                                    "%1: the global batch %2 is not a multiple of micro × world = %3; "
-                                                    "the run would use %4, and DeepSpeed refuses to start unless "
-                                                    "train_batch_size = micro × accumulation × world"),
+                                                    "%1: no micro-batch × accumulation on %3 GPUs makes the global "
+                                                    "batch %2; the run would use %4, and DeepSpeed refuses to start "
+                                                    "unless train_batch_size = micro × accumulation × world"),
                                             args)
-                                     : Text(TD_TEXT("FindingTexts", "%1: the global batch %2 is not a multiple of "
-                                                                    "micro × world = %3; the run would use %4"),
+                                     : Text(TD_TEXT("FindingTexts", "%1: no micro-batch × accumulation on %3 GPUs "
+                                                                    "makes the global batch %2; the run would use %4"),
                                             args),
                            fix, std::move(edits)));
     }

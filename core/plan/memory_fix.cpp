@@ -1,5 +1,6 @@
 #include "plan/memory_fix.h"
 
+#include "plan/batch_solve.h"
 #include "plan/estimate.h"
 #include "plan/plan_fields.h"
 
@@ -78,8 +79,8 @@ Outcome largestFittingSplits(const Plan& plan, const Layout& layout, const Estim
     const long perGpu = batch / layout.worldSize();
     if (perGpu * layout.worldSize() != batch)
         return out;
-    for (long micro = std::min<long>(perGpu, plan.recipe.microBatch); micro >= 1 && !out.comfortable; --micro) {
-        if (perGpu % micro || micro == plan.recipe.microBatch)
+    for (long micro = std::min<long>(perGpu, now.microBatch); micro >= 1 && !out.comfortable; --micro) {
+        if (perGpu % micro || micro == now.microBatch)
             continue;
         Lever l{{{"recipe.micro_batch", std::to_string(micro)}},
                 Text(TD_TEXT("FindingTexts", "micro-batch %1 × accumulation %2 (keeps batch %3)"),
@@ -147,7 +148,8 @@ std::optional<MemoryFix> cheapestMemoryFix(const Plan& plan, const Layout& layou
 }
 
 int largestFittingMicroBatch(const Plan& plan, const Layout& layout) {
-    for (int micro = plan.recipe.microBatch - 1; micro >= 1; --micro) {
+    // Below the layout's own micro-batch (batch_solve.h), which may be under the plan's.
+    for (int micro = solveBatch(plan.recipe, layout.worldSize()).microBatch - 1; micro >= 1; --micro) {
         Plan p = plan;
         p.recipe.microBatch = micro;
         if (fits(estimate(p, layout)))

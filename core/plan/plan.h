@@ -34,6 +34,14 @@ struct Cluster {
     int gpusPerNode = 8;
     std::string gpu = "h100";        // key into gpuCatalogue()
     std::string network = "ib-8x400";  // key into networkCatalogue()
+    // What the GPUs cost (core/cost): a cloud and region of the price catalogue, its
+    // spot or on-demand price, or the user's own price per GPU-hour, which wins.
+    std::string cloud;                 // "aws", "gcp", ...; empty: not priced unless pricePerGpuHour is set
+    std::string region;                // empty: the cloud's cheapest region for the GPU
+    bool spot = false;
+    double pricePerGpuHour = 0;        // >0: the user's own price
+    std::string currency;              // of pricePerGpuHour; empty: the cloud's, else USD
+    int maxNodes = 8;                  // the most nodes a deadline or budget may take
     Layout layout() const { return {nodes, gpusPerNode}; }
     friend bool operator==(const Cluster&, const Cluster&) = default;
 };
@@ -129,6 +137,14 @@ struct Calibration {
     friend bool operator==(const Calibration&, const Calibration&) = default;
 };
 
+// What the run must meet (core/cost/cost_solver.h): a deadline, a budget, or neither.
+struct Goal {
+    std::string deadline;      // "36h", "2d", or an ISO date and time; empty: none
+    double budget = 0;         // >0: the most the run may cost, in the plan's currency
+    bool acrossGpus = false;   // also try the catalogue's other GPU types and clouds
+    friend bool operator==(const Goal&, const Goal&) = default;
+};
+
 struct Plan {
     int version = kPlanVersion;
     std::string name = "demo";
@@ -136,6 +152,7 @@ struct Plan {
     ModelSpec model;
     Recipe recipe;
     LaunchSettings launch;
+    Goal goal;
     std::vector<Layout> compare = {{1, 8}, {2, 8}, {8, 8}};  // layouts shown side by side
     std::vector<Calibration> calibrations;  // measured points; empty: the assumed MFU
     friend bool operator==(const Plan&, const Plan&) = default;

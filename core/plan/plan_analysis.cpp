@@ -43,6 +43,11 @@ Estimate PlanAnalysis::figuresAt(const Layout& layout) const {
     return analysed ? *analysed : estimate(plan, layout);
 }
 
+const LayoutCost* PlanAnalysis::costFor(const Layout& layout) const {
+    const auto it = std::find_if(costs.begin(), costs.end(), [&](const LayoutCost& c) { return c.layout == layout; });
+    return it == costs.end() || !it->priced ? nullptr : &*it;
+}
+
 std::vector<Finding> PlanAnalysis::findingsFor(const Layout& layout) const {
     std::vector<Finding> out;
     for (const Finding& f : findings)

@@ -5,12 +5,15 @@
 // `traindeck plan` prints one. The faces read it: they do not validate,
 // estimate or judge a plan themselves, so they cannot disagree.
 
+#include "cost/cost_solver.h"  // its data only: core/cost fills costs and goal
+#include "cost/layout_cost.h"
 #include "plan/calibration_fit.h"
 #include "plan/estimate.h"
 #include "plan/findings.h"
 #include "plan/plan.h"
 #include "text/text.h"
 
+#include <optional>
 #include <vector>
 
 namespace traindeck {
@@ -26,6 +29,13 @@ struct PlanAnalysis {
     FittedModel fit;                   // fitModel(plan): the plan's own constants when it has no points
     std::vector<Finding> findings;     // errors first
     int nodeGpus = 0;                  // GPUs one node of the plan's GPU type holds
+    // Each layout's cost, in the order of estimates; filled by core/cost's priceAnalysis
+    // (analyse() leaves it empty: the price catalogue is core/cost's).
+    std::vector<LayoutCost> costs;
+    // The deadline's or budget's answer (core/cost/cost_solver.h), when the plan sets
+    // one; goalInvalid when it cannot be read (a date that has passed). Also core/cost's.
+    std::optional<GoalAnswer> goal;
+    Text goalInvalid;
 
     // Complete and analysed (a default-made analysis, before any plan, is not).
     bool valid() const { return invalid.empty() && !estimates.empty(); }
@@ -40,6 +50,8 @@ struct PlanAnalysis {
     bool fitsNode(const Layout& layout) const { return layout.gpusPerNode <= nodeGpus; }
     // The findings of the whole plan and of `layout`.
     std::vector<Finding> findingsFor(const Layout& layout) const;
+    // The cost of `layout`; null when not priced.
+    const LayoutCost* costFor(const Layout& layout) const;
     // What stops a launch: the first error of the whole plan or of its own layout
     // (the nodes run that layout; a compared layout's errors do not stop them).
     // Null when the plan may be launched; an incomplete plan is refused before this.

@@ -1,12 +1,15 @@
 #include "plan/plan_fields.h"
 
 #include "plan/calibrate.h"
+#include "plan/goal.h"
 #include "plan/hardware.h"
 
 #include "model/architecture.h"
 #include "model/parameters.h"
 
 #include <algorithm>
+#include <cctype>
+#include <ctime>
 #include <charconv>
 #include <cmath>
 #include <limits>
@@ -632,11 +635,61 @@ void addLaunchFields(std::vector<PlanField>& f) {
                                           "GPUs.")));
 }
 
+// What the GPUs cost and what the run must meet (core/cost). The cluster's rows join
+// its section in the plan file; the goal is a section of its own.
+void addCostFields(std::vector<PlanField>& f) {
+    using G = FieldGroup;
+    using C = Cluster;
+    const auto word = [](const std::string& v) -> Text {
+        for (char c : v)
+            if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_'))
+                return Text(TD_TEXT("CoreMessages", "expected a name of letters, digits, '-' and '_', got '%1'"), {typed(v)});
+        return {};
+    };
+    f.push_back(in(G::Cluster, text("cluster.cloud", "--cloud", &Plan::cluster, &C::cloud, word),
+                   TD_TEXT("FieldLabels", "Cloud"),
+                   TD_TEXT("FieldLabels", "The cloud whose prices the cost uses (traindeck prices lists them: aws, gcp, azure, "
+                                          "lambda, alibaba, or your own); empty: no cost unless a price per GPU-hour is set.")));
+    f.push_back(in(G::Cluster, text("cluster.region", "--region", &Plan::cluster, &C::region, word),
+                   TD_TEXT("FieldLabels", "Region"),
+                   TD_TEXT("FieldLabels", "The cloud's region; empty: its cheapest region for the GPU.")));
+    f.push_back(in(G::Cluster, boolean("cluster.spot", "--spot", &Plan::cluster, &C::spot),
+                   TD_TEXT("FieldLabels", "Spot price"),
+                   TD_TEXT("FieldLabels", "Price the GPUs at the spot (preemptible) price instead of on-demand.")));
+    f.push_back(in(G::Cluster,
+                   real("cluster.price_per_gpu_hour", "--price-per-gpu-hour", &Plan::cluster, &C::pricePerGpuHour, 0,
+                        Bound::Inclusive, 1e6),
+                   TD_TEXT("FieldLabels", "Price per GPU-hour"),
+                   TD_TEXT("FieldLabels", "Your own price, which wins over the catalogue; 0: the catalogue's.")));
+    f.push_back(in(G::Cluster, text("cluster.currency", "--currency", &Plan::cluster, &C::currency, word),
+                   TD_TEXT("FieldLabels", "Currency"),
+                   TD_TEXT("FieldLabels", "Of your own price and budget (USD, CNY, ...); empty: the cloud's, else USD.")));
+    f.push_back(in(G::Cluster, integer("cluster.max_nodes", "--max-nodes", &Plan::cluster, &C::maxNodes, 1, 4096),
+                   TD_TEXT("FieldLabels", "Most nodes"),
+                   TD_TEXT("FieldLabels", "The most nodes a deadline or budget may choose.")));
+    f.push_back(in(G::Cluster,
+                   text("goal.deadline", "--deadline", &Plan::goal, &Goal::deadline,
+                        [](const std::string& v) {
+                            Text error;
+                            return v.empty() || deadlineHours(v, std::time(nullptr), error) ? Text() : error;
+                        }),
+                   TD_TEXT("FieldLabels", "Deadline"),
+                   TD_TEXT("FieldLabels", "Finish within 36h, 90m, 2d, or by a date and time (2026-11-30T09:00, UTC): the "
+                                          "cheapest layout that does is chosen.")));
+    f.push_back(in(G::Cluster, real("goal.budget", "--budget", &Plan::goal, &Goal::budget, 0, Bound::Inclusive, 1e12),
+                   TD_TEXT("FieldLabels", "Budget"),
+                   TD_TEXT("FieldLabels", "The most the run may cost: the fastest layout within it is chosen; 0: none.")));
+    f.push_back(in(G::Cluster, boolean("goal.across_gpus", "--across-gpus", &Plan::goal, &Goal::acrossGpus),
+                   TD_TEXT("FieldLabels", "Across GPU types and clouds"),
+                   TD_TEXT("FieldLabels", "A deadline or budget also tries the catalogue's other GPU types and clouds.")));
+}
+
 std::vector<PlanField> makeFields() {
     std::vector<PlanField> f;
     addClusterAndModelFields(f);
     addRecipeFields(f);
     addLaunchFields(f);
+    addCostFields(f);
     // Layouts and calibration: the plan view and the calibration panel are their controls.
     f.push_back(in(FieldGroup::OwnControl, compareField(),
                    TD_TEXT("FieldLabels", "Compared layouts"),

@@ -168,7 +168,8 @@ void applyDocument(Plan& plan, const YAML::Node& root) {
             applyScalar(plan, section, value);
             continue;
         }
-        if (section != "cluster" && section != "model" && section != "recipe" && section != "launch")
+        if (section != "cluster" && section != "model" && section != "recipe" && section != "launch" &&
+            section != "goal")
             throw LoadError{line, section,
                             Text(TD_TEXT("CoreMessages", "unknown section (expected %1)"),
                                  {Text::value("cluster, model, recipe, launch, compare, calibration, name, version")})};

@@ -144,7 +144,8 @@ private slots:
         QTest::addColumn<bool>("ready");
         QTest::newRow("demo") << demoPlan() << true;
         // The plan's own layout does not fit the card: the error that stops a launch.
-        QTest::newRow("memory over the card") << edited(demoPlan(), {{"recipe.micro_batch", "512"}}) << false;
+        QTest::newRow("memory over the card")
+            << edited(demoPlan(), {{"recipe.global_batch", "0"}, {"recipe.micro_batch", "512"}}) << false;
         // Only a compared layout cannot run: an error, but the plan's own layout may start.
         QTest::newRow("compared layout beyond the node") << edited(demoPlan(), {{"compare", "1x8,1x16"}}) << true;
         QTest::newRow("calibrated") << edited(demoPlan(), {{"calibration", "1x8=2.5steps/s,2x8=1.1steps/s"}}) << true;

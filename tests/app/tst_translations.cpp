@@ -6,6 +6,7 @@
 // validatePlan's errors, the generators' refusals), driven out of core with
 // bad input, is made of templates that have their Chinese.
 
+#include "cost/pricing.h"
 #include "localized.h"
 #include "gui/field_sections.h"
 #include "gui/finding_view.h"
@@ -331,11 +332,14 @@ private slots:
             demoPlan(),
             with({{"cluster.nodes", "1"}, {"cluster.gpus_per_node", "16"}}),
             with({{"cluster.nodes", "1"}, {"cluster.gpus_per_node", "12"}}),
-            with({{"recipe.zero_stage", "2"}}),
+            with({{"recipe.zero_stage", "2"}, {"recipe.global_batch", "80"}}),  // no split of 80 on 8x8
+            // Priced: a layout that costs more to finish, and one cheaper and sooner than the plan's.
+            with({{"cluster.cloud", "aws"}, {"cluster.network", "eth-25"}, {"compare", "1x8,8x8"}}),
+            with({{"cluster.cloud", "aws"}, {"cluster.nodes", "1"}, {"cluster.gpus_per_node", "4"}, {"compare", "1x8"}}),
             with({{"model.preset", ""}, {"model.params", "7e9"}}),
             with({{"model.preset", ""}, {"model.params", "1e12"}}),
             with({{"model.activation_gb_per_sample", "4.4"}}),
-            with({{"recipe.lr_rule", "none"}}),
+            with({{"recipe.lr_rule", "none"}, {"recipe.base_batch", "128"}}),
             with({{"recipe.epochs", "1"}, {"recipe.dataset_size", "100"}}),
             with({{"recipe.epochs", "1"}, {"recipe.dataset_size", "100"}, {"recipe.drop_last", "false"}}),
             with({{"recipe.warmup_steps", "6000"}}),
@@ -354,7 +358,7 @@ private slots:
         QStringList untranslated;
         for (const Plan& plan : plans) {
             QVERIFY2(validatePlan(plan).empty(), validatePlan(plan).english().c_str());
-            for (const Finding& f : findings(plan)) {
+            for (const Finding& f : analysePriced(plan).findings) {
                 codes.insert(QString::fromStdString(f.code));
                 if (FindingView::title(f).isEmpty())
                     untranslated << QString::fromStdString("title of " + f.code);
@@ -376,7 +380,8 @@ private slots:
         for (const char* code : {"gpus_per_node_exceeds_node", "batch_not_reachable", "memory_over_card",
                                  "memory_near_card", "lr_not_rescaled", "epoch_shorter_than_batch",
                                  "warmup_longer_than_run", "poor_scaling", "offload_needs_zero",
-                                 "num_processes_mismatch", "unread_environment_variable", "deepspeed_batch_rule"})
+                                 "num_processes_mismatch", "unread_environment_variable", "deepspeed_batch_rule",
+                                 "costs_more_to_finish", "cheaper_and_sooner"})
             QVERIFY2(codes.contains(code), code);
         // In English, the window says what core says.
         for (const Finding& f : findings(plans[1])) {

@@ -99,6 +99,7 @@ private slots:
     void comparedLayoutsErrorDoesNotBlock() {
         Plan p = demoPlan();
         p.recipe.zeroStage = 3;  // DeepSpeed: 8x8's unreachable batch becomes an error
+        p.recipe.globalBatch = 80;  // 2x8 makes it (micro-batch 5), 64 GPUs cannot
         const PlanAnalysis a = analyse(p);
         QVERIFY(a.valid() && !a.launchBlocker());
         QVERIFY(hasErrors(a.findings));

@@ -245,15 +245,17 @@ private slots:
         QCOMPARE(words[3], QString("aliyun pai-dlc get-pod-logs --job-id JOB --pod-id POD | jq -r '.Logs[]'"));
     }
 
-    void filesForALayoutWhoseBatchGrowsSaySo() {
-        // The demo plan asks for batch 256; on 8x8 with micro-batch 16 the run uses 1024.
-        const auto files = generate::generate(gentest::planAt(8), gentest::allTargets(), gentest::optionsFor(8));
+    void filesForALayoutThatMissesItsBatchSaySo() {
+        // No micro-batch × accumulation on 64 GPUs makes 200: the run uses 192 (micro-batch 3).
+        Plan eight = gentest::planAt(8);
+        eight.recipe.globalBatch = 200;
+        const auto files = generate::generate(eight, gentest::allTargets(), gentest::optionsFor(8));
         for (const char* name : {"kubernetes.yaml", "pytorchjob.yaml", "job.sbatch", "launch-ssh.sh", "accelerate.yaml",
                                  "pai-submit.sh"}) {
             const QString warning = commentAfter(fileAt(files, name).content, "planner warning:");
-            QVERIFY2(warning.contains("the global batch 256") && warning.contains("1024"), name);
+            QVERIFY2(warning.contains("the global batch 200") && warning.contains("192"), name);
         }
-        QCOMPARE(nlohmann::json::parse(fileAt(files, "deepspeed.json").content)["train_batch_size"].get<long>(), 1024L);
+        QCOMPARE(nlohmann::json::parse(fileAt(files, "deepspeed.json").content)["train_batch_size"].get<long>(), 192L);
         // The plan's own 2x8 reaches 256: nothing to say.
         for (const auto& f : generate::generate(gentest::planAt(2), gentest::allTargets(), gentest::optionsFor(2)))
             QVERIFY2(f.content.find("planner warning") == std::string::npos, f.path.c_str());

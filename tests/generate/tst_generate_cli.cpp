@@ -53,8 +53,9 @@ private slots:
         QCOMPARE(read(dir.filePath("deepspeed.json")), QByteArray("mine"));
         const Run r = traindeck({"--target", "deepspeed", "--out", dir.path(), "--nodes", "8", "--force"});
         QCOMPARE(r.code, 0);
-        // 8 nodes of micro-batch 16 cannot reach the demo's 256: the planner (and so the file) uses 1024.
-        QVERIFY(read(dir.filePath("deepspeed.json")).contains("\"train_batch_size\": 1024"));
+        // 8 nodes hold the demo's 256 with micro-batch 4 (batch_solve.h): the file says so.
+        QVERIFY(read(dir.filePath("deepspeed.json")).contains("\"train_batch_size\": 256"));
+        QVERIFY(read(dir.filePath("deepspeed.json")).contains("\"train_micro_batch_size_per_gpu\": 4"));
     }
 
     void planFlagsReachTheFiles() {
@@ -112,9 +113,10 @@ private slots:
     }
 
     void oneExitStatusRuleWithPlan() {
-        // ZeRO makes the 8x8 comparison column's batch an error, as `plan` reports it (exit 1).
+        // ZeRO makes the 8x8 comparison column's batch an error (no split of 80 on 64 GPUs),
+        // as `plan` reports it (exit 1).
         QTemporaryDir dir;
-        const QStringList zero = {"--zero-stage", "2"};
+        const QStringList zero = {"--zero-stage", "2", "--global-batch", "80"};
         const Run plan = runTraindeck(QStringList{"plan"} + zero);
         QCOMPARE(plan.code, 1);
         const Run r = traindeck(zero + QStringList{"--target", "deepspeed", "--out", dir.path()});
@@ -144,12 +146,12 @@ private slots:
 
     void theFindingOfAGrowingBatchIsPrinted() {
         QTemporaryDir dir;
-        const Run r = traindeck({"--target", "k8s,deepspeed", "--out", dir.path(), "--nodes", "8"});
+        const Run r = traindeck({"--target", "k8s,deepspeed", "--out", dir.path(), "--nodes", "8", "--global-batch", "200"});
         QCOMPARE(r.code, 0);
-        QVERIFY2(r.err.contains("warning, written into the files as a comment: 8x8: the global batch 256 is not a "
-                                "multiple of micro × world = 1024; the run would use 1024"),
+        QVERIFY2(r.err.contains("warning, written into the files as a comment: 8x8: no micro-batch × accumulation on "
+                                "64 GPUs makes the global batch 200; the run would use 192"),
                  qPrintable(r.err));
-        QVERIFY(read(dir.filePath("kubernetes.yaml")).contains("# planner warning: 8x8: the global batch 256"));
+        QVERIFY(read(dir.filePath("kubernetes.yaml")).contains("# planner warning: 8x8: no micro-batch × accumulation"));
     }
 
     void notesSayWhatWasChosen() {

@@ -57,16 +57,20 @@ private slots:
         QVERIFY(!find(findings(fixed), "gpus_per_node_exceeds_node"));
     }
 
-    void unreachableGlobalBatchOffersAnExactSplit() {
+    void unreachableGlobalBatchOffersTheBatchTheRunWouldUse() {
         Plan p = quietPlan();
         p.recipe.microBatch = 12;
-        p.recipe.globalBatch = 128;  // 12 × 16 does not divide 128
+        p.recipe.globalBatch = 128;  // 12 × 16 does not divide 128, but 8 × 16 does: no finding
+        QVERIFY(!find(findings(p), "batch_not_reachable"));
+        p.recipe.globalBatch = 200;  // no micro-batch on 16 GPUs makes 200: 12 × 16 = 192 comes closest
         const auto fs = findings(p);
         const Finding* f = find(fs, "batch_not_reachable");
         QVERIFY(f);
         QCOMPARE(f->severity, Severity::Warning);
+        QVERIFY2(f->message.english().find("the run would use 192") != std::string::npos, f->message.english().c_str());
         const Plan fixed = applied(p, *f);
-        QCOMPARE(estimate(fixed, fixed.cluster.layout()).effectiveBatch.value, 128.0);
+        QCOMPARE(fixed.recipe.globalBatch, 192L);
+        QCOMPARE(estimate(fixed, fixed.cluster.layout()).effectiveBatch.value, 192.0);
         QVERIFY(!find(findings(fixed), "batch_not_reachable"));
         // DeepSpeed refuses to start on such a batch: an error there.
         p.recipe.zeroStage = 2;

@@ -147,9 +147,11 @@ private slots:
     }
 
     void generateJudgesTheLayoutItWrites() {
-        // ZeRO makes the unreachable batch of the 8x8 comparison column an error; the plan's 2x8 is fine.
+        // ZeRO makes an unreachable batch an error: 80 on 64 GPUs (the 8x8 comparison column);
+        // the plan's 2x8 makes it exactly (micro-batch 5).
         QTemporaryDir dir;
-        const Run r = traindeck({"generate", "--zero-stage", "2", "--target", "deepspeed", "--out", dir.path()});
+        const Run r = traindeck({"generate", "--zero-stage", "2", "--global-batch", "80", "--target", "deepspeed",
+                                 "--out", dir.path()});
         // Written, and exit 1 as `plan` for the same finding (one exit-status rule).
         QVERIFY2(r.code == 1, qPrintable(r.err));
         QVERIFY2(r.err.contains("error in compared layout 8x8, not the one generated (2x8)"), qPrintable(r.err));

@@ -80,28 +80,27 @@ private slots:
     }
 
     void findingsReadInChinese() {
-        const Run r = traindeck({});
+        // No micro-batch × accumulation on 16 GPUs makes 200 (batch_solve.h): a warning, wrapped
+        // under its first word.
+        const Run r = traindeck({"--global-batch", "200"});
         QCOMPARE(r.code, 0);
         QVERIFY2(r.out.contains(QStringLiteral("\n发现：\n")), qPrintable(r.out));
-        QVERIFY2(r.out.contains(QStringLiteral("  警告：8x8：全局批大小 256 不是 微批 × GPU 总数 = 1024 的整数倍，实际会用 1024\n"
-                                               "    [batch_not_reachable]\n")),
+        QVERIFY2(r.out.contains(QStringLiteral("  警告：2x8：在 16 块 GPU 上，没有任何 微批 × 累积 能得到全局批大小 200；实际会\n"
+                                               "    用 208 [batch_not_reachable]\n")),
                  qPrintable(r.out));
-        // The fix hangs under its own first word.
-        QVERIFY2(r.out.contains(QStringLiteral("    修复：改用微批 4、累积 1 步以保持批大小 256；或将全局批大小设为 1024（累积 1\n"
-                                               "          步）\n")),
-                 qPrintable(r.out));
+        QVERIFY2(r.out.contains(QStringLiteral("    修复：将全局批大小设为 208（累积 1 步）\n")), qPrintable(r.out));
         QVERIFY(!r.out.contains(QStringLiteral("warning")) && !r.out.contains(QStringLiteral("fix:")));
     }
 
     void jsonKeepsKeysAndCodesForScripts() {
-        const Run r = traindeck({"--json"});
+        const Run r = traindeck({"--json", "--global-batch", "200"});
         QCOMPARE(r.code, 0);
         const QJsonObject root = QJsonDocument::fromJson(r.out.toUtf8()).object();
         const QJsonObject f = root["findings"].toArray().first().toObject();
         QCOMPARE(f["code"].toString(), QStringLiteral("batch_not_reachable"));
         QCOMPARE(f["severity"].toString(), QStringLiteral("warning"));
-        QVERIFY2(f["message"].toString().startsWith(QStringLiteral("8x8：全局批大小 256")), qPrintable(f["message"].toString()));
-        QVERIFY2(f["fix"].toString().startsWith(QStringLiteral("改用微批 4")), qPrintable(f["fix"].toString()));
+        QVERIFY2(f["message"].toString().startsWith(QStringLiteral("2x8：在 16 块 GPU 上")), qPrintable(f["message"].toString()));
+        QVERIFY2(f["fix"].toString().startsWith(QStringLiteral("将全局批大小设为 208")), qPrintable(f["fix"].toString()));
         const QJsonObject lr = root["layouts"].toArray().first().toObject()["formulas"].toObject()["lr"].toObject();
         QCOMPARE(lr["formula"].toString(), QStringLiteral("基准学习率 × 批大小 / 参考批大小"));
     }

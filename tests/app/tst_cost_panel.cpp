@@ -1,0 +1,148 @@
+// The money of a plan in the window: the cost table and the deadline's answer under
+// the layouts (the Layouts page and the wizard's review share it), the cost plot with
+// the chosen layout marked, exported as PNG and SVG, in English and Chinese. With
+// TRAINDECK_SCREENSHOT_DIR set the panel is saved at 1920x1080 and 1366x768 for a
+// person to look at (run under Xvfb: QT_QPA_PLATFORM=xcb DISPLAY=:99).
+
+#include "cost/pricing.h"
+#include "localized.h"
+#include "gui/cost_panel.h"
+#include "gui/cost_plot.h"
+#include "gui/language.h"
+#include "gui/layouts_page.h"
+#include "gui/main_window.h"
+#include "gui/plan_document.h"
+#include "plan/plan_fields.h"
+#include "test_support.h"
+
+#include <QLabel>
+#include <QScrollArea>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace traindeck;
+using namespace traindeck::gui;
+
+class TestCostPanel : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_settings;
+    QTemporaryDir m_config;  // an empty config folder: no user prices.yaml
+    QString m_dir = qEnvironmentVariable("TRAINDECK_SCREENSHOT_DIR");
+
+    static Plan deadlinePlan() {
+        Plan p = demoPlan();
+        p.cluster.cloud = "aws";
+        p.goal.deadline = "10000h";
+        return p;
+    }
+
+private slots:
+    void initTestCase() {
+        test::isolateSettings(m_settings);
+        qputenv("XDG_CONFIG_HOME", m_config.path().toUtf8());
+    }
+
+    void theLayoutsShowTheirCostAndTheChoice_data() { test::languageRows(); }
+    void theLayoutsShowTheirCostAndTheChoice() {
+        QFETCH(QString, language);
+        Language lang;
+        QVERIFY(lang.apply(language));
+        const PlanAnalysis a = analysePriced(deadlinePlan());
+        QVERIFY(a.goal && a.goal->met());
+        LayoutsPage page(true, [](const Finding&) {});
+        page.setAnalysis(a);
+        CostPanel* panel = page.costPanel();
+        // 2x8 on p5.48xlarge: 16 GPUs at 55.04 / 8 per hour each.
+        QVERIFY2(panel->tableText().contains(QStringLiteral("$110.08")), qPrintable(panel->tableText()));
+        QVERIFY(panel->tableText().contains(QStringLiteral("±50%")));
+        // The deadline's answer, in the interface language, and the chosen layout marked.
+        const QString summary = app::qLocalized(a.goal->summary);
+        QVERIFY2(panel->goalText().contains(summary.toHtmlEscaped()), qPrintable(panel->goalText()));
+        QCOMPARE(summary.startsWith(QStringLiteral("截止时间内最便宜")), language == QLatin1String("zh_CN"));
+        const CostOption& chosen = a.goal->options[size_t(a.goal->chosen)];
+        if (std::any_of(a.costs.begin(), a.costs.end(), [&](const LayoutCost& c) { return c.layout == chosen.cost.layout; }))
+            QVERIFY(panel->tableText().contains(QStringLiteral("★")));
+        // The plot: every option that can run, the chosen one marked.
+        int runs = 0;
+        for (const CostOption& o : a.goal->options) runs += o.runs();
+        QCOMPARE(panel->plot()->pointCount(), runs);
+        QVERIFY(panel->plot()->hasChosenMark());
+        if (!m_dir.isEmpty()) {
+            // For a person: a deadline inside the plot, and across GPU types and clouds with a budget.
+            Plan inTime = deadlinePlan();
+            inTime.goal.deadline = "20m";
+            Plan across = inTime;
+            across.goal.acrossGpus = true;
+            across.goal.budget = 40;
+            QDir().mkpath(m_dir);
+            for (const auto& [name, plan] : {std::pair{QStringLiteral("deadline"), inTime}, std::pair{QStringLiteral("across"), across}})
+            for (const QSize size : {QSize(1920, 1080), QSize(1366, 768)}) {
+                QScrollArea area;
+                LayoutsPage shown(true, [](const Finding&) {});
+                shown.setAnalysis(analysePriced(plan));
+                area.setWidget(&shown);
+                area.setWidgetResizable(true);
+                area.resize(size);
+                area.show();
+                QTest::qWait(150);
+                area.ensureWidgetVisible(shown.costPanel());
+                QTest::qWait(100);
+                QVERIFY(area.grab().save(QDir(m_dir).filePath(
+                    QStringLiteral("cost-%1-%2-%3x%4.png").arg(name, language).arg(size.width()).arg(size.height()))));
+                area.takeWidget();
+            }
+        }
+    }
+
+    void thePlotExportsAsPngAndSvg() {
+        Plan p = deadlinePlan();
+        p.goal.acrossGpus = true;
+        p.goal.budget = 5000;
+        CostPlot plot;
+        plot.resize(800, 500);
+        plot.setAnalysis(analysePriced(p));
+        QVERIFY(plot.pointCount() > 11);  // several GPU types and clouds
+        QTemporaryDir dir;
+        QVERIFY(plot.exportPng(dir.filePath("cost.png")));
+        QVERIFY(QImage(dir.filePath("cost.png")).width() >= 640);
+        QVERIFY(plot.exportSvg(dir.filePath("cost.svg")));
+        QFile svg(dir.filePath("cost.svg"));
+        QVERIFY(svg.open(QIODevice::ReadOnly));
+        QVERIFY(svg.readAll().contains("<svg"));
+    }
+
+    void withoutAPriceThePanelSaysHowToGetOne() {
+        CostPanel panel;
+        panel.setAnalysis(analysePriced(demoPlan()));
+        QCOMPARE(panel.plot()->pointCount(), 0);
+        QVERIFY(panel.tableText().isEmpty());
+        QVERIFY(panel.findChildren<QLabel*>().size() >= 3);
+        // In the window's words: the fields by their labels, not the command line's flags.
+        bool said = false;
+        for (const QLabel* l : panel.findChildren<QLabel*>())
+            said |= l->text().contains(QStringLiteral("Price per GPU-hour")) && l->text().contains(QStringLiteral("Cloud"));
+        QVERIFY(said);
+        QVERIFY(panel.plot()->isHidden());
+    }
+
+    void theWindowsDocumentPricesEveryEdit() {
+        Language lang;
+        QVERIFY(lang.apply(QStringLiteral("en")));
+        MainWindow w(&lang);
+        w.openDemo();
+        PlanDocument* doc = w.document();
+        QVERIFY(doc->setField("cluster.cloud", QStringLiteral("lambda")).empty());
+        QVERIFY(doc->analysis().costFor({2, 8}));
+        QCOMPARE(doc->analysis().costFor({2, 8})->perHour, 16 * 2.99);
+        QVERIFY(doc->setField("goal.budget", QStringLiteral("100")).empty());
+        QVERIFY(doc->analysis().goal.has_value());
+        const auto panels = w.findChildren<CostPanel*>();
+        QVERIFY(!panels.isEmpty());
+        bool shown = false;
+        for (const CostPanel* p : panels) shown |= p->tableText().contains(QStringLiteral("$47.84"));
+        QVERIFY(shown);
+    }
+};
+
+QTEST_MAIN(TestCostPanel)
+#include "tst_cost_panel.moc"
