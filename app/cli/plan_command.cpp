@@ -18,12 +18,14 @@
 #include "plan/plan_fields.h"
 #include "plan/plan_yaml.h"
 #include "plan/run_speed.h"
+#include "plan/run_timeline.h"
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <ctime>
 #include <iostream>
 
 namespace traindeck::cli {
@@ -78,6 +80,37 @@ std::string duration(double hours) {
 struct Row {
     TextTemplate label;
     std::string (*cell)(const Estimate&);
+};
+
+// A row of the run's timeline (core/plan/run_timeline.h), beside the estimate's rows.
+struct TimelineRow {
+    TextTemplate label;
+    std::string (*cell)(const RunTimeline&);
+};
+
+// The local date and time `seconds` from now: when a run started now would end.
+std::string finishClock(double seconds) {
+    const std::time_t at = std::time(nullptr) + std::time_t(std::llround(std::min(seconds, 1e11)));
+    std::tm local{};
+    localtime_r(&at, &local);
+    char text[32];
+    std::strftime(text, sizeof text, "%m-%d %H:%M", &local);
+    return text;
+}
+
+std::string isoClock(double seconds) {
+    const std::time_t at = std::time(nullptr) + std::time_t(std::llround(std::min(seconds, 1e11)));
+    std::tm local{};
+    localtime_r(&at, &local);
+    char text[40];
+    std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%S%z", &local);
+    return text;
+}
+
+const TimelineRow kTimelineRows[] = {
+    {TD_TEXT("PlanCommand", "  evaluations"), [](const RunTimeline& t) { return duration(t.evaluationsS.value / 3600); }},
+    {TD_TEXT("PlanCommand", "  checkpoints"), [](const RunTimeline& t) { return duration(t.checkpointsS.value / 3600); }},
+    {TD_TEXT("PlanCommand", "finishes (now +)"), [](const RunTimeline& t) { return finishClock(t.timeToFinishS.value); }},
 };
 
 const Row kRows[] = {
@@ -154,6 +187,8 @@ void printTable(const PlanAnalysis& analysis) {
                                         {val(format("%.2f", plan.recipe.mfu)), val("--calibrate 2x8=0.9steps/s")}),
                      2);
     }
+    // How sure the step times are: the measured truth's spread, or the fit's residual.
+    printWrapped("", app::localized(TD_TEXT("PlanCommand", "Step times %1."), {analysis.confidence.basis}), 2);
     if (std::none_of(estimates.begin(), estimates.end(),
                      [&](const Estimate& e) { return e.layout == plan.cluster.layout(); }))
         printWrapped("", app::localized(TD_TEXT("PlanCommand", "The plan's own layout %1 cannot run on this GPU type and has no "
@@ -176,6 +211,14 @@ void printTable(const PlanAnalysis& analysis) {
                 printCell(row.cell(estimates[i]), kColumnWidth);
             std::putchar('\n');
         }
+        // The time to finish above is the run's timeline (run_timeline.h): its parts, and the clock.
+        for (const TimelineRow& row : kTimelineRows) {
+            printCell(app::localized(row.label), kLabelWidth);
+            for (size_t i = block; i < end; ++i)
+                printCell(row.cell(*analysis.timelineFor(estimates[i].layout)), kColumnWidth);
+            std::putchar('\n');
+        }
+
     }
     std::putchar('\n');
     if (found.empty()) {
@@ -233,8 +276,24 @@ nlohmann::ordered_json toJson(const PlanAnalysis& analysis) {
         put(j, "step_time_s", e.stepTimeS);
         put(j, "steps_per_s", e.stepsPerS);
         put(j, "samples_per_s", e.samplesPerS);
+        // The run's timeline: hours_to_finish counts evaluations and checkpoint writes (run_timeline.h).
         put(j, "hours_to_finish", e.hoursToFinish);
         put(j, "gpu_hours", e.gpuHours);
+        const RunTimeline& t = *analysis.timelineFor(e.layout);
+        ordered_json timeline;
+        put(timeline, "training_s", t.trainingS);
+        timeline["evaluations"] = t.evaluations;
+        timeline["evaluation_s"] = t.evaluationS;
+        put(timeline, "evaluations_s", t.evaluationsS);
+        timeline["checkpoints"] = t.checkpoints;
+        timeline["checkpoint_bytes"] = t.checkpointBytes;
+        timeline["checkpoint_s"] = t.checkpointS;
+        put(timeline, "checkpoints_s", t.checkpointsS);
+        put(timeline, "time_to_finish_s", t.timeToFinishS);
+        timeline["finish_time_if_started_now"] = isoClock(t.timeToFinishS.value);
+        j["timeline"] = timeline;
+        const double error = analysis.confidence.expectedError;
+        j["step_time_range_s"] = {e.stepTimeS.value * (1 - error), e.stepTimeS.value * (1 + error)};
         put(j, "scaling_efficiency", e.scalingEfficiency);
         j["memory"] = {{"params_gb", e.memory.paramsGb},       {"grads_gb", e.memory.gradsGb},
                        {"optimizer_gb", e.memory.optimizerGb}, {"activations_gb", e.memory.activationsGb},
@@ -286,11 +345,24 @@ nlohmann::ordered_json toJson(const PlanAnalysis& analysis) {
                           {"predicted_samples_per_s", r.effectiveBatch / r.predictedStepS},
                           {"step_time_residual", r.relative()}});
     model["points"] = points;
+    ordered_json refused = ordered_json::array();
+    for (const RefusedPoint& r : fit.refused)
+        refused.push_back({{"calibration", calibrationText(r.point)}, {"why", app::localized(r.why)}});
+    model["refused"] = refused;
     ordered_json notes = ordered_json::array();
     for (const Text& n : fit.notes)
         notes.push_back(app::localized(n));
     model["notes"] = notes;
     root["model"] = model;
+    const StepTimeConfidence& c = analysis.confidence;
+    root["step_time_confidence"] = {{"basis", c.calibrated ? "calibrated" : "uncalibrated"},
+                                    {"expected_error", c.expectedError},
+                                    {"fit_residual", c.calibrated ? ordered_json(c.fitResidual) : ordered_json(nullptr)},
+                                    {"fit_points", c.fitPoints},
+                                    {"truth_points", c.truth.points},
+                                    {"truth_spread_uncalibrated", c.truth.uncalibrated},
+                                    {"truth_spread_calibrated", c.truth.calibrated},
+                                    {"text", app::localized(c.basis)}};
     root["layouts"] = layouts;
     root["findings"] = findingsJson;
     // Whether `traindeck launch` and the Launch page would start it, and the error that stops them.
@@ -350,12 +422,15 @@ int runPlan(int argc, char** argv) {
             std::fprintf(stderr, "traindeck plan: %s\n", printable(app::localized(error), 2000).c_str());
             return 2;
         }
-        if (const std::optional<Text> mismatch = runPlanMismatch(plan, *run))
+        // A run of another model or GPU type cannot calibrate the plan: refused, never applied.
+        if (const std::optional<Text> refusal = runPlanMismatch(plan, *run)) {
             std::fprintf(stderr, "traindeck plan: %s\n",
-                         printable(app::localized(Text(TD_TEXT("PlanCommand", "warning: %1: %2"),
-                                                       {Text::value(path), *mismatch})),
+                         printable(app::localized(Text(TD_TEXT("PlanCommand", "%1 cannot calibrate this plan: %2"),
+                                                       {Text::value(path), *refusal})),
                                    2000)
                              .c_str());
+            return 2;
+        }
         plan.calibrations.push_back(run->calibration);
     }
     if (example) {

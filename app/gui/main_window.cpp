@@ -15,6 +15,7 @@
 #include "gui/plan_wizard.h"
 #include "gui/plots.h"
 #include "gui/settings_dialog.h"
+#include "gui/timeline_plot.h"
 #include "gui/widget_parts.h"
 #include "plan/plan_fields.h"
 
@@ -88,6 +89,10 @@ MainWindow::MainWindow(Language* language, QWidget* parent) : QMainWindow(parent
     // Watch: live runs, and their measured speed back into the plan's calibration.
     m_watch = new WatchPage;
     m_tabs->addTab(m_watch, QString());
+    // Timeline: the planned run over the wall clock, and the watched runs beside their plan.
+    m_timeline = new TimelinePlot;
+    m_tabs->addTab(m_timeline, QString());
+    connect(m_watch, &WatchPage::runsRedrawn, this, [this] { m_timeline->setWatchedRuns(m_watch->shownRuns()); });
     // The hosts have one home, the plan's launch.hosts: both pages edit it and show it.
     const auto setHosts = [this](const QStringList& hosts) {
         const QString problem = app::qLocalized(m_document->setField("launch.hosts", hosts.join(QLatin1Char(','))));
@@ -273,7 +278,8 @@ void MainWindow::retranslate() {
     updateUndoText();
     m_settingsAction->setText(tr("&Settings…"));
     m_aboutAction->setText(tr("&About TrainDeck"));
-    const QStringList tabNames = {tr("Layouts"), tr("Plots and calibration"), tr("Generated files"), tr("Launch"), tr("Watch")};
+    const QStringList tabNames = {tr("Layouts"), tr("Plots and calibration"), tr("Generated files"), tr("Launch"), tr("Watch"),
+                                  tr("Timeline")};
     for (int i = 0; i < m_tabs->count(); ++i) {
         m_tabs->setTabText(i, tabNames.value(i));
         m_tabActions[size_t(i)]->setText(tabNames.value(i));
@@ -318,6 +324,7 @@ void MainWindow::refresh() {
     m_calibration->setAnalysis(analysis);
     m_plots->setAnalysis(analysis);
     m_watch->setAnalysis(analysis);
+    m_timeline->setAnalysis(analysis);
     m_launch->setAnalysis(analysis);
     m_generated->setAnalysis(analysis);
 

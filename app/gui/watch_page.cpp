@@ -410,6 +410,7 @@ void WatchPage::redraw() {
     for (const Text& t : m_watch->troubles())
         status += QStringLiteral(" · ") + app::qLocalized(t);
     m_status->setText(status);
+    emit runsRedrawn();
 }
 
 // The plan's prediction (samples/s) and the card's capacity (GPU memory), for
@@ -697,6 +698,10 @@ void WatchPage::calibrate() {
         const std::optional<RunSpeed> speed = runSpeedOf(*run, run->name(), why);
         if (!speed)
             continue;
+        if (const std::optional<Text> refusal = runPlanMismatch(m_analysis.plan, *speed)) {
+            QMessageBox::information(this, tr("Calibrate the plan"), app::qLocalized(*refusal));
+            return;
+        }
         // The plan's points in the field's own list syntax, and the measured one after them.
         std::string points = findPlanField("calibration")->get(m_analysis.plan);
         if (!points.empty()) points += ',';
