@@ -88,24 +88,17 @@ struct TimelineRow {
     std::string (*cell)(const RunTimeline&);
 };
 
-// The local date and time `seconds` from now: when a run started now would end.
-std::string finishClock(double seconds) {
-    const std::time_t at = std::time(nullptr) + std::time_t(std::llround(std::min(seconds, 1e11)));
-    std::tm local{};
-    localtime_r(&at, &local);
-    char text[32];
-    std::strftime(text, sizeof text, "%m-%d %H:%M", &local);
-    return text;
-}
-
-std::string isoClock(double seconds) {
+// The local date and time `seconds` from now (when a run started now would end), in strftime's `format`.
+std::string clockAfter(double seconds, const char* format) {
     const std::time_t at = std::time(nullptr) + std::time_t(std::llround(std::min(seconds, 1e11)));
     std::tm local{};
     localtime_r(&at, &local);
     char text[40];
-    std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%S%z", &local);
+    std::strftime(text, sizeof text, format, &local);
     return text;
 }
+std::string finishClock(double seconds) { return clockAfter(seconds, "%m-%d %H:%M"); }
+std::string isoClock(double seconds) { return clockAfter(seconds, "%Y-%m-%dT%H:%M:%S%z"); }
 
 const TimelineRow kTimelineRows[] = {
     {TD_TEXT("PlanCommand", "  evaluations"), [](const RunTimeline& t) { return duration(t.evaluationsS.value / 3600); }},
@@ -127,6 +120,9 @@ const Row kRows[] = {
     {TD_TEXT("PlanCommand", "  exposed comm"), [](const Estimate& e) { return seconds(e.exposedCommTimeS.value); }},
     {TD_TEXT("PlanCommand", "samples/s"), [](const Estimate& e) { return short3(e.samplesPerS.value); }},
     {TD_TEXT("PlanCommand", "time to finish"), [](const Estimate& e) { return duration(e.hoursToFinish.value); }},
+};
+// After the timeline's rows (kTimelineRows).
+const Row kRowsAfterTimeline[] = {
     {TD_TEXT("PlanCommand", "GPU-hours"), [](const Estimate& e) { return short3(e.gpuHours.value); }},
     {TD_TEXT("PlanCommand", "scaling eff."), [](const Estimate& e) { return format("%.1f%%", 100 * e.scalingEfficiency.value); }},
 };
@@ -205,19 +201,21 @@ void printTable(const PlanAnalysis& analysis) {
                           : layoutText(estimates[i].layout),
                       kColumnWidth);
         std::putchar('\n');
-        for (const Row& row : kRows) {
-            printCell(app::localized(row.label), kLabelWidth);
-            for (size_t i = block; i < end; ++i)
-                printCell(row.cell(estimates[i]), kColumnWidth);
-            std::putchar('\n');
-        }
-        // The time to finish above is the run's timeline (run_timeline.h): its parts, and the clock.
-        for (const TimelineRow& row : kTimelineRows) {
-            printCell(app::localized(row.label), kLabelWidth);
-            for (size_t i = block; i < end; ++i)
-                printCell(row.cell(*analysis.timelineFor(estimates[i].layout)), kColumnWidth);
-            std::putchar('\n');
-        }
+        const auto printRows = [&](const auto& rows, auto cell) {
+            for (const auto& row : rows) {
+                printCell(app::localized(row.label), kLabelWidth);
+                for (size_t i = block; i < end; ++i)
+                    printCell(cell(row, estimates[i]), kColumnWidth);
+                std::putchar('\n');
+            }
+        };
+        const auto ofEstimate = [](const Row& row, const Estimate& e) { return row.cell(e); };
+        printRows(kRows, ofEstimate);
+        // The time to finish is the run's timeline (run_timeline.h): its parts, and the clock.
+        printRows(kTimelineRows, [&](const TimelineRow& row, const Estimate& e) {
+            return row.cell(*analysis.timelineFor(e.layout));
+        });
+        printRows(kRowsAfterTimeline, ofEstimate);
 
     }
     std::putchar('\n');

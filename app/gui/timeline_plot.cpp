@@ -39,6 +39,8 @@ TimelinePlot::TimelinePlot(QWidget* parent) : QWidget(parent) {
     m_plot->setObjectName(QStringLiteral("timelinePlot"));
     m_plot->setMinimumSize(480, 320);
     m_plot->setFocusPolicy(Qt::NoFocus);
+    // A watched run's minutes beside a plan's days: the reader zooms in on either.
+    m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     m_plot->plotLayout()->insertRow(0);
     m_plot->plotLayout()->addElement(
         0, 0, new QCPTextElement(m_plot, QString(), QFont(font().family(), font().pointSize() + 1, QFont::Bold)));
@@ -175,11 +177,10 @@ void TimelinePlot::redraw() {
         drawPlanned(t, now, color, name, false);
         last = std::max(last, now + t.timeToFinishS.value);
         top = std::max(top, double(t.totalSteps));
-        lines << tr("%1: ends %2, in %3 (training %4; %n evaluation(s) %5; %6 checkpoint(s) %7).", nullptr, t.evaluations)
+        lines << tr("%1: ends %2, in %3: training %4, evaluations %5, checkpoint writes %6.")
                      .arg(name, clockText(now + t.timeToFinishS.value), formatDuration(t.timeToFinishS.value / 3600),
-                          formatDuration(t.trainingS.value / 3600), formatDuration(t.evaluationsS.value / 3600))
-                     .arg(t.checkpoints)
-                     .arg(formatDuration(t.checkpointsS.value / 3600));
+                          formatDuration(t.trainingS.value / 3600), formatDuration(t.evaluationsS.value / 3600),
+                          formatDuration(t.checkpointsS.value / 3600));
     }
     for (size_t i = 0; i < m_watched.size(); ++i) {
         const Watched& w = m_watched[i];

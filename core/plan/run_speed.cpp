@@ -78,7 +78,9 @@ MeasuredWorkload workloadOf(const metrics::RunInfo& info) {
     }
     if (!info.device.empty()) w.gpu = gpuKeyOfDevice(info.device);
     w.params = info.parameters;
-    w.model = lowerCase(!info.modelType.empty() ? info.modelType : info.model);
+    // The model by its Hugging Face model_type only: the start event's model.preset is any
+    // name a script gives (a Lightning module's class); the parameters tell the rest.
+    w.model = lowerCase(info.modelType);
     return w;
 }
 

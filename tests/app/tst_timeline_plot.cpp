@@ -2,9 +2,15 @@
 // (steps, evaluations, checkpoint writes, the finish as a local date and time), and a
 // watched run's progress beside the planned line of its own layout. It draws what
 // the analysis says (core/plan/run_timeline.h): the test holds it to those figures.
+#include "gui/figure_format.h"
+#include "gui/language.h"
+#include "gui/main_window.h"
+#include "gui/plan_document.h"
 #include "gui/timeline_plot.h"
+#include "gui/watch_page.h"
 #include "metrics/run.h"
 #include "plan/plan_fields.h"
+#include "test_support.h"
 
 #include <qcustomplot.h>
 
@@ -121,6 +127,64 @@ private slots:
         page.setAnalysis(analyse(p));
         QCOMPARE(page.plot()->graphCount(), 0);
         QVERIFY(itemTexts(page.plot()).contains("The plan is not complete yet."));
+    }
+
+    // The page in the window, in both languages and at both screen sizes, with a watched run
+    // of the Hugging Face example beside its plan; saved for a person to look at when
+    // TRAINDECK_SCREENSHOT_DIR is set (under Xvfb with QT_QPA_PLATFORM=xcb: a real window).
+    void inTheWindow_data() {
+        QTest::addColumn<QString>("language");
+        QTest::addColumn<QSize>("size");
+        for (const char* language : {"en", "zh_CN"})
+            for (const QSize size : {QSize(1920, 1080), QSize(1366, 768)})
+                QTest::addRow("%s %dx%d", language, size.width(), size.height()) << QString(language) << size;
+    }
+    void inTheWindow() {
+        QFETCH(QString, language);
+        QFETCH(QSize, size);
+        QTemporaryDir settings;
+        test::isolateSettings(settings);
+        gui::Language lang;
+        QVERIFY(lang.apply(language));
+        gui::MainWindow w(&lang);
+        w.openDemo();
+        QVERIFY(w.document()->setField("compare", "1x8,4x8").empty());
+        QVERIFY(w.document()->setField("recipe.total_steps", "3000").empty());
+        // A run of the plan on its own layout, started ten minutes ago, 300 steps logged since.
+        QTemporaryDir runs;
+        const QString metrics = runs.filePath("run.jsonl");
+        QFile file(metrics);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        const double started = double(QDateTime::currentSecsSinceEpoch()) - 600;
+        file.write(QStringLiteral("{\"v\":1,\"event\":\"start\",\"time\":%1,\"world_size\":16,\"nodes\":2,"
+                                  "\"gpus_per_node\":8,\"micro_batch\":16,\"grad_accum\":1,\"effective_batch\":256,"
+                                  "\"total_steps\":3000}\n")
+                       .arg(started, 0, 'f', 1)
+                       .toUtf8());
+        for (int step = 9; step < 300; step += 10)
+            file.write(QStringLiteral("{\"v\":1,\"event\":\"step\",\"time\":%1,\"step\":%2,\"loss\":0.5,"
+                                      "\"step_time_s\":2}\n")
+                           .arg(started + 2.0 * (step + 1), 0, 'f', 1)
+                           .arg(step)
+                           .toUtf8());
+        file.close();
+        QVERIFY(w.watchPage()->addSource(metrics));
+        w.resize(size);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.tabs()->setCurrentWidget(w.timelinePlot());
+        QTest::qWait(150);
+        QCustomPlot* plot = w.timelinePlot()->plot();
+        // Three layouts, and the run measured and planned once the Watch page has read it.
+        QTRY_COMPARE_WITH_TIMEOUT(legendNames(plot).size(), 3 + 2, 10000);
+        const QString dir = qEnvironmentVariable("TRAINDECK_SCREENSHOT_DIR");
+        if (!dir.isEmpty()) {
+            QDir().mkpath(dir);
+            QVERIFY(w.grab().save(QDir(dir).filePath(QStringLiteral("timeline_%1_%2x%3.png")
+                                                          .arg(language)
+                                                          .arg(size.width())
+                                                          .arg(size.height()))));
+        }
     }
 };
 
