@@ -19,9 +19,10 @@ namespace traindeck::gui {
 
 namespace {
 
-// One colour per compared layout, distinct from the watched runs' own (WatchRunsModel).
-const QColor kLayoutColors[] = {QColor(0x2e, 0x75, 0xb6), QColor(0xed, 0x7d, 0x31), QColor(0x38, 0x8e, 0x3c),
-                                QColor(0x7b, 0x3f, 0x9e), QColor(0x8c, 0x56, 0x4b), QColor(0x17, 0xbe, 0xcf)};
+// One colour per compared layout, apart from the watched runs' own (WatchRunsModel's,
+// which a run keeps on every card of the Watch page).
+const QColor kLayoutColors[] = {QColor(0x1b, 0x3a, 0x5c), QColor(0x00, 0x80, 0x80), QColor(0x80, 0x80, 0x00),
+                                QColor(0x8b, 0x00, 0x8b), QColor(0xb8, 0x86, 0x0b), QColor(0x4a, 0x5a, 0x6a)};
 constexpr int kCurvePoints = 800;   // samples of the planned line over its duration
 constexpr int kMostMarks = 400;     // evaluations or checkpoints marked one by one, at most
 
@@ -133,17 +134,31 @@ void TimelinePlot::drawPlanned(const RunTimeline& t, double start, const QColor&
         w->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, color, color, 9));
         w->setData({start + t.secondsAtStep(double(t.warmupSteps))}, {double(t.warmupSteps)});
     }
-    // The finish, as a date and time in the user's time zone.
-    auto* finish = new QCPItemText(m_plot);
-    finish->position->setCoords(start + total, double(t.totalSteps));
-    finish->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
-    finish->setColor(color.darker(120));
-    finish->setText(tr("%1 ends %2").arg(name, clockText(start + total)));
+    // The finish, as a date and time in the user's time zone: labelled once the axes are set.
+    m_finishes.push_back({start + total, double(t.totalSteps), color.darker(120), tr("%1 ends %2").arg(name, clockText(start + total))});
+}
+
+// Each finish's label above the top of its line, stacked so that runs ending together stay
+// readable, on the side of the end that has room.
+void TimelinePlot::labelFinishes() {
+    const QCPRange x = m_plot->xAxis->range();
+    const double lift = m_plot->yAxis->range().upper * 0.035;
+    for (size_t i = 0; i < m_finishes.size(); ++i) {
+        const Finish& f = m_finishes[i];
+        auto* label = new QCPItemText(m_plot);
+        label->position->setCoords(f.time, f.steps + lift * double(i + 1));
+        const bool roomLeft = f.time > x.lower + 0.5 * x.size();
+        label->setPositionAlignment((roomLeft ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignBottom);
+        label->setColor(f.color);
+        label->setText(f.text);
+    }
+    m_finishes.clear();
 }
 
 void TimelinePlot::redraw() {
     m_plot->clearPlottables();
     m_plot->clearItems();
+    m_finishes.clear();
     m_plot->setLocale(QLocale());
     const QString title = tr("The run over time: planned for each layout, and watched runs");
     static_cast<QCPTextElement*>(m_plot->plotLayout()->element(0, 0))->setText(title);
@@ -211,11 +226,13 @@ void TimelinePlot::redraw() {
         }
         top = std::max(top, double(w.planned.totalSteps));
     }
+    // The lines rise from bottom left to top right: the legend goes where they are not.
     m_plot->legend->setVisible(true);
-    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
     const double span = std::max(60.0, last - first);
     m_plot->xAxis->setRange(first - 0.02 * span, last + 0.04 * span);
-    m_plot->yAxis->setRange(0, top * 1.12);
+    m_plot->yAxis->setRange(0, top * (1.08 + 0.035 * double(m_finishes.size())));
+    labelFinishes();
     m_caption->setText(lines.join(QLatin1Char('\n')));
     m_plot->replot();
 }

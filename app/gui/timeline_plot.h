@@ -8,6 +8,7 @@
 
 #include "plan/plan_analysis.h"
 
+#include <QColor>
 #include <QString>
 #include <QWidget>
 
@@ -48,6 +49,14 @@ private:
     };
     void redraw();
     void drawPlanned(const RunTimeline& t, double start, const QColor& color, const QString& name, bool dashed);
+    void labelFinishes();
+
+    struct Finish {
+        double time, steps;
+        QColor color;
+        QString text;
+    };
+    std::vector<Finish> m_finishes;  // the labels of the lines drawn, placed once the axes are set
 
     PlanAnalysis m_analysis;
     std::vector<Watched> m_watched;
