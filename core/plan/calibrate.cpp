@@ -3,15 +3,10 @@
 #include "plan/calibration_fit.h"
 #include "plan/calibration_workload.h"
 #include "plan/estimate.h"
-#include "plan/hardware.h"
 #include "plan/plan_fields.h"
-#include "text/lower_case.h"
 
-#include <algorithm>
-#include <cctype>
 #include <charconv>
 #include <cmath>
-#include <cstdio>
 
 namespace traindeck {
 

@@ -134,10 +134,6 @@ Constants bestAt(const std::vector<Point>& points, double mfu, int free, const C
 
 Text note(TextTemplate t) { return Text(t); }
 
-}  // namespace
-
-namespace {
-
 // The states of each point: as its own plan holds them, or as the caller says for all.
 struct Holding {
     std::optional<model::Numerics> numerics;
