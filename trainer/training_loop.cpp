@@ -219,7 +219,13 @@ void Worker::startEvent(long resumedFrom) {
         .integer("grad_accum", o_.gradAccum)
         .num("lr_peak", o_.lr)
         .integer("warmup_steps", o_.warmup)
-        .integer("total_steps", o_.steps);
+        .integer("total_steps", o_.steps)
+        // The workload a calibration keeps (metrics-protocol.md): a token is one P×P patch of a frame.
+        .integer("tokens_per_sample", s.tokensPerSample())
+        .str("activation_checkpointing", "none")
+        .integer("zero_stage", 0)
+        .str("fsdp", "none")
+        .integer("params", int64_t(paramLayout(s).count));
     if (resumedFrom > 0) start.integer("resumed_from_step", resumedFrom);
     else start.null("resumed_from_step");
     metrics_.write(start);

@@ -40,27 +40,39 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>the run trained the %1 preset, the plan&apos;s model is %2: its speed says little about the plan</source>
+        <source>unknown workload &apos;%1&apos; after &apos;@&apos; (known: micro, accum, seq, ckpt, precision, zero, fsdp, gpu, params, model; e.g. @micro=8:seq=1024)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>the run used micro-batch %1 × accumulation %2, the plan %3 × %4 on %5: its samples/s are taken as they are, though the step differs</source>
+        <source>%1 after &apos;@&apos;: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>the run ran on CPUs, the plan on %1: the efficiency fitted is a CPU&apos;s</source>
+        <source>params after &apos;@&apos; expects a count like 124M or 1.5B, got &apos;%1&apos;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>the run ran on %1, the plan on %2</source>
+        <source>measured on CPUs, the plan runs on %1: a CPU&apos;s speed says nothing of a GPU&apos;s efficiency</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>the run&apos;s model has %1 parameters, the plan&apos;s %2</source>
+        <source>measured on %1, the plan runs on %2: the efficiency fitted on one GPU type does not carry to another; measure on the plan&apos;s GPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>the run computed in %1, the plan in %2</source>
+        <source>measured on a %1 model, the plan&apos;s model is %2: its constants are another model&apos;s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>measured on a model of %1 parameters, the plan&apos;s has %2: its constants are another model&apos;s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>uncalibrated: ±%1, nine in ten of %2 measured steps (%3 models) were within it at the assumed efficiency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>calibrated: ±%1, the fit&apos;s residual %2 over %3 point(s), and no less than the %4 that measured runs of one model show after one point</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -916,10 +928,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Speeds measured on a layout, which refit the model: 1x8=0.9steps/s, 2x8=115samples/s or 2x8=1.1s/step, separated by commas.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Architecture</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1093,6 +1101,26 @@
     </message>
     <message>
         <source>A deadline or budget also tries the catalogue&apos;s other GPU types and clouds.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Samples per validation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Held-out samples one validation reads; its time counts in the time to finish.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checkpoint write speed (GB/s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How fast a checkpoint (weights and optimizer states) reaches storage; its write time counts in the time to finish.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Speeds measured on a layout, which refit the model: 1x8=0.9steps/s, 2x8=115samples/s or 2x8=1.1s/step, separated by commas; after &apos;@&apos; the workload it ran (1x1=22.8samples/s@micro=8:seq=1024:ckpt=full), else the plan as it stands.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1376,6 +1404,18 @@
         <source>A layout that is cheaper and sooner</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>A measurement of another model or GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the measurement %1 is not used: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>remove the point, or measure the plan&apos;s model on the plan&apos;s GPU type</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Formulas</name>
@@ -1521,6 +1561,22 @@
     </message>
     <message>
         <source>accumulation × ((host issue)³ + (compute + elementwise traffic)³)^⅓ per micro-step + optimizer traffic + exposed communication</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>steps × step time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>⌊steps / eval every⌋ × eval samples / batch × (step − exposed comm) × ⅓ (forward only)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>⌊steps / checkpoint every⌋ × parameters × (w + o) bytes / write speed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>training + evaluations + checkpoint writes</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2415,10 +2471,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>warning: %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 min</source>
         <translation type="unfinished">%1 min</translation>
     </message>
@@ -2452,6 +2504,26 @@
     </message>
     <message>
         <source>warning: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  evaluations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  checkpoints</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>finishes (now +)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step times %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cannot calibrate this plan: %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3516,6 +3588,18 @@
         <source>Unit</source>
         <translation>Unit</translation>
     </message>
+    <message>
+        <source>Not added: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 %3 at %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step times: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>traindeck::gui::CostPanel</name>
@@ -4301,6 +4385,10 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
         <source>Plan created. It has no launch files yet: %1. Save the plan with Ctrl+S.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Timeline</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>traindeck::gui::MemoryBar</name>
@@ -4585,6 +4673,49 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
     </message>
     <message>
         <source>Keys</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::TimelinePlot</name>
+    <message>
+        <source>%1 ends %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run over time: planned for each layout, and watched runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>local time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>optimizer steps done</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The plan is not complete yet.</source>
+        <translation type="unfinished">The plan is not complete yet.</translation>
+    </message>
+    <message>
+        <source>Step times: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (planned on %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (measured)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: step %2 after %3, planned after %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: ends %2, in %3: training %4, evaluations %5, checkpoint writes %6.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -40,28 +40,40 @@
         <translation>%1：预热之后没有可用来取稳定速度的 step 事件（共记录 %2 条）</translation>
     </message>
     <message>
-        <source>the run trained the %1 preset, the plan&apos;s model is %2: its speed says little about the plan</source>
-        <translation>这次运行训练的是 %1 预设，而计划的模型是 %2：它的速度对本计划参考意义不大</translation>
+        <source>unknown workload &apos;%1&apos; after &apos;@&apos; (known: micro, accum, seq, ckpt, precision, zero, fsdp, gpu, params, model; e.g. @micro=8:seq=1024)</source>
+        <translation>&apos;@&apos; 后的工作负载 &apos;%1&apos; 无法识别（可用：micro、accum、seq、ckpt、precision、zero、fsdp、gpu、params、model；例如 @micro=8:seq=1024）</translation>
     </message>
     <message>
-        <source>the run used micro-batch %1 × accumulation %2, the plan %3 × %4 on %5: its samples/s are taken as they are, though the step differs</source>
-        <translation>这次运行使用微批次 %1 × 累积 %2，计划在 %5 上为 %3 × %4：虽然每步不同，仍按原样采用其 样本/秒</translation>
+        <source>%1 after &apos;@&apos;: %2</source>
+        <translation>&apos;@&apos; 后的 %1：%2</translation>
     </message>
     <message>
-        <source>the run ran on CPUs, the plan on %1: the efficiency fitted is a CPU&apos;s</source>
-        <translation>该运行在 CPU 上进行，而计划使用 %1：拟合出的效率是 CPU 的</translation>
+        <source>params after &apos;@&apos; expects a count like 124M or 1.5B, got &apos;%1&apos;</source>
+        <translation>&apos;@&apos; 后的 params 应为 124M 或 1.5B 这样的参数量，收到的是 &apos;%1&apos;</translation>
     </message>
     <message>
-        <source>the run ran on %1, the plan on %2</source>
-        <translation>该运行使用 %1，而计划使用 %2</translation>
+        <source>measured on CPUs, the plan runs on %1: a CPU&apos;s speed says nothing of a GPU&apos;s efficiency</source>
+        <translation>在 CPU 上测得，而计划运行在 %1 上：CPU 的速度无法说明 GPU 的效率</translation>
     </message>
     <message>
-        <source>the run&apos;s model has %1 parameters, the plan&apos;s %2</source>
-        <translation>该运行的模型有 %1 个参数，计划的模型有 %2 个</translation>
+        <source>measured on %1, the plan runs on %2: the efficiency fitted on one GPU type does not carry to another; measure on the plan&apos;s GPU</source>
+        <translation>在 %1 上测得，而计划运行在 %2 上：在一种 GPU 上拟合的效率不能套用到另一种；请在计划所用的 GPU 上测量</translation>
     </message>
     <message>
-        <source>the run computed in %1, the plan in %2</source>
-        <translation>该运行以 %1 计算，而计划为 %2</translation>
+        <source>measured on a %1 model, the plan&apos;s model is %2: its constants are another model&apos;s</source>
+        <translation>测量的是 %1 模型，而计划的模型是 %2：拟合出的常数属于另一个模型</translation>
+    </message>
+    <message>
+        <source>measured on a model of %1 parameters, the plan&apos;s has %2: its constants are another model&apos;s</source>
+        <translation>测量的模型有 %1 个参数，计划的模型有 %2 个：拟合出的常数属于另一个模型</translation>
+    </message>
+    <message>
+        <source>uncalibrated: ±%1, nine in ten of %2 measured steps (%3 models) were within it at the assumed efficiency</source>
+        <translation>未校准：±%1，按假定效率，%2 个实测步（%3 个模型）中九成落在此范围内</translation>
+    </message>
+    <message>
+        <source>calibrated: ±%1, the fit&apos;s residual %2 over %3 point(s), and no less than the %4 that measured runs of one model show after one point</source>
+        <translation>已校准：±%1，即拟合在 %3 个测量点上的残差 %2，且不小于同一模型的实测运行在一个校准点后所示的 %4</translation>
     </message>
 </context>
 <context>
@@ -916,10 +928,6 @@
         <translation>实测速度</translation>
     </message>
     <message>
-        <source>Speeds measured on a layout, which refit the model: 1x8=0.9steps/s, 2x8=115samples/s or 2x8=1.1s/step, separated by commas.</source>
-        <translation>在某个布局上实测的速度，用来重新拟合模型：1x8=0.9steps/s、2x8=115samples/s 或 2x8=1.1s/step，用逗号分隔。</translation>
-    </message>
-    <message>
         <source>Architecture</source>
         <translation>架构</translation>
     </message>
@@ -1094,6 +1102,26 @@
     <message>
         <source>A deadline or budget also tries the catalogue&apos;s other GPU types and clouds.</source>
         <translation>截止时间或预算也尝试价格目录中的其他 GPU 型号和云。</translation>
+    </message>
+    <message>
+        <source>Samples per validation</source>
+        <translation>每次验证的样本数</translation>
+    </message>
+    <message>
+        <source>Held-out samples one validation reads; its time counts in the time to finish.</source>
+        <translation>每次验证读取的留出样本数；其耗时计入完成时间。</translation>
+    </message>
+    <message>
+        <source>Checkpoint write speed (GB/s)</source>
+        <translation>检查点写入速度（GB/s）</translation>
+    </message>
+    <message>
+        <source>How fast a checkpoint (weights and optimizer states) reaches storage; its write time counts in the time to finish.</source>
+        <translation>检查点（权重和优化器状态）写入存储的速度；写入时间计入完成时间。</translation>
+    </message>
+    <message>
+        <source>Speeds measured on a layout, which refit the model: 1x8=0.9steps/s, 2x8=115samples/s or 2x8=1.1s/step, separated by commas; after &apos;@&apos; the workload it ran (1x1=22.8samples/s@micro=8:seq=1024:ckpt=full), else the plan as it stands.</source>
+        <translation>在某个布局上测得的速度，用于重新拟合模型：1x8=0.9steps/s、2x8=115samples/s 或 2x8=1.1s/step，以逗号分隔；&apos;@&apos; 后写明测量时的工作负载（1x1=22.8samples/s@micro=8:seq=1024:ckpt=full），否则按计划当前的设置。</translation>
     </message>
 </context>
 <context>
@@ -1376,6 +1404,18 @@
         <source>A layout that is cheaper and sooner</source>
         <translation>有更便宜且更快的布局</translation>
     </message>
+    <message>
+        <source>A measurement of another model or GPU</source>
+        <translation>来自其他模型或 GPU 的测量</translation>
+    </message>
+    <message>
+        <source>the measurement %1 is not used: %2</source>
+        <translation>测量 %1 未被采用：%2</translation>
+    </message>
+    <message>
+        <source>remove the point, or measure the plan&apos;s model on the plan&apos;s GPU type</source>
+        <translation>删除该测量点，或在计划所用的 GPU 型号上测量计划的模型</translation>
+    </message>
 </context>
 <context>
     <name>Formulas</name>
@@ -1522,6 +1562,22 @@
     <message>
         <source>accumulation × ((host issue)³ + (compute + elementwise traffic)³)^⅓ per micro-step + optimizer traffic + exposed communication</source>
         <translation>累积步数 × ((主机下发)³ + (计算 + 逐元素读写)³)^⅓（每微步）+ 优化器读写 + 未被掩盖的通信</translation>
+    </message>
+    <message>
+        <source>steps × step time</source>
+        <translation>步数 × 步时</translation>
+    </message>
+    <message>
+        <source>⌊steps / eval every⌋ × eval samples / batch × (step − exposed comm) × ⅓ (forward only)</source>
+        <translation>⌊步数 / 验证间隔⌋ × 验证样本数 / 批量 × (步时 − 暴露通信) × ⅓（仅前向）</translation>
+    </message>
+    <message>
+        <source>⌊steps / checkpoint every⌋ × parameters × (w + o) bytes / write speed</source>
+        <translation>⌊步数 / 检查点间隔⌋ × 参数量 × (w + o) 字节 / 写入速度</translation>
+    </message>
+    <message>
+        <source>training + evaluations + checkpoint writes</source>
+        <translation>训练 + 验证 + 检查点写入</translation>
     </message>
 </context>
 <context>
@@ -2415,10 +2471,6 @@
         <translation>并排列出计划在各布局下推算出的数据，以及发现的问题。不给 PLAN.yaml 时使用内置的演示计划；参数覆盖文件中的值。文字语言跟随区域设置（LANG、LC_ALL、LANGUAGE）或 --lang en|zh_CN。</translation>
     </message>
     <message>
-        <source>warning: %1: %2</source>
-        <translation>警告：%1：%2</translation>
-    </message>
-    <message>
         <source>%1 min</source>
         <translation>%1 分钟</translation>
     </message>
@@ -2453,6 +2505,26 @@
     <message>
         <source>warning: %1</source>
         <translation>警告：%1</translation>
+    </message>
+    <message>
+        <source>  evaluations</source>
+        <translation>  验证</translation>
+    </message>
+    <message>
+        <source>  checkpoints</source>
+        <translation>  检查点</translation>
+    </message>
+    <message>
+        <source>finishes (now +)</source>
+        <translation>完成于（从现在起）</translation>
+    </message>
+    <message>
+        <source>Step times %1.</source>
+        <translation>步时%1。</translation>
+    </message>
+    <message>
+        <source>%1 cannot calibrate this plan: %2</source>
+        <translation>%1 无法用于校准此计划：%2</translation>
     </message>
 </context>
 <context>
@@ -3514,6 +3586,18 @@
         <source>Unit</source>
         <translation>单位</translation>
     </message>
+    <message>
+        <source>Not added: %1.</source>
+        <translation>未添加：%1。</translation>
+    </message>
+    <message>
+        <source>%1: %2 %3 at %4</source>
+        <translation>%1：%2 %3，工作负载 %4</translation>
+    </message>
+    <message>
+        <source>Step times: %1.</source>
+        <translation>步时：%1。</translation>
+    </message>
 </context>
 <context>
     <name>traindeck::gui::CostPanel</name>
@@ -4302,6 +4386,10 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
         <source>Plan created. It has no launch files yet: %1. Save the plan with Ctrl+S.</source>
         <translation>计划已创建，但还没有启动文件：%1。用 Ctrl+S 保存计划。</translation>
     </message>
+    <message>
+        <source>Timeline</source>
+        <translation>时间线</translation>
+    </message>
 </context>
 <context>
     <name>traindeck::gui::MemoryBar</name>
@@ -4587,6 +4675,49 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
     <message>
         <source>Keys</source>
         <translation>按键</translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::TimelinePlot</name>
+    <message>
+        <source>%1 ends %2</source>
+        <translation>%1 结束于 %2</translation>
+    </message>
+    <message>
+        <source>The run over time: planned for each layout, and watched runs</source>
+        <translation>随时间推进的运行：各布局的计划与正在监视的运行</translation>
+    </message>
+    <message>
+        <source>local time</source>
+        <translation>本地时间</translation>
+    </message>
+    <message>
+        <source>optimizer steps done</source>
+        <translation>已完成的优化器步数</translation>
+    </message>
+    <message>
+        <source>The plan is not complete yet.</source>
+        <translation>计划尚未填写完整。</translation>
+    </message>
+    <message>
+        <source>Step times: %1.</source>
+        <translation>步时：%1。</translation>
+    </message>
+    <message>
+        <source>%1 (planned on %2)</source>
+        <translation>%1（按 %2 的计划）</translation>
+    </message>
+    <message>
+        <source>%1 (measured)</source>
+        <translation>%1（实测）</translation>
+    </message>
+    <message>
+        <source>%1: step %2 after %3, planned after %4.</source>
+        <translation>%1：%3 后到达第 %2 步，计划为 %4 后。</translation>
+    </message>
+    <message>
+        <source>%1: ends %2, in %3: training %4, evaluations %5, checkpoint writes %6.</source>
+        <translation>%1：结束于 %2，用时 %3：训练 %4，验证 %5，检查点写入 %6。</translation>
     </message>
 </context>
 <context>

@@ -21,6 +21,7 @@
 #include "plan/plan_fields.h"
 #include "plan/plan_yaml.h"
 #include "plan/run_speed.h"
+#include "plan/run_timeline.h"
 #include "text/exit_status.h"
 
 #include <nlohmann/json.hpp>
@@ -28,6 +29,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <ctime>
 #include <iostream>
 
 namespace traindeck::cli {
@@ -84,6 +86,30 @@ struct Row {
     std::string (*cell)(const Estimate&);
 };
 
+// A row of the run's timeline (core/plan/run_timeline.h), beside the estimate's rows.
+struct TimelineRow {
+    TextTemplate label;
+    std::string (*cell)(const RunTimeline&);
+};
+
+// The local date and time `seconds` from now (when a run started now would end), in strftime's `format`.
+std::string clockAfter(double seconds, const char* format) {
+    const std::time_t at = std::time(nullptr) + std::time_t(std::llround(std::min(seconds, 1e11)));
+    std::tm local{};
+    localtime_r(&at, &local);
+    char text[40];
+    std::strftime(text, sizeof text, format, &local);
+    return text;
+}
+std::string finishClock(double seconds) { return clockAfter(seconds, "%m-%d %H:%M"); }
+std::string isoClock(double seconds) { return clockAfter(seconds, "%Y-%m-%dT%H:%M:%S%z"); }
+
+const TimelineRow kTimelineRows[] = {
+    {TD_TEXT("PlanCommand", "  evaluations"), [](const RunTimeline& t) { return duration(t.evaluationsS.value / 3600); }},
+    {TD_TEXT("PlanCommand", "  checkpoints"), [](const RunTimeline& t) { return duration(t.checkpointsS.value / 3600); }},
+    {TD_TEXT("PlanCommand", "finishes (now +)"), [](const RunTimeline& t) { return finishClock(t.timeToFinishS.value); }},
+};
+
 const Row kRows[] = {
     {TD_TEXT("PlanCommand", "GPUs"), [](const Estimate& e) { return std::to_string(e.worldSize); }},
     {TD_TEXT("PlanCommand", "micro × accum"), [](const Estimate& e) { return std::to_string(e.microBatch) + " × " + std::to_string(e.gradAccum); }},
@@ -98,6 +124,9 @@ const Row kRows[] = {
     {TD_TEXT("PlanCommand", "  exposed comm"), [](const Estimate& e) { return seconds(e.exposedCommTimeS.value); }},
     {TD_TEXT("PlanCommand", "samples/s"), [](const Estimate& e) { return short3(e.samplesPerS.value); }},
     {TD_TEXT("PlanCommand", "time to finish"), [](const Estimate& e) { return duration(e.hoursToFinish.value); }},
+};
+// After the timeline's rows (kTimelineRows).
+const Row kRowsAfterTimeline[] = {
     {TD_TEXT("PlanCommand", "GPU-hours"), [](const Estimate& e) { return short3(e.gpuHours.value); }},
     {TD_TEXT("PlanCommand", "scaling eff."), [](const Estimate& e) { return format("%.1f%%", 100 * e.scalingEfficiency.value); }},
 };
@@ -213,6 +242,8 @@ void printTable(const PlanAnalysis& analysis) {
                                         {val(format("%.2f", plan.recipe.mfu)), val("--calibrate 2x8=0.9steps/s")}),
                      2);
     }
+    // How sure the step times are: the measured truth's spread, or the fit's residual.
+    printWrapped("", app::localized(TD_TEXT("PlanCommand", "Step times %1."), {analysis.confidence.basis}), 2);
     if (std::none_of(estimates.begin(), estimates.end(),
                      [&](const Estimate& e) { return e.layout == plan.cluster.layout(); }))
         printWrapped("", app::localized(TD_TEXT("PlanCommand", "The plan's own layout %1 cannot run on this GPU type and has no "
@@ -229,12 +260,21 @@ void printTable(const PlanAnalysis& analysis) {
                           : layoutText(estimates[i].layout),
                       kColumnWidth);
         std::putchar('\n');
-        for (const Row& row : kRows) {
-            printCell(app::localized(row.label), kLabelWidth);
-            for (size_t i = block; i < end; ++i)
-                printCell(row.cell(estimates[i]), kColumnWidth);
-            std::putchar('\n');
-        }
+        const auto printRows = [&](const auto& rows, auto cell) {
+            for (const auto& row : rows) {
+                printCell(app::localized(row.label), kLabelWidth);
+                for (size_t i = block; i < end; ++i)
+                    printCell(cell(row, estimates[i]), kColumnWidth);
+                std::putchar('\n');
+            }
+        };
+        const auto ofEstimate = [](const Row& row, const Estimate& e) { return row.cell(e); };
+        printRows(kRows, ofEstimate);
+        // The time to finish is the run's timeline (run_timeline.h): its parts, and the clock.
+        printRows(kTimelineRows, [&](const TimelineRow& row, const Estimate& e) {
+            return row.cell(*analysis.timelineFor(e.layout));
+        });
+        printRows(kRowsAfterTimeline, ofEstimate);
         printCostRows(analysis, estimates, block, end);
     }
     printPriceSource(analysis);
@@ -360,8 +400,24 @@ nlohmann::ordered_json toJson(const PlanAnalysis& analysis) {
         put(j, "step_time_s", e.stepTimeS);
         put(j, "steps_per_s", e.stepsPerS);
         put(j, "samples_per_s", e.samplesPerS);
+        // The run's timeline: hours_to_finish counts evaluations and checkpoint writes (run_timeline.h).
         put(j, "hours_to_finish", e.hoursToFinish);
         put(j, "gpu_hours", e.gpuHours);
+        const RunTimeline& t = *analysis.timelineFor(e.layout);
+        ordered_json timeline;
+        put(timeline, "training_s", t.trainingS);
+        timeline["evaluations"] = t.evaluations;
+        timeline["evaluation_s"] = t.evaluationS;
+        put(timeline, "evaluations_s", t.evaluationsS);
+        timeline["checkpoints"] = t.checkpoints;
+        timeline["checkpoint_bytes"] = t.checkpointBytes;
+        timeline["checkpoint_s"] = t.checkpointS;
+        put(timeline, "checkpoints_s", t.checkpointsS);
+        put(timeline, "time_to_finish_s", t.timeToFinishS);
+        timeline["finish_time_if_started_now"] = isoClock(t.timeToFinishS.value);
+        j["timeline"] = timeline;
+        const double error = analysis.confidence.expectedError;
+        j["step_time_range_s"] = {e.stepTimeS.value * (1 - error), e.stepTimeS.value * (1 + error)};
         put(j, "scaling_efficiency", e.scalingEfficiency);
         j["memory"] = {{"params_gb", e.memory.paramsGb},       {"grads_gb", e.memory.gradsGb},
                        {"optimizer_gb", e.memory.optimizerGb}, {"activations_gb", e.memory.activationsGb},
@@ -414,11 +470,24 @@ nlohmann::ordered_json toJson(const PlanAnalysis& analysis) {
                           {"predicted_samples_per_s", r.effectiveBatch / r.predictedStepS},
                           {"step_time_residual", r.relative()}});
     model["points"] = points;
+    ordered_json refused = ordered_json::array();
+    for (const RefusedPoint& r : fit.refused)
+        refused.push_back({{"calibration", calibrationText(r.point)}, {"why", app::localized(r.why)}});
+    model["refused"] = refused;
     ordered_json notes = ordered_json::array();
     for (const Text& n : fit.notes)
         notes.push_back(app::localized(n));
     model["notes"] = notes;
     root["model"] = model;
+    const StepTimeConfidence& c = analysis.confidence;
+    root["step_time_confidence"] = {{"basis", c.calibrated ? "calibrated" : "uncalibrated"},
+                                    {"expected_error", c.expectedError},
+                                    {"fit_residual", c.calibrated ? ordered_json(c.fitResidual) : ordered_json(nullptr)},
+                                    {"fit_points", c.fitPoints},
+                                    {"truth_points", c.truth.points},
+                                    {"truth_spread_uncalibrated", c.truth.uncalibrated},
+                                    {"truth_spread_calibrated", c.truth.calibrated},
+                                    {"text", app::localized(c.basis)}};
     root["layouts"] = layouts;
     root["findings"] = findingsJson;
     // Whether `traindeck launch` and the Launch page would start it, and the error that stops them.
@@ -477,12 +546,15 @@ int runPlan(int argc, char** argv) {
             std::fprintf(stderr, "traindeck plan: %s\n", printable(app::localized(error), 2000).c_str());
             return 2;
         }
-        if (const std::optional<Text> mismatch = runPlanMismatch(plan, *run))
+        // A run of another model or GPU type cannot calibrate the plan: refused, never applied.
+        if (const std::optional<Text> refusal = runPlanMismatch(plan, *run)) {
             std::fprintf(stderr, "traindeck plan: %s\n",
-                         printable(app::localized(Text(TD_TEXT("PlanCommand", "warning: %1: %2"),
-                                                       {Text::value(path), *mismatch})),
+                         printable(app::localized(Text(TD_TEXT("PlanCommand", "%1 cannot calibrate this plan: %2"),
+                                                       {Text::value(path), *refusal})),
                                    2000)
                              .c_str());
+            return 2;
+        }
         plan.calibrations.push_back(run->calibration);
     }
     if (example) {

@@ -4,6 +4,7 @@
 #include "localized.h"
 #include "plan/calibrate.h"
 #include "plan/calibration_fit.h"
+#include "plan/calibration_workload.h"
 #include "plan/estimate.h"
 #include "plan/plan_fields.h"
 #include "plan/run_speed.h"
@@ -99,6 +100,7 @@ CalibrationPanel::CalibrationPanel(QWidget* parent) : QWidget(parent) {
         c.layout = layouts.at(size_t(index));
         c.value = m_value->value();
         c.unit = Calibration::Unit(m_unit->currentData().toInt());
+        c.workload = workloadOfPlan(m_analysis.plan, c.layout);  // measured at the plan as it stands now
         // A new measurement of a layout replaces the old one of the same layout.
         std::vector<Calibration> next = m_analysis.plan.calibrations;
         std::erase_if(next, [&](const Calibration& old) { return old.layout == c.layout; });
@@ -138,8 +140,11 @@ bool CalibrationPanel::addRun(const QString& path) {
                        .arg(localeNumber(run->calibration.value), layoutName(run->calibration.layout))
                        .arg(run->firstStep)
                        .arg(run->lastStep);
-    if (const std::optional<Text> mismatch = runPlanMismatch(m_analysis.plan, *run))
-        m_runMessage += QLatin1Char(' ') + app::qLocalized(*mismatch);
+    if (const std::optional<Text> refusal = runPlanMismatch(m_analysis.plan, *run)) {
+        m_runMessage += QLatin1Char(' ') + tr("Not added: %1.").arg(app::qLocalized(*refusal));
+        showFit();
+        return false;
+    }
     std::vector<Calibration> next = m_analysis.plan.calibrations;
     next.push_back(run->calibration);
     emit calibrationsRequested(next);
@@ -163,7 +168,11 @@ void CalibrationPanel::setAnalysis(const PlanAnalysis& analysis) {
         const QString unit = c.unit == Calibration::Unit::StepsPerSecond     ? tr("steps/s")
                              : c.unit == Calibration::Unit::SamplesPerSecond ? tr("samples/s")
                                                                               : tr("s/step");
-        m_points->addItem(tr("%1: %2 %3").arg(layoutName(c.layout), localeNumber(c.value), unit));
+        // Each point with the workload it was measured at, spelled as in plan files.
+        const QString workload = QString::fromStdString(workloadText(c.workload));
+        m_points->addItem(workload.isEmpty() ? tr("%1: %2 %3").arg(layoutName(c.layout), localeNumber(c.value), unit)
+                                             : tr("%1: %2 %3 at %4")
+                                                   .arg(layoutName(c.layout), localeNumber(c.value), unit, workload));
     }
     m_remove->setEnabled(!plan.calibrations.empty());
     m_clear->setEnabled(!plan.calibrations.empty());
@@ -196,6 +205,8 @@ void CalibrationPanel::showFit() {
             warn = true;
         }
     }
+    if (m_analysis.valid())  // how sure the step times are: the measured truth's spread or the fit's residual
+        lines << tr("Step times: %1.").arg(app::qLocalized(m_analysis.confidence.basis));
     if (!m_runMessage.isEmpty())
         lines << m_runMessage;
     m_fit->setText(lines.join(QLatin1Char('\n')));

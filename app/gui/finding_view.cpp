@@ -33,6 +33,7 @@ const struct {
     {"batch_not_reachable", QT_TRANSLATE_NOOP("Findings", "Target batch not reachable exactly")},
     {"communication_dominates_step", QT_TRANSLATE_NOOP("Findings", "Communication dominates the step")},
     {"calibration_point_fits_badly", QT_TRANSLATE_NOOP("Findings", "A measurement fits the model badly")},
+    {"calibration_point_refused", QT_TRANSLATE_NOOP("Findings", "A measurement of another model or GPU")},
     {"sequence_beyond_positions", QT_TRANSLATE_NOOP("Findings", "Sequence longer than the model allows")},
     {"costs_more_to_finish", QT_TRANSLATE_NOOP("Findings", "Sooner, but costs more to finish")},
     {"cheaper_and_sooner", QT_TRANSLATE_NOOP("Findings", "A layout that is cheaper and sooner")},

@@ -16,6 +16,7 @@
 #include "gui/plots.h"
 #include "gui/settings_dialog.h"
 #include "gui/ssh_settings.h"
+#include "gui/timeline_plot.h"
 #include "gui/user_guide.h"
 #include "gui/widget_parts.h"
 #include "generate/workload.h"
@@ -99,6 +100,10 @@ MainWindow::MainWindow(Language* language, QWidget* parent) : QMainWindow(parent
     auto* ssh = new SshSettings(this);
     m_launch->useSsh(ssh);
     m_watch->useSsh(ssh);
+    // Timeline: the planned run over the wall clock, and the watched runs beside their plan.
+    m_timeline = new TimelinePlot;
+    m_tabs->addTab(m_timeline, QString());
+    connect(m_watch, &WatchPage::runsRedrawn, this, [this] { m_timeline->setWatchedRuns(m_watch->shownRuns()); });
     // The hosts have one home, the plan's launch.hosts: both pages edit it and show it.
     const auto setHosts = [this](const QStringList& hosts) {
         const QString problem = app::qLocalized(m_document->setField("launch.hosts", hosts.join(QLatin1Char(','))));
@@ -315,7 +320,8 @@ void MainWindow::retranslate() {
     m_whatsThisAction->setText(tr("What's &This?"));
     m_formAction->setText(tr("Plan &Form"));
     m_formAction->setToolTip(tr("Show or hide the plan's fields, to give the pages the whole width"));
-    const QStringList tabNames = {tr("Layouts"), tr("Plots and calibration"), tr("Generated files"), tr("Launch"), tr("Watch")};
+    const QStringList tabNames = {tr("Layouts"), tr("Plots and calibration"), tr("Generated files"), tr("Launch"), tr("Watch"),
+                                  tr("Timeline")};
     for (int i = 0; i < m_tabs->count(); ++i) {
         m_tabs->setTabText(i, tabNames.value(i));
         m_tabActions[size_t(i)]->setText(tabNames.value(i));
@@ -360,6 +366,7 @@ void MainWindow::refresh() {
     m_calibration->setAnalysis(analysis);
     m_plots->setAnalysis(analysis);
     m_watch->setAnalysis(analysis);
+    m_timeline->setAnalysis(analysis);
     m_launch->setAnalysis(analysis);
     m_generated->setAnalysis(analysis);
 

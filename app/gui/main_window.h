@@ -31,6 +31,7 @@ class PlanView;
 class PlotsPage;
 class LaunchPage;
 class WatchPage;
+class TimelinePlot;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -44,6 +45,7 @@ public:
     CalibrationPanel* calibration() const { return m_calibration; }
     GeneratedFilesPage* generatedFiles() const { return m_generated; }
     WatchPage* watchPage() const { return m_watch; }
+    TimelinePlot* timelinePlot() const { return m_timeline; }
     LaunchPage* launchPage() const { return m_launch; }
     QTabWidget* tabs() const { return m_tabs; }
     const std::vector<FieldForm*>& forms() const { return m_forms; }
@@ -94,6 +96,7 @@ private:
     GeneratedFilesPage* m_generated = nullptr;
     LaunchPage* m_launch = nullptr;
     WatchPage* m_watch = nullptr;
+    TimelinePlot* m_timeline = nullptr;
     QLabel* m_summary = nullptr;
 
     QMenu* m_fileMenu = nullptr;

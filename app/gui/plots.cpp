@@ -94,7 +94,8 @@ void PlotsPage::setAnalysis(const PlanAnalysis& analysis) {
 void PlotsPage::redraw() {
     std::vector<double> hours, throughput;
     for (const Estimate& e : m_analysis.estimates) {
-        hours.push_back(e.hoursToFinish.value);
+        // The time to finish counts evaluations and checkpoint writes (core/plan/run_timeline.h).
+        hours.push_back(m_analysis.timelineFor(e.layout)->timeToFinishS.value / 3600);
         throughput.push_back(e.samplesPerS.value);
     }
     startPlot(m_time, tr("Time to finish per layout"));

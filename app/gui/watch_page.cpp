@@ -481,6 +481,7 @@ void WatchPage::redraw() {
         status += QStringLiteral(" · ") + app::qLocalized(t);
     m_status->setText(status);
     showSummary(m_redrawAllWas);
+    emit runsRedrawn();
 }
 
 // The run the list's cursor is on, else the first shown: core's summary rows. At
@@ -895,6 +896,10 @@ void WatchPage::calibrate() {
         const std::optional<RunSpeed> speed = runSpeedOf(*run, run->name(), why);
         if (!speed)
             continue;
+        if (const std::optional<Text> refusal = runPlanMismatch(m_analysis.plan, *speed)) {
+            QMessageBox::information(this, tr("Calibrate the plan"), app::qLocalized(*refusal));
+            return;
+        }
         // The plan's points in the field's own list syntax, and the measured one after them.
         std::string points = findPlanField("calibration")->get(m_analysis.plan);
         if (!points.empty()) points += ',';

@@ -79,8 +79,12 @@ public:
     bool exportCardCsv(int card, const QString& path);
     bool exportCardSvg(int card, const QString& path);  // the card as vector graphics
     void replotNow();
+    // The runs the page shows now (the timeline draws their progress).
+    std::vector<const metrics::Run*> shownRuns() const;
 
 signals:
+    // The shown runs were drawn again: new points, or other runs shown.
+    void runsRedrawn();
     // The plan's calibration points with a run's measured steady speed added
     // ("1x8=60samples/s,2x8=115samples/s"), for the plan's calibration field.
     void calibrationMeasured(const QString& calibration);
@@ -118,7 +122,6 @@ private:
     bool settleAdds();
     void askHostKey();
     void calibrate();
-    std::vector<const metrics::Run*> shownRuns() const;
 
     std::unique_ptr<metrics::Watch> m_watch;
     std::unique_ptr<CardGraphs> m_graphs;  // which graphs draw which series on which card, and their copies

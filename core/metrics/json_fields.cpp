@@ -82,6 +82,7 @@ int numIndex(std::string_view key) {
 void Fields::clear() {
     present = nulls = nonfinite = 0;
     event = status = kind = message = runId = backend = precision = device = model = state = host = check = firstFailure = {};
+    checkpointing = fsdp = modelType = {};
     modelParameters = 0;
     firstFailureNode = -1;
     ok = true;
@@ -258,6 +259,9 @@ bool Reader::readOnce(const char* line, std::size_t length, std::size_t readable
             else if (key == "backend") f.backend = s;
             else if (key == "precision") f.precision = s;
             else if (key == "device") f.device = s;
+            else if (key == "activation_checkpointing") f.checkpointing = s;
+            else if (key == "fsdp") f.fsdp = s;
+            else if (key == "model_type") f.modelType = s;
             else if (key == "state") f.state = s;
             else if (key == "host") f.host = s;
             else if (key == "check") f.check = s;

@@ -24,12 +24,15 @@ namespace traindeck::metrics::json {
 enum Num : int {
     kV, kTime, kStep, kEpoch, kSamplesSeen, kLoss, kPsnr, kLr, kGradNorm, kStepTime, kSamplesPerS, kCommTime,
     kGpuMem, kRank, kNode, kWorldSize, kNodes, kGpusPerNode, kEffectiveBatch, kMicroBatch, kGradAccum,
-    kWarmupSteps, kTotalSteps, kResumedFrom, kSeconds, kIndex, kAttempt, kNumCount
+    kWarmupSteps, kTotalSteps, kResumedFrom, kSeconds, kIndex, kAttempt, kTokensPerSample, kZeroStage, kParams,
+    kNumCount
 };
 inline constexpr std::array<std::string_view, kNumCount> kNumKeys = {
     "v", "time", "step", "epoch", "samples_seen", "loss", "psnr", "lr", "grad_norm", "step_time_s", "samples_per_s",
     "comm_time_s", "gpu_mem_gb", "rank", "node", "world_size", "nodes", "gpus_per_node", "effective_batch",
-    "micro_batch", "grad_accum", "warmup_steps", "total_steps", "resumed_from_step", "seconds", "index", "attempt"};
+    "micro_batch", "grad_accum", "warmup_steps", "total_steps", "resumed_from_step", "seconds", "index", "attempt",
+    "tokens_per_sample", "zero_stage", "params"};
+static_assert(kNumCount <= 32, "Fields keeps one bit per numeric key in a 32-bit mask");
 int numIndex(std::string_view key);
 
 // The largest step or count taken from a file: 2^53, where doubles stop being exact integers.
@@ -45,6 +48,7 @@ struct Fields {
     std::uint32_t nulls = 0;      // bit i: num[i] was null
     std::uint32_t nonfinite = 0;  // bit i: listed in "nonfinite"
     std::string_view event, status, kind, message, runId, backend, precision, device, model, state, host, check;
+    std::string_view checkpointing, fsdp, modelType;  // the start event's workload (metrics-protocol.md)
     double modelParameters = 0;  // the start event's model.parameters; 0: not said
     std::string_view firstFailure;  // its message
     double firstFailureNode = -1;

@@ -32,6 +32,12 @@ struct RunInfo {
     double effectiveBatch = 0;
     double microBatch = 0;
     int gradAccum = 0;
+    // The workload it ran (a calibration point keeps it): empty, 0 or -1 where not said.
+    double tokensPerSample = 0;
+    std::string checkpointing;  // none, selective, full
+    int zeroStage = -1;
+    std::string fsdp;           // none, full_shard, shard_grad_op, hybrid_shard
+    std::string modelType;      // Hugging Face model_type
     std::int64_t warmupSteps = 0;  // the LR warm-up's steps (the trainer's start event)
     std::int64_t totalSteps = 0;
     std::int64_t resumedFromStep = -1;

@@ -189,6 +189,15 @@ void TrainerJsonParser::Impl::applyStart(double time) {
     i.device = std::string(f.device);
     i.model = std::string(f.model);
     i.parameters = f.modelParameters;
+    if (const double params = f.get(kParams); std::isfinite(params) && params > 0 && params <= kMaxInteger)
+        i.parameters = params;  // the top-level params (metrics-protocol.md) over model.parameters
+    const double tokens = f.get(kTokensPerSample);
+    i.tokensPerSample = std::isfinite(tokens) && tokens > 0 && tokens <= 1e9 ? tokens : 0;
+    i.checkpointing = std::string(f.checkpointing);
+    std::int64_t zero = -1;
+    i.zeroStage = f.integer(kZeroStage, 0, 3, zero) ? int(zero) : -1;
+    i.fsdp = std::string(f.fsdp);
+    i.modelType = std::string(f.modelType);
     const double batch = f.get(kEffectiveBatch), micro = f.get(kMicroBatch);
     i.effectiveBatch = std::isfinite(batch) && batch > 0 ? batch : 0;
     i.microBatch = std::isfinite(micro) && micro > 0 ? micro : 0;

@@ -1,16 +1,12 @@
 #include "plan/calibrate.h"
 
 #include "plan/calibration_fit.h"
+#include "plan/calibration_workload.h"
 #include "plan/estimate.h"
-#include "plan/hardware.h"
 #include "plan/plan_fields.h"
-#include "text/lower_case.h"
 
-#include <algorithm>
-#include <cctype>
 #include <charconv>
 #include <cmath>
-#include <cstdio>
 
 namespace traindeck {
 
@@ -18,7 +14,7 @@ CalibrationFit fitCalibration(const Plan& plan, const Calibration& c) {
     // Step time falls monotonically as MFU rises (compute shrinks, exposed
     // communication can only grow into the shrinking backward window), so the
     // MFU that reproduces the measured step time is found by bisection.
-    Plan p = plan;
+    Plan p = planAtPoint(plan, c);  // the point's own workload
     auto stepTime = [&](double mfu) {
         p.recipe.mfu = mfu;
         return estimateUncalibrated(p, c.layout).stepTimeS.value;
@@ -27,7 +23,7 @@ CalibrationFit fitCalibration(const Plan& plan, const Calibration& c) {
     if (c.unit == Calibration::Unit::StepsPerSecond)
         measured = 1.0 / c.value;
     else if (c.unit == Calibration::Unit::SamplesPerSecond)
-        measured = estimateUncalibrated(plan, c.layout).effectiveBatch.value / c.value;
+        measured = estimateUncalibrated(p, c.layout).effectiveBatch.value / c.value;
 
     CalibrationFit fit;
     constexpr double lo0 = 1e-4, hi0 = 1.0;
@@ -62,77 +58,19 @@ Plan calibrated(const Plan& plan) {
     return p;
 }
 
-namespace {
-
-// The run's device against the plan's GPU: a CPU run, or a GPU whose name does
-// not hold the plan's model (h100 in "NVIDIA H100 80GB HBM3").
-std::optional<Text> deviceMismatch(const Plan& plan, const RunSpeed& run) {
-    if (run.device.empty())
-        return std::nullopt;
-    const GpuModel* gpu = findGpu(plan.cluster.gpu);
-    const std::string planGpu = gpu ? gpu->name : plan.cluster.gpu;
-    if (lowerCase(run.device) == "cpu")
-        return Text(TD_TEXT("Calibration", "the run ran on CPUs, the plan on %1: the efficiency fitted is a CPU's"),
-                    {Text::value(planGpu)});
-    if (lowerCase(run.device).find(lowerCase(plan.cluster.gpu)) == std::string::npos)
-        return Text(TD_TEXT("Calibration", "the run ran on %1, the plan on %2"),
-                    {Text::value(printable(run.device)), Text::value(planGpu)});
-    return std::nullopt;
-}
-
-// "33.6M": a parameter count as people say it.
-std::string millions(double parameters) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%.3gM", parameters / 1e6);
-    return text;
-}
-
-std::optional<Text> modelMismatch(const Plan& plan, const RunSpeed& run) {
-    if (!run.preset.empty() && !plan.model.preset.empty() && run.preset != plan.model.preset)
-        return Text(TD_TEXT("Calibration", "the run trained the %1 preset, the plan's model is %2: its speed says "
-                                           "little about the plan"),
-                    {Text::value(run.preset), Text::value(plan.model.name)});
-    if (run.parameters > 0 && plan.model.params > 0 &&
-        std::max(run.parameters, plan.model.params) > 1.1 * std::min(run.parameters, plan.model.params))
-        return Text(TD_TEXT("Calibration", "the run's model has %1 parameters, the plan's %2"),
-                    {Text::value(millions(run.parameters)), Text::value(millions(plan.model.params))});
-    return std::nullopt;
-}
-
-}  // namespace
-
 std::optional<Text> calibrationMismatch(const Plan& plan, const RunSpeed& run) {
-    std::vector<Text> found;
-    if (auto d = deviceMismatch(plan, run))
-        found.push_back(*d);
-    const std::string planPrecision = findPlanField("recipe.precision")->get(plan);
-    if (!run.precision.empty() && lowerCase(run.precision) != planPrecision)
-        found.push_back(Text(TD_TEXT("Calibration", "the run computed in %1, the plan in %2"),
-                             {Text::value(printable(run.precision)), Text::value(planPrecision)}));
-    if (auto m = modelMismatch(plan, run))
-        found.push_back(*m);
-    const Estimate e = estimateUncalibrated(plan, run.calibration.layout);
-    if ((run.microBatch > 0 && run.microBatch != e.microBatch) || (run.gradAccum > 0 && run.gradAccum != e.gradAccum))
-        found.push_back(Text(TD_TEXT("Calibration", "the run used micro-batch %1 × accumulation %2, the plan %3 × %4 on "
-                                                    "%5: its samples/s are taken as they are, though the step differs"),
-                             {Text::value(std::to_string(run.microBatch)), Text::value(std::to_string(run.gradAccum)),
-                              Text::value(std::to_string(e.microBatch)), Text::value(std::to_string(e.gradAccum)),
-                              Text::value(layoutText(run.calibration.layout))}));
-    if (found.empty())
-        return std::nullopt;
-    std::vector<Text> parts;
-    for (std::size_t i = 0; i < found.size(); ++i) {
-        if (i)
-            parts.push_back(Text::value("; "));
-        parts.push_back(found[i]);
-    }
-    return Text::concat(parts);
+    return calibrationRefusal(plan, run.calibration);
 }
 
 bool parseCalibration(std::string_view text, Calibration& out, Text& error) {
-    const std::string t(text);
-    const auto eq = t.find('=');
+    // The workload after '@' (calibration_workload.h), the speed before it.
+    const std::string whole(text);
+    const auto at = whole.find('@');
+    const std::string t = whole.substr(0, at);
     Calibration c;
+    if (at != std::string::npos && !parseWorkload(std::string_view(whole).substr(at + 1), c.workload, error))
+        return false;
+    const auto eq = t.find('=');
     if (eq == std::string::npos || !parseLayout(t.substr(0, eq), c.layout)) {
         error = Text(TD_TEXT("CoreMessages", "expected LAYOUT=VALUE with a unit, e.g. 2x8=0.9steps/s, 2x8=115samples/s "
                                              "or 2x8=1.1s/step; got '%1'"),
@@ -167,7 +105,8 @@ std::string calibrationText(const Calibration& c) {
     const char* unit = c.unit == Calibration::Unit::StepsPerSecond     ? "steps/s"
                        : c.unit == Calibration::Unit::SamplesPerSecond ? "samples/s"
                                                                         : "s/step";
-    return layoutText(c.layout) + "=" + formatNumber(c.value) + unit;
+    const std::string workload = workloadText(c.workload);
+    return layoutText(c.layout) + "=" + formatNumber(c.value) + unit + (workload.empty() ? "" : "@" + workload);
 }
 
 }  // namespace traindeck

@@ -25,13 +25,13 @@ CalibrationFit fitCalibration(const Plan& plan, const Calibration& calibration);
 // when plan.calibrations has points.
 Plan calibrated(const Plan& plan);
 
-// Why a measured run's speed may not calibrate the plan, all in one line: it ran
-// on a CPU (or another GPU) than the plan's, in another precision, trained
-// another model (preset, or parameters more than 10% apart), or another
-// micro-batch or accumulation. Nothing when nothing the run said disagrees.
+// Why a measured run's speed may not calibrate the plan, in one line
+// (calibration_workload.h's calibrationRefusal of the run's point, which carries its
+// workload). Nothing when it transfers.
 std::optional<Text> calibrationMismatch(const Plan& plan, const RunSpeed& run);
 
-// "2x8=0.9steps/s", "2x8=115samples/s", "2x8=1.1s/step"
+// "2x8=0.9steps/s", "2x8=115samples/s", "2x8=1.1s/step", each with its workload after
+// '@' where it says one ("1x1=22.8samples/s@micro=8:seq=1024", calibration_workload.h)
 bool parseCalibration(std::string_view text, Calibration& out, Text& error);
 std::string calibrationText(const Calibration&);
 

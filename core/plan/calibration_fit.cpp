@@ -1,11 +1,13 @@
 #include "plan/calibration_fit.h"
 
+#include "plan/calibration_workload.h"
 #include "plan/estimate.h"
 #include "plan/plan_fields.h"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 
 namespace traindeck {
 namespace {
@@ -132,14 +134,13 @@ Constants bestAt(const std::vector<Point>& points, double mfu, int free, const C
 
 Text note(TextTemplate t) { return Text(t); }
 
-}  // namespace
+// The states of each point: as its own plan holds them, or as the caller says for all.
+struct Holding {
+    std::optional<model::Numerics> numerics;
+    std::optional<StateBytes> bytes;
+};
 
-FittedModel fitModel(const Plan& plan, const std::vector<Calibration>& calibrations) {
-    return fitModel(plan, calibrations, planNumerics(plan), planStateBytes(plan));
-}
-
-FittedModel fitModel(const Plan& plan, const std::vector<Calibration>& calibrations, model::Numerics numerics,
-                     StateBytes bytes) {
+FittedModel fitAt(const Plan& plan, const std::vector<Calibration>& given, const Holding& holding) {
     FittedModel fit;
     // What the data does not fix keeps the network's constants (hardware.h), as the
     // uncalibrated estimate uses them.
@@ -147,15 +148,25 @@ FittedModel fitModel(const Plan& plan, const std::vector<Calibration>& calibrati
     fit.mfu = plan.recipe.mfu;
     fit.overlap = network.overlap;
     fit.latencyS = network.latencyS;
+    std::vector<Calibration> calibrations;
+    for (const Calibration& c : given) {
+        if (std::optional<Text> why = calibrationRefusal(plan, c))
+            fit.refused.push_back({c, std::move(*why)});
+        else
+            calibrations.push_back(c);
+    }
     if (calibrations.empty())
         return fit;
 
-    // The catalogue's figures for each point, at MFU 1 and the default communication model.
-    Plan atFull = plan;
-    atFull.recipe.mfu = 1.0;
+    // The catalogue's figures for each point at its own workload, at MFU 1 and the
+    // default communication model: the constants fitted are the model's, whatever shape
+    // each point had, and any plan of the model is predicted from them.
     std::vector<Point> points;
     for (const Calibration& c : calibrations) {
-        const Estimate e = estimateUncalibrated(atFull, c.layout, numerics, bytes);
+        Plan atFull = planAtPoint(plan, c);
+        atFull.recipe.mfu = 1.0;
+        const Estimate e = estimateUncalibrated(atFull, c.layout, holding.numerics.value_or(planNumerics(atFull)),
+                                                holding.bytes.value_or(planStateBytes(atFull)));
         Point p;
         p.computeAtFullMfu = e.computeTimeS.value;
         p.memory = e.memoryTimeS.value;
@@ -252,6 +263,17 @@ FittedModel fitModel(const Plan& plan, const std::vector<Calibration>& calibrati
                                              "makes the fit firm")));
     }
     return fit;
+}
+
+}  // namespace
+
+FittedModel fitModel(const Plan& plan, const std::vector<Calibration>& calibrations) {
+    return fitAt(plan, calibrations, {});
+}
+
+FittedModel fitModel(const Plan& plan, const std::vector<Calibration>& calibrations, model::Numerics numerics,
+                     StateBytes bytes) {
+    return fitAt(plan, calibrations, {numerics, bytes});
 }
 
 FittedModel fitModel(const Plan& plan) { return fitModel(plan, plan.calibrations); }

@@ -31,23 +31,32 @@ struct PointResidual {
     double relative() const { return predictedStepS / measuredStepS - 1; }  // +0.05: predicted 5% slower
 };
 
+// A point that cannot calibrate the plan (calibration_workload.h) and why; the fit leaves it out.
+struct RefusedPoint {
+    Calibration point;
+    Text why;
+};
+
 struct FittedModel {
     double mfu = 0;
     double overlap = 1;
     double latencyS = 0;
     int fittedParameters = 0;          // 1: MFU; 2: + latency; 3: + overlap
     bool exact = true;                 // every point reproduced (within 0.1%)
-    std::vector<PointResidual> points;
+    std::vector<PointResidual> points;  // each at its own workload (planAtPoint)
+    std::vector<RefusedPoint> refused;  // left out: another model or GPU type
     std::vector<Text> notes;           // what limits the fit, in words
 };
 
 // A point fits badly when the fitted model misses it by more than this.
 inline constexpr double kBadFitResidual = 0.10;
 
-// Fits the model to `points` (plan.calibrations when not given). Empty points: the plan's own constants.
+// Fits the model to `points` (plan.calibrations when not given), each estimated at the
+// workload it was measured at; a point that cannot transfer is refused, not fitted.
+// No point left: the plan's own constants.
 FittedModel fitModel(const Plan& plan, const std::vector<Calibration>& points);
 FittedModel fitModel(const Plan& plan);
-// ... with the states held otherwise than the plan says (as estimateUncalibrated's overload).
+// ... with the states held otherwise than the plan says at every point (as estimateUncalibrated's overload).
 FittedModel fitModel(const Plan& plan, const std::vector<Calibration>& points, model::Numerics, StateBytes);
 
 // The fitted constants put into a copy of the recipe.

@@ -31,6 +31,12 @@ Finding finding(Severity s, std::string code, std::string field, std::optional<L
 void addModelFindings(const Plan& plan, const std::vector<Estimate>& estimates, const FittedModel& fit,
                       std::vector<Finding>& out) {
     if (!plan.calibrations.empty()) {
+        for (const RefusedPoint& r : fit.refused)
+            out.push_back(finding(
+                Severity::Warning, "calibration_point_refused", "calibration", r.point.layout,
+                Text(TD_TEXT("Findings", "the measurement %1 is not used: %2"),
+                     {Text::value(calibrationText(r.point)), r.why}),
+                Text(TD_TEXT("Findings", "remove the point, or measure the plan's model on the plan's GPU type"))));
         for (const PointResidual& r : fit.points) {
             const double off = r.measuredStepS / r.predictedStepS - 1;  // predicted samples/s against measured
             if (std::fabs(off) <= kBadFitResidual)

@@ -96,6 +96,8 @@ struct Recipe {
     double memoryOverheadGb = 3.0;  // CUDA context, NCCL buffers, allocator slack
     int checkpointEvery = 0;     // steps between checkpoints (0: none)
     int evalEvery = 0;           // steps between validations (0: none)
+    long evalSamples = 10000;    // held-out samples one validation reads (forward only)
+    double checkpointWriteGBps = 2.0;  // how fast a checkpoint reaches storage (the job's whole state)
     friend bool operator==(const Recipe&, const Recipe&) = default;
 };
 
@@ -128,12 +130,32 @@ struct LaunchSettings {
     friend bool operator==(const LaunchSettings&, const LaunchSettings&) = default;
 };
 
-// A measured speed on one layout, to refit the model (see calibrate.h and calibration_fit.h).
+// The workload a speed was measured at. What it does not say (0, -1, empty) is
+// taken as the plan has it: a bare LAYOUT=SPEED means "at the plan as it stands".
+struct MeasuredWorkload {
+    int microBatch = 0;
+    int gradAccum = 0;
+    double tokensPerSample = 0;
+    std::optional<ActivationCheckpointing> checkpointing;
+    std::optional<Precision> precision;
+    int zeroStage = -1;
+    std::optional<Recipe::Fsdp> fsdp;
+    std::string gpu;       // a GPU catalogue key, "cpu", or a device's name the catalogue does not know
+    double params = 0;     // the model's parameters
+    std::string model;     // its Hugging Face model_type or the trainer's preset
+    bool said() const { return *this != MeasuredWorkload{}; }
+    friend bool operator==(const MeasuredWorkload&, const MeasuredWorkload&) = default;
+};
+
+// A measured speed on one layout at its workload, to refit the model (see calibrate.h
+// and calibration_fit.h): the fit adjusts the model's constants at the point's own
+// workload, and every plan of that model is predicted from them.
 struct Calibration {
     enum class Unit { StepsPerSecond, SamplesPerSecond, SecondsPerStep };
     Layout layout;
     double value = 0;
     Unit unit = Unit::StepsPerSecond;
+    MeasuredWorkload workload;
     friend bool operator==(const Calibration&, const Calibration&) = default;
 };
 

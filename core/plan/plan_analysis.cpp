@@ -2,6 +2,7 @@
 
 #include "plan/hardware.h"
 #include "plan/plan_fields.h"
+#include "text/number_text.h"
 
 #include <algorithm>
 
@@ -20,6 +21,18 @@ PlanAnalysis analyse(const Plan& plan) {
             a.uncalibrated.push_back(estimateUncalibrated(plan, layout));
     }
     a.fit = fitModel(plan);
+    // The time to finish is the timeline's (steps, evaluations, checkpoint writes): the
+    // analysis's estimates carry it, so every face that shows them shows that one figure.
+    for (Estimate& e : a.estimates) {
+        a.timelines.push_back(runTimeline(plan, e));
+        const Figure& finish = a.timelines.back().timeToFinishS;
+        const double hours = finish.value / 3600;
+        e.hoursToFinish = {hours, "h", finish.formula, finish.worked + " s / 3600 = " + significant(hours, 3)};
+        e.gpuHours.value = hours * e.worldSize;
+        e.gpuHours.worked = significant(hours, 3) + " × " + std::to_string(e.worldSize) + " = " +
+                            significant(e.gpuHours.value, 3);
+    }
+    a.confidence = stepTimeConfidence(plan, a.fit);
     a.findings = findings(plan, a.estimates, a.fit);
     return a;
 }
@@ -36,6 +49,16 @@ std::vector<Layout> PlanAnalysis::layouts() const {
 const Estimate* PlanAnalysis::estimateFor(const Layout& layout) const {
     const auto it = std::find_if(estimates.begin(), estimates.end(), [&](const Estimate& e) { return e.layout == layout; });
     return it == estimates.end() ? nullptr : &*it;
+}
+
+const RunTimeline* PlanAnalysis::timelineFor(const Layout& layout) const {
+    const auto it = std::find_if(timelines.begin(), timelines.end(), [&](const RunTimeline& t) { return t.layout == layout; });
+    return it == timelines.end() ? nullptr : &*it;
+}
+
+RunTimeline PlanAnalysis::timelineAt(const Layout& layout) const {
+    const RunTimeline* analysed = timelineFor(layout);
+    return analysed ? *analysed : runTimeline(plan, figuresAt(layout));
 }
 
 Estimate PlanAnalysis::figuresAt(const Layout& layout) const {

@@ -11,6 +11,8 @@
 #include "plan/estimate.h"
 #include "plan/findings.h"
 #include "plan/plan.h"
+#include "plan/run_timeline.h"
+#include "plan/step_time_confidence.h"
 #include "text/text.h"
 
 #include <optional>
@@ -27,6 +29,8 @@ struct PlanAnalysis {
     // points; empty when it has none (the plots' "before calibration").
     std::vector<Estimate> uncalibrated;
     FittedModel fit;                   // fitModel(plan): the plan's own constants when it has no points
+    std::vector<RunTimeline> timelines;  // one per estimate: steps, evaluations, checkpoints, time to finish
+    StepTimeConfidence confidence;     // how sure the step times are: the fixtures' spread or the fit's residual
     std::vector<Finding> findings;     // errors first
     int nodeGpus = 0;                  // GPUs one node of the plan's GPU type holds
     // Each layout's cost, in the order of estimates; filled by core/cost's priceAnalysis
@@ -42,6 +46,10 @@ struct PlanAnalysis {
     std::vector<Layout> layouts() const;
     // The figures of `layout`; null for a layout not analysed.
     const Estimate* estimateFor(const Layout& layout) const;
+    // The timeline of an analysed layout; null for another.
+    const RunTimeline* timelineFor(const Layout& layout) const;
+    // The timeline of any layout of a complete plan (a watched run's), as figuresAt.
+    RunTimeline timelineAt(const Layout& layout) const;
     // The figures of any layout of a complete plan: the analysed ones as they are,
     // another (a run watched on a layout the plan does not compare) estimated now.
     Estimate figuresAt(const Layout& layout) const;

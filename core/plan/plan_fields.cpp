@@ -620,6 +620,15 @@ void addLaunchFields(std::vector<PlanField>& f) {
     f.push_back(in(G::Launch, integer("recipe.eval_every", "--eval-every", &Plan::recipe, &Recipe::evalEvery, 0, 1 << 30),
                    TD_TEXT("FieldLabels", "Validate every (steps)"),
                    TD_TEXT("FieldLabels", "0: no validation.")));
+    f.push_back(in(G::Launch, integer("recipe.eval_samples", "--eval-samples", &Plan::recipe, &Recipe::evalSamples, 1, 1ll << 40),
+                   TD_TEXT("FieldLabels", "Samples per validation"),
+                   TD_TEXT("FieldLabels", "Held-out samples one validation reads; its time counts in the time to finish.")));
+    f.push_back(in(G::Launch,
+                   real("recipe.checkpoint_write_gbps", "--checkpoint-write-gbps", &Plan::recipe,
+                        &Recipe::checkpointWriteGBps, 0, Bound::Exclusive, 1e4),
+                   TD_TEXT("FieldLabels", "Checkpoint write speed (GB/s)"),
+                   TD_TEXT("FieldLabels", "How fast a checkpoint (weights and optimizer states) reaches storage; its "
+                                          "write time counts in the time to finish.")));
     f.push_back(in(G::Advanced,
                    integer("launch.num_processes", "--num-processes", &Plan::launch, &LaunchSettings::numProcesses, 0, 1 << 20),
                    TD_TEXT("FieldLabels", "accelerate num_processes"),
@@ -697,7 +706,8 @@ std::vector<PlanField> makeFields() {
     f.push_back(in(FieldGroup::OwnControl, calibrationField(),
                    TD_TEXT("FieldLabels", "Measured speeds"),
                    TD_TEXT("FieldLabels", "Speeds measured on a layout, which refit the model: 1x8=0.9steps/s, 2x8=115samples/s "
-                                          "or 2x8=1.1s/step, separated by commas.")));
+                                          "or 2x8=1.1s/step, separated by commas; after '@' the workload it ran "
+                                          "(1x1=22.8samples/s@micro=8:seq=1024:ckpt=full), else the plan as it stands.")));
     return f;
 }
 

@@ -1,14 +1,18 @@
 #include "plan/run_speed.h"
 
 #include "plan/calibrate.h"
+#include "plan/calibration_workload.h"
 #include "plan/estimate.h"
 #include "plan/plan_fields.h"
 
 #include "metrics/steady_speed.h"
 #include "metrics/text_stream.h"
+#include "text/lower_case.h"
+#include "text/number_text.h"
 
 #include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -34,6 +38,50 @@ bool readInto(const fs::path& file, metrics::Run& run, Text& error) {
         reader.feed(std::string_view(chunk.data(), std::size_t(in.gcount())), 0);
     reader.finish(0);
     return true;
+}
+
+// The workload the start event says the run had (metrics-protocol.md): the point keeps it,
+// so the fit estimates the run as it ran. A value the plan fields do not accept is not said.
+MeasuredWorkload workloadOf(const metrics::RunInfo& info) {
+    std::string spelled;
+    auto add = [&](const char* key, const std::string& value) {
+        if (value.empty())
+            return;
+        if (!spelled.empty())
+            spelled += ':';
+        spelled.append(key).append("=").append(value);
+    };
+    if (info.microBatch >= 1 && info.microBatch == std::floor(info.microBatch))
+        add("micro", formatNumber(info.microBatch));
+    if (info.gradAccum >= 1) add("accum", std::to_string(info.gradAccum));
+    if (info.tokensPerSample > 0) add("seq", formatNumber(info.tokensPerSample));
+    add("ckpt", lowerCase(info.checkpointing));
+    add("precision", lowerCase(info.precision));
+    if (info.zeroStage >= 0) add("zero", std::to_string(info.zeroStage));
+    add("fsdp", lowerCase(info.fsdp));
+    MeasuredWorkload w;
+    for (std::string item; !spelled.empty();) {  // each key alone: one the fields refuse is left unsaid
+        const auto colon = spelled.find(':');
+        item = spelled.substr(0, colon);
+        spelled = colon == std::string::npos ? "" : spelled.substr(colon + 1);
+        MeasuredWorkload one;
+        Text ignored;
+        if (parseWorkload(item, one, ignored)) {
+            if (one.microBatch) w.microBatch = one.microBatch;
+            if (one.gradAccum) w.gradAccum = one.gradAccum;
+            if (one.tokensPerSample > 0) w.tokensPerSample = one.tokensPerSample;
+            if (one.checkpointing) w.checkpointing = one.checkpointing;
+            if (one.precision) w.precision = one.precision;
+            if (one.zeroStage >= 0) w.zeroStage = one.zeroStage;
+            if (one.fsdp) w.fsdp = one.fsdp;
+        }
+    }
+    if (!info.device.empty()) w.gpu = gpuKeyOfDevice(info.device);
+    w.params = info.parameters;
+    // The model by its Hugging Face model_type only: the start event's model.preset is any
+    // name a script gives (a Lightning module's class); the parameters tell the rest.
+    w.model = lowerCase(info.modelType);
+    return w;
 }
 
 }  // namespace
@@ -99,7 +147,7 @@ std::optional<RunSpeed> runSpeedOf(const metrics::Run& run, const std::string& n
     // Six significant digits: the point reads back as typed in plan files and tables.
     char rounded[32];
     std::snprintf(rounded, sizeof rounded, "%.6g", speed->value);
-    out.calibration = {layout, std::strtod(rounded, nullptr), Calibration::Unit::SamplesPerSecond};
+    out.calibration = {layout, std::strtod(rounded, nullptr), Calibration::Unit::SamplesPerSecond, workloadOf(run.info)};
     out.stepsUsed = speed->points;
     out.firstStep = long(speed->firstStep);
     out.lastStep = long(speed->lastStep);

@@ -142,8 +142,8 @@ private slots:
         QCOMPARE(w.planView()->cellText(c, FigureRow::StepsPerS), formatFigure(estimate(after, {2, 8}).stepsPerS));
         QVERIFY(std::abs(estimate(after, {2, 8}).stepsPerS.value - 3.0) < 1e-6 || !fitModel(after).exact);
         for (int i = 0; i < w.planView()->columnCount(); ++i)
-            QCOMPARE(w.planView()->cellText(i, FigureRow::TimeToFinish),
-                     formatFigure(estimate(after, w.planView()->columnLayout(i)).hoursToFinish));
+            QCOMPARE(w.planView()->cellText(i, FigureRow::TimeToFinish),  // the run's timeline, as the analysis holds it
+                     formatFigure(w.document()->analysis().estimateFor(w.planView()->columnLayout(i))->hoursToFinish));
         // Predicted before and after, and the measurement itself.
         QCustomPlot* plot = w.plots()->calibrationPlot();
         QCOMPARE(plot->plottableCount(), 3);
@@ -187,10 +187,20 @@ private slots:
                                        "--log-every", "1", "--metrics-file", metrics});
         QVERIFY(trainer.waitForFinished(60000));
         QCOMPARE(trainer.exitCode(), 0);
+        // It trained the tiny preset, the plan the large one: refused in one line, nothing added.
+        QVERIFY(!panel->addRun(metrics));
+        QVERIFY2(panel->fitLabel()->text().contains("Not added: measured on a model of"), qPrintable(panel->fitLabel()->text()));
+        QCOMPARE(w.document()->plan().calibrations.size(), size_t(2));
+        // A plan of that model takes it, with the workload the run had.
+        QVERIFY(w.document()->setField("model.preset", "tiny").empty());
         QVERIFY(panel->addRun(metrics));
         QCOMPARE(w.document()->plan().calibrations.size(), size_t(3));
         QCOMPARE(w.document()->plan().calibrations[2].layout, (Layout{1, 1}));
+        QCOMPARE(w.document()->plan().calibrations[2].workload.microBatch, 2);
+        QCOMPARE(w.document()->plan().calibrations[2].workload.tokensPerSample, 4.0);  // one 16×16 frame of 8×8 patches
         QVERIFY(panel->fitLabel()->text().contains("From the run:"));
+        // Each point shows the workload it was measured at.
+        QVERIFY2(panel->pointList()->item(2)->text().contains("micro=2"), qPrintable(panel->pointList()->item(2)->text()));
         // A file that is no run says why, and adds nothing.
         QVERIFY(!panel->addRun(dir.filePath("missing.jsonl")));
         QVERIFY(panel->fitLabel()->text().contains("cannot open"));

@@ -59,13 +59,15 @@ private slots:
     void demoPlanShowsCoreNumbers() {
         const Plan plan = demoPlan();
         PlanView view(true);
-        view.setAnalysis(analyse(plan));
+        const PlanAnalysis analysis = analyse(plan);
+        view.setAnalysis(analysis);
         const std::vector<Layout> layouts = layoutsOf(plan);
         QCOMPARE(view.columnCount(), int(layouts.size()));
         QVERIFY(view.columnCount() >= 3);  // 1×8, 2×8, 8×8
         for (int c = 0; c < view.columnCount(); ++c) {
             QCOMPARE(view.columnLayout(c), layouts[size_t(c)]);
-            const Estimate e = estimate(plan, layouts[size_t(c)]);
+            // The analysis's figures: its time to finish is the run's timeline (run_timeline.h).
+            const Estimate& e = analysis.estimates[size_t(c)];
             const struct {
                 FigureRow row;
                 const Figure& figure;

@@ -82,7 +82,7 @@ private slots:
         w.resize(1500, 940);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
-        const QStringList tabs = {"layouts", "plots", "files", "launch", "watch"};
+        const QStringList tabs = {"layouts", "plots", "files", "launch", "watch", "timeline"};
         for (int i = 0; i < w.tabs()->count(); ++i) {
             w.tabs()->setCurrentIndex(i);
             keep(w, language + "_" + tabs.value(i));

@@ -52,6 +52,8 @@ const std::map<std::string, std::string> kEveryField = {
     {"recipe.memory_overhead_gb", "2.5"},
     {"recipe.checkpoint_every", "100"},
     {"recipe.eval_every", "50"},
+    {"recipe.eval_samples", "5000"},
+    {"recipe.checkpoint_write_gbps", "1.5"},
     {"launch.platform", "pai"},
     {"launch.job_name", "job-42"},
     {"launch.image", "registry.example/team/image:tag@sha256:abc"},
@@ -74,7 +76,7 @@ const std::map<std::string, std::string> kEveryField = {
     {"goal.budget", "5000"},
     {"goal.across_gpus", "true"},
     {"compare", "1x4,4x4,16x4"},
-    {"calibration", "4x4=115samples/s"},
+    {"calibration", "4x4=115samples/s@micro=8:ckpt=full:gpu=h100"},
 };
 
 Plan everyFieldPlan() {

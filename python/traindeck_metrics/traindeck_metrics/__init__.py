@@ -43,10 +43,17 @@ def reporter(sigterm=True):
         return _default
 
 
-def start(**fields):
+def start(tokens_per_sample=None, activation_checkpointing=None, zero_stage=None, fsdp=None, params=None,
+          model_type=None, **fields):
     """The job's start event: model, precision, micro_batch, grad_accum,
-    effective_batch, lr_peak, warmup_steps, total_steps, data, ... (any key)."""
-    reporter().start(**fields)
+    effective_batch, lr_peak, warmup_steps, total_steps, data, ... (any key), and
+    the workload TrainDeck calibrates at: tokens_per_sample (the sequence length),
+    activation_checkpointing ("none", "selective", "full", or a bool), zero_stage
+    (0-3), fsdp ("none", "full_shard", "shard_grad_op", "hybrid_shard"), params
+    (the model's parameters) and model_type (Hugging Face's, where known)."""
+    workload = {"tokens_per_sample": tokens_per_sample, "activation_checkpointing": activation_checkpointing,
+                "zero_stage": zero_stage, "fsdp": fsdp, "params": params, "model_type": model_type}
+    reporter().start(**{k: v for k, v in workload.items() if v is not None}, **fields)
 
 
 def log(step, **scalars):

@@ -10,7 +10,7 @@ import os
 import threading
 import time as _time
 
-from . import _memory
+from . import _memory, _workload
 from ._layout import Layout
 from ._writer import Writer, encode
 
@@ -55,7 +55,10 @@ class Reporter:
         return self.layout.is_main
 
     def start(self, **fields):
-        """The job's `start` event (rank 0). Fields the caller leaves out come
+        """The job's `start` event (rank 0). Its workload (tokens_per_sample,
+        activation_checkpointing none/selective/full or a bool, zero_stage, fsdp
+        none/full_shard/shard_grad_op/hybrid_shard, params, model_type) is checked
+        and written in the protocol's words. Fields the caller leaves out come
         from the environment: world size, nodes and GPUs per node from
         RANK/WORLD_SIZE/LOCAL_WORLD_SIZE (or torch.distributed), the effective
         batch from micro_batch x grad_accum x world size."""
@@ -86,6 +89,7 @@ class Reporter:
             }
             if isinstance(fields.get("model"), str):
                 fields["model"] = {"preset": fields["model"]}
+            _workload.normalise(fields)  # tokens_per_sample, activation_checkpointing, zero_stage, fsdp, params
             out.update({k: v for k, v in fields.items() if v is not None})
             if out["backend"] is None:
                 out["backend"] = os.environ.get("TRAINDECK_BACKEND") or None

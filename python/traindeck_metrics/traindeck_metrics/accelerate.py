@@ -14,6 +14,7 @@ gradient accumulation). Per-rank events come from traindeck_metrics.distributed.
 from accelerate.tracking import GeneralTracker
 
 import traindeck_metrics as _td
+from traindeck_metrics import _workload
 
 # accelerate's config keys (and common script names) for the protocol's start fields.
 _CONFIG_KEYS = {
@@ -25,6 +26,10 @@ _CONFIG_KEYS = {
     "precision": ("precision", "mixed_precision"),
     "model": ("model", "model_name"),
     "data": ("data", "dataset"),
+    "tokens_per_sample": ("tokens_per_sample", "seq_len", "sequence_length", "max_seq_length", "block_size"),
+    "activation_checkpointing": ("activation_checkpointing", "gradient_checkpointing"),
+    "params": ("params",),
+    "model_type": ("model_type",),
 }
 
 
@@ -42,6 +47,7 @@ def _state_fields():
         if steps:
             fields["grad_accum"] = int(steps)
         fields["backend"] = getattr(partial, "backend", None)
+        fields.update(_workload.accelerate_fields(state))  # FSDP plugin's sharding, DeepSpeed plugin's stage
         return fields
     except Exception:  # noqa: BLE001 - the tracker must not stop training over a missing detail
         return {}

@@ -12,6 +12,7 @@ its own step time and peak memory.
 from transformers import TrainerCallback
 
 import traindeck_metrics as _td
+from traindeck_metrics import _workload
 
 # Keys of the Trainer's logs that are the protocol's own under another name, and
 # its end-of-training summary, which is not a step.
@@ -54,7 +55,7 @@ class TraindeckCallback(TrainerCallback):
     def reporter(self):
         return self._reporter if self._reporter is not None else _td.reporter()
 
-    def on_train_begin(self, args, state, control, model=None, **kwargs):
+    def on_train_begin(self, args, state, control, model=None, train_dataloader=None, **kwargs):
         warmup = getattr(args, "warmup_steps", 0) or 0
         if not warmup and getattr(args, "warmup_ratio", 0) and state.max_steps:
             warmup = int(args.warmup_ratio * state.max_steps)
@@ -71,6 +72,8 @@ class TraindeckCallback(TrainerCallback):
             warmup_steps=warmup,
             total_steps=state.max_steps or None,
             resumed_from_step=_step(state) if state.global_step else None,
+            # The shape the run trains: sequence length, checkpointing, FSDP / ZeRO, the model.
+            **_workload.hf_fields(args, model, train_dataloader),
         )
 
     def on_step_end(self, args, state, control, **kwargs):

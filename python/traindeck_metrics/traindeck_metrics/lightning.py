@@ -17,6 +17,7 @@ except ImportError:  # the older package name
     import pytorch_lightning as pl
 
 import traindeck_metrics as _td
+from traindeck_metrics import _workload
 
 
 def _scalars(metrics):
@@ -100,6 +101,8 @@ class TraindeckCallback(pl.Callback):
             effective_batch=micro * accum * trainer.world_size if micro else None,
             total_steps=trainer.max_steps if trainer.max_steps and trainer.max_steps > 0 else None,
             backend=getattr(getattr(trainer, "strategy", None), "process_group_backend", None),
+            # The shape it trains: the strategy's sharding, the module's size and checkpointing.
+            **_workload.lightning_fields(getattr(trainer, "strategy", None), pl_module),
         )
 
     def on_train_batch_end(self, trainer, pl_module, outputs, batch, batch_idx):

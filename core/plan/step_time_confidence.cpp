@@ -1,0 +1,178 @@
+#include "plan/step_time_confidence.h"
+
+#include "plan/calibration_workload.h"
+#include "plan/estimate.h"
+#include "plan/plan_fields.h"
+#include "plan/truth_fixtures.h"
+#include "text/number_text.h"
+
+#include "model/architecture.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <string>
+
+namespace traindeck {
+namespace {
+
+// One measured step of the fixture: the plan that describes it and how it held its states.
+struct TruthStep {
+    std::string group;        // "gpt2 amp"
+    Plan plan;
+    Layout layout{1, 1};
+    model::Numerics numerics = model::Numerics::Mixed;
+    StateBytes bytes{4, 4, 8};
+    double measuredS = 0;
+};
+
+const std::string* embedded(const std::string& name) {
+    static std::map<std::string, std::string> files = [] {
+        std::map<std::string, std::string> out;
+        for (const EmbeddedFile& f : truthFixtureFiles())
+            out[f.name] = std::string(f.text);
+        return out;
+    }();
+    const auto it = files.find(name);
+    return it == files.end() ? nullptr : &it->second;
+}
+
+// The fixture's points (bench/model_truth.py's format) as plans; a point that does not
+// read is left out, so a fixture of a newer format never stops the planner.
+std::vector<TruthStep> truthSteps() {
+    std::vector<TruthStep> out;
+    for (const EmbeddedFile& file : truthFixtureFiles()) {
+        if (!std::string_view(file.name).starts_with("fixtures/"))
+            continue;
+        const nlohmann::json truth = nlohmann::json::parse(file.text, nullptr, false);
+        if (!truth.is_object() || !truth.contains("models"))
+            continue;
+        const std::string gpu = gpuKeyOfDevice(truth.value("device", std::string("h100")));
+        for (const auto& [name, entry] : truth["models"].items()) {
+            if (!entry.contains("layers") || !entry.contains("config"))
+                continue;
+            const std::string* config = embedded("configs/" + entry["config"].get<std::string>());
+            model::Architecture arch;
+            Text error;
+            if (!config || !model::architectureFromHfConfig(*config, arch, error))
+                continue;
+            arch.layers = entry["layers"].get<long long>();
+            for (const auto& point : entry.value("points", nlohmann::json::array())) {
+                if (point.contains("oom") || !point.contains("step_s"))
+                    continue;
+                TruthStep s;
+                const std::string mode = point.value("mode", std::string("amp"));
+                s.group = name + " " + mode;
+                if (mode != "amp") {
+                    s.numerics = model::Numerics::Half;
+                    s.bytes = {2, 2, 4};
+                }
+                s.layout = {1, point.value("gpus", 1)};
+                std::vector<std::pair<std::string, std::string>> fields = {
+                    {"model.architecture", model::architectureText(arch)},
+                    {"recipe.micro_batch", std::to_string(point.value("micro_batch", 1))},
+                    {"recipe.global_batch", "0"},
+                    {"recipe.grad_accum", "1"},
+                    {"model.activation_checkpointing", point.value("checkpointing", std::string("none"))},
+                    {"cluster.gpu", gpu},
+                    {"recipe.fsdp", point.value("fsdp", std::string("none"))}};
+                if (arch.isLanguageModel() && point.contains("seq"))
+                    fields.push_back({"model.tokens_per_sample", std::to_string(point["seq"].get<int>())});
+                bool read = true;
+                for (const auto& [key, value] : fields)
+                    read = read && setPlanField(s.plan, key, value).empty();
+                s.measuredS = point["step_s"].get<double>();
+                if (read && s.measuredS > 0)
+                    out.push_back(std::move(s));
+            }
+        }
+    }
+    return out;
+}
+
+double relativeError(const TruthStep& s, const Plan& plan) {
+    return estimateUncalibrated(plan, s.layout, s.numerics, s.bytes).stepTimeS.value / s.measuredS - 1;
+}
+
+// The 90th percentile of the errors' sizes: nine figures in ten are within it.
+double p90(std::vector<double> errors) {
+    if (errors.empty())
+        return 0;
+    for (double& e : errors)
+        e = std::fabs(e);
+    std::sort(errors.begin(), errors.end());
+    const double at = 0.9 * double(errors.size() - 1);
+    const std::size_t i = std::size_t(at);
+    return i + 1 < errors.size() ? errors[i] + (at - double(i)) * (errors[i + 1] - errors[i]) : errors[i];
+}
+
+TruthSpread computeSpread() {
+    const std::vector<TruthStep> steps = truthSteps();
+    TruthSpread spread;
+    spread.points = int(steps.size());
+    std::vector<double> before, after;
+    std::map<std::string, std::vector<const TruthStep*>> groups;
+    for (const TruthStep& s : steps) {
+        before.push_back(relativeError(s, s.plan));
+        groups[s.group].push_back(&s);
+    }
+    // As a user calibrates: one measured run (the longest step, the most GPU-bound),
+    // every other point of the model predicted with the constants it fits.
+    for (const auto& [group, members] : groups) {
+        if (members.size() < 2)
+            continue;
+        ++spread.models;
+        const TruthStep& reference = **std::max_element(
+            members.begin(), members.end(), [](const TruthStep* a, const TruthStep* b) { return a->measuredS < b->measuredS; });
+        const Calibration point{reference.layout, reference.measuredS, Calibration::Unit::SecondsPerStep, {}};
+        const FittedModel fit = fitModel(reference.plan, {point}, reference.numerics, reference.bytes);
+        for (const TruthStep* s : members) {
+            if (s == &reference)
+                continue;
+            Plan plan = s->plan;
+            applyFit(plan.recipe, fit);
+            after.push_back(relativeError(*s, plan));
+        }
+    }
+    spread.uncalibrated = p90(before);
+    spread.calibrated = p90(after);
+    return spread;
+}
+
+std::string percentText(double share) { return significant(100 * share, 2) + "%"; }
+
+}  // namespace
+
+const TruthSpread& truthSpread() {
+    static const TruthSpread spread = computeSpread();
+    return spread;
+}
+
+StepTimeConfidence stepTimeConfidence(const Plan& plan, const FittedModel& fit) {
+    StepTimeConfidence c;
+    c.truth = truthSpread();
+    c.calibrated = !plan.calibrations.empty() && !fit.points.empty();
+    if (!c.calibrated) {
+        c.expectedError = c.truth.uncalibrated;
+        c.basis = Text(TD_TEXT("Calibration", "uncalibrated: ±%1, nine in ten of %2 measured steps (%3 models) were "
+                                              "within it at the assumed efficiency"),
+                       {Text::value(percentText(c.expectedError)), Text::value(std::to_string(c.truth.points)),
+                        Text::value(std::to_string(c.truth.models))});
+        return c;
+    }
+    double sum = 0;
+    for (const PointResidual& r : fit.points)
+        sum += r.relative() * r.relative();
+    c.fitPoints = int(fit.points.size());
+    c.fitResidual = std::sqrt(sum / double(c.fitPoints));
+    c.expectedError = std::max(c.fitResidual, c.truth.calibrated);
+    c.basis = Text(TD_TEXT("Calibration", "calibrated: ±%1, the fit's residual %2 over %3 point(s), and no less "
+                                          "than the %4 that measured runs of one model show after one point"),
+                   {Text::value(percentText(c.expectedError)), Text::value(percentText(c.fitResidual)),
+                    Text::value(std::to_string(c.fitPoints)), Text::value(percentText(c.truth.calibrated))});
+    return c;
+}
+
+}  // namespace traindeck

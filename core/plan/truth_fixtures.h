@@ -1,0 +1,18 @@
+#pragma once
+// The measured truth built into the program (tests/model/fixtures: Hugging Face models
+// measured on the GPU machine), generated at build time by cmake/embed_files.cmake so
+// that a new fixture changes the figures computed from it (step_time_confidence.h).
+
+#include <string_view>
+#include <vector>
+
+namespace traindeck {
+
+struct EmbeddedFile {
+    const char* name;       // "fixtures/model_truth.json", "configs/gpt2.json"
+    std::string_view text;
+};
+
+const std::vector<EmbeddedFile>& truthFixtureFiles();
+
+}  // namespace traindeck

@@ -1,0 +1,192 @@
+// The Timeline page: the planned run of each compared layout over the wall clock
+// (steps, evaluations, checkpoint writes, the finish as a local date and time), and a
+// watched run's progress beside the planned line of its own layout. It draws what
+// the analysis says (core/plan/run_timeline.h): the test holds it to those figures.
+#include "gui/figure_format.h"
+#include "gui/language.h"
+#include "gui/main_window.h"
+#include "gui/plan_document.h"
+#include "gui/timeline_plot.h"
+#include "gui/watch_page.h"
+#include "metrics/run.h"
+#include "plan/plan_fields.h"
+#include "test_support.h"
+
+#include <qcustomplot.h>
+
+#include <QtTest>
+
+using namespace traindeck;
+
+namespace {
+
+Plan timelinePlan() {
+    Plan p = demoPlan();
+    for (const auto& [key, value] : std::vector<std::pair<std::string, std::string>>{
+             {"recipe.total_steps", "2000"}, {"recipe.eval_every", "500"}, {"recipe.checkpoint_every", "1000"},
+             {"recipe.eval_samples", "20000"}, {"compare", "1x8,4x8"}})
+        if (!setPlanField(p, key, value).empty())
+            qFatal("%s", key.c_str());
+    return p;
+}
+
+QStringList legendNames(QCustomPlot* plot) {
+    QStringList names;
+    for (int i = 0; i < plot->graphCount(); ++i)
+        if (plot->legend->hasItemWithPlottable(plot->graph(i)))
+            names << plot->graph(i)->name();
+    return names;
+}
+
+QStringList itemTexts(QCustomPlot* plot) {
+    QStringList texts;
+    for (int i = 0; i < plot->itemCount(); ++i)
+        if (auto* t = qobject_cast<QCPItemText*>(plot->item(i)))
+            texts << t->text();
+    return texts;
+}
+
+}  // namespace
+
+class TestTimelinePlot : public QObject {
+    Q_OBJECT
+private slots:
+    void eachLayoutIsDrawnUntilItsFinish() {
+        gui::TimelinePlot page;
+        const double start = 1.8e9;  // fixed, so the clock texts are known
+        page.setPlannedStart(start);
+        const PlanAnalysis analysis = analyse(timelinePlan());
+        page.setAnalysis(analysis);
+        QCustomPlot* plot = page.plot();
+        QCOMPARE(legendNames(plot), QStringList({"1 × 8 (8 GPUs)", "2 × 8 (16 GPUs)", "4 × 8 (32 GPUs)"}));
+        const QStringList texts = itemTexts(plot);
+        for (const RunTimeline& t : analysis.timelines) {
+            QCOMPARE(t.evaluations, 4);
+            QCOMPARE(t.checkpoints, 2);
+            // The finish: the planned line ends at the timeline's total, labelled with the local clock.
+            const QDateTime end = QDateTime::fromSecsSinceEpoch(qint64(std::llround(start + t.timeToFinishS.value)));
+            const QString clock = QLocale().toString(end.toLocalTime(), QLocale::ShortFormat);
+            QVERIFY2(texts.contains(QStringLiteral("%1 ends %2").arg(gui::layoutName(t.layout), clock)),
+                     qPrintable(texts.join(" | ")));
+            QVERIFY2(page.caption().contains(gui::layoutName(t.layout) + ": ends " + clock), qPrintable(page.caption()));
+        }
+        // Its line: from the start to the finish, the steps rising to the total, flat during evaluations.
+        QCPGraph* first = plot->graph(0);
+        QCOMPARE(first->data()->begin()->key, start);
+        QCOMPARE(first->data()->begin()->value, 0.0);
+        QCOMPARE((first->data()->end() - 1)->value, 2000.0);
+        QVERIFY(std::fabs((first->data()->end() - 1)->key - (start + analysis.timelines[0].timeToFinishS.value)) < 1e-3);
+        // Its marks: four evaluations, two checkpoints, the warm-up's end, each at the timeline's clock.
+        QCPGraph* evals = plot->graph(1);
+        QCOMPARE(evals->dataCount(), 4);
+        QCOMPARE(evals->data()->at(0)->value, 500.0);
+        QCOMPARE(evals->data()->at(0)->key, start + analysis.timelines[0].secondsAtStep(500));
+        QCOMPARE(plot->graph(2)->dataCount(), 2);
+        // And how sure the step times are, in core's words.
+        QVERIFY2(page.caption().contains("Step times: uncalibrated: ±"), qPrintable(page.caption()));
+    }
+
+    void aWatchedRunBesideItsPlannedLine() {
+        gui::TimelinePlot page;
+        page.setPlannedStart(1.8e9);
+        const PlanAnalysis analysis = analyse(timelinePlan());
+        page.setAnalysis(analysis);
+        // A run on 2 nodes × 8 that started an hour before and logged 100 steps at 2 s each.
+        metrics::Run run("run-a");
+        run.info.starts = 1;
+        run.info.nodes = 2;
+        run.info.gpusPerNode = 8;
+        run.info.startTime = 1.8e9 - 3600;
+        metrics::Series& s = run.series("step_time_s");
+        for (int step = 9; step < 100; step += 10)
+            run.append(s, {step, run.info.startTime + 2.0 * (step + 1), 2.0}, 0);
+        page.setWatchedRuns({&run});
+        const QStringList names = legendNames(page.plot());
+        QVERIFY2(names.contains("run-a (planned on 2 × 8 (16 GPUs))") && names.contains("run-a (measured)"), qPrintable(names.join(" | ")));
+        QCPGraph* measured = nullptr;
+        for (int i = 0; i < page.plot()->graphCount(); ++i)
+            if (page.plot()->graph(i)->name() == "run-a (measured)")
+                measured = page.plot()->graph(i);
+        QVERIFY(measured);
+        QCOMPARE(measured->dataCount(), 10);
+        QCOMPARE(measured->data()->at(9)->value, 100.0);  // steps done: the last logged step is 99
+        QCOMPARE(measured->data()->at(9)->key, run.info.startTime + 200.0);
+        // Where it stands against its plan, said in words.
+        const RunTimeline planned = analysis.timelineAt({2, 8});
+        QVERIFY2(page.caption().contains("run-a: step 100 after"), qPrintable(page.caption()));
+        QVERIFY(planned.secondsAtStep(100) > 0);
+        // The axis holds the run's start and the plans' finishes.
+        QVERIFY(page.plot()->xAxis->range().lower < run.info.startTime);
+    }
+
+    void anIncompletePlanSaysSo() {
+        gui::TimelinePlot page;
+        Plan p = timelinePlan();
+        p.compare.clear();
+        p.recipe.microBatch = 0;
+        page.setAnalysis(analyse(p));
+        QCOMPARE(page.plot()->graphCount(), 0);
+        QVERIFY(itemTexts(page.plot()).contains("The plan is not complete yet."));
+    }
+
+    // The page in the window, in both languages and at both screen sizes, with a watched run
+    // of the Hugging Face example beside its plan; saved for a person to look at when
+    // TRAINDECK_SCREENSHOT_DIR is set (under Xvfb with QT_QPA_PLATFORM=xcb: a real window).
+    void inTheWindow_data() {
+        QTest::addColumn<QString>("language");
+        QTest::addColumn<QSize>("size");
+        for (const char* language : {"en", "zh_CN"})
+            for (const QSize size : {QSize(1920, 1080), QSize(1366, 768)})
+                QTest::addRow("%s %dx%d", language, size.width(), size.height()) << QString(language) << size;
+    }
+    void inTheWindow() {
+        QFETCH(QString, language);
+        QFETCH(QSize, size);
+        QTemporaryDir settings;
+        test::isolateSettings(settings);
+        gui::Language lang;
+        QVERIFY(lang.apply(language));
+        gui::MainWindow w(&lang);
+        w.openDemo();
+        QVERIFY(w.document()->setField("compare", "1x8,4x8").empty());
+        QVERIFY(w.document()->setField("recipe.total_steps", "3000").empty());
+        // A run of the plan on its own layout, started ten minutes ago, 300 steps logged since.
+        QTemporaryDir runs;
+        const QString metrics = runs.filePath("run.jsonl");
+        QFile file(metrics);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        const double started = double(QDateTime::currentSecsSinceEpoch()) - 600;
+        file.write(QStringLiteral("{\"v\":1,\"event\":\"start\",\"time\":%1,\"world_size\":16,\"nodes\":2,"
+                                  "\"gpus_per_node\":8,\"micro_batch\":16,\"grad_accum\":1,\"effective_batch\":256,"
+                                  "\"total_steps\":3000}\n")
+                       .arg(started, 0, 'f', 1)
+                       .toUtf8());
+        for (int step = 9; step < 300; step += 10)
+            file.write(QStringLiteral("{\"v\":1,\"event\":\"step\",\"time\":%1,\"step\":%2,\"loss\":0.5,"
+                                      "\"step_time_s\":2}\n")
+                           .arg(started + 2.0 * (step + 1), 0, 'f', 1)
+                           .arg(step)
+                           .toUtf8());
+        file.close();
+        QVERIFY(w.watchPage()->addSource(metrics));
+        w.resize(size);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.tabs()->setCurrentWidget(w.timelinePlot());
+        QTest::qWait(150);
+        QCustomPlot* plot = w.timelinePlot()->plot();
+        // Three layouts, and the run measured and planned once the Watch page has read it.
+        QTRY_COMPARE_WITH_TIMEOUT(legendNames(plot).size(), 3 + 2, 10000);
+        const QString dir = qEnvironmentVariable("TRAINDECK_SCREENSHOT_DIR");
+        if (!dir.isEmpty()) {
+            QDir().mkpath(dir);
+            QVERIFY(w.grab().save(QDir(dir).filePath(QStringLiteral("timeline_%1_%2x%3.png")
+                                                          .arg(language)
+                                                          .arg(size.width())
+                                                          .arg(size.height()))));
+        }
+    }
+};
+
+QTEST_MAIN(TestTimelinePlot)
+#include "tst_timeline_plot.moc"

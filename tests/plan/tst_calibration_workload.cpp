@@ -1,0 +1,223 @@
+// A calibration point keeps the workload it was measured at (calibration_workload.h):
+// its spelling in --calibrate and plan files, the fit at the point's own shape (so that
+// changing the plan's shape afterwards predicts the new shape instead of refitting it
+// onto the old speed), and the one-line refusal of a point of another model or GPU.
+// Beside it, the run's timeline (run_timeline.h) and how sure the step time is
+// (step_time_confidence.h).
+#include "plan/calibrate.h"
+#include "plan/calibration_fit.h"
+#include "plan/calibration_workload.h"
+#include "plan/estimate.h"
+#include "plan/plan_analysis.h"
+#include "plan/plan_fields.h"
+#include "plan/plan_yaml.h"
+#include "plan/run_timeline.h"
+#include "plan/step_time_confidence.h"
+
+#include <QtTest>
+
+#include <cmath>
+
+using namespace traindeck;
+
+namespace {
+
+Plan withFields(Plan p, const std::vector<std::pair<std::string, std::string>>& fields) {
+    for (const auto& [key, value] : fields)
+        if (const std::string error = setPlanField(p, key, value).english(); !error.empty())
+            qFatal("%s: %s", key.c_str(), error.c_str());
+    return p;
+}
+
+// GPT-2 (the case) on one H100, from its Hugging Face config.
+Plan gpt2(int microBatch) {
+    return withFields(demoPlan(), {{"model.architecture", "gpt2 hidden=768 layers=12 heads=12 kv_heads=12 head_dim=64 "
+                                                          "ffn=3072 vocab=50257 positions=1024 tied=1"},
+                                   {"model.tokens_per_sample", "1024"},
+                                   {"recipe.micro_batch", std::to_string(microBatch)},
+                                   {"recipe.global_batch", "0"},
+                                   {"recipe.grad_accum", "1"},
+                                   {"cluster.nodes", "1"},
+                                   {"cluster.gpus_per_node", "1"},
+                                   {"compare", "1x1,1x2"}});
+}
+
+Calibration parsed(const std::string& text) {
+    Calibration c;
+    Text error;
+    if (!parseCalibration(text, c, error))
+        qFatal("%s: %s", text.c_str(), error.english().c_str());
+    return c;
+}
+
+}  // namespace
+
+class TestCalibrationWorkload : public QObject {
+    Q_OBJECT
+private slots:
+    void theSpellingCarriesTheShapeAndReadsBack() {
+        const Calibration c =
+            parsed("1x1=22.8samples/s@micro=8:accum=2:seq=1024:ckpt=full:precision=bf16:zero=0:fsdp=full_shard:"
+                   "gpu=NVIDIA H100 80GB HBM3:params=124.4M:model=GPT2");
+        QCOMPARE(c.workload.microBatch, 8);
+        QCOMPARE(c.workload.gradAccum, 2);
+        QCOMPARE(c.workload.tokensPerSample, 1024.0);
+        QVERIFY(c.workload.checkpointing == ActivationCheckpointing::Full);
+        QVERIFY(c.workload.fsdp == Recipe::Fsdp::FullShard);
+        QCOMPARE(c.workload.zeroStage, 0);
+        QCOMPARE(c.workload.gpu, std::string("h100"));  // the device's name as the catalogue's key
+        QCOMPARE(c.workload.params, 124.4e6);
+        QCOMPARE(c.workload.model, std::string("gpt2"));
+        const std::string text = calibrationText(c);
+        QCOMPARE(text, std::string("1x1=22.8samples/s@micro=8:accum=2:seq=1024:ckpt=full:precision=bf16:zero=0:"
+                                   "fsdp=full_shard:gpu=h100:params=124.4M:model=gpt2"));
+        QCOMPARE(parsed(text), c);
+        // The bare spelling says nothing: "at the plan as it stands".
+        QVERIFY(!parsed("2x8=0.9steps/s").workload.said());
+        QCOMPARE(calibrationText(parsed("2x8=0.9steps/s")), std::string("2x8=0.9steps/s"));
+    }
+
+    void aPlanFileKeepsEachPointsShape() {
+        Plan p = gpt2(16);
+        QVERIFY(setPlanField(p, "calibration", "1x1=0.2s/step@micro=8:seq=512,1x2=0.3s/step").empty());
+        Plan back;
+        const LoadResult loaded = planFromYaml(planToYaml(p), "plan.yaml", back);
+        QVERIFY2(loaded.ok, loaded.error.english().c_str());
+        QCOMPARE(back.calibrations, p.calibrations);
+        QCOMPARE(back.calibrations[0].workload.microBatch, 8);
+        QCOMPARE(back.calibrations[0].workload.tokensPerSample, 512.0);
+    }
+
+    void aWrongShapeIsOneLineNamingIt() {
+        Calibration c;
+        Text error;
+        QVERIFY(!parseCalibration("1x1=2steps/s@micro=8:batch=4", c, error));
+        QVERIFY2(error.english().find("unknown workload 'batch=4'") != std::string::npos, error.english().c_str());
+        QVERIFY(!parseCalibration("1x1=2steps/s@ckpt=sometimes", c, error));
+        QVERIFY2(error.english().find("ckpt") != std::string::npos, error.english().c_str());
+        QVERIFY(!parseCalibration("1x1=2steps/s@params=many", c, error));
+        QVERIFY(error.english().find("params") != std::string::npos);
+        QVERIFY(error.english().find('\n') == std::string::npos);
+    }
+
+    void theFitIsMadeAtThePointsShapeNotThePlans() {
+        // Measured at micro-batch 4: fitted there, the constants do not depend on the
+        // micro-batch the plan has when it is asked afterwards.
+        const double measured = 0.042;  // s per step
+        const Calibration bare{{1, 1}, measured, Calibration::Unit::SecondsPerStep, {}};
+        const FittedModel atFour = fitModel(gpt2(4), {bare});
+        Calibration kept = bare;
+        kept.workload = workloadOfPlan(gpt2(4), {1, 1});
+        QCOMPARE(kept.workload.microBatch, 4);
+        for (const int micro : {1, 8, 16}) {
+            const FittedModel fit = fitModel(gpt2(micro), {kept});
+            QVERIFY2(std::fabs(fit.mfu - atFour.mfu) < 1e-9 * atFour.mfu, qPrintable(QString::number(micro)));
+            QCOMPARE(fit.points.size(), std::size_t(1));
+            QVERIFY(std::fabs(fit.points[0].relative()) < 1e-3);  // the point reproduced at its own shape
+        }
+        // The plan at micro-batch 16 is predicted from those constants: it does not reproduce
+        // the micro-4 step (the old behaviour), it takes longer, about as the work grows.
+        Plan sixteen = gpt2(16);
+        sixteen.calibrations = {kept};
+        const double step16 = estimate(sixteen, {1, 1}).stepTimeS.value;
+        QVERIFY2(step16 > 2.5 * measured, qPrintable(QString::number(step16)));
+        Plan four = gpt2(4);
+        four.calibrations = {kept};
+        QVERIFY(std::fabs(estimate(four, {1, 1}).stepTimeS.value / measured - 1) < 1e-3);
+        // The old bare point on the micro-16 plan refits onto the micro-4 speed: the bug.
+        sixteen.calibrations = {bare};
+        QVERIFY(std::fabs(estimate(sixteen, {1, 1}).stepTimeS.value / measured - 1) < 1e-3);
+    }
+
+    void aPointThatCannotTransferIsRefusedInOneLine_data() {
+        QTest::addColumn<QString>("point");
+        QTest::addColumn<QString>("why");
+        QTest::newRow("cpu") << "1x1=5samples/s@gpu=cpu" << "measured on CPUs, the plan runs on NVIDIA H100";
+        QTest::newRow("other gpu") << "1x1=5samples/s@gpu=NVIDIA A100-SXM4-80GB"
+                                   << "measured on NVIDIA A100 SXM 80GB, the plan runs on NVIDIA H100 SXM 80GB";
+        QTest::newRow("other model") << "1x1=5samples/s@model=llama" << "measured on a llama model, the plan's model is gpt2";
+        QTest::newRow("other size") << "1x1=5samples/s@params=350M" << "measured on a model of 350M parameters";
+    }
+    void aPointThatCannotTransferIsRefusedInOneLine() {
+        QFETCH(QString, point);
+        QFETCH(QString, why);
+        Plan p = gpt2(8);
+        const Calibration c = parsed(point.toStdString());
+        const std::optional<Text> refusal = calibrationRefusal(p, c);
+        QVERIFY(refusal);
+        const std::string text = refusal->english();
+        QVERIFY2(text.find(why.toStdString()) != std::string::npos, text.c_str());
+        QVERIFY(text.find('\n') == std::string::npos);
+        // Never applied: the fit leaves it out, a finding says why.
+        p.calibrations = {c};
+        const PlanAnalysis a = analyse(p);
+        QVERIFY(a.fit.points.empty());
+        QCOMPARE(a.fit.refused.size(), std::size_t(1));
+        QCOMPARE(a.fit.mfu, p.recipe.mfu);
+        bool found = false;
+        for (const Finding& f : a.findings)
+            found |= f.code == "calibration_point_refused" && f.message.english().find(why.toStdString()) != std::string::npos;
+        QVERIFY(found);
+        // The same model on the same GPU transfers.
+        QVERIFY(!calibrationRefusal(p, parsed("1x1=5samples/s@gpu=h100:model=gpt2:params=124.4M:micro=2")));
+    }
+
+    void timeToFinishCountsEvaluationsAndCheckpoints() {
+        Plan p = withFields(gpt2(8), {{"recipe.total_steps", "1000"}, {"recipe.eval_every", "100"},
+                                      {"recipe.eval_samples", "6400"}, {"recipe.checkpoint_every", "250"},
+                                      {"recipe.checkpoint_write_gbps", "0.5"}});
+        const Estimate e = estimate(p, {1, 1});
+        const RunTimeline t = runTimeline(p, e);
+        QCOMPARE(t.evaluations, 10);
+        QCOMPARE(t.checkpoints, 4);
+        // An evaluation: its 6400 samples forward only, a third of the training step's busy time per sample.
+        const double busy = e.stepTimeS.value - e.exposedCommTimeS.value;
+        QVERIFY(std::fabs(t.evaluationS - 6400.0 / 8 * busy / 3) < 1e-9 * t.evaluationS);
+        // A checkpoint: weights and AdamW's moments (AMP: 4 + 8 bytes per parameter) at 0.5 GB/s.
+        QVERIFY(std::fabs(t.checkpointS - 124439808.0 * 12 / 0.5e9) < 1e-6);
+        const double total = 1000 * e.stepTimeS.value + 10 * t.evaluationS + 4 * t.checkpointS;
+        QVERIFY(std::fabs(t.timeToFinishS.value - total) < 1e-9 * total);
+        QCOMPARE(timeToFinishS(p, e), t.timeToFinishS.value);
+        QVERIFY(t.timeToFinishS.value > e.hoursToFinish.value * 3600);  // more than steps × step time
+        // The clock along the run: flat while an evaluation runs, the inverse of itself.
+        QCOMPARE(t.secondsAtStep(1000), t.timeToFinishS.value);
+        QVERIFY(std::fabs(t.secondsAtStep(100) - (100 * e.stepTimeS.value + t.evaluationS)) < 1e-9);
+        QVERIFY(std::fabs(t.stepAtSeconds(t.secondsAtStep(420)) - 420) < 1e-6);
+        // The analysis holds one per layout, which the faces read.
+        const PlanAnalysis a = analyse(p);
+        QCOMPARE(a.timelines.size(), a.estimates.size());
+        QCOMPARE(a.timelineFor({1, 1})->timeToFinishS.value, t.timeToFinishS.value);
+    }
+
+    void confidenceSaysWhichAndHowMuch() {
+        const TruthSpread& truth = truthSpread();
+        QVERIFY2(truth.points >= 70, qPrintable(QString::number(truth.points)));
+        QVERIFY(truth.models >= 8);
+        QVERIFY(truth.uncalibrated > 0 && truth.calibrated > 0);
+        QVERIFY(truth.calibrated < truth.uncalibrated);  // one point of the model tells more than none
+        qInfo("truth: %d points, uncalibrated ±%.1f%%, calibrated ±%.1f%%", truth.points, 100 * truth.uncalibrated,
+              100 * truth.calibrated);
+
+        Plan p = gpt2(8);
+        const StepTimeConfidence before = analyse(p).confidence;
+        QVERIFY(!before.calibrated);
+        QCOMPARE(before.expectedError, truth.uncalibrated);
+        QVERIFY(before.basis.english().starts_with("uncalibrated: ±"));
+
+        // Two points the model cannot both meet: the residual shows, at least the truth's spread.
+        p.calibrations = {parsed("1x1=0.05s/step"), parsed("1x2=0.2s/step")};
+        const PlanAnalysis a = analyse(p);
+        const StepTimeConfidence after = a.confidence;
+        QVERIFY(after.calibrated);
+        QCOMPARE(after.fitPoints, 2);
+        double sum = 0;
+        for (const PointResidual& r : a.fit.points)
+            sum += r.relative() * r.relative();
+        QVERIFY(std::fabs(after.fitResidual - std::sqrt(sum / 2)) < 1e-12);
+        QCOMPARE(after.expectedError, std::max(after.fitResidual, truth.calibrated));
+        QVERIFY(after.basis.english().starts_with("calibrated: ±"));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestCalibrationWorkload)
+#include "tst_calibration_workload.moc"
