@@ -26,6 +26,7 @@ Usage:
   step_truth.py --root ROOT --out FILE.json --phase single [--only MODEL,...]
   torchrun --nproc-per-node 2 step_truth.py --root ROOT --out FILE.json --phase ddp|full_shard|shard_grad_op
   step_truth.py --merge FILE.json... --out FIXTURE.json
+  (--models heldout: the models measured after the planner's constants were set, see HELD_OUT)
 """
 import argparse
 import contextlib
@@ -47,6 +48,15 @@ MODELS = {
                       "shapes": [(1024, 1), (1024, 8), (4096, 2), (8192, 1)]},
     "gpt2": {"config": "tests/model/fixtures/configs/gpt2.json", "layers": None,
              "shapes": [(1024, 1), (1024, 2), (1024, 4), (1024, 8)]},
+}
+# Measured after the planner's constants were set from the models above: points held back
+# from the tuning, to report on honestly (--models heldout).
+HELD_OUT = {
+    "qwen2.5-7b": {"config": "tests/model/fixtures/configs/qwen2.5-7b.json", "layers": 4,
+                   "shapes": [(2048, 2), (1024, 4), (4096, 1)]},
+    "mistral-7b": {"config": "tests/model/fixtures/configs/mistral-7b.json", "layers": 4,
+                   "shapes": [(2048, 1), (2048, 4)]},
+    "gpt2": {"config": "tests/model/fixtures/configs/gpt2.json", "layers": None, "shapes": [(512, 4), (1024, 3)]},
 }
 STRATEGIES = ("single", "ddp", "full_shard", "shard_grad_op")
 WARMUP, MIN_STEPS, MAX_STEPS, BUDGET_S = 3, 5, 12, 2.0
@@ -92,9 +102,8 @@ class Device:
             torch.cuda.empty_cache()
 
 
-def load_config(root, name, tiny):
+def load_config(root, spec, tiny):
     import transformers
-    spec = MODELS[name]
     with open(os.path.join(root, spec["config"])) as f:
         values = json.load(f)
     config = transformers.AutoConfig.for_model(values.pop("model_type"), **values)
@@ -273,10 +282,12 @@ def run(args):
     if dist and args.phase == "ddp":
         result["all_reduce"] = all_reduce_bandwidth(dev, dist)
     only = set(filter(None, args.only.split(",")))
-    for name, spec in MODELS.items():
+    models = HELD_OUT if args.models == "heldout" else MODELS
+    result["models"] = args.models
+    for name, spec in models.items():
         if only and name not in only:
             continue
-        config = load_config(args.root, name, args.tiny)
+        config = load_config(args.root, spec, args.tiny)
         shapes = [(min(s, 64), m) for s, m in spec["shapes"]] if args.tiny else spec["shapes"]
         for checkpointing in (False, True):
             began = time.time()
@@ -295,7 +306,7 @@ def run(args):
                 log(name, args.phase, "setup failed:", repr(e)[:400])
                 continue
             for seq, micro in shapes:
-                point = {"model": name, "strategy": args.phase, "gpus": gpus,
+                point = {"model": name, "set": args.models, "strategy": args.phase, "gpus": gpus,
                          "mode": "amp" if amp else "bf16-params", "checkpointing": "full" if checkpointing else "none",
                          "seq": seq, "micro_batch": micro, "layers": len(blocks(model.module if args.phase == "ddp" else model)),
                          "params": params}
@@ -338,8 +349,8 @@ def merge(paths, out):
         for key, value in part.items():
             if key == "points":
                 fixture["points"] += value
-            elif key in ("phase", "gpus", "began", "ended", "all_reduce"):
-                fixture["phases"].setdefault(part["phase"], {})[key] = value
+            elif key in ("phase", "gpus", "began", "ended", "all_reduce", "models"):
+                fixture["phases"].setdefault(part.get("models", "tuning") + " " + part["phase"], {})[key] = value
             else:
                 fixture[key] = value
     with open(out, "w") as f:
@@ -352,6 +363,8 @@ def main():
     ap.add_argument("--out", required=True)
     ap.add_argument("--phase", choices=STRATEGIES)
     ap.add_argument("--only", default="")
+    ap.add_argument("--models", choices=("tuning", "heldout"), default="tuning",
+                    help="the models the planner's constants were set from, or those held back")
     ap.add_argument("--tiny", action="store_true", help="toy sizes, to check the script on a CPU")
     ap.add_argument("--merge", nargs="+")
     args = ap.parse_args()
