@@ -191,6 +191,28 @@ private slots:
             QVERIFY2(g.worstC <= b.calibrated, (std::string(b.group) + " calibrated " + percent(g.worstC)).c_str());
         }
     }
+
+    // A user who measures on several GPUs: the fit reproduces a DDP or FSDP point exactly,
+    // its tail (what no backward hides) included, and the estimate then says the same.
+    void aCalibrationPointOnSeveralGpusIsReproduced() {
+        const auto all = steptruth::points(PLAN_FIXTURES, MODEL_CONFIGS);
+        int checked = 0;
+        for (const auto& p : all) {
+            if (p.set != "tuning" || p.model != "llama-3.1-8b" || p.layout.worldSize() == 1 || p.raw["seq"] != 4096 ||
+                p.plan.model.checkpointing != ActivationCheckpointing::None)
+                continue;
+            const Calibration c{p.layout, p.measuredS, Calibration::Unit::SecondsPerStep};
+            const FittedModel fit = fitModel(p.plan, {c});
+            QVERIFY2(fit.exact, p.where.c_str());
+            Plan calibrated = p.plan;
+            applyFit(calibrated.recipe, fit);
+            const Estimate e = estimateUncalibrated(calibrated, p.layout);
+            QVERIFY(e.commTailS.value > 0);
+            QVERIFY2(std::fabs(e.stepTimeS.value / p.measuredS - 1) < 1e-3, p.where.c_str());
+            ++checked;
+        }
+        QCOMPARE(checked, 6);  // DDP, full_shard and shard_grad_op on 2 and on 4 GPUs
+    }
 };
 
 QTEST_APPLESS_MAIN(TestStepTimeLayouts)
