@@ -1579,6 +1579,22 @@
         <source>training + evaluations + checkpoint writes</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>shard_grad_op: reduce-scatter of gradients + 1 parameter all-gather per micro-step (kept from forward to backward), each half a ring all-reduce&apos;s volume, same rings as the gradients</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the root&apos;s parameters gathered before the first block and their gradients reduce-scattered after the last</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the last bucket (the input embedding&apos;s gradient) all-reduced after backward</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tail + max(0, communication − tail − window) + (1 − overlap) × min(communication − tail, window) + latency × collectives</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>GenerateCommand</name>

@@ -1579,6 +1579,22 @@
         <source>training + evaluations + checkpoint writes</source>
         <translation>训练 + 验证 + 检查点写入</translation>
     </message>
+    <message>
+        <source>shard_grad_op: reduce-scatter of gradients + 1 parameter all-gather per micro-step (kept from forward to backward), each half a ring all-reduce&apos;s volume, same rings as the gradients</source>
+        <translation>shard_grad_op：梯度的归约-分散 + 每个微步 1 次参数全收集（从前向保留到反向），每次的数据量为一次环形全归约的一半，走与梯度相同的环</translation>
+    </message>
+    <message>
+        <source>the root&apos;s parameters gathered before the first block and their gradients reduce-scattered after the last</source>
+        <translation>根模块的参数在第一个块之前全收集，其梯度在最后一个块之后归约-分散</translation>
+    </message>
+    <message>
+        <source>the last bucket (the input embedding&apos;s gradient) all-reduced after backward</source>
+        <translation>最后一个桶（输入嵌入的梯度）在反向结束后才做全归约</translation>
+    </message>
+    <message>
+        <source>tail + max(0, communication − tail − window) + (1 − overlap) × min(communication − tail, window) + latency × collectives</source>
+        <translation>尾部 + max(0, 通信 − 尾部 − 窗口) + (1 − 重叠比例) × min(通信 − 尾部, 窗口) + 延迟 × 集合通信次数</translation>
+    </message>
 </context>
 <context>
     <name>GenerateCommand</name>
@@ -2516,7 +2532,7 @@
     </message>
     <message>
         <source>finishes (now +)</source>
-        <translation>完成于（从现在起）</translation>
+        <translation>预计完成于</translation>
     </message>
     <message>
         <source>Step times %1.</source>

@@ -393,7 +393,10 @@ nlohmann::ordered_json toJson(const PlanAnalysis& analysis) {
         put(j, "memory_per_gpu_gb", e.memoryPerGpuGb);
         j["gpu_memory_gb"] = e.gpuMemoryGb;
         put(j, "compute_time_s", e.computeTimeS);
+        put(j, "memory_time_s", e.memoryTimeS);
+        put(j, "host_time_s", e.hostTimeS);
         put(j, "comm_time_s", e.commTimeS);
+        put(j, "comm_tail_s", e.commTailS);
         put(j, "overlap_window_s", e.overlapWindowS);
         j["collectives"] = e.collectives;
         put(j, "exposed_comm_time_s", e.exposedCommTimeS);

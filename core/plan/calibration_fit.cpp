@@ -26,6 +26,7 @@ struct Point {
     int accum = 1;
     double windowAtFullMfu = 0;   // overlap window at MFU 1, s
     double comm = 0;              // communication time, s
+    double tail = 0;              // of which after backward, never hidden (estimate.h commTailS)
     double collectives = 0;       // collective phases per step
     double measured = 0;          // measured step time, s
     double batch = 0;
@@ -50,7 +51,8 @@ double onDevice(const Point& p, double mfu) {
 
 double predict(const Point& p, const Constants& k) {
     const double window = p.windowAtFullMfu / k.mfu;
-    return onDevice(p, k.mfu) + std::max(0.0, p.comm - window) + k.hiddenShortfall * std::min(p.comm, window) +
+    const double rest = p.comm - p.tail;
+    return onDevice(p, k.mfu) + p.tail + std::max(0.0, rest - window) + k.hiddenShortfall * std::min(rest, window) +
            k.latency * p.collectives;
 }
 
@@ -76,8 +78,9 @@ Constants bestAt(const std::vector<Point>& points, double mfu, int free, const C
     std::vector<Row> rows;
     for (const Point& p : points) {
         const double window = p.windowAtFullMfu / mfu;
-        const double fixed = onDevice(p, mfu) + std::max(0.0, p.comm - window);
-        rows.push_back({std::min(p.comm, window) / p.measured, p.collectives / p.measured,
+        const double rest = p.comm - p.tail;
+        const double fixed = onDevice(p, mfu) + p.tail + std::max(0.0, rest - window);
+        rows.push_back({std::min(rest, window) / p.measured, p.collectives / p.measured,
                         (p.measured - fixed) / p.measured});
     }
     // Latency alone, with u held: the clamped 1-D solution is the bounded optimum.
@@ -175,6 +178,7 @@ FittedModel fitAt(const Plan& plan, const std::vector<Calibration>& given, const
         p.accum = e.gradAccum;
         p.windowAtFullMfu = e.overlapWindowS.value;
         p.comm = e.commTimeS.value;
+        p.tail = e.commTailS.value;
         p.collectives = e.collectives;
         p.batch = e.effectiveBatch.value;
         p.measured = measuredStep(c, p.batch);

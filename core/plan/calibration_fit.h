@@ -5,8 +5,9 @@
 //
 //   step = on the GPU: per micro-step (host³ + (compute / MFU + traffic)³)^⅓,
 //          then the optimizer's traffic (estimate.cpp)
-//        + max(0, comm − window)               what the backward window cannot hide
-//        + (1 − overlap) × min(comm, window)   what hiding does not quite hide
+//        + tail                                what comes after backward (DDP's last bucket, FSDP's root)
+//        + max(0, rest − window)               of the rest (comm − tail), what the window cannot hide
+//        + (1 − overlap) × min(rest, window)   what hiding does not quite hide
 //        + latency × collectives               a fixed cost per collective phase
 //
 // compute, traffic and comm come from the catalogue (peak FLOP/s, memory, NVLink and

@@ -33,13 +33,18 @@ Figure figure(double value, std::string unit, Text formula, std::string worked) 
 
 // Ring all-reduce of `bytes`, hierarchically: a ring over the node's GPUs on
 // NVLink, then a ring across nodes in which each GPU carries 1/g of the data on
-// its share of the node's network. Each ring moves 2(n−1)/n of the data.
+// its share of the node's network. Each ring moves 2(n−1)/n of the data. On NVLink
+// NCCL reaches kNvlinkEfficiency of the datasheet's one-way bandwidth (its bus
+// bandwidth for a 1 GiB fp32 all-reduce: 329, 355 and 361 GB/s on 2, 4 and 8 H100s,
+// 327 on 2 H200s, against 450; the device's KINDS.md and bench/RESULTS.md).
+constexpr double kNvlinkEfficiency = 0.73;
 struct AllReduce { double seconds; std::string worked; };
 AllReduce allReduce(double bytes, const Layout& l, const GpuModel& gpu, const NetworkModel& net) {
     const int g = l.gpusPerNode, n = l.nodes;
-    const double intra = g > 1 ? 2.0 * (g - 1) / g * bytes / (gpu.nvlinkGBps * 1e9) : 0;
+    const double nvlink = gpu.nvlinkGBps * kNvlinkEfficiency;
+    const double intra = g > 1 ? 2.0 * (g - 1) / g * bytes / (nvlink * 1e9) : 0;
     const double inter = n > 1 ? 2.0 * (n - 1) / n * bytes / (net.GBpsPerNode() * 1e9) : 0;
-    std::string w = "2·" + num(g - 1) + "/" + num(g) + " × " + num(bytes / 1e9) + " GB / " + num(gpu.nvlinkGBps) +
+    std::string w = "2·" + num(g - 1) + "/" + num(g) + " × " + num(bytes / 1e9) + " GB / " + num(nvlink) +
                     " GB/s";
     if (n > 1)
         w += " + 2·" + num(n - 1) + "/" + num(n) + " × " + num(bytes / 1e9) + " GB / " + num(net.GBpsPerNode()) +
@@ -71,7 +76,15 @@ AllReduce allReduce(double bytes, const Layout& l, const GpuModel& gpu, const Ne
 // longer of the two where one dominates and more than either where they are close (the
 // step alternates between host-bound and GPU-bound stretches): their 3-norm,
 // (host³ + gpu³)^⅓. The optimizer's traffic follows the last micro-step's backward.
+//
+// A mixture's experts multiply few tokens each, in transformers' per-expert loop with its
+// gathers and scatters: under autocast they run in fp32 (transformers keeps them outside it)
+// at kFp32MatrixEfficiency × MFU of the fp32 peak (SIMT fp32 products reach a larger share
+// of their smaller peak), in 16 bits at kExpertMatrixEfficiency × MFU of the bf16 peak
+// (bench/RESULTS.md: the 4-block Mixtral-like model, AMP on one H200 against FSDP2's bf16).
 constexpr double kBackwardSlowdown = 0.75;  // backward's rate against forward's
+constexpr double kFp32MatrixEfficiency = 1.25;
+constexpr double kExpertMatrixEfficiency = 0.47;
 constexpr double kForwardCost = 3.0 / (1.0 + 2.0 / kBackwardSlowdown);
 constexpr double kBackwardCost = kForwardCost / kBackwardSlowdown;
 constexpr double kBandwidthEfficiency = 0.75;
@@ -79,6 +92,62 @@ constexpr double kBandwidthEfficiency = 0.75;
 // 0.8 of the rate it reaches on fp32 states (2.0 against 2.5 TB/s on an H100).
 constexpr double kHalfStatesEfficiency = 0.8;
 constexpr double kHostGpuNorm = 3.0;
+
+// What eager PyTorch's data parallelism does besides its collectives (the families transformers
+// builds; our trainer's backend does its own reduction, and its measurements fit it as before):
+//   DDP            copies each gradient into its bucket, divides it there by the world and
+//                  copies it back after the all-reduce: 3 × (read + write) of the gradients on
+//                  the compute stream, once per step; its reducer's hooks cost the host
+//                  kDdpHostPerBlock per block and micro-step.
+//   FSDP, ZeRO-3   each gather casts the GPU's shard to 16 bits into the gather's buffer and
+//                  copies the gathered buffer out into the parameters ((4 + 2)/n + 2 + 2 bytes
+//                  per parameter); each step's reduce-scatter casts the 16-bit gradients to the
+//                  reduction's dtype (2 + 4 bytes) and accumulates the GPU's shard (3 × 4/n);
+//                  the hooks around each sharded unit (every block, and the root with the
+//                  embeddings and the output layer) cost the host kFsdpHostPerUnit per micro-step.
+// Measured on 2 H200s (bench/step_truth.py) and put in the time of the host the per-block
+// constants were measured on (training_cost.h): the H200 machine's host issued the same
+// single-GPU steps 1.3–1.5× slower (GPT-2: 36 against 24.6 ms).
+constexpr double kDdpHostPerBlock = 0.7e-3;
+constexpr double kFsdpHostPerUnit = 2.7e-3;
+
+struct DataParallelWork {
+    double microBytes = 0;  // per micro-step
+    double stepBytes = 0;   // once per step, after the last micro-step's backward
+    double hostPerMicro = 0;
+    int gathers = 0;        // parameter gathers per micro-step: 2 (full shard, ZeRO-3), 1 (shard_grad_op)
+};
+
+bool eagerPyTorch(const model::Architecture& a) {
+    return a.family() == model::Family::Llama || a.family() == model::Family::Gpt2 || a.family() == model::Family::Vit;
+}
+
+int gathersPerMicroStep(const Recipe& r) {
+    if (r.zeroStage == 3 || r.fsdp == Recipe::Fsdp::FullShard || r.fsdp == Recipe::Fsdp::HybridShard) return 2;
+    return r.fsdp == Recipe::Fsdp::ShardGradOp ? 1 : 0;
+}
+
+// The bytes a gradient is reduced in: fp32 under AMP's DDP, FSDP's reduce_dtype (fp32, as
+// torchtitan sets it and bench/step_truth.py measures it), DeepSpeed's 16-bit communication.
+double reduceBytes(const Recipe& r) { return r.fsdp != Recipe::Fsdp::None || r.zeroStage == 0 ? 4.0 : 2.0; }
+
+DataParallelWork dataParallelWork(const Plan& plan, const Layout& layout, const model::Architecture& a, bool hasArch) {
+    DataParallelWork w;
+    const Recipe& r = plan.recipe;
+    w.gathers = gathersPerMicroStep(r);
+    if (layout.worldSize() == 1 || !hasArch || !eagerPyTorch(a)) return w;
+    const double P = plan.model.params;
+    const double n = r.fsdp == Recipe::Fsdp::HybridShard ? layout.gpusPerNode : layout.worldSize();
+    if (w.gathers > 0) {
+        w.microBytes = w.gathers * ((4.0 + 2.0) / n + 4.0) * P;
+        w.stepBytes = (6.0 + 12.0 / n) * P;
+        w.hostPerMicro = kFsdpHostPerUnit * double(a.layers + 1);
+    } else if (r.zeroStage == 0 && r.fsdp == Recipe::Fsdp::None) {
+        w.stepBytes = 6.0 * reduceBytes(r) * P;
+        w.hostPerMicro = kDdpHostPerBlock * double(a.layers);
+    }
+    return w;
+}
 
 struct StepTime {
     Figure compute, memory, host;
@@ -99,29 +168,33 @@ StepTime stepTime(const Plan& plan, const Layout& layout, int accum, model::Nume
     const double samples = double(r.microBatch) * accum;
 
     // FLOPs per sample: the plan's own figure, the architecture's count, or 6·N per token.
-    double flops = 0, forward = 0, fp32 = 0;
+    double flops = 0, forward = 0, fp32 = 0, experts16 = 0;
     if (m.flopsPerSample > 0 || !hasArch) {
         const double recompute = m.checkpointing == ActivationCheckpointing::Full ? 2.0 : 0.0;
         flops = m.flopsPerSample > 0 ? m.flopsPerSample : (6.0 + recompute) * m.params * m.tokensPerSample;
         forward = flops * (2.0 + recompute) / (6.0 + recompute);
     } else {
         const model::SampleFlops f = model::flopsPerSample(arch, model::countParameters(arch), m.tokensPerSample, ckpt);
-        fp32 = numerics == model::Numerics::Mixed ? f.experts : 0.0;
-        const double fp32Forward = f.flops > 0 ? fp32 * f.forward / f.flops : 0.0;
-        flops = f.executed - fp32;
-        forward = f.executedForward - fp32Forward;
+        (numerics == model::Numerics::Mixed ? fp32 : experts16) = f.experts;
+        const double expertsForward = f.flops > 0 ? f.experts * f.forward / f.flops : 0.0;
+        flops = f.executed - f.experts;
+        forward = f.executedForward - expertsForward;
         t.layers = std::max(1, int(arch.layers));
     }
     const double weighted = kForwardCost * forward + kBackwardCost * (flops - forward);
-    const double compute =
-        (weighted / (gpu.bf16Tflops * 1e12) + fp32 / (gpu.fp32Tflops * 1e12)) * samples / r.mfu;
+    const double compute = (weighted / (gpu.bf16Tflops * 1e12) +
+                            experts16 / (gpu.bf16Tflops * 1e12 * kExpertMatrixEfficiency) +
+                            fp32 / (gpu.fp32Tflops * 1e12 * kFp32MatrixEfficiency)) *
+                           samples / r.mfu;
+    std::string experts;
+    if (fp32 > 0) experts = " (+ experts " + num(fp32) + " fp32 at " + num(gpu.fp32Tflops) + " TFLOP/s × " + num(kFp32MatrixEfficiency) + ")";
+    if (experts16 > 0) experts = " (+ experts " + num(experts16) + " at " + num(gpu.bf16Tflops) + " TFLOP/s × " + num(kExpertMatrixEfficiency) + ")";
     t.compute = figure(compute, "s",
                        Text(TD_TEXT("Formulas", "executed FLOPs per sample (forward × %1, backward × %2) × micro × "
                                                 "accumulation / (peak × MFU)"),
                             {Text::value(num(kForwardCost)), Text::value(num(kBackwardCost))}),
-                       num(weighted) + (fp32 > 0 ? " (+ " + num(fp32) + " fp32 at " + num(gpu.fp32Tflops) + " TFLOP/s)" : "") +
-                           " × " + num(r.microBatch) + " × " + num(accum) + " / (" + num(gpu.bf16Tflops) +
-                           " TFLOP/s × " + num(r.mfu) + ")");
+                       num(weighted) + experts + " × " + num(r.microBatch) + " × " + num(accum) + " / (" +
+                           num(gpu.bf16Tflops) + " TFLOP/s × " + num(r.mfu) + ")");
 
     // Traffic: per micro-step from the architecture, once per step AdamW's over its shard.
     const double bandwidth = gpu.memoryGBps * 1e9 * kBandwidthEfficiency;
@@ -137,24 +210,31 @@ StepTime stepTime(const Plan& plan, const Layout& layout, int accum, model::Nume
                               ? (r.fsdp == Recipe::Fsdp::HybridShard ? layout.gpusPerNode : layout.worldSize())
                               : 1;
     const double optimizerBytes = m.params * (2 * bytes.weights + bytes.grads + 2 * bytes.optimizer) / shards;
+    const DataParallelWork dp = dataParallelWork(plan, layout, arch, hasArch);
+    microBytes += dp.microBytes;
     const double microTraffic = microBytes / bandwidth;
-    const double optimizer = optimizerBytes / (bandwidth * (bytes.optimizer < 8 ? kHalfStatesEfficiency : 1.0));
+    // Once per step after the last backward: AdamW's traffic, DDP's bucket copies, FSDP's reduce-scatter copies.
+    const double optimizer = optimizerBytes / (bandwidth * (bytes.optimizer < 8 ? kHalfStatesEfficiency : 1.0)) +
+                             dp.stepBytes / bandwidth;
     t.memory = figure(accum * microTraffic + optimizer, "s",
                       Text(TD_TEXT("Formulas", "(accumulation × elementwise bytes per micro-step + AdamW's (2·w + g + "
                                                "2·o) bytes per parameter / shards) / (bandwidth × %1)"),
                            {Text::value(num(kBandwidthEfficiency))}),
                       "(" + num(accum) + " × " + num(microBytes / 1e9) + " GB + " + num(optimizerBytes / 1e9) +
-                          " GB) / (" + num(gpu.memoryGBps) + " GB/s × " + num(kBandwidthEfficiency) + ")");
+                          " GB" + (dp.stepBytes > 0 ? " + " + num(dp.stepBytes / 1e9) + " GB" : std::string()) +
+                          ") / (" + num(gpu.memoryGBps) + " GB/s × " + num(kBandwidthEfficiency) + ")");
 
     const model::HostCost host = hasArch ? model::hostTimePerMicroStep(arch, numerics, ckpt) : model::HostCost{};
-    t.host = figure(accum * host.seconds, "s",
+    const double hostPerMicro = host.seconds + dp.hostPerMicro;
+    t.host = figure(accum * hostPerMicro, "s",
                     Text(TD_TEXT("Formulas", "accumulation × eager PyTorch's issue time per micro-step (fixed + "
                                              "blocks × per block × autocast × recomputation)")),
-                    num(accum) + " × (" + (host.worked.empty() ? std::string("0") : host.worked) + ")");
+                    num(accum) + " × (" + (host.worked.empty() ? std::string("0") : host.worked) +
+                        (dp.hostPerMicro > 0 ? " + " + num(dp.hostPerMicro * 1e3) + " ms" : std::string()) + ")");
 
     t.optimizer = optimizer;
     t.onDevice = onDeviceStepS(compute, t.memory.value, optimizer, t.host.value, accum);
-    t.worked = num(accum) + " × (" + num(host.seconds) + "³ + " + num(compute / accum + microTraffic) + "³)^⅓ + " +
+    t.worked = num(accum) + " × (" + num(hostPerMicro) + "³ + " + num(compute / accum + microTraffic) + "³)^⅓ + " +
                num(optimizer);
     return t;
 }
@@ -259,15 +339,19 @@ Estimate estimateUncalibrated(const Plan& asPlanned, const Layout& layout, model
     e.optimizerTimeS = t.optimizer;
     const double compute = t.compute.value;
     // Communication. Plain data parallelism all-reduces fp32 gradients (DDP
-    // under autocast keeps them fp32); ZeRO reduces in the training precision.
+    // under autocast keeps them fp32); ZeRO reduces in the training precision, FSDP
+    // in its reduce_dtype (fp32, reduceBytes()).
     // ZeRO-1/2 move the same volume as an all-reduce (reduce-scatter + all-gather);
-    // ZeRO-3 also gathers the parameters for forward and backward of each micro-step.
+    // ZeRO-3 and FSDP's full shard also gather the parameters in 16 bits for forward and
+    // backward of each micro-step, shard_grad_op for forward only (they stay gathered).
     // What the network model assumes is said in the formula, so a user sees it:
     // a ring inside the node on NVLink, then a ring across nodes in which each GPU
     // carries its 1/g share on 1/g of the node's NICs (NCCL's tree moves the same
     // 2× the bytes, so the bandwidth term is the same; its lower latency is in the
     // fitted per-collective latency).
-    const double gradBytes = m.params * (r.zeroStage == 0 && r.fsdp == Recipe::Fsdp::None ? 4.0 : 2.0);
+    const int gathersPerMicro = gathersPerMicroStep(r);
+    const bool gathers = gathersPerMicro > 0;
+    const double gradBytes = m.params * (gathers ? reduceBytes(r) : r.zeroStage == 0 && r.fsdp == Recipe::Fsdp::None ? 4.0 : 2.0);
     const AllReduce grads = allReduce(gradBytes, layout, gpu, net);
     double comm = grads.seconds;
     Text commFormula(TD_TEXT("Formulas", "gradient all-reduce, ring on NVLink then ring across nodes, each GPU's 1/g "
@@ -275,16 +359,45 @@ Estimate estimateUncalibrated(const Plan& asPlanned, const Layout& layout, model
                                          "/ node network"));
     std::string commWorked = grads.worked;
     int collectives = 1;  // the gradient all-reduce (bucketed, finishing with the backward)
-    const bool gathers = r.zeroStage == 3 || r.fsdp == Recipe::Fsdp::FullShard || r.fsdp == Recipe::Fsdp::HybridShard;
     if (gathers) {
         const AllReduce gather = allReduce(m.params * 2.0, layout, gpu, net);
-        comm = grads.seconds / 2 + e.gradAccum * gather.seconds;  // one all-gather is half an all-reduce; 2 per micro-step
-        commFormula = Text(TD_TEXT("Formulas", "ZeRO-3: reduce-scatter of gradients + 2 parameter all-gathers per "
-                                               "micro-step (forward and backward), each half a ring all-reduce's "
-                                               "volume, same rings as the gradients"));
-        commWorked = "(" + grads.worked + ") / 2 + " + num(e.gradAccum) + " × (" + gather.worked + ")";
-        // One gather per block in forward and again in backward, each a collective phase.
-        collectives = 1 + 2 * e.gradAccum * std::max(1, t.layers);
+        // One all-gather (and one reduce-scatter) is half an all-reduce.
+        comm = grads.seconds / 2 + e.gradAccum * gathersPerMicro * gather.seconds / 2;
+        commFormula = gathersPerMicro == 2
+                          ? Text(TD_TEXT("Formulas", "ZeRO-3: reduce-scatter of gradients + 2 parameter all-gathers per "
+                                                     "micro-step (forward and backward), each half a ring all-reduce's "
+                                                     "volume, same rings as the gradients"))
+                          : Text(TD_TEXT("Formulas", "shard_grad_op: reduce-scatter of gradients + 1 parameter all-gather "
+                                                     "per micro-step (kept from forward to backward), each half a ring "
+                                                     "all-reduce's volume, same rings as the gradients"));
+        commWorked = "(" + grads.worked + ") / 2 + " + num(e.gradAccum) + " × " + num(gathersPerMicro) + " × (" +
+                     gather.worked + ") / 2";
+        // One gather per block in forward (and again in backward), each a collective phase.
+        collectives = 1 + gathersPerMicro * e.gradAccum * std::max(1, t.layers);
+    }
+    // What no backward hides (eager PyTorch's order of work): DDP's last bucket, which holds
+    // the input embedding's gradient (the first parameter, reduced last), is all-reduced
+    // after backward ends; FSDP gathers the root's parameters (embeddings, output layer)
+    // before the first block can start and reduce-scatters their gradients after the last.
+    double tail = 0;
+    std::string tailWorked;
+    model::Architecture arch;
+    if (e.worldSize > 1 && planArchitecture(plan, arch) && eagerPyTorch(arch)) {
+        const model::ParameterCount counts = model::countParameters(arch);
+        if (gathers) {
+            const double root = double(counts.total - arch.layers * counts.perLayer);
+            const AllReduce reduce = allReduce(root * reduceBytes(r), layout, gpu, net);
+            const AllReduce gather = allReduce(root * 2.0, layout, gpu, net);
+            tail = (reduce.seconds + gather.seconds) / 2;
+            tailWorked = "(" + reduce.worked + ") / 2 + (" + gather.worked + ") / 2";
+        } else {
+            constexpr double kDdpBucketBytes = 25e6;  // DDP's bucket_cap_mb
+            const AllReduce last = allReduce(std::max(kDdpBucketBytes, double(counts.embedding) * gradBytes / m.params),
+                                             layout, gpu, net);
+            tail = last.seconds;
+            tailWorked = last.worked;
+        }
+        tail = std::min(tail, comm);
     }
     if (e.worldSize == 1) {
         comm = 0;
@@ -292,6 +405,12 @@ Estimate estimateUncalibrated(const Plan& asPlanned, const Layout& layout, model
     }
     e.commTimeS = figure(comm, "s", commFormula, commWorked);
     e.collectives = collectives;
+    e.commTailS = figure(tail, "s",
+                         Text(gathers ? TD_TEXT("Formulas", "the root's parameters gathered before the first block and "
+                                                            "their gradients reduce-scattered after the last")
+                                      : TD_TEXT("Formulas", "the last bucket (the input embedding's gradient) all-reduced "
+                                                            "after backward")),
+                         tailWorked.empty() ? std::string("0") : tailWorked);
 
     // Gradients are reduced in buckets while backward (≈ 2/3 of compute) of the
     // last micro-step still runs; ZeRO-3's gathers prefetch under the whole step.
@@ -300,21 +419,27 @@ Estimate estimateUncalibrated(const Plan& asPlanned, const Layout& layout, model
                            ? figure(window, "s", Text(TD_TEXT("Formulas", "compute (ZeRO-3 prefetches under the whole step)")), num(compute))
                            : figure(window, "s", Text(TD_TEXT("Formulas", "backward of the last micro-step: compute / accumulation × 2/3")),
                                     num(compute) + " / " + num(e.gradAccum) + " × 2/3");
-    // What the window cannot hold is exposed; of what it can, the share (1 − overlap)
-    // still shows (a collective slows the kernels it runs beside); and every
-    // collective phase costs a fixed latency (launch, synchronisation).
+    // The tail is exposed whole. Of the rest, what the window cannot hold is exposed; of
+    // what it can, the share (1 − overlap) still shows (a collective slows the kernels it
+    // runs beside); and every collective phase costs a fixed latency (launch, synchronisation).
     const CommunicationConstants k = communicationConstants(plan);
-    const double hideable = std::min(comm, window);
+    const double rest = comm - tail;
+    const double hideable = std::min(rest, window);
     const double exposed =
-        std::max(0.0, comm - window) + (1.0 - k.overlap) * hideable + k.latencyS * collectives;
-    e.exposedCommTimeS = figure(
-        exposed, "s",
-        Text(gathers ? TD_TEXT("Formulas", "max(0, communication − compute) + (1 − overlap) × "
-                                                    "min(communication, window) + latency × collectives")
-                              : TD_TEXT("Formulas", "max(0, communication − backward window) + (1 − overlap) × "
-                                                    "min(communication, window) + latency × collectives")),
-        "max(0, " + num(comm) + " − " + num(window) + ") + (1 − " + num(k.overlap) + ") × " + num(hideable) + " + " +
-            num(k.latencyS) + " × " + num(collectives));
+        tail + std::max(0.0, rest - window) + (1.0 - k.overlap) * hideable + k.latencyS * collectives;
+    const std::string exposedWorked = "max(0, " + num(rest) + " − " + num(window) + ") + (1 − " + num(k.overlap) +
+                                      ") × " + num(hideable) + " + " + num(k.latencyS) + " × " + num(collectives);
+    e.exposedCommTimeS =
+        tail > 0 ? figure(exposed, "s",
+                          Text(TD_TEXT("Formulas", "tail + max(0, communication − tail − window) + (1 − overlap) × "
+                                                   "min(communication − tail, window) + latency × collectives")),
+                          num(tail) + " + " + exposedWorked)
+                 : figure(exposed, "s",
+                          Text(gathers ? TD_TEXT("Formulas", "max(0, communication − compute) + (1 − overlap) × "
+                                                             "min(communication, window) + latency × collectives")
+                                       : TD_TEXT("Formulas", "max(0, communication − backward window) + (1 − overlap) × "
+                                                             "min(communication, window) + latency × collectives")),
+                          exposedWorked);
 
     const double step = t.onDevice + exposed;
     e.stepTimeS = figure(step, "s",

@@ -46,6 +46,7 @@ struct Estimate {
     Figure overlapWindowS;    // the compute that communication can hide behind
     int collectives = 0;      // collective phases per step (0 on one GPU)
     Figure exposedCommTimeS;  // the part not hidden behind backward, with the per-collective latency
+    Figure commTailS;         // of commTimeS, what comes after backward ends and is never hidden (part of exposedCommTimeS)
     Figure stepTimeS;
     Figure stepsPerS;
     Figure samplesPerS;

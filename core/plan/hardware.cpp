@@ -11,6 +11,10 @@ namespace traindeck {
 // rounded down (nvidia-smi's total: 81559 MiB on an H100 80GB and 143771 MiB on an
 // H200, both seen on the lent machines, bench/RESULTS.md; 81920 MiB on the A100 and
 // A800 80GB; 46068 MiB on an L40S with ECC), not the marketing GB of the name.
+// What the lent H200s reach of these (bench/RESULTS.md, 2026-11-27): an 8192³ bf16 product at
+// 792–804 of 989 TFLOP/s, a device copy at 4.25–4.28 TB/s (read + write) of 4.8, NCCL's
+// all-reduce at 327 (2 GPUs) and 354 GB/s (4) of NVLink's 450; the estimate's efficiencies
+// (MFU, estimate.cpp's bandwidth and NVLink shares) stand between the datasheet and the step.
 const std::vector<GpuModel>& gpuCatalogue() {
     static const std::vector<GpuModel> gpus = {
         {"h100", "NVIDIA H100 SXM 80GB", 79.6, 989, 450, 8, 3350, 67},  // 80 GB nominal, 79.6 GiB shown

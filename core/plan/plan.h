@@ -87,7 +87,7 @@ struct Recipe {
     Precision precision = Precision::Bf16;
     // PyTorch FSDP instead of DeepSpeed ZeRO (zeroStage then 0): how the states are sharded.
     enum class Fsdp { None, FullShard, ShardGradOp, HybridShard } fsdp = Fsdp::None;
-    double mfu = 0.40;           // model FLOPs utilisation the compute time assumes
+    double mfu = 0.50;           // model FLOPs utilisation the compute time assumes
     // The communication model's two constants. Not plan fields: a calibration with
     // points on several layouts fits them (calibration_fit.h). Negative: not fitted, the
     // network catalogue's constants apply (hardware.h; see communicationConstants()).

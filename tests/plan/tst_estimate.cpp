@@ -193,7 +193,7 @@ private slots:
         QVERIFY(tiny.stepTimeS.value >= tiny.hostTimeS.value);
         QVERIFY(tiny.stepTimeS.value < 1.1 * tiny.hostTimeS.value + tiny.memoryTimeS.value);
         QVERIFY(setPlanField(p, "model.tokens_per_sample", "1024").empty());
-        p.recipe.microBatch = 64;
+        p.recipe.microBatch = 128;
         const Estimate large = estimate(p, {1, 1});
         QCOMPARE(large.hostTimeS.value, tiny.hostTimeS.value);  // the same operators, bigger tensors
         QVERIFY(large.computeTimeS.value > 5 * large.hostTimeS.value);
@@ -203,12 +203,14 @@ private slots:
 
     void allReduceIsHierarchicalRingCost() {
         // 2×8 H100 on 8×400 Gb/s InfiniBand, 102.4M fp32 gradients (409.6 MB):
-        // NVLink ring 2·7/8 × 0.4096 GB / 450 GB/s + node ring 2·1/2 × 0.4096 GB / 400 GB/s.
+        // NVLink ring 2·7/8 × 0.4096 GB / (450 GB/s × 0.73, what NCCL reaches on it)
+        // + node ring 2·1/2 × 0.4096 GB / 400 GB/s.
         const Plan p = plan();
         const double bytes = p.model.params * 4;  // 102,400,208 parameters of tae-mlp large
-        const double expected = 2.0 * 7 / 8 * bytes / 450e9 + 2.0 * 1 / 2 * bytes / 400e9;
+        const double nvlink = 450e9 * 0.73;
+        const double expected = 2.0 * 7 / 8 * bytes / nvlink + 2.0 * 1 / 2 * bytes / 400e9;
         QVERIFY(std::fabs(estimate(p, {2, 8}).commTimeS.value - expected) < 1e-12);
-        QVERIFY(std::fabs(estimate(p, {1, 8}).commTimeS.value - 2.0 * 7 / 8 * bytes / 450e9) < 1e-12);
+        QVERIFY(std::fabs(estimate(p, {1, 8}).commTimeS.value - 2.0 * 7 / 8 * bytes / nvlink) < 1e-12);
         QCOMPARE(estimate(p, {1, 1}).commTimeS.value, 0.0);
     }
 
@@ -313,10 +315,16 @@ private slots:
         QVERIFY(e.exposedCommTimeS.value > 0);
         QVERIFY2(e.scalingEfficiency.value < 0.99, std::to_string(e.scalingEfficiency.value).c_str());
         QCOMPARE(e.collectives, 1 + 2 * e.gradAccum * 32);  // a gather per block, forward and backward
-        // The constants the model had before (everything hidden, no latency) called it ideal.
+        // The constants the model had before (everything hidden, no latency) leave exposed only
+        // what no backward hides in eager PyTorch: the root's gather before the first block and
+        // its reduce-scatter after the last (the tail).
+        const double tail = e.commTailS.value;
+        QVERIFY(tail > 0);
         p.recipe.overlap = 1;
         p.recipe.collectiveLatencyS = 0;
-        QVERIFY(estimate(p, {8, 8}).scalingEfficiency.value > 0.999);
+        const Estimate ideal = estimate(p, {8, 8});
+        QVERIFY(std::fabs(ideal.exposedCommTimeS.value - tail) < 1e-12);
+        QVERIFY(ideal.scalingEfficiency.value > e.scalingEfficiency.value);
     }
 
     // The step's peak, not the sum of its parts: gradients and activations are never

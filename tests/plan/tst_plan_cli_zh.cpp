@@ -64,7 +64,7 @@ private slots:
         const QString memory = lineStarting(r.out, QStringLiteral("每块 GPU 显存"));
         QCOMPARE(columnOf(memory, QStringLiteral("30.1/79.6 GiB")), 18);
         for (const char* label : {"微批 × 累积", "有效批量", "学习率", "预热步数", "每轮步数", "总步数", "每步时间",
-                                  "  计算", "  暴露的通信", "样本/秒", "完成用时", "GPU 时", "扩展效率"}) {
+                                  "  计算", "  暴露的通信", "样本/秒", "完成用时", "预计完成于", "GPU 时", "扩展效率"}) {
             const QString line = lineStarting(r.out, QString::fromUtf8(label));
             QVERIFY2(!line.isEmpty(), label);
             // The first value starts at column 18 whatever the label's width.
@@ -73,7 +73,18 @@ private slots:
                 ++i;
             QCOMPARE(columns(line.left(i)), 18);
         }
-        QVERIFY2(r.out.contains(QStringLiteral("18 分钟")), qPrintable(r.out));
+        // The time to finish in minutes, as the JSON has it in hours for the same layouts.
+        const Run json = runTraindeck({"plan", "--json", "--layouts", "1x8,2x8,4x8,8x8,16x8"}, {"LANG=zh_CN.UTF-8"});
+        const QJsonArray layouts = QJsonDocument::fromJson(json.out.toUtf8()).object()["layouts"].toArray();
+        QVERIFY(!layouts.isEmpty());
+        QString finish;  // the row of every block of columns
+        for (const QString& line : r.out.split('\n'))
+            if (line.startsWith(QStringLiteral("完成用时")))
+                finish += line;
+        for (const QJsonValue& l : layouts) {
+            const qint64 minutes = qRound64(l["hours_to_finish"].toDouble() * 60);
+            QVERIFY2(finish.contains(QStringLiteral("%1 分钟").arg(minutes)), qPrintable(finish));
+        }
         // Nothing wider than the terminal, counted in columns.
         for (const QString& line : r.out.split('\n'))
             QVERIFY2(columns(line) <= 80, qPrintable(QStringLiteral("%1 columns: %2").arg(columns(line)).arg(line)));
