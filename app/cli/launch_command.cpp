@@ -6,6 +6,7 @@
 #include "cli/commands.h"
 #include "cli/exit_status.h"
 #include "cli/plan_arguments.h"
+#include "cli/scheduled_launch.h"
 #include "launch/clean_nodes.h"
 #include "launch/run.h"
 #include "cli/terminal_text.h"
@@ -60,9 +61,15 @@ struct NodeSummary {
     std::string message;
 };
 
-// The launch command's own options, filling `config`.
-std::vector<Option> launchOptions(RunConfig& config, bool& help, bool& clean) {
+// The launch command's own options, filling `config` (and `scheduled`: a Slurm job's).
+std::vector<Option> launchOptions(RunConfig& config, ScheduledLaunchOptions& scheduled, bool& help, bool& clean) {
     return {
+        {"--attach", true, Text(TD_TEXT("CliOptions", "follow the Slurm job of an earlier launch again (its run folder), e.g. after the launcher was closed")),
+         [&](const std::string& v) { scheduled.attachDir = v; return std::string(); }},
+        {"--follow", false, Text(TD_TEXT("CliOptions", "Slurm: print the job's output as it grows (it is in the run folder either way)")),
+         [&](const std::string&) { scheduled.follow = true; return std::string(); }},
+        {"--poll-interval", true, Text(TD_TEXT("CliOptions", "Slurm: seconds between two questions to the controller while it answers promptly (default 3; longer while it is slow)")),
+         [&](const std::string& v) { return readNumber(v, "--poll-interval", 1, 600, scheduled.poll.intervalS); }},
         {"--clean-nodes", false, Text(TD_TEXT("CliOptions", "remove what earlier launches left in the remote folder of each host (not a running launch's), then exit")),
          [&](const std::string&) { clean = true; return std::string(); }},
         {"--local", false, Text(TD_TEXT("CliOptions", "run the single node of a 1xN plan on this machine")),
@@ -101,11 +108,22 @@ std::vector<Option> launchOptions(RunConfig& config, bool& help, bool& clean) {
 void printLaunchHelp(const std::vector<Option>& own) {
     printHelpOpening(
         app::localized(TD_TEXT("LaunchCommand",
-                               "Usage: traindeck launch [PLAN.yaml] (--hosts H1,H2,... | --local) [OPTIONS]")),
+                               "Usage: traindeck launch [PLAN.yaml] (--hosts H1,H2,... | --local | --platform slurm) [OPTIONS]\n"
+                               "       traindeck launch --attach RUN_FOLDER")),
         {app::localized(TD_TEXT("LaunchCommand", "Starts every node of a plan over SSH (or the one node of a 1xN "
                                                  "plan here), after checking each node; prints each node's lines "
                                                  "prefixed by its index; stops all nodes together when one fails or "
                                                  "on Ctrl-C (a second Ctrl-C kills).")),
+         app::localized(TD_TEXT("LaunchCommand", "With --platform slurm (or the plan's launch.platform) the plan's Slurm "
+                                                 "files are written into the run folder and submitted with sbatch "
+                                                 "(partition, account, QOS, time limit and more #SBATCH lines are plan "
+                                                 "fields); the job is followed (pending and why, running and where, how "
+                                                 "it ended) and its output copied into the run folder as it grows "
+                                                 "(traindeck watch RUN shows it live; --follow prints it). Ctrl-C sends "
+                                                 "SIGTERM to the job's tasks, scancels it after --grace and waits until "
+                                                 "Slurm says it ended; a second Ctrl-C leaves at once and names the job. "
+                                                 "Exit status: 0 completed, 1 failed, 2 nothing submitted, 130/143 "
+                                                 "stopped.")),
          exitStatusRule(),
          app::localized(TD_TEXT("LaunchCommand", "Stopping: SIGTERM to every process the node started, SIGKILL "
                                                  "after --grace; the same when the launcher's connection drops, "
@@ -267,8 +285,9 @@ int cleanRemoteFolders(const RunConfig& config) {
 
 int runLaunch(int argc, char** argv) {
     RunConfig config;
+    ScheduledLaunchOptions scheduled;
     bool help = false, clean = false;
-    const std::vector<Option> own = launchOptions(config, help, clean);
+    const std::vector<Option> own = launchOptions(config, scheduled, help, clean);
     std::string file;
     const std::string error = readPlanArguments(argc, argv, own, config.plan, file);
     if (help) {
@@ -280,6 +299,16 @@ int runLaunch(int argc, char** argv) {
         return code;
     };
     if (!error.empty()) return fail(error, 2);
+    // A platform with a scheduler (Slurm) runs the job; --local still runs here.
+    if (!scheduled.attachDir.empty() || (!config.local && scheduler::schedulerOf(config.plan.launch.platform))) {
+        if (scheduled.attachDir.empty())
+            if (const PlanAnalysis analysis = analyse(config.plan); const Finding* blocker = analysis.launchBlocker())
+                return fail(app::localized(Text(TD_TEXT("LaunchCommand", "the plan has errors, nothing submitted: %1 (run "
+                                                                         "'traindeck plan' for all findings)"),
+                                                {blocker->message})),
+                            2);
+        return runScheduledLaunch(config, scheduled);
+    }
     // The hosts are the plan's (launch.hosts: a plan file's list, or --hosts).
     const bool hostsGiven = !config.plan.launch.hosts.empty();
     if (!config.local) config.hosts = config.plan.launch.hosts;

@@ -111,6 +111,10 @@ struct LaunchSettings {
     // Where the nodes run, node 0 (the master) first: [user@]host[:port] or an ssh alias;
     // the ssh target's hostfile and what `traindeck launch` and the Launch page start.
     std::vector<std::string> hosts;
+    // Where a Slurm job queues (`traindeck launch --platform slurm`, the generated job.sbatch);
+    // empty: the cluster's default. `slurmOptions`: more #SBATCH lines ("--constraint=h100").
+    std::string slurmPartition, slurmAccount, slurmQos, slurmTimeLimit;
+    std::vector<std::string> slurmOptions;
     friend bool operator==(const LaunchSettings&, const LaunchSettings&) = default;
 };
 
