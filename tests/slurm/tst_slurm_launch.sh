@@ -142,7 +142,7 @@ case_pending_on_resources() {
 }
 
 case_reattach() {
-  STEPS=40 plan attach
+  STEPS=20 plan attach
   launch_cmd attach
   "${cmd[@]}" >"$work/attach.out" 2>"$work/attach.err" &
   local pid=$!
