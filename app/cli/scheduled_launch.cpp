@@ -127,6 +127,7 @@ int runScheduledLaunch(const RunConfig& config, const ScheduledLaunchOptions& op
                              {Text::value(run->jobId()), Text::value(run->runDir())}));
     if (config.dryRun) {
         // What would be submitted, and the files it would run: nothing is.
+        std::printf("%s\n", scheduler::commandLine({"cd", run->runDir() + "/files"}).c_str());
         std::printf("%s\n", scheduler::commandLine(run->submitCommand()).c_str());
         for (const auto& f : run->files()) std::printf("%s/files/%s\n", run->runDir().c_str(), f.path.c_str());
         tell(app::localized(TD_TEXT("LaunchCommand", "checked against the cluster; nothing submitted (--dry-run)")));

@@ -2,6 +2,8 @@
 // with MASTER_ADDR taken from the allocation's first host. SLURM_NODEID is read
 // by the entrypoint inside the step, where each task has its own.
 
+#include "generate/slurm.h"
+
 #include "generate/context.h"
 #include "generate/shell_quote.h"
 #include "generate/workload.h"
@@ -9,8 +11,6 @@
 #include <cctype>
 
 namespace traindeck::generate {
-
-namespace {
 
 // #SBATCH lines are read by sbatch, not by a shell: no quoting protects them,
 // so only values made of these characters go there.
@@ -22,6 +22,8 @@ bool isSbatchWord(const std::string& s) {
     }
     return true;
 }
+
+namespace {
 
 void checkSbatchWord(const Text& what, const std::string& value) {
     if (!value.empty() && !isSbatchWord(value))

@@ -2,7 +2,7 @@
 
 #include "files/write_whole.h"
 #include "generate/generate.h"
-#include "generate/shell_quote.h"
+#include "generate/slurm.h"
 
 #include <nlohmann/json.hpp>
 
@@ -15,11 +15,15 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr const char* kJobOutput = "job-%j.out";  // in files/: the scheduler writes them, %j its job id
-constexpr const char* kJobError = "job-%j.err";
+// In files/, named as job.sbatch names its output (%x the job's name, %j its id), so that
+// the hint it prints (`traindeck watch --follow ssh://…`) names this file.
+constexpr const char* kJobOutput = "%x-%j.out";
+constexpr const char* kJobError = "%x-%j.err";
 
-std::string withJobId(std::string path, const std::string& jobId) {
-    if (const auto at = path.find("%j"); at != std::string::npos) path.replace(at, 2, jobId);
+// Slurm's file name pattern with the job's name and id in.
+std::string jobFile(std::string path, const std::string& jobName, const std::string& jobId) {
+    for (const auto& [pattern, value] : {std::pair<std::string, std::string>{"%x", jobName}, {"%j", jobId}})
+        if (const auto at = path.find(pattern); at != std::string::npos) path.replace(at, 2, value);
     return path;
 }
 
@@ -81,18 +85,14 @@ ScheduledRun::ScheduledRun(ScheduledRunConfig config, scheduler::Scheduler& sche
     std::error_code ec;
     runDir_ = fs::absolute(runDir_, ec).lexically_normal().string();
     if (!runDir_.empty() && runDir_.back() == '/') runDir_.pop_back();
-    // sbatch's --export takes the files' folder in a list separated by commas.
-    if (runDir_.find(',') != std::string::npos)
-        throw LaunchError(Text(TD_TEXT("Launch", "nothing submitted: the run folder's path may not hold ',' (sbatch "
-                                                 "--export), got '%1'"),
-                               {Text::value(runDir_)}));
     std::string error;
     folder_ = std::make_unique<RunFolder>(runDir_, plan, std::vector<std::string>{}, files_, error);
     if (error.empty()) attempt_ = folder_->startAttempt(runId, config_.dryRun, 1, error);
     if (!error.empty())
         throw LaunchError(Text(TD_TEXT("Launch", "cannot make the run folder %1: %2"), {Text::value(runDir_), Text::value(error)}));
     logs_ = folder_->nodeLogs(0);
-    // The job runs its script from files/ (a filesystem the nodes share) and writes its output there.
+    // The job is submitted from files/ (a filesystem the nodes share), its script and
+    // its generated files there, and writes its output there.
     request_ = {files_.front().path, folder_->filesDir(), folder_->filesDir() + "/" + kJobOutput,
                 folder_->filesDir() + "/" + kJobError};
     record_.scheduler = scheduler_.name();
@@ -180,8 +180,10 @@ RunEnd ScheduledRun::run() {
             std::lock_guard lock(mutex_);
             record_.jobId = id;
         }
-        record_.outPath = withJobId(request_.outPath, id);
-        record_.errPath = withJobId(request_.errPath, id);
+        // sbatch names the job after the plan (#SBATCH --job-name), else after the script.
+        const std::string name = generate::isSbatchWord(config_.plan.launch.jobName) ? config_.plan.launch.jobName : request_.script;
+        record_.outPath = jobFile(request_.outPath, name, id);
+        record_.errPath = jobFile(request_.errPath, name, id);
         const nlohmann::json j = {{"v", 1},
                                   {"scheduler", record_.scheduler},
                                   {"job_id", id},

@@ -26,7 +26,7 @@ std::string commandLine(const std::vector<std::string>& argv) {
     return line;
 }
 
-CommandResult ProcessRunner::run(const std::vector<std::string>& argv, double timeoutS) {
+CommandResult ProcessRunner::run(const std::vector<std::string>& argv, const std::string& workDir, double timeoutS) {
     CommandResult r;
     int out[2], err[2];
     if (argv.empty() || pipe2(out, O_CLOEXEC) != 0) {
@@ -43,6 +43,7 @@ CommandResult ProcessRunner::run(const std::vector<std::string>& argv, double ti
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
     posix_spawn_file_actions_adddup2(&actions, out[1], 1);
     posix_spawn_file_actions_adddup2(&actions, err[1], 2);
+    if (!workDir.empty()) posix_spawn_file_actions_addchdir_np(&actions, workDir.c_str());
     posix_spawnattr_t attr;
     posix_spawnattr_init(&attr);
     // A process group of its own: a timeout kills what the command started too, and

@@ -19,16 +19,16 @@ struct CommandResult {
 class CommandRunner {
 public:
     virtual ~CommandRunner() = default;
-    // Runs argv[0] (looked up on PATH) with the rest as its arguments, no shell;
-    // gives up (status -1) after `timeoutS` seconds.
-    virtual CommandResult run(const std::vector<std::string>& argv, double timeoutS) = 0;
+    // Runs argv[0] (looked up on PATH) with the rest as its arguments, no shell, in
+    // `workDir` (empty: this process's); gives up (status -1) after `timeoutS` seconds.
+    virtual CommandResult run(const std::vector<std::string>& argv, const std::string& workDir, double timeoutS) = 0;
 };
 
 // fork/exec with stdin from /dev/null and both outputs read whole; the child is
 // killed (SIGKILL, its process group) when it outlives the timeout.
 class ProcessRunner : public CommandRunner {
 public:
-    CommandResult run(const std::vector<std::string>& argv, double timeoutS) override;
+    CommandResult run(const std::vector<std::string>& argv, const std::string& workDir, double timeoutS) override;
 };
 
 // The command as a shell would take it (each argument quoted where it needs it), for

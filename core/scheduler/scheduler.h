@@ -22,7 +22,7 @@ class CommandRunner;
 // output (files the launcher can read: a filesystem shared with the nodes).
 struct JobRequest {
     std::string script;   // the batch script, in `workDir`
-    std::string workDir;  // where it is submitted from (its generated files are there)
+    std::string workDir;  // where it is submitted from (its generated files are there; Slurm's SLURM_SUBMIT_DIR)
     std::string outPath, errPath;
 };
 
@@ -33,7 +33,7 @@ public:
     // What can be checked before anything is submitted: the scheduler's tools are
     // there, the controller answers, the plan fits the cluster. One line, empty: fine.
     virtual Text check(const Plan& plan) = 0;
-    // The command that submits `request` (what --dry-run shows).
+    // The command that submits `request`, run in its workDir (what --dry-run shows).
     virtual std::vector<std::string> submitCommand(const JobRequest& request) const = 0;
     // Submits; returns the job's id, or empty with `error` set (nothing was submitted).
     virtual std::string submit(const JobRequest& request, Text& error) = 0;

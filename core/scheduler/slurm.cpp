@@ -201,14 +201,13 @@ Text SlurmScheduler::check(const Plan& plan) {
 }
 
 std::vector<std::string> SlurmScheduler::submitCommand(const JobRequest& r) const {
-    // The job.sbatch finds its files in TRAINDECK_CONFIG_DIR, else in SLURM_SUBMIT_DIR
-    // (sbatch's own working directory, not --chdir's).
-    return {"sbatch", "--parsable", "--chdir=" + r.workDir, "--export=ALL,TRAINDECK_CONFIG_DIR=" + r.workDir,
-            "--output=" + r.outPath, "--error=" + r.errPath, r.workDir + "/" + r.script};
+    // Run in workDir: the job.sbatch finds its files in SLURM_SUBMIT_DIR, sbatch's own
+    // working directory (not --chdir's).
+    return {"sbatch", "--parsable", "--output=" + r.outPath, "--error=" + r.errPath, r.script};
 }
 
 std::string SlurmScheduler::submit(const JobRequest& request, Text& error) {
-    const CommandResult r = run(submitCommand(request));
+    const CommandResult r = run(submitCommand(request), request.workDir);
     if (!r.started) {
         error = notOnPath("sbatch");
         return {};

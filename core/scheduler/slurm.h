@@ -52,7 +52,9 @@ public:
     Text firstFailure(const std::string& errOutput) const override;
 
 private:
-    CommandResult run(const std::vector<std::string>& argv) { return runner_.run(argv, timeoutS_); }
+    CommandResult run(const std::vector<std::string>& argv, const std::string& workDir = {}) {
+        return runner_.run(argv, workDir, timeoutS_);
+    }
     CommandRunner& runner_;
     double timeoutS_;
 };

@@ -50,10 +50,10 @@ public:
         std::lock_guard lock(mutex_);
         answers_[prefix] = std::deque<CommandResult>(results.begin(), results.end());
     }
-    CommandResult run(const std::vector<std::string>& argv, double) override {
+    CommandResult run(const std::vector<std::string>& argv, const std::string& workDir, double) override {
         std::lock_guard lock(mutex_);
-        std::string line;
-        for (const std::string& a : argv) line += (line.empty() ? "" : " ") + a;
+        std::string line = workDir.empty() ? "" : "(in " + workDir + ") ";
+        for (const std::string& a : argv) line += (line.empty() || line.back() == ' ' ? "" : " ") + a;
         calls_.push_back(line);
         for (auto& [prefix, results] : answers_)
             if (line.rfind(prefix, 0) == 0 && !results.empty()) {
@@ -207,16 +207,15 @@ private slots:
         SlurmScheduler slurm(runner);
         const JobRequest r{"job.sbatch", "/runs/r/files", "/runs/r/files/job-%j.out", "/runs/r/files/job-%j.err"};
         QCOMPARE(commandLine(slurm.submitCommand(r)),
-                 std::string("sbatch --parsable --chdir=/runs/r/files --export=ALL,TRAINDECK_CONFIG_DIR=/runs/r/files "
-                             "--output=/runs/r/files/job-%j.out "
-                             "--error=/runs/r/files/job-%j.err /runs/r/files/job.sbatch"));
-        runner.answer("sbatch", {failure("sbatch: error: invalid partition specified: nope\nsbatch: error: Batch job "
+                 std::string("sbatch --parsable --output=/runs/r/files/job-%j.out --error=/runs/r/files/job-%j.err job.sbatch"));
+        // Submitted from the files' folder: the job finds them in SLURM_SUBMIT_DIR.
+        runner.answer("(in /runs/r/files) sbatch", {failure("sbatch: error: invalid partition specified: nope\nsbatch: error: Batch job "
                                          "submission failed: Invalid partition name specified\n")});
         Text error;
         QCOMPARE(slurm.submit(r, error), std::string());
         QCOMPARE(error.english(), std::string("sbatch refused the job: sbatch: error: Batch job submission failed: Invalid "
                                               "partition name specified"));
-        runner.answer("sbatch", {ok("42\n")});
+        runner.answer("(in /runs/r/files) sbatch", {ok("42\n")});
         error = {};
         QCOMPARE(slurm.submit(r, error), std::string("42"));
         QVERIFY(error.empty());

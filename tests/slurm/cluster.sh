@@ -22,14 +22,20 @@ stop() {
   [[ -d $work ]] || return 0
   export SLURM_CONF=$work/slurm.conf
   [[ -f $SLURM_CONF ]] && scancel --full --signal=KILL --user=root >/dev/null 2>&1 || true
+  # The daemons it started (their pid files), all at once: SIGTERM, SIGKILL after 5 s.
+  local pids=() f pid
   for f in "$work"/*/slurmd.pid "$work"/slurmctld.pid "$work"/munge/munged.pid; do
-    [[ -f $f ]] || continue
-    pid=$(cat "$f")
-    kill "$pid" 2>/dev/null || true
-    for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-    kill -9 "$pid" 2>/dev/null || true
-    rm -f "$f"
+    [[ -f $f ]] && pids+=("$(cat "$f")") && rm -f "$f"
   done
+  ((${#pids[@]})) || return 0
+  kill "${pids[@]}" 2>/dev/null || true
+  for _ in $(seq 50); do
+    alive=0
+    for pid in "${pids[@]}"; do kill -0 "$pid" 2>/dev/null && alive=1; done
+    ((alive)) || return 0
+    sleep 0.1
+  done
+  kill -9 "${pids[@]}" 2>/dev/null || true
 }
 
 if [[ $what == stop ]]; then

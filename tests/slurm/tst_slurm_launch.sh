@@ -77,6 +77,9 @@ case_completes() {
   local steps
   steps=$(grep -c '"event":"step"' "$work/completes/node-0.out")
   [[ $steps -ge 4 ]] || fail "node-0.out has $steps step events, expected 4 or more" || return 1
+  # The job's own hint ("watch this job with") names the file the launcher copies.
+  grep -q "traindeck watch --follow ssh://.*$work/completes/files/td-completes-$job.out" "$work/completes/node-0.out" ||
+    fail "the job's watch hint does not name its output file" || return 1
   grep -q '"event":"submitted"' "$work/completes/launch.jsonl" || fail "launch.jsonl: no submitted" || return 1
   grep -q '"status":"completed"' "$work/completes/launch.jsonl" || fail "launch.jsonl: no completed end" || return 1
   [[ $(job_state "$job") == COMPLETED ]] || fail "Slurm does not say COMPLETED" || return 1
@@ -158,7 +161,7 @@ case_reattach() {
   [[ $rc == 0 ]] || fail "attach: exit status $rc, expected 0" || return 1
   grep -q "attached to job $job" "$work/attach.err" || fail "no 'attached to job' line" || return 1
   # Every line of the job's output is in node-0.out exactly once.
-  cmp -s "$work/attach/node-0.out" "$(ls "$work"/attach/files/job-"$job".out)" ||
+  cmp -s "$work/attach/node-0.out" "$work/attach/files/td-attach-$job.out" ||
     fail "node-0.out is not the job's output, whole and once" || return 1
 }
 
@@ -191,7 +194,8 @@ case_refusals() {
   # --dry-run checks and shows, and submits nothing.
   launch refused --dry-run >"$work/refused.out" 2>"$work/refused.err"
   [[ $? == 0 ]] || fail "--dry-run: not exit 0" || return 1
-  grep -q "^sbatch --parsable" "$work/refused.out" || fail "--dry-run does not show the sbatch command" || return 1
+  grep -qx "cd $work/refused/files" "$work/refused.out" && grep -q "^sbatch --parsable" "$work/refused.out" ||
+    fail "--dry-run does not show the sbatch command and where it runs" || return 1
   [[ -f $work/refused/files/job.sbatch && ! -f $work/refused/job.json ]] || fail "--dry-run: files missing or a job recorded" || return 1
   [[ $(squeue -h | wc -l) == "$before" ]] || fail "--dry-run submitted a job" || return 1
 }
