@@ -174,7 +174,8 @@ LaunchPage::~LaunchPage() {
 void LaunchPage::setAnalysis(const PlanAnalysis& analysis) {
     m_analysis = analysis;
     m_scheduled->setAnalysis(analysis);
-    // --local still runs here whatever the platform; Slurm runs the plan otherwise.
+    // A Slurm plan is the scheduler's to run: its panel stands in for the SSH part
+    // (a run already going keeps its part until it ends).
     const bool scheduled = scheduler::schedulerOf(analysis.plan.launch.platform) != nullptr && !running();
     m_scheduled->setVisible(scheduled || m_scheduled->running());
     m_sshPart->setVisible(!m_scheduled->isVisibleTo(this));
