@@ -21,7 +21,10 @@ work=${2:?the cluster folder}
 stop() {
   [[ -d $work ]] || return 0
   export SLURM_CONF=$work/slurm.conf
-  [[ -f $SLURM_CONF ]] && scancel --full --signal=KILL --user=root >/dev/null 2>&1 || true
+  # Only a controller that runs is asked (scancel waits about 20 s for one that does not).
+  if [[ -f $SLURM_CONF && -f $work/slurmctld.pid ]] && kill -0 "$(cat "$work/slurmctld.pid")" 2>/dev/null; then
+    scancel --full --signal=KILL --user=root >/dev/null 2>&1 || true
+  fi
   # The daemons it started (their pid files), all at once: SIGTERM, SIGKILL after 5 s.
   local pids=() f pid
   for f in "$work"/*/slurmd.pid "$work"/slurmctld.pid "$work"/munge/munged.pid; do
@@ -58,9 +61,10 @@ chmod 755 "$work" "$work/munge"
 chmod 700 "$work/munge-key"
 trap 'stop' ERR
 
-# A port range of this cluster's own, from the folder's name: two clusters of two
-# test runs on one machine do not meet.
-base=$(( 20000 + $(cksum <<<"$work" | cut -d' ' -f1) % 20000 / 4 * 4 ))
+# Ports of this cluster's own, from the folder's name and chance: two clusters on one
+# machine do not meet, and a cluster started again in the same folder does not wait
+# for its predecessor's ports to be free (slurmctld retries its bind for about 20 s).
+base=$(( 20000 + ($(cksum <<<"$work" | cut -d' ' -f1) + RANDOM) % 20000 / 4 * 4 ))
 host=$(hostname -s)
 cpus=$(nproc)
 mem=$(( $(awk '/MemTotal/ {print $2}' /proc/meminfo) / 1024 / 4 ))
