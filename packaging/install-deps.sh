@@ -14,6 +14,7 @@ packages=(
   libsimdjson-dev libprotobuf-dev protobuf-compiler
   shellcheck openssh-server openssh-client
   pdsh  # bench/launch: the fault benchmark runs pdsh beside traindeck launch
+  slurm-wlm munge  # tests/slurm: a real slurmctld and slurmd that `traindeck launch --platform slurm` submits to
   python3
   # traindeck_metrics' tests and the end-to-end runs of users' scripts (tests/runs):
   # CPU PyTorch (about 600 MB with what it pulls in), pip from a checkout.

@@ -222,6 +222,18 @@
         <source>only this cloud (aws, gcp, azure, lambda, alibaba, or your own)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>follow the Slurm job of an earlier launch again (its run folder), e.g. after the launcher was closed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slurm: print the job&apos;s output as it grows (it is in the run folder either way)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slurm: seconds between two questions to the controller while it answers promptly (default 3; longer while it is slow)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>CoreMessages</name>
@@ -416,6 +428,14 @@
     </message>
     <message>
         <source>expected a name of letters, digits, &apos;-&apos; and &apos;_&apos;, got &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>may only hold letters, digits, &apos;-&apos;, &apos;_&apos;, &apos;.&apos; and &apos;:&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an sbatch option starts with &apos;--&apos;, got &apos;%1&apos;</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1121,6 +1141,46 @@
     </message>
     <message>
         <source>Speeds measured on a layout, which refit the model: 1x8=0.9steps/s, 2x8=115samples/s or 2x8=1.1s/step, separated by commas; after &apos;@&apos; the workload it ran (1x1=22.8samples/s@micro=8:seq=1024:ckpt=full), else the plan as it stands.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slurm partition</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The partition the Slurm job queues in; empty: the cluster&apos;s default.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slurm account</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The account the Slurm job is charged to; empty: your default account.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slurm QOS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The Slurm quality of service; empty: the account&apos;s default.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slurm time limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The job&apos;s time limit as sbatch --time takes it (&quot;2-00:00:00&quot;, &quot;90&quot;); empty: the partition&apos;s default.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>More sbatch options</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>More #SBATCH lines for the job, separated by commas: --constraint=h100, --mail-type=END.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2047,13 +2107,41 @@
         <source>not started</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>traindeck launch submits to Slurm only (--platform slurm); for this platform use &apos;traindeck generate&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 holds no submitted job (no job.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: not a job record: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nothing submitted: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1&apos;s job was submitted to %2, not %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot open the run folder %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>job.json not written (--attach will not find job %1): %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1; first failure: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>LaunchCommand</name>
-    <message>
-        <source>Usage: traindeck launch [PLAN.yaml] (--hosts H1,H2,... | --local) [OPTIONS]</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message>
         <source>Starts every node of a plan over SSH (or the one node of a 1xN plan here), after checking each node; prints each node&apos;s lines prefixed by its index; stops all nodes together when one fails or on Ctrl-C (a second Ctrl-C kills).</source>
         <translation type="unfinished"></translation>
@@ -2131,7 +2219,48 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>0 every node succeeded (or, with --dry-run, passed the checks); 1 the run failed; 2 bad input; 3 a host key was unknown or changed, or authentication failed (nothing started); 130/143 stopped by SIGINT/SIGTERM.</source>
+        <source>Usage: traindeck launch [PLAN.yaml] (--hosts H1,H2,... | --local | --platform slurm) [OPTIONS]
+       traindeck launch --attach RUN_FOLDER</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>job %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>submitted job %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no scheduler named &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>attached to job %1 of run folder %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>checked against the cluster; nothing submitted (--dry-run)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopping (again to leave at once)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopping job %1: SIGTERM to its tasks, scancel after %2 s; waiting until Slurm says it ended (again to leave at once)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>left at once; job %1 may still run: scancel %1 cancels it, traindeck launch --attach %2 follows it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With --platform slurm (or the plan&apos;s launch.platform) the plan&apos;s Slurm files are written into the run folder and submitted with sbatch (partition, account, QOS, time limit and more #SBATCH lines are plan fields); the job is followed (pending and why, running and where, how it ended) and its output copied into the run folder as it grows (traindeck watch RUN shows it live; --follow prints it). Ctrl-C sends SIGTERM to the job&apos;s tasks, scancels it after --grace and waits until Slurm says it ended; a second Ctrl-C leaves at once and names the job.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>0 every node succeeded, or the Slurm job completed (or, with --dry-run, passed the checks); 1 the run or the job failed; 2 bad input, nothing submitted; 3 a host key was unknown or changed, or authentication failed (nothing started); 130/143 stopped by SIGINT/SIGTERM.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2841,6 +2970,97 @@
     </message>
     <message>
         <source>%1 needs a value (see traindeck prices --help)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Scheduler</name>
+    <message>
+        <source>pending</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>completed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no longer known to the scheduler</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pending (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>running on %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, exit code 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, ended by signal %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, exit code %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not on PATH: run traindeck where Slurm&apos;s commands are (a login node), or install Slurm&apos;s client</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the Slurm controller does not answer (sinfo: %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the cluster has no default partition: name one (%1; the cluster has: %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>partition &apos;%1&apos; does not exist (the cluster has: %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the plan asks %1 GPUs per node, but partition &apos;%2&apos;&apos;s nodes have at most %3 (sinfo)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the plan asks %1 nodes, but partition &apos;%2&apos; has %3 (sinfo)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slurm account &apos;%1&apos; does not exist (sacctmgr)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sbatch refused the job: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the Slurm controller does not answer (scontrol: %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scancel: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>node %1, task %2: %3</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4656,6 +4876,105 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
     <message>
         <source>The plan on its own layout and the layouts it is compared with. Hover a figure for its formula.</source>
         <translation>The plan on its own layout and the layouts it is compared with. Hover a figure for its formula.</translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::ScheduledJobPanel</name>
+    <message>
+        <source>Run folder of a submitted job</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checking the plan against the cluster…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Submitting…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attaching to the job of %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopping job %1: SIGTERM to its tasks, scancel after %2 s; waiting until Slurm says it ended…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Submitted job %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Job %1 completed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The cluster can take this plan; its files are in %1. Nothing was submitted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Job %1 was stopped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slurm runs this plan: Submit writes its Slurm files into the run folder and submits them with sbatch; the job&apos;s state, the nodes it runs on and its output show here as they change, and the Watch page plots it from the run folder. Stop cancels the job (SIGTERM to its tasks first, so the trainer checkpoints). Closing the window leaves the job running: Attach follows it again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run folder:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>default: ~/.local/share/TrainDeck/runs/RUN_ID (shared with the nodes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Job:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>State:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nodes:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check the plan against the cluster (sinfo) and write its files; submit nothing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Submit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scancel: SIGTERM to the job&apos;s tasks, the scheduler&apos;s cancel after the grace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attach…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Follow the job of a run folder submitted earlier</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Watch</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -222,6 +222,18 @@
         <source>only this cloud (aws, gcp, azure, lambda, alibaba, or your own)</source>
         <translation>只列出此云（aws、gcp、azure、lambda、alibaba，或你自己的）</translation>
     </message>
+    <message>
+        <source>follow the Slurm job of an earlier launch again (its run folder), e.g. after the launcher was closed</source>
+        <translation>重新跟踪之前启动的 Slurm 作业（给出其运行文件夹），例如启动器被关闭之后</translation>
+    </message>
+    <message>
+        <source>Slurm: print the job&apos;s output as it grows (it is in the run folder either way)</source>
+        <translation>Slurm：随输出增长打印作业的输出（无论如何都会保存在运行文件夹中）</translation>
+    </message>
+    <message>
+        <source>Slurm: seconds between two questions to the controller while it answers promptly (default 3; longer while it is slow)</source>
+        <translation>Slurm：控制器及时应答时两次查询之间的秒数（默认 3；控制器慢时自动延长）</translation>
+    </message>
 </context>
 <context>
     <name>CoreMessages</name>
@@ -417,6 +429,14 @@
     <message>
         <source>expected a name of letters, digits, &apos;-&apos; and &apos;_&apos;, got &apos;%1&apos;</source>
         <translation>应为由字母、数字、“-”和“_”组成的名称，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>may only hold letters, digits, &apos;-&apos;, &apos;_&apos;, &apos;.&apos; and &apos;:&apos;</source>
+        <translation>只能包含字母、数字、“-”、“_”、“.”和“:”</translation>
+    </message>
+    <message>
+        <source>an sbatch option starts with &apos;--&apos;, got &apos;%1&apos;</source>
+        <translation>sbatch 选项以“--”开头，实际为“%1”</translation>
     </message>
 </context>
 <context>
@@ -1122,6 +1142,46 @@
     <message>
         <source>Speeds measured on a layout, which refit the model: 1x8=0.9steps/s, 2x8=115samples/s or 2x8=1.1s/step, separated by commas; after &apos;@&apos; the workload it ran (1x1=22.8samples/s@micro=8:seq=1024:ckpt=full), else the plan as it stands.</source>
         <translation>在某个布局上测得的速度，用于重新拟合模型：1x8=0.9steps/s、2x8=115samples/s 或 2x8=1.1s/step，以逗号分隔；&apos;@&apos; 后写明测量时的工作负载（1x1=22.8samples/s@micro=8:seq=1024:ckpt=full），否则按计划当前的设置。</translation>
+    </message>
+    <message>
+        <source>Slurm partition</source>
+        <translation>Slurm 分区</translation>
+    </message>
+    <message>
+        <source>The partition the Slurm job queues in; empty: the cluster&apos;s default.</source>
+        <translation>Slurm 作业排队的分区；留空：集群默认分区。</translation>
+    </message>
+    <message>
+        <source>Slurm account</source>
+        <translation>Slurm 账户</translation>
+    </message>
+    <message>
+        <source>The account the Slurm job is charged to; empty: your default account.</source>
+        <translation>Slurm 作业记账的账户；留空：你的默认账户。</translation>
+    </message>
+    <message>
+        <source>Slurm QOS</source>
+        <translation>Slurm QOS</translation>
+    </message>
+    <message>
+        <source>The Slurm quality of service; empty: the account&apos;s default.</source>
+        <translation>Slurm 服务质量（QOS）；留空：账户的默认值。</translation>
+    </message>
+    <message>
+        <source>Slurm time limit</source>
+        <translation>Slurm 时限</translation>
+    </message>
+    <message>
+        <source>The job&apos;s time limit as sbatch --time takes it (&quot;2-00:00:00&quot;, &quot;90&quot;); empty: the partition&apos;s default.</source>
+        <translation>作业时限，格式同 sbatch --time（“2-00:00:00”、“90”）；留空：分区的默认值。</translation>
+    </message>
+    <message>
+        <source>More sbatch options</source>
+        <translation>更多 sbatch 选项</translation>
+    </message>
+    <message>
+        <source>More #SBATCH lines for the job, separated by commas: --constraint=h100, --mail-type=END.</source>
+        <translation>作业的更多 #SBATCH 行，用逗号分隔：--constraint=h100, --mail-type=END。</translation>
     </message>
 </context>
 <context>
@@ -2047,13 +2107,41 @@
         <source>not started</source>
         <translation>未启动</translation>
     </message>
+    <message>
+        <source>traindeck launch submits to Slurm only (--platform slurm); for this platform use &apos;traindeck generate&apos;</source>
+        <translation>traindeck launch 只能提交到 Slurm（--platform slurm）；此平台请用“traindeck generate”</translation>
+    </message>
+    <message>
+        <source>%1 holds no submitted job (no job.json)</source>
+        <translation>%1 中没有已提交的作业（没有 job.json）</translation>
+    </message>
+    <message>
+        <source>%1: not a job record: %2</source>
+        <translation>%1：不是作业记录：%2</translation>
+    </message>
+    <message>
+        <source>nothing submitted: %1</source>
+        <translation>未提交任何作业：%1</translation>
+    </message>
+    <message>
+        <source>%1&apos;s job was submitted to %2, not %3</source>
+        <translation>%1 的作业提交到了 %2，而不是 %3</translation>
+    </message>
+    <message>
+        <source>cannot open the run folder %1: %2</source>
+        <translation>无法打开运行文件夹 %1：%2</translation>
+    </message>
+    <message>
+        <source>job.json not written (--attach will not find job %1): %2</source>
+        <translation>未能写入 job.json（--attach 将找不到作业 %1）：%2</translation>
+    </message>
+    <message>
+        <source>%1; first failure: %2</source>
+        <translation>%1；最先失败：%2</translation>
+    </message>
 </context>
 <context>
     <name>LaunchCommand</name>
-    <message>
-        <source>Usage: traindeck launch [PLAN.yaml] (--hosts H1,H2,... | --local) [OPTIONS]</source>
-        <translation>用法：traindeck launch [PLAN.yaml] (--hosts H1,H2,... | --local) [选项]</translation>
-    </message>
     <message>
         <source>Starts every node of a plan over SSH (or the one node of a 1xN plan here), after checking each node; prints each node&apos;s lines prefixed by its index; stops all nodes together when one fails or on Ctrl-C (a second Ctrl-C kills).</source>
         <translation>先检查每个节点，再通过 SSH 启动计划的所有节点（1xN 计划的唯一节点也可在本机运行）；输出每个节点的行，行首标出节点编号；任一节点失败或按下 Ctrl-C 时一起停止所有节点（再按一次 Ctrl-C 强制结束）。</translation>
@@ -2131,8 +2219,50 @@
         <translation>运行文件夹 %1（第 %2 次尝试）</translation>
     </message>
     <message>
-        <source>0 every node succeeded (or, with --dry-run, passed the checks); 1 the run failed; 2 bad input; 3 a host key was unknown or changed, or authentication failed (nothing started); 130/143 stopped by SIGINT/SIGTERM.</source>
-        <translation>0 所有节点成功（或使用 --dry-run 时通过了检查）；1 运行失败；2 输入有误；3 主机密钥未知或已改变，或认证失败（未启动任何进程）；130/143 被 SIGINT/SIGTERM 停止。</translation>
+        <source>Usage: traindeck launch [PLAN.yaml] (--hosts H1,H2,... | --local | --platform slurm) [OPTIONS]
+       traindeck launch --attach RUN_FOLDER</source>
+        <translation>用法：traindeck launch [PLAN.yaml] (--hosts H1,H2,... | --local | --platform slurm) [选项]
+      traindeck launch --attach 运行文件夹</translation>
+    </message>
+    <message>
+        <source>job %1: %2</source>
+        <translation>作业 %1：%2</translation>
+    </message>
+    <message>
+        <source>submitted job %1</source>
+        <translation>已提交作业 %1</translation>
+    </message>
+    <message>
+        <source>no scheduler named &apos;%1&apos;</source>
+        <translation>没有名为“%1”的调度器</translation>
+    </message>
+    <message>
+        <source>attached to job %1 of run folder %2</source>
+        <translation>已接上运行文件夹 %2 的作业 %1</translation>
+    </message>
+    <message>
+        <source>checked against the cluster; nothing submitted (--dry-run)</source>
+        <translation>已对照集群检查；未提交任何作业（--dry-run）</translation>
+    </message>
+    <message>
+        <source>stopping (again to leave at once)</source>
+        <translation>正在停止（再按一次立即离开）</translation>
+    </message>
+    <message>
+        <source>stopping job %1: SIGTERM to its tasks, scancel after %2 s; waiting until Slurm says it ended (again to leave at once)</source>
+        <translation>正在停止作业 %1：向其任务发送 SIGTERM，%2 秒后 scancel；等待 Slurm 报告作业结束（再按一次立即离开）</translation>
+    </message>
+    <message>
+        <source>left at once; job %1 may still run: scancel %1 cancels it, traindeck launch --attach %2 follows it</source>
+        <translation>已立即离开；作业 %1 可能仍在运行：scancel %1 可取消它，traindeck launch --attach %2 可继续跟踪它</translation>
+    </message>
+    <message>
+        <source>With --platform slurm (or the plan&apos;s launch.platform) the plan&apos;s Slurm files are written into the run folder and submitted with sbatch (partition, account, QOS, time limit and more #SBATCH lines are plan fields); the job is followed (pending and why, running and where, how it ended) and its output copied into the run folder as it grows (traindeck watch RUN shows it live; --follow prints it). Ctrl-C sends SIGTERM to the job&apos;s tasks, scancels it after --grace and waits until Slurm says it ended; a second Ctrl-C leaves at once and names the job.</source>
+        <translation>使用 --platform slurm（或计划的 launch.platform）时，计划的 Slurm 文件写入运行文件夹并用 sbatch 提交（分区、账户、QOS、时限和更多 #SBATCH 行都是计划字段）；随后跟踪作业（排队及原因、在哪些节点运行、如何结束），并把它的输出随增长复制到运行文件夹（traindeck watch RUN 实时显示；--follow 直接打印）。Ctrl-C 向作业的任务发送 SIGTERM，--grace 之后 scancel，并等到 Slurm 报告作业结束；再按一次 Ctrl-C 立即离开并给出作业号。</translation>
+    </message>
+    <message>
+        <source>0 every node succeeded, or the Slurm job completed (or, with --dry-run, passed the checks); 1 the run or the job failed; 2 bad input, nothing submitted; 3 a host key was unknown or changed, or authentication failed (nothing started); 130/143 stopped by SIGINT/SIGTERM.</source>
+        <translation>0 所有节点成功，或 Slurm 作业完成（或使用 --dry-run 时通过了检查）；1 运行或作业失败；2 输入有误，未提交任何作业；3 主机密钥未知或已改变，或认证失败（未启动任何进程）；130/143 被 SIGINT/SIGTERM 停止。</translation>
     </message>
 </context>
 <context>
@@ -2842,6 +2972,97 @@
     <message>
         <source>%1 needs a value (see traindeck prices --help)</source>
         <translation>%1 需要一个值（见 traindeck prices --help）</translation>
+    </message>
+</context>
+<context>
+    <name>Scheduler</name>
+    <message>
+        <source>pending</source>
+        <translation>排队中</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>completed</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>no longer known to the scheduler</source>
+        <translation>调度器已不再记录此作业</translation>
+    </message>
+    <message>
+        <source>pending (%1)</source>
+        <translation>排队中（%1）</translation>
+    </message>
+    <message>
+        <source>running on %1</source>
+        <translation>运行于 %1</translation>
+    </message>
+    <message>
+        <source>%1, exit code 0</source>
+        <translation>%1，退出码 0</translation>
+    </message>
+    <message>
+        <source>%1, ended by signal %2</source>
+        <translation>%1，被信号 %2 结束</translation>
+    </message>
+    <message>
+        <source>%1, exit code %2</source>
+        <translation>%1，退出码 %2</translation>
+    </message>
+    <message>
+        <source>%1 is not on PATH: run traindeck where Slurm&apos;s commands are (a login node), or install Slurm&apos;s client</source>
+        <translation>%1 不在 PATH 中：请在有 Slurm 命令的机器（登录节点）上运行 traindeck，或安装 Slurm 客户端</translation>
+    </message>
+    <message>
+        <source>the Slurm controller does not answer (sinfo: %1)</source>
+        <translation>Slurm 控制器没有应答（sinfo：%1）</translation>
+    </message>
+    <message>
+        <source>the cluster has no default partition: name one (%1; the cluster has: %2)</source>
+        <translation>集群没有默认分区：请指定一个（%1；集群有：%2）</translation>
+    </message>
+    <message>
+        <source>partition &apos;%1&apos; does not exist (the cluster has: %2)</source>
+        <translation>分区“%1”不存在（集群有：%2）</translation>
+    </message>
+    <message>
+        <source>the plan asks %1 GPUs per node, but partition &apos;%2&apos;&apos;s nodes have at most %3 (sinfo)</source>
+        <translation>计划要求每节点 %1 块 GPU，但分区“%2”的节点最多只有 %3 块（sinfo）</translation>
+    </message>
+    <message>
+        <source>the plan asks %1 nodes, but partition &apos;%2&apos; has %3 (sinfo)</source>
+        <translation>计划要求 %1 个节点，但分区“%2”只有 %3 个（sinfo）</translation>
+    </message>
+    <message>
+        <source>Slurm account &apos;%1&apos; does not exist (sacctmgr)</source>
+        <translation>Slurm 账户“%1”不存在（sacctmgr）</translation>
+    </message>
+    <message>
+        <source>sbatch refused the job: %1</source>
+        <translation>sbatch 拒绝了作业：%1</translation>
+    </message>
+    <message>
+        <source>the Slurm controller does not answer (scontrol: %1)</source>
+        <translation>Slurm 控制器没有应答（scontrol：%1）</translation>
+    </message>
+    <message>
+        <source>scancel: %1</source>
+        <translation>scancel：%1</translation>
+    </message>
+    <message>
+        <source>node %1, task %2: %3</source>
+        <translation>节点 %1，任务 %2：%3</translation>
     </message>
 </context>
 <context>
@@ -4657,6 +4878,105 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
     <message>
         <source>The plan on its own layout and the layouts it is compared with. Hover a figure for its formula.</source>
         <translation>本计划自身布局及对比布局的各项数字。将鼠标悬停在数字上可查看公式。</translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::ScheduledJobPanel</name>
+    <message>
+        <source>Run folder of a submitted job</source>
+        <translation>已提交作业的运行文件夹</translation>
+    </message>
+    <message>
+        <source>Checking the plan against the cluster…</source>
+        <translation>正在对照集群检查计划…</translation>
+    </message>
+    <message>
+        <source>Submitting…</source>
+        <translation>正在提交…</translation>
+    </message>
+    <message>
+        <source>Attaching to the job of %1…</source>
+        <translation>正在接上 %1 的作业…</translation>
+    </message>
+    <message>
+        <source>Stopping job %1: SIGTERM to its tasks, scancel after %2 s; waiting until Slurm says it ended…</source>
+        <translation>正在停止作业 %1：向其任务发送 SIGTERM，%2 秒后 scancel；等待 Slurm 报告作业结束…</translation>
+    </message>
+    <message>
+        <source>Submitted job %1.</source>
+        <translation>已提交作业 %1。</translation>
+    </message>
+    <message>
+        <source>Job %1 completed.</source>
+        <translation>作业 %1 已完成。</translation>
+    </message>
+    <message>
+        <source>The cluster can take this plan; its files are in %1. Nothing was submitted.</source>
+        <translation>集群可以运行此计划；文件在 %1 中。未提交任何作业。</translation>
+    </message>
+    <message>
+        <source>Job %1 was stopped.</source>
+        <translation>作业 %1 已停止。</translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation>失败：%1</translation>
+    </message>
+    <message>
+        <source>Slurm runs this plan: Submit writes its Slurm files into the run folder and submits them with sbatch; the job&apos;s state, the nodes it runs on and its output show here as they change, and the Watch page plots it from the run folder. Stop cancels the job (SIGTERM to its tasks first, so the trainer checkpoints). Closing the window leaves the job running: Attach follows it again.</source>
+        <translation>此计划由 Slurm 运行：“提交”把 Slurm 文件写入运行文件夹并用 sbatch 提交；作业的状态、所在节点和输出在此随变化显示，“监视”页从运行文件夹绘图。“停止”取消作业（先向其任务发送 SIGTERM，训练器得以保存检查点）。关闭窗口不会结束作业：“接上”可再次跟踪它。</translation>
+    </message>
+    <message>
+        <source>Run folder:</source>
+        <translation>运行文件夹：</translation>
+    </message>
+    <message>
+        <source>default: ~/.local/share/TrainDeck/runs/RUN_ID (shared with the nodes)</source>
+        <translation>默认：~/.local/share/TrainDeck/runs/RUN_ID（须与节点共享）</translation>
+    </message>
+    <message>
+        <source>Job:</source>
+        <translation>作业：</translation>
+    </message>
+    <message>
+        <source>State:</source>
+        <translation>状态：</translation>
+    </message>
+    <message>
+        <source>Nodes:</source>
+        <translation>节点：</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>检查</translation>
+    </message>
+    <message>
+        <source>Check the plan against the cluster (sinfo) and write its files; submit nothing</source>
+        <translation>对照集群检查计划（sinfo）并写出文件；不提交</translation>
+    </message>
+    <message>
+        <source>Submit</source>
+        <translation>提交</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>scancel: SIGTERM to the job&apos;s tasks, the scheduler&apos;s cancel after the grace</source>
+        <translation>scancel：先向作业的任务发送 SIGTERM，宽限期后由调度器取消</translation>
+    </message>
+    <message>
+        <source>Attach…</source>
+        <translation>接上…</translation>
+    </message>
+    <message>
+        <source>Follow the job of a run folder submitted earlier</source>
+        <translation>跟踪之前提交的运行文件夹中的作业</translation>
+    </message>
+    <message>
+        <source>Watch</source>
+        <translation>监视</translation>
     </message>
 </context>
 <context>

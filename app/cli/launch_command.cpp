@@ -5,6 +5,7 @@
 
 #include "cli/commands.h"
 #include "cli/plan_arguments.h"
+#include "cli/scheduled_launch.h"
 #include "launch/clean_nodes.h"
 #include "launch/run.h"
 #include "cli/terminal_text.h"
@@ -60,9 +61,15 @@ struct NodeSummary {
     std::string message;
 };
 
-// The launch command's own options, filling `config`.
-std::vector<Option> launchOptions(RunConfig& config, bool& help, bool& clean) {
+// The launch command's own options, filling `config` (and `scheduled`: a Slurm job's).
+std::vector<Option> launchOptions(RunConfig& config, ScheduledLaunchOptions& scheduled, bool& help, bool& clean) {
     return {
+        {"--attach", true, Text(TD_TEXT("CliOptions", "follow the Slurm job of an earlier launch again (its run folder), e.g. after the launcher was closed")),
+         [&](const std::string& v) { scheduled.attachDir = v; return std::string(); }},
+        {"--follow", false, Text(TD_TEXT("CliOptions", "Slurm: print the job's output as it grows (it is in the run folder either way)")),
+         [&](const std::string&) { scheduled.follow = true; return std::string(); }},
+        {"--poll-interval", true, Text(TD_TEXT("CliOptions", "Slurm: seconds between two questions to the controller while it answers promptly (default 3; longer while it is slow)")),
+         [&](const std::string& v) { return readNumber(v, "--poll-interval", 1, 600, scheduled.poll.intervalS); }},
         {"--clean-nodes", false, Text(TD_TEXT("CliOptions", "remove what earlier launches left in the remote folder of each host (not a running launch's), then exit")),
          [&](const std::string&) { clean = true; return std::string(); }},
         {"--local", false, Text(TD_TEXT("CliOptions", "run the single node of a 1xN plan on this machine")),
@@ -99,11 +106,21 @@ std::vector<Option> launchOptions(RunConfig& config, bool& help, bool& clean) {
 void printLaunchHelp(const std::vector<Option>& own) {
     printHelpOpening(
         app::localized(TD_TEXT("LaunchCommand",
-                               "Usage: traindeck launch [PLAN.yaml] (--hosts H1,H2,... | --local) [OPTIONS]")),
+                               "Usage: traindeck launch [PLAN.yaml] (--hosts H1,H2,... | --local | --platform slurm) [OPTIONS]\n"
+                               "       traindeck launch --attach RUN_FOLDER")),
         {app::localized(TD_TEXT("LaunchCommand", "Starts every node of a plan over SSH (or the one node of a 1xN "
                                                  "plan here), after checking each node; prints each node's lines "
                                                  "prefixed by its index; stops all nodes together when one fails or "
                                                  "on Ctrl-C (a second Ctrl-C kills).")),
+         app::localized(TD_TEXT("LaunchCommand", "With --platform slurm (or the plan's launch.platform) the plan's Slurm "
+                                                 "files are written into the run folder and submitted with sbatch "
+                                                 "(partition, account, QOS, time limit and more #SBATCH lines are plan "
+                                                 "fields); the job is followed (pending and why, running and where, how "
+                                                 "it ended) and its output copied into the run folder as it grows "
+                                                 "(traindeck watch RUN shows it live; --follow prints it). Ctrl-C sends "
+                                                 "SIGTERM to the job's tasks, scancels it after --grace and waits until "
+                                                 "Slurm says it ended; a second Ctrl-C leaves at once and names the "
+                                                 "job.")),
          app::localized(TD_TEXT("LaunchCommand", "Stopping: SIGTERM to every process the node started, SIGKILL "
                                                  "after --grace; the same when the launcher's connection drops, "
                                                  "goes silent (SSH keepalive, --keepalive) or the launcher is "
@@ -114,9 +131,10 @@ void printLaunchHelp(const std::vector<Option>& own) {
                                                  "({nodes}, {lr}, ...) are inserted quoted, as data; anything "
                                                  "else, $(...) and $VAR included, is the node shell's to expand, "
                                                  "on the node.")),
-         app::localized(exitStatusHelp(Text(TD_TEXT("LaunchCommand", "0 every node succeeded (or, with --dry-run, "
-                                                                     "passed the checks); 1 the run failed; 2 bad "
-                                                                     "input; 3 a host key was unknown or changed, or "
+         app::localized(exitStatusHelp(Text(TD_TEXT("LaunchCommand", "0 every node succeeded, or the Slurm job "
+                                                                     "completed (or, with --dry-run, passed the "
+                                                                     "checks); 1 the run or the job failed; 2 bad "
+                                                                     "input, nothing submitted; 3 a host key was unknown or changed, or "
                                                                      "authentication failed (nothing started); 130/143 "
                                                                      "stopped by SIGINT/SIGTERM."))))});
     std::putchar('\n');
@@ -265,8 +283,9 @@ int cleanRemoteFolders(const RunConfig& config) {
 
 int runLaunch(int argc, char** argv) {
     RunConfig config;
+    ScheduledLaunchOptions scheduled;
     bool help = false, clean = false;
-    const std::vector<Option> own = launchOptions(config, help, clean);
+    const std::vector<Option> own = launchOptions(config, scheduled, help, clean);
     std::string file;
     const std::string error = readPlanArguments(argc, argv, own, config.plan, file);
     if (help) {
@@ -278,6 +297,10 @@ int runLaunch(int argc, char** argv) {
         return code;
     };
     if (!error.empty()) return fail(error, 2);
+    // A platform with a scheduler (Slurm) runs the job; --local still runs here. A plan
+    // with errors is refused by the launch itself (launch::analyseForLaunch), either way.
+    if (!scheduled.attachDir.empty() || (!config.local && scheduler::schedulerOf(config.plan.launch.platform)))
+        return runScheduledLaunch(config, scheduled);
     // The hosts are the plan's (launch.hosts: a plan file's list, or --hosts).
     const bool hostsGiven = !config.plan.launch.hosts.empty();
     if (!config.local) config.hosts = config.plan.launch.hosts;

@@ -1,6 +1,7 @@
 #include "gui/launch_page.h"
 
 #include "gui/launch_nodes_model.h"
+#include "gui/scheduled_job_panel.h"
 #include "gui/ssh_settings.h"
 #include "localized.h"
 #include "plan/findings.h"
@@ -51,7 +52,16 @@ constexpr int kOutputLines = 5000;
 }  // namespace
 
 LaunchPage::LaunchPage(QWidget* parent) : QWidget(parent), m_relay(new QObject(this)) {
-    auto* column = new QVBoxLayout(this);
+    auto* targets = new QVBoxLayout(this);
+    m_scheduled = new ScheduledJobPanel;
+    m_scheduled->setObjectName(QStringLiteral("scheduledJob"));
+    m_scheduled->hide();
+    m_sshPart = new QWidget;
+    targets->addWidget(m_scheduled);
+    targets->addWidget(m_sshPart);
+    connect(m_scheduled, &ScheduledJobPanel::watchRequested, this, &LaunchPage::watchRequested);
+    auto* column = new QVBoxLayout(m_sshPart);
+    column->setContentsMargins(0, 0, 0, 0);
     m_intro = new QLabel;
     m_intro->setWordWrap(true);
     column->addWidget(m_intro);
@@ -166,6 +176,12 @@ LaunchPage::~LaunchPage() {
 
 void LaunchPage::setAnalysis(const PlanAnalysis& analysis) {
     m_analysis = analysis;
+    m_scheduled->setAnalysis(analysis);
+    // A Slurm plan is the scheduler's to run: its panel stands in for the SSH part
+    // (a run already going keeps its part until it ends).
+    const bool scheduled = scheduler::schedulerOf(analysis.plan.launch.platform) != nullptr && !running();
+    m_scheduled->setVisible(scheduled || m_scheduled->running());
+    m_sshPart->setVisible(!m_scheduled->isVisibleTo(this));
     syncNodes();
 }
 

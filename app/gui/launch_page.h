@@ -31,6 +31,7 @@ namespace traindeck::gui {
 class SshSettings;
 
 class LaunchNodesModel;
+class ScheduledJobPanel;
 
 class LaunchPage : public QWidget {
     Q_OBJECT
@@ -132,6 +133,13 @@ private:
     LaunchNodesModel* m_model = nullptr;  // the nodes' rows: what the run's events say
     QTableView* m_nodes = nullptr;
     QPlainTextEdit* m_output = nullptr;
+    // A plan whose platform has a scheduler (Slurm) is the scheduler's to run: this
+    // panel stands in for the SSH part (m_sshPart) then.
+    ScheduledJobPanel* m_scheduled = nullptr;
+    QWidget* m_sshPart = nullptr;
+
+public:
+    ScheduledJobPanel* scheduledPanel() const { return m_scheduled; }
 };
 
 }  // namespace traindeck::gui

@@ -2,6 +2,8 @@
 // with MASTER_ADDR taken from the allocation's first host. SLURM_NODEID is read
 // by the entrypoint inside the step, where each task has its own.
 
+#include "generate/slurm.h"
+
 #include "generate/checkpoint_place.h"
 #include "generate/context.h"
 #include "generate/shell_quote.h"
@@ -10,8 +12,6 @@
 #include <cctype>
 
 namespace traindeck::generate {
-
-namespace {
 
 // #SBATCH lines are read by sbatch, not by a shell: no quoting protects them,
 // so only values made of these characters go there.
@@ -23,6 +23,8 @@ bool isSbatchWord(const std::string& s) {
     }
     return true;
 }
+
+namespace {
 
 void checkSbatchWord(const Text& what, const std::string& value) {
     if (!value.empty() && !isSbatchWord(value))
@@ -37,6 +39,11 @@ std::vector<GeneratedFile> slurmFiles(const Context& ctx) {
     checkSbatchWord(Text(TD_TEXT("CoreMessages", "partition (%1)"), {Text::field("generate.queue", "--queue")}), o.queue);
     checkSbatchWord(Text(TD_TEXT("CoreMessages", "QOS (%1)"), {Text::field("generate.qos", "--qos")}), o.qos);
     checkSbatchWord(Text(TD_TEXT("CoreMessages", "time limit")), o.timeLimit);
+    // The plan's launch.slurm_* fields (checked by the field table), unless an option names another.
+    const LaunchSettings& l = ctx.plan.launch;
+    const std::string& partition = o.queue.empty() ? l.slurmPartition : o.queue;
+    const std::string& qos = o.qos.empty() ? l.slurmQos : o.qos;
+    const std::string& timeLimit = o.timeLimit.empty() ? l.slurmTimeLimit : o.timeLimit;
     const int nodes = ctx.figures.nodes;
     std::string s = "#!/usr/bin/env bash\n";
     // A name sbatch cannot take literally is left out (the job is then named
@@ -46,9 +53,11 @@ std::vector<GeneratedFile> slurmFiles(const Context& ctx) {
     s += "#SBATCH --ntasks-per-node=1\n";
     s += "#SBATCH --gpus-per-node=" + std::to_string(ctx.figures.gpusPerNode) + "\n";
     s += "#SBATCH --exclusive\n";
-    if (!o.queue.empty()) s += "#SBATCH --partition=" + o.queue + "\n";
-    if (!o.qos.empty()) s += "#SBATCH --qos=" + o.qos + "\n";
-    if (!o.timeLimit.empty()) s += "#SBATCH --time=" + o.timeLimit + "\n";
+    if (!partition.empty()) s += "#SBATCH --partition=" + partition + "\n";
+    if (!l.slurmAccount.empty()) s += "#SBATCH --account=" + l.slurmAccount + "\n";
+    if (!qos.empty()) s += "#SBATCH --qos=" + qos + "\n";
+    if (!timeLimit.empty()) s += "#SBATCH --time=" + timeLimit + "\n";
+    for (const std::string& option : l.slurmOptions) s += "#SBATCH " + option + "\n";
     // Ask SLURM to signal the steps 120 s before the time limit, so the
     // entrypoint forwards SIGTERM and the workload can checkpoint.
     s += "#SBATCH --signal=TERM@120\n";

@@ -98,11 +98,18 @@ std::string defaultRunDir(const std::string& runId) {
     return data + "/TrainDeck/runs/" + runId;
 }
 
+PlanAnalysis analyseForLaunch(const Plan& plan) {
+    PlanAnalysis analysis = analyse(plan);
+    if (!analysis.valid()) throw LaunchError(analysis.invalid);
+    if (const Finding* blocker = analysis.launchBlocker())
+        throw LaunchError(Text(TD_TEXT("Launch", "the plan has errors, nothing was started: %1"), {blocker->message}));
+    return analysis;
+}
+
 Run::Run(RunConfig config, Sink sink) : config_(std::move(config)), sink_(std::move(sink)) {
     const Plan& plan = config_.plan;
-    // The one analysis of this launch: its readiness here, its files below.
-    const PlanAnalysis analysis = analyse(plan);
-    if (!analysis.valid()) throw LaunchError(analysis.invalid);
+    // The one analysis of this launch: its readiness, then its files below.
+    const PlanAnalysis analysis = analyseForLaunch(plan);
     if (config_.local) {
         if (plan.cluster.nodes != 1)
             throw LaunchError(Text(TD_TEXT("Launch", "--local runs one node on this machine, but the plan has %1 nodes"),
@@ -114,10 +121,6 @@ Run::Run(RunConfig config, Sink sink) : config_(std::move(config)), sink_(std::m
                                    {Text::value(std::to_string(plan.cluster.nodes)),
                                     Text::value(std::to_string(config_.hosts.size()))}));
     }
-    // The nodes run the plan's own layout: a compared layout's errors do not stop them.
-    // Every face launches through here, so none can start a plan that another refuses.
-    if (const Finding* blocker = analysis.launchBlocker())
-        throw LaunchError(Text(TD_TEXT("Launch", "the plan has errors, nothing was started: %1"), {blocker->message}));
     if (config_.graceSeconds < 0) config_.graceSeconds = 0;
     // A stop ends a connect that is still waiting for its node (stopNow: the
     // user's stop, not another node's failure, as for the pre-flight).

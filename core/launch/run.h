@@ -14,6 +14,7 @@
 #include "node_session.h"
 #include "run_folder.h"
 #include "plan/plan.h"
+#include "plan/plan_analysis.h"
 #include "text/text.h"
 
 #include <atomic>
@@ -50,6 +51,13 @@ struct RunConfig {
     bool dryRun = false;             // pre-flight only: nothing is written to the nodes
     double graceSeconds = 30;        // SIGTERM → SIGKILL
 };
+
+// The one analysis of a launch, over SSH, here or through a scheduler: throws
+// LaunchError when the plan is invalid or has an error on its own layout
+// (PlanAnalysis::launchBlocker; a compared layout's errors do not stop it). Every
+// face launches through Run or ScheduledRun, which ask this: none can start a plan
+// that another refuses.
+PlanAnalysis analyseForLaunch(const Plan& plan);
 
 // <data>/TrainDeck/runs/<run_id> (XDG_DATA_HOME or ~/.local/share).
 std::string defaultRunDir(const std::string& runId);

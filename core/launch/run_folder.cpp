@@ -100,19 +100,49 @@ RunFolder::RunFolder(std::string dir, const Plan& plan, const std::vector<std::s
     if (!error.empty()) return;
 }
 
-int RunFolder::startAttempt(const std::string& runId, bool dryRun, int nodes, std::string& error) {
-    // Earlier launches into this folder: each wrote an `attempt` line (or, before
-    // attempts were numbered, at least its `end`).
-    const fs::path events = fs::path(dir_) / "launch.jsonl";
+namespace {
+
+// The attempts an earlier launch into this folder recorded: each wrote an
+// `attempt` line (or, before attempts were numbered, at least its `end`).
+int recordedAttempts(const fs::path& events) {
     int attempts = 0, ends = 0;
-    {
-        std::ifstream in(events);
-        for (std::string line; std::getline(in, line);) {
-            attempts += line.find("\"event\":\"attempt\"") != std::string::npos;
-            ends += line.find("\"event\":\"end\"") != std::string::npos;
-        }
+    std::ifstream in(events);
+    for (std::string line; std::getline(in, line);) {
+        attempts += line.find("\"event\":\"attempt\"") != std::string::npos;
+        ends += line.find("\"event\":\"end\"") != std::string::npos;
     }
-    attempt_ = std::max(attempts, ends) + 1;
+    return std::max(attempts, ends);
+}
+
+}  // namespace
+
+int RunFolder::continueAttempt(std::string& error) {
+    const fs::path events = fs::path(dir_) / "launch.jsonl";
+    attempt_ = recordedAttempts(events);
+    events_ = std::fopen(events.c_str(), "a");
+    if (!events_) error = "cannot open launch.jsonl";
+    return attempt_;
+}
+
+void RunFolder::recordSubmitted(const std::string& scheduler, const std::string& jobId) {
+    if (events_) writeLine(eventLine({{"event", "submitted"}, {"scheduler", scheduler}, {"job_id", jobId}}, attempt_));
+}
+
+void RunFolder::recordJob(const std::string& jobId, const scheduler::JobStatus& s) {
+    if (!events_) return;
+    nlohmann::json j = {{"event", "job"}, {"job_id", jobId}, {"state", scheduler::jobStateName(s.state)}, {"name", s.name}};
+    if (!s.reason.empty()) j["reason"] = s.reason;
+    if (!s.nodes.empty()) j["nodes"] = s.nodes;
+    if (scheduler::isFinal(s.state)) {
+        j["exit_code"] = s.exitCode;
+        if (s.signal) j["signal"] = s.signal;
+    }
+    writeLine(eventLine(std::move(j), attempt_));
+}
+
+int RunFolder::startAttempt(const std::string& runId, bool dryRun, int nodes, std::string& error) {
+    const fs::path events = fs::path(dir_) / "launch.jsonl";
+    attempt_ = recordedAttempts(events) + 1;
     events_ = std::fopen(events.c_str(), "a");
     if (!events_) {
         error = "cannot open launch.jsonl";

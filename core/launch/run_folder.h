@@ -6,6 +6,7 @@
 #include "events.h"
 #include "generate/generate.h"
 #include "plan/plan.h"
+#include "scheduler/job.h"
 
 #include <cstdio>
 #include <memory>
@@ -20,6 +21,8 @@ public:
     // under files/. `error` says why not, empty on success.
     RunFolder(std::string dir, const Plan& plan, const std::vector<std::string>& hosts,
               const std::vector<generate::GeneratedFile>& files, std::string& error);
+    // A folder a launch made before: to go on following its job (`traindeck launch --attach`).
+    explicit RunFolder(std::string dir) : dir_(std::move(dir)) {}
     ~RunFolder();
 
     // Appends to node-<i>.out (stream 0) or .err (1), flushed at once.
@@ -34,6 +37,13 @@ public:
     // the attempts an earlier launch into this folder recorded. From the second
     // on, each node file gets a line where this attempt's part begins.
     int startAttempt(const std::string& runId, bool dryRun, int nodes, std::string& error);
+
+    // Opens launch.jsonl to go on with its latest attempt (after --attach); 0 when it has none.
+    int continueAttempt(std::string& error);
+
+    // A scheduler's job: `submitted` once, then a `job` line for each new status (run-folder.md).
+    void recordSubmitted(const std::string& scheduler, const std::string& jobId);
+    void recordJob(const std::string& jobId, const scheduler::JobStatus& status);
 
     // One line of launch.jsonl for a state, pre-flight or end event (others are in the node logs).
     void record(const Event& e, const std::string& host);

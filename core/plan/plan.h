@@ -127,6 +127,10 @@ struct LaunchSettings {
     // The GPUs each SSH node uses (CUDA_VISIBLE_DEVICES), as many as gpusPerNode; empty:
     // all of the node's GPUs, which must then be gpusPerNode. A 4-GPU plan on 8-GPU boxes.
     std::vector<int> visibleGpus;
+    // Where a Slurm job queues (`traindeck launch --platform slurm`, the generated job.sbatch);
+    // empty: the cluster's default. `slurmOptions`: more #SBATCH lines ("--constraint=h100").
+    std::string slurmPartition, slurmAccount, slurmQos, slurmTimeLimit;
+    std::vector<std::string> slurmOptions;
     friend bool operator==(const LaunchSettings&, const LaunchSettings&) = default;
 };
 

@@ -562,6 +562,51 @@ PlanField calibrationField() {
         });
 }
 
+// Where a Slurm job queues. sbatch reads #SBATCH lines itself, with no shell: a
+// value is one word of these characters (core/generate/slurm.cpp writes them).
+Text sbatchWord(const std::string& v) {
+    for (char ch : v) {
+        const auto c = static_cast<unsigned char>(ch);
+        if (!(std::isalnum(c) || c == '-' || c == '_' || c == '.' || c == ':'))
+            return Text(TD_TEXT("CoreMessages", "may only hold letters, digits, '-', '_', '.' and ':'"));
+    }
+    return {};
+}
+
+PlanField slurmOptionsField() {
+    return listField(
+        "launch.slurm_options", "--sbatch-option", [](auto& p) -> auto& { return p.launch.slurmOptions; },
+        [](const std::string& option) { return option; },
+        [](const std::string& text, std::string& option) {
+            option = text;
+            if (Text e = oneLine(text); !e.empty()) return e;
+            return text.rfind("--", 0) == 0 && text.size() > 2
+                       ? Text()
+                       : Text(TD_TEXT("CoreMessages", "an sbatch option starts with '--', got '%1'"), {typed(text)});
+        });
+}
+
+void addSlurmFields(std::vector<PlanField>& f) {
+    using G = FieldGroup;
+    using L = LaunchSettings;
+    f.push_back(in(G::Launch, text("launch.slurm_partition", "--partition", &Plan::launch, &L::slurmPartition, sbatchWord),
+                   TD_TEXT("FieldLabels", "Slurm partition"),
+                   TD_TEXT("FieldLabels", "The partition the Slurm job queues in; empty: the cluster's default.")));
+    f.push_back(in(G::Launch, text("launch.slurm_account", "--account", &Plan::launch, &L::slurmAccount, sbatchWord),
+                   TD_TEXT("FieldLabels", "Slurm account"),
+                   TD_TEXT("FieldLabels", "The account the Slurm job is charged to; empty: your default account.")));
+    f.push_back(in(G::Launch, text("launch.slurm_qos", "--slurm-qos", &Plan::launch, &L::slurmQos, sbatchWord),
+                   TD_TEXT("FieldLabels", "Slurm QOS"),
+                   TD_TEXT("FieldLabels", "The Slurm quality of service; empty: the account's default.")));
+    f.push_back(in(G::Launch, text("launch.slurm_time_limit", "--slurm-time", &Plan::launch, &L::slurmTimeLimit, sbatchWord),
+                   TD_TEXT("FieldLabels", "Slurm time limit"),
+                   TD_TEXT("FieldLabels", "The job's time limit as sbatch --time takes it (\"2-00:00:00\", \"90\"); empty: the "
+                                          "partition's default.")));
+    f.push_back(in(G::Launch, slurmOptionsField(), TD_TEXT("FieldLabels", "More sbatch options"),
+                   TD_TEXT("FieldLabels", "More #SBATCH lines for the job, separated by commas: --constraint=h100, "
+                                          "--mail-type=END.")));
+}
+
 // The launch section; the checkpoint and validation intervals are the recipe's,
 // but the forms show them with the workload they ask of.
 void addLaunchFields(std::vector<PlanField>& f) {
@@ -642,6 +687,7 @@ void addLaunchFields(std::vector<PlanField>& f) {
                    TD_TEXT("FieldLabels", "GPU indices each SSH node runs on (its CUDA_VISIBLE_DEVICES), as many as GPUs per "
                                           "node: 0,1,2,3 runs a 4-GPU plan on an 8-GPU machine. Empty: all of the node's "
                                           "GPUs.")));
+    addSlurmFields(f);
 }
 
 // What the GPUs cost and what the run must meet (core/cost). The cluster's rows join

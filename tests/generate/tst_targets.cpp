@@ -468,6 +468,27 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(generate::GenerateError, generate::generate(gentest::planAt(2), Target::PaiDlc, o));
     }
 
+    void thePlansSlurmFieldsReachTheSbatchScript() {
+        Plan plan = gentest::planAt(2);
+        plan.launch.slurmPartition = "gpu-h100";
+        plan.launch.slurmAccount = "vision";
+        plan.launch.slurmQos = "normal";
+        plan.launch.slurmTimeLimit = "90";
+        plan.launch.slurmOptions = {"--constraint=h100|h200", "--mail-type=END"};
+        std::string s = fileAt(generate::generate(plan, Target::Slurm, gentest::optionsFor(2)), "job.sbatch").content;
+        for (const char* line : {"#SBATCH --partition=gpu-h100\n", "#SBATCH --account=vision\n", "#SBATCH --qos=normal\n",
+                                 "#SBATCH --time=90\n", "#SBATCH --constraint=h100|h200\n", "#SBATCH --mail-type=END\n"})
+            QVERIFY2(s.find(line) != std::string::npos, line);
+        // sbatch stops reading #SBATCH lines at the first command: every one comes before `set -euo`.
+        QVERIFY(s.find("#SBATCH --mail-type=END") < s.find("set -euo pipefail"));
+        // generate's own options win over the plan's.
+        generate::GenerateOptions o = gentest::optionsFor(2);
+        o.queue = "debug";
+        s = fileAt(generate::generate(plan, Target::Slurm, o), "job.sbatch").content;
+        QVERIFY(s.find("#SBATCH --partition=debug\n") != std::string::npos);
+        QVERIFY(s.find("gpu-h100") == std::string::npos);
+    }
+
     void optionsReachTheKubernetesObjects() {
         generate::GenerateOptions o = gentest::optionsFor(2);
         o.queue = "team-a";

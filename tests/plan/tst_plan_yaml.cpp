@@ -75,6 +75,11 @@ const std::map<std::string, std::string> kEveryField = {
     {"goal.deadline", "36h"},
     {"goal.budget", "5000"},
     {"goal.across_gpus", "true"},
+    {"launch.slurm_partition", "gpu-h100"},
+    {"launch.slurm_account", "vision.team"},
+    {"launch.slurm_qos", "high"},
+    {"launch.slurm_time_limit", "2-00:00:00"},
+    {"launch.slurm_options", "--constraint=h100|h200,--mail-type=END"},
     {"compare", "1x4,4x4,16x4"},
     {"calibration", "4x4=115samples/s@micro=8:ckpt=full:gpu=h100"},
 };
@@ -228,6 +233,21 @@ private slots:
         QVERIFY(p == before);
         QCOMPARE(setPlanField(p, "--params", "7.5B").english(), std::string());  // flags address fields too
         QCOMPARE(p.model.params, 7.5e9);
+    }
+
+    void slurmFieldsTakeOnlyWhatSbatchReadsLiterally() {
+        // #SBATCH lines are read by sbatch, not a shell: no quoting can protect a value there.
+        Plan p = demoPlan();
+        const Plan before = p;
+        QCOMPARE(setPlanField(p, "--partition", "gpu $(reboot)").english(),
+                 std::string("may only hold letters, digits, '-', '_', '.' and ':'"));
+        QVERIFY(!setPlanField(p, "--account", "a;b").empty());
+        QCOMPARE(setPlanField(p, "--sbatch-option", "mail-type=END").english(),
+                 std::string("an sbatch option starts with '--', got 'mail-type=END'"));
+        QCOMPARE(setPlanField(p, "launch.slurm_options", "--constraint=a\nsrun reboot").english(), std::string("must be a single line"));
+        QVERIFY(p == before);
+        QCOMPARE(setPlanField(p, "--slurm-time", "2-00:00:00").english(), std::string());
+        QCOMPARE(p.launch.slurmTimeLimit, std::string("2-00:00:00"));
     }
 };
 

@@ -1,0 +1,178 @@
+// traindeck launch --platform slurm: the job's states on stderr as they change, its
+// output on stdout/stderr with --follow, the end in one line. The first Ctrl-C (or
+// SIGTERM) stops the job (SIGTERM to its tasks, scancel after --grace) and waits
+// until Slurm says it ended; a second one leaves at once, naming the job to cancel.
+
+#include "cli/scheduled_launch.h"
+
+#include "launch/scheduled_run.h"
+#include "localized.h"
+#include "scheduler/command_runner.h"
+
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+#include <thread>
+
+namespace traindeck::cli {
+
+namespace {
+
+using namespace traindeck::launch;
+
+std::atomic<int> gJobSignal{0};
+std::atomic<int> gJobSignals{0};
+extern "C" void onJobSignal(int sig) {
+    gJobSignal = sig;
+    ++gJobSignals;
+}
+
+void tell(const std::string& line) {
+    std::fprintf(stderr, "traindeck launch: %s\n", line.c_str());
+    std::fflush(stderr);
+}
+
+std::string jobLine(const std::string& id, const Text& what) {
+    return app::localized(TD_TEXT("LaunchCommand", "job %1: %2"), {Text::value(id), what});
+}
+
+// What the job's events print: states and notices on stderr, its output with --follow.
+void printJobEvent(const JobEvent& e, bool follow) {
+    switch (e.kind) {
+    case JobEvent::Kind::Submitted:
+        tell(app::localized(TD_TEXT("LaunchCommand", "submitted job %1"), {Text::value(e.jobId)}));
+        break;
+    case JobEvent::Kind::Status:
+        tell(jobLine(e.jobId, scheduler::jobStatusText(e.status)));
+        break;
+    case JobEvent::Kind::Output:
+        if (follow) {
+            std::FILE* to = e.stream == Stream::Err ? stderr : stdout;
+            std::fprintf(to, "%s\n", e.line.c_str());
+            std::fflush(to);
+        }
+        break;
+    case JobEvent::Kind::Notice:
+        tell(app::localized(e.message));
+        break;
+    case JobEvent::Kind::End:
+        break;
+    }
+}
+
+int jobExitStatus(const RunEnd& end, int signal) {
+    switch (end.status) {
+    case EndStatus::Completed:
+        tell(app::localized(TD_TEXT("LaunchCommand", "completed")));
+        return 0;
+    case EndStatus::DryRun:
+        return 0;
+    case EndStatus::Interrupted:
+        tell(app::localized(TD_TEXT("LaunchCommand", "interrupted")));
+        return signal == SIGTERM ? 143 : 130;
+    case EndStatus::Failed:
+        tell(app::localized(TD_TEXT("LaunchCommand", "failed: %1"), {end.why}));
+        return end.kind == FailureKind::Preflight ? 2 : 1;
+    }
+    return 1;
+}
+
+}  // namespace
+
+int runScheduledLaunch(const RunConfig& config, const ScheduledLaunchOptions& options) {
+    scheduler::ProcessRunner runner;
+    std::string schedulerName;
+    if (!options.attachDir.empty()) {
+        JobRecord record;
+        Text error;
+        if (!readJobRecord(options.attachDir, record, error)) {
+            tell(app::localized(error));
+            return 2;
+        }
+        schedulerName = record.scheduler;
+    } else if (const char* name = scheduler::schedulerOf(config.plan.launch.platform)) {
+        schedulerName = name;
+    }
+    const std::unique_ptr<scheduler::Scheduler> scheduler = scheduler::makeScheduler(schedulerName, runner);
+    if (!scheduler) {
+        tell(app::localized(TD_TEXT("LaunchCommand", "no scheduler named '%1'"), {Text::value(schedulerName)}));
+        return 2;
+    }
+    scheduler::PollPolicy poll = options.poll;
+    poll.graceS = config.graceSeconds;
+    const bool follow = options.follow;
+    std::unique_ptr<ScheduledRun> run;
+    try {
+        if (!options.attachDir.empty()) {
+            run = std::make_unique<ScheduledRun>(options.attachDir, *scheduler, poll,
+                                                 [follow](const JobEvent& e) { printJobEvent(e, follow); });
+        } else {
+            ScheduledRunConfig c;
+            c.plan = config.plan;
+            c.runDir = config.runDir;
+            c.dryRun = config.dryRun;
+            c.poll = poll;
+            run = std::make_unique<ScheduledRun>(std::move(c), *scheduler, [follow](const JobEvent& e) { printJobEvent(e, follow); });
+        }
+    } catch (const LaunchError& e) {
+        tell(app::localized(e.text));
+        return 2;
+    }
+    tell(options.attachDir.empty()
+            ? app::localized(TD_TEXT("LaunchCommand", "run folder %1"), {Text::value(run->runDir())})
+            : app::localized(TD_TEXT("LaunchCommand", "attached to job %1 of run folder %2"),
+                             {Text::value(run->jobId()), Text::value(run->runDir())}));
+    if (config.dryRun) {
+        // What would be submitted, and the files it would run: nothing is.
+        std::printf("%s\n", scheduler::commandLine({"cd", run->runDir() + "/files"}).c_str());
+        std::printf("%s\n", scheduler::commandLine(run->submitCommand()).c_str());
+        for (const auto& f : run->files()) std::printf("%s/files/%s\n", run->runDir().c_str(), f.path.c_str());
+        tell(app::localized(TD_TEXT("LaunchCommand", "checked against the cluster; nothing submitted (--dry-run)")));
+        run->run();
+        return 0;
+    }
+
+    struct sigaction sa {};
+    sa.sa_handler = onJobSignal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, nullptr);
+    sigaction(SIGTERM, &sa, nullptr);
+    std::atomic<bool> finished{false};
+    RunEnd end;
+    std::thread follower([&] {
+        end = run->run();
+        finished = true;
+    });
+    int handled = 0;
+    while (!finished) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        const int seen = gJobSignals;
+        if (seen == handled) continue;
+        if (handled == 0 && seen == 1) {
+            const std::string id = run->jobId();
+            tell(id.empty() ? app::localized(TD_TEXT("LaunchCommand", "stopping (again to leave at once)"))
+                           : app::localized(TD_TEXT("LaunchCommand", "stopping job %1: SIGTERM to its tasks, scancel after "
+                                                                     "%2 s; waiting until Slurm says it ended (again to "
+                                                                     "leave at once)"),
+                                            {Text::value(id), Text::value(std::to_string(int(config.graceSeconds)))}));
+            run->stop();
+        } else {
+            // The user leaves: the job is the scheduler's now. Say how to end it.
+            const std::string id = run->jobId();
+            if (!id.empty())
+                tell(app::localized(TD_TEXT("LaunchCommand", "left at once; job %1 may still run: scancel %1 cancels it, "
+                                                            "traindeck launch --attach %2 follows it"),
+                                   {Text::value(id), Text::value(run->runDir())}));
+            std::fflush(stdout);
+            std::_Exit(gJobSignal == SIGTERM ? 143 : 130);
+        }
+        handled = seen;
+    }
+    follower.join();
+    return jobExitStatus(end, gJobSignal);
+}
+
+}  // namespace traindeck::cli

@@ -1,0 +1,226 @@
+#!/usr/bin/env bash
+# `traindeck launch --platform slurm` against a real Slurm: the two-node cluster of
+# cluster.sh (started by the ctest fixture slurm_cluster), traindeck-trainer on its
+# CPU (Gloo) backend as the workload. Each case is a function; `tst_slurm_launch.sh
+# BUILD CLUSTER [CASE...]` runs the named ones (all by default).
+#
+# Cases: a job that completes (watched from the run folder), one whose second node
+# fails (the node and task named), Ctrl-C cancelling a running job, a job pending
+# on resources (its reason shown; Ctrl-C cancels it at once), re-attach after the
+# launcher was killed, and the refusals that submit nothing.
+set -uo pipefail
+build=$(realpath "$1")
+cluster=$2
+shift 2
+traindeck=$build/app/traindeck
+trainer=$build/trainer/traindeck-trainer
+[[ -f $cluster/slurm.conf ]] || { echo "SKIP: no cluster in $cluster (needs root: see cluster.sh)"; exit 77; }
+export SLURM_CONF=$cluster/slurm.conf
+work=$(mktemp -d /tmp/traindeck-slurm-launch.XXXXXX)
+chmod 755 "$work"
+passed=0
+failed=0
+
+fail() {
+  echo "FAIL: $case: $*" >&2
+  for f in "$work/$case".*; do [[ -f $f ]] && { echo "---- $f" >&2; tail -n 30 "$f" >&2; }; done
+  return 1
+}
+
+# A 2x1 plan (two nodes, one "GPU" each: one trainer process per node) whose
+# command is the trainer; `$1`: what the command does before it (on each node).
+plan() {
+  local before=${2:-}
+  "$traindeck" plan --example >"$work/$1.yaml"
+  local command="${before}exec $trainer --backend gloo --preset tiny --steps ${STEPS:-4} --log-every 1 --nproc-per-node {nproc_per_node}"
+  printf '%s\n' "$command" >"$work/$1.command"
+}
+
+# The command that launches the plan NAME.yaml with its command into $work/NAME, in
+# the array `cmd` (run as it is, in the background too, so that $! is traindeck's).
+# A port nothing listens on now (the kernel's pick), for the job's MASTER_PORT: a random
+# one collided with another test's rendezvous beside it ("MASTER_PORT … is already in use").
+free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("", 0)); print(s.getsockname()[1])'; }
+
+launch_cmd() {
+  cmd=("$traindeck" launch "$work/$1.yaml" --platform slurm --nodes 2 --gpus-per-node 1 --job-name "td-$1"
+    --preset tiny --micro-batch 1 --grad-accum 1 --global-batch 0 --comm-timeout 20
+    --command "$(cat "$work/$1.command")" --run-dir "$work/$1" --poll-interval 1
+    --master-port "$(free_port)")
+}
+launch() {  # launch NAME [ARGS...], in the foreground
+  local name=$1
+  shift
+  launch_cmd "$name"
+  "${cmd[@]}" "$@"
+}
+
+job_of() { python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["job_id"])' "$work/$1/job.json"; }
+job_state() { scontrol show job -o "$1" | sed -n 's/.*JobState=\([A-Z_]*\).*/\1/p'; }
+# Waits up to $2 s for the text $3 in file $1.
+wait_for() {
+  for _ in $(seq $(( $2 * 10 ))); do grep -q -- "$3" "$1" 2>/dev/null && return 0; sleep 0.1; done
+  return 1
+}
+# The trainer's events of one kind in a run folder's node-0.out.
+count_events() { grep -c "\"event\":\"$2\"" "$work/$1/node-0.out" || true; }
+
+case_completes() {
+  STEPS=4 plan completes
+  launch completes --follow >"$work/completes.out" 2>"$work/completes.err"
+  local rc=$?
+  [[ $rc == 0 ]] || fail "exit status $rc, expected 0" || return 1
+  local job nodes
+  job=$(job_of completes)
+  nodes=$(scontrol show job -o "$job" | sed -n 's/.* NodeList=\([^ ]*\).*/\1/p')
+  [[ -n $nodes ]] || fail "Slurm names no nodes for job $job" || return 1
+  grep -q "job $job: running on $nodes\$" "$work/completes.err" || fail "no 'running on $nodes' line" || return 1
+  grep -q "COMPLETED, exit code 0" "$work/completes.err" || fail "no COMPLETED line" || return 1
+  # --follow printed the job's output; the run folder has it whole.
+  grep -q '"event":"step"' "$work/completes.out" || fail "--follow printed no step" || return 1
+  local steps
+  steps=$(grep -c '"event":"step"' "$work/completes/node-0.out")
+  [[ $steps -ge 4 ]] || fail "node-0.out has $steps step events, expected 4 or more" || return 1
+  # The job's own hint ("watch this job with") names the file the launcher copies.
+  grep -q "traindeck watch --follow ssh://.*$work/completes/files/td-completes-$job.out" "$work/completes/node-0.out" ||
+    fail "the job's watch hint does not name its output file" || return 1
+  grep -q '"event":"submitted"' "$work/completes/launch.jsonl" || fail "launch.jsonl: no submitted" || return 1
+  grep -q '"status":"completed"' "$work/completes/launch.jsonl" || fail "launch.jsonl: no completed end" || return 1
+  [[ $(job_state "$job") == COMPLETED ]] || fail "Slurm does not say COMPLETED" || return 1
+  # Watch reads the run folder as the launcher left it.
+  "$traindeck" watch "$work/completes" >"$work/completes.watch" 2>&1 || true
+  grep -qE "steps +4 of 4" "$work/completes.watch" || fail "traindeck watch does not show step 4" || return 1
+}
+
+case_second_node_fails() {
+  # shellcheck disable=SC2016  # the job's bash expands it, on each node
+  plan fails 'if [ "$SLURM_NODEID" = 1 ]; then echo "node 1 gives up" >&2; exit 3; fi; '
+  STEPS=200 launch fails >"$work/fails.out" 2>"$work/fails.err"
+  local rc=$?
+  [[ $rc == 1 ]] || fail "exit status $rc, expected 1" || return 1
+  local second
+  second=$(scontrol show hostnames "$(scontrol show job -o "$(job_of fails)" | sed -n 's/.* NodeList=\([^ ]*\).*/\1/p')" | sed -n 2p)
+  grep -q "failed: FAILED.*first failure: node $second, task 1: Exited with exit code 3" "$work/fails.err" ||
+    fail "the failure does not name the second node ($second), task 1" || return 1
+  grep -q "node 1 gives up" "$work/fails/node-0.err" || fail "node-0.err lacks the node's own line" || return 1
+  grep -q '"status":"failed"' "$work/fails/launch.jsonl" || fail "launch.jsonl: no failed end" || return 1
+}
+
+case_ctrl_c_cancels() {
+  STEPS=100000 plan cancel
+  launch_cmd cancel
+  "${cmd[@]}" --grace 10 >"$work/cancel.out" 2>"$work/cancel.err" &
+  local pid=$!
+  wait_for "$work/cancel/node-0.out" 60 '"event":"step"' || { kill -9 $pid; fail "the job did not start its steps"; return 1; }
+  local job
+  job=$(job_of cancel)
+  kill -INT $pid
+  wait $pid
+  local rc=$?
+  [[ $rc == 130 ]] || fail "exit status $rc, expected 130" || return 1
+  grep -q "stopping job $job" "$work/cancel.err" || fail "no 'stopping job' line" || return 1
+  # The launcher left only when Slurm said the job ended.
+  local state
+  state=$(job_state "$job")
+  [[ $state == CANCELLED || $state == FAILED || $state == COMPLETED ]] || fail "job $job is $state after the launcher left" || return 1
+  # SIGTERM reached the trainer first: it ended its run itself ("interrupted").
+  grep -q '"event":"end"' "$work/cancel/node-0.out" || fail "the trainer wrote no end event (no SIGTERM first?)" || return 1
+  grep -q '"status":"interrupted"' "$work/cancel/launch.jsonl" || fail "launch.jsonl: no interrupted end" || return 1
+}
+
+case_pending_on_resources() {
+  # Both nodes held by another job: ours waits, and says why.
+  local blocker
+  blocker=$(sbatch --parsable --nodes=2 --exclusive --job-name=blocker --output=/dev/null --wrap 'sleep 120')
+  for _ in $(seq 100); do [[ $(job_state "$blocker") == RUNNING ]] && break; sleep 0.1; done
+  plan pending
+  launch_cmd pending
+  "${cmd[@]}" >"$work/pending.out" 2>"$work/pending.err" &
+  local pid=$!
+  wait_for "$work/pending.err" 30 "pending (Resources)" || { kill -9 $pid; scancel "$blocker"; fail "no 'pending (Resources)' line"; return 1; }
+  local job
+  job=$(job_of pending)
+  kill -TERM $pid
+  wait $pid
+  local rc=$?
+  scancel "$blocker"
+  [[ $rc == 143 ]] || fail "exit status $rc, expected 143" || return 1
+  [[ $(job_state "$job") == CANCELLED ]] || fail "the pending job $job was not cancelled" || return 1
+  grep -q '"reason":"Resources"' "$work/pending/launch.jsonl" || fail "launch.jsonl: no Resources reason" || return 1
+}
+
+case_reattach() {
+  STEPS=20 plan attach
+  launch_cmd attach
+  "${cmd[@]}" >"$work/attach.out" 2>"$work/attach.err" &
+  local pid=$!
+  wait_for "$work/attach/node-0.out" 60 '"event":"step"' || { kill -9 $pid; fail "the job did not start its steps"; return 1; }
+  kill -9 $pid
+  wait $pid 2>/dev/null
+  local job
+  job=$(job_of attach)
+  [[ $(job_state "$job") == RUNNING ]] || fail "job $job is not running after the launcher was killed" || return 1
+  "$traindeck" launch --attach "$work/attach" --poll-interval 1 >"$work/attach2.out" 2>"$work/attach2.err"
+  local rc=$?
+  cat "$work/attach2.err" >>"$work/attach.err"
+  [[ $rc == 0 ]] || fail "attach: exit status $rc, expected 0" || return 1
+  grep -q "attached to job $job" "$work/attach.err" || fail "no 'attached to job' line" || return 1
+  # Every line of the job's output is in node-0.out exactly once.
+  cmp -s "$work/attach/node-0.out" "$work/attach/files/td-attach-$job.out" ||
+    fail "node-0.out is not the job's output, whole and once" || return 1
+}
+
+case_refusals() {
+  plan refused
+  local before
+  before=$(squeue -h | wc -l)
+  launch refused --partition nope >"$work/refused.out" 2>"$work/refused.err"
+  [[ $? == 2 ]] || fail "a partition that does not exist: not exit 2" || return 1
+  grep -q "nothing submitted: partition 'nope' does not exist (the cluster has: main)" "$work/refused.err" ||
+    fail "no one-line error for the partition" || return 1
+  "$traindeck" launch "$work/refused.yaml" --platform slurm --nodes 1 --gpus-per-node 4 \
+    --run-dir "$work/refused-gpus" >"$work/refused.out" 2>"$work/refused.err"
+  [[ $? == 2 ]] || fail "4 GPUs per node on 2-GPU nodes: not exit 2" || return 1
+  grep -q "the plan asks 4 GPUs per node, but partition 'main''s nodes have at most 2 (sinfo)" "$work/refused.err" ||
+    fail "no one-line error for the GPUs" || return 1
+  PATH=/nonexistent "$traindeck" launch "$work/refused.yaml" --platform slurm --nodes 1 --gpus-per-node 1 \
+    --run-dir "$work/refused-path" >"$work/refused.out" 2>"$work/refused.err"
+  [[ $? == 2 ]] || fail "no sbatch on PATH: not exit 2" || return 1
+  grep -q "sbatch is not on PATH" "$work/refused.err" || fail "no one-line error for a missing sbatch" || return 1
+  # A controller that does not answer: a configuration naming a port nobody listens on.
+  sed "s/^SlurmctldPort=.*/SlurmctldPort=1/; s/^MessageTimeout=.*//" "$SLURM_CONF" >"$work/down.conf"
+  echo "MessageTimeout=2" >>"$work/down.conf"
+  SLURM_CONF=$work/down.conf "$traindeck" launch "$work/refused.yaml" --platform slurm --nodes 1 --gpus-per-node 1 \
+    --run-dir "$work/refused-down" >"$work/refused.out" 2>"$work/refused.err"
+  [[ $? == 2 ]] || fail "an unreachable controller: not exit 2" || return 1
+  grep -q "nothing submitted: the Slurm controller does not answer" "$work/refused.err" ||
+    fail "no one-line error for the controller" || return 1
+  [[ $(squeue -h | wc -l) == "$before" ]] || fail "a refused launch submitted a job" || return 1
+  # A plan with an error on its own layout (a micro-batch that does not fit the card):
+  # refused by the launch itself, as over SSH, before the cluster is asked.
+  launch refused --micro-batch 4096 --run-dir "$work/refused-errors" >"$work/refused.out" 2>"$work/refused.err"
+  [[ $? == 2 ]] || fail "a plan with errors: not exit 2" || return 1
+  grep -q "the plan has errors, nothing was started" "$work/refused.err" || fail "no one line for the plan's errors" || return 1
+  [[ ! -e $work/refused-errors && $(squeue -h | wc -l) == "$before" ]] || fail "a plan with errors left a folder or a job" || return 1
+  # --dry-run checks and shows, and submits nothing.
+  launch refused --dry-run >"$work/refused.out" 2>"$work/refused.err" || fail "--dry-run: not exit 0" || return 1
+  grep -qx "cd $work/refused/files" "$work/refused.out" && grep -q "^sbatch --parsable" "$work/refused.out" ||
+    fail "--dry-run does not show the sbatch command and where it runs" || return 1
+  [[ -f $work/refused/files/job.sbatch && ! -f $work/refused/job.json ]] || fail "--dry-run: files missing or a job recorded" || return 1
+  [[ $(squeue -h | wc -l) == "$before" ]] || fail "--dry-run submitted a job" || return 1
+}
+
+cases=("$@")
+((${#cases[@]})) || cases=(refusals completes second_node_fails ctrl_c_cancels pending_on_resources reattach)
+for case in "${cases[@]}"; do
+  started=$(date +%s%N)
+  if "case_$case"; then
+    echo "PASS: $case ($(( ($(date +%s%N) - started) / 1000000 )) ms)"
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+  fi
+done
+echo "slurm launch: $passed passed, $failed failed (files in $work)"
+((failed == 0)) && rm -rf "$work"
+((failed == 0))
