@@ -1,6 +1,7 @@
 #include "plan/plan_yaml.h"
 
 #include "files/write_whole.h"
+#include "plan/model_source.h"
 #include "plan/plan_fields.h"
 #include "text/system_error.h"
 
@@ -204,8 +205,16 @@ std::string planToYaml(const Plan& plan) {
     out << YAML::BeginMap;
     out << YAML::Key << "version" << YAML::Value << plan.version;
     std::vector<std::string> written;  // the sections written so far, each as one map
+    // A field the model does not read (a clip on a language model) is left out while it
+    // holds its default, which loading gives back: the file says only what counts.
+    static const Plan defaults;
+    const auto kept = [&](const PlanField& f) {
+        return modelFieldUsed(plan, f.key) || f.get(plan) != f.get(defaults);
+    };
     for (const PlanField& f : planFields()) {
         if (f.key == "calibration" && plan.calibrations.empty())
+            continue;
+        if (!kept(f))
             continue;
         const std::string section = splitKey(f.key).first;
         if (section.empty()) {
@@ -217,7 +226,7 @@ std::string planToYaml(const Plan& plan) {
         written.push_back(section);
         out << YAML::Key << section << YAML::Value << YAML::BeginMap;
         for (const PlanField& g : planFields())
-            if (splitKey(g.key).first == section)
+            if (splitKey(g.key).first == section && kept(g))
                 emitField(out, g, plan);
         if (section == "launch") {
             out << YAML::Key << "env" << YAML::Value << YAML::BeginMap;

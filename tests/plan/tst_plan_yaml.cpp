@@ -1,5 +1,6 @@
 // Plans as YAML: every field survives a round trip; a bad file gets one error
 // naming file, line and key, and leaves the plan in memory as it was.
+#include "plan/model_source.h"
 #include "plan/plan_fields.h"
 #include "plan/plan_yaml.h"
 
@@ -139,6 +140,27 @@ private slots:
         for (const PlanField& f : planFields())
             QCOMPARE(f.get(loaded), f.get(original));
         QVERIFY(loaded == original);
+    }
+
+    // A language model's plan file leaves out the clip it does not read while the clip
+    // holds its defaults (loading gives them back), and keeps one that the user set.
+    void aLanguageModelsPlanLeavesOutItsDefaultClip() {
+        Plan llama = demoPlan();
+        std::vector<FieldEdit> edits;
+        QVERIFY(catalogueModelEdits("llama-3.1-8b", edits).empty());
+        for (const FieldEdit& e : edits)
+            QVERIFY2(setPlanField(llama, e.key, e.value).empty(), e.key.c_str());
+        QVERIFY(!modelFieldUsed(llama, "model.clip_frames"));
+        const std::string text = planToYaml(llama);
+        QVERIFY2(text.find("clip_") == std::string::npos, text.c_str());
+        Plan loaded;
+        QVERIFY(planFromYaml(text, "llama.yaml", loaded).ok);
+        QVERIFY(loaded == llama);
+
+        QVERIFY(setPlanField(llama, "model.clip_frames", "16").empty());
+        QVERIFY(planToYaml(llama).find("clip_frames: 16") != std::string::npos);
+        // The trainer's own model reads the clip: its plan keeps it, defaults or not.
+        QVERIFY(planToYaml(demoPlan()).find("clip_frames: 8") != std::string::npos);
     }
 
     void demoPlanRoundTripsThroughAFile() {
