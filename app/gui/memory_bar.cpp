@@ -43,7 +43,7 @@ void MemoryBar::setEstimate(const Estimate& estimate) {
 }
 
 bool MemoryBar::overCapacity() const {
-    return m_estimate.gpuMemoryGb > 0 && m_estimate.memoryPerGpuGb.value > m_estimate.gpuMemoryGb;
+    return !m_estimate.fitsCard();
 }
 
 QString MemoryBar::text() const {

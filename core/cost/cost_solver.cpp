@@ -36,8 +36,6 @@ Text hoursText(double h) {
     return Text(TD_TEXT("CostMessages", "%1 days"), {val(buf)});
 }
 
-bool fits(const Estimate& e) { return e.memoryPerGpuGb.value <= e.gpuMemoryGb; }
-
 // An option's name: "8x8 h100 on aws us-east-1 (p5.48xlarge)", or "8x8 h100 at your price".
 Text optionName(const CostOption& o) {
     const std::string what = layoutText(o.cost.layout) + " " + o.gpu;
@@ -69,14 +67,14 @@ std::vector<Run> runsOf(const Plan& base, const std::string& gpu, int maxNodes) 
         r.edits = {{"cluster.nodes", std::to_string(layout.nodes)},
                    {"cluster.gpus_per_node", std::to_string(layout.gpusPerNode)}};
         if (gpu != base.cluster.gpu) r.edits.push_back({"cluster.gpu", gpu});
-        if (!fits(r.estimate)) {
+        if (!r.estimate.fitsCard()) {
             if (const std::optional<MemoryFix> fix = cheapestMemoryFix(p, layout)) {
                 for (const FieldEdit& e : fix->edits) setPlanField(r.plan, e.key, e.value);
                 r.estimate = estimate(r.plan, layout);
                 r.edits.insert(r.edits.end(), fix->edits.begin(), fix->edits.end());
                 r.fix = fix->words;
             }
-            r.fits = fits(r.estimate);
+            r.fits = r.estimate.fitsCard();
         }
         // A target batch is the user's: a layout that misses it would train another recipe.
         const long target = r.plan.recipe.globalBatch;

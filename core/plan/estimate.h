@@ -25,6 +25,10 @@ struct MemoryBreakdown {
     Text weightsNote;  // why the weights weigh what they do (step_memory.h's weightsNote)
 };
 
+// The share of the card under which a step's memory is comfortable (room for the
+// allocator's fragmentation); above it a warning, and memory fixes aim below it.
+inline constexpr double kComfortableShare = 0.9;
+
 struct Estimate {
     Layout layout;
     int worldSize = 0;
@@ -53,6 +57,14 @@ struct Estimate {
     Figure hoursToFinish;
     Figure gpuHours;
     Figure scalingEfficiency; // per-GPU throughput against one node of the same GPUs
+
+    // Whether the step's peak memory fits `share` of the card: 1, the whole card (over it
+    // the run cannot start: the error finding, the bar's red); kComfortableShare, with room
+    // for fragmentation (the warning, the fix that prefers such a layout). An estimate
+    // without a card fits.
+    bool fitsCard(double share = 1.0) const {
+        return gpuMemoryGb <= 0 || memoryPerGpuGb.value <= share * gpuMemoryGb;
+    }
 };
 
 // Figures for `layout` with the plan's model and recipe. The plan must have

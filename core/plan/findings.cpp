@@ -77,7 +77,7 @@ void addMemoryFinding(const Plan& plan, const Layout& layout, const Estimate& e,
     const GpuModel& gpu = *findGpu(plan.cluster.gpu);
     const Text where = val(layoutText(layout));
     const auto here = std::optional<Layout>(layout);
-    if (e.memoryPerGpuGb.value > e.gpuMemoryGb) {
+    if (!e.fitsCard()) {
         const std::optional<MemoryFix> fix = cheapestMemoryFix(plan, layout);
         const int largest = largestFittingMicroBatch(plan, layout);
         const Text largestText = largest > 0 ? Text(TD_TEXT("FindingTexts", "; the largest micro-batch that fits is %1"), {val(largest)})
@@ -91,7 +91,7 @@ void addMemoryFinding(const Plan& plan, const Layout& layout, const Estimate& e,
                                : Text(TD_TEXT("FindingTexts", "no micro-batch, checkpointing or sharding fits: use "
                                                               "more GPUs, CPU offload or a smaller model")),
                            fix && own ? fix->edits : std::vector<FieldEdit>{}));
-    } else if (e.memoryPerGpuGb.value > 0.9 * e.gpuMemoryGb) {
+    } else if (!e.fitsCard(kComfortableShare)) {
         out.push_back(make(Severity::Warning, "memory_near_card", "recipe.micro_batch", here,
                            Text(TD_TEXT("FindingTexts", "%1: needs %2 GiB of the card's %3 GiB: little room for "
                                                         "fragmentation or longer samples"),

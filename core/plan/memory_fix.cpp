@@ -11,10 +11,8 @@ namespace traindeck {
 namespace {
 
 // A fix aims below 90% of the card first (above it the plan warns of too little room
-// for fragmentation), and settles for the whole card when nothing fits so.
-constexpr double kComfortable = 0.9;
-
-bool fits(const Estimate& e, double share = 1.0) { return e.memoryPerGpuGb.value <= share * e.gpuMemoryGb; }
+// for fragmentation), and settles for the whole card when nothing fits so
+// (Estimate::fitsCard, kComfortableShare).
 
 // One lever's setting: the plan edits it makes and how a fix names it.
 struct Lever {
@@ -68,7 +66,7 @@ struct Split {
 
 // What one combination of levers comes to below each share of the card.
 struct Outcome {
-    std::optional<Split> comfortable, whole;  // below kComfortable, below the whole card
+    std::optional<Split> comfortable, whole;  // below kComfortableShare, below the whole card
 };
 
 // The largest micro-batches that keep the effective batch on `layout` and fit below
@@ -90,9 +88,9 @@ Outcome largestFittingSplits(const Plan& plan, const Layout& layout, const Estim
         if (plan.recipe.globalBatch == 0)
             l.edits.push_back({"recipe.grad_accum", std::to_string(perGpu / micro)});
         Estimate e = estimate(edited(plan, l.edits), layout);
-        if (!out.whole && fits(e))
+        if (!out.whole && e.fitsCard())
             out.whole = Split{l, e};
-        if (fits(e, kComfortable))
+        if (e.fitsCard(kComfortableShare))
             out.comfortable = Split{std::move(l), std::move(e)};
     }
     return out;
@@ -138,11 +136,11 @@ std::optional<MemoryFix> cheapestMemoryFix(const Plan& plan, const Layout& layou
             const Plan p = edited(plan, edits);
             const Estimate e = estimate(p, layout);
             // Unsplit where it fits so; else the largest split that does.
-            const Outcome splits = fits(e, kComfortable) ? Outcome{} : largestFittingSplits(p, layout, e);
-            if (fits(e, kComfortable) || splits.comfortable)
+            const Outcome splits = e.fitsCard(kComfortableShare) ? Outcome{} : largestFittingSplits(p, layout, e);
+            if (e.fitsCard(kComfortableShare) || splits.comfortable)
                 keepFaster(comfortable, edits, words, splits.comfortable, e);
-            if (fits(e) || splits.whole)
-                keepFaster(whole, edits, words, fits(e) ? std::nullopt : splits.whole, e);
+            if (e.fitsCard() || splits.whole)
+                keepFaster(whole, edits, words, e.fitsCard() ? std::nullopt : splits.whole, e);
         }
     return comfortable ? comfortable : whole;
 }
@@ -152,7 +150,7 @@ int largestFittingMicroBatch(const Plan& plan, const Layout& layout) {
     for (int micro = solveBatch(plan.recipe, layout.worldSize()).microBatch - 1; micro >= 1; --micro) {
         Plan p = plan;
         p.recipe.microBatch = micro;
-        if (fits(estimate(p, layout)))
+        if (estimate(p, layout).fitsCard())
             return micro;
     }
     return 0;

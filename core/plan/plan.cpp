@@ -9,7 +9,10 @@ Plan demoPlan() {
     // tae-mlp large on 8-frame 256×256 clips, 16 clips per GPU, on two 8-GPU H100 nodes.
     Plan plan;
     plan.name = "demo";
-    plan.cluster = {2, 8, "h100", "ib-8x400"};
+    plan.cluster.nodes = 2;
+    plan.cluster.gpusPerNode = 8;
+    plan.cluster.gpu = "h100";
+    plan.cluster.network = "ib-8x400";
     plan.model.name = "tae-mlp-large";
     setPlanField(plan, "model.preset", "large");  // 102,400,208 parameters, counted from the model
     plan.model.tokensPerSample = 8 * (256 / 8) * (256 / 8);  // frames × patches per frame
