@@ -43,6 +43,9 @@ CostPanel::CostPanel(QWidget* parent) : QWidget(parent) {
     column->addWidget(m_source);
     column->addWidget(m_goal);
     column->addWidget(m_plot, 1);
+    // Takes the room the plot leaves when it is hidden (nothing priced), instead of the
+    // labels spreading over it: a stretch factor of 0 yields to the plot's 1 when shown.
+    column->addStretch(0);
     redraw();
 }
 
