@@ -3,6 +3,7 @@
 #include "gui/launch_nodes_model.h"
 #include "gui/scheduled_job_panel.h"
 #include "gui/ssh_settings.h"
+#include "gui/widget_parts.h"
 #include "localized.h"
 #include "plan/findings.h"
 #include "plan/plan_analysis.h"
@@ -456,8 +457,7 @@ QString LaunchPage::banner() const { return m_banner->isHidden() ? QString() : m
 void LaunchPage::showBanner(std::function<QString()> text, bool failing) {
     m_bannerText = std::move(text);
     m_banner->setText(m_bannerText());
-    m_banner->setStyleSheet(failing ? QStringLiteral("QLabel { background: #b3261e; color: white; padding: 6px; font-weight: bold; }")
-                                    : QStringLiteral("QLabel { background: palette(alternate-base); padding: 6px; }"));
+    styleBanner(m_banner, failing);
     m_banner->show();
 }
 

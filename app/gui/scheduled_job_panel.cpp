@@ -1,5 +1,7 @@
 #include "gui/scheduled_job_panel.h"
 
+#include "gui/widget_parts.h"
+
 #include "localized.h"
 
 #include <QEvent>
@@ -257,8 +259,7 @@ QString ScheduledJobPanel::banner() const { return m_banner->isVisible() ? m_ban
 
 void ScheduledJobPanel::showBanner(const QString& text, bool failing) {
     m_banner->setText(text);
-    m_banner->setStyleSheet(failing ? QStringLiteral("QLabel { background: #b3261e; color: white; padding: 6px; font-weight: bold; }")
-                                    : QStringLiteral("QLabel { background: palette(alternate-base); padding: 6px; }"));
+    styleBanner(m_banner, failing);
     m_banner->show();
 }
 

@@ -4,6 +4,7 @@
 #include "gui/plot_export.h"
 #include "gui/ssh_settings.h"
 #include "gui/watch_runs_model.h"
+#include "gui/widget_parts.h"
 
 #include "localized.h"
 #include "metrics/metric_units.h"
@@ -125,7 +126,7 @@ WatchPage::WatchPage(QWidget* parent)
     m_banner = new QLabel(this);
     m_banner->setObjectName(QStringLiteral("alarmBanner"));
     m_banner->setWordWrap(true);
-    m_banner->setStyleSheet(QStringLiteral("QLabel { background: #b3261e; color: white; padding: 6px; font-weight: bold; }"));
+    styleBanner(m_banner, true);
     m_banner->hide();
     column->addWidget(m_banner);
 

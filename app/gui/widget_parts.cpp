@@ -48,6 +48,11 @@ QLabel* makeErrorLabel(QWidget* parent, bool bold) {
     return label;
 }
 
+void styleBanner(QLabel* banner, bool failing) {
+    banner->setStyleSheet(failing ? QStringLiteral("QLabel { background: #b3261e; color: white; padding: 6px; font-weight: bold; }")
+                                  : QStringLiteral("QLabel { background: palette(alternate-base); padding: 6px; }"));
+}
+
 QScrollArea* makeScrollArea(QWidget* content, QWidget* parent, bool framed) {
     auto* scroll = new QScrollArea(parent);
     scroll->setWidget(content);

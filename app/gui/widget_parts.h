@@ -1,7 +1,7 @@
 #pragma once
 // Small pieces every page builds the same way: a label for an error message
-// (one colour for "this is wrong" across the window) and a scroll area for a
-// page that may be taller than the window.
+// (one colour for "this is wrong" across the window), a banner's look, and a
+// scroll area for a page that may be taller than the window.
 
 class QLabel;
 class QScrollArea;
@@ -11,6 +11,9 @@ namespace traindeck::gui {
 
 // Word-wrapped, red, hidden until given text by the caller.
 QLabel* makeErrorLabel(QWidget* parent, bool bold = false);
+// A page's banner line (Launch, Slurm job, Watch alarms): red and bold when something
+// failed or needs the user, else quiet on the palette's alternate base.
+void styleBanner(QLabel* banner, bool failing);
 // `content` scrolls inside the area and grows with its width.
 QScrollArea* makeScrollArea(QWidget* content, QWidget* parent, bool framed = true);
 // Combo and spin boxes take the mouse wheel only when they have the focus (a
