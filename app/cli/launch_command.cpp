@@ -6,6 +6,7 @@
 #include "cli/commands.h"
 #include "cli/plan_arguments.h"
 #include "cli/scheduled_launch.h"
+#include "cli/stop_signals.h"
 #include "launch/clean_nodes.h"
 #include "launch/run.h"
 #include "cli/terminal_text.h"
@@ -31,12 +32,6 @@ namespace {
 
 using namespace traindeck::launch;
 
-std::atomic<int> gSignal{0};
-std::atomic<int> gSignals{0};
-extern "C" void onSignal(int sig) {
-    gSignal = sig;
-    ++gSignals;
-}
 
 // A number from `low` to `high`, or the one-line error.
 std::string readNumber(const std::string& v, const char* flag, double low, double high, double& into) {
@@ -221,11 +216,7 @@ private:
 // nodes gracefully; a second one kills them and ends the launcher at once,
 // whatever the nodes do: a frozen node must not hold it.
 int runUntilEnd(Run& run, LaunchPrinter& printer) {
-    struct sigaction sa {};
-    sa.sa_handler = onSignal;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, nullptr);
-    sigaction(SIGTERM, &sa, nullptr);
+    StopSignals& stops = catchStopSignals();
 
     std::atomic<bool> finished{false};
     RunEnd end;
@@ -239,7 +230,7 @@ int runUntilEnd(Run& run, LaunchPrinter& printer) {
     int handled = 0;
     while (!finished) {
         std::this_thread::sleep_for(std::chrono::milliseconds(50));
-        const int seen = gSignals;
+        const int seen = stops.count;
         if (seen > handled) {
             if (handled == 0 && seen == 1) {
                 std::fprintf(stderr, "traindeck launch: %s\n",
@@ -257,11 +248,11 @@ int runUntilEnd(Run& run, LaunchPrinter& printer) {
         if (killedAt != Clock::time_point{} && !finished && Clock::now() - killedAt > std::chrono::milliseconds(500)) {
             const RunEnd abandoned = run.abandon();
             std::fflush(stdout);
-            std::_Exit(printer.finish(abandoned, gSignal));
+            std::_Exit(printer.finish(abandoned, stops.last));
         }
     }
     waiter.join();
-    return printer.finish(end, gSignal);
+    return printer.finish(end, stops.last);
 }
 
 // --clean-nodes: one line per host; 0 when every host was cleaned.

@@ -4,6 +4,7 @@
 // until Slurm says it ended; a second one leaves at once, naming the job to cancel.
 
 #include "cli/scheduled_launch.h"
+#include "cli/stop_signals.h"
 
 #include "launch/scheduled_run.h"
 #include "localized.h"
@@ -23,12 +24,6 @@ namespace {
 
 using namespace traindeck::launch;
 
-std::atomic<int> gJobSignal{0};
-std::atomic<int> gJobSignals{0};
-extern "C" void onJobSignal(int sig) {
-    gJobSignal = sig;
-    ++gJobSignals;
-}
 
 void tell(const std::string& line) {
     std::fprintf(stderr, "traindeck launch: %s\n", line.c_str());
@@ -135,11 +130,7 @@ int runScheduledLaunch(const RunConfig& config, const ScheduledLaunchOptions& op
         return 0;
     }
 
-    struct sigaction sa {};
-    sa.sa_handler = onJobSignal;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, nullptr);
-    sigaction(SIGTERM, &sa, nullptr);
+    StopSignals& stops = catchStopSignals();
     std::atomic<bool> finished{false};
     RunEnd end;
     std::thread follower([&] {
@@ -149,7 +140,7 @@ int runScheduledLaunch(const RunConfig& config, const ScheduledLaunchOptions& op
     int handled = 0;
     while (!finished) {
         std::this_thread::sleep_for(std::chrono::milliseconds(50));
-        const int seen = gJobSignals;
+        const int seen = stops.count;
         if (seen == handled) continue;
         if (handled == 0 && seen == 1) {
             const std::string id = run->jobId();
@@ -167,12 +158,12 @@ int runScheduledLaunch(const RunConfig& config, const ScheduledLaunchOptions& op
                                                             "traindeck launch --attach %2 follows it"),
                                    {Text::value(id), Text::value(run->runDir())}));
             std::fflush(stdout);
-            std::_Exit(gJobSignal == SIGTERM ? 143 : 130);
+            std::_Exit(stops.last == SIGTERM ? 143 : 130);
         }
         handled = seen;
     }
     follower.join();
-    return jobExitStatus(end, gJobSignal);
+    return jobExitStatus(end, stops.last);
 }
 
 }  // namespace traindeck::cli
