@@ -8,7 +8,7 @@
 #include "cli/scheduled_launch.h"
 #include "cli/stop_signals.h"
 #include "launch/clean_nodes.h"
-#include "launch/run.h"
+#include "launch/launch.h"
 #include "cli/terminal_text.h"
 #include "localized.h"
 #include "plan/plan_analysis.h"
@@ -57,7 +57,7 @@ struct NodeSummary {
 };
 
 // The launch command's own options, filling `config` (and `scheduled`: a Slurm job's).
-std::vector<Option> launchOptions(RunConfig& config, ScheduledLaunchOptions& scheduled, bool& help, bool& clean) {
+std::vector<Option> launchOptions(LaunchConfig& config, ScheduledLaunchOptions& scheduled, bool& help, bool& clean) {
     return {
         {"--attach", true, Text(TD_TEXT("CliOptions", "follow the Slurm job of an earlier launch again (its run folder), e.g. after the launcher was closed")),
          [&](const std::string& v) { scheduled.attachDir = v; return std::string(); }},
@@ -179,7 +179,7 @@ public:
         nodes_[node].host = host;
     }
     // One line per node, then the run's end; returns the exit status.
-    int finish(const RunEnd& end, int signal) {
+    int finish(const LaunchEnd& end, int signal) {
         std::lock_guard lock(mutex_);
         for (const auto& [index, n] : nodes_) {
             std::string what = app::localized(n.state == NodeState::Exited ? exitText(n.status) : stateText(n.state));
@@ -215,11 +215,11 @@ private:
 // Runs until every node has ended. The first Ctrl-C (or SIGTERM) stops the
 // nodes gracefully; a second one kills them and ends the launcher at once,
 // whatever the nodes do: a frozen node must not hold it.
-int runUntilEnd(Run& run, LaunchPrinter& printer) {
+int runUntilEnd(Launch& run, LaunchPrinter& printer) {
     StopSignals& stops = catchStopSignals();
 
     std::atomic<bool> finished{false};
-    RunEnd end;
+    LaunchEnd end;
     run.start();
     std::thread waiter([&] {
         end = run.wait();
@@ -246,7 +246,7 @@ int runUntilEnd(Run& run, LaunchPrinter& printer) {
         // now is not waited for. Each node's supervisor stops what is left when
         // the connection closes with this process.
         if (killedAt != Clock::time_point{} && !finished && Clock::now() - killedAt > std::chrono::milliseconds(500)) {
-            const RunEnd abandoned = run.abandon();
+            const LaunchEnd abandoned = run.abandon();
             std::fflush(stdout);
             std::_Exit(printer.finish(abandoned, stops.last));
         }
@@ -256,7 +256,7 @@ int runUntilEnd(Run& run, LaunchPrinter& printer) {
 }
 
 // --clean-nodes: one line per host; 0 when every host was cleaned.
-int cleanRemoteFolders(const RunConfig& config) {
+int cleanRemoteFolders(const LaunchConfig& config) {
     bool allOk = true;
     cleanNodes(config.hosts, config.remoteDir, config.ssh, [&](const CleanResult& r) {
         allOk = allOk && r.ok;
@@ -273,7 +273,7 @@ int cleanRemoteFolders(const RunConfig& config) {
 }  // namespace
 
 int runLaunch(int argc, char** argv) {
-    RunConfig config;
+    LaunchConfig config;
     ScheduledLaunchOptions scheduled;
     bool help = false, clean = false;
     const std::vector<Option> own = launchOptions(config, scheduled, help, clean);
@@ -301,12 +301,12 @@ int runLaunch(int argc, char** argv) {
                                                             "plan's launch.hosts) or --local")),
                     2);
     if (clean) return cleanRemoteFolders(config);
-    // A plan with errors is refused by launch::Run itself (its LaunchError below).
+    // A plan with errors is refused by launch::Launch itself (its LaunchError below).
 
     LaunchPrinter printer;
-    std::unique_ptr<Run> run;
+    std::unique_ptr<Launch> run;
     try {
-        run = std::make_unique<Run>(config, [&printer](const Event& e) { printer(e); });
+        run = std::make_unique<Launch>(config, [&printer](const Event& e) { printer(e); });
     } catch (const LaunchError& e) {
         return fail(app::localized(e.text), 2);
     }

@@ -6,7 +6,7 @@
 #include "cli/scheduled_launch.h"
 #include "cli/stop_signals.h"
 
-#include "launch/scheduled_run.h"
+#include "launch/scheduled_job.h"
 #include "localized.h"
 #include "scheduler/command_runner.h"
 
@@ -58,7 +58,7 @@ void printJobEvent(const JobEvent& e, bool follow) {
     }
 }
 
-int jobExitStatus(const RunEnd& end, int signal) {
+int jobExitStatus(const LaunchEnd& end, int signal) {
     switch (end.status) {
     case EndStatus::Completed:
         tell(app::localized(TD_TEXT("LaunchCommand", "completed")));
@@ -77,7 +77,7 @@ int jobExitStatus(const RunEnd& end, int signal) {
 
 }  // namespace
 
-int runScheduledLaunch(const RunConfig& config, const ScheduledLaunchOptions& options) {
+int runScheduledLaunch(const LaunchConfig& config, const ScheduledLaunchOptions& options) {
     scheduler::ProcessRunner runner;
     std::string schedulerName;
     if (!options.attachDir.empty()) {
@@ -99,18 +99,18 @@ int runScheduledLaunch(const RunConfig& config, const ScheduledLaunchOptions& op
     scheduler::PollPolicy poll = options.poll;
     poll.graceS = config.graceSeconds;
     const bool follow = options.follow;
-    std::unique_ptr<ScheduledRun> run;
+    std::unique_ptr<ScheduledJob> run;
     try {
         if (!options.attachDir.empty()) {
-            run = std::make_unique<ScheduledRun>(options.attachDir, *scheduler, poll,
+            run = std::make_unique<ScheduledJob>(options.attachDir, *scheduler, poll,
                                                  [follow](const JobEvent& e) { printJobEvent(e, follow); });
         } else {
-            ScheduledRunConfig c;
+            ScheduledJobConfig c;
             c.plan = config.plan;
             c.runDir = config.runDir;
             c.dryRun = config.dryRun;
             c.poll = poll;
-            run = std::make_unique<ScheduledRun>(std::move(c), *scheduler, [follow](const JobEvent& e) { printJobEvent(e, follow); });
+            run = std::make_unique<ScheduledJob>(std::move(c), *scheduler, [follow](const JobEvent& e) { printJobEvent(e, follow); });
         }
     } catch (const LaunchError& e) {
         tell(app::localized(e.text));
@@ -132,7 +132,7 @@ int runScheduledLaunch(const RunConfig& config, const ScheduledLaunchOptions& op
 
     StopSignals& stops = catchStopSignals();
     std::atomic<bool> finished{false};
-    RunEnd end;
+    LaunchEnd end;
     std::thread follower([&] {
         end = run->run();
         finished = true;

@@ -2,7 +2,7 @@
 // `traindeck launch` for a plan whose platform has a scheduler (Slurm): submit,
 // follow, stop; and `--attach RUN` for a job submitted earlier.
 
-#include "launch/run.h"
+#include "launch/launch.h"
 #include "scheduler/follower.h"
 
 #include <string>
@@ -17,6 +17,6 @@ struct ScheduledLaunchOptions {
 
 // Returns the exit status: 0 completed (or --dry-run checked), 1 the job failed, 2
 // nothing submitted, 130/143 stopped by SIGINT/SIGTERM (the job cancelled).
-int runScheduledLaunch(const launch::RunConfig& config, const ScheduledLaunchOptions& options);
+int runScheduledLaunch(const launch::LaunchConfig& config, const ScheduledLaunchOptions& options);
 
 }  // namespace traindeck::cli

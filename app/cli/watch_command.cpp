@@ -13,7 +13,7 @@
 #include "metrics/series_csv.h"
 #include "metrics/summary.h"
 #include "metrics/summary_rows.h"
-#include "metrics/watch.h"
+#include "watch/watch.h"
 #include "text/exit_status.h"
 
 #include <nlohmann/json.hpp>
@@ -35,6 +35,7 @@ namespace traindeck::cli {
 namespace {
 
 using namespace traindeck::metrics;
+using namespace traindeck::watch;
 
 constexpr std::size_t kPollBytes = 4u << 20;   // per poll: a bounded slice, then the alarms are looked at
 constexpr auto kFollowInterval = std::chrono::milliseconds(200);

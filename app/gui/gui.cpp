@@ -1,9 +1,9 @@
 #include "gui/gui.h"
 
-#include "gui/app_settings.h"
-#include "gui/language.h"
-#include "gui/main_window.h"
-#include "gui/watch_page.h"
+#include "gui/window/app_settings.h"
+#include "gui/window/language.h"
+#include "gui/window/main_window.h"
+#include "gui/watch/watch_page.h"
 #include "interface_language.h"
 
 #include <traindeck_build_info.h>

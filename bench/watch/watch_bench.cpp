@@ -7,7 +7,7 @@
 // Prints one JSON object.
 #include "metrics/text_stream.h"
 #include "metrics/tfevents.h"
-#include "metrics/watch.h"
+#include "watch/watch.h"
 
 #include <chrono>
 #include <ctime>
@@ -21,6 +21,7 @@
 #include "metrics/crc32c.h"
 
 using namespace traindeck::metrics;
+using namespace traindeck::watch;
 using Clock = std::chrono::steady_clock;
 
 namespace {

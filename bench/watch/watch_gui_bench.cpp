@@ -10,7 +10,7 @@
 //     followed file for 5 s: into an empty page, and into a page already showing
 //     a 1M-step run (a 5 ms timer measures the gaps).
 // Run with QT_QPA_PLATFORM=offscreen. Prints one JSON object.
-#include "gui/watch_page.h"
+#include "gui/watch/watch_page.h"
 #include "metrics/run.h"
 
 #include <qcustomplot.h>
@@ -209,7 +209,7 @@ int main(int argc, char** argv) {
     app.processEvents();  // shown and painted empty before the run is opened
     page.addSource(big);
     // Read here at once (the page would take ~1 s in 8 ms slices), at the real time, so no stall alarm.
-    while (page.watch().poll(64u << 20, traindeck::metrics::unixNow())) {
+    while (page.watch().poll(64u << 20, traindeck::watch::unixNow())) {
     }
     // Its first drawing, as the event loop runs it: every point into the envelopes, over as
     // many redraws as the copy budget asks, each followed by the cards' replots; a 5 ms

@@ -21,7 +21,7 @@ struct CleanResult {
     Text why;         // why the host could not be cleaned
 };
 
-// One host after the other, each as `launch` would reach it; `remoteDir` as RunConfig's.
+// One host after the other, each as `launch` would reach it; `remoteDir` as LaunchConfig's.
 std::vector<CleanResult> cleanNodes(const std::vector<std::string>& hosts, const std::string& remoteDir,
                                     const ssh::Settings& ssh, const std::function<void(const CleanResult&)>& done);
 

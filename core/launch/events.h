@@ -35,7 +35,7 @@ const char* endStatusName(EndStatus);
 // How an exit status reads: "exited with status 1", "killed (SIGKILL)" (translatable).
 Text exitText(int status);
 
-struct RunEnd {
+struct LaunchEnd {
     EndStatus status = EndStatus::Completed;
     FailureKind kind = FailureKind::None;
     int node = -1;  // the node that failed first; -1 when none did
@@ -59,7 +59,7 @@ struct Event {
     std::string check;
     bool ok = true;
     // End
-    RunEnd end;
+    LaunchEnd end;
 };
 
 // A node's new state (`status` for Exited, `message` for Lost or a stop's reason).

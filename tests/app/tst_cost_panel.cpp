@@ -6,12 +6,12 @@
 
 #include "cost/pricing.h"
 #include "localized.h"
-#include "gui/cost_panel.h"
-#include "gui/cost_plot.h"
-#include "gui/language.h"
-#include "gui/layouts_page.h"
-#include "gui/main_window.h"
-#include "gui/plan_document.h"
+#include "gui/layouts/cost_panel.h"
+#include "gui/layouts/cost_plot.h"
+#include "gui/window/language.h"
+#include "gui/layouts/layouts_page.h"
+#include "gui/window/main_window.h"
+#include "gui/plan/plan_document.h"
 #include "plan/plan_fields.h"
 #include "test_support.h"
 

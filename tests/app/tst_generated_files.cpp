@@ -2,9 +2,9 @@
 // their files, the preview shows the chosen file, copy puts it on the
 // clipboard, and saving never replaces an existing file without asking.
 
-#include "gui/generated_files_page.h"
-#include "gui/language.h"
-#include "gui/syntax_highlighter.h"
+#include "gui/files/generated_files_page.h"
+#include "gui/window/language.h"
+#include "gui/parts/syntax_highlighter.h"
 #include "test_support.h"
 
 #include <QClipboard>

@@ -2,9 +2,9 @@
 // numbers follow it, and the user's choice is remembered. Run twice by ctest:
 // under LANG=C.UTF-8 and under LANG=zh_CN.UTF-8.
 
-#include "gui/app_settings.h"
-#include "gui/figure_format.h"
-#include "gui/language.h"
+#include "gui/window/app_settings.h"
+#include "gui/parts/figure_format.h"
+#include "gui/window/language.h"
 #include "test_support.h"
 
 #include <QCoreApplication>

@@ -8,10 +8,10 @@
 #include "test_sshd.h"
 #include "test_support.h"
 
-#include "gui/language.h"
-#include "gui/main_window.h"
-#include "gui/plan_document.h"
-#include "gui/launch_page.h"
+#include "gui/window/language.h"
+#include "gui/window/main_window.h"
+#include "gui/plan/plan_document.h"
+#include "gui/launch/launch_page.h"
 #include "plan/plan_fields.h"
 
 #include <QApplication>

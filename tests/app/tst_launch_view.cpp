@@ -2,8 +2,8 @@
 // empty host list names the field to fill, nodes whose checks failed do not stay
 // "connecting", "Watch this run" is off when nothing was started, the banner
 // follows a switch of language, and long log lines wrap.
-#include "gui/language.h"
-#include "gui/launch_page.h"
+#include "gui/window/language.h"
+#include "gui/launch/launch_page.h"
 #include "plan/plan_analysis.h"
 #include "plan/plan_fields.h"
 #include "test_support.h"

@@ -2,11 +2,11 @@
 // plan once per edit (one estimate per layout), and `traindeck plan --json`
 // prints the same figures, findings and launch readiness for the same file.
 
-#include "gui/findings_list.h"
-#include "gui/language.h"
-#include "gui/main_window.h"
-#include "gui/plan_document.h"
-#include "gui/plan_view.h"
+#include "gui/plan/findings_list.h"
+#include "gui/window/language.h"
+#include "gui/window/main_window.h"
+#include "gui/plan/plan_document.h"
+#include "gui/plan/plan_view.h"
 #include "localized.h"
 #include "plan/plan_analysis.h"
 #include "plan/plan_fields.h"

@@ -2,7 +2,7 @@
 // step, invalid text changes nothing, the modified mark follows saves, and a
 // saved plan reopens identical.
 
-#include "gui/plan_document.h"
+#include "gui/plan/plan_document.h"
 #include "plan/findings.h"
 #include "plan/plan_fields.h"
 #include "test_support.h"

@@ -2,9 +2,9 @@
 // as the value core computed, in the layouts core lists, with the formula in
 // the tooltip; edits recompute at once.
 
-#include "gui/figure_format.h"
-#include "gui/layout_column.h"
-#include "gui/plan_view.h"
+#include "gui/parts/figure_format.h"
+#include "gui/layouts/layout_column.h"
+#include "gui/plan/plan_view.h"
 #include "plan/plan_analysis.h"
 #include "plan/estimate.h"
 #include "plan/plan_fields.h"

@@ -4,13 +4,13 @@
 // not fit, and on every page the figures core computes (parameters, memory per
 // GPU and its parts, the solved accumulation, whether it fits).
 
-#include "gui/field_form.h"
-#include "gui/finding_view.h"
-#include "gui/language.h"
-#include "gui/figure_format.h"
-#include "gui/memory_bar.h"
-#include "gui/plan_wizard.h"
-#include "gui/wizard_pages.h"
+#include "gui/plan/field_form.h"
+#include "gui/plan/finding_view.h"
+#include "gui/window/language.h"
+#include "gui/parts/figure_format.h"
+#include "gui/layouts/memory_bar.h"
+#include "gui/wizard/plan_wizard.h"
+#include "gui/wizard/wizard_pages.h"
 #include "localized.h"
 #include "model/architecture.h"
 #include "model/parameters.h"

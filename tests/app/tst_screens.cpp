@@ -5,12 +5,12 @@
 // writes each as PNG for a person to look at (run it under Xvfb for a real
 // window system: QT_QPA_PLATFORM=xcb DISPLAY=:99).
 
-#include "gui/generated_files_page.h"
-#include "gui/language.h"
-#include "gui/main_window.h"
-#include "gui/plan_document.h"
-#include "gui/plan_wizard.h"
-#include "gui/settings_dialog.h"
+#include "gui/files/generated_files_page.h"
+#include "gui/window/language.h"
+#include "gui/window/main_window.h"
+#include "gui/plan/plan_document.h"
+#include "gui/wizard/plan_wizard.h"
+#include "gui/window/settings_dialog.h"
 #include "test_support.h"
 
 #include <QApplication>

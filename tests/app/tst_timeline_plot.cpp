@@ -2,12 +2,12 @@
 // (steps, evaluations, checkpoint writes, the finish as a local date and time), and a
 // watched run's progress beside the planned line of its own layout. It draws what
 // the analysis says (core/plan/run_timeline.h): the test holds it to those figures.
-#include "gui/figure_format.h"
-#include "gui/language.h"
-#include "gui/main_window.h"
-#include "gui/plan_document.h"
-#include "gui/timeline_plot.h"
-#include "gui/watch_page.h"
+#include "gui/parts/figure_format.h"
+#include "gui/window/language.h"
+#include "gui/window/main_window.h"
+#include "gui/plan/plan_document.h"
+#include "gui/layouts/timeline_plot.h"
+#include "gui/watch/watch_page.h"
 #include "metrics/run.h"
 #include "plan/plan_fields.h"
 #include "test_support.h"

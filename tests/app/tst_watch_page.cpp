@@ -2,11 +2,11 @@
 // arrive while the trainer writes, replots stay coalesced, the event loop keeps
 // running), shows a diverging run's NaN alarm in its banner, and exports the
 // cards as PNG and the series as CSV.
-#include "gui/language.h"
-#include "gui/launch_page.h"
-#include "gui/main_window.h"
-#include "gui/watch_page.h"
-#include "gui/watch_runs_model.h"
+#include "gui/window/language.h"
+#include "gui/launch/launch_page.h"
+#include "gui/window/main_window.h"
+#include "gui/watch/watch_page.h"
+#include "gui/watch/watch_runs_model.h"
 #include "plan/calibrate.h"
 #include "plan/estimate.h"
 #include "plan/run_speed.h"

@@ -4,11 +4,11 @@
 // the run ran on, no smoothing unless asked (never of the learning rate), the
 // run's summary beside the list, pictures as PNG or SVG by their name with a
 // legend and the x axis's title, and an Add-run dialog no wider than the window.
-#include "gui/card_graphs.h"
-#include "gui/language.h"
-#include "gui/main_window.h"
-#include "gui/watch_page.h"
-#include "gui/watch_runs_model.h"
+#include "gui/watch/card_graphs.h"
+#include "gui/window/language.h"
+#include "gui/window/main_window.h"
+#include "gui/watch/watch_page.h"
+#include "gui/watch/watch_runs_model.h"
 #include "metrics/cards.h"
 #include "plan/plan_analysis.h"
 #include "plan/plan.h"

@@ -5,12 +5,12 @@
 // the memory legend says why the weights weigh what they do, Chinese leaves no
 // English in a fix or the legend, and the numbers of a fix text and of the
 // figures beside it follow core's one rule.
-#include "gui/figure_format.h"
-#include "gui/language.h"
-#include "gui/main_window.h"
-#include "gui/memory_bar.h"
-#include "gui/plan_document.h"
-#include "gui/user_guide.h"
+#include "gui/parts/figure_format.h"
+#include "gui/window/language.h"
+#include "gui/window/main_window.h"
+#include "gui/layouts/memory_bar.h"
+#include "gui/plan/plan_document.h"
+#include "gui/window/user_guide.h"
 #include "localized.h"
 #include "plan/model_source.h"
 #include "plan/plan_analysis.h"

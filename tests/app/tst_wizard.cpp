@@ -1,10 +1,10 @@
 // The new-plan wizard, driven the way a keyboard user drives it: Tab between
 // fields, type, arrow keys in lists, Return for Next and Finish.
 
-#include "gui/field_form.h"
-#include "gui/finding_view.h"
-#include "gui/plan_wizard.h"
-#include "gui/wizard_pages.h"
+#include "gui/plan/field_form.h"
+#include "gui/plan/finding_view.h"
+#include "gui/wizard/plan_wizard.h"
+#include "gui/wizard/wizard_pages.h"
 #include "plan/findings.h"
 #include "plan/plan_analysis.h"
 #include "plan/plan_fields.h"

@@ -3,10 +3,10 @@
 // offered beside ZeRO, the parameter count on the review page, and the missing workload named by its
 // label (not the YAML key launch.command).
 #include "generate/workload.h"
-#include "gui/field_sections.h"
-#include "gui/language.h"
-#include "gui/plan_wizard.h"
-#include "gui/wizard_pages.h"
+#include "gui/plan/field_sections.h"
+#include "gui/window/language.h"
+#include "gui/wizard/plan_wizard.h"
+#include "gui/wizard/wizard_pages.h"
 #include "localized.h"
 #include "test_files.h"
 #include "test_support.h"

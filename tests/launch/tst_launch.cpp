@@ -615,7 +615,7 @@ private slots:
     }
 
     // A plan with an error finding starts nothing, whichever face launches it:
-    // launch::Run refuses it (the Launch page's test is tst_launch_page's).
+    // launch::Launch refuses it (the Launch page's test is tst_launch_page's).
     void aPlanWithErrorsStartsNothing() {
         const Result r = launch(QStringList{"--local", "--run-dir", runDir("blocked")} + planFlags(1, 4, freePort()) +
                                 QStringList{"--gpus-per-node", "16"});

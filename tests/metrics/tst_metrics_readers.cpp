@@ -4,7 +4,7 @@
 // Face dicts; truncated, corrupted, growing, truncated-in-place and replaced files.
 #include "metrics/metrics_line.h"
 #include "metrics/summary.h"
-#include "metrics/watch.h"
+#include "watch/watch.h"
 #include "plan/run_speed.h"
 
 #include <QtTest>
@@ -15,6 +15,7 @@
 #include <fstream>
 
 using namespace traindeck::metrics;
+using namespace traindeck::watch;
 
 namespace {
 

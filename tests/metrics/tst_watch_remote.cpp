@@ -4,9 +4,9 @@
 // file truncated and replaced, a changed host key refused (by the library and
 // by `traindeck watch`), and a real command stream (the real trainer's output
 // prefixed per pod as `kubectl logs --prefix` writes it).
-#include "metrics/command_stream.h"
+#include "watch/command_stream.h"
 #include "metrics/summary.h"
-#include "metrics/watch.h"
+#include "watch/watch.h"
 #include "run_traindeck.h"
 #include "silent_host.h"
 #include "test_sshd.h"
@@ -21,6 +21,7 @@
 #include <set>
 
 using namespace traindeck::metrics;
+using namespace traindeck::watch;
 using test_sshd::Sshd;
 
 namespace {

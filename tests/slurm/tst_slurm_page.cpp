@@ -5,9 +5,9 @@
 // Slurm says it ended, in English and Chinese (saved as PNG when
 // TRAINDECK_SCREENSHOT_DIR is set).
 
-#include "gui/language.h"
-#include "gui/launch_page.h"
-#include "gui/scheduled_job_panel.h"
+#include "gui/window/language.h"
+#include "gui/launch/launch_page.h"
+#include "gui/launch/scheduled_job_panel.h"
 #include "plan/plan_analysis.h"
 #include "plan/plan_fields.h"
 

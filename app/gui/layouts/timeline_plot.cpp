@@ -1,0 +1,240 @@
+#include "gui/layouts/timeline_plot.h"
+
+#include "gui/parts/figure_format.h"
+#include "gui/watch/watch_runs_model.h"
+#include "localized.h"
+#include "metrics/run.h"
+
+#include <qcustomplot.h>
+
+#include <QDateTime>
+#include <QEvent>
+#include <QLabel>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+namespace traindeck::gui {
+
+namespace {
+
+// One colour per compared layout, apart from the watched runs' own (WatchRunsModel's,
+// which a run keeps on every card of the Watch page).
+const QColor kLayoutColors[] = {QColor(0x1b, 0x3a, 0x5c), QColor(0x00, 0x80, 0x80), QColor(0x80, 0x80, 0x00),
+                                QColor(0x8b, 0x00, 0x8b), QColor(0xb8, 0x86, 0x0b), QColor(0x4a, 0x5a, 0x6a)};
+constexpr int kCurvePoints = 800;   // samples of the planned line over its duration
+constexpr int kMostMarks = 400;     // evaluations or checkpoints marked one by one, at most
+
+QString clockText(double unixSeconds) {
+    const QDateTime at = QDateTime::fromSecsSinceEpoch(qint64(std::llround(unixSeconds))).toLocalTime();
+    return QLocale().toString(at, QLocale::ShortFormat);
+}
+
+}  // namespace
+
+TimelinePlot::TimelinePlot(QWidget* parent) : QWidget(parent) {
+    setObjectName(QStringLiteral("timelinePage"));
+    auto* column = new QVBoxLayout(this);
+    m_plot = new QCustomPlot(this);
+    m_plot->setObjectName(QStringLiteral("timelinePlot"));
+    m_plot->setMinimumSize(480, 320);
+    m_plot->setFocusPolicy(Qt::NoFocus);
+    // A watched run's minutes beside a plan's days: the reader zooms in on either.
+    m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    m_plot->plotLayout()->insertRow(0);
+    m_plot->plotLayout()->addElement(
+        0, 0, new QCPTextElement(m_plot, QString(), QFont(font().family(), font().pointSize() + 1, QFont::Bold)));
+    column->addWidget(m_plot, 1);
+    m_caption = new QLabel(this);
+    m_caption->setObjectName(QStringLiteral("timelineCaption"));
+    m_caption->setWordWrap(true);
+    m_caption->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    column->addWidget(m_caption);
+}
+
+void TimelinePlot::setAnalysis(const PlanAnalysis& analysis) {
+    m_analysis = analysis;
+    // A watched run's planned line follows the plan as it is now.
+    for (Watched& w : m_watched)
+        if (m_analysis.valid())
+            w.planned = m_analysis.timelineAt(w.planned.layout);
+    redraw();
+}
+
+void TimelinePlot::setWatchedRuns(const std::vector<const metrics::Run*>& runs) {
+    m_watched.clear();
+    for (const metrics::Run* run : runs) {
+        if (!run || run->info.starts == 0 || !m_analysis.valid())
+            continue;
+        Watched w;
+        w.name = QString::fromStdString(run->name());
+        w.progress = runProgress(*run);
+        w.startTime = run->info.startTime;
+        const Layout layout = run->info.nodes > 0 && run->info.gpusPerNode > 0
+                                  ? Layout{run->info.nodes, run->info.gpusPerNode}
+                                  : m_analysis.plan.cluster.layout();
+        w.planned = m_analysis.timelineAt(layout);
+        m_watched.push_back(std::move(w));
+    }
+    redraw();
+}
+
+void TimelinePlot::setPlannedStart(double unixSeconds) {
+    m_plannedStart = unixSeconds;
+    redraw();
+}
+
+QString TimelinePlot::caption() const { return m_caption->text(); }
+
+void TimelinePlot::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange || event->type() == QEvent::LocaleChange)
+        redraw();
+    QWidget::changeEvent(event);
+}
+
+// The planned run from `start`: its steps over the wall clock, flat while an evaluation
+// or a checkpoint write runs, its warm-up's end, evaluations and checkpoints marked.
+void TimelinePlot::drawPlanned(const RunTimeline& t, double start, const QColor& color, const QString& name,
+                               bool dashed) {
+    const double total = t.timeToFinishS.value;
+    if (!(total > 0) || !std::isfinite(total))
+        return;
+    QVector<double> x, y;
+    for (int i = 0; i <= kCurvePoints; ++i) {
+        const double s = total * i / kCurvePoints;
+        x << start + s;
+        y << t.stepAtSeconds(s);
+    }
+    QCPGraph* line = m_plot->addGraph();
+    line->setName(name);
+    line->setPen(QPen(color, 2, dashed ? Qt::DashLine : Qt::SolidLine));
+    line->setData(x, y, true);
+
+    const auto marks = [&](int every, int count, QCPScatterStyle::ScatterShape shape, double size) {
+        if (every <= 0 || count <= 0 || count > kMostMarks)
+            return;
+        QVector<double> mx, my;
+        for (long s = every; s <= t.totalSteps; s += every) {
+            mx << start + t.secondsAtStep(double(s));
+            my << double(s);
+        }
+        QCPGraph* g = m_plot->addGraph();
+        g->removeFromLegend();
+        g->setLineStyle(QCPGraph::lsNone);
+        g->setScatterStyle(QCPScatterStyle(shape, color.darker(130), Qt::white, size));
+        g->setData(mx, my, true);
+    };
+    marks(t.evalEvery, t.evaluations, QCPScatterStyle::ssCircle, 6);
+    marks(t.checkpointEvery, t.checkpoints, QCPScatterStyle::ssTriangle, 8);
+    if (t.warmupSteps > 0 && t.warmupSteps < t.totalSteps) {
+        QCPGraph* w = m_plot->addGraph();
+        w->removeFromLegend();
+        w->setLineStyle(QCPGraph::lsNone);
+        w->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, color, color, 9));
+        w->setData({start + t.secondsAtStep(double(t.warmupSteps))}, {double(t.warmupSteps)});
+    }
+    // The finish, as a date and time in the user's time zone: labelled once the axes are set.
+    m_finishes.push_back({start + total, double(t.totalSteps), color.darker(120), tr("%1 ends %2").arg(name, clockText(start + total))});
+}
+
+// Each finish's label above the top of its line, stacked so that runs ending together stay
+// readable, on the side of the end that has room.
+void TimelinePlot::labelFinishes() {
+    const QCPRange x = m_plot->xAxis->range();
+    const double lift = m_plot->yAxis->range().upper * 0.035;
+    for (size_t i = 0; i < m_finishes.size(); ++i) {
+        const Finish& f = m_finishes[i];
+        auto* label = new QCPItemText(m_plot);
+        label->position->setCoords(f.time, f.steps + lift * double(i + 1));
+        const bool roomLeft = f.time > x.lower + 0.5 * x.size();
+        label->setPositionAlignment((roomLeft ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignBottom);
+        label->setColor(f.color);
+        label->setText(f.text);
+    }
+    m_finishes.clear();
+}
+
+void TimelinePlot::redraw() {
+    m_plot->clearPlottables();
+    m_plot->clearItems();
+    m_finishes.clear();
+    m_plot->setLocale(QLocale());
+    const QString title = tr("The run over time: planned for each layout, and watched runs");
+    static_cast<QCPTextElement*>(m_plot->plotLayout()->element(0, 0))->setText(title);
+    m_plot->setAccessibleName(title);
+    m_plot->xAxis->setLabel(tr("local time"));
+    m_plot->yAxis->setLabel(tr("optimizer steps done"));
+    QSharedPointer<QCPAxisTickerDateTime> ticker(new QCPAxisTickerDateTime);
+    ticker->setDateTimeSpec(Qt::LocalTime);
+    ticker->setDateTimeFormat(QStringLiteral("MM-dd\nHH:mm"));
+    m_plot->xAxis->setTicker(ticker);
+    if (!m_analysis.valid()) {
+        auto* note = new QCPItemText(m_plot);
+        note->position->setType(QCPItemPosition::ptAxisRectRatio);
+        note->position->setCoords(0.5, 0.5);
+        note->setText(tr("The plan is not complete yet."));
+        m_caption->clear();
+        m_plot->replot();
+        return;
+    }
+    const double now = m_plannedStart > 0 ? m_plannedStart : double(QDateTime::currentSecsSinceEpoch());
+    double first = now, last = now, top = 1;
+    QStringList lines;
+    // How sure the step times are, as core says it: the measured truth's spread or the fit's residual.
+    lines << tr("Step times: %1.").arg(app::qLocalized(m_analysis.confidence.basis));
+    int colour = 0;
+    for (const RunTimeline& t : m_analysis.timelines) {
+        if (!m_analysis.fitsNode(t.layout))
+            continue;  // cannot run on this GPU type; its finding says why
+        const QColor color = kLayoutColors[colour++ % std::size(kLayoutColors)];
+        const QString name = layoutName(t.layout);
+        drawPlanned(t, now, color, name, false);
+        last = std::max(last, now + t.timeToFinishS.value);
+        top = std::max(top, double(t.totalSteps));
+        lines << tr("%1: ends %2, in %3: training %4, evaluations %5, checkpoint writes %6.")
+                     .arg(name, clockText(now + t.timeToFinishS.value), formatDuration(t.timeToFinishS.value / 3600),
+                          formatDuration(t.trainingS.value / 3600), formatDuration(t.evaluationsS.value / 3600),
+                          formatDuration(t.checkpointsS.value / 3600));
+    }
+    for (size_t i = 0; i < m_watched.size(); ++i) {
+        const Watched& w = m_watched[i];
+        const QColor color = WatchRunsModel::color(int(i));
+        drawPlanned(w.planned, w.startTime, color, tr("%1 (planned on %2)").arg(w.name, layoutName(w.planned.layout)),
+                    true);
+        QVector<double> x, y;
+        for (const auto& [time, step] : w.progress) {
+            x << time;
+            y << step;
+        }
+        QCPGraph* actual = m_plot->addGraph();
+        actual->setName(tr("%1 (measured)").arg(w.name));
+        actual->setPen(QPen(color, 2.5));
+        actual->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, color, color, 4));
+        actual->setData(x, y, true);
+        first = std::min(first, w.startTime);
+        last = std::max(last, w.startTime + w.planned.timeToFinishS.value);
+        if (!w.progress.empty()) {
+            last = std::max(last, w.progress.back().first);
+            top = std::max(top, w.progress.back().second);
+            // Ahead of its plan or behind, at the last step it logged.
+            const double planned = w.planned.secondsAtStep(w.progress.back().second);
+            const double actualS = w.progress.back().first - w.startTime;
+            lines << tr("%1: step %2 after %3, planned after %4.")
+                         .arg(w.name, localeNumber(w.progress.back().second), formatDuration(actualS / 3600),
+                              formatDuration(planned / 3600));
+        }
+        top = std::max(top, double(w.planned.totalSteps));
+    }
+    // The lines rise from bottom left to top right: the legend goes where they are not.
+    m_plot->legend->setVisible(true);
+    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
+    const double span = std::max(60.0, last - first);
+    m_plot->xAxis->setRange(first - 0.02 * span, last + 0.04 * span);
+    m_plot->yAxis->setRange(0, top * (1.08 + 0.035 * double(m_finishes.size())));
+    labelFinishes();
+    m_caption->setText(lines.join(QLatin1Char('\n')));
+    m_plot->replot();
+}
+
+}  // namespace traindeck::gui

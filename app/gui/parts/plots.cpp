@@ -1,0 +1,269 @@
+#include "gui/parts/plots.h"
+
+#include "gui/parts/figure_format.h"
+#include "plan/plan_fields.h"
+#include "schedule/lr_schedule.h"
+
+#include <qcustomplot.h>
+
+#include <QEvent>
+#include <QGridLayout>
+
+#include <algorithm>
+
+namespace traindeck::gui {
+
+namespace {
+
+const QColor kPredicted(0x2e, 0x75, 0xb6);
+const QColor kCalibrated(0xed, 0x7d, 0x31);
+const QColor kMeasured(0xc0, 0x00, 0x00);
+
+QCustomPlot* makePlot(QWidget* parent) {
+    auto* plot = new QCustomPlot(parent);
+    plot->setMinimumSize(320, 220);
+    plot->plotLayout()->insertRow(0);
+    auto* title = new QCPTextElement(plot, QString(), QFont(plot->font().family(), plot->font().pointSize() + 1, QFont::Bold));
+    plot->plotLayout()->addElement(0, 0, title);
+    // Plots are read, not navigated; keep Tab for the controls.
+    plot->setFocusPolicy(Qt::NoFocus);
+    return plot;
+}
+
+void startPlot(QCustomPlot* plot, const QString& title) {
+    plot->clearPlottables();
+    plot->clearItems();
+    plot->legend->setVisible(false);
+    plot->setLocale(QLocale());
+    static_cast<QCPTextElement*>(plot->plotLayout()->element(0, 0))->setText(title);
+    plot->setAccessibleName(title);
+    plot->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+    plot->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+}
+
+void noteInPlot(QCustomPlot* plot, const QString& text) {
+    auto* note = new QCPItemText(plot);
+    note->position->setType(QCPItemPosition::ptAxisRectRatio);
+    note->position->setCoords(0.5, 0.5);
+    note->setText(text);
+    note->setColor(plot->palette().color(QPalette::PlaceholderText));
+}
+
+QSharedPointer<QCPAxisTickerText> layoutTicker(const std::vector<Layout>& layouts) {
+    QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+    for (size_t i = 0; i < layouts.size(); ++i)
+        ticker->addTick(double(i + 1), QStringLiteral("%1×%2").arg(layouts[i].nodes).arg(layouts[i].gpusPerNode));
+    return ticker;
+}
+
+QCPBars* addBars(QCustomPlot* plot, const QVector<double>& keys, const QVector<double>& values, const QColor& color,
+                 const QString& name) {
+    auto* bars = new QCPBars(plot->xAxis, plot->yAxis);
+    bars->setData(keys, values);
+    bars->setName(name);
+    bars->setPen(QPen(color.darker(130)));
+    bars->setBrush(color);
+    bars->setWidth(0.6);
+    return bars;
+}
+
+}  // namespace
+
+PlotsPage::PlotsPage(QWidget* parent) : QWidget(parent) {
+    auto* grid = new QGridLayout(this);
+    m_time = makePlot(this);
+    m_throughput = makePlot(this);
+    m_lr = makePlot(this);
+    m_calibration = makePlot(this);
+    m_time->setObjectName(QStringLiteral("timePlot"));
+    m_throughput->setObjectName(QStringLiteral("throughputPlot"));
+    m_lr->setObjectName(QStringLiteral("lrPlot"));
+    m_calibration->setObjectName(QStringLiteral("calibrationPlot"));
+    grid->addWidget(m_time, 0, 0);
+    grid->addWidget(m_throughput, 0, 1);
+    grid->addWidget(m_lr, 1, 0);
+    grid->addWidget(m_calibration, 1, 1);
+}
+
+void PlotsPage::setAnalysis(const PlanAnalysis& analysis) {
+    m_analysis = analysis;
+    m_layouts = analysis.layouts();
+    redraw();
+}
+
+void PlotsPage::redraw() {
+    std::vector<double> hours, throughput;
+    for (const Estimate& e : m_analysis.estimates) {
+        // The time to finish counts evaluations and checkpoint writes (core/plan/run_timeline.h).
+        hours.push_back(m_analysis.timelineFor(e.layout)->timeToFinishS.value / 3600);
+        throughput.push_back(e.samplesPerS.value);
+    }
+    startPlot(m_time, tr("Time to finish per layout"));
+    m_time->yAxis->setLabel(tr("hours"));
+    drawPerLayout(m_time, hours, tr("h"));
+    startPlot(m_throughput, tr("Throughput per layout"));
+    m_throughput->yAxis->setLabel(tr("samples/s"));
+    drawPerLayout(m_throughput, throughput, tr("samples/s"));
+    drawLr();
+    drawCalibration();
+}
+
+void PlotsPage::drawPerLayout(QCustomPlot* plot, const std::vector<double>& values, const QString& unit) {
+    plot->xAxis->setLabel(tr("layout (nodes × GPUs per node)"));
+    if (!m_analysis.valid()) {
+        noteInPlot(plot, tr("The plan is not complete yet."));
+        plot->replot();
+        return;
+    }
+    QVector<double> keys;
+    for (size_t i = 0; i < values.size(); ++i)
+        keys << double(i + 1);
+    addBars(plot, keys, QVector<double>(values.begin(), values.end()), kPredicted, unit);
+    for (size_t i = 0; i < values.size(); ++i) {
+        // The number on each bar: a plot of three bars is read, not estimated.
+        auto* label = new QCPItemText(plot);
+        label->position->setCoords(keys[int(i)], values[i]);
+        label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
+        label->setText(localeNumber(values[i]));
+    }
+    plot->xAxis->setTicker(layoutTicker(m_layouts));
+    plot->xAxis->setRange(0.4, double(values.size()) + 0.6);
+    const double top = values.empty() ? 1 : *std::max_element(values.begin(), values.end());
+    plot->yAxis->setRange(0, top > 0 ? top * 1.18 : 1);
+    plot->replot();
+}
+
+void PlotsPage::drawLr() {
+    startPlot(m_lr, tr("Learning-rate schedule (this plan's layout)"));
+    m_lr->xAxis->setLabel(tr("optimizer step"));
+    m_lr->yAxis->setLabel(tr("learning rate"));
+    if (!m_analysis.valid() || m_analysis.estimates.empty()) {
+        noteInPlot(m_lr, tr("The plan is not complete yet."));
+        m_lr->replot();
+        return;
+    }
+    // The schedule of the plan's own layout: the one it will run on.
+    const Estimate* own = m_analysis.estimateFor(m_analysis.plan.cluster.layout());
+    const Estimate& e = own ? *own : m_analysis.estimates.front();
+    LrSchedule schedule;
+    schedule.peak = e.lr.value;
+    schedule.warmupSteps = long(e.warmupSteps.value);
+    schedule.totalSteps = std::max(1L, long(e.totalSteps.value));
+    // Enough points for the warmup corner and the cosine, whatever the run's length.
+    const long total = schedule.totalSteps;
+    const long stride = std::max(1L, total / 2000);
+    QVector<double> steps, rates;
+    for (long s = 0; s < total; s += stride) {
+        steps << double(s);
+        rates << learningRate(schedule, s);
+    }
+    for (long s : {schedule.warmupSteps - 1, schedule.warmupSteps, total - 1})
+        if (s >= 0 && s < total) {
+            steps << double(s);
+            rates << learningRate(schedule, s);
+        }
+    // Sorted, since the corner points were appended at the end.
+    std::vector<std::pair<double, double>> points;
+    for (int i = 0; i < steps.size(); ++i)
+        points.emplace_back(steps[i], rates[i]);
+    std::sort(points.begin(), points.end());
+    steps.clear();
+    rates.clear();
+    for (const auto& [s, r] : points) {
+        steps << s;
+        rates << r;
+    }
+    QCPGraph* curve = m_lr->addGraph();
+    curve->setName(tr("learning rate"));
+    curve->setPen(QPen(kPredicted, 2));
+    curve->setData(steps, rates, true);
+
+    const auto marks = [&](int every, QCPScatterStyle::ScatterShape shape, const QColor& color, const QString& name,
+                           double size) {
+        if (every <= 0)
+            return;
+        QVector<double> x, y;
+        for (long s = every; s <= total; s += every) {
+            x << double(s);
+            y << learningRate(schedule, std::min(s, total - 1));
+        }
+        QCPGraph* g = m_lr->addGraph();
+        g->setName(name);
+        g->setLineStyle(QCPGraph::lsNone);
+        g->setScatterStyle(QCPScatterStyle(shape, color, color, size));
+        g->setData(x, y, true);
+    };
+    // Validation first, so checkpoints (often on the same steps) are drawn on top and larger.
+    marks(m_analysis.plan.recipe.evalEvery, QCPScatterStyle::ssCircle, QColor(0x38, 0x8e, 0x3c), tr("validation"), 6);
+    marks(m_analysis.plan.recipe.checkpointEvery, QCPScatterStyle::ssTriangle, kMeasured, tr("checkpoint"), 10);
+    m_lr->legend->setVisible(true);
+    m_lr->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    m_lr->xAxis->setRange(0, double(total));
+    m_lr->yAxis->setRange(0, schedule.peak * 1.1);
+    m_lr->yAxis->setNumberFormat(QStringLiteral("gb"));
+    m_lr->yAxis->setNumberPrecision(2);
+    m_lr->replot();
+}
+
+void PlotsPage::drawCalibration() {
+    startPlot(m_calibration, tr("Predicted and measured throughput"));
+    m_calibration->xAxis->setLabel(tr("layout (nodes × GPUs per node)"));
+    m_calibration->yAxis->setLabel(tr("samples/s"));
+    if (!m_analysis.valid() || m_analysis.plan.calibrations.empty()) {
+        noteInPlot(m_calibration, tr("Enter a measured speed above to compare."));
+        m_calibration->replot();
+        return;
+    }
+    // Before calibration: the same plan at its assumed constants.
+    QVector<double> keys, before, after;
+    for (size_t i = 0; i < m_layouts.size(); ++i) {
+        keys << double(i + 1);
+        before << m_analysis.uncalibrated[i].samplesPerS.value;
+        after << m_analysis.estimates[i].samplesPerS.value;
+    }
+    auto* group = new QCPBarsGroup(m_calibration);
+    QCPBars* b1 = addBars(m_calibration, keys, before, kPredicted, tr("predicted before calibration"));
+    QCPBars* b2 = addBars(m_calibration, keys, after, kCalibrated, tr("predicted after calibration"));
+    b1->setWidth(0.35);
+    b2->setWidth(0.35);
+    b1->setBarsGroup(group);
+    b2->setBarsGroup(group);
+
+    // The measurements themselves, in samples/s on their layouts.
+    double top = std::max(*std::max_element(before.begin(), before.end()), *std::max_element(after.begin(), after.end()));
+    QVector<double> measuredKeys, measuredValues;
+    for (const Calibration& c : m_analysis.plan.calibrations) {
+        const auto it = std::find(m_layouts.begin(), m_layouts.end(), c.layout);
+        if (it == m_layouts.end() || c.value <= 0)
+            continue;
+        const size_t i = size_t(it - m_layouts.begin());
+        const double batch = m_analysis.estimates[i].effectiveBatch.value;
+        const double measured = c.unit == Calibration::Unit::SamplesPerSecond ? c.value
+                                : c.unit == Calibration::Unit::StepsPerSecond ? c.value * batch
+                                                                              : batch / c.value;
+        measuredKeys << double(i + 1);
+        measuredValues << measured;
+        top = std::max(top, measured);
+    }
+    if (!measuredKeys.isEmpty()) {
+        QCPGraph* point = m_calibration->addGraph();
+        point->setName(tr("measured"));
+        point->setLineStyle(QCPGraph::lsNone);
+        point->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, kMeasured, kMeasured, 11));
+        point->setData(measuredKeys, measuredValues);
+    }
+    m_calibration->legend->setVisible(true);
+    m_calibration->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    m_calibration->xAxis->setTicker(layoutTicker(m_layouts));
+    m_calibration->xAxis->setRange(0.4, double(m_layouts.size()) + 0.6);
+    m_calibration->yAxis->setRange(0, top * 1.35);
+    m_calibration->replot();
+}
+
+void PlotsPage::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange)
+        redraw();
+    QWidget::changeEvent(event);
+}
+
+}  // namespace traindeck::gui

@@ -1,0 +1,65 @@
+#include "gui/parts/widget_parts.h"
+
+#include <QAbstractSpinBox>
+#include <QApplication>
+#include <QComboBox>
+#include <QLabel>
+#include <QScrollArea>
+#include <QWheelEvent>
+
+namespace traindeck::gui {
+namespace {
+
+// A wheel event for an unfocused combo or spin box (or a part of one, a spin
+// box's line edit) is ignored, so QApplication hands it on to the parents: the
+// scroll area under the form scrolls.
+class WheelGuard : public QObject {
+public:
+    using QObject::QObject;
+    bool eventFilter(QObject* watched, QEvent* event) override {
+        if (event->type() != QEvent::Wheel || !watched->isWidgetType())
+            return false;
+        for (auto* w = static_cast<QWidget*>(watched); w && !w->isWindow(); w = w->parentWidget())
+            if (qobject_cast<QComboBox*>(w) || qobject_cast<QAbstractSpinBox*>(w)) {
+                if (w->hasFocus())
+                    return false;
+                event->ignore();
+                return true;
+            }
+        return false;
+    }
+};
+
+}  // namespace
+
+void installWheelGuard() {
+    static bool installed = false;
+    if (!qApp || installed)
+        return;
+    installed = true;
+    qApp->installEventFilter(new WheelGuard(qApp));
+}
+
+QLabel* makeErrorLabel(QWidget* parent, bool bold) {
+    auto* label = new QLabel(parent);
+    label->setWordWrap(true);
+    label->setStyleSheet(bold ? QStringLiteral("color: #c00000; font-weight: bold;") : QStringLiteral("color: #c00000;"));
+    label->hide();
+    return label;
+}
+
+void styleBanner(QLabel* banner, bool failing) {
+    banner->setStyleSheet(failing ? QStringLiteral("QLabel { background: #b3261e; color: white; padding: 6px; font-weight: bold; }")
+                                  : QStringLiteral("QLabel { background: palette(alternate-base); padding: 6px; }"));
+}
+
+QScrollArea* makeScrollArea(QWidget* content, QWidget* parent, bool framed) {
+    auto* scroll = new QScrollArea(parent);
+    scroll->setWidget(content);
+    scroll->setWidgetResizable(true);
+    if (!framed)
+        scroll->setFrameShape(QFrame::NoFrame);
+    return scroll;
+}
+
+}  // namespace traindeck::gui
