@@ -4,6 +4,7 @@
 #include "plan/calibrate.h"
 #include "plan/hardware.h"
 #include "plan/plan_fields.h"
+#include "plan/run_timeline.h"
 #include "plan/step_memory.h"
 
 #include "model/parameters.h"
@@ -448,9 +449,12 @@ Estimate estimateUncalibrated(const Plan& asPlanned, const Layout& layout, model
                          t.worked + " + " + num(exposed));
     e.stepsPerS = figure(1.0 / step, "steps/s", Text(TD_TEXT("Formulas", "1 / step time")), "1 / " + num(step));
     e.samplesPerS = figure(batch / step, "samples/s", Text(TD_TEXT("Formulas", "batch / step time")), num(batch) + " / " + num(step));
-    const double hours = e.totalSteps.value * step / 3600.0;
-    e.hoursToFinish = figure(hours, "h", Text(TD_TEXT("Formulas", "steps × step time / 3600")),
-                             num(e.totalSteps.value) + " × " + num(step) + " / 3600");
+    // The time to finish is the timeline's (steps, evaluations, checkpoint writes), here
+    // where the estimate is made: the table, the cost and the solver's alternatives all
+    // read this one figure.
+    const Figure finish = runTimeline(plan, e).timeToFinishS;
+    const double hours = finish.value / 3600;
+    e.hoursToFinish = figure(hours, "h", finish.formula, finish.worked + " s / 3600");
     e.gpuHours = figure(hours * e.worldSize, "GPU·h", Text(TD_TEXT("Formulas", "hours × world")), num(hours) + " × " + num(e.worldSize));
     return e;
 }

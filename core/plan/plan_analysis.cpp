@@ -21,17 +21,8 @@ PlanAnalysis analyse(const Plan& plan) {
             a.uncalibrated.push_back(estimateUncalibrated(plan, layout));
     }
     a.fit = fitModel(plan);
-    // The time to finish is the timeline's (steps, evaluations, checkpoint writes): the
-    // analysis's estimates carry it, so every face that shows them shows that one figure.
-    for (Estimate& e : a.estimates) {
-        a.timelines.push_back(runTimeline(plan, e));
-        const Figure& finish = a.timelines.back().timeToFinishS;
-        const double hours = finish.value / 3600;
-        e.hoursToFinish = {hours, "h", finish.formula, finish.worked + " s / 3600 = " + significant(hours, 3)};
-        e.gpuHours.value = hours * e.worldSize;
-        e.gpuHours.worked = significant(hours, 3) + " × " + std::to_string(e.worldSize) + " = " +
-                            significant(e.gpuHours.value, 3);
-    }
+    for (const Estimate& e : a.estimates)
+        a.timelines.push_back(runTimeline(plan, e));  // the drawn timeline; e.hoursToFinish is its total
     a.confidence = stepTimeConfidence(plan, a.fit);
     a.findings = findings(plan, a.estimates, a.fit);
     return a;
