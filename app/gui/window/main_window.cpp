@@ -89,8 +89,11 @@ MainWindow::MainWindow(Language* language, QWidget* parent) : QMainWindow(parent
 }
 
 MainWindow::~MainWindow() {
-    // The document is deleted with the window's children, after this body; its
-    // undo stack signals as it clears, and must not reach a window half gone.
+    // The forms and pages observe the document: they go first (a field that loses the
+    // focus as it is deleted still reads the plan). The document is deleted with the
+    // window's children, after this body; its undo stack signals as it clears, and must
+    // not reach a window half gone.
+    delete takeCentralWidget();
     m_document->undoStack()->disconnect(this);
     m_document->undoStack()->disconnect(m_menus);
     m_document->disconnect(this);
