@@ -3966,43 +3966,43 @@
     <name>traindeck::gui::FileSaver</name>
     <message>
         <source>Save the generated files to</source>
-        <translation type="unfinished">Save the generated files to</translation>
+        <translation>Save the generated files to</translation>
     </message>
     <message>
         <source>Replace existing files?</source>
-        <translation type="unfinished">Replace existing files?</translation>
+        <translation>Replace existing files?</translation>
     </message>
     <message>
         <source>%1 of the %2 files already exist in %3. Replace them?</source>
-        <translation type="unfinished">%1 of the %2 files already exist in %3. Replace them?</translation>
+        <translation>%1 of the %2 files already exist in %3. Replace them?</translation>
     </message>
     <message>
         <source>Nothing saved.</source>
-        <translation type="unfinished">Nothing saved.</translation>
+        <translation>Nothing saved.</translation>
     </message>
     <message>
         <source>Saving files…</source>
-        <translation type="unfinished">Saving files…</translation>
+        <translation>Saving files…</translation>
     </message>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished">Cancel</translation>
+        <translation>Cancel</translation>
     </message>
     <message>
         <source>Save files</source>
-        <translation type="unfinished">Save files</translation>
+        <translation>Save files</translation>
     </message>
     <message>
         <source>Saved %1 files to %2.</source>
-        <translation type="unfinished">Saved %1 files to %2.</translation>
+        <translation>Saved %1 files to %2.</translation>
     </message>
     <message>
         <source>Cancelled after %1 of %2 files.</source>
-        <translation type="unfinished">Cancelled after %1 of %2 files.</translation>
+        <translation>Cancelled after %1 of %2 files.</translation>
     </message>
     <message>
         <source>Cannot create the folder for %1.</source>
-        <translation type="unfinished">Cannot create the folder for %1.</translation>
+        <translation>Cannot create the folder for %1.</translation>
     </message>
 </context>
 <context>
@@ -4552,23 +4552,23 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
     <name>traindeck::gui::PlanFiles</name>
     <message>
         <source>Cannot open plan</source>
-        <translation type="unfinished">Cannot open plan</translation>
+        <translation>Cannot open plan</translation>
     </message>
     <message>
         <source>The plan file could not be opened.</source>
-        <translation type="unfinished">The plan file could not be opened.</translation>
+        <translation>The plan file could not be opened.</translation>
     </message>
     <message>
         <source>Opened %1</source>
-        <translation type="unfinished">Opened %1</translation>
+        <translation>Opened %1</translation>
     </message>
     <message>
         <source>Open plan</source>
-        <translation type="unfinished">Open plan</translation>
+        <translation>Open plan</translation>
     </message>
     <message>
         <source>TrainDeck plans (*.yaml *.yml);;All files (*)</source>
-        <translation type="unfinished">TrainDeck plans (*.yaml *.yml);;All files (*)</translation>
+        <translation>TrainDeck plans (*.yaml *.yml);;All files (*)</translation>
     </message>
     <message>
         <source>Plan created. It has no launch files yet: %1. Save the plan with Ctrl+S.</source>
@@ -4576,35 +4576,35 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
     </message>
     <message>
         <source>Plan created. Its launch files are on the Generated files tab; save the plan with Ctrl+S.</source>
-        <translation type="unfinished">Plan created. Its launch files are on the Generated files tab; save the plan with Ctrl+S.</translation>
+        <translation>Plan created. Its launch files are on the Generated files tab; save the plan with Ctrl+S.</translation>
     </message>
     <message>
         <source>Cannot save plan</source>
-        <translation type="unfinished">Cannot save plan</translation>
+        <translation>Cannot save plan</translation>
     </message>
     <message>
         <source>The plan could not be saved.</source>
-        <translation type="unfinished">The plan could not be saved.</translation>
+        <translation>The plan could not be saved.</translation>
     </message>
     <message>
         <source>Saved %1</source>
-        <translation type="unfinished">Saved %1</translation>
+        <translation>Saved %1</translation>
     </message>
     <message>
         <source>Save plan</source>
-        <translation type="unfinished">Save plan</translation>
+        <translation>Save plan</translation>
     </message>
     <message>
         <source>TrainDeck plans (*.yaml *.yml)</source>
-        <translation type="unfinished">TrainDeck plans (*.yaml *.yml)</translation>
+        <translation>TrainDeck plans (*.yaml *.yml)</translation>
     </message>
     <message>
         <source>Unsaved changes</source>
-        <translation type="unfinished">Unsaved changes</translation>
+        <translation>Unsaved changes</translation>
     </message>
     <message>
         <source>The plan “%1” has changes that are not saved. Save them?</source>
-        <translation type="unfinished">The plan “%1” has changes that are not saved. Save them?</translation>
+        <translation>The plan “%1” has changes that are not saved. Save them?</translation>
     </message>
 </context>
 <context>
@@ -4864,7 +4864,7 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
     <name>traindeck::gui::TargetOptionsBox</name>
     <message>
         <source>Cluster details (only the targets that need them)</source>
-        <translation type="unfinished">Cluster details (only the targets that need them)</translation>
+        <translation>Cluster details (only the targets that need them)</translation>
     </message>
     <message>
         <source>%1:</source>
@@ -4873,19 +4873,19 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
     </message>
     <message>
         <source>optional</source>
-        <translation type="unfinished">optional</translation>
+        <translation>optional</translation>
     </message>
     <message>
         <source>node0, node1, … (master first)</source>
-        <translation type="unfinished">node0, node1, … (master first)</translation>
+        <translation>node0, node1, … (master first)</translation>
     </message>
     <message>
         <source>e.g. ecs.gn8v.48xlarge</source>
-        <translation type="unfinished">e.g. ecs.gn8v.48xlarge</translation>
+        <translation>e.g. ecs.gn8v.48xlarge</translation>
     </message>
     <message>
         <source>e.g. 12345</source>
-        <translation type="unfinished">e.g. 12345</translation>
+        <translation>e.g. 12345</translation>
     </message>
     <message>
         <source>Queue / partition</source>
@@ -5193,71 +5193,71 @@ Accept it only if this is the fingerprint the host&apos;s administrator gives yo
     <name>traindeck::gui::WindowMenus</name>
     <message>
         <source>About TrainDeck</source>
-        <translation type="unfinished">About TrainDeck</translation>
+        <translation>About TrainDeck</translation>
     </message>
     <message>
         <source>&lt;b&gt;TrainDeck&lt;/b&gt; %1&lt;br&gt;Plan, generate and launch multi-node GPU training runs.</source>
-        <translation type="unfinished">&lt;b&gt;TrainDeck&lt;/b&gt; %1&lt;br&gt;Plan, generate and launch multi-node GPU training runs.</translation>
+        <translation>&lt;b&gt;TrainDeck&lt;/b&gt; %1&lt;br&gt;Plan, generate and launch multi-node GPU training runs.</translation>
     </message>
     <message>
         <source>&amp;File</source>
-        <translation type="unfinished">&amp;File</translation>
+        <translation>&amp;File</translation>
     </message>
     <message>
         <source>Open &amp;Recent</source>
-        <translation type="unfinished">Open &amp;Recent</translation>
+        <translation>Open &amp;Recent</translation>
     </message>
     <message>
         <source>&amp;Edit</source>
-        <translation type="unfinished">&amp;Edit</translation>
+        <translation>&amp;Edit</translation>
     </message>
     <message>
         <source>&amp;View</source>
-        <translation type="unfinished">&amp;View</translation>
+        <translation>&amp;View</translation>
     </message>
     <message>
         <source>&amp;Help</source>
-        <translation type="unfinished">&amp;Help</translation>
+        <translation>&amp;Help</translation>
     </message>
     <message>
         <source>Main toolbar</source>
-        <translation type="unfinished">Main toolbar</translation>
+        <translation>Main toolbar</translation>
     </message>
     <message>
         <source>&amp;New Plan…</source>
-        <translation type="unfinished">&amp;New Plan…</translation>
+        <translation>&amp;New Plan…</translation>
     </message>
     <message>
         <source>Start a new plan with the step-by-step wizard</source>
-        <translation type="unfinished">Start a new plan with the step-by-step wizard</translation>
+        <translation>Start a new plan with the step-by-step wizard</translation>
     </message>
     <message>
         <source>&amp;Open…</source>
-        <translation type="unfinished">&amp;Open…</translation>
+        <translation>&amp;Open…</translation>
     </message>
     <message>
         <source>Open &amp;Demo Plan</source>
-        <translation type="unfinished">Open &amp;Demo Plan</translation>
+        <translation>Open &amp;Demo Plan</translation>
     </message>
     <message>
         <source>&amp;Save</source>
-        <translation type="unfinished">&amp;Save</translation>
+        <translation>&amp;Save</translation>
     </message>
     <message>
         <source>Save &amp;As…</source>
-        <translation type="unfinished">Save &amp;As…</translation>
+        <translation>Save &amp;As…</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished">&amp;Quit</translation>
+        <translation>&amp;Quit</translation>
     </message>
     <message>
         <source>&amp;Settings…</source>
-        <translation type="unfinished">&amp;Settings…</translation>
+        <translation>&amp;Settings…</translation>
     </message>
     <message>
         <source>&amp;About TrainDeck</source>
-        <translation type="unfinished">&amp;About TrainDeck</translation>
+        <translation>&amp;About TrainDeck</translation>
     </message>
     <message>
         <source>&amp;User&apos;s Guide</source>
@@ -5281,27 +5281,27 @@ Accept it only if this is the fingerprint the host&apos;s administrator gives yo
     </message>
     <message>
         <source>&amp;Undo</source>
-        <translation type="unfinished">&amp;Undo</translation>
+        <translation>&amp;Undo</translation>
     </message>
     <message>
         <source>&amp;Undo %1</source>
-        <translation type="unfinished">&amp;Undo %1</translation>
+        <translation>&amp;Undo %1</translation>
     </message>
     <message>
         <source>&amp;Redo</source>
-        <translation type="unfinished">&amp;Redo</translation>
+        <translation>&amp;Redo</translation>
     </message>
     <message>
         <source>&amp;Redo %1</source>
-        <translation type="unfinished">&amp;Redo %1</translation>
+        <translation>&amp;Redo %1</translation>
     </message>
     <message>
         <source>Undo</source>
-        <translation type="unfinished">Undo</translation>
+        <translation>Undo</translation>
     </message>
     <message>
         <source>Redo</source>
-        <translation type="unfinished">Redo</translation>
+        <translation>Redo</translation>
     </message>
 </context>
 </TS>
