@@ -276,6 +276,13 @@ private slots:
         QVERIFY(w.close());
     }
 
+    // The window's icon is drawn from the program's resources (the library's resource
+    // was not registered: an empty icon and "Cannot open file" on the console).
+    void theWindowHasItsIcon() {
+        DemoWindow demo;
+        QVERIFY(!demo.window->windowIcon().pixmap(32, 32).isNull());
+    }
+
     void languageSwitchesWhileOpen() {
         DemoWindow demo;
         MainWindow& w = *demo.window;
