@@ -3963,6 +3963,49 @@
     </message>
 </context>
 <context>
+    <name>traindeck::gui::FileSaver</name>
+    <message>
+        <source>Save the generated files to</source>
+        <translation>Save the generated files to</translation>
+    </message>
+    <message>
+        <source>Replace existing files?</source>
+        <translation>Replace existing files?</translation>
+    </message>
+    <message>
+        <source>%1 of the %2 files already exist in %3. Replace them?</source>
+        <translation>%1 of the %2 files already exist in %3. Replace them?</translation>
+    </message>
+    <message>
+        <source>Nothing saved.</source>
+        <translation>Nothing saved.</translation>
+    </message>
+    <message>
+        <source>Saving files…</source>
+        <translation>Saving files…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancel</translation>
+    </message>
+    <message>
+        <source>Save files</source>
+        <translation>Save files</translation>
+    </message>
+    <message>
+        <source>Saved %1 files to %2.</source>
+        <translation>Saved %1 files to %2.</translation>
+    </message>
+    <message>
+        <source>Cancelled after %1 of %2 files.</source>
+        <translation>Cancelled after %1 of %2 files.</translation>
+    </message>
+    <message>
+        <source>Cannot create the folder for %1.</source>
+        <translation>Cannot create the folder for %1.</translation>
+    </message>
+</context>
+<context>
     <name>traindeck::gui::FindingView</name>
     <message>
         <source>Error</source>
@@ -4034,68 +4077,12 @@
         <translation>Copied %1 to the clipboard.</translation>
     </message>
     <message>
-        <source>Cancelled after %1 of %2 files.</source>
-        <translation>Cancelled after %1 of %2 files.</translation>
-    </message>
-    <message>
-        <source>Cannot create the folder for %1.</source>
-        <translation>Cannot create the folder for %1.</translation>
-    </message>
-    <message>
-        <source>Save the generated files to</source>
-        <translation>Save the generated files to</translation>
-    </message>
-    <message>
-        <source>Replace existing files?</source>
-        <translation>Replace existing files?</translation>
-    </message>
-    <message>
-        <source>%1 of the %2 files already exist in %3. Replace them?</source>
-        <translation>%1 of the %2 files already exist in %3. Replace them?</translation>
-    </message>
-    <message>
-        <source>Nothing saved.</source>
-        <translation>Nothing saved.</translation>
-    </message>
-    <message>
-        <source>Saving files…</source>
-        <translation>Saving files…</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>Cancel</translation>
-    </message>
-    <message>
-        <source>Save files</source>
-        <translation>Save files</translation>
-    </message>
-    <message>
-        <source>Saved %1 files to %2.</source>
-        <translation>Saved %1 files to %2.</translation>
-    </message>
-    <message>
         <source>This build of TrainDeck has no generators: the launch files cannot be shown.</source>
         <translation>This build of TrainDeck has no generators: the launch files cannot be shown.</translation>
     </message>
     <message>
         <source>Targets</source>
         <translation>Targets</translation>
-    </message>
-    <message>
-        <source>Cluster details (only the targets that need them)</source>
-        <translation>Cluster details (only the targets that need them)</translation>
-    </message>
-    <message>
-        <source>optional</source>
-        <translation>optional</translation>
-    </message>
-    <message>
-        <source>node0, node1, … (master first)</source>
-        <translation>node0, node1, … (master first)</translation>
-    </message>
-    <message>
-        <source>e.g. ecs.gn8v.48xlarge</source>
-        <translation>e.g. ecs.gn8v.48xlarge</translation>
     </message>
     <message>
         <source>Files:</source>
@@ -4114,10 +4101,6 @@
         <translation>The plan has errors (see the Layouts tab): these files would not run as planned.</translation>
     </message>
     <message>
-        <source>e.g. 12345</source>
-        <translation>e.g. 12345</translation>
-    </message>
-    <message>
         <source>%1: %2</source>
         <comment>a target and what it needs</comment>
         <translation>%1: %2</translation>
@@ -4131,31 +4114,6 @@
         <source>, </source>
         <comment>between the names of targets</comment>
         <translation>, </translation>
-    </message>
-    <message>
-        <source>%1:</source>
-        <comment>a field&apos;s label</comment>
-        <translation type="unfinished">%1:</translation>
-    </message>
-    <message>
-        <source>Queue / partition</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>QOS</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>SSH hosts</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>PAI-DLC instance type</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>PAI-DLC workspace ID</source>
-        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Note: %1</source>
@@ -4402,82 +4360,6 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
         <translation>Clear calibration</translation>
     </message>
     <message>
-        <source>About TrainDeck</source>
-        <translation>About TrainDeck</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;TrainDeck&lt;/b&gt; %1&lt;br&gt;Plan, generate and launch multi-node GPU training runs.</source>
-        <translation>&lt;b&gt;TrainDeck&lt;/b&gt; %1&lt;br&gt;Plan, generate and launch multi-node GPU training runs.</translation>
-    </message>
-    <message>
-        <source>&amp;File</source>
-        <translation>&amp;File</translation>
-    </message>
-    <message>
-        <source>Open &amp;Recent</source>
-        <translation>Open &amp;Recent</translation>
-    </message>
-    <message>
-        <source>&amp;Edit</source>
-        <translation>&amp;Edit</translation>
-    </message>
-    <message>
-        <source>&amp;View</source>
-        <translation>&amp;View</translation>
-    </message>
-    <message>
-        <source>&amp;Help</source>
-        <translation>&amp;Help</translation>
-    </message>
-    <message>
-        <source>Main toolbar</source>
-        <translation>Main toolbar</translation>
-    </message>
-    <message>
-        <source>&amp;New Plan…</source>
-        <translation>&amp;New Plan…</translation>
-    </message>
-    <message>
-        <source>Start a new plan with the step-by-step wizard</source>
-        <translation>Start a new plan with the step-by-step wizard</translation>
-    </message>
-    <message>
-        <source>&amp;Open…</source>
-        <translation>&amp;Open…</translation>
-    </message>
-    <message>
-        <source>Open &amp;Demo Plan</source>
-        <translation>Open &amp;Demo Plan</translation>
-    </message>
-    <message>
-        <source>&amp;Save</source>
-        <translation>&amp;Save</translation>
-    </message>
-    <message>
-        <source>Save &amp;As…</source>
-        <translation>Save &amp;As…</translation>
-    </message>
-    <message>
-        <source>&amp;Quit</source>
-        <translation>&amp;Quit</translation>
-    </message>
-    <message>
-        <source>&amp;Undo</source>
-        <translation>&amp;Undo</translation>
-    </message>
-    <message>
-        <source>&amp;Redo</source>
-        <translation>&amp;Redo</translation>
-    </message>
-    <message>
-        <source>&amp;Settings…</source>
-        <translation>&amp;Settings…</translation>
-    </message>
-    <message>
-        <source>&amp;About TrainDeck</source>
-        <translation>&amp;About TrainDeck</translation>
-    </message>
-    <message>
         <source>Layouts</source>
         <translation>Layouts</translation>
     </message>
@@ -4510,74 +4392,6 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
         <translation>Applied: %1</translation>
     </message>
     <message>
-        <source>Cannot open plan</source>
-        <translation>Cannot open plan</translation>
-    </message>
-    <message>
-        <source>Opened %1</source>
-        <translation>Opened %1</translation>
-    </message>
-    <message>
-        <source>Open plan</source>
-        <translation>Open plan</translation>
-    </message>
-    <message>
-        <source>TrainDeck plans (*.yaml *.yml);;All files (*)</source>
-        <translation>TrainDeck plans (*.yaml *.yml);;All files (*)</translation>
-    </message>
-    <message>
-        <source>Cannot save plan</source>
-        <translation>Cannot save plan</translation>
-    </message>
-    <message>
-        <source>Saved %1</source>
-        <translation>Saved %1</translation>
-    </message>
-    <message>
-        <source>Save plan</source>
-        <translation>Save plan</translation>
-    </message>
-    <message>
-        <source>TrainDeck plans (*.yaml *.yml)</source>
-        <translation>TrainDeck plans (*.yaml *.yml)</translation>
-    </message>
-    <message>
-        <source>Unsaved changes</source>
-        <translation>Unsaved changes</translation>
-    </message>
-    <message>
-        <source>The plan “%1” has changes that are not saved. Save them?</source>
-        <translation>The plan “%1” has changes that are not saved. Save them?</translation>
-    </message>
-    <message>
-        <source>&amp;Undo %1</source>
-        <translation>&amp;Undo %1</translation>
-    </message>
-    <message>
-        <source>&amp;Redo %1</source>
-        <translation>&amp;Redo %1</translation>
-    </message>
-    <message>
-        <source>Plan created. Its launch files are on the Generated files tab; save the plan with Ctrl+S.</source>
-        <translation>Plan created. Its launch files are on the Generated files tab; save the plan with Ctrl+S.</translation>
-    </message>
-    <message>
-        <source>Undo</source>
-        <translation>Undo</translation>
-    </message>
-    <message>
-        <source>Redo</source>
-        <translation>Redo</translation>
-    </message>
-    <message>
-        <source>The plan file could not be opened.</source>
-        <translation>The plan file could not be opened.</translation>
-    </message>
-    <message>
-        <source>The plan could not be saved.</source>
-        <translation>The plan could not be saved.</translation>
-    </message>
-    <message>
         <source>Calibrate the plan</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4595,30 +4409,6 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
     </message>
     <message>
         <source>A run started from the Launch tab is still going. Closing the window stops every node (SIGTERM, then SIGKILL after the grace period). Stop it and close?</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;User&apos;s Guide</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Keyboard Shortcuts</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>What&apos;s &amp;This?</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Plan &amp;Form</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Show or hide the plan&apos;s fields, to give the pages the whole width</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Plan created. It has no launch files yet: %1. Save the plan with Ctrl+S.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4756,6 +4546,65 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
     <message>
         <source>%1 GiB</source>
         <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::PlanFiles</name>
+    <message>
+        <source>Cannot open plan</source>
+        <translation>Cannot open plan</translation>
+    </message>
+    <message>
+        <source>The plan file could not be opened.</source>
+        <translation>The plan file could not be opened.</translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>Opened %1</translation>
+    </message>
+    <message>
+        <source>Open plan</source>
+        <translation>Open plan</translation>
+    </message>
+    <message>
+        <source>TrainDeck plans (*.yaml *.yml);;All files (*)</source>
+        <translation>TrainDeck plans (*.yaml *.yml);;All files (*)</translation>
+    </message>
+    <message>
+        <source>Plan created. It has no launch files yet: %1. Save the plan with Ctrl+S.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plan created. Its launch files are on the Generated files tab; save the plan with Ctrl+S.</source>
+        <translation>Plan created. Its launch files are on the Generated files tab; save the plan with Ctrl+S.</translation>
+    </message>
+    <message>
+        <source>Cannot save plan</source>
+        <translation>Cannot save plan</translation>
+    </message>
+    <message>
+        <source>The plan could not be saved.</source>
+        <translation>The plan could not be saved.</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>Saved %1</translation>
+    </message>
+    <message>
+        <source>Save plan</source>
+        <translation>Save plan</translation>
+    </message>
+    <message>
+        <source>TrainDeck plans (*.yaml *.yml)</source>
+        <translation>TrainDeck plans (*.yaml *.yml)</translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <translation>Unsaved changes</translation>
+    </message>
+    <message>
+        <source>The plan “%1” has changes that are not saved. Save them?</source>
+        <translation>The plan “%1” has changes that are not saved. Save them?</translation>
     </message>
 </context>
 <context>
@@ -5008,6 +4857,54 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
     </message>
     <message>
         <source>Keys</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::TargetOptionsBox</name>
+    <message>
+        <source>Cluster details (only the targets that need them)</source>
+        <translation>Cluster details (only the targets that need them)</translation>
+    </message>
+    <message>
+        <source>%1:</source>
+        <comment>a field&apos;s label</comment>
+        <translation type="unfinished">%1:</translation>
+    </message>
+    <message>
+        <source>optional</source>
+        <translation>optional</translation>
+    </message>
+    <message>
+        <source>node0, node1, … (master first)</source>
+        <translation>node0, node1, … (master first)</translation>
+    </message>
+    <message>
+        <source>e.g. ecs.gn8v.48xlarge</source>
+        <translation>e.g. ecs.gn8v.48xlarge</translation>
+    </message>
+    <message>
+        <source>e.g. 12345</source>
+        <translation>e.g. 12345</translation>
+    </message>
+    <message>
+        <source>Queue / partition</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>QOS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SSH hosts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PAI-DLC instance type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PAI-DLC workspace ID</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -5290,6 +5187,121 @@ Accept it only if this is the fingerprint the host&apos;s administrator gives yo
     <message>
         <source>GPU memory (GiB)</source>
         <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::WindowMenus</name>
+    <message>
+        <source>About TrainDeck</source>
+        <translation>About TrainDeck</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;TrainDeck&lt;/b&gt; %1&lt;br&gt;Plan, generate and launch multi-node GPU training runs.</source>
+        <translation>&lt;b&gt;TrainDeck&lt;/b&gt; %1&lt;br&gt;Plan, generate and launch multi-node GPU training runs.</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;File</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>Open &amp;Recent</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>&amp;Edit</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;View</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Help</translation>
+    </message>
+    <message>
+        <source>Main toolbar</source>
+        <translation>Main toolbar</translation>
+    </message>
+    <message>
+        <source>&amp;New Plan…</source>
+        <translation>&amp;New Plan…</translation>
+    </message>
+    <message>
+        <source>Start a new plan with the step-by-step wizard</source>
+        <translation>Start a new plan with the step-by-step wizard</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>&amp;Open…</translation>
+    </message>
+    <message>
+        <source>Open &amp;Demo Plan</source>
+        <translation>Open &amp;Demo Plan</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>&amp;Save</translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation>Save &amp;As…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Quit</translation>
+    </message>
+    <message>
+        <source>&amp;Settings…</source>
+        <translation>&amp;Settings…</translation>
+    </message>
+    <message>
+        <source>&amp;About TrainDeck</source>
+        <translation>&amp;About TrainDeck</translation>
+    </message>
+    <message>
+        <source>&amp;User&apos;s Guide</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What&apos;s &amp;This?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plan &amp;Form</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show or hide the plan&apos;s fields, to give the pages the whole width</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>&amp;Undo</translation>
+    </message>
+    <message>
+        <source>&amp;Undo %1</source>
+        <translation>&amp;Undo %1</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>&amp;Redo</translation>
+    </message>
+    <message>
+        <source>&amp;Redo %1</source>
+        <translation>&amp;Redo %1</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>Undo</translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation>Redo</translation>
     </message>
 </context>
 </TS>

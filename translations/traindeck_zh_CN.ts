@@ -3962,6 +3962,49 @@
     </message>
 </context>
 <context>
+    <name>traindeck::gui::FileSaver</name>
+    <message>
+        <source>Save the generated files to</source>
+        <translation>将生成的文件保存到</translation>
+    </message>
+    <message>
+        <source>Replace existing files?</source>
+        <translation>替换已有文件？</translation>
+    </message>
+    <message>
+        <source>%1 of the %2 files already exist in %3. Replace them?</source>
+        <translation>%2 个文件中有 %1 个已存在于 %3。要替换它们吗？</translation>
+    </message>
+    <message>
+        <source>Nothing saved.</source>
+        <translation>未保存任何文件。</translation>
+    </message>
+    <message>
+        <source>Saving files…</source>
+        <translation>正在保存文件…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Save files</source>
+        <translation>保存文件</translation>
+    </message>
+    <message>
+        <source>Saved %1 files to %2.</source>
+        <translation>已将 %1 个文件保存到 %2。</translation>
+    </message>
+    <message>
+        <source>Cancelled after %1 of %2 files.</source>
+        <translation>已取消：%2 个文件中已保存 %1 个。</translation>
+    </message>
+    <message>
+        <source>Cannot create the folder for %1.</source>
+        <translation>无法为 %1 创建文件夹。</translation>
+    </message>
+</context>
+<context>
     <name>traindeck::gui::FindingView</name>
     <message>
         <source>Error</source>
@@ -4031,68 +4074,12 @@
         <translation>已将 %1 复制到剪贴板。</translation>
     </message>
     <message>
-        <source>Cancelled after %1 of %2 files.</source>
-        <translation>已取消：%2 个文件中已保存 %1 个。</translation>
-    </message>
-    <message>
-        <source>Cannot create the folder for %1.</source>
-        <translation>无法为 %1 创建文件夹。</translation>
-    </message>
-    <message>
-        <source>Save the generated files to</source>
-        <translation>将生成的文件保存到</translation>
-    </message>
-    <message>
-        <source>Replace existing files?</source>
-        <translation>替换已有文件？</translation>
-    </message>
-    <message>
-        <source>%1 of the %2 files already exist in %3. Replace them?</source>
-        <translation>%2 个文件中有 %1 个已存在于 %3。要替换它们吗？</translation>
-    </message>
-    <message>
-        <source>Nothing saved.</source>
-        <translation>未保存任何文件。</translation>
-    </message>
-    <message>
-        <source>Saving files…</source>
-        <translation>正在保存文件…</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
-    <message>
-        <source>Save files</source>
-        <translation>保存文件</translation>
-    </message>
-    <message>
-        <source>Saved %1 files to %2.</source>
-        <translation>已将 %1 个文件保存到 %2。</translation>
-    </message>
-    <message>
         <source>This build of TrainDeck has no generators: the launch files cannot be shown.</source>
         <translation>此版本的 TrainDeck 未包含生成器，无法显示启动文件。</translation>
     </message>
     <message>
         <source>Targets</source>
         <translation>目标</translation>
-    </message>
-    <message>
-        <source>Cluster details (only the targets that need them)</source>
-        <translation>集群细节（仅需要它们的目标使用）</translation>
-    </message>
-    <message>
-        <source>optional</source>
-        <translation>可选</translation>
-    </message>
-    <message>
-        <source>node0, node1, … (master first)</source>
-        <translation>node0, node1, …（主节点在前）</translation>
-    </message>
-    <message>
-        <source>e.g. ecs.gn8v.48xlarge</source>
-        <translation>例如 ecs.gn8v.48xlarge</translation>
     </message>
     <message>
         <source>Files:</source>
@@ -4111,10 +4098,6 @@
         <translation>计划中有错误（见“布局对比”页）：这些文件无法按计划运行。</translation>
     </message>
     <message>
-        <source>e.g. 12345</source>
-        <translation>例如 12345</translation>
-    </message>
-    <message>
         <source>%1: %2</source>
         <comment>a target and what it needs</comment>
         <translation>%1：%2</translation>
@@ -4128,31 +4111,6 @@
         <source>, </source>
         <comment>between the names of targets</comment>
         <translation>、</translation>
-    </message>
-    <message>
-        <source>%1:</source>
-        <comment>a field&apos;s label</comment>
-        <translation>%1：</translation>
-    </message>
-    <message>
-        <source>Queue / partition</source>
-        <translation>队列 / 分区</translation>
-    </message>
-    <message>
-        <source>QOS</source>
-        <translation>QOS</translation>
-    </message>
-    <message>
-        <source>SSH hosts</source>
-        <translation>SSH 主机</translation>
-    </message>
-    <message>
-        <source>PAI-DLC instance type</source>
-        <translation>PAI-DLC 实例规格</translation>
-    </message>
-    <message>
-        <source>PAI-DLC workspace ID</source>
-        <translation>PAI-DLC 工作空间 ID</translation>
     </message>
     <message>
         <source>Note: %1</source>
@@ -4404,82 +4362,6 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
         <translation>清除校准</translation>
     </message>
     <message>
-        <source>About TrainDeck</source>
-        <translation>关于 TrainDeck</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;TrainDeck&lt;/b&gt; %1&lt;br&gt;Plan, generate and launch multi-node GPU training runs.</source>
-        <translation>&lt;b&gt;TrainDeck&lt;/b&gt; %1&lt;br&gt;规划、生成并启动多节点 GPU 训练任务。</translation>
-    </message>
-    <message>
-        <source>&amp;File</source>
-        <translation>文件(&amp;F)</translation>
-    </message>
-    <message>
-        <source>Open &amp;Recent</source>
-        <translation>最近打开(&amp;R)</translation>
-    </message>
-    <message>
-        <source>&amp;Edit</source>
-        <translation>编辑(&amp;E)</translation>
-    </message>
-    <message>
-        <source>&amp;View</source>
-        <translation>视图(&amp;V)</translation>
-    </message>
-    <message>
-        <source>&amp;Help</source>
-        <translation>帮助(&amp;H)</translation>
-    </message>
-    <message>
-        <source>Main toolbar</source>
-        <translation>主工具栏</translation>
-    </message>
-    <message>
-        <source>&amp;New Plan…</source>
-        <translation>新建计划(&amp;N)…</translation>
-    </message>
-    <message>
-        <source>Start a new plan with the step-by-step wizard</source>
-        <translation>用分步向导新建计划</translation>
-    </message>
-    <message>
-        <source>&amp;Open…</source>
-        <translation>打开(&amp;O)…</translation>
-    </message>
-    <message>
-        <source>Open &amp;Demo Plan</source>
-        <translation>打开示例计划(&amp;D)</translation>
-    </message>
-    <message>
-        <source>&amp;Save</source>
-        <translation>保存(&amp;S)</translation>
-    </message>
-    <message>
-        <source>Save &amp;As…</source>
-        <translation>另存为(&amp;A)…</translation>
-    </message>
-    <message>
-        <source>&amp;Quit</source>
-        <translation>退出(&amp;Q)</translation>
-    </message>
-    <message>
-        <source>&amp;Undo</source>
-        <translation>撤销(&amp;U)</translation>
-    </message>
-    <message>
-        <source>&amp;Redo</source>
-        <translation>重做(&amp;R)</translation>
-    </message>
-    <message>
-        <source>&amp;Settings…</source>
-        <translation>设置(&amp;S)…</translation>
-    </message>
-    <message>
-        <source>&amp;About TrainDeck</source>
-        <translation>关于 TrainDeck(&amp;A)</translation>
-    </message>
-    <message>
         <source>Layouts</source>
         <translation>布局对比</translation>
     </message>
@@ -4512,74 +4394,6 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
         <translation>已应用：%1</translation>
     </message>
     <message>
-        <source>Cannot open plan</source>
-        <translation>无法打开计划</translation>
-    </message>
-    <message>
-        <source>Opened %1</source>
-        <translation>已打开 %1</translation>
-    </message>
-    <message>
-        <source>Open plan</source>
-        <translation>打开计划</translation>
-    </message>
-    <message>
-        <source>TrainDeck plans (*.yaml *.yml);;All files (*)</source>
-        <translation>TrainDeck 计划 (*.yaml *.yml);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <source>Cannot save plan</source>
-        <translation>无法保存计划</translation>
-    </message>
-    <message>
-        <source>Saved %1</source>
-        <translation>已保存 %1</translation>
-    </message>
-    <message>
-        <source>Save plan</source>
-        <translation>保存计划</translation>
-    </message>
-    <message>
-        <source>TrainDeck plans (*.yaml *.yml)</source>
-        <translation>TrainDeck 计划 (*.yaml *.yml)</translation>
-    </message>
-    <message>
-        <source>Unsaved changes</source>
-        <translation>未保存的更改</translation>
-    </message>
-    <message>
-        <source>The plan “%1” has changes that are not saved. Save them?</source>
-        <translation>计划“%1”有未保存的更改。要保存吗？</translation>
-    </message>
-    <message>
-        <source>&amp;Undo %1</source>
-        <translation>撤销 %1(&amp;U)</translation>
-    </message>
-    <message>
-        <source>&amp;Redo %1</source>
-        <translation>重做 %1(&amp;R)</translation>
-    </message>
-    <message>
-        <source>Plan created. Its launch files are on the Generated files tab; save the plan with Ctrl+S.</source>
-        <translation>计划已创建。启动文件在“生成的文件”页；按 Ctrl+S 保存计划。</translation>
-    </message>
-    <message>
-        <source>Undo</source>
-        <translation>撤销</translation>
-    </message>
-    <message>
-        <source>Redo</source>
-        <translation>重做</translation>
-    </message>
-    <message>
-        <source>The plan file could not be opened.</source>
-        <translation>无法打开这个计划文件。</translation>
-    </message>
-    <message>
-        <source>The plan could not be saved.</source>
-        <translation>无法保存计划。</translation>
-    </message>
-    <message>
         <source>Calibrate the plan</source>
         <translation>校准计划</translation>
     </message>
@@ -4598,30 +4412,6 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
     <message>
         <source>A run started from the Launch tab is still going. Closing the window stops every node (SIGTERM, then SIGKILL after the grace period). Stop it and close?</source>
         <translation>从“启动运行”页启动的运行仍在进行。关闭窗口会停止所有节点（先发送 SIGTERM，宽限期过后发送 SIGKILL）。停止运行并关闭窗口吗？</translation>
-    </message>
-    <message>
-        <source>&amp;User&apos;s Guide</source>
-        <translation>用户指南(&amp;U)</translation>
-    </message>
-    <message>
-        <source>&amp;Keyboard Shortcuts</source>
-        <translation>键盘快捷键(&amp;K)</translation>
-    </message>
-    <message>
-        <source>What&apos;s &amp;This?</source>
-        <translation>这是什么？(&amp;T)</translation>
-    </message>
-    <message>
-        <source>Plan &amp;Form</source>
-        <translation>计划表单(&amp;F)</translation>
-    </message>
-    <message>
-        <source>Show or hide the plan&apos;s fields, to give the pages the whole width</source>
-        <translation>显示或隐藏计划字段，让页面占满整个宽度</translation>
-    </message>
-    <message>
-        <source>Plan created. It has no launch files yet: %1. Save the plan with Ctrl+S.</source>
-        <translation>计划已创建，但还没有启动文件：%1。用 Ctrl+S 保存计划。</translation>
     </message>
     <message>
         <source>Timeline</source>
@@ -4758,6 +4548,65 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
     <message>
         <source>%1 GiB</source>
         <translation>%1 GiB</translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::PlanFiles</name>
+    <message>
+        <source>Cannot open plan</source>
+        <translation>无法打开计划</translation>
+    </message>
+    <message>
+        <source>The plan file could not be opened.</source>
+        <translation>无法打开这个计划文件。</translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>已打开 %1</translation>
+    </message>
+    <message>
+        <source>Open plan</source>
+        <translation>打开计划</translation>
+    </message>
+    <message>
+        <source>TrainDeck plans (*.yaml *.yml);;All files (*)</source>
+        <translation>TrainDeck 计划 (*.yaml *.yml);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Plan created. It has no launch files yet: %1. Save the plan with Ctrl+S.</source>
+        <translation>计划已创建，但还没有启动文件：%1。用 Ctrl+S 保存计划。</translation>
+    </message>
+    <message>
+        <source>Plan created. Its launch files are on the Generated files tab; save the plan with Ctrl+S.</source>
+        <translation>计划已创建。启动文件在“生成的文件”页；按 Ctrl+S 保存计划。</translation>
+    </message>
+    <message>
+        <source>Cannot save plan</source>
+        <translation>无法保存计划</translation>
+    </message>
+    <message>
+        <source>The plan could not be saved.</source>
+        <translation>无法保存计划。</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <source>Save plan</source>
+        <translation>保存计划</translation>
+    </message>
+    <message>
+        <source>TrainDeck plans (*.yaml *.yml)</source>
+        <translation>TrainDeck 计划 (*.yaml *.yml)</translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <translation>未保存的更改</translation>
+    </message>
+    <message>
+        <source>The plan “%1” has changes that are not saved. Save them?</source>
+        <translation>计划“%1”有未保存的更改。要保存吗？</translation>
     </message>
 </context>
 <context>
@@ -5011,6 +4860,54 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
     <message>
         <source>Keys</source>
         <translation>按键</translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::TargetOptionsBox</name>
+    <message>
+        <source>Cluster details (only the targets that need them)</source>
+        <translation>集群细节（仅需要它们的目标使用）</translation>
+    </message>
+    <message>
+        <source>%1:</source>
+        <comment>a field&apos;s label</comment>
+        <translation>%1：</translation>
+    </message>
+    <message>
+        <source>optional</source>
+        <translation>可选</translation>
+    </message>
+    <message>
+        <source>node0, node1, … (master first)</source>
+        <translation>node0, node1, …（主节点在前）</translation>
+    </message>
+    <message>
+        <source>e.g. ecs.gn8v.48xlarge</source>
+        <translation>例如 ecs.gn8v.48xlarge</translation>
+    </message>
+    <message>
+        <source>e.g. 12345</source>
+        <translation>例如 12345</translation>
+    </message>
+    <message>
+        <source>Queue / partition</source>
+        <translation>队列 / 分区</translation>
+    </message>
+    <message>
+        <source>QOS</source>
+        <translation>QOS</translation>
+    </message>
+    <message>
+        <source>SSH hosts</source>
+        <translation>SSH 主机</translation>
+    </message>
+    <message>
+        <source>PAI-DLC instance type</source>
+        <translation>PAI-DLC 实例规格</translation>
+    </message>
+    <message>
+        <source>PAI-DLC workspace ID</source>
+        <translation>PAI-DLC 工作空间 ID</translation>
     </message>
 </context>
 <context>
@@ -5296,6 +5193,121 @@ Accept it only if this is the fingerprint the host&apos;s administrator gives yo
     <message>
         <source>GPU memory (GiB)</source>
         <translation>GPU 显存（GiB）</translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::WindowMenus</name>
+    <message>
+        <source>About TrainDeck</source>
+        <translation>关于 TrainDeck</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;TrainDeck&lt;/b&gt; %1&lt;br&gt;Plan, generate and launch multi-node GPU training runs.</source>
+        <translation>&lt;b&gt;TrainDeck&lt;/b&gt; %1&lt;br&gt;规划、生成并启动多节点 GPU 训练任务。</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Main toolbar</source>
+        <translation>主工具栏</translation>
+    </message>
+    <message>
+        <source>&amp;New Plan…</source>
+        <translation>新建计划(&amp;N)…</translation>
+    </message>
+    <message>
+        <source>Start a new plan with the step-by-step wizard</source>
+        <translation>用分步向导新建计划</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>打开(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open &amp;Demo Plan</source>
+        <translation>打开示例计划(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation>另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Settings…</source>
+        <translation>设置(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>&amp;About TrainDeck</source>
+        <translation>关于 TrainDeck(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;User&apos;s Guide</source>
+        <translation>用户指南(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <source>What&apos;s &amp;This?</source>
+        <translation>这是什么？(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Plan &amp;Form</source>
+        <translation>计划表单(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Show or hide the plan&apos;s fields, to give the pages the whole width</source>
+        <translation>显示或隐藏计划字段，让页面占满整个宽度</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo %1</source>
+        <translation>撤销 %1(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo %1</source>
+        <translation>重做 %1(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>撤销</translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation>重做</translation>
     </message>
 </context>
 </TS>

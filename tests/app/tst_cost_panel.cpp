@@ -47,10 +47,11 @@ private slots:
         QFETCH(QString, language);
         Language lang;
         QVERIFY(lang.apply(language));
-        const PlanAnalysis a = analysePriced(deadlinePlan());
+        PlanDocument document;
+        LayoutsPage page(document, true, [](const Finding&) {});
+        document.reset(deadlinePlan(), QString(), false);
+        const PlanAnalysis& a = document.analysis();
         QVERIFY(a.goal && a.goal->met());
-        LayoutsPage page(true, [](const Finding&) {});
-        page.setAnalysis(a);
         CostPanel* panel = page.costPanel();
         // 2x8 on p5.48xlarge: 16 GPUs at 55.04 / 8 per hour each.
         QVERIFY2(panel->tableText().contains(QStringLiteral("$110.08")), qPrintable(panel->tableText()));
@@ -78,8 +79,9 @@ private slots:
             for (const auto& [name, plan] : {std::pair{QStringLiteral("deadline"), inTime}, std::pair{QStringLiteral("across"), across}})
             for (const QSize size : {QSize(1920, 1080), QSize(1366, 768)}) {
                 QScrollArea area;
-                LayoutsPage shown(true, [](const Finding&) {});
-                shown.setAnalysis(analysePriced(plan));
+                PlanDocument shownDocument;
+                shownDocument.reset(plan, QString(), false);
+                LayoutsPage shown(shownDocument, true, [](const Finding&) {});
                 area.setWidget(&shown);
                 area.setWidgetResizable(true);
                 area.resize(size);
@@ -98,9 +100,10 @@ private slots:
         Plan p = deadlinePlan();
         p.goal.acrossGpus = true;
         p.goal.budget = 5000;
-        CostPlot plot;
+        PlanDocument document;
+        CostPlot plot(document);
         plot.resize(800, 500);
-        plot.setAnalysis(analysePriced(p));
+        document.reset(p, QString(), false);
         QVERIFY(plot.pointCount() > 11);  // several GPU types and clouds
         QTemporaryDir dir;
         QVERIFY(plot.exportPng(dir.filePath("cost.png")));
@@ -112,8 +115,9 @@ private slots:
     }
 
     void withoutAPriceThePanelSaysHowToGetOne() {
-        CostPanel panel;
-        panel.setAnalysis(analysePriced(demoPlan()));
+        PlanDocument document;
+        CostPanel panel(document);
+        document.reset(demoPlan(), QString(), false);
         QCOMPARE(panel.plot()->pointCount(), 0);
         QVERIFY(panel.tableText().isEmpty());
         QVERIFY(panel.findChildren<QLabel*>().size() >= 3);

@@ -2,7 +2,9 @@
 // their files, the preview shows the chosen file, copy puts it on the
 // clipboard, and saving never replaces an existing file without asking.
 
+#include "gui/files/file_saver.h"
 #include "gui/files/generated_files_page.h"
+#include "gui/plan/plan_document.h"
 #include "gui/window/language.h"
 #include "gui/parts/syntax_highlighter.h"
 #include "test_support.h"
@@ -61,8 +63,9 @@ private slots:
     void initTestCase() { test::isolateSettings(m_settings); }
 
     void targetsListFilesAndPreview() {
-        GeneratedFilesPage page(std::make_unique<FakeSource>());
-        page.setAnalysis(analyse(demoPlan()));
+        PlanDocument document;
+        GeneratedFilesPage page(document, std::make_unique<FakeSource>());
+        document.replacePlan(demoPlan(), QString());
         page.setCheckedTargets({"k8s"});
         QCOMPARE(page.files().size(), size_t(1));
         QVERIFY(page.previewText().contains(QString::fromStdString("name: " + demoPlan().launch.jobName)));
@@ -85,28 +88,31 @@ private slots:
     }
 
     void planPlatformIsTicked() {
-        GeneratedFilesPage page(std::make_unique<FakeSource>());
-        page.setAnalysis(analyse(demoPlan()));
+        PlanDocument document;
+        GeneratedFilesPage page(document, std::make_unique<FakeSource>());
+        document.replacePlan(demoPlan(), QString());
         page.setCheckedTargets({});
         Plan ssh = demoPlan();
         ssh.launch.platform = Platform::Ssh;
-        page.setAnalysis(analyse(ssh));
+        document.replacePlan(ssh, QString());
         QCOMPARE(page.checkedTargets(), QStringList{"ssh"});
         // Unticked by the user afterwards, it stays unticked while the platform stays.
         page.setCheckedTargets({"k8s"});
-        page.setAnalysis(analyse(ssh));
+        ssh.launch.jobName = "another-name";  // an edit that keeps the platform
+        document.replacePlan(ssh, QString());
         QCOMPARE(page.checkedTargets(), QStringList{"k8s"});
     }
 
     void savingAsksBeforeReplacing() {
         QTemporaryDir out;
-        GeneratedFilesPage page(std::make_unique<FakeSource>());
-        page.setAnalysis(analyse(demoPlan()));
+        PlanDocument document;
+        GeneratedFilesPage page(document, std::make_unique<FakeSource>());
+        document.replacePlan(demoPlan(), QString());
         page.setCheckedTargets({"k8s"});
-        page.setFolderChooser([&] { return out.path(); });
+        page.saver()->setFolderChooser([&] { return out.path(); });
         int asked = 0;
         bool answer = false;
-        page.setOverwriteConfirmer([&](const QStringList& existing) {
+        page.saver()->setOverwriteConfirmer([&](const QStringList& existing) {
             ++asked;
             [&] { QCOMPARE(existing, QStringList{"k8s/job.yaml"}); }();
             return answer;
@@ -135,18 +141,19 @@ private slots:
     void executableFilesStayExecutable() {
         QTemporaryDir out;
         const std::vector<FileText> files = {{"run/launch.sh", "#!/bin/sh\n", true}};
-        QCOMPARE(GeneratedFilesPage::writeFiles(out.path(), files), QString());
+        QCOMPARE(FileSaver::writeFiles(out.path(), files), QString());
         QVERIFY(QFileInfo(QDir(out.path()).filePath("run/launch.sh")).isExecutable());
         // Cancelling stops before the next file and says so.
-        QVERIFY(!GeneratedFilesPage::writeFiles(out.path(), files, [](int) { return false; }).isEmpty());
+        QVERIFY(!FileSaver::writeFiles(out.path(), files, [](int) { return false; }).isEmpty());
     }
 
     void coreGeneratorsAskForWhatTheyNeed() {
         std::unique_ptr<GeneratorSource> source = coreGenerators();
         if (!source)
             QSKIP("built without core/generate");
-        GeneratedFilesPage page(std::move(source));
-        page.setAnalysis(analyse(demoPlan()));
+        PlanDocument document;
+        GeneratedFilesPage page(document, std::move(source));
+        document.replacePlan(demoPlan(), QString());
         page.setCheckedTargets({"pai"});
         QVERIFY(page.files().empty());
         QStringList texts;
@@ -182,10 +189,11 @@ private slots:
             QSKIP("built without core/generate");
         Language language;
         QVERIFY(language.apply(QStringLiteral("zh_CN")));
-        GeneratedFilesPage page(std::move(source));
+        PlanDocument document;
+        GeneratedFilesPage page(document, std::move(source));
         Plan plan = demoPlan();
         plan.launch.jobName = "My Job";
-        page.setAnalysis(analyse(plan));
+        document.replacePlan(plan, QString());
         page.setCheckedTargets({"k8s", "pytorchjob", "slurm"});
         const auto shown = [&] {
             QStringList texts;

@@ -31,7 +31,7 @@ private slots:
         Language language;
         QVERIFY(language.apply(AppSettings().language()));
         QCOMPARE(language.current(), expected);
-        const QString file = QCoreApplication::translate("traindeck::gui::MainWindow", "&File");
+        const QString file = QCoreApplication::translate("traindeck::gui::WindowMenus", "&File");  // the window's File menu
         QCOMPARE(file != QStringLiteral("&File"), chineseSystem());
     }
 

@@ -12,6 +12,7 @@
 #include "gui/plan/field_form.h"
 #include "gui/window/language.h"
 #include "gui/layouts/layout_column.h"
+#include "gui/layouts/timeline_plot.h"
 #include "gui/window/main_window.h"
 #include "gui/plan/plan_document.h"
 #include "gui/plan/plan_view.h"
@@ -22,6 +23,7 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QPushButton>
+#include <QSignalSpy>
 #include <qcustomplot.h>
 
 #include <algorithm>
@@ -274,6 +276,13 @@ private slots:
         QVERIFY(w.close());
     }
 
+    // The window's icon is drawn from the program's resources (the library's resource
+    // was not registered: an empty icon and "Cannot open file" on the console).
+    void theWindowHasItsIcon() {
+        DemoWindow demo;
+        QVERIFY(!demo.window->windowIcon().pixmap(32, 32).isNull());
+    }
+
     void languageSwitchesWhileOpen() {
         DemoWindow demo;
         MainWindow& w = *demo.window;
@@ -292,6 +301,44 @@ private slots:
         QCoreApplication::processEvents();
         QCOMPARE(w.tabs()->tabText(0), QStringLiteral("Layouts"));
         QCOMPARE(figureRowName(FigureRow::EffectiveBatch), QStringLiteral("Effective batch"));
+    }
+
+    // One edit, one analysis: the document analyses the edit once, and every plan page
+    // draws that analysis, read from the document it observes (nobody hands it over).
+    void oneEditOneAnalysisEveryPageDrawnFromIt() {
+        DemoWindow demo;
+        MainWindow& w = *demo.window;
+        PlanDocument& doc = *w.document();
+        QSignalSpy analysed(&doc, &PlanDocument::analysisChanged);
+        const long before = estimateCount();
+        QVERIFY(doc.setField("recipe.total_steps", "7000").empty());
+        QCOMPARE(analysed.count(), 1);
+        QCOMPARE(estimateCount() - before, long(layoutsOf(doc.plan()).size()));
+        const PlanAnalysis& a = doc.analysis();
+        QVERIFY(a.valid());
+        // The form shows the plan's value.
+        QCOMPARE(lineEdit(w, "recipe.total_steps")->text(), QStringLiteral("7000"));
+        // Layouts: each column is the analysis's estimate.
+        QCOMPARE(w.planView()->columnCount(), int(a.estimates.size()));
+        for (int c = 0; c < w.planView()->columnCount(); ++c) {
+            const Estimate* e = a.estimateFor(w.planView()->columnLayout(c));
+            QVERIFY(e);
+            QCOMPARE(w.planView()->cellText(c, FigureRow::TotalSteps), formatFigure(e->totalSteps));
+            QCOMPARE(w.planView()->cellText(c, FigureRow::TimeToFinish), formatFigure(e->hoursToFinish));
+        }
+        // Plots: the bars are the analysis's times to finish, layout by layout.
+        auto* bars = qobject_cast<QCPBars*>(w.plots()->timePlot()->plottable(0));
+        QVERIFY(bars);
+        QCOMPARE(bars->dataCount(), int(a.timelines.size()));
+        for (int i = 0; i < bars->dataCount(); ++i)
+            QCOMPARE(bars->data()->at(i)->value, a.timelines[size_t(i)].timeToFinishS.value / 3600);
+        // Calibration: the analysis's layouts to measure on.
+        QCOMPARE(w.calibration()->layoutBox()->count(), int(a.layouts().size()));
+        // Timeline: each planned line rises to the new total.
+        QCustomPlot* timeline = w.timelinePlot()->plot();
+        QVERIFY(timeline->graphCount() > 0);
+        QCOMPARE((timeline->graph(0)->data()->end() - 1)->value, 7000.0);
+        QCOMPARE(analysed.count(), 1);  // drawing analysed nothing more
     }
 };
 

@@ -58,7 +58,7 @@ private slots:
     void invalidTextChangesNothing() {
         PlanDocument doc;
         doc.reset(demoPlan(), QString(), false);
-        QSignalSpy changed(&doc, &PlanDocument::planChanged);
+        QSignalSpy changed(&doc, &PlanDocument::analysisChanged);
         const Text error = doc.setField("cluster.nodes", "0");
         QVERIFY(!error.empty());
         Plan copy = demoPlan();

@@ -4,6 +4,7 @@
 
 #include "gui/parts/figure_format.h"
 #include "gui/layouts/layout_column.h"
+#include "gui/plan/plan_document.h"
 #include "gui/plan/plan_view.h"
 #include "plan/plan_analysis.h"
 #include "plan/estimate.h"
@@ -58,9 +59,10 @@ private slots:
 
     void demoPlanShowsCoreNumbers() {
         const Plan plan = demoPlan();
-        PlanView view(true);
-        const PlanAnalysis analysis = analyse(plan);
-        view.setAnalysis(analysis);
+        PlanDocument document;
+        PlanView view(document, true);
+        document.reset(plan, QString(), false);
+        const PlanAnalysis& analysis = document.analysis();
         const std::vector<Layout> layouts = layoutsOf(plan);
         QCOMPARE(view.columnCount(), int(layouts.size()));
         QVERIFY(view.columnCount() >= 3);  // 1×8, 2×8, 8×8
@@ -104,11 +106,12 @@ private slots:
 
     void editsRecomputeAtOnce() {
         Plan plan = demoPlan();
-        PlanView view(true);
-        view.setAnalysis(analyse(plan));
+        PlanDocument document;
+        PlanView view(document, true);
+        document.reset(plan, QString(), false);
         QVERIFY(setPlanField(plan, "recipe.global_batch", "0").empty());
         QVERIFY(setPlanField(plan, "recipe.micro_batch", "4").empty());
-        view.setAnalysis(analyse(plan));
+        document.replacePlan(plan, QString());
         for (int c = 0; c < view.columnCount(); ++c)
             QCOMPARE(view.cellText(c, FigureRow::EffectiveBatch),
                      formatFigure(estimate(plan, view.columnLayout(c)).effectiveBatch));
@@ -119,9 +122,10 @@ private slots:
         Plan plan = demoPlan();
         QVERIFY(setPlanField(plan, "recipe.global_batch", "0").empty());
         QVERIFY(setPlanField(plan, "recipe.micro_batch", "512").empty());
-        const PlanAnalysis analysis = analyse(plan);
-        PlanView view(true);
-        view.setAnalysis(analysis);
+        PlanDocument document;
+        PlanView view(document, true);
+        document.reset(plan, QString(), false);
+        const PlanAnalysis& analysis = document.analysis();
         int inError = 0;
         for (int c = 0; c < view.columnCount(); ++c) {
             const Layout layout = view.columnLayout(c);
@@ -140,14 +144,15 @@ private slots:
         }
         QVERIFY(inError > 0);
         // A plan that fits: nothing greyed.
-        view.setAnalysis(analyse(demoPlan()));
+        document.replacePlan(demoPlan(), QString());
         for (int c = 0; c < view.columnCount(); ++c)
             QVERIFY(view.cell(c, FigureRow::StepTime)->isEnabled());
     }
 
     void addAndRemoveLayouts() {
-        PlanView view(true);
-        view.setAnalysis(analyse(demoPlan()));
+        PlanDocument document;
+        PlanView view(document, true);
+        document.reset(demoPlan(), QString(), false);
         QSignalSpy added(&view, &PlanView::addLayoutRequested);
         auto* edit = view.findChild<QLineEdit*>(QStringLiteral("addLayout"));
         QVERIFY(edit);
@@ -163,7 +168,7 @@ private slots:
 
         Plan plan = demoPlan();
         plan.compare.push_back({4, 8});
-        view.setAnalysis(analyse(plan));
+        document.replacePlan(plan, QString());
         QCOMPARE(view.columnCount(), int(layoutsOf(plan).size()));
     }
 };

@@ -8,14 +8,21 @@
 #include "gui/plan/finding_view.h"
 #include "gui/window/language.h"
 #include "gui/parts/figure_format.h"
+#include "gui/layouts/layout_column.h"
+#include "gui/layouts/layouts_page.h"
 #include "gui/layouts/memory_bar.h"
+#include "gui/plan/plan_document.h"
+#include "gui/plan/plan_view.h"
+#include "gui/wizard/plan_figures_box.h"
+#include "gui/wizard/review_page.h"
 #include "gui/wizard/plan_wizard.h"
-#include "gui/wizard/wizard_pages.h"
+#include "gui/wizard/model_source_box.h"
 #include "localized.h"
 #include "model/architecture.h"
 #include "model/parameters.h"
 #include "plan/estimate.h"
 #include "plan/findings.h"
+#include "plan/plan_analysis.h"
 #include "plan/plan_fields.h"
 #include "test_support.h"
 
@@ -30,6 +37,7 @@
 #include <QLocale>
 #include <QPointer>
 #include <QPushButton>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -232,7 +240,7 @@ private slots:
         typeText("1");
         QVERIFY(tabTo("recipe.global_batch"));
         typeText("64");
-        QCOMPARE(wizard.figures().estimate.gradAccum, 4);
+        QCOMPARE(wizard.figures().estimate->gradAccum, 4);
         checkFigures(wizard, page);
         // Still 119 GiB (128e9 bytes) of states per GPU: core's cheapest fix, one click away beneath the figures.
         QVERIFY(wizard.figures().overCard);
@@ -340,6 +348,84 @@ private slots:
         wizard.next();
         QVERIFY(shown(wizard.currentPage(), "model.clip_frames"));
         QVERIFY(!shown(wizard.currentPage(), "model.tokens_per_sample"));
+    }
+
+    // The wizard edits a PlanDocument of its own until Finish: the window's document
+    // is untouched, each edit is analysed once, and every page draws that one analysis.
+    void theWizardEditsADocumentOfItsOwn() {
+        PlanDocument window;  // the window's, as MainWindow::newPlan has it
+        PlanWizard wizard(window.plan());
+        QVERIFY(wizard.document() && wizard.document() != &window);
+        QCOMPARE(wizard.plan(), window.plan());
+        QSignalSpy analysed(wizard.document(), &PlanDocument::analysisChanged);
+        const long before = estimateCount();
+        QVERIFY(wizard.applyField("recipe.base_lr", "0.002").empty());
+        QCOMPARE(analysed.count(), 1);
+        QCOMPARE(estimateCount() - before, long(layoutsOf(wizard.plan()).size()));
+        QCOMPARE(window.plan(), demoPlan());
+        QCOMPARE(wizard.plan().recipe.baseLr, 0.002);
+        // The figures point into the document's analysis: no copy, no estimate of their own.
+        const Layout own = wizard.plan().cluster.layout();
+        const WizardFigures f = wizard.figures();
+        QCOMPARE(f.estimate, wizard.document()->analysis().estimateFor(own));
+        // Every page shows it: each page's figures box, the form, the review's columns.
+        for (int id : wizard.pageIds()) {
+            QWidget* page = wizard.page(id);
+            if (auto* box = page->findChild<PlanFiguresBox*>()) {
+                const QString summary = figure(box, "planSummary")->text();
+                QVERIFY2(summary.contains(formatFigure(f.estimate->lr)), qPrintable(summary));
+            }
+        }
+        auto* review = qobject_cast<ReviewPage*>(wizard.page(wizard.pageIds().back()));
+        QVERIFY(review);
+        PlanView* view = review->planView();
+        bool drawn = false;
+        for (int c = 0; c < view->columnCount(); ++c)
+            if (view->columnLayout(c) == own) {
+                QCOMPARE(view->cellText(c, FigureRow::Lr), formatFigure(f.estimate->lr));
+                drawn = true;
+            }
+        QVERIFY(drawn);
+        QCOMPARE(analysed.count(), 1);  // drawing analysed nothing more
+    }
+
+    // Where the memory peaks is what the Layouts page's memory figure says for the same
+    // plan, at the layout's own micro-batch (solved for the target batch): the wizard takes
+    // it from its document's analysis (it once asked stepMemory itself, at the plan's micro-batch).
+    void thePeakPhaseIsTheLayoutsPages() {
+        PlanWizard wizard(demoPlan());
+        QVERIFY(wizard.chooseCatalogueModel("llama-3.1-8b").empty());
+        QVERIFY(wizard.applyField("model.tokens_per_sample", "4096").empty());
+        const Layout own = wizard.plan().cluster.layout();
+        // The window's Layouts page, as it shows the plan after Finish.
+        PlanDocument window;
+        LayoutsPage layouts(window, true, [](const Finding&) {});
+        const auto memoryTip = [&](PlanView* view) {
+            for (int c = 0; c < view->columnCount(); ++c)
+                if (view->columnLayout(c) == own)
+                    return view->cell(c, FigureRow::Memory)->toolTip();
+            return QString();
+        };
+        // A target batch of one sample per GPU: every micro-batch below is solved down to 1.
+        QVERIFY(wizard.applyField("recipe.global_batch", QString::number(own.worldSize())).empty());
+        for (const char* checkpointing : {"none", "full"})
+            for (const char* micro : {"1", "8", "64"}) {
+                QVERIFY(wizard.applyField("model.activation_checkpointing", checkpointing).empty());
+                QVERIFY(wizard.applyField("recipe.micro_batch", micro).empty());
+                window.reset(wizard.plan(), QString(), true);
+                const WizardFigures f = wizard.figures();
+                QVERIFY(f.valid());
+                QCOMPARE(f.estimate->microBatch, 1);
+                const QString phase = app::qLocalized(f.peakPhase);
+                QVERIFY(!phase.isEmpty());
+                // The figures box says it, the review says it, and the window's Layouts page says the same.
+                const QString box = figure(wizard.page(wizard.pageIds().front()), "figure:memory")->text();
+                QVERIFY2(box.contains(phase.toHtmlEscaped()), qPrintable(box));
+                auto* review = qobject_cast<ReviewPage*>(wizard.page(wizard.pageIds().back()));
+                QVERIFY2(memoryTip(review->planView()).contains(phase.toHtmlEscaped()), qPrintable(memoryTip(review->planView())));
+                QVERIFY2(memoryTip(layouts.planView()).contains(phase.toHtmlEscaped()), qPrintable(memoryTip(layouts.planView())));
+                QCOMPARE(memoryTip(layouts.planView()), memoryTip(review->planView()));
+            }
     }
 };
 

@@ -52,11 +52,12 @@ class TestTimelinePlot : public QObject {
     Q_OBJECT
 private slots:
     void eachLayoutIsDrawnUntilItsFinish() {
-        gui::TimelinePlot page;
+        gui::PlanDocument document;
+        gui::TimelinePlot page(document);
         const double start = 1.8e9;  // fixed, so the clock texts are known
         page.setPlannedStart(start);
-        const PlanAnalysis analysis = analyse(timelinePlan());
-        page.setAnalysis(analysis);
+        document.reset(timelinePlan(), QString(), false);
+        const PlanAnalysis& analysis = document.analysis();
         QCustomPlot* plot = page.plot();
         QCOMPARE(legendNames(plot), QStringList({"1 × 8 (8 GPUs)", "2 × 8 (16 GPUs)", "4 × 8 (32 GPUs)"}));
         const QStringList texts = itemTexts(plot);
@@ -87,10 +88,11 @@ private slots:
     }
 
     void aWatchedRunBesideItsPlannedLine() {
-        gui::TimelinePlot page;
+        gui::PlanDocument document;
+        gui::TimelinePlot page(document);
         page.setPlannedStart(1.8e9);
-        const PlanAnalysis analysis = analyse(timelinePlan());
-        page.setAnalysis(analysis);
+        document.reset(timelinePlan(), QString(), false);
+        const PlanAnalysis& analysis = document.analysis();
         // A run on 2 nodes × 8 that started an hour before and logged 100 steps at 2 s each.
         metrics::Run run("run-a");
         run.info.starts = 1;
@@ -120,11 +122,12 @@ private slots:
     }
 
     void anIncompletePlanSaysSo() {
-        gui::TimelinePlot page;
+        gui::PlanDocument document;
+        gui::TimelinePlot page(document);
         Plan p = timelinePlan();
         p.compare.clear();
         p.recipe.microBatch = 0;
-        page.setAnalysis(analyse(p));
+        document.reset(p, QString(), false);
         QCOMPARE(page.plot()->graphCount(), 0);
         QVERIFY(itemTexts(page.plot()).contains("The plan is not complete yet."));
     }

@@ -4,7 +4,7 @@
 #include "gui/plan/field_form.h"
 #include "gui/plan/finding_view.h"
 #include "gui/wizard/plan_wizard.h"
-#include "gui/wizard/wizard_pages.h"
+#include "gui/wizard/fields_page.h"
 #include "plan/findings.h"
 #include "plan/plan_analysis.h"
 #include "plan/plan_fields.h"

@@ -6,7 +6,7 @@
 #include "gui/plan/field_sections.h"
 #include "gui/window/language.h"
 #include "gui/wizard/plan_wizard.h"
-#include "gui/wizard/wizard_pages.h"
+#include "gui/wizard/fields_page.h"
 #include "localized.h"
 #include "test_files.h"
 #include "test_support.h"

@@ -1,30 +1,24 @@
 #include "gui/files/generated_files_page.h"
 
-#include "files/write_whole.h"
-#include "gui/window/app_settings.h"
-#include "localized.h"
+#include "gui/files/file_saver.h"
+#include "gui/files/target_options_box.h"
 #include "gui/parts/syntax_highlighter.h"
 #include "gui/parts/widget_parts.h"
+#include "gui/plan/plan_document.h"
+#include "gui/window/app_settings.h"
+#include "localized.h"
 #include "plan/findings.h"
 #include "plan/plan_fields.h"
 
 #include <QApplication>
 #include <QClipboard>
-#include <QCoreApplication>
-#include <QDir>
 #include <QEvent>
-#include <QFileDialog>
-#include <QFileInfo>
 #include <QFontDatabase>
-#include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QLineEdit>
 #include <QListWidget>
-#include <QMessageBox>
 #include <QPlainTextEdit>
-#include <QProgressDialog>
 #include <QPushButton>
 #include <QSplitter>
 #include <QVBoxLayout>
@@ -33,8 +27,9 @@
 
 namespace traindeck::gui {
 
-GeneratedFilesPage::GeneratedFilesPage(std::unique_ptr<GeneratorSource> source, QWidget* parent)
-    : QWidget(parent), m_source(std::move(source)) {
+GeneratedFilesPage::GeneratedFilesPage(const PlanDocument& document, std::unique_ptr<GeneratorSource> source,
+                                       QWidget* parent)
+    : QWidget(parent), m_document(document), m_source(std::move(source)) {
     auto* column = new QVBoxLayout(this);
     m_unavailable = new QLabel(this);
     m_unavailable->setWordWrap(true);
@@ -54,28 +49,8 @@ GeneratedFilesPage::GeneratedFilesPage(std::unique_ptr<GeneratorSource> source, 
     targetsColumn->addWidget(m_targets);
     leftColumn->addWidget(m_targetsBox, 1);
 
-    m_optionsBox = new QGroupBox(left);
-    auto* form = new QFormLayout(m_optionsBox);
-    m_queueLabel = new QLabel(m_optionsBox);
-    m_queue = new QLineEdit(m_optionsBox);
-    m_hostsLabel = new QLabel(m_optionsBox);
-    m_hosts = new QLineEdit(m_optionsBox);
-    m_hosts->setObjectName(QStringLiteral("sshHosts"));
-    m_ecsLabel = new QLabel(m_optionsBox);
-    m_ecs = new QLineEdit(m_optionsBox);
-    m_ecs->setObjectName(QStringLiteral("ecsSpec"));
-    m_workspaceLabel = new QLabel(m_optionsBox);
-    m_workspace = new QLineEdit(m_optionsBox);
-    m_workspace->setObjectName(QStringLiteral("workspaceId"));
-    m_workspaceLabel->setBuddy(m_workspace);
-    m_queueLabel->setBuddy(m_queue);
-    m_hostsLabel->setBuddy(m_hosts);
-    m_ecsLabel->setBuddy(m_ecs);
-    form->addRow(m_queueLabel, m_queue);
-    form->addRow(m_hostsLabel, m_hosts);
-    form->addRow(m_ecsLabel, m_ecs);
-    form->addRow(m_workspaceLabel, m_workspace);
-    leftColumn->addWidget(m_optionsBox);
+    m_options = new TargetOptionsBox(left);
+    leftColumn->addWidget(m_options);
 
     m_filesLabel = new QLabel(left);
     leftColumn->addWidget(m_filesLabel);
@@ -118,22 +93,20 @@ GeneratedFilesPage::GeneratedFilesPage(std::unique_ptr<GeneratorSource> source, 
         }
     }
     splitter->setEnabled(m_source != nullptr);
+    m_saver = new FileSaver(this);
 
     connect(m_targets, &QListWidget::itemChanged, this, [this] {
         AppSettings().setGenerateTargets(checkedTargets());
         regenerate();
     });
-    for (QLineEdit* edit : {m_queue, m_hosts, m_ecs, m_workspace})
-        connect(edit, &QLineEdit::textEdited, this, &GeneratedFilesPage::regenerate);
-    connect(m_hosts, &QLineEdit::editingFinished, this, [this] {
-        if (m_hosts->isModified())
-            emit hostsEdited(options().hosts);
-        m_hosts->setModified(false);
-    });
+    connect(m_options, &TargetOptionsBox::edited, this, &GeneratedFilesPage::regenerate);
+    connect(m_options, &TargetOptionsBox::hostsEdited, this, &GeneratedFilesPage::hostsEdited);
     connect(m_fileList, &QListWidget::currentRowChanged, this, &GeneratedFilesPage::selectFile);
     connect(m_copy, &QPushButton::clicked, this, &GeneratedFilesPage::copyCurrentFile);
     connect(m_saveAll, &QPushButton::clicked, this, &GeneratedFilesPage::saveAllInteractive);
+    connect(&m_document, &PlanDocument::analysisChanged, this, &GeneratedFilesPage::showPlan);
     retranslate();
+    showPlan();
 }
 
 GeneratedFilesPage::~GeneratedFilesPage() = default;
@@ -162,29 +135,11 @@ void GeneratedFilesPage::setCheckedTargets(const QStringList& keys) {
     regenerate();
 }
 
-TargetOptions GeneratedFilesPage::options() const {
-    TargetOptions o;
-    o.queue = m_queue->text().trimmed();
-    // Read as the plan field launch.hosts reads its text (core's list syntax), not split here.
-    Plan typed;
-    if (const PlanField* hosts = findPlanField("launch.hosts"); hosts && hosts->set(typed, m_hosts->text().toStdString()).empty())
-        for (const std::string& h : typed.launch.hosts)
-            o.hosts << QString::fromStdString(h);
-    o.ecsSpec = m_ecs->text().trimmed();
-    o.workspaceId = m_workspace->text().trimmed();
-    return o;
-}
+TargetOptions GeneratedFilesPage::options() const { return m_options->options(); }
 
-void GeneratedFilesPage::setAnalysis(const PlanAnalysis& analysis) {
-    m_analysis = analysis;
-    const Plan& plan = m_analysis.plan;
-    // The hosts are the plan's launch.hosts (as on the Launch page); not while the user types them.
-    if (!m_hosts->hasFocus()) {
-        QStringList hosts;
-        for (const std::string& h : plan.launch.hosts)
-            hosts << QString::fromStdString(h);
-        m_hosts->setText(hosts.join(QStringLiteral(", ")));
-    }
+void GeneratedFilesPage::showPlan() {
+    const Plan& plan = m_document.plan();
+    m_options->showHosts(plan);
     // The plan's platform is ticked whenever it changes (a new plan from the
     // wizard, an edit): the files for where the job runs are the ones wanted first.
     const PlanField* platform = findPlanField("launch.platform");
@@ -204,14 +159,15 @@ void GeneratedFilesPage::regenerate() {
         return;
     const QString current = m_fileList->currentItem() ? m_fileList->currentItem()->text() : QString();
     m_files.clear();
+    const PlanAnalysis& analysis = m_document.analysis();
     QString error;
-    if (!m_analysis.valid()) {
-        error = tr("The plan is not complete: %1").arg(app::qLocalized(m_analysis.invalid));
+    if (!analysis.valid()) {
+        error = tr("The plan is not complete: %1").arg(app::qLocalized(analysis.invalid));
     } else {
         // Targets that need options not given yet are named, not silently skipped.
         QStringList ready, waiting;
         for (const QString& key : checkedTargets()) {
-            const QString missing = optionText(m_source->missing(m_analysis.plan, key, options()));
+            const QString missing = TargetOptionsBox::optionText(m_source->missing(analysis.plan, key, options()));
             if (missing.isEmpty())
                 ready << key;
             else
@@ -224,8 +180,8 @@ void GeneratedFilesPage::regenerate() {
         QStringList notes;  // what the files could not say themselves, each once
         for (const QString& key : ready) {
             Text refusalText;
-            std::vector<FileText> files = m_source->generate(m_analysis, {key}, options(), &refusalText);
-            const QString refusal = optionText(refusalText);
+            std::vector<FileText> files = m_source->generate(analysis, {key}, options(), &refusalText);
+            const QString refusal = TargetOptionsBox::optionText(refusalText);
             if (!refusal.isEmpty()) {
                 auto same = std::find_if(refusals.begin(), refusals.end(),
                                          [&](const auto& r) { return r.first == refusal; });
@@ -238,8 +194,8 @@ void GeneratedFilesPage::regenerate() {
             for (FileText& f : files)
                 if (std::none_of(m_files.begin(), m_files.end(), [&](const FileText& g) { return g.path == f.path; }))
                     m_files.push_back(std::move(f));
-            for (const Text& note : m_source->notes(m_analysis, key, options()))
-                if (const QString line = optionText(note); !notes.contains(line))
+            for (const Text& note : m_source->notes(analysis, key, options()))
+                if (const QString line = TargetOptionsBox::optionText(note); !notes.contains(line))
                     notes << line;
         }
         QStringList refused;
@@ -253,7 +209,7 @@ void GeneratedFilesPage::regenerate() {
             error += (error.isEmpty() ? QString() : QStringLiteral("\n")) + tr("Note: %1").arg(note);
         if (checkedTargets().isEmpty())
             error = tr("Tick one or more targets to see their files.");
-        else if (m_analysis.launchBlocker())
+        else if (analysis.launchBlocker())
             // Files can still be read, but the user should not launch them as they are.
             error = (error.isEmpty() ? QString() : error + QLatin1Char('\n')) +
                     tr("The plan has errors (see the Layouts tab): these files would not run as planned.");
@@ -295,76 +251,9 @@ void GeneratedFilesPage::copyCurrentFile() {
     emit status(tr("Copied %1 to the clipboard.").arg(m_files[size_t(row)].path));
 }
 
-QStringList GeneratedFilesPage::existingFiles(const QString& folder, const std::vector<FileText>& files) {
-    QStringList existing;
-    const QDir dir(folder);
-    for (const FileText& f : files)
-        if (QFileInfo::exists(dir.filePath(f.path)))
-            existing << f.path;
-    return existing;
-}
-
-QString GeneratedFilesPage::writeFiles(const QString& folder, const std::vector<FileText>& files,
-                                       const std::function<bool(int)>& progress) {
-    const QDir dir(folder);
-    for (size_t i = 0; i < files.size(); ++i) {
-        if (progress && !progress(int(i)))
-            return tr("Cancelled after %1 of %2 files.").arg(i).arg(files.size());
-        const QString path = dir.filePath(files[i].path);
-        if (!QDir().mkpath(QFileInfo(path).absolutePath()))
-            return tr("Cannot create the folder for %1.").arg(path);
-        // Whole or not at all, as every file TrainDeck writes.
-        const Text error = writeWhole(path.toStdString(), files[i].content.toStdString(), files[i].executable);
-        if (!error.empty())
-            return app::qLocalized(error);
-    }
-    return {};
-}
-
 void GeneratedFilesPage::saveAllInteractive() {
-    if (m_files.empty())
-        return;
-    AppSettings settings;
-    const QString folder = m_chooseFolder ? m_chooseFolder()
-                                          : QFileDialog::getExistingDirectory(this, tr("Save the generated files to"),
-                                                                              settings.lastDirectory());
-    if (folder.isEmpty())
-        return;
-    settings.setLastDirectory(folder);
-    const QStringList existing = existingFiles(folder, m_files);
-    if (!existing.isEmpty()) {
-        bool replace = false;
-        if (m_confirmOverwrite) {
-            replace = m_confirmOverwrite(existing);
-        } else {
-            QMessageBox box(QMessageBox::Warning, tr("Replace existing files?"),
-                            tr("%1 of the %2 files already exist in %3. Replace them?")
-                                .arg(existing.size())
-                                .arg(m_files.size())
-                                .arg(QDir::toNativeSeparators(folder)),
-                            QMessageBox::Yes | QMessageBox::Cancel, this);
-            box.setDetailedText(existing.join(QLatin1Char('\n')));
-            box.setDefaultButton(QMessageBox::Cancel);
-            replace = box.exec() == QMessageBox::Yes;
-        }
-        if (!replace) {
-            emit status(tr("Nothing saved."));
-            return;
-        }
-    }
-    QProgressDialog progress(tr("Saving files…"), tr("Cancel"), 0, int(m_files.size()), this);
-    progress.setWindowModality(Qt::WindowModal);
-    progress.setMinimumDuration(500);  // only for a save slow enough to notice
-    const QString error = writeFiles(folder, m_files, [&](int i) {
-        progress.setValue(i);
-        return !progress.wasCanceled();
-    });
-    progress.setValue(int(m_files.size()));
-    if (!error.isEmpty()) {
-        QMessageBox::warning(this, tr("Save files"), error);
-        return;
-    }
-    emit status(tr("Saved %1 files to %2.").arg(m_files.size()).arg(QDir::toNativeSeparators(folder)));
+    if (const QString message = m_saver->saveAll(m_files); !message.isEmpty())
+        emit status(message);
 }
 
 void GeneratedFilesPage::retranslate() {
@@ -380,37 +269,10 @@ void GeneratedFilesPage::retranslate() {
     }
     m_unavailable->setText(tr("This build of TrainDeck has no generators: the launch files cannot be shown."));
     m_targetsBox->setTitle(tr("Targets"));
-    m_optionsBox->setTitle(tr("Cluster details (only the targets that need them)"));
-    m_queueLabel->setText(tr("%1:", "a field's label").arg(optionName("generate.queue")));
-    m_queue->setPlaceholderText(tr("optional"));
-    m_hostsLabel->setText(tr("%1:", "a field's label").arg(optionName("launch.hosts")));
-    m_hosts->setPlaceholderText(tr("node0, node1, … (master first)"));
-    m_ecsLabel->setText(tr("%1:", "a field's label").arg(optionName("generate.ecs_spec")));
-    m_ecs->setPlaceholderText(tr("e.g. ecs.gn8v.48xlarge"));
-    m_workspaceLabel->setText(tr("%1:", "a field's label").arg(optionName("generate.workspace_id")));
-    m_workspace->setPlaceholderText(tr("e.g. 12345"));
     m_filesLabel->setText(tr("Files:"));
     m_copy->setText(tr("Copy file to clipboard"));
     m_saveAll->setText(tr("Save all to folder…"));
     regenerate();
-}
-
-QString GeneratedFilesPage::optionName(const std::string& key) {
-    if (key == "generate.queue")
-        return tr("Queue / partition");
-    if (key == "generate.qos")
-        return tr("QOS");
-    if (key == "launch.hosts")
-        return tr("SSH hosts");
-    if (key == "generate.ecs_spec")
-        return tr("PAI-DLC instance type");
-    if (key == "generate.workspace_id")
-        return tr("PAI-DLC workspace ID");
-    return {};
-}
-
-QString GeneratedFilesPage::optionText(const Text& text) {
-    return app::qLocalized(text, [](const std::string& key) { return optionName(key).toStdString(); });
 }
 
 void GeneratedFilesPage::changeEvent(QEvent* event) {

@@ -1,11 +1,11 @@
 #pragma once
 // The launch files of the plan: tick the targets, read each file with syntax
 // highlighting, copy one to the clipboard, or save them all to a folder
-// (asking before any existing file is replaced).
+// (asking before any existing file is replaced). The files are its document's
+// plan's, regenerated whenever the document analyses an edit.
 
 #include "gui/files/generator_source.h"
 #include "text/text.h"
-#include "plan/plan_analysis.h"
 
 #include <QWidget>
 
@@ -14,7 +14,6 @@
 #include <vector>
 
 class QLabel;
-class QLineEdit;
 class QListWidget;
 class QPlainTextEdit;
 class QPushButton;
@@ -22,37 +21,27 @@ class QGroupBox;
 
 namespace traindeck::gui {
 
+class FileSaver;
+class PlanDocument;
 class SyntaxHighlighter;
+class TargetOptionsBox;
 
 class GeneratedFilesPage : public QWidget {
     Q_OBJECT
 public:
     // `source` may be null: a build without the generators says so.
-    explicit GeneratedFilesPage(std::unique_ptr<GeneratorSource> source, QWidget* parent = nullptr);
+    GeneratedFilesPage(const PlanDocument& document, std::unique_ptr<GeneratorSource> source, QWidget* parent = nullptr);
     ~GeneratedFilesPage() override;
 
-    // The plan's analysis (the window's PlanDocument computes it): its plan, validity and readiness.
-    void setAnalysis(const PlanAnalysis& analysis);
     const std::vector<FileText>& files() const { return m_files; }
     QStringList checkedTargets() const;
     void setCheckedTargets(const QStringList& keys);
     void selectFile(int index);
     QString previewText() const;
     void copyCurrentFile();
-    // Asks for a folder, then saves every file there.
+    // Asks for a folder, then saves every file there (file_saver.h).
     void saveAllInteractive();
-
-    // The files of `files` that already exist under `folder`.
-    static QStringList existingFiles(const QString& folder, const std::vector<FileText>& files);
-    // Writes every file under `folder` (creating subfolders, keeping the
-    // executable bit). `progress(i)` is called before file i and returns false
-    // to cancel. Returns an error message, empty on success.
-    static QString writeFiles(const QString& folder, const std::vector<FileText>& files,
-                              const std::function<bool(int)>& progress = {});
-    // For tests: the folder dialog's answer, instead of asking.
-    void setFolderChooser(std::function<QString()> chooser) { m_chooseFolder = std::move(chooser); }
-    // For tests: the answer to "replace existing files?", instead of asking.
-    void setOverwriteConfirmer(std::function<bool(const QStringList&)> confirm) { m_confirmOverwrite = std::move(confirm); }
+    FileSaver* saver() const { return m_saver; }
 
 signals:
     void status(const QString& message);
@@ -64,30 +53,19 @@ protected:
 
 private:
     void retranslate();
-    // The page's names for the generator options it has fields for (core names them
-    // by key in what it says is missing or refused), and such a text in its words.
-    static QString optionName(const std::string& key);
-    static QString optionText(const Text& text);
+    void showPlan();
     void regenerate();
     TargetOptions options() const;
     QString targetName(const QString& key) const;  // as the list shows it
 
+    const PlanDocument& m_document;
     std::unique_ptr<GeneratorSource> m_source;
-    PlanAnalysis m_analysis;
     QString m_platform;  // the plan's platform last seen, as its field text ("k8s")
     std::vector<FileText> m_files;
     QLabel* m_unavailable = nullptr;
     QGroupBox* m_targetsBox = nullptr;
     QListWidget* m_targets = nullptr;
-    QGroupBox* m_optionsBox = nullptr;
-    QLabel* m_queueLabel = nullptr;
-    QLineEdit* m_queue = nullptr;
-    QLabel* m_hostsLabel = nullptr;
-    QLineEdit* m_hosts = nullptr;
-    QLabel* m_ecsLabel = nullptr;
-    QLineEdit* m_ecs = nullptr;
-    QLabel* m_workspaceLabel = nullptr;
-    QLineEdit* m_workspace = nullptr;
+    TargetOptionsBox* m_options = nullptr;
     QLabel* m_filesLabel = nullptr;
     QListWidget* m_fileList = nullptr;
     QPlainTextEdit* m_preview = nullptr;
@@ -95,8 +73,7 @@ private:
     QLabel* m_error = nullptr;
     QPushButton* m_copy = nullptr;
     QPushButton* m_saveAll = nullptr;
-    std::function<QString()> m_chooseFolder;
-    std::function<bool(const QStringList&)> m_confirmOverwrite;
+    FileSaver* m_saver = nullptr;
 };
 
 }  // namespace traindeck::gui

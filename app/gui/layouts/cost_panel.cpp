@@ -4,6 +4,7 @@
 #include "cost/pricing.h"
 #include "gui/layouts/cost_plot.h"
 #include "gui/parts/figure_format.h"
+#include "gui/plan/plan_document.h"
 #include "localized.h"
 #include "plan/plan_fields.h"
 
@@ -26,7 +27,7 @@ QLabel* wrappedLabel(QWidget* parent) {
 
 }  // namespace
 
-CostPanel::CostPanel(QWidget* parent) : QWidget(parent) {
+CostPanel::CostPanel(const PlanDocument& document, QWidget* parent) : QWidget(parent), m_document(document) {
     setObjectName(QStringLiteral("costPanel"));
     auto* column = new QVBoxLayout(this);
     column->setContentsMargins(0, 0, 0, 0);
@@ -37,7 +38,7 @@ CostPanel::CostPanel(QWidget* parent) : QWidget(parent) {
     m_source = wrappedLabel(this);
     m_goal = wrappedLabel(this);
     m_goal->setTextFormat(Qt::RichText);
-    m_plot = new CostPlot(this);
+    m_plot = new CostPlot(document, this);
     column->addWidget(m_title);
     column->addWidget(m_table);
     column->addWidget(m_source);
@@ -46,11 +47,7 @@ CostPanel::CostPanel(QWidget* parent) : QWidget(parent) {
     // Takes the room the plot leaves when it is hidden (nothing priced), instead of the
     // labels spreading over it: a stretch factor of 0 yields to the plot's 1 when shown.
     column->addStretch(0);
-    redraw();
-}
-
-void CostPanel::setAnalysis(const PlanAnalysis& analysis) {
-    m_analysis = analysis;
+    connect(&m_document, &PlanDocument::analysisChanged, this, &CostPanel::redraw);
     redraw();
 }
 
@@ -58,7 +55,7 @@ QString CostPanel::tableText() const { return m_table->text(); }
 QString CostPanel::goalText() const { return m_goal->isVisible() || !m_goal->text().isEmpty() ? m_goal->text() : QString(); }
 
 void CostPanel::redraw() {
-    const PlanAnalysis& a = m_analysis;
+    const PlanAnalysis& a = m_document.analysis();
     m_title->setText(QStringLiteral("<b>%1</b>").arg(tr("Cost").toHtmlEscaped()));
     const std::optional<GoalAnswer>& goal = a.goal;
     // The chosen layout, when it is one of the compared (the plan's GPU type and cloud).
@@ -111,7 +108,6 @@ void CostPanel::redraw() {
     m_goal->setText(goalHtml);
     m_goal->setVisible(!goalHtml.isEmpty());
     // Without any price there is nothing to plot: the sentence above says how to get one.
-    m_plot->setAnalysis(a);
     m_plot->setVisible(priced || goal);
 }
 

@@ -3,9 +3,7 @@
 // (with the step time's expected error), where the price comes from, the deadline's
 // or budget's answer with the chosen layout marked and why the cheaper ones fail,
 // and the cost plot. Shown on the Layouts page and the wizard's review; it draws
-// core's priced analysis (core/cost) and computes nothing.
-
-#include "plan/plan_analysis.h"
+// core's priced analysis (core/cost) of its document and computes nothing.
 
 #include <QWidget>
 
@@ -14,12 +12,13 @@ class QLabel;
 namespace traindeck::gui {
 
 class CostPlot;
+class PlanDocument;
 
 class CostPanel : public QWidget {
     Q_OBJECT
 public:
-    explicit CostPanel(QWidget* parent = nullptr);
-    void setAnalysis(const PlanAnalysis& analysis);
+    // Draws `document`'s analysis whenever it changes.
+    explicit CostPanel(const PlanDocument& document, QWidget* parent = nullptr);
 
     QString tableText() const;    // the cost table as shown (tests)
     QString goalText() const;     // the goal's answer as shown (tests)
@@ -31,7 +30,7 @@ protected:
 private:
     void redraw();
 
-    PlanAnalysis m_analysis;
+    const PlanDocument& m_document;
     QLabel* m_title = nullptr;
     QLabel* m_table = nullptr;
     QLabel* m_source = nullptr;

@@ -3,6 +3,7 @@
 #include "cost/money_text.h"
 #include "gui/parts/figure_format.h"
 #include "gui/parts/plot_export.h"
+#include "gui/plan/plan_document.h"
 #include "localized.h"
 #include "plan/plan_fields.h"
 
@@ -51,7 +52,7 @@ void label(QCustomPlot* plot, const Point& p, const QColor& colour, bool bold) {
 
 }  // namespace
 
-CostPlot::CostPlot(QWidget* parent) : QCustomPlot(parent) {
+CostPlot::CostPlot(const PlanDocument& document, QWidget* parent) : QCustomPlot(parent), m_document(document) {
     setObjectName(QStringLiteral("costPlot"));
     setMinimumSize(420, 300);
     setFocusPolicy(Qt::NoFocus);  // read, not navigated: Tab stays for the controls
@@ -59,10 +60,7 @@ CostPlot::CostPlot(QWidget* parent) : QCustomPlot(parent) {
     plotLayout()->addElement(0, 0, new QCPTextElement(this, QString(), QFont(font().family(), font().pointSize() + 1, QFont::Bold)));
     setContextMenuPolicy(Qt::CustomContextMenu);
     connect(this, &QWidget::customContextMenuRequested, this, &CostPlot::menu);
-}
-
-void CostPlot::setAnalysis(const PlanAnalysis& analysis) {
-    m_analysis = analysis;
+    connect(&m_document, &PlanDocument::analysisChanged, this, &CostPlot::redraw);
     redraw();
 }
 
@@ -75,7 +73,7 @@ void CostPlot::redraw() {
     const QString title = tr("Cost against time to finish");
     static_cast<QCPTextElement*>(plotLayout()->element(0, 0))->setText(title);
     setAccessibleName(title);
-    const PlanAnalysis& a = m_analysis;
+    const PlanAnalysis& a = m_document.analysis();
     const std::optional<GoalAnswer>& goal = a.goal;
 
     // The points: the goal's options that can run, by GPU type; else the compared layouts.

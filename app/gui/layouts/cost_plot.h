@@ -2,21 +2,21 @@
 // Cost against time to finish: the layouts a deadline or budget considered (each GPU
 // type its own colour when it tried several), or without one the compared layouts;
 // the deadline and the budget as lines, the chosen layout marked. It draws what
-// core's priced analysis holds (PlanAnalysis::costs and ::goal) and computes nothing.
+// core's priced analysis of its document holds (PlanAnalysis::costs and ::goal),
+// redrawn whenever it changes, and computes nothing.
 // Exportable as PNG or SVG from its context menu, like the Watch page's cards.
-
-#include "plan/plan_analysis.h"
 
 #include <qcustomplot.h>
 
 namespace traindeck::gui {
 
+class PlanDocument;
+
 class CostPlot : public QCustomPlot {
     Q_OBJECT
 public:
-    explicit CostPlot(QWidget* parent = nullptr);
+    explicit CostPlot(const PlanDocument& document, QWidget* parent = nullptr);
 
-    void setAnalysis(const PlanAnalysis& analysis);
     // The points drawn (for tests and the accessible description).
     int pointCount() const { return m_points; }
     bool hasChosenMark() const { return m_chosen; }
@@ -31,7 +31,7 @@ private:
     void redraw();
     void menu(const QPoint& at);
 
-    PlanAnalysis m_analysis;
+    const PlanDocument& m_document;
     int m_points = 0;
     bool m_chosen = false;
 };

@@ -1,10 +1,9 @@
 #pragma once
 // The layouts side by side with every finding of the plan beneath them: the
-// main window's Layouts tab and the wizard's review page.
+// main window's Layouts tab and the wizard's review page, each over its own
+// document (the wizard edits one of its own until Finish).
 
 #include "plan/findings.h"
-#include "plan/plan.h"
-#include "plan/plan_analysis.h"
 
 #include <QWidget>
 
@@ -17,16 +16,16 @@ namespace traindeck::gui {
 
 class CostPanel;
 class FindingsList;
+class PlanDocument;
 class PlanView;
 
 class LayoutsPage : public QWidget {
     Q_OBJECT
 public:
     using ApplyFix = std::function<void(const Finding&)>;
-    LayoutsPage(bool editableLayouts, ApplyFix applyFix, QWidget* parent = nullptr);
+    // Draws `document`'s analysis whenever it changes.
+    LayoutsPage(const PlanDocument& document, bool editableLayouts, ApplyFix applyFix, QWidget* parent = nullptr);
 
-    // The plan's analysis, as its owner (the window's PlanDocument) computed it once.
-    void setAnalysis(const PlanAnalysis& analysis);
     PlanView* planView() const { return m_view; }
     CostPanel* costPanel() const { return m_cost; }
 
@@ -35,7 +34,9 @@ protected:
 
 private:
     void retranslate();
+    void showFindings();
 
+    const PlanDocument& m_document;
     PlanView* m_view = nullptr;
     QLabel* m_findingsTitle = nullptr;
     FindingsList* m_findings = nullptr;

@@ -1,6 +1,7 @@
 #include "gui/layouts/timeline_plot.h"
 
 #include "gui/parts/figure_format.h"
+#include "gui/plan/plan_document.h"
 #include "gui/watch/watch_runs_model.h"
 #include "localized.h"
 #include "metrics/run.h"
@@ -33,7 +34,7 @@ QString clockText(double unixSeconds) {
 
 }  // namespace
 
-TimelinePlot::TimelinePlot(QWidget* parent) : QWidget(parent) {
+TimelinePlot::TimelinePlot(const PlanDocument& document, QWidget* parent) : QWidget(parent), m_document(document) {
     setObjectName(QStringLiteral("timelinePage"));
     auto* column = new QVBoxLayout(this);
     m_plot = new QCustomPlot(this);
@@ -51,21 +52,24 @@ TimelinePlot::TimelinePlot(QWidget* parent) : QWidget(parent) {
     m_caption->setWordWrap(true);
     m_caption->setTextInteractionFlags(Qt::TextSelectableByMouse);
     column->addWidget(m_caption);
+    connect(&m_document, &PlanDocument::analysisChanged, this, &TimelinePlot::followPlan);
+    redraw();
 }
 
-void TimelinePlot::setAnalysis(const PlanAnalysis& analysis) {
-    m_analysis = analysis;
+void TimelinePlot::followPlan() {
     // A watched run's planned line follows the plan as it is now.
+    const PlanAnalysis& analysis = m_document.analysis();
     for (Watched& w : m_watched)
-        if (m_analysis.valid())
-            w.planned = m_analysis.timelineAt(w.planned.layout);
+        if (analysis.valid())
+            w.planned = analysis.timelineAt(w.planned.layout);
     redraw();
 }
 
 void TimelinePlot::setWatchedRuns(const std::vector<const metrics::Run*>& runs) {
+    const PlanAnalysis& analysis = m_document.analysis();
     m_watched.clear();
     for (const metrics::Run* run : runs) {
-        if (!run || run->info.starts == 0 || !m_analysis.valid())
+        if (!run || run->info.starts == 0 || !analysis.valid())
             continue;
         Watched w;
         w.name = QString::fromStdString(run->name());
@@ -73,8 +77,8 @@ void TimelinePlot::setWatchedRuns(const std::vector<const metrics::Run*>& runs) 
         w.startTime = run->info.startTime;
         const Layout layout = run->info.nodes > 0 && run->info.gpusPerNode > 0
                                   ? Layout{run->info.nodes, run->info.gpusPerNode}
-                                  : m_analysis.plan.cluster.layout();
-        w.planned = m_analysis.timelineAt(layout);
+                                  : analysis.plan.cluster.layout();
+        w.planned = analysis.timelineAt(layout);
         m_watched.push_back(std::move(w));
     }
     redraw();
@@ -156,6 +160,7 @@ void TimelinePlot::labelFinishes() {
 }
 
 void TimelinePlot::redraw() {
+    const PlanAnalysis& analysis = m_document.analysis();
     m_plot->clearPlottables();
     m_plot->clearItems();
     m_finishes.clear();
@@ -169,7 +174,7 @@ void TimelinePlot::redraw() {
     ticker->setDateTimeSpec(Qt::LocalTime);
     ticker->setDateTimeFormat(QStringLiteral("MM-dd\nHH:mm"));
     m_plot->xAxis->setTicker(ticker);
-    if (!m_analysis.valid()) {
+    if (!analysis.valid()) {
         auto* note = new QCPItemText(m_plot);
         note->position->setType(QCPItemPosition::ptAxisRectRatio);
         note->position->setCoords(0.5, 0.5);
@@ -182,10 +187,10 @@ void TimelinePlot::redraw() {
     double first = now, last = now, top = 1;
     QStringList lines;
     // How sure the step times are, as core says it: the measured truth's spread or the fit's residual.
-    lines << tr("Step times: %1.").arg(app::qLocalized(m_analysis.confidence.basis));
+    lines << tr("Step times: %1.").arg(app::qLocalized(analysis.confidence.basis));
     int colour = 0;
-    for (const RunTimeline& t : m_analysis.timelines) {
-        if (!m_analysis.fitsNode(t.layout))
+    for (const RunTimeline& t : analysis.timelines) {
+        if (!analysis.fitsNode(t.layout))
             continue;  // cannot run on this GPU type; its finding says why
         const QColor color = kLayoutColors[colour++ % std::size(kLayoutColors)];
         const QString name = layoutName(t.layout);

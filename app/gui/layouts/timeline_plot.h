@@ -3,10 +3,10 @@
 // the planned run started now, its warm-up, evaluations and checkpoint writes, and
 // its finish as a date and time in the user's time zone; for each watched run its
 // actual progress on the same axis beside the planned line it should follow.
-// Every figure comes from core (PlanAnalysis's timelines, core/plan/run_timeline.h);
-// this only draws.
+// Every figure comes from core (its document's PlanAnalysis's timelines,
+// core/plan/run_timeline.h), redrawn whenever the document analyses an edit; this only draws.
 
-#include "plan/plan_analysis.h"
+#include "plan/run_timeline.h"
 
 #include <QColor>
 #include <QString>
@@ -23,11 +23,12 @@ class Run;
 
 namespace traindeck::gui {
 
+class PlanDocument;
+
 class TimelinePlot : public QWidget {
     Q_OBJECT
 public:
-    explicit TimelinePlot(QWidget* parent = nullptr);
-    void setAnalysis(const PlanAnalysis& analysis);
+    explicit TimelinePlot(const PlanDocument& document, QWidget* parent = nullptr);
     // The runs the Watch page shows: their progress and planned lines are copied now.
     void setWatchedRuns(const std::vector<const metrics::Run*>& runs);
     // Where the planned runs start (Unix seconds); 0: now, at each redraw. Tests and
@@ -48,6 +49,7 @@ private:
         RunTimeline planned;
     };
     void redraw();
+    void followPlan();
     void drawPlanned(const RunTimeline& t, double start, const QColor& color, const QString& name, bool dashed);
     void labelFinishes();
 
@@ -58,7 +60,7 @@ private:
     };
     std::vector<Finish> m_finishes;  // the labels of the lines drawn, placed once the axes are set
 
-    PlanAnalysis m_analysis;
+    const PlanDocument& m_document;
     std::vector<Watched> m_watched;
     double m_plannedStart = 0;
     QCustomPlot* m_plot = nullptr;

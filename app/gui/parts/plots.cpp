@@ -1,6 +1,7 @@
 #include "gui/parts/plots.h"
 
 #include "gui/parts/figure_format.h"
+#include "gui/plan/plan_document.h"
 #include "plan/plan_fields.h"
 #include "schedule/lr_schedule.h"
 
@@ -69,7 +70,7 @@ QCPBars* addBars(QCustomPlot* plot, const QVector<double>& keys, const QVector<d
 
 }  // namespace
 
-PlotsPage::PlotsPage(QWidget* parent) : QWidget(parent) {
+PlotsPage::PlotsPage(const PlanDocument& document, QWidget* parent) : QWidget(parent), m_document(document) {
     auto* grid = new QGridLayout(this);
     m_time = makePlot(this);
     m_throughput = makePlot(this);
@@ -83,19 +84,17 @@ PlotsPage::PlotsPage(QWidget* parent) : QWidget(parent) {
     grid->addWidget(m_throughput, 0, 1);
     grid->addWidget(m_lr, 1, 0);
     grid->addWidget(m_calibration, 1, 1);
-}
-
-void PlotsPage::setAnalysis(const PlanAnalysis& analysis) {
-    m_analysis = analysis;
-    m_layouts = analysis.layouts();
+    connect(&m_document, &PlanDocument::analysisChanged, this, &PlotsPage::redraw);
     redraw();
 }
 
+const PlanAnalysis& PlotsPage::analysis() const { return m_document.analysis(); }
+
 void PlotsPage::redraw() {
     std::vector<double> hours, throughput;
-    for (const Estimate& e : m_analysis.estimates) {
+    for (const Estimate& e : analysis().estimates) {
         // The time to finish counts evaluations and checkpoint writes (core/plan/run_timeline.h).
-        hours.push_back(m_analysis.timelineFor(e.layout)->timeToFinishS.value / 3600);
+        hours.push_back(analysis().timelineFor(e.layout)->timeToFinishS.value / 3600);
         throughput.push_back(e.samplesPerS.value);
     }
     startPlot(m_time, tr("Time to finish per layout"));
@@ -110,7 +109,7 @@ void PlotsPage::redraw() {
 
 void PlotsPage::drawPerLayout(QCustomPlot* plot, const std::vector<double>& values, const QString& unit) {
     plot->xAxis->setLabel(tr("layout (nodes × GPUs per node)"));
-    if (!m_analysis.valid()) {
+    if (!analysis().valid()) {
         noteInPlot(plot, tr("The plan is not complete yet."));
         plot->replot();
         return;
@@ -126,7 +125,7 @@ void PlotsPage::drawPerLayout(QCustomPlot* plot, const std::vector<double>& valu
         label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
         label->setText(localeNumber(values[i]));
     }
-    plot->xAxis->setTicker(layoutTicker(m_layouts));
+    plot->xAxis->setTicker(layoutTicker(analysis().layouts()));
     plot->xAxis->setRange(0.4, double(values.size()) + 0.6);
     const double top = values.empty() ? 1 : *std::max_element(values.begin(), values.end());
     plot->yAxis->setRange(0, top > 0 ? top * 1.18 : 1);
@@ -137,14 +136,14 @@ void PlotsPage::drawLr() {
     startPlot(m_lr, tr("Learning-rate schedule (this plan's layout)"));
     m_lr->xAxis->setLabel(tr("optimizer step"));
     m_lr->yAxis->setLabel(tr("learning rate"));
-    if (!m_analysis.valid() || m_analysis.estimates.empty()) {
+    if (!analysis().valid() || analysis().estimates.empty()) {
         noteInPlot(m_lr, tr("The plan is not complete yet."));
         m_lr->replot();
         return;
     }
     // The schedule of the plan's own layout: the one it will run on.
-    const Estimate* own = m_analysis.estimateFor(m_analysis.plan.cluster.layout());
-    const Estimate& e = own ? *own : m_analysis.estimates.front();
+    const Estimate* own = analysis().estimateFor(analysis().plan.cluster.layout());
+    const Estimate& e = own ? *own : analysis().estimates.front();
     LrSchedule schedule;
     schedule.peak = e.lr.value;
     schedule.warmupSteps = long(e.warmupSteps.value);
@@ -194,8 +193,8 @@ void PlotsPage::drawLr() {
         g->setData(x, y, true);
     };
     // Validation first, so checkpoints (often on the same steps) are drawn on top and larger.
-    marks(m_analysis.plan.recipe.evalEvery, QCPScatterStyle::ssCircle, QColor(0x38, 0x8e, 0x3c), tr("validation"), 6);
-    marks(m_analysis.plan.recipe.checkpointEvery, QCPScatterStyle::ssTriangle, kMeasured, tr("checkpoint"), 10);
+    marks(analysis().plan.recipe.evalEvery, QCPScatterStyle::ssCircle, QColor(0x38, 0x8e, 0x3c), tr("validation"), 6);
+    marks(analysis().plan.recipe.checkpointEvery, QCPScatterStyle::ssTriangle, kMeasured, tr("checkpoint"), 10);
     m_lr->legend->setVisible(true);
     m_lr->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
     m_lr->xAxis->setRange(0, double(total));
@@ -209,17 +208,18 @@ void PlotsPage::drawCalibration() {
     startPlot(m_calibration, tr("Predicted and measured throughput"));
     m_calibration->xAxis->setLabel(tr("layout (nodes × GPUs per node)"));
     m_calibration->yAxis->setLabel(tr("samples/s"));
-    if (!m_analysis.valid() || m_analysis.plan.calibrations.empty()) {
+    if (!analysis().valid() || analysis().plan.calibrations.empty()) {
         noteInPlot(m_calibration, tr("Enter a measured speed above to compare."));
         m_calibration->replot();
         return;
     }
     // Before calibration: the same plan at its assumed constants.
+    const std::vector<Layout> layouts = analysis().layouts();
     QVector<double> keys, before, after;
-    for (size_t i = 0; i < m_layouts.size(); ++i) {
+    for (size_t i = 0; i < layouts.size(); ++i) {
         keys << double(i + 1);
-        before << m_analysis.uncalibrated[i].samplesPerS.value;
-        after << m_analysis.estimates[i].samplesPerS.value;
+        before << analysis().uncalibrated[i].samplesPerS.value;
+        after << analysis().estimates[i].samplesPerS.value;
     }
     auto* group = new QCPBarsGroup(m_calibration);
     QCPBars* b1 = addBars(m_calibration, keys, before, kPredicted, tr("predicted before calibration"));
@@ -232,12 +232,12 @@ void PlotsPage::drawCalibration() {
     // The measurements themselves, in samples/s on their layouts.
     double top = std::max(*std::max_element(before.begin(), before.end()), *std::max_element(after.begin(), after.end()));
     QVector<double> measuredKeys, measuredValues;
-    for (const Calibration& c : m_analysis.plan.calibrations) {
-        const auto it = std::find(m_layouts.begin(), m_layouts.end(), c.layout);
-        if (it == m_layouts.end() || c.value <= 0)
+    for (const Calibration& c : analysis().plan.calibrations) {
+        const auto it = std::find(layouts.begin(), layouts.end(), c.layout);
+        if (it == layouts.end() || c.value <= 0)
             continue;
-        const size_t i = size_t(it - m_layouts.begin());
-        const double batch = m_analysis.estimates[i].effectiveBatch.value;
+        const size_t i = size_t(it - layouts.begin());
+        const double batch = analysis().estimates[i].effectiveBatch.value;
         const double measured = c.unit == Calibration::Unit::SamplesPerSecond ? c.value
                                 : c.unit == Calibration::Unit::StepsPerSecond ? c.value * batch
                                                                               : batch / c.value;
@@ -254,8 +254,8 @@ void PlotsPage::drawCalibration() {
     }
     m_calibration->legend->setVisible(true);
     m_calibration->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
-    m_calibration->xAxis->setTicker(layoutTicker(m_layouts));
-    m_calibration->xAxis->setRange(0.4, double(m_layouts.size()) + 0.6);
+    m_calibration->xAxis->setTicker(layoutTicker(analysis().layouts()));
+    m_calibration->xAxis->setRange(0.4, double(layouts.size()) + 0.6);
     m_calibration->yAxis->setRange(0, top * 1.35);
     m_calibration->replot();
 }

@@ -1,6 +1,7 @@
 #include "gui/plan/calibration_panel.h"
 
 #include "gui/parts/figure_format.h"
+#include "gui/plan/plan_document.h"
 #include "localized.h"
 #include "plan/calibrate.h"
 #include "plan/calibration_fit.h"
@@ -43,7 +44,8 @@ QString latencyText(double seconds) {
 
 }  // namespace
 
-CalibrationPanel::CalibrationPanel(QWidget* parent) : QWidget(parent) {
+CalibrationPanel::CalibrationPanel(const PlanDocument& document, QWidget* parent)
+    : QWidget(parent), m_document(document) {
     auto* grid = new QGridLayout(this);
     m_title = new QLabel(this);
     m_title->setWordWrap(true);
@@ -95,14 +97,14 @@ CalibrationPanel::CalibrationPanel(QWidget* parent) : QWidget(parent) {
         const int index = m_layout->currentIndex();
         if (index < 0)
             return;
-        const std::vector<Layout> layouts = m_analysis.layouts();
+        const std::vector<Layout> layouts = m_document.analysis().layouts();
         Calibration c;
         c.layout = layouts.at(size_t(index));
         c.value = m_value->value();
         c.unit = Calibration::Unit(m_unit->currentData().toInt());
-        c.workload = workloadOfPlan(m_analysis.plan, c.layout);  // measured at the plan as it stands now
+        c.workload = workloadOfPlan(m_document.plan(), c.layout);  // measured at the plan as it stands now
         // A new measurement of a layout replaces the old one of the same layout.
-        std::vector<Calibration> next = m_analysis.plan.calibrations;
+        std::vector<Calibration> next = m_document.plan().calibrations;
         std::erase_if(next, [&](const Calibration& old) { return old.layout == c.layout; });
         next.push_back(c);
         m_runMessage.clear();
@@ -117,14 +119,15 @@ CalibrationPanel::CalibrationPanel(QWidget* parent) : QWidget(parent) {
     });
     connect(m_remove, &QPushButton::clicked, this, [this] {
         const int row = m_points->currentRow();
-        if (row < 0 || size_t(row) >= m_analysis.plan.calibrations.size())
+        if (row < 0 || size_t(row) >= m_document.plan().calibrations.size())
             return;
-        std::vector<Calibration> next = m_analysis.plan.calibrations;
+        std::vector<Calibration> next = m_document.plan().calibrations;
         next.erase(next.begin() + row);
         emit calibrationsRequested(next);
     });
     connect(m_clear, &QPushButton::clicked, this, [this] { emit calibrationsRequested({}); });
-    retranslate();
+    connect(&m_document, &PlanDocument::analysisChanged, this, &CalibrationPanel::showAnalysis);
+    retranslate();  // also shows the analysis
 }
 
 bool CalibrationPanel::addRun(const QString& path) {
@@ -140,20 +143,20 @@ bool CalibrationPanel::addRun(const QString& path) {
                        .arg(localeNumber(run->calibration.value), layoutName(run->calibration.layout))
                        .arg(run->firstStep)
                        .arg(run->lastStep);
-    if (const std::optional<Text> refusal = runPlanMismatch(m_analysis.plan, *run)) {
+    if (const std::optional<Text> refusal = runPlanMismatch(m_document.plan(), *run)) {
         m_runMessage += QLatin1Char(' ') + tr("Not added: %1.").arg(app::qLocalized(*refusal));
         showFit();
         return false;
     }
-    std::vector<Calibration> next = m_analysis.plan.calibrations;
+    std::vector<Calibration> next = m_document.plan().calibrations;
     next.push_back(run->calibration);
     emit calibrationsRequested(next);
     showFit();
     return true;
 }
 
-void CalibrationPanel::setAnalysis(const PlanAnalysis& analysis) {
-    m_analysis = analysis;
+void CalibrationPanel::showAnalysis() {
+    const PlanAnalysis& analysis = m_document.analysis();
     const Plan& plan = analysis.plan;
     setEnabled(analysis.valid());
     const std::vector<Layout> layouts = analysis.layouts();
@@ -180,13 +183,14 @@ void CalibrationPanel::setAnalysis(const PlanAnalysis& analysis) {
 }
 
 void CalibrationPanel::showFit() {
+    const PlanAnalysis& analysis = m_document.analysis();
     QStringList lines;
     bool warn = false;
-    if (m_analysis.plan.calibrations.empty() || !m_analysis.valid()) {
+    if (analysis.plan.calibrations.empty() || !analysis.valid()) {
         lines << tr("No measurement entered: the figures use the assumed efficiency (MFU %1).")
-                     .arg(percent(m_analysis.plan.recipe.mfu, 0));
+                     .arg(percent(analysis.plan.recipe.mfu, 0));
     } else {
-        const FittedModel& fit = m_analysis.fit;
+        const FittedModel& fit = analysis.fit;
         lines << tr("Fitted to %n measurement(s): efficiency (MFU) %1, overlap of communication %2, latency %3 "
                     "per collective; every layout is re-predicted with them.",
                     nullptr, int(fit.points.size()))
@@ -205,8 +209,8 @@ void CalibrationPanel::showFit() {
             warn = true;
         }
     }
-    if (m_analysis.valid())  // how sure the step times are: the measured truth's spread or the fit's residual
-        lines << tr("Step times: %1.").arg(app::qLocalized(m_analysis.confidence.basis));
+    if (analysis.valid())  // how sure the step times are: the measured truth's spread or the fit's residual
+        lines << tr("Step times: %1.").arg(app::qLocalized(analysis.confidence.basis));
     if (!m_runMessage.isEmpty())
         lines << m_runMessage;
     m_fit->setText(lines.join(QLatin1Char('\n')));
@@ -235,7 +239,7 @@ void CalibrationPanel::retranslate() {
     m_clear->setText(tr("Clear all"));
     m_points->setAccessibleName(tr("Measurements"));
     m_value->setLocale(QLocale());
-    setAnalysis(m_analysis);
+    showAnalysis();
 }
 
 void CalibrationPanel::changeEvent(QEvent* event) {

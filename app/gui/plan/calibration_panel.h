@@ -2,9 +2,10 @@
 // Calibration input: measured speeds on one or several layouts, typed or read
 // from a run's metrics. Core fits the model to them (calibration_fit.h); this
 // panel only collects the measurements and shows what the fit made of them:
-// the fitted constants and how far the fitted model misses each point.
+// the fitted constants and how far the fitted model misses each point, from its
+// document's analysis, redrawn whenever the document analyses an edit.
 
-#include "plan/plan_analysis.h"
+#include "plan/plan.h"
 
 #include <QWidget>
 
@@ -18,12 +19,13 @@ class QPushButton;
 
 namespace traindeck::gui {
 
+class PlanDocument;
+
 class CalibrationPanel : public QWidget {
     Q_OBJECT
 public:
-    explicit CalibrationPanel(QWidget* parent = nullptr);
-    // The plan's analysis: its layouts, points and fit (the window's PlanDocument computes it).
-    void setAnalysis(const PlanAnalysis& analysis);
+    // Shows `document`'s layouts, points and fit whenever its analysis changes.
+    explicit CalibrationPanel(const PlanDocument& document, QWidget* parent = nullptr);
 
     // Reads a run's metrics (trainer JSON lines or a run folder) and asks for its
     // point to be added; false, with the reason shown, when it cannot be read.
@@ -46,9 +48,10 @@ protected:
 
 private:
     void retranslate();
+    void showAnalysis();
     void showFit();
 
-    PlanAnalysis m_analysis;
+    const PlanDocument& m_document;
     QLabel* m_title = nullptr;
     QLabel* m_layoutLabel = nullptr;
     QComboBox* m_layout = nullptr;

@@ -4,6 +4,7 @@
 #include "gui/plan/field_editor.h"
 #include "gui/plan/field_sections.h"
 #include "gui/plan/finding_view.h"
+#include "gui/plan/plan_document.h"
 #include "gui/parts/widget_parts.h"
 #include "plan/plan_analysis.h"
 #include "plan/plan_fields.h"
@@ -19,10 +20,9 @@
 
 namespace traindeck::gui {
 
-FieldForm::FieldForm(std::vector<std::string> keys, const Plan& plan, Applier applier, ApplyFix applyFix,
-                     QWidget* parent)
-    : QWidget(parent), m_keys(std::move(keys)), m_applier(std::move(applier)), m_applyFix(std::move(applyFix)),
-      m_plan(plan) {
+FieldForm::FieldForm(std::vector<std::string> keys, PlanDocument& document, ApplyFix applyFix, QWidget* parent)
+    : QWidget(parent), m_keys(std::move(keys)), m_document(document), m_applyFix(std::move(applyFix)) {
+    const Plan& plan = m_document.plan();
     auto* form = new QFormLayout(this);
     form->setRowWrapPolicy(QFormLayout::DontWrapRows);
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
@@ -49,7 +49,14 @@ FieldForm::FieldForm(std::vector<std::string> keys, const Plan& plan, Applier ap
         connect(row.editor, &FieldEditor::editingFinished, this, &FieldForm::onEditingFinished);
         m_rows.emplace(key, row);
     }
+    connect(&m_document, &PlanDocument::analysisChanged, this, &FieldForm::showAnalysis);
     retranslate();
+    showAnalysis();
+}
+
+void FieldForm::showAnalysis() {
+    showPlan(m_document.plan());
+    showFindings(m_document.analysis().findings);
 }
 
 void FieldForm::retranslate() {
@@ -61,7 +68,7 @@ void FieldForm::retranslate() {
         row.label->setWhatsThis(fieldToolTip(key));
         row.editor->input()->setWhatsThis(fieldToolTip(key));
         row.editor->input()->setAccessibleName(fieldLabel(key));
-        row.editor->retranslate(m_plan);
+        row.editor->retranslate(m_document.plan());
         row.error->setText(app::qLocalized(row.errorText));
     }
 }
@@ -75,7 +82,7 @@ void FieldForm::changeEvent(QEvent* event) {
 void FieldForm::onEdited(const std::string& key, const QString& text) {
     Row& row = m_rows.at(key);
     m_applying = key;
-    const Text error = m_applier(key, text);
+    const Text error = m_document.setField(key, text);
     m_applying.clear();
     row.errorText = error;
     row.error->setText(app::qLocalized(error));
@@ -89,11 +96,10 @@ void FieldForm::onEditingFinished(const std::string& key) {
     Row& row = m_rows.at(key);
     if (row.errorText.empty())
         if (const PlanField* f = findPlanField(key))
-            row.editor->setValue(QString::fromStdString(f->get(m_plan)));
+            row.editor->setValue(QString::fromStdString(f->get(m_document.plan())));
 }
 
-void FieldForm::setPlan(const Plan& plan) {
-    m_plan = plan;
+void FieldForm::showPlan(const Plan& plan) {
     for (auto& [key, row] : m_rows) {
         const PlanField* f = findPlanField(key);
         if (!f)
@@ -129,7 +135,7 @@ void FieldForm::setFieldShown(const std::string& key, bool shown) {
             form->setRowVisible(it->second.label, shown);
 }
 
-void FieldForm::setFindings(const std::vector<Finding>& findings) {
+void FieldForm::showFindings(const std::vector<Finding>& findings) {
     for (auto& [key, row] : m_rows) {
         std::vector<Finding> mine;
         for (const Finding& f : findings) {
@@ -192,7 +198,7 @@ QString FieldForm::blockingReason() const {
     // A compared layout's error is shown but stops nothing (core's launch rule).
     for (const std::string& key : m_keys)
         for (const Finding& f : m_rows.at(key).shown)
-            if (blocksLaunch(f, m_plan))
+            if (blocksLaunch(f, m_document.plan()))
                 return QStringLiteral("%1: %2").arg(fieldLabel(key), app::qLocalized(f.message));
     return {};
 }

@@ -2,7 +2,9 @@
 // A form of plan fields, each with its label, its input, the error of what was
 // typed and the planner's findings about it (with their one-click fixes) right
 // beneath. The wizard pages and the main window's plan panel are both this
-// form; they differ only in where an edit goes (`Applier`).
+// form, each over its document (the wizard's own until Finish, the window's):
+// an edit goes to the document, and the form shows the document's plan and
+// findings whenever it analyses an edit.
 
 #include "plan/findings.h"
 #include "plan/plan.h"
@@ -22,23 +24,16 @@ class QVBoxLayout;
 namespace traindeck::gui {
 
 class FieldEditor;
+class PlanDocument;
 
 class FieldForm : public QWidget {
     Q_OBJECT
 public:
-    // Applies `text` to field `key`; returns core's error message, empty when applied.
-    using Applier = std::function<Text(const std::string& key, const QString& text)>;
     using ApplyFix = std::function<void(const Finding&)>;
 
-    FieldForm(std::vector<std::string> keys, const Plan& plan, Applier applier, ApplyFix applyFix,
-              QWidget* parent = nullptr);
+    FieldForm(std::vector<std::string> keys, PlanDocument& document, ApplyFix applyFix, QWidget* parent = nullptr);
 
     const std::vector<std::string>& keys() const { return m_keys; }
-    // Shows the plan's values. Fields with text the user is still correcting keep it.
-    void setPlan(const Plan& plan);
-    // Shows each finding under the field it concerns; findings about fields not
-    // in this form are ignored.
-    void setFindings(const std::vector<Finding>& findings);
 
     // The first reason this form cannot be accepted: an invalid entry or an
     // error finding on one of its fields, as "Label: message". Empty when none.
@@ -69,6 +64,12 @@ private:
         QString planValue;             // the field's value in the plan last shown
         std::vector<Finding> shown;    // the findings currently under the field
     };
+    void showAnalysis();
+    // Shows the plan's values. Fields with text the user is still correcting keep it.
+    void showPlan(const Plan& plan);
+    // Shows each finding under the field it concerns; findings about fields not
+    // in this form are ignored.
+    void showFindings(const std::vector<Finding>& findings);
     void onEdited(const std::string& key, const QString& text);
     void onEditingFinished(const std::string& key);
     void retranslate();
@@ -76,9 +77,8 @@ private:
 
     std::vector<std::string> m_keys;
     std::map<std::string, Row> m_rows;
-    Applier m_applier;
+    PlanDocument& m_document;
     ApplyFix m_applyFix;
-    Plan m_plan;
     std::string m_applying;  // the field whose edit is being applied: its text is the user's
 };
 

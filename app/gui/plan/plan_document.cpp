@@ -61,7 +61,7 @@ void PlanDocument::updateModified() {
 void PlanDocument::assign(const Plan& plan) {
     m_plan = plan;
     m_analysis = analysePriced(m_plan);  // priced: the cost and the goal (core/cost)
-    emit planChanged();
+    emit analysisChanged();
 }
 
 void PlanDocument::push(const Plan& after, const QString& description, const std::string& mergeKey) {

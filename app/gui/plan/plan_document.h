@@ -8,7 +8,8 @@
 //
 // The document also holds the plan's analysis (core's PlanAnalysis: validity,
 // figures, findings, launch readiness), recomputed once per change, before
-// planChanged: every view reads it rather than judging the plan itself.
+// analysisChanged. The pages observe the document: on analysisChanged they read
+// analysis() and redraw; none keeps a copy, none judges the plan itself.
 
 #include "plan/findings.h"
 #include "plan/plan.h"
@@ -55,7 +56,8 @@ public:
     QString save(const QString& path);
 
 signals:
-    void planChanged();
+    // The plan changed and analysis() is its new analysis (made once for the change).
+    void analysisChanged();
     void modifiedChanged(bool modified);
     void filePathChanged(const QString& path);
 

@@ -3,6 +3,7 @@
 #include "localized.h"
 #include "gui/layouts/layout_column.h"
 #include "gui/parts/widget_parts.h"
+#include "gui/plan/plan_document.h"
 #include "plan/plan_fields.h"
 
 #include <QEvent>
@@ -17,7 +18,8 @@
 
 namespace traindeck::gui {
 
-PlanView::PlanView(bool editableLayouts, QWidget* parent) : QWidget(parent), m_editable(editableLayouts) {
+PlanView::PlanView(const PlanDocument& document, bool editableLayouts, QWidget* parent)
+    : QWidget(parent), m_document(document), m_editable(editableLayouts) {
     auto* column = new QVBoxLayout(this);
     m_invalid = makeErrorLabel(this);
     column->addWidget(m_invalid);
@@ -52,6 +54,7 @@ PlanView::PlanView(bool editableLayouts, QWidget* parent) : QWidget(parent), m_e
         connect(m_addEdit, &QLineEdit::returnPressed, this, &PlanView::onAdd);
     }
     column->addStretch();
+    connect(&m_document, &PlanDocument::analysisChanged, this, &PlanView::showAnalysis);
     retranslate();
 }
 
@@ -67,7 +70,7 @@ void PlanView::onAdd() {
         m_addError->show();
         return;
     }
-    const std::vector<Layout> shown = layoutsOf(m_analysis.plan);
+    const std::vector<Layout> shown = layoutsOf(m_document.plan());
     if (std::find(shown.begin(), shown.end(), layout) != shown.end()) {
         m_addError->setText(tr("That layout is already shown."));
         m_addError->show();
@@ -78,13 +81,8 @@ void PlanView::onAdd() {
     emit addLayoutRequested(layout);
 }
 
-void PlanView::setAnalysis(const PlanAnalysis& analysis) {
-    m_analysis = analysis;
-    showAnalysis();
-}
-
 void PlanView::showAnalysis() {
-    const PlanAnalysis& a = m_analysis;
+    const PlanAnalysis& a = m_document.analysis();
     const QString invalid = app::qLocalized(a.invalid);
     m_invalid->setText(invalid.isEmpty() ? QString() : tr("The figures wait for a complete plan: %1").arg(invalid));
     m_invalid->setVisible(!invalid.isEmpty());

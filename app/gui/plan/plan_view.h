@@ -1,9 +1,10 @@
 #pragma once
 // The layouts of a plan side by side (core's order: smallest first; the plan's
 // own layout is marked), one column of figures per layout, as the plan's
-// analysis (plan_analysis.h) holds them. Layouts can be added ("4x8") and removed.
+// analysis (plan_analysis.h) holds them, redrawn whenever its document analyses
+// an edit. Layouts can be added ("4x8") and removed.
 
-#include "plan/plan_analysis.h"
+#include "plan/plan.h"
 
 #include <QWidget>
 
@@ -19,6 +20,7 @@ class QToolButton;
 namespace traindeck::gui {
 
 class LayoutColumn;
+class PlanDocument;
 enum class FigureRow;
 
 class PlanView : public QWidget {
@@ -26,10 +28,9 @@ class PlanView : public QWidget {
 public:
     // `editableLayouts`: offer adding and removing layouts (the main window);
     // the wizard's review shows them read-only.
-    explicit PlanView(bool editableLayouts, QWidget* parent = nullptr);
+    PlanView(const PlanDocument& document, bool editableLayouts, QWidget* parent = nullptr);
     ~PlanView() override;
 
-    void setAnalysis(const PlanAnalysis& analysis);
     int columnCount() const { return int(m_columns.size()); }
     Layout columnLayout(int column) const;
     QString cellText(int column, FigureRow row) const;
@@ -49,8 +50,8 @@ private:
 
     void showAnalysis();
 
+    const PlanDocument& m_document;
     bool m_editable;
-    PlanAnalysis m_analysis;
     QGridLayout* m_grid = nullptr;
     QWidget* m_table = nullptr;
     QLabel* m_invalid = nullptr;

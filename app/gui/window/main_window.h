@@ -1,8 +1,10 @@
 #pragma once
 // The TrainDeck window: the plan's fields on the left (with findings beside
 // them), and on the right the layouts side by side, the plots with the
-// calibration, and the generated files. File handling (new, open, save,
-// recent, unsaved-changes prompt) and undo live here, over a PlanDocument.
+// calibration, the generated files, the launch, the watch and the timeline.
+// The window holds the plan's PlanDocument; the plan pages observe it and draw
+// its one analysis. The plan files (new, open, save, recent, the unsaved-changes
+// prompt) are plan_files, the menus and toolbar window_menus.
 
 #include "plan/findings.h"
 
@@ -10,28 +12,27 @@
 
 #include <vector>
 
-class QAction;
+class QGroupBox;
 class QLabel;
-class QMenu;
 class QScrollArea;
 class QSplitter;
 class QTabWidget;
-class QToolBar;
-class QGroupBox;
 
 namespace traindeck::gui {
 
 class CalibrationPanel;
 class FieldForm;
-class LayoutsPage;
 class GeneratedFilesPage;
 class Language;
+class LaunchPage;
+class LayoutsPage;
 class PlanDocument;
+class PlanFiles;
 class PlanView;
 class PlotsPage;
-class LaunchPage;
-class WatchPage;
 class TimelinePlot;
+class WatchPage;
+class WindowMenus;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -41,6 +42,7 @@ public:
 
     PlanDocument* document() const { return m_document; }
     PlanView* planView() const { return m_planView; }
+    LayoutsPage* layouts() const { return m_layouts; }
     PlotsPage* plots() const { return m_plots; }
     CalibrationPanel* calibration() const { return m_calibration; }
     GeneratedFilesPage* generatedFiles() const { return m_generated; }
@@ -66,23 +68,21 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
-    void createActions();
-    void createMenus();
+    QWidget* createFieldsPanel();
+    void createPages();
     void retranslate();
-    void refresh();
+    // What the window itself shows of the analysis: the findings' summary in the status bar.
+    void showSummary();
+    // The Launch and Watch pages are handed the analysis (they keep their own copy).
+    void handAnalysis();
     void updateTitle();
-    void updateUndoText();
     void alignFieldLabels();
-    void updateRecentMenu();
     void applyFix(const Finding& finding);
-    bool saveTo(const QString& path);
-    // A plan file that could not be opened or saved: what failed first (a
-    // dialog may show no title), then core's reason, translated.
-    void showFileError(const QString& title, const QString& headline, const QString& reason);
-    void open();
 
     Language* m_language;
     PlanDocument* m_document = nullptr;
+    PlanFiles* m_files = nullptr;
+    WindowMenus* m_menus = nullptr;
 
     QSplitter* m_splitter = nullptr;
     QScrollArea* m_fieldsScroll = nullptr;
@@ -98,28 +98,6 @@ private:
     WatchPage* m_watch = nullptr;
     TimelinePlot* m_timeline = nullptr;
     QLabel* m_summary = nullptr;
-
-    QMenu* m_fileMenu = nullptr;
-    QMenu* m_recentMenu = nullptr;
-    QMenu* m_editMenu = nullptr;
-    QMenu* m_viewMenu = nullptr;
-    QMenu* m_helpMenu = nullptr;
-    QToolBar* m_toolBar = nullptr;
-    QAction* m_newAction = nullptr;
-    QAction* m_openAction = nullptr;
-    QAction* m_demoAction = nullptr;
-    QAction* m_saveAction = nullptr;
-    QAction* m_saveAsAction = nullptr;
-    QAction* m_quitAction = nullptr;
-    QAction* m_undoAction = nullptr;
-    QAction* m_redoAction = nullptr;
-    QAction* m_settingsAction = nullptr;
-    QAction* m_aboutAction = nullptr;
-    QAction* m_guideAction = nullptr;      // Help › the user's guide, offline
-    QAction* m_shortcutsAction = nullptr;  // Help › every key of the menus
-    QAction* m_whatsThisAction = nullptr;  // Help › What's this: then a click on a field explains it
-    QAction* m_formAction = nullptr;       // View › the plan form shown or hidden (room for the plots)
-    std::vector<QAction*> m_tabActions;
 };
 
 }  // namespace traindeck::gui

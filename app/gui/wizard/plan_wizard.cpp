@@ -2,10 +2,12 @@
 
 #include "localized.h"
 #include "gui/parts/widget_parts.h"
-#include "gui/wizard/wizard_pages.h"
-#include "cost/pricing.h"
+#include "gui/plan/plan_document.h"
+#include "gui/wizard/fields_page.h"
+#include "gui/wizard/review_page.h"
 #include "model/parameters.h"
 #include "plan/model_source.h"
+#include "plan/plan_analysis.h"
 #include "plan/plan_fields.h"
 #include "plan/step_memory.h"
 
@@ -13,8 +15,9 @@
 
 namespace traindeck::gui {
 
-PlanWizard::PlanWizard(const Plan& start, QWidget* parent) : QWizard(parent), m_plan(start) {
+PlanWizard::PlanWizard(const Plan& start, QWidget* parent) : QWizard(parent), m_document(new PlanDocument(this)) {
     setObjectName(QStringLiteral("planWizard"));
+    m_document->reset(start, QString(), false);
     installWheelGuard();  // the wheel scrolls a page; a choice changes only in the box that has the focus
     setWizardStyle(QWizard::ModernStyle);
     setOption(QWizard::NoBackButtonOnStartPage);
@@ -29,69 +32,67 @@ PlanWizard::PlanWizard(const Plan& start, QWidget* parent) : QWizard(parent), m_
     m_review = new ReviewPage(this);
     addPage(m_review);
     resize(820, 760);
-    recompute();
     retranslate();
 }
 
-Text PlanWizard::applyField(const std::string& key, const QString& text) {
-    if (Text error = setPlanField(m_plan, key, text.trimmed().toStdString()); !error.empty())
-        return error;
-    recompute();
-    return {};
+const Plan& PlanWizard::plan() const { return m_document->plan(); }
+
+QString PlanWizard::planError() const { return app::qLocalized(m_document->analysis().invalid); }
+
+WizardFigures PlanWizard::figures() const {
+    // Figures need a plan core considers whole (estimate.h); until then the
+    // cross-field error is the only thing to show.
+    const PlanAnalysis& analysis = m_document->analysis();
+    const Layout own = analysis.plan.cluster.layout();
+    WizardFigures f;
+    f.estimate = analysis.valid() ? analysis.estimateFor(own) : nullptr;
+    if (!f.estimate)
+        return f;
+    // The phase is the first argument of core's memory formula (step_memory.cpp): the
+    // Layouts page's memory figure says the same, at the layout's own micro-batch.
+    if (!f.estimate->memoryPerGpuGb.formula.args().empty())
+        f.peakPhase = f.estimate->memoryPerGpuGb.formula.args().front();
+    model::Architecture arch;
+    const model::ParameterCount count =
+        planArchitecture(analysis.plan, arch) ? model::countParameters(arch) : model::ParameterCount{};
+    f.params = count.total > 0 ? count.total : static_cast<long long>(analysis.plan.model.params);
+    f.activeParams = count.total > 0 ? count.active : f.params;
+    for (const Finding& finding : analysis.findings)
+        if (finding.code == "memory_over_card" && (!finding.layout || *finding.layout == own))
+            f.overCard = &finding;
+    return f;
 }
 
-Text PlanWizard::applyEdits(const std::vector<FieldEdit>& edits) {
-    Plan next = m_plan;  // all or nothing
+Text PlanWizard::applyField(const std::string& key, const QString& text) { return m_document->setField(key, text); }
+
+Text PlanWizard::applyEdits(std::vector<FieldEdit> edits, const QString& description) {
+    Plan next = plan();  // all or nothing
     for (const FieldEdit& edit : edits)
         if (Text error = setPlanField(next, edit.key, edit.value); !error.empty())
             return fieldError(edit.key, std::move(error));
-    m_plan = next;
-    recompute();
+    m_document->replacePlan(next, description);
     return {};
 }
 
 void PlanWizard::applyFix(const Finding& finding) {
     // core offered an edit it does not accept: the plan stays as it is.
-    (void)applyEdits(finding.edits);
+    (void)applyEdits(finding.edits, QString());  // no description: the wizard shows no undo history
 }
 
 Text PlanWizard::chooseCatalogueModel(const std::string& name) {
     std::vector<FieldEdit> edits;
     if (Text error = catalogueModelEdits(name, edits); !error.empty())
         return error;
-    nameJobAfterModel(m_plan, edits);  // not the demo's "demo" for a Llama plan
-    return applyEdits(edits);
+    nameJobAfterModel(plan(), edits);  // not the demo's "demo" for a Llama plan
+    return applyEdits(std::move(edits), QString());
 }
 
 Text PlanWizard::importHfConfig(const QString& path) {
     std::vector<FieldEdit> edits;
     if (Text error = hfConfigEdits(path.toStdString(), edits); !error.empty())
         return error;
-    nameJobAfterModel(m_plan, edits);
-    return applyEdits(edits);
-}
-
-void PlanWizard::recompute() {
-    // Findings and figures need a plan core considers whole (estimate.h); until
-    // then the cross-field error is the only thing to show.
-    m_analysis = analysePriced(m_plan);  // priced: the cost and the goal (core/cost)
-    m_planError = app::qLocalized(m_analysis.invalid);
-    m_figures = {};
-    const Layout own = m_plan.cluster.layout();
-    if (const Estimate* e = m_analysis.valid() ? m_analysis.estimateFor(own) : nullptr) {
-        m_figures.valid = true;
-        m_figures.estimate = *e;
-        m_figures.peakPhase = Text(stepMemory(m_plan, own).phase);
-        model::Architecture arch;
-        const model::ParameterCount count =
-            planArchitecture(m_plan, arch) ? model::countParameters(arch) : model::ParameterCount{};
-        m_figures.params = count.total > 0 ? count.total : static_cast<long long>(m_plan.model.params);
-        m_figures.activeParams = count.total > 0 ? count.active : m_figures.params;
-        for (const Finding& f : m_analysis.findings)
-            if (f.code == "memory_over_card" && (!f.layout || *f.layout == own))
-                m_figures.overCard = f;
-    }
-    emit planUpdated();
+    nameJobAfterModel(plan(), edits);
+    return applyEdits(std::move(edits), QString());
 }
 
 void PlanWizard::retranslate() { setWindowTitle(tr("New plan")); }

@@ -1,35 +1,37 @@
 #pragma once
 // The new-plan wizard: cluster → model → data → recipe → platform and workload
-// → review. It edits its own copy of a plan; the caller takes plan() when it is
-// accepted. Every keystroke is checked by core, findings appear beside their
+// → review. It edits a PlanDocument of its own, the same document the window
+// edits, so every keystroke is checked by core and analysed once (PlanAnalysis);
+// the caller takes plan() when it is accepted. Findings appear beside their
 // fields, and Next stays disabled (saying why) while an error stands. Every page
-// shows what the choices so far settle (figures()), computed here by core once
-// per edit.
+// observes the document and shows what the choices so far settle (figures()):
+// the document's analysis of the plan's own layout, as the Layouts page shows it.
 
 #include "plan/estimate.h"
 #include "plan/findings.h"
 #include "plan/plan.h"
-#include "plan/plan_analysis.h"
 
 #include <QWizard>
 
-#include <optional>
 #include <string>
 #include <vector>
 
 namespace traindeck::gui {
 
 class FieldsPage;
+class PlanDocument;
 class ReviewPage;
 
-// What the plan settles so far, as core computes it for the plan's own layout.
+// What the plan settles so far: the plan's own layout in the document's analysis
+// (pointers into it, valid until its next edit) and the model's size.
 struct WizardFigures {
-    bool valid = false;            // the plan passed validatePlan(); nothing below otherwise
-    Estimate estimate;             // memory per GPU and its breakdown, the solved accumulation, ...
-    long long params = 0;          // exact, from the architecture when the plan has one
-    long long activeParams = 0;    // per token; below params only for a mixture of experts
-    Text peakPhase;                // where in the step the memory peaks
-    std::optional<Finding> overCard;  // core's "does not fit" finding, with its fix; none: it fits
+    const Estimate* estimate = nullptr;  // memory per GPU and its parts, the solved accumulation, ...; null
+                                         // until the plan is complete (validatePlan)
+    long long params = 0;                // exact, from the architecture when the plan has one
+    long long activeParams = 0;          // per token; below params only for a mixture of experts
+    Text peakPhase;                      // where in the step the memory peaks (the estimate's memory formula says)
+    const Finding* overCard = nullptr;   // core's "does not fit" finding, with its fix; none: it fits
+    bool valid() const { return estimate != nullptr; }
 };
 
 class PlanWizard : public QWizard {
@@ -37,13 +39,13 @@ class PlanWizard : public QWizard {
 public:
     explicit PlanWizard(const Plan& start, QWidget* parent = nullptr);
 
-    const Plan& plan() const { return m_plan; }
-    // core's judgement of the plan so far, made once per edit.
-    const PlanAnalysis& analysis() const { return m_analysis; }
-    const std::vector<Finding>& currentFindings() const { return m_analysis.findings; }
-    const WizardFigures& figures() const { return m_figures; }
+    // The wizard's own document: the pages observe it and edit it.
+    PlanDocument* document() const { return m_document; }
+    const Plan& plan() const;
+    // What the document's analysis settles for the plan's own layout.
+    WizardFigures figures() const;
     // core's cross-field check of the plan (validatePlan); empty when valid.
-    QString planError() const { return m_planError; }
+    QString planError() const;
 
     // Applies one typed edit; returns core's message when it is not valid.
     Text applyField(const std::string& key, const QString& text);
@@ -56,18 +58,11 @@ public:
 protected:
     void changeEvent(QEvent* event) override;
 
-signals:
-    void planUpdated();
-
 private:
-    Text applyEdits(const std::vector<FieldEdit>& edits);
-    void recompute();
+    Text applyEdits(std::vector<FieldEdit> edits, const QString& description);
     void retranslate();
 
-    Plan m_plan;
-    PlanAnalysis m_analysis;
-    WizardFigures m_figures;
-    QString m_planError;
+    PlanDocument* m_document = nullptr;
     std::vector<FieldsPage*> m_fieldPages;
     ReviewPage* m_review = nullptr;
 };
