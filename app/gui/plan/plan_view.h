@@ -3,6 +3,7 @@
 // own layout is marked), one column of figures per layout, as the plan's
 // analysis (plan_analysis.h) holds them. Layouts can be added ("4x8") and removed.
 
+#include "plan/layout_rows.h"
 #include "plan/plan_analysis.h"
 
 #include <QWidget>
@@ -19,7 +20,7 @@ class QToolButton;
 namespace traindeck::gui {
 
 class LayoutColumn;
-enum class FigureRow;
+using FigureRow = LayoutRow;  // core's rows of a layout (plan/layout_rows.h)
 
 class PlanView : public QWidget {
     Q_OBJECT
