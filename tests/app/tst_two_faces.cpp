@@ -119,6 +119,8 @@ private slots:
         QTest::newRow("priced") << edited(demoPlan(), {{"cluster.price_per_gpu_hour", "2.5"}}) << "en";
         QTest::newRow("measured on another gpu")
             << edited(demoPlan(), {{"calibration", "1x8=2.5steps/s@gpu=NVIDIA A100-SXM4-80GB,2x8=1.1steps/s"}}) << "en";
+        QTest::newRow("a point that fits badly")
+            << edited(demoPlan(), {{"calibration", "1x8=3steps/s,2x8=1.1steps/s,8x8=4steps/s"}}) << "en";
         QTest::newRow("zero stage") << edited(demoPlan(), {{"recipe.zero_stage", "2"}, {"recipe.global_batch", "300"}}) << "en";
     }
 
@@ -275,6 +277,14 @@ private slots:
             QCOMPARE(refused[qsizetype(i)]["calibration"].toString(),
                      QString::fromStdString(calibrationText(fit.refused[i].point)));
         }
+        // A point the model misses: the finding in --json, and the window's panel marks the same points.
+        int badly = 0;
+        for (const QJsonValue& f : cli.json["findings"].toArray())
+            badly += f["code"].toString() == QLatin1String("calibration_point_fits_badly");
+        const QString panel = m_window->calibration()->fitLabel()->text();
+        QCOMPARE(int(panel.count(QStringLiteral("this point fits badly"))), badly);
+        if (QTest::currentDataTag() == QLatin1String("a point that fits badly"))
+            QVERIFY(badly > 0);
         if (QTest::currentDataTag() == QLatin1String("measured on another gpu")) {
             QCOMPARE(fit.refused.size(), size_t(1));
             QCOMPARE(fit.points.size(), size_t(1));
