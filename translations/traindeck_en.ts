@@ -438,6 +438,10 @@
         <source>an sbatch option starts with &apos;--&apos;, got &apos;%1&apos;</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 %2 has no effect while %3 %4 is given: %3 decides it; give one of the two (%3 %5 lets %1 decide)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>CostMessages</name>
@@ -2265,6 +2269,185 @@
     </message>
 </context>
 <context>
+    <name>LayoutRows</name>
+    <message>
+        <source>GPUs</source>
+        <translation type="unfinished">GPUs</translation>
+    </message>
+    <message>
+        <source>micro × accum</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>effective batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>learning rate</source>
+        <translation type="unfinished">learning rate</translation>
+    </message>
+    <message>
+        <source>warmup steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>steps per epoch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>total steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  compute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  exposed comm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>steps/s</source>
+        <translation type="unfinished">steps/s</translation>
+    </message>
+    <message>
+        <source>samples/s</source>
+        <translation type="unfinished">samples/s</translation>
+    </message>
+    <message>
+        <source>time to finish</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  evaluations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  checkpoints</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>finishes (now +)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU-hours</source>
+        <translation type="unfinished">GPU-hours</translation>
+    </message>
+    <message>
+        <source>scaling eff.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cost per hour</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cost to finish</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>findings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation type="unfinished">%1 min</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 h (%2 days)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 samples</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 GiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 GPU-hours</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 steps/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 samples/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s/step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 errors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 warning</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 warnings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation type="unfinished">%1: %2 {1,?}</translation>
+    </message>
+    <message>
+        <source>No problems</source>
+        <translation type="unfinished">No problems</translation>
+    </message>
+    <message>
+        <source>%1: more GPUs per node than a node has</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 × %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1/%2 GiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ±%2%</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ModelMessages</name>
     <message>
         <source>the architecture&apos;s %1 must be a positive size, got %2</source>
@@ -2457,10 +2640,6 @@
         <translation type="unfinished">%1: %2</translation>
     </message>
     <message>
-        <source>%1 %2 has no effect while %3 %4 is given: %3 decides it; give one of the two (%3 %5 lets %1 decide)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Plan fields (override the file; booleans also as --no-FLAG):</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2488,70 +2667,6 @@
 <context>
     <name>PlanCommand</name>
     <message>
-        <source>%1 days</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>GPUs</source>
-        <translation type="unfinished">GPUs</translation>
-    </message>
-    <message>
-        <source>micro × accum</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>effective batch</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>learning rate</source>
-        <translation type="unfinished">learning rate</translation>
-    </message>
-    <message>
-        <source>warmup steps</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>steps per epoch</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>total steps</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>memory per GPU</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>step time</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>  compute</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>  exposed comm</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>samples/s</source>
-        <translation type="unfinished">samples/s</translation>
-    </message>
-    <message>
-        <source>time to finish</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>GPU-hours</source>
-        <translation type="unfinished">GPU-hours</translation>
-    </message>
-    <message>
-        <source>scaling eff.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>info</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2577,10 +2692,6 @@
     </message>
     <message>
         <source>Assumed MFU %1; calibrate with %2 for measured figures.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The plan&apos;s own layout %1 cannot run on this GPU type and has no column: see the findings.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2616,22 +2727,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 min</source>
-        <translation type="unfinished">%1 min</translation>
-    </message>
-    <message>
-        <source>%1 h</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cost per hour</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cost to finish</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>to fit: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2652,23 +2747,15 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>  evaluations</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>  checkpoints</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>finishes (now +)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Step times %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 cannot calibrate this plan: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot run, so no figures: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2857,69 +2944,6 @@
     <message>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
-    </message>
-</context>
-<context>
-    <name>PlanView</name>
-    <message>
-        <source>GPUs (world size)</source>
-        <translation>GPUs (world size)</translation>
-    </message>
-    <message>
-        <source>Micro-batch × accumulation</source>
-        <translation>Micro-batch × accumulation</translation>
-    </message>
-    <message>
-        <source>Effective batch</source>
-        <translation>Effective batch</translation>
-    </message>
-    <message>
-        <source>Learning rate</source>
-        <translation>Learning rate</translation>
-    </message>
-    <message>
-        <source>Warmup steps</source>
-        <translation>Warmup steps</translation>
-    </message>
-    <message>
-        <source>Steps per epoch</source>
-        <translation>Steps per epoch</translation>
-    </message>
-    <message>
-        <source>Total steps</source>
-        <translation>Total steps</translation>
-    </message>
-    <message>
-        <source>Memory per GPU</source>
-        <translation>Memory per GPU</translation>
-    </message>
-    <message>
-        <source>Step time</source>
-        <translation>Step time</translation>
-    </message>
-    <message>
-        <source>Steps per second</source>
-        <translation>Steps per second</translation>
-    </message>
-    <message>
-        <source>Throughput</source>
-        <translation>Throughput</translation>
-    </message>
-    <message>
-        <source>Time to finish</source>
-        <translation>Time to finish</translation>
-    </message>
-    <message>
-        <source>GPU-hours</source>
-        <translation>GPU-hours</translation>
-    </message>
-    <message>
-        <source>Scaling efficiency</source>
-        <translation>Scaling efficiency</translation>
-    </message>
-    <message>
-        <source>Findings</source>
-        <translation>Findings</translation>
     </message>
 </context>
 <context>
@@ -3271,47 +3295,6 @@
 <context>
     <name>Units</name>
     <message>
-        <source>samples</source>
-        <translation>samples</translation>
-    </message>
-    <message>
-        <source>steps</source>
-        <translation>steps</translation>
-    </message>
-    <message>
-        <source>s</source>
-        <translation>s</translation>
-    </message>
-    <message>
-        <source>h</source>
-        <translation>h</translation>
-    </message>
-    <message>
-        <source>GPU-hours</source>
-        <translation>GPU-hours</translation>
-    </message>
-    <message>
-        <source>steps/s</source>
-        <translation>steps/s</translation>
-    </message>
-    <message>
-        <source>samples/s</source>
-        <translation>samples/s</translation>
-    </message>
-    <message>
-        <source>s/step</source>
-        <translation>s/step</translation>
-    </message>
-    <message>
-        <source>GPUs</source>
-        <translation>GPUs</translation>
-    </message>
-    <message>
-        <source>%1 %2</source>
-        <comment>value and unit</comment>
-        <translation>%1 %2</translation>
-    </message>
-    <message>
         <source>Formula:</source>
         <translation>Formula:</translation>
     </message>
@@ -3322,18 +3305,6 @@
     <message>
         <source>%1 × %2 (%3 GPUs)</source>
         <translation>%1 × %2 (%3 GPUs)</translation>
-    </message>
-    <message>
-        <source>%1 min</source>
-        <translation>%1 min</translation>
-    </message>
-    <message>
-        <source>%1 (%2 days)</source>
-        <translation>%1 (%2 days)</translation>
-    </message>
-    <message>
-        <source>GiB</source>
-        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -4019,29 +3990,6 @@
         <source>Note</source>
         <translation>Note</translation>
     </message>
-    <message numerus="yes">
-        <source>%n error(s)</source>
-        <translation>
-            <numerusform>%n error</numerusform>
-            <numerusform>%n errors</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n warning(s)</source>
-        <translation>
-            <numerusform>%n warning</numerusform>
-            <numerusform>%n warnings</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>No problems</source>
-        <translation>No problems</translation>
-    </message>
-    <message>
-        <source>, </source>
-        <comment>between counts</comment>
-        <translation>, </translation>
-    </message>
     <message>
         <source>Apply fix</source>
         <translation>Apply fix</translation>
@@ -4326,12 +4274,16 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
 <context>
     <name>traindeck::gui::LayoutColumn</name>
     <message>
-        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;&lt;small&gt;this plan&lt;/small&gt;</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;&lt;small&gt;this plan&lt;/small&gt;</translation>
-    </message>
-    <message>
         <source>Remove layout %1</source>
         <translation>Remove layout %1</translation>
+    </message>
+    <message>
+        <source>this plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot run</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -438,6 +438,10 @@
         <source>an sbatch option starts with &apos;--&apos;, got &apos;%1&apos;</source>
         <translation>sbatch 选项以“--”开头，实际为“%1”</translation>
     </message>
+    <message>
+        <source>%1 %2 has no effect while %3 %4 is given: %3 decides it; give one of the two (%3 %5 lets %1 decide)</source>
+        <translation>给出 %3 %4 时 %1 %2 不起作用：由 %3 决定；请只给其中一个（%3 %5 让 %1 决定）</translation>
+    </message>
 </context>
 <context>
     <name>CostMessages</name>
@@ -2266,6 +2270,185 @@
     </message>
 </context>
 <context>
+    <name>LayoutRows</name>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>micro × accum</source>
+        <translation>微批 × 累积</translation>
+    </message>
+    <message>
+        <source>effective batch</source>
+        <translation>有效批量</translation>
+    </message>
+    <message>
+        <source>learning rate</source>
+        <translation>学习率</translation>
+    </message>
+    <message>
+        <source>warmup steps</source>
+        <translation>预热步数</translation>
+    </message>
+    <message>
+        <source>steps per epoch</source>
+        <translation>每轮步数</translation>
+    </message>
+    <message>
+        <source>total steps</source>
+        <translation>总步数</translation>
+    </message>
+    <message>
+        <source>memory per GPU</source>
+        <translation>每块 GPU 显存</translation>
+    </message>
+    <message>
+        <source>step time</source>
+        <translation>每步时间</translation>
+    </message>
+    <message>
+        <source>  compute</source>
+        <translation>  计算</translation>
+    </message>
+    <message>
+        <source>  exposed comm</source>
+        <translation>  暴露的通信</translation>
+    </message>
+    <message>
+        <source>steps/s</source>
+        <translation>步/秒</translation>
+    </message>
+    <message>
+        <source>samples/s</source>
+        <translation>样本/秒</translation>
+    </message>
+    <message>
+        <source>time to finish</source>
+        <translation>完成用时</translation>
+    </message>
+    <message>
+        <source>  evaluations</source>
+        <translation>  验证</translation>
+    </message>
+    <message>
+        <source>  checkpoints</source>
+        <translation>  检查点</translation>
+    </message>
+    <message>
+        <source>finishes (now +)</source>
+        <translation>预计完成于</translation>
+    </message>
+    <message>
+        <source>GPU-hours</source>
+        <translation>GPU 时</translation>
+    </message>
+    <message>
+        <source>scaling eff.</source>
+        <translation>扩展效率</translation>
+    </message>
+    <message>
+        <source>cost per hour</source>
+        <translation>每小时费用</translation>
+    </message>
+    <message>
+        <source>cost to finish</source>
+        <translation>完成所需费用</translation>
+    </message>
+    <message>
+        <source>findings</source>
+        <translation>检查结果</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 分钟</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 小时</translation>
+    </message>
+    <message>
+        <source>%1 h (%2 days)</source>
+        <translation>%1 小时（%2 天）</translation>
+    </message>
+    <message>
+        <source>%1 samples</source>
+        <translation>%1 样本</translation>
+    </message>
+    <message>
+        <source>%1 steps</source>
+        <translation>%1 步</translation>
+    </message>
+    <message>
+        <source>%1 GiB</source>
+        <translation>%1 GiB</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 GPU-hours</source>
+        <translation>%1 GPU 时</translation>
+    </message>
+    <message>
+        <source>%1 steps/s</source>
+        <translation>%1 步/秒</translation>
+    </message>
+    <message>
+        <source>%1 samples/s</source>
+        <translation>%1 样本/秒</translation>
+    </message>
+    <message>
+        <source>%1 s/step</source>
+        <translation>%1 秒/步</translation>
+    </message>
+    <message>
+        <source>%1 GPUs</source>
+        <translation>%1 块 GPU</translation>
+    </message>
+    <message>
+        <source>1 error</source>
+        <translation>1 个错误</translation>
+    </message>
+    <message>
+        <source>%1 errors</source>
+        <translation>%1 个错误</translation>
+    </message>
+    <message>
+        <source>1 warning</source>
+        <translation>1 个警告</translation>
+    </message>
+    <message>
+        <source>%1 warnings</source>
+        <translation>%1 个警告</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1，%2</translation>
+    </message>
+    <message>
+        <source>No problems</source>
+        <translation>没有问题</translation>
+    </message>
+    <message>
+        <source>%1: more GPUs per node than a node has</source>
+        <translation>%1：每节点的 GPU 数多于节点实际拥有的</translation>
+    </message>
+    <message>
+        <source>%1 × %2</source>
+        <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <source>%1/%2 GiB</source>
+        <translation>%1/%2 GiB</translation>
+    </message>
+    <message>
+        <source>%1 ±%2%</source>
+        <translation>%1 ±%2%</translation>
+    </message>
+</context>
+<context>
     <name>ModelMessages</name>
     <message>
         <source>the architecture&apos;s %1 must be a positive size, got %2</source>
@@ -2458,10 +2641,6 @@
         <translation>%1：%2</translation>
     </message>
     <message>
-        <source>%1 %2 has no effect while %3 %4 is given: %3 decides it; give one of the two (%3 %5 lets %1 decide)</source>
-        <translation>给出 %3 %4 时 %1 %2 不起作用：由 %3 决定；请只给其中一个（%3 %5 让 %1 决定）</translation>
-    </message>
-    <message>
         <source>Plan fields (override the file; booleans also as --no-FLAG):</source>
         <translation>计划字段（覆盖文件中的值；布尔字段也可写成 --no-FLAG）：</translation>
     </message>
@@ -2489,70 +2668,6 @@
 <context>
     <name>PlanCommand</name>
     <message>
-        <source>%1 days</source>
-        <translation>%1 天</translation>
-    </message>
-    <message>
-        <source>GPUs</source>
-        <translation>GPU 数</translation>
-    </message>
-    <message>
-        <source>micro × accum</source>
-        <translation>微批 × 累积</translation>
-    </message>
-    <message>
-        <source>effective batch</source>
-        <translation>有效批量</translation>
-    </message>
-    <message>
-        <source>learning rate</source>
-        <translation>学习率</translation>
-    </message>
-    <message>
-        <source>warmup steps</source>
-        <translation>预热步数</translation>
-    </message>
-    <message>
-        <source>steps per epoch</source>
-        <translation>每轮步数</translation>
-    </message>
-    <message>
-        <source>total steps</source>
-        <translation>总步数</translation>
-    </message>
-    <message>
-        <source>memory per GPU</source>
-        <translation>每块 GPU 显存</translation>
-    </message>
-    <message>
-        <source>step time</source>
-        <translation>每步时间</translation>
-    </message>
-    <message>
-        <source>  compute</source>
-        <translation>  计算</translation>
-    </message>
-    <message>
-        <source>  exposed comm</source>
-        <translation>  暴露的通信</translation>
-    </message>
-    <message>
-        <source>samples/s</source>
-        <translation>样本/秒</translation>
-    </message>
-    <message>
-        <source>time to finish</source>
-        <translation>完成用时</translation>
-    </message>
-    <message>
-        <source>GPU-hours</source>
-        <translation>GPU 时</translation>
-    </message>
-    <message>
-        <source>scaling eff.</source>
-        <translation>扩展效率</translation>
-    </message>
-    <message>
         <source>info</source>
         <translation>提示</translation>
     </message>
@@ -2579,10 +2694,6 @@
     <message>
         <source>Assumed MFU %1; calibrate with %2 for measured figures.</source>
         <translation>假设 MFU 为 %1；用 %2 校准以得到实测数据。</translation>
-    </message>
-    <message>
-        <source>The plan&apos;s own layout %1 cannot run on this GPU type and has no column: see the findings.</source>
-        <translation>计划自身的布局 %1 无法在这种 GPU 上运行，因此没有对应的列：见下方发现。</translation>
     </message>
     <message>
         <source>layout</source>
@@ -2617,22 +2728,6 @@
         <translation>并排列出计划在各布局下推算出的数据，以及发现的问题。不给 PLAN.yaml 时使用内置的演示计划；参数覆盖文件中的值。文字语言跟随区域设置（LANG、LC_ALL、LANGUAGE）或 --lang en|zh_CN。</translation>
     </message>
     <message>
-        <source>%1 min</source>
-        <translation>%1 分钟</translation>
-    </message>
-    <message>
-        <source>%1 h</source>
-        <translation>%1 小时</translation>
-    </message>
-    <message>
-        <source>cost per hour</source>
-        <translation>每小时费用</translation>
-    </message>
-    <message>
-        <source>cost to finish</source>
-        <translation>完成所需费用</translation>
-    </message>
-    <message>
         <source>to fit: %1</source>
         <translation>为放进显存：%1</translation>
     </message>
@@ -2653,24 +2748,16 @@
         <translation>警告：%1</translation>
     </message>
     <message>
-        <source>  evaluations</source>
-        <translation>  验证</translation>
-    </message>
-    <message>
-        <source>  checkpoints</source>
-        <translation>  检查点</translation>
-    </message>
-    <message>
-        <source>finishes (now +)</source>
-        <translation>预计完成于</translation>
-    </message>
-    <message>
         <source>Step times %1.</source>
         <translation>步时%1。</translation>
     </message>
     <message>
         <source>%1 cannot calibrate this plan: %2</source>
         <translation>%1 无法用于校准此计划：%2</translation>
+    </message>
+    <message>
+        <source>Cannot run, so no figures: %1</source>
+        <translation>无法运行，因此没有数据：%1</translation>
     </message>
 </context>
 <context>
@@ -2858,69 +2945,6 @@
     <message>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
-    </message>
-</context>
-<context>
-    <name>PlanView</name>
-    <message>
-        <source>GPUs (world size)</source>
-        <translation>GPU 数（world size）</translation>
-    </message>
-    <message>
-        <source>Micro-batch × accumulation</source>
-        <translation>微批 × 累积步数</translation>
-    </message>
-    <message>
-        <source>Effective batch</source>
-        <translation>有效批大小</translation>
-    </message>
-    <message>
-        <source>Learning rate</source>
-        <translation>学习率</translation>
-    </message>
-    <message>
-        <source>Warmup steps</source>
-        <translation>预热步数</translation>
-    </message>
-    <message>
-        <source>Steps per epoch</source>
-        <translation>每轮步数</translation>
-    </message>
-    <message>
-        <source>Total steps</source>
-        <translation>总步数</translation>
-    </message>
-    <message>
-        <source>Memory per GPU</source>
-        <translation>每 GPU 显存</translation>
-    </message>
-    <message>
-        <source>Step time</source>
-        <translation>单步耗时</translation>
-    </message>
-    <message>
-        <source>Steps per second</source>
-        <translation>每秒步数</translation>
-    </message>
-    <message>
-        <source>Throughput</source>
-        <translation>吞吐量</translation>
-    </message>
-    <message>
-        <source>Time to finish</source>
-        <translation>完成用时</translation>
-    </message>
-    <message>
-        <source>GPU-hours</source>
-        <translation>GPU 时</translation>
-    </message>
-    <message>
-        <source>Scaling efficiency</source>
-        <translation>扩展效率</translation>
-    </message>
-    <message>
-        <source>Findings</source>
-        <translation>检查结果</translation>
     </message>
 </context>
 <context>
@@ -3272,47 +3296,6 @@
 <context>
     <name>Units</name>
     <message>
-        <source>samples</source>
-        <translation>样本</translation>
-    </message>
-    <message>
-        <source>steps</source>
-        <translation>步</translation>
-    </message>
-    <message>
-        <source>s</source>
-        <translation>秒</translation>
-    </message>
-    <message>
-        <source>h</source>
-        <translation>小时</translation>
-    </message>
-    <message>
-        <source>GPU-hours</source>
-        <translation>GPU 时</translation>
-    </message>
-    <message>
-        <source>steps/s</source>
-        <translation>步/秒</translation>
-    </message>
-    <message>
-        <source>samples/s</source>
-        <translation>样本/秒</translation>
-    </message>
-    <message>
-        <source>s/step</source>
-        <translation>秒/步</translation>
-    </message>
-    <message>
-        <source>GPUs</source>
-        <translation>块 GPU</translation>
-    </message>
-    <message>
-        <source>%1 %2</source>
-        <comment>value and unit</comment>
-        <translation>%1 %2</translation>
-    </message>
-    <message>
         <source>Formula:</source>
         <translation>公式：</translation>
     </message>
@@ -3323,18 +3306,6 @@
     <message>
         <source>%1 × %2 (%3 GPUs)</source>
         <translation>%1 × %2（%3 块 GPU）</translation>
-    </message>
-    <message>
-        <source>%1 min</source>
-        <translation>%1 分钟</translation>
-    </message>
-    <message>
-        <source>%1 (%2 days)</source>
-        <translation>%1（%2 天）</translation>
-    </message>
-    <message>
-        <source>GiB</source>
-        <translation>GiB</translation>
     </message>
 </context>
 <context>
@@ -4018,27 +3989,6 @@
         <source>Note</source>
         <translation>提示</translation>
     </message>
-    <message numerus="yes">
-        <source>%n error(s)</source>
-        <translation>
-            <numerusform>%n 个错误</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n warning(s)</source>
-        <translation>
-            <numerusform>%n 个警告</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>No problems</source>
-        <translation>没有问题</translation>
-    </message>
-    <message>
-        <source>, </source>
-        <comment>between counts</comment>
-        <translation>，</translation>
-    </message>
     <message>
         <source>Apply fix</source>
         <translation>一键修正</translation>
@@ -4328,12 +4278,16 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
 <context>
     <name>traindeck::gui::LayoutColumn</name>
     <message>
-        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;&lt;small&gt;this plan&lt;/small&gt;</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;&lt;small&gt;本计划&lt;/small&gt;</translation>
-    </message>
-    <message>
         <source>Remove layout %1</source>
         <translation>移除布局 %1</translation>
+    </message>
+    <message>
+        <source>this plan</source>
+        <translation>本计划</translation>
+    </message>
+    <message>
+        <source>cannot run</source>
+        <translation>无法运行</translation>
     </message>
 </context>
 <context>

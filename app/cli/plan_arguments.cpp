@@ -1,6 +1,7 @@
 #include "cli/plan_arguments.h"
 
 #include "model/catalogue.h"
+#include "plan/field_precedence.h"
 #include "plan/model_source.h"
 #include "plan/plan_fields.h"
 #include "plan/plan_yaml.h"
@@ -34,8 +35,7 @@ void printOption(std::FILE* out, const std::string& flag, const std::string& hel
 
 std::string readPlanArguments(int argc, char** argv, const std::vector<Option>& own, Plan& plan, std::string& file) {
     // Flags apply after the file, whatever their order on the line, so collect them first.
-    struct Edit { std::string key, value, flag; };
-    std::vector<Edit> edits;
+    std::vector<UserEdit> edits;
     std::vector<std::pair<std::string, std::string>> env;
     for (int i = 0; i < argc; ++i) {
         std::string arg = argv[i];
@@ -67,7 +67,7 @@ std::string readPlanArguments(int argc, char** argv, const std::vector<Option>& 
             else if (!takeValue())
                 return app::localized(TD_TEXT("PlanArguments", "%1 needs a value"), {typed(arg)});
             // A list field given again adds to the list the first one started.
-            const auto earlier = std::find_if(edits.begin(), edits.end(), [&](const Edit& e) { return e.key == f->key; });
+            const auto earlier = std::find_if(edits.begin(), edits.end(), [&](const UserEdit& e) { return e.key == f->key; });
             if (isListField(*f) && earlier != edits.end())
                 earlier->value += "," + value;
             else
@@ -122,28 +122,9 @@ std::string readPlanArguments(int argc, char** argv, const std::vector<Option>& 
         if (LoadResult r = loadPlanFile(file, result); !r.ok)
             return app::localized(r.error);
     }
-    for (const Edit& e : edits)
-        if (Text error = setPlanField(result, e.key, e.value); !error.empty())
-            return app::localized(TD_TEXT("PlanArguments", "%1: %2"), {Text::value(e.flag), error});
-    // A flag the user typed wins over a field of the file (or the demo plan) that
-    // would decide it instead; typed against another typed flag, it cannot, and says so.
-    for (const Precedence& rule : fieldPrecedences()) {
-        const auto typed = [&](const char* key) {
-            return std::find_if(edits.begin(), edits.end(), [&](const Edit& e) { return e.key == key; });
-        };
-        const auto field = typed(rule.field), decider = typed(rule.decider);
-        const PlanField* deciding = findPlanField(rule.decider);
-        if (field == edits.end() || deciding->get(result) == rule.off)
-            continue;
-        if (decider != edits.end())
-            return app::localized(
-                Text(TD_TEXT("PlanArguments", "%1 %2 has no effect while %3 %4 is given: %3 decides it; give one of "
-                                              "the two (%3 %5 lets %1 decide)"),
-                     {Text::value(field->flag), Text::value(printable(field->value)), Text::value(decider->flag),
-                      Text::value(printable(decider->value)), Text::value(*rule.off ? rule.off : "''")}));
-        if (Text error = setPlanField(result, rule.decider, rule.off); !error.empty())
-            return app::localized(TD_TEXT("PlanArguments", "%1: %2"), {Text::value(field->flag), error});
-    }
+    // The flags over the file, and which of two fields wins: core's rules (field_precedence.h), as the window's.
+    if (Text error = applyUserEdits(result, edits); !error.empty())
+        return app::localized(error);
     for (const auto& [name, value] : env)
         result.launch.env[name] = value;
     if (Text error = validatePlan(result); !error.empty())

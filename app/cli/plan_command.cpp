@@ -7,7 +7,6 @@
 #include "localized.h"
 
 #include "cost/cost_solver.h"
-#include "cost/money_text.h"
 #include "cost/price_catalogue.h"
 #include "cost/pricing.h"
 #include "model/parameters.h"
@@ -17,19 +16,20 @@
 #include "plan/estimate.h"
 #include "plan/findings.h"
 #include "plan/hardware.h"
+#include "plan/layout_rows.h"
 #include "plan/plan_analysis.h"
 #include "plan/plan_fields.h"
 #include "plan/plan_yaml.h"
 #include "plan/run_speed.h"
 #include "plan/run_timeline.h"
 #include "text/exit_status.h"
+#include "text/number_text.h"
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <ctime>
 #include <iostream>
 
 namespace traindeck::cli {
@@ -45,15 +45,6 @@ std::string format(const char* fmt, double v) {
     char buf[64];
     std::snprintf(buf, sizeof buf, fmt, v);
     return buf;
-}
-
-// 3 significant digits without exponent clutter for everyday magnitudes.
-std::string short3(double v) {
-    if (v != 0 && (std::fabs(v) < 1e-3 || std::fabs(v) >= 1e7))
-        return format("%.3g", v);
-    if (v == std::floor(v))
-        return format("%.0f", v);  // batches and step counts are whole: "16", not "16.0"
-    return format(std::fabs(v) >= 100 ? "%.0f" : std::fabs(v) >= 10 ? "%.1f" : "%.3g", v);
 }
 
 // Step times span microseconds (small models) to seconds: keep 3 digits in a readable unit.
@@ -73,65 +64,13 @@ std::string signedPercent(double share) {
     return format("%+.1f%%", rounded == 0 ? 0.0 : rounded);
 }
 
-std::string duration(double hours) {
-    if (hours < 1)
-        return app::localized(TD_TEXT("PlanCommand", "%1 min"), {val(format("%.0f", hours * 60))});
-    if (hours < 48)
-        return app::localized(TD_TEXT("PlanCommand", "%1 h"), {val(format("%.1f", hours))});
-    return app::localized(TD_TEXT("PlanCommand", "%1 days"), {val(format("%.1f", hours / 24))});
-}
-
-struct Row {
-    TextTemplate label;
-    std::string (*cell)(const Estimate&);
-};
-
-// A row of the run's timeline (core/plan/run_timeline.h), beside the estimate's rows.
-struct TimelineRow {
-    TextTemplate label;
-    std::string (*cell)(const RunTimeline&);
-};
-
-// The local date and time `seconds` from now (when a run started now would end), in strftime's `format`.
-std::string clockAfter(double seconds, const char* format) {
-    const std::time_t at = std::time(nullptr) + std::time_t(std::llround(std::min(seconds, 1e11)));
-    std::tm local{};
-    localtime_r(&at, &local);
-    char text[40];
-    std::strftime(text, sizeof text, format, &local);
-    return text;
-}
-std::string finishClock(double seconds) { return clockAfter(seconds, "%m-%d %H:%M"); }
 std::string isoClock(double seconds) { return clockAfter(seconds, "%Y-%m-%dT%H:%M:%S%z"); }
 
-const TimelineRow kTimelineRows[] = {
-    {TD_TEXT("PlanCommand", "  evaluations"), [](const RunTimeline& t) { return duration(t.evaluationsS.value / 3600); }},
-    {TD_TEXT("PlanCommand", "  checkpoints"), [](const RunTimeline& t) { return duration(t.checkpointsS.value / 3600); }},
-    {TD_TEXT("PlanCommand", "finishes (now +)"), [](const RunTimeline& t) { return finishClock(t.timeToFinishS.value); }},
-};
-
-const Row kRows[] = {
-    {TD_TEXT("PlanCommand", "GPUs"), [](const Estimate& e) { return std::to_string(e.worldSize); }},
-    {TD_TEXT("PlanCommand", "micro × accum"), [](const Estimate& e) { return std::to_string(e.microBatch) + " × " + std::to_string(e.gradAccum); }},
-    {TD_TEXT("PlanCommand", "effective batch"), [](const Estimate& e) { return short3(e.effectiveBatch.value); }},
-    {TD_TEXT("PlanCommand", "learning rate"), [](const Estimate& e) { return format("%.3g", e.lr.value); }},
-    {TD_TEXT("PlanCommand", "warmup steps"), [](const Estimate& e) { return short3(e.warmupSteps.value); }},
-    {TD_TEXT("PlanCommand", "steps per epoch"), [](const Estimate& e) { return short3(e.stepsPerEpoch.value); }},
-    {TD_TEXT("PlanCommand", "total steps"), [](const Estimate& e) { return short3(e.totalSteps.value); }},
-    {TD_TEXT("PlanCommand", "memory per GPU"), [](const Estimate& e) { return short3(e.memoryPerGpuGb.value) + "/" + short3(e.gpuMemoryGb) + " GiB"; }},
-    {TD_TEXT("PlanCommand", "step time"), [](const Estimate& e) { return seconds(e.stepTimeS.value); }},
-    {TD_TEXT("PlanCommand", "  compute"), [](const Estimate& e) { return seconds(e.computeTimeS.value); }},
-    {TD_TEXT("PlanCommand", "  exposed comm"), [](const Estimate& e) { return seconds(e.exposedCommTimeS.value); }},
-    {TD_TEXT("PlanCommand", "samples/s"), [](const Estimate& e) { return short3(e.samplesPerS.value); }},
-    {TD_TEXT("PlanCommand", "time to finish"), [](const Estimate& e) { return duration(e.hoursToFinish.value); }},
-};
-// After the timeline's rows (kTimelineRows).
-const Row kRowsAfterTimeline[] = {
-    {TD_TEXT("PlanCommand", "GPU-hours"), [](const Estimate& e) { return short3(e.gpuHours.value); }},
-    {TD_TEXT("PlanCommand", "scaling eff."), [](const Estimate& e) { return format("%.1f%%", 100 * e.scalingEfficiency.value); }},
-};
-
-void printCell(const std::string& text, int width) { std::fputs(padded(text, width).c_str(), stdout); }
+// A cell padded to its column, and a space after one that fills it: columns never run together.
+void printCell(const std::string& text, int width) {
+    std::fputs(padded(text, width).c_str(), stdout);
+    if (displayWidth(text) >= width) std::putchar(' ');
+}
 
 // A finding's severity as the table shows it ("--json" keeps severityName's codes).
 std::string severityText(Severity s) {
@@ -141,33 +80,6 @@ std::string severityText(Severity s) {
     case Severity::Error: return app::localized(TD_TEXT("PlanCommand", "error"));
     }
     return "?";
-}
-
-// The columns: the layouts a node of the plan's GPU can hold (another has no
-// meaningful figures; its finding says why).
-std::vector<Estimate> shownEstimates(const PlanAnalysis& analysis) {
-    std::vector<Estimate> out;
-    for (const Estimate& e : analysis.estimates)
-        if (analysis.fitsNode(e.layout))
-            out.push_back(e);
-    return out;
-}
-
-// The cost rows under the figures: per hour, and to finish with the step time's
-// expected error ("$4,321 ±50%"); "—" where the layout is not priced.
-void printCostRows(const PlanAnalysis& analysis, const std::vector<Estimate>& estimates, size_t block, size_t end) {
-    const auto row = [&](TextTemplate label, auto cell) {
-        printCell(app::localized(label), kLabelWidth);
-        for (size_t i = block; i < end; ++i) {
-            const LayoutCost* c = analysis.costFor(estimates[i].layout);
-            printCell(c ? cell(*c) : std::string("—"), kColumnWidth);
-        }
-        std::putchar('\n');
-    };
-    row(TD_TEXT("PlanCommand", "cost per hour"), [](const LayoutCost& c) { return moneyText(c.perHour, c.currency); });
-    row(TD_TEXT("PlanCommand", "cost to finish"), [](const LayoutCost& c) {
-        return moneyText(c.toFinish, c.currency) + " ±" + format("%.0f%%", 100 * c.error);
-    });
 }
 
 // Where the prices come from: the catalogue row (cloud, region, instance, source and
@@ -210,12 +122,12 @@ void printGoal(const GoalAnswer& g) {
 
 void printTable(const PlanAnalysis& analysis) {
     const Plan& plan = analysis.plan;
-    const std::vector<Estimate> estimates = shownEstimates(analysis);
+    const std::vector<Layout> layouts = analysis.layouts();
     const std::vector<Finding>& found = analysis.findings;
     const GpuModel& gpu = *findGpu(plan.cluster.gpu);
     const NetworkModel& net = *findNetwork(plan.cluster.network);
     printWrapped("", app::localized(TD_TEXT("PlanCommand", "Plan '%1': %2 (%3M parameters) on %4, %5 between nodes."),
-                                    {val(printable(plan.name)), val(printable(plan.model.name)), val(short3(plan.model.params / 1e6)),
+                                    {val(printable(plan.name)), val(printable(plan.model.name)), val(estimateText(plan.model.params / 1e6)),
                                      val(gpu.name), val(net.name)}),
                  2);
     if (!plan.calibrations.empty()) {
@@ -231,8 +143,8 @@ void printTable(const PlanAnalysis& analysis) {
             printWrapped("  ", app::localized(Text(
                                    TD_TEXT("PlanCommand", "%1: measured %2 samples/s, the fitted model %3 (%4)"),
                                    {Text::value(calibrationText(r.point)),
-                                    Text::value(short3(r.effectiveBatch / r.measuredStepS)),
-                                    Text::value(short3(r.effectiveBatch / r.predictedStepS)),
+                                    Text::value(estimateText(r.effectiveBatch / r.measuredStepS)),
+                                    Text::value(estimateText(r.effectiveBatch / r.predictedStepS)),
                                     Text::value(signedPercent(r.measuredStepS / r.predictedStepS - 1))})),
                          4);
         for (const Text& note : fit.notes)
@@ -244,38 +156,27 @@ void printTable(const PlanAnalysis& analysis) {
     }
     // How sure the step times are: the measured truth's spread, or the fit's residual.
     printWrapped("", app::localized(TD_TEXT("PlanCommand", "Step times %1."), {analysis.confidence.basis}), 2);
-    if (std::none_of(estimates.begin(), estimates.end(),
-                     [&](const Estimate& e) { return e.layout == plan.cluster.layout(); }))
-        printWrapped("", app::localized(TD_TEXT("PlanCommand", "The plan's own layout %1 cannot run on this GPU type and has no "
-                                                               "column: see the findings."),
-                                        {val(layoutText(plan.cluster.layout()))}),
-                     2);
-    for (size_t block = 0; block < estimates.size(); block += kColumnsPerBlock) {
-        const size_t end = std::min(estimates.size(), block + kColumnsPerBlock);
+    // Every layout has its column (core's rows, layout_rows.h); one a node cannot hold
+    // has no figures, and here is why.
+    for (const Layout& layout : layouts)
+        if (const Text why = layoutCannotRun(analysis, layout); !why.empty())
+            printWrapped("", app::localized(TD_TEXT("PlanCommand", "Cannot run, so no figures: %1"), {why}), 2);
+    for (size_t block = 0; block < layouts.size(); block += kColumnsPerBlock) {
+        const size_t end = std::min(layouts.size(), block + kColumnsPerBlock);
         std::putchar('\n');
         printCell(app::localized(TD_TEXT("PlanCommand", "layout")), kLabelWidth);
         for (size_t i = block; i < end; ++i)
-            printCell(estimates[i].layout == plan.cluster.layout()
-                          ? app::localized(TD_TEXT("PlanCommand", "%1 (plan)"), {val(layoutText(estimates[i].layout))})
-                          : layoutText(estimates[i].layout),
+            printCell(layouts[i] == plan.cluster.layout()
+                          ? app::localized(TD_TEXT("PlanCommand", "%1 (plan)"), {val(layoutText(layouts[i]))})
+                          : layoutText(layouts[i]),
                       kColumnWidth);
         std::putchar('\n');
-        const auto printRows = [&](const auto& rows, auto cell) {
-            for (const auto& row : rows) {
-                printCell(app::localized(row.label), kLabelWidth);
-                for (size_t i = block; i < end; ++i)
-                    printCell(cell(row, estimates[i]), kColumnWidth);
-                std::putchar('\n');
-            }
-        };
-        const auto ofEstimate = [](const Row& row, const Estimate& e) { return row.cell(e); };
-        printRows(kRows, ofEstimate);
-        // The time to finish is the run's timeline (run_timeline.h): its parts, and the clock.
-        printRows(kTimelineRows, [&](const TimelineRow& row, const Estimate& e) {
-            return row.cell(*analysis.timelineFor(e.layout));
-        });
-        printRows(kRowsAfterTimeline, ofEstimate);
-        printCostRows(analysis, estimates, block, end);
+        for (const LayoutRow row : layoutRows()) {
+            printCell(app::localized(layoutRowName(row)), kLabelWidth);
+            for (size_t i = block; i < end; ++i)
+                printCell(app::localized(layoutCell(analysis, layouts[i], row).text), kColumnWidth);
+            std::putchar('\n');
+        }
     }
     printPriceSource(analysis);
     std::putchar('\n');
@@ -363,10 +264,9 @@ nlohmann::ordered_json goalJson(const GoalAnswer& g) {
 nlohmann::ordered_json toJson(const PlanAnalysis& analysis) {
     using nlohmann::ordered_json;
     const Plan& plan = analysis.plan;
-    const std::vector<Estimate> estimates = shownEstimates(analysis);
     const std::vector<Finding>& found = analysis.findings;
     ordered_json layouts = ordered_json::array();
-    for (const Estimate& e : estimates) {
+    for (const Estimate& e : analysis.estimates) {
         ordered_json formulas;
         auto put = [&](ordered_json& j, const char* key, const Figure& f) {
             j[key] = f.value;
@@ -427,6 +327,14 @@ nlohmann::ordered_json toJson(const PlanAnalysis& analysis) {
                        {"logits_gb", e.memory.logitsGb},       {"overhead_gb", e.memory.overheadGb}};
         j["cost"] = costJson(analysis.costFor(e.layout));
         j["formulas"] = formulas;
+        // Whether a node holds it (its figures above are what it would be, had a node the GPUs), and the rows as the table shows them.
+        const Text cannotRun = layoutCannotRun(analysis, e.layout);
+        j["can_run"] = cannotRun.empty();
+        j["cannot_run"] = cannotRun.empty() ? ordered_json(nullptr) : ordered_json(app::localized(cannotRun));
+        ordered_json rows = ordered_json::array();
+        for (const LayoutRow row : layoutRows())
+            rows.push_back({{"row", layoutRowKey(row)}, {"text", app::localized(layoutCell(analysis, e.layout, row).text)}});
+        j["rows"] = rows;
         layouts.push_back(j);
     }
     ordered_json findingsJson = ordered_json::array();

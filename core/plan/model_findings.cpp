@@ -28,6 +28,8 @@ Finding finding(Severity s, std::string code, std::string field, std::optional<L
 
 }  // namespace
 
+bool fitsBadly(const PointResidual& r) { return std::fabs(r.measuredStepS / r.predictedStepS - 1) > kBadFitResidual; }
+
 void addModelFindings(const Plan& plan, const std::vector<Estimate>& estimates, const FittedModel& fit,
                       std::vector<Finding>& out) {
     if (!plan.calibrations.empty()) {
@@ -38,9 +40,9 @@ void addModelFindings(const Plan& plan, const std::vector<Estimate>& estimates, 
                      {Text::value(calibrationText(r.point)), r.why}),
                 Text(TD_TEXT("Findings", "remove the point, or measure the plan's model on the plan's GPU type"))));
         for (const PointResidual& r : fit.points) {
-            const double off = r.measuredStepS / r.predictedStepS - 1;  // predicted samples/s against measured
-            if (std::fabs(off) <= kBadFitResidual)
+            if (!fitsBadly(r))
                 continue;
+            const double off = r.measuredStepS / r.predictedStepS - 1;  // predicted samples/s against measured
             out.push_back(finding(
                 Severity::Warning, "calibration_point_fits_badly", "calibration", r.point.layout,
                 Text(TD_TEXT("Findings", "the measurement %1 fits the fitted model badly: it predicts %2 samples/s "

@@ -10,6 +10,10 @@
 namespace traindeck {
 
 // `estimates` and `fit` as findings() takes them.
+// Whether a measured point fits the fitted model badly (off by more than
+// kBadFitResidual): the finding's rule, and the calibration panel's mark.
+bool fitsBadly(const PointResidual& point);
+
 void addModelFindings(const Plan& plan, const std::vector<Estimate>& estimates, const FittedModel& fit,
                       std::vector<Finding>& out);
 

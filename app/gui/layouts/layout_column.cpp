@@ -5,11 +5,9 @@
 #include "gui/plan/finding_view.h"
 #include "gui/layouts/memory_bar.h"
 
-#include <QCoreApplication>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QLocale>
 #include <QTimer>
 #include <QToolButton>
 
@@ -18,25 +16,14 @@
 namespace traindeck::gui {
 
 QString figureRowName(FigureRow row) {
-    const char* name = "";
-    switch (row) {
-    case FigureRow::WorldSize: name = QT_TRANSLATE_NOOP("PlanView", "GPUs (world size)"); break;
-    case FigureRow::MicroTimesAccum: name = QT_TRANSLATE_NOOP("PlanView", "Micro-batch × accumulation"); break;
-    case FigureRow::EffectiveBatch: name = QT_TRANSLATE_NOOP("PlanView", "Effective batch"); break;
-    case FigureRow::Lr: name = QT_TRANSLATE_NOOP("PlanView", "Learning rate"); break;
-    case FigureRow::WarmupSteps: name = QT_TRANSLATE_NOOP("PlanView", "Warmup steps"); break;
-    case FigureRow::StepsPerEpoch: name = QT_TRANSLATE_NOOP("PlanView", "Steps per epoch"); break;
-    case FigureRow::TotalSteps: name = QT_TRANSLATE_NOOP("PlanView", "Total steps"); break;
-    case FigureRow::Memory: name = QT_TRANSLATE_NOOP("PlanView", "Memory per GPU"); break;
-    case FigureRow::StepTime: name = QT_TRANSLATE_NOOP("PlanView", "Step time"); break;
-    case FigureRow::StepsPerS: name = QT_TRANSLATE_NOOP("PlanView", "Steps per second"); break;
-    case FigureRow::SamplesPerS: name = QT_TRANSLATE_NOOP("PlanView", "Throughput"); break;
-    case FigureRow::TimeToFinish: name = QT_TRANSLATE_NOOP("PlanView", "Time to finish"); break;
-    case FigureRow::GpuHours: name = QT_TRANSLATE_NOOP("PlanView", "GPU-hours"); break;
-    case FigureRow::ScalingEfficiency: name = QT_TRANSLATE_NOOP("PlanView", "Scaling efficiency"); break;
-    case FigureRow::Findings: name = QT_TRANSLATE_NOOP("PlanView", "Findings"); break;
-    }
-    return QCoreApplication::translate("PlanView", name);
+    // Core's name ("effective batch", "  compute"), begun with a capital as window labels are.
+    QString name = app::qLocalized(layoutRowName(row));
+    for (QChar& c : name)
+        if (!c.isSpace()) {
+            c = c.toUpper();
+            break;
+        }
+    return name;
 }
 
 LayoutColumn::LayoutColumn(QGridLayout* grid, int firstRow, int column, bool removable, QWidget* parent)
@@ -67,6 +54,7 @@ LayoutColumn::LayoutColumn(QGridLayout* grid, int firstRow, int column, bool rem
             cell = m_memory;
         } else {
             auto* label = new QLabel(parent);
+            label->setTextFormat(Qt::PlainText);
             label->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
             // Selectable, so a number can be copied; not in the Tab chain, which
             // stays for controls (screen readers get the accessible name below).
@@ -88,51 +76,50 @@ LayoutColumn::~LayoutColumn() {
 QWidget* LayoutColumn::cell(FigureRow row) const { return m_cells[size_t(row)]; }
 
 QString LayoutColumn::cellText(FigureRow row) const {
-    if (row == FigureRow::Memory)
-        return m_memory->text();
+    if (row == FigureRow::Memory)  // the bar draws core's numbers; a layout no node holds has none
+        return m_values.empty() || m_values[size_t(row)].applies ? m_memory->text() : app::qLocalized(m_values[size_t(row)].text);
     return static_cast<QLabel*>(cell(row))->text();
 }
 
-void LayoutColumn::setEstimate(const Estimate& estimate, bool isPlanLayout, const std::vector<Finding>& findings) {
-    m_estimate = estimate;
-    m_isPlanLayout = isPlanLayout;
-    m_findings = findings;
+void LayoutColumn::setLayout(const PlanAnalysis& analysis, const Layout& layout) {
+    m_estimate = analysis.figuresAt(layout);
+    m_isPlanLayout = layout == analysis.plan.cluster.layout();
+    m_cannotRun = layoutCannotRun(analysis, layout);
+    m_findings = analysis.findingsFor(layout);
+    m_values.clear();
+    for (int r = 0; r < kFigureRowCount; ++r)
+        m_values.push_back(layoutCell(analysis, layout, FigureRow(r)));
     retranslate();
 }
 
 void LayoutColumn::retranslate() {
+    if (m_values.empty())
+        return;
     const Estimate& e = m_estimate;
     const QString name = layoutName(e.layout).toHtmlEscaped();
-    m_header->setText(m_isPlanLayout ? tr("<b>%1</b><br><small>this plan</small>").arg(name)
-                                     : QStringLiteral("<b>%1</b><br><small>&nbsp;</small>").arg(name));
+    const QString note = m_isPlanLayout       ? tr("this plan")
+                         : !m_cannotRun.empty() ? tr("cannot run")
+                                                : QStringLiteral("&nbsp;");
+    m_header->setText(QStringLiteral("<b>%1</b><br><small>%2</small>").arg(name, note));
+    m_header->setToolTip(app::qLocalized(m_cannotRun));  // why it cannot run, in the finding's words
     if (m_remove) {
         m_remove->setToolTip(tr("Remove layout %1").arg(layoutName(e.layout)));
         m_remove->setAccessibleName(m_remove->toolTip());
     }
-    const auto set = [this](FigureRow row, const QString& text, const QString& tip) {
+    for (int r = 0; r < kFigureRowCount; ++r) {
+        const FigureRow row = FigureRow(r);
+        const LayoutCell& value = m_values[size_t(r)];
+        const QString text = app::qLocalized(value.text);
+        if (row == FigureRow::Memory) {
+            m_memory->setEstimate(e);
+            m_memory->setVisible(value.applies);
+            continue;
+        }
         auto* label = static_cast<QLabel*>(cell(row));
         label->setText(text);
-        label->setToolTip(tip);
-        label->setAccessibleName(figureRowName(row) + QLatin1String(": ") + text);
-    };
-    const auto figure = [&](FigureRow row, const Figure& f) { set(row, formatFigure(f), figureToolTip(figureRowName(row), f)); };
-    set(FigureRow::WorldSize, QLocale().toString(e.worldSize), QString());
-    set(FigureRow::MicroTimesAccum,
-        QStringLiteral("%1 × %2").arg(QLocale().toString(e.microBatch), QLocale().toString(e.gradAccum)), QString());
-    figure(FigureRow::EffectiveBatch, e.effectiveBatch);
-    figure(FigureRow::Lr, e.lr);
-    figure(FigureRow::WarmupSteps, e.warmupSteps);
-    figure(FigureRow::StepsPerEpoch, e.stepsPerEpoch);
-    figure(FigureRow::TotalSteps, e.totalSteps);
-    m_memory->setEstimate(e);
-    figure(FigureRow::StepTime, e.stepTimeS);
-    figure(FigureRow::StepsPerS, e.stepsPerS);
-    figure(FigureRow::SamplesPerS, e.samplesPerS);
-    figure(FigureRow::TimeToFinish, e.hoursToFinish);
-    figure(FigureRow::GpuHours, e.gpuHours);
-    // Core gives the efficiency as a ratio; people read it as a percentage.
-    set(FigureRow::ScalingEfficiency, QLocale().toString(e.scalingEfficiency.value * 100, 'f', 1) + QLatin1Char('%'),
-        figureToolTip(figureRowName(FigureRow::ScalingEfficiency), e.scalingEfficiency));
+        label->setToolTip(value.figure ? figureToolTip(figureRowName(row), *value.figure) : QString());
+        label->setAccessibleName(figureRowName(row).trimmed() + QLatin1String(": ") + text);
+    }
 
     int errors = 0, warnings = 0;
     QStringList lines;
@@ -141,7 +128,6 @@ void LayoutColumn::retranslate() {
         warnings += f.severity == Severity::Warning;
         lines << QStringLiteral("%1: %2").arg(FindingView::severityText(f.severity), app::qLocalized(f.message));
     }
-    const QString summary = FindingView::summary(m_findings);
     // A layout with an error cannot run as planned: its figures are greyed, not hidden,
     // so the user still sees what the layout would have been. The memory bar stays at
     // full contrast: it often is the error (the plan over the card's edge, hatched red),
@@ -157,7 +143,7 @@ void LayoutColumn::retranslate() {
                                      : QString();
     if (label->styleSheet() != style)  // restyling is slow, and this runs on every keystroke
         label->setStyleSheet(style);
-    set(FigureRow::Findings, summary, lines.join(QLatin1Char('\n')));
+    label->setToolTip(lines.join(QLatin1Char('\n')));
 }
 
 }  // namespace traindeck::gui

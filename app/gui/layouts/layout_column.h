@@ -1,10 +1,13 @@
 #pragma once
 // One layout's figures in the plan view: a column of cells in the view's grid,
-// one per figure, each with the formula and the worked numbers as its tooltip.
-// The column owns its cells; the plan view owns the grid and the row names.
+// one per row of core's layout rows (plan/layout_rows.h: the names, texts and
+// order `traindeck plan` prints too), each with the formula and the worked
+// numbers as its tooltip. The column owns its cells; the plan view owns the grid
+// and the row names.
 
 #include "plan/estimate.h"
-#include "plan/findings.h"
+#include "plan/layout_rows.h"
+#include "plan/plan_analysis.h"
 
 #include <QObject>
 #include <QString>
@@ -20,12 +23,10 @@ namespace traindeck::gui {
 
 class MemoryBar;
 
-// The figures shown for each layout, top to bottom.
-enum class FigureRow {
-    WorldSize, MicroTimesAccum, EffectiveBatch, Lr, WarmupSteps, StepsPerEpoch, TotalSteps, Memory,
-    StepTime, StepsPerS, SamplesPerS, TimeToFinish, GpuHours, ScalingEfficiency, Findings,
-};
-constexpr int kFigureRowCount = int(FigureRow::Findings) + 1;
+// The figures shown for each layout, top to bottom: core's rows.
+using FigureRow = LayoutRow;
+constexpr int kFigureRowCount = kLayoutRowCount;
+// A row's name as the window writes it: core's, with a capital ("Effective batch").
 QString figureRowName(FigureRow row);
 
 class LayoutColumn : public QObject {
@@ -35,7 +36,8 @@ public:
     LayoutColumn(QGridLayout* grid, int firstRow, int column, bool removable, QWidget* parent);
     ~LayoutColumn() override;
 
-    void setEstimate(const Estimate& estimate, bool isPlanLayout, const std::vector<Finding>& findings);
+    // Shows `layout`, a layout of the complete `analysis`.
+    void setLayout(const PlanAnalysis& analysis, const Layout& layout);
     const Layout& layout() const { return m_estimate.layout; }
     QString cellText(FigureRow row) const;
     QWidget* cell(FigureRow row) const;
@@ -46,8 +48,11 @@ signals:
     void removeRequested(const traindeck::Layout& layout);
 
 private:
+    // What the column shows, kept as core's texts so a change of language redraws it.
     Estimate m_estimate;
     bool m_isPlanLayout = false;
+    Text m_cannotRun;                 // empty: a node holds the layout
+    std::vector<LayoutCell> m_values;  // indexed by FigureRow
     std::vector<Finding> m_findings;
     QLabel* m_header = nullptr;
     QToolButton* m_remove = nullptr;

@@ -1,6 +1,7 @@
 #include "gui/parts/figure_format.h"
 
 #include "localized.h"
+#include "plan/layout_rows.h"
 #include "text/number_text.h"
 
 #include <QCoreApplication>
@@ -11,10 +12,6 @@
 
 namespace traindeck::gui {
 
-namespace {
-QString unitText(const char* text) { return QCoreApplication::translate("Units", text); }
-}  // namespace
-
 QString localeNumber(double value) {
     if (!std::isfinite(value))
         return QStringLiteral("—");
@@ -23,56 +20,10 @@ QString localeNumber(double value) {
     return QString::fromStdString(estimateText(value));
 }
 
-QString unitText(const std::string& unit) {
-    // The units core writes, so that lupdate sees each one.
-    static const struct {
-        const char* core;
-        const char* text;
-    } units[] = {
-        {"samples", QT_TRANSLATE_NOOP("Units", "samples")},
-        {"sample", QT_TRANSLATE_NOOP("Units", "samples")},
-        {"steps", QT_TRANSLATE_NOOP("Units", "steps")},
-        {"step", QT_TRANSLATE_NOOP("Units", "steps")},
-        {"GiB", QT_TRANSLATE_NOOP("Units", "GiB")},
-        {"s", QT_TRANSLATE_NOOP("Units", "s")},
-        {"h", QT_TRANSLATE_NOOP("Units", "h")},
-        {"hours", QT_TRANSLATE_NOOP("Units", "h")},
-        {"GPU-hours", QT_TRANSLATE_NOOP("Units", "GPU-hours")},
-        {"GPU·h", QT_TRANSLATE_NOOP("Units", "GPU-hours")},
-        {"GPU h", QT_TRANSLATE_NOOP("Units", "GPU-hours")},
-        {"steps/s", QT_TRANSLATE_NOOP("Units", "steps/s")},
-        {"samples/s", QT_TRANSLATE_NOOP("Units", "samples/s")},
-        {"s/step", QT_TRANSLATE_NOOP("Units", "s/step")},
-        {"%", "%"},
-        {"GPUs", QT_TRANSLATE_NOOP("Units", "GPUs")},
-    };
-    for (const auto& u : units)
-        if (unit == u.core)
-            return unitText(u.text);
-    return QString::fromStdString(unit);
-}
+// Core's texts (plan/layout_rows.h), so the window writes a figure as `traindeck plan` does.
+QString formatDuration(double hours) { return app::qLocalized(durationText(hours)); }
 
-QString formatDuration(double hours) {
-    // Under an hour in minutes, over two days with the days beside: "0.283 h"
-    // and "173.5 h" are hard to picture.
-    if (hours < 1.0)
-        return QCoreApplication::translate("Units", "%1 min").arg(localeNumber(std::round(hours * 600) / 10));
-    const QString h = QCoreApplication::translate("Units", "%1 %2", "value and unit").arg(localeNumber(hours), unitText("h"));
-    if (hours >= 48.0)
-        return QCoreApplication::translate("Units", "%1 (%2 days)").arg(h, QLocale().toString(hours / 24.0, 'f', 1));
-    return h;
-}
-
-QString formatFigure(const Figure& figure) {
-    if (figure.unit == "h")
-        return formatDuration(figure.value);
-    const QString unit = unitText(figure.unit);
-    if (unit.isEmpty())
-        return localeNumber(figure.value);
-    if (unit == QLatin1String("%"))
-        return localeNumber(figure.value) + unit;
-    return QCoreApplication::translate("Units", "%1 %2", "value and unit").arg(localeNumber(figure.value), unit);
-}
+QString formatFigure(const Figure& figure) { return app::qLocalized(figureText(figure)); }
 
 QString figureToolTip(const QString& title, const Figure& figure) {
     // Rich text so the formula stands out; the worked line is kept verbatim.

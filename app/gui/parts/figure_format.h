@@ -13,12 +13,11 @@ namespace traindeck::gui {
 // significant digits, whole numbers from 100 up, no group separator, so the
 // window's figures and core's fix texts read alike.
 QString localeNumber(double value);
-// A duration given in hours, as a person reads it: "17 min", "5.29 h", "62.5 h (2.6 days)".
+// A duration given in hours, as a person reads it: "17 min", "5.29 h", "62.5 h (2.6 days)"
+// (core's durationText, plan/layout_rows.h).
 QString formatDuration(double hours);
-// "1,234.5 samples/s": the value and its translated unit (durations as formatDuration).
+// "1258 samples/s": the value and its translated unit, as core writes it (figureText).
 QString formatFigure(const Figure& figure);
-// A unit as core writes it ("samples/s"), translated.
-QString unitText(const std::string& unit);
 // The hover text of a figure: what it is, the formula and the worked numbers.
 QString figureToolTip(const QString& title, const Figure& figure);
 // "2 × 8" and its GPU count: how a layout is named throughout the window.

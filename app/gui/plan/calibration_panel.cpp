@@ -7,6 +7,7 @@
 #include "plan/calibration_fit.h"
 #include "plan/calibration_workload.h"
 #include "plan/estimate.h"
+#include "plan/model_findings.h"
 #include "plan/plan_fields.h"
 #include "plan/run_speed.h"
 
@@ -197,7 +198,7 @@ void CalibrationPanel::showFit() {
                      .arg(percent(fit.mfu, 1), percent(fit.overlap, 0), latencyText(fit.latencyS));
         for (const PointResidual& r : fit.points) {
             const double off = r.measuredStepS / r.predictedStepS - 1;  // predicted samples/s against measured
-            const bool bad = std::fabs(off) > kBadFitResidual;
+            const bool bad = fitsBadly(r);  // the finding's rule (model_findings.h)
             warn = warn || bad;
             lines << (bad ? tr("%1: measured %2 samples/s, the fitted model gives %3 (%4): this point fits badly.")
                           : tr("%1: measured %2 samples/s, the fitted model gives %3 (%4)."))

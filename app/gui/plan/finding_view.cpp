@@ -1,6 +1,7 @@
 #include "gui/plan/finding_view.h"
 
 #include "localized.h"
+#include "plan/layout_rows.h"
 
 #include <QCoreApplication>
 #include <QEvent>
@@ -90,17 +91,7 @@ QString FindingView::severityText(Severity severity) {
 }
 
 QString FindingView::summary(const std::vector<Finding>& findings) {
-    int errors = 0, warnings = 0;
-    for (const Finding& f : findings) {
-        errors += f.severity == Severity::Error;
-        warnings += f.severity == Severity::Warning;
-    }
-    QStringList parts;
-    if (errors)
-        parts << tr("%n error(s)", nullptr, errors);
-    if (warnings)
-        parts << tr("%n warning(s)", nullptr, warnings);
-    return parts.isEmpty() ? tr("No problems") : parts.join(tr(", ", "between counts"));
+    return app::qLocalized(findingsSummary(findings));  // core's count, as the Layouts columns and `traindeck plan` show it
 }
 
 void FindingView::retranslate() {

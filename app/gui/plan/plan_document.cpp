@@ -3,6 +3,7 @@
 #include "localized.h"
 #include "gui/plan/field_sections.h"
 #include "cost/pricing.h"
+#include "plan/field_precedence.h"
 #include "plan/plan_fields.h"
 #include "plan/plan_yaml.h"
 
@@ -72,7 +73,8 @@ void PlanDocument::push(const Plan& after, const QString& description, const std
 
 Text PlanDocument::setField(const std::string& key, const QString& text) {
     Plan next = m_plan;
-    if (Text error = setPlanField(next, key, text.trimmed().toStdString()); !error.empty())
+    // The user's word, by core's rules of which field wins (field_precedence.h), as the command line's flags.
+    if (Text error = setFieldByUser(next, key, text.trimmed().toStdString()); !error.empty())
         return error;
     push(next, tr("Edit %1").arg(fieldLabel(key)), key);
     return {};

@@ -110,7 +110,7 @@ void PlanView::showAnalysis() {
         }
     }
     for (size_t i = 0; i < layouts.size(); ++i)
-        m_columns[i]->setEstimate(a.estimates[i], layouts[i] == own, a.findingsFor(layouts[i]));
+        m_columns[i]->setLayout(a, layouts[i]);
 }
 
 Layout PlanView::columnLayout(int column) const { return m_columns.at(size_t(column))->layout(); }

@@ -4,6 +4,7 @@
 // analysis (plan_analysis.h) holds them, redrawn whenever its document analyses
 // an edit. Layouts can be added ("4x8") and removed.
 
+#include "plan/layout_rows.h"
 #include "plan/plan.h"
 
 #include <QWidget>
@@ -21,7 +22,7 @@ namespace traindeck::gui {
 
 class LayoutColumn;
 class PlanDocument;
-enum class FigureRow;
+using FigureRow = LayoutRow;  // core's rows of a layout (plan/layout_rows.h)
 
 class PlanView : public QWidget {
     Q_OBJECT

@@ -1,0 +1,84 @@
+#pragma once
+// The rows of a layout's figures, top to bottom, as both faces show them: the
+// `traindeck plan` table and the Layouts page's columns. Each row has its name,
+// and for a layout of an analysis its text (the value written by core's one
+// number rule, text/number_text.h's estimateText, with its unit), the figure
+// behind it (the formula and the worked numbers a face may show on hover) and
+// whether it applies. A face draws these rows: it formats no figure itself, so
+// the two cannot show different rows, orders or numbers.
+//
+// A layout a node of the plan's GPU type cannot hold (more GPUs per node than a
+// node has) keeps its column in both faces, with no figures ("—") and the reason
+// it cannot run (layoutCannotRun): a compared layout never silently disappears.
+//
+// Its own library (traindeck_layout_rows, above core/cost): the cost rows write money.
+
+#include "plan/estimate.h"
+#include "plan/plan_analysis.h"
+#include "text/text.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace traindeck {
+
+enum class LayoutRow {
+    WorldSize,
+    MicroTimesAccum,
+    EffectiveBatch,
+    Lr,
+    WarmupSteps,
+    StepsPerEpoch,
+    TotalSteps,
+    Memory,
+    StepTime,
+    ComputeTime,       // a part of the step time
+    ExposedComm,       // a part of the step time
+    StepsPerS,
+    SamplesPerS,
+    TimeToFinish,
+    EvaluationTime,    // a part of the time to finish (run_timeline.h)
+    CheckpointTime,    // a part of the time to finish
+    FinishClock,       // when a run started now would end, local time
+    GpuHours,
+    ScalingEfficiency,
+    CostPerHour,
+    CostToFinish,
+    Findings,          // the layout's findings counted; the faces list them below
+};
+inline constexpr int kLayoutRowCount = int(LayoutRow::Findings) + 1;
+
+// The rows in the order both faces show them.
+std::vector<LayoutRow> layoutRows();
+// A row's name ("effective batch"), context "LayoutRows"; a part of the row above
+// it ("  compute") begins with two spaces.
+Text layoutRowName(LayoutRow row);
+// Its name for scripts and tests: "effective_batch" (`traindeck plan --json` rows).
+std::string layoutRowKey(LayoutRow row);
+
+struct LayoutCell {
+    Text text;                      // "256 samples", "30.1/79.6 GiB", "17 min"; "—" when it does not apply
+    std::optional<Figure> figure;   // the figure behind the text (formula, worked numbers), where it has one
+    bool applies = true;            // false: no value (not priced, a layout a node cannot hold)
+};
+
+// The cell of `row` for `layout`, a layout of the complete analysis `analysis`.
+LayoutCell layoutCell(const PlanAnalysis& analysis, const Layout& layout, LayoutRow row);
+
+// Why `layout` cannot run at all on the plan's GPU type (a node holds fewer GPUs
+// than it asks per node): its finding's message; empty when a node holds it.
+Text layoutCannotRun(const PlanAnalysis& analysis, const Layout& layout);
+
+// A figure's value and unit as both faces write them ("256 samples", "0.0123 s",
+// "98.7%", durations as durationText).
+Text figureText(const Figure& figure);
+// A duration given in hours as a person reads it: "17 min", "5.29 h", "62.5 h (2.6 days)".
+Text durationText(double hours);
+// The local date and time `seconds` from now (when a run started now would end), in
+// strftime's `format`: the table's "11-27 15:44", --json's ISO 8601.
+std::string clockAfter(double seconds, const char* format);
+// The findings of a layout counted: "No problems", "1 error", "2 errors, 1 warning".
+Text findingsSummary(const std::vector<Finding>& findings);
+
+}  // namespace traindeck
