@@ -1377,6 +1377,14 @@
         <source>%1: no micro-batch × accumulation on %3 GPUs makes the global batch %2; the run would use %4</source>
         <translation>%1：在 %3 块 GPU 上，没有任何 微批 × 累积 能得到全局批大小 %2；实际会用 %4</translation>
     </message>
+    <message>
+        <source>a checkpoint write takes about %1 s (%2 GB at %3 GB/s) and the collective timeout is %4 s: the ranks that wait in the next collective while it is written are aborted by NCCL&apos;s watchdog (&apos;collective operation timeout&apos;) once the write outlasts it</source>
+        <translation>一次检查点写入约需 %1 秒（%2 GB，速度 %3 GB/s），而集合通信超时为 %4 秒：写入期间在下一次集合通信中等待的各个 rank，一旦写入超过超时时间，就会被 NCCL 看门狗中止（collective operation timeout）</translation>
+    </message>
+    <message>
+        <source>raise the collective timeout to %1 s (twice the write), or write sharded checkpoints (torch.distributed.checkpoint) to faster storage</source>
+        <translation>将集合通信超时提高到 %1 秒（写入时间的两倍），或把分片检查点（torch.distributed.checkpoint）写到更快的存储</translation>
+    </message>
 </context>
 <context>
     <name>Findings</name>
