@@ -3546,8 +3546,8 @@
 <context>
     <name>WatchCommand</name>
     <message>
-        <source>SOURCE: a trainer&apos;s metrics file (JSON lines), a user&apos;s training log, a TensorBoard event file, a TensorBoard logdir (every folder of event files is a run), or a TrainDeck run folder (node-*.out, launch.jsonl).</source>
-        <translation>来源：训练器的指标文件（JSON 行）、用户的训练日志、TensorBoard 事件文件、TensorBoard 日志目录（每个含事件文件的文件夹是一次运行），或 TrainDeck 运行文件夹（node-*.out、launch.jsonl）。</translation>
+        <source>SOURCE: a trainer&apos;s metrics file (JSON lines), a user&apos;s training log, a TensorBoard event file, PyTorch Lightning&apos;s CSVLogger file (metrics.csv), a logdir of them (every folder of event files or a metrics.csv is a run), or a TrainDeck run folder (node-*.out, launch.jsonl).</source>
+        <translation>来源：训练器的指标文件（JSON 行）、用户的训练日志、TensorBoard 事件文件、PyTorch Lightning 的 CSVLogger 文件（metrics.csv）、包含它们的日志目录（每个含事件文件或 metrics.csv 的文件夹是一次运行），或 TrainDeck 运行文件夹（node-*.out、launch.jsonl）。</translation>
     </message>
     <message>
         <source>print a line per new step and every alarm as it happens, until the runs end</source>
