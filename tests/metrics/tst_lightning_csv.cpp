@@ -2,7 +2,9 @@
 // file's name: the fixtures as Lightning's writer saves them (fixtures/lightning,
 // make_lightning_csv.py), a logdir of versions, a diverged run, the file followed
 // while Lightning writes it again under a new header, and untrusted cells.
+#include "metrics/cards.h"
 #include "metrics/lightning_csv.h"
+#include "metrics/summary.h"
 #include "watch/watch.h"
 
 #include <QtTest>
@@ -98,6 +100,20 @@ private slots:
         QCOMPARE(run.skippedLines, std::size_t(0));
         QCOMPARE(run.rejectedValues, std::size_t(0));
         QVERIFY(run.alarms().empty());
+    }
+
+    // Lightning logs a loss per step and per epoch ("train_loss_step", "train_loss_epoch",
+    // on_step and on_epoch both set): the step's is the training loss of the summary and
+    // of the Loss card, the epoch's mean is a card of its own; val_loss is the evaluation's.
+    void stepLossIsTheTrainingLoss() {
+        const std::unique_ptr<Watch> w = watchOf(kLightning + "/version_0");
+        const Run& run = *w->store().runs()[0];
+        QCOMPARE(findMetric(run, "loss"), run.find("train_loss_step"));
+        const RunSummary summary = summarize(run);
+        QVERIFY(summary.lastLoss.has_value());
+        QCOMPARE(*summary.lastLoss, run.find("train_loss_step")->last().value);
+        QCOMPARE(cardSeries(run, Card{CardKind::Loss}), (std::vector<const Series*>{run.find("train_loss_step")}));
+        QCOMPARE(cardSeries(run, Card{CardKind::Eval}), (std::vector<const Series*>{run.find("val_loss")}));
     }
 
     // A Lightning root holds version_N folders: each is a run; other files are not runs.
