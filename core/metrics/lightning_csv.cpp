@@ -121,9 +121,16 @@ void LightningCsvReader::record(std::string_view text, double seenAt) {
 
 void LightningCsvReader::row(const std::vector<std::string>& cells, double seenAt) {
     const std::size_t index = ++records_;
-    if (cells.size() != header_.size() && header_ != rereadUnder_) {
-        // Written again under another header since it was read (asked once per header:
-        // a row that does not match the header just read from the start is only malformed).
+    double stepValue = 0;
+    constexpr double kMaxStep = 9007199254740992.0;  // 2^53, as Run::accept
+    const bool stepOk = stepColumn_ >= 0 && std::size_t(stepColumn_) < cells.size() &&
+                        number(cells[std::size_t(stepColumn_)], stepValue) && stepValue >= 0 && stepValue <= kMaxStep &&
+                        stepValue == std::floor(stepValue);
+    // Lightning writes every row under the header, always with its step: a row that is
+    // not so was most likely read from the middle of the file written again under
+    // another header. Asked once per header: a row that does not match the header just
+    // read from the start is only malformed.
+    if ((cells.size() != header_.size() || (stepColumn_ >= 0 && !stepOk)) && header_ != rereadUnder_) {
         rereadUnder_ = header_;
         wantsReread_ = true;
         return;
@@ -141,10 +148,7 @@ void LightningCsvReader::row(const std::vector<std::string>& cells, double seenA
         count(run_.skippedLines);  // malformed, or no step to place the values at: not a CSVLogger row
         return;
     }
-    double stepValue = 0;
-    constexpr double kMaxStep = 9007199254740992.0;  // 2^53, as Run::accept
-    if (!number(cells[std::size_t(stepColumn_)], stepValue) || !(stepValue >= 0 && stepValue <= kMaxStep) ||
-        stepValue != std::floor(stepValue)) {
+    if (!stepOk) {
         count(run_.rejectedValues);
         return;
     }
