@@ -1457,6 +1457,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Checkpoint write longer than the collective timeout allows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Sooner, but costs more to finish</source>
         <translation type="unfinished"></translation>
     </message>

@@ -1465,6 +1465,10 @@
         <translation>序列长于模型允许的长度</translation>
     </message>
     <message>
+        <source>Checkpoint write longer than the collective timeout allows</source>
+        <translation>检查点写入时间超出集合通信超时所能等待的范围</translation>
+    </message>
+    <message>
         <source>Sooner, but costs more to finish</source>
         <translation>更快完成，但总费用更高</translation>
     </message>
