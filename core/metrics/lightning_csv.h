@@ -10,7 +10,8 @@
 //     the whole file is written again, in place, under the new header.
 // A file followed while it is written again grows past the bytes already read,
 // so the follower sees no truncation: the reader notices instead (a row whose
-// cells do not match the header) and asks to be fed the file from its start.
+// cells do not match the header, or without a step, read from the middle of a
+// rewritten row) and asks to be fed the file from its start.
 //
 // Every number is untrusted: a step that is not a whole number in [0, 2^53] drops
 // its row, and a cell that is not a number is dropped (both counted in
@@ -45,7 +46,6 @@ public:
     void reread();
 
     std::size_t rows() const { return rows_; }  // rows whose values were taken
-    const std::vector<std::string>& header() const { return header_; }
     // A record longer than this is no record of Lightning's: dropped, counted as a skipped line.
     static constexpr std::size_t kMaxRecord = std::size_t(1) << 20;
 
