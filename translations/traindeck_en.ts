@@ -1461,6 +1461,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Checkpoint write longer than the collective timeout allows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Sooner, but costs more to finish</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3508,7 +3512,7 @@
 <context>
     <name>WatchCommand</name>
     <message>
-        <source>SOURCE: a trainer&apos;s metrics file (JSON lines), a user&apos;s training log, a TensorBoard event file, a TensorBoard logdir (every folder of event files is a run), or a TrainDeck run folder (node-*.out, launch.jsonl).</source>
+        <source>SOURCE: a trainer&apos;s metrics file (JSON lines), a user&apos;s training log, a TensorBoard event file, PyTorch Lightning&apos;s CSVLogger file (metrics.csv), a logdir of them (every folder of event files or a metrics.csv is a run), or a TrainDeck run folder (node-*.out, launch.jsonl).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -1381,6 +1381,14 @@
         <source>%1: no micro-batch × accumulation on %3 GPUs makes the global batch %2; the run would use %4</source>
         <translation>%1：在 %3 块 GPU 上，没有任何 微批 × 累积 能得到全局批大小 %2；实际会用 %4</translation>
     </message>
+    <message>
+        <source>a checkpoint write takes about %1 s (%2 GB at %3 GB/s) and the collective timeout is %4 s: the ranks that wait in the next collective while it is written are aborted by NCCL&apos;s watchdog (&apos;collective operation timeout&apos;) once the write outlasts it</source>
+        <translation>一次检查点写入约需 %1 秒（%2 GB，速度 %3 GB/s），而集合通信超时为 %4 秒：写入期间在下一次集合通信中等待的各个 rank，一旦写入超过超时时间，就会被 NCCL 看门狗中止（collective operation timeout）</translation>
+    </message>
+    <message>
+        <source>raise the collective timeout to %1 s (twice the write), or write sharded checkpoints (torch.distributed.checkpoint) to faster storage</source>
+        <translation>将集合通信超时提高到 %1 秒（写入时间的两倍），或把分片检查点（torch.distributed.checkpoint）写到更快的存储</translation>
+    </message>
 </context>
 <context>
     <name>Findings</name>
@@ -1459,6 +1467,10 @@
     <message>
         <source>Sequence longer than the model allows</source>
         <translation>序列长于模型允许的长度</translation>
+    </message>
+    <message>
+        <source>Checkpoint write longer than the collective timeout allows</source>
+        <translation>检查点写入时间超出集合通信超时所能等待的范围</translation>
     </message>
     <message>
         <source>Sooner, but costs more to finish</source>
@@ -3509,8 +3521,8 @@
 <context>
     <name>WatchCommand</name>
     <message>
-        <source>SOURCE: a trainer&apos;s metrics file (JSON lines), a user&apos;s training log, a TensorBoard event file, a TensorBoard logdir (every folder of event files is a run), or a TrainDeck run folder (node-*.out, launch.jsonl).</source>
-        <translation>来源：训练器的指标文件（JSON 行）、用户的训练日志、TensorBoard 事件文件、TensorBoard 日志目录（每个含事件文件的文件夹是一次运行），或 TrainDeck 运行文件夹（node-*.out、launch.jsonl）。</translation>
+        <source>SOURCE: a trainer&apos;s metrics file (JSON lines), a user&apos;s training log, a TensorBoard event file, PyTorch Lightning&apos;s CSVLogger file (metrics.csv), a logdir of them (every folder of event files or a metrics.csv is a run), or a TrainDeck run folder (node-*.out, launch.jsonl).</source>
+        <translation>来源：训练器的指标文件（JSON 行）、用户的训练日志、TensorBoard 事件文件、PyTorch Lightning 的 CSVLogger 文件（metrics.csv）、包含它们的日志目录（每个含事件文件或 metrics.csv 的文件夹是一次运行），或 TrainDeck 运行文件夹（node-*.out、launch.jsonl）。</translation>
     </message>
     <message>
         <source>print a line per new step and every alarm as it happens, until the runs end</source>

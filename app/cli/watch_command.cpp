@@ -44,9 +44,10 @@ constexpr auto kIdleInterval = std::chrono::milliseconds(20);
 void printUsage() {
     printHelpOpening(app::localized(TD_TEXT("WatchCommand", "Usage: traindeck watch [SOURCE...] [--follow-command COMMAND] [--follow] [--json] [--csv FILE] [SSH OPTIONS]")),
                      {app::localized(TD_TEXT("WatchCommand", "SOURCE: a trainer's metrics file (JSON lines), a user's "
-                                                             "training log, a TensorBoard event file, a TensorBoard "
-                                                             "logdir (every folder of event files is a run), or a "
-                                                             "TrainDeck run folder (node-*.out, launch.jsonl).")),
+                                                             "training log, a TensorBoard event file, PyTorch Lightning's "
+                                                             "CSVLogger file (metrics.csv), a logdir of them (every folder "
+                                                             "of event files or a metrics.csv is a run), or a TrainDeck "
+                                                             "run folder (node-*.out, launch.jsonl).")),
                       app::localized(TD_TEXT("WatchCommand", "A SOURCE on another machine is ssh://[user@]host[:port]/path "
                                                              "(/~/path: under the home), followed over SSH with host keys "
                                                              "checked as traindeck launch checks them; the host needs a "

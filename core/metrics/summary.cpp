@@ -32,6 +32,7 @@ std::vector<double> debiasedEma(std::span<const double> values, double weight) {
 const Series* findMetric(const Run& run, std::string_view metric) {
     if (const Series* s = run.find(std::string(metric)))
         return s;
+    const Series* epochMean = nullptr;
     const Series* fallback = nullptr;
     for (const auto& [key, s] : run.allSeries()) {
         if (key.second >= 0)
@@ -41,12 +42,17 @@ const Series* findMetric(const Run& run, std::string_view metric) {
             continue;
         const bool held = name.find("eval") != std::string::npos || name.find("val") != std::string::npos ||
                           name.find("test") != std::string::npos;
-        if (!held)
+        // An epoch's mean (Lightning's "train_loss_epoch" beside "train_loss_step") is
+        // the training series only when the steps' own is not there.
+        const bool perEpoch = name.ends_with("_epoch");
+        if (!held && !perEpoch)
             return s.get();
-        if (!fallback)
+        if (!held && !epochMean)
+            epochMean = s.get();
+        else if (held && !fallback)
             fallback = s.get();
     }
-    return fallback;
+    return epochMean ? epochMean : fallback;
 }
 
 std::optional<RankSpread> rankSpread(const Run& run) {

@@ -18,7 +18,8 @@ namespace traindeck::metrics {
 std::vector<double> debiasedEma(std::span<const double> values, double weight = 0.6);
 
 // The series of a common metric whatever the writer called it: "loss" finds
-// loss, train/loss, Loss/train (not eval_loss when a training loss exists).
+// loss, train/loss, Loss/train (not eval_loss when a training loss exists, nor
+// train_loss_epoch, an epoch's mean, when train_loss_step exists).
 const Series* findMetric(const Run& run, std::string_view metric);
 
 struct Best {

@@ -5,6 +5,7 @@
 #include "plan/memory_fix.h"
 #include "plan/model_findings.h"
 #include "plan/plan_fields.h"
+#include "plan/run_timeline.h"
 #include "plan/step_memory.h"
 #include "text/number_text.h"
 
@@ -174,6 +175,33 @@ void checkLayout(const Plan& plan, const Layout& layout, const Estimate& e, bool
                                                         "longer, or use a faster network"))));
 }
 
+// While one checkpoint is written, the ranks that are done first wait in the next
+// collective (DDP: rank 0 saves, the others all-reduce; ZeRO/FSDP: a barrier after the
+// shards). A write that outlasts the collective timeout makes NCCL's watchdog abort the
+// job at its first checkpoint, after hours of training, with an error that names no
+// checkpoint: an error when the planned write is longer than the timeout, a warning
+// when it takes more than half of it (storage under load is often slower than planned).
+void addCheckpointTimeoutFinding(const Plan& plan, const Estimate& own, std::vector<Finding>& out) {
+    const RunTimeline timeline = runTimeline(plan, own);
+    const double timeoutS = plan.launch.commTimeoutS;
+    if (timeline.checkpoints == 0 || 2 * timeline.checkpointS <= timeoutS)
+        return;
+    const long enough = 60 * long(std::ceil(2 * timeline.checkpointS / 60));  // twice the write, whole minutes
+    out.push_back(make(timeline.checkpointS >= timeoutS ? Severity::Error : Severity::Warning,
+                       "comm_timeout_below_checkpoint_write", "launch.comm_timeout_s", std::nullopt,
+                       Text(TD_TEXT("FindingTexts", "a checkpoint write takes about %1 s (%2 GB at %3 GB/s) and the "
+                                                    "collective timeout is %4 s: the ranks that wait in the next "
+                                                    "collective while it is written are aborted by NCCL's watchdog "
+                                                    "('collective operation timeout') once the write outlasts it"),
+                            {numText(timeline.checkpointS), numText(timeline.checkpointBytes / 1e9),
+                             numText(plan.recipe.checkpointWriteGBps), val(plan.launch.commTimeoutS)}),
+                       Text(TD_TEXT("FindingTexts", "raise the collective timeout to %1 s (twice the write), or write "
+                                                    "sharded checkpoints (torch.distributed.checkpoint) to faster "
+                                                    "storage"),
+                            {val(enough)}),
+                       {{"launch.comm_timeout_s", std::to_string(enough)}}));
+}
+
 }  // namespace
 
 const char* severityName(Severity s) {
@@ -246,6 +274,8 @@ std::vector<Finding> findings(const Plan& plan, const std::vector<Estimate>& est
                                 {val(long(e.effectiveBatch.value)), val(e.microBatch), val(e.gradAccum), val(e.worldSize)}),
                            Text()));
     }
+    if (ownEstimate != estimates.end())
+        addCheckpointTimeoutFinding(plan, *ownEstimate, out);
     addModelFindings(plan, estimates, fit, out);
     // Errors first: they are what stops the run.
     std::stable_sort(out.begin(), out.end(),

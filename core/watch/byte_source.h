@@ -20,6 +20,9 @@ public:
     // Reads at most `maxBytes` new bytes into `out` (replacing its contents).
     virtual Change read(std::string& out, std::size_t maxBytes) = 0;
     virtual bool caughtUp() const = 0;  // the last read reached the end as it was then
+    // From the next read on, the file again from its first byte (as Grew, not
+    // Restarted: the reader asked for it). False where it cannot be (a command's output).
+    virtual bool rewind() { return false; }
     virtual std::string problem() const = 0;
 };
 

@@ -19,6 +19,11 @@ public:
     FileFollower& operator=(const FileFollower&) = delete;
 
     Change read(std::string& out, std::size_t maxBytes) override;
+    bool rewind() override {
+        offset_ = 0;
+        caughtUp_ = false;
+        return true;
+    }
 
     const std::string& path() const { return path_; }
     std::string problem() const override { return problem_; }

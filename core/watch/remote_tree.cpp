@@ -74,7 +74,9 @@ struct RemoteTree::File {
     std::deque<Segment> pending;  // guarded by the tree's mutex, as caughtUp
     std::size_t pendingBytes = 0;
     bool caughtUp = false;
+    std::uint64_t rewinds = 0;    // the reader asked for the file from its start again
     // The thread's alone:
+    std::uint64_t rewindsDone = 0;
     sftp_file handle = nullptr;   // open while connected
     std::uint64_t offset = 0;     // of the next byte to fetch
     std::string head;             // the first bytes handed on (up to kHeadBytes)
@@ -123,6 +125,15 @@ public:
     }
     bool caughtUp() const override { return caughtUp_; }
     std::string problem() const override { return {}; }
+    bool rewind() override {
+        std::lock_guard lock(tree_.mutex_);
+        file_->pending.clear();  // bytes from the old offset: the thread's next round starts at byte 0
+        file_->pendingBytes = 0;
+        file_->caughtUp = false;
+        ++file_->rewinds;
+        caughtUp_ = false;
+        return true;
+    }
 
 private:
     RemoteTree& tree_;
@@ -453,6 +464,9 @@ bool RemoteTree::readRound(Connection& c, bool& got) {
 
 // Hands bytes read to the watch's side; the offset moves by exactly these bytes.
 void RemoteTree::deliver(File& f, bool restart, std::string bytes, bool caughtUp) {
+    std::lock_guard lock(mutex_);
+    if (f.rewinds != f.rewindsDone)
+        return;  // read from before a rewind the reader asked for meanwhile: the next round reads from byte 0
     if (restart) {
         f.offset = 0;
         f.head.clear();
@@ -460,7 +474,6 @@ void RemoteTree::deliver(File& f, bool restart, std::string bytes, bool caughtUp
     if (f.head.size() < kHeadBytes)
         f.head.append(bytes, 0, std::min(bytes.size(), kHeadBytes - f.head.size()));
     f.offset += bytes.size();
-    std::lock_guard lock(mutex_);
     f.caughtUp = caughtUp;
     if (bytes.empty() && !restart)
         return;
@@ -475,6 +488,14 @@ void RemoteTree::deliver(File& f, bool restart, std::string bytes, bool caughtUp
 // then up to kRoundBytes from its offset. False: the connection dropped.
 bool RemoteTree::readFile(Connection& c, File& f, bool& got) {
     beat();  // a file's few requests before its reads: each read below beats again
+    {
+        std::lock_guard lock(mutex_);
+        if (f.rewinds != f.rewindsDone) {  // the reader asked for the file from its start
+            f.rewindsDone = f.rewinds;
+            f.offset = 0;
+            f.head.clear();
+        }
+    }
     bool restart = false;
     if (f.handle) {
         // Replaced under its name? The name's attributes against the open file's,

@@ -11,6 +11,13 @@ namespace traindeck::watch {
 namespace {
 
 bool isEventFile(const std::string& name) { return name.find("tfevents") != std::string::npos; }
+bool isLightningCsv(const std::string& name) { return name == "metrics.csv"; }
+// A file of a logdir's run: TensorBoard's event files, Lightning's CSVLogger file.
+bool feedsLogdirRun(const std::string& name) { return isEventFile(name) || isLightningCsv(name); }
+RunFile::Format formatOf(const std::string& name) {
+    return isEventFile(name) ? RunFile::Format::TfEvents
+                             : isLightningCsv(name) ? RunFile::Format::LightningCsv : RunFile::Format::Text;
+}
 bool isNodeOut(const std::string& name) { return name.starts_with("node-") && name.ends_with(".out"); }
 bool feedsRunFolder(const std::string& name) { return isNodeOut(name) || name == "launch.jsonl"; }
 
@@ -31,8 +38,9 @@ std::vector<RunFile> runFilesOf(const std::vector<Entry>& entries) {
     const Entry& root = entries.front();
     if (!root.directory) {
         const fs::path p(root.path);
-        const bool events = isEventFile(p.filename().string());
-        out.push_back({root.path, events ? p.parent_path().filename().string() : p.stem().string(), root.path, events});
+        const RunFile::Format format = formatOf(p.filename().string());
+        const bool inFolder = format != RunFile::Format::Text;  // named by its folder, as in a logdir
+        out.push_back({root.path, inFolder ? p.parent_path().filename().string() : p.stem().string(), root.path, format});
         return out;
     }
     // Each folder's files, then each folder classified.
@@ -65,11 +73,11 @@ std::vector<RunFile> runFilesOf(const std::vector<Entry>& entries) {
                                                   : fs::path(dir).lexically_relative(rootPath).string();
         std::vector<std::string> mine;
         for (const std::string& f : files[dir])
-            if (runFolder ? feedsRunFolder(nameOf(f)) : isEventFile(nameOf(f)))
+            if (runFolder ? feedsRunFolder(nameOf(f)) : feedsLogdirRun(nameOf(f)))
                 mine.push_back(f);
         std::sort(mine.begin(), mine.end(), readOrder);
         for (const std::string& f : mine)
-            out.push_back({f, name, dir, !runFolder});
+            out.push_back({f, name, dir, runFolder ? RunFile::Format::Text : formatOf(nameOf(f))});
         if (runFolder && dir == root.path)
             break;  // the root is one run folder: that is all
     }

@@ -3,11 +3,12 @@
 // folders and a remote host's (the listing comes from wherever the path is).
 //
 //   - a file: events.out.tfevents.* (a TensorBoard event file; the run is its
-//     folder) or a text stream (the run is the file's name without extension);
+//     folder), metrics.csv (PyTorch Lightning's CSVLogger; the run is its folder,
+//     version_N) or a text stream (the run is the file's name without extension);
 //   - a TrainDeck run folder (run-folder.md: launch.jsonl, node-*.out): one run;
 //   - any other folder: like TensorBoard's logdir, every folder under it that
-//     holds event files is a run (named by its path below the logdir), and every
-//     TrainDeck run folder under it is a run too.
+//     holds event files or a metrics.csv is a run (named by its path below the
+//     logdir), and every TrainDeck run folder under it is a run too.
 
 #include <string>
 #include <vector>
@@ -26,7 +27,8 @@ struct RunFile {
     std::string path;
     std::string run;  // the run's name
     std::string key;  // files of one run share it (their folder; a lone file: its path)
-    bool events = false;  // a TensorBoard event file (else a text stream)
+    // Which reader reads it.
+    enum class Format { Text, TfEvents, LightningCsv } format = Format::Text;
 };
 
 // `entries`: the root first, then everything under it to kLogdirDepth levels.

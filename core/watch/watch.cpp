@@ -4,6 +4,7 @@
 #include "watch/file_follower.h"
 #include "watch/remote_tree.h"
 #include "watch/run_files.h"
+#include "metrics/lightning_csv.h"
 #include "metrics/text_stream.h"
 #include "metrics/tfevents.h"
 
@@ -30,6 +31,7 @@ struct Watch::Feed {
     std::unique_ptr<ByteSource> bytes;
     std::unique_ptr<TextStreamReader> text;
     std::unique_ptr<TfEventsReader> tf;
+    std::unique_ptr<LightningCsvReader> csv;
     int nodeStream = -1;  // a command's node: its index in run->nodeStreams
     bool failed = false;
 };
@@ -206,8 +208,10 @@ void Watch::scan(Source& source) {
             feed->bytes = source.remote->follow(file.path);
         else
             feed->bytes = std::make_unique<FileFollower>(file.path);
-        if (file.events)
+        if (file.format == RunFile::Format::TfEvents)
             feed->tf = std::make_unique<TfEventsReader>(*feed->run);
+        else if (file.format == RunFile::Format::LightningCsv)
+            feed->csv = std::make_unique<LightningCsvReader>(*feed->run);
         else
             feed->text = std::make_unique<TextStreamReader>(*feed->run);
         feeds_.push_back(std::move(feed));
@@ -226,6 +230,8 @@ void Watch::readFeed(Feed& f, std::size_t& budget, double now) {
     if (change == ByteSource::Change::Restarted) {
         if (f.text)
             f.text->reset();
+        else if (f.csv)
+            f.csv->reset();
         else
             f.tf->reset();
     }
@@ -236,6 +242,10 @@ void Watch::readFeed(Feed& f, std::size_t& budget, double now) {
         f.text->feed(buffer_, now);
         if (f.nodeStream >= 0)
             f.run->nodeStreams[std::size_t(f.nodeStream)].lines = f.text->lines();
+    } else if (f.csv) {
+        f.csv->feed(buffer_, now);
+        if (f.csv->wantsReread() && f.bytes->rewind())
+            f.csv->reread();  // Lightning wrote the file again under a new header
     } else if (!f.tf->feed(buffer_, now)) {
         f.failed = true;
         f.run->readProblems.push_back(
@@ -280,6 +290,8 @@ void Watch::finish(double now) {
     for (auto& f : feeds_) {
         if (f->text)
             f->text->finish(now);
+        else if (f->csv)
+            f->csv->finish(now);
         else if (f->tf->pendingBytes() > 0) {
             f->run->readProblems.push_back(Text(TD_TEXT("Watch", "%1: the last record is incomplete (%2 bytes)"),
                                                 {Text::value(f->path), Text::value(std::to_string(f->tf->pendingBytes()))}));

@@ -381,7 +381,7 @@ private slots:
                                  "memory_near_card", "lr_not_rescaled", "epoch_shorter_than_batch",
                                  "warmup_longer_than_run", "poor_scaling", "offload_needs_zero",
                                  "num_processes_mismatch", "unread_environment_variable", "deepspeed_batch_rule",
-                                 "costs_more_to_finish", "cheaper_and_sooner"})
+                                 "costs_more_to_finish", "cheaper_and_sooner", "comm_timeout_below_checkpoint_write"})
             QVERIFY2(codes.contains(code), code);
         // In English, the window says what core says.
         for (const Finding& f : findings(plans[1])) {

@@ -1,6 +1,8 @@
 // Every reader on mutated real files, under AddressSanitizer and UBSan: the
 // trainer's JSON lines and the launcher's launch.jsonl, users' plain log lines,
-// Hugging Face dict lines and TensorBoard event files (the fixtures), each
+// Hugging Face dict lines, TensorBoard event files and Lightning's metrics.csv
+// (the fixtures; a .csv is read as Lightning's, and read again from its start
+// whenever the reader asks, as the watch does), each
 // mutated a bounded number of times with a fixed seed (bit flips, spliced
 // tokens such as 1e30, NaN and -1, numbers swapped for out-of-range ones,
 // truncations, duplicated and deleted spans; for event files also lengths and
@@ -14,6 +16,7 @@
 // usage: fuzz_readers FIXTURES [MUTANTS_PER_FILE]
 
 #include "metrics/crc32c.h"
+#include "metrics/lightning_csv.h"
 #include "metrics/metrics_line.h"
 #include "metrics/run.h"
 #include "metrics/summary.h"
@@ -178,6 +181,28 @@ void feedText(const std::string& bytes, Mutator& m, const std::string& what) {
             }
 }
 
+void feedCsv(const std::string& bytes, Mutator& m, const std::string& what) {
+    Run run(what, 4096);
+    LightningCsvReader reader(run);
+    int rereads = 0;
+    for (std::size_t at = 0; at < bytes.size();) {
+        const std::size_t n = 1 + m.below(std::min<std::size_t>(bytes.size() - at, 8192));
+        reader.feed(std::string_view(bytes).substr(at, n), 1.0);
+        at += n;
+        if (reader.wantsReread()) {
+            if (++rereads > 1) {  // once per header, and these bytes do not change: a second time would be for ever
+                std::fprintf(stderr, "%s: the reader asks to read the file again and again\n", what.c_str());
+                ++failures;
+                return;
+            }
+            reader.reread();
+            at = 0;
+        }
+    }
+    reader.finish(2.0);
+    check(run, what);
+}
+
 void feedEvents(const std::string& bytes, Mutator& m, const std::string& what) {
     Run run(what, 4096);
     TfEventsReader reader(run);
@@ -208,13 +233,19 @@ int main(int argc, char** argv) {
     for (const fs::path& file : files) {
         const std::string original = readAll(file);
         const bool events = file.filename().string().find("tfevents") != std::string::npos;
+        const bool csv = file.extension() == ".csv";
         Mutator m{std::mt19937_64(std::hash<std::string>{}(file.filename().string()))};
         for (int i = 0; i <= mutants; ++i) {
             std::string bytes = original;  // mutant 0: the file as it is
             if (i > 0)
                 events ? m.mutateEvents(bytes) : m.mutateText(bytes);
             const std::string what = file.filename().string() + " #" + std::to_string(i);
-            events ? feedEvents(bytes, m, what) : feedText(bytes, m, what);
+            if (events)
+                feedEvents(bytes, m, what);
+            else if (csv)
+                feedCsv(bytes, m, what);
+            else
+                feedText(bytes, m, what);
             ++fed;
         }
     }

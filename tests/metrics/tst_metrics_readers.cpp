@@ -10,6 +10,7 @@
 #include <QtTest>
 
 #include "trainer_env.h"
+#include "watch_reading.h"
 
 #include <cmath>
 #include <fstream>
@@ -20,13 +21,6 @@ using namespace traindeck::watch;
 namespace {
 
 const QString kTb = QStringLiteral(FIXTURES "/tensorboard");
-
-// Reads sources to their end, as `traindeck watch` without --follow.
-void readAll(Watch& w) {
-    while (w.poll(1 << 16, unixNow())) {
-    }
-    w.finish(unixNow());
-}
 
 Watch* watchOf(const QStringList& paths) {
     auto* w = new Watch;

@@ -189,6 +189,31 @@ private slots:
         QCOMPARE(run.find("loss")->last().step, std::int64_t(3));
     }
 
+    // Lightning writes its metrics.csv again, in place and longer, when a key is new (the
+    // first validation): no truncation to see over SFTP either. The reader asks for the
+    // file from its start, the remote follower reads it again, nothing is doubled or lost.
+    void lightningCsvWrittenAgainInPlace() {
+        QVERIFY(QDir().mkpath(work_.filePath("lightning/version_0")));
+        const QString file = work_.filePath("lightning/version_0/metrics.csv");
+        test_files::writeFile(file, test_files::readFile(FIXTURES "/lightning/before-first-validation.csv"));
+        Watch w;
+        w.setSsh(settings(knownHosts_));
+        traindeck::Text error;
+        QVERIFY2(w.add(url(work_.filePath("lightning")).toStdString(), error), error.english().c_str());
+        Run& run = *w.store().runs()[0];
+        QCOMPARE(QString::fromStdString(run.name()), QString("version_0"));
+        QVERIFY(pollUntil(w, [&] { return run.lastStep() == 63; }));
+        QCOMPARE(run.find("train_loss_step")->points().size(), std::size_t(4));
+        test_files::writeFile(file, test_files::readFile(FIXTURES "/lightning/version_0/metrics.csv"));
+        QVERIFY(pollUntil(w, [&] { return run.lastStep() == 191; }));
+        QCOMPARE(run.find("train_loss_step")->points().size(), std::size_t(12));  // 3 epochs × 4 rows, none twice
+        QCOMPARE(run.find("val_loss")->points().size(), std::size_t(3));
+        QCOMPARE(run.find("grad_norm")->points().size(), std::size_t(8));
+        QVERIFY(run.alarms().empty());  // no restart
+        QCOMPARE(run.skippedLines, std::size_t(0));
+        QCOMPARE(run.rejectedValues, std::size_t(0));
+    }
+
     void replacedWhileDisconnected() {
         // SFTP has no inode: a file opened again after a reconnect is known by its
         // first bytes. Replaced by a longer one while the connection was down, it is

@@ -4,6 +4,8 @@
 #include "plan/findings.h"
 #include "plan/model_source.h"
 #include "plan/plan_fields.h"
+#include "plan/run_timeline.h"
+#include "text/number_text.h"
 
 #include <QtTest>
 
@@ -188,6 +190,48 @@ private slots:
         const Finding* f = find(fs, "offload_needs_zero");
         QVERIFY(f);
         QVERIFY(!find(findings(applied(p, *f)), "offload_needs_zero"));
+    }
+
+    // Llama-3.1 70B saves its whole state every 500 steps at the plan's 2 GB/s: the
+    // ranks waiting in the next collective outlast a short timeout and NCCL's watchdog
+    // aborts the job at its first checkpoint. Half the timeout warns, all of it is an error.
+    void checkpointWriteAgainstTheCollectiveTimeout() {
+        Plan p = quietPlan();
+        std::vector<FieldEdit> model;
+        QVERIFY(catalogueModelEdits("llama-3.1-70b", model).empty());
+        for (const FieldEdit& e : model) QVERIFY(setPlanField(p, e.key, e.value).empty());
+        QVERIFY(setPlanField(p, "recipe.checkpoint_every", "500").empty());
+        const RunTimeline timeline = runTimeline(p, estimate(p, p.cluster.layout()));
+        const double writeS = timeline.checkpointS;
+        QVERIFY2(writeS > 300 && writeS < 600, qPrintable(QString::number(writeS)));  // about 1 TB at 2 GB/s
+        const char* code = "comm_timeout_below_checkpoint_write";
+
+        p.launch.commTimeoutS = 1800;  // TrainDeck's default: three writes' time
+        QVERIFY(!find(findings(p), code));
+        p.launch.commTimeoutS = 600;  // PyTorch's default: the write takes most of it
+        auto fs = findings(p);
+        const Finding* f = find(fs, code);
+        QVERIFY(f);
+        QCOMPARE(f->severity, Severity::Warning);
+        QCOMPARE(f->field, std::string("launch.comm_timeout_s"));
+        QVERIFY2(f->message.english().find("collective timeout is 600 s") != std::string::npos, f->message.english().c_str());
+        QVERIFY(f->message.english().find(estimateText(writeS) + " s") != std::string::npos);
+        // The fix waits twice the write, in whole minutes, and clears the finding.
+        const Plan fixed = applied(p, *f);
+        QVERIFY(fixed.launch.commTimeoutS >= 2 * writeS && fixed.launch.commTimeoutS < 2 * writeS + 60);
+        QCOMPARE(fixed.launch.commTimeoutS % 60, 0);
+        QVERIFY(!find(findings(fixed), code));
+
+        p.launch.commTimeoutS = 300;  // shorter than the write: the run dies at its first checkpoint
+        fs = findings(p);
+        QCOMPARE(find(fs, code)->severity, Severity::Error);
+        QVERIFY(!find(findings(applied(p, *find(fs, code))), code));
+        // Faster storage, or no checkpoints within the run, and there is nothing to wait for.
+        Plan fast = p;
+        QVERIFY(setPlanField(fast, "recipe.checkpoint_write_gbps", std::to_string(3 * timeline.checkpointBytes / 1e9 / 300)).empty());
+        QVERIFY(!find(findings(fast), code));
+        p.recipe.checkpointEvery = int(p.recipe.totalSteps) + 1;
+        QVERIFY(!find(findings(p), code));
     }
 
     void comparedLayoutsAreCheckedButNotEdited() {

@@ -1,7 +1,7 @@
 #pragma once
 // When the NCCL watchdog gives up on a communicator, as a plain function of what it
 // polled: no NCCL or CUDA here, so that the rule is unit-tested on machines without a
-// GPU (tests/trainer/comm_watch_test.cpp).
+// GPU (tests/trainer/tst_comm_watch.cpp).
 //
 // A non-blocking communicator passes through "in progress" many times a step while
 // it enqueues work: that is its normal state, not news. The watchdog says nothing

@@ -38,6 +38,7 @@ const struct {
     {"sequence_beyond_positions", QT_TRANSLATE_NOOP("Findings", "Sequence longer than the model allows")},
     {"costs_more_to_finish", QT_TRANSLATE_NOOP("Findings", "Sooner, but costs more to finish")},
     {"cheaper_and_sooner", QT_TRANSLATE_NOOP("Findings", "A layout that is cheaper and sooner")},
+    {"comm_timeout_below_checkpoint_write", QT_TRANSLATE_NOOP("Findings", "Checkpoint write longer than the collective timeout allows")},
 };
 
 }  // namespace
