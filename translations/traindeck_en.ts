@@ -25,7 +25,7 @@
     </message>
     <message>
         <source>%1: cannot open: %2</source>
-        <translation type="unfinished">%1: cannot open: %2</translation>
+        <translation>%1: cannot open: %2</translation>
     </message>
     <message>
         <source>%1: no trainer start event (JSON lines with &quot;event&quot;:&quot;start&quot;), so the run&apos;s layout is unknown</source>
@@ -443,7 +443,7 @@
     <name>CostMessages</name>
     <message>
         <source>%1 min</source>
-        <translation type="unfinished">%1 min</translation>
+        <translation>%1 min</translation>
     </message>
     <message>
         <source>%1 h</source>
@@ -1950,7 +1950,7 @@
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished">%1: %2</translation>
+        <translation>%1: %2</translation>
     </message>
 </context>
 <context>
@@ -2065,7 +2065,7 @@
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished">%1: %2</translation>
+        <translation>%1: %2</translation>
     </message>
     <message>
         <source>node %1 (%2): %3 (reported by rank %4 on node %5)</source>
@@ -2156,7 +2156,7 @@
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished">%1: %2</translation>
+        <translation>%1: %2</translation>
     </message>
     <message>
         <source>node %1 ok   %2: %3</source>
@@ -2304,7 +2304,7 @@
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished">%1: %2</translation>
+        <translation>%1: %2</translation>
     </message>
     <message>
         <source>expected a model type and sizes, like &apos;llama hidden=4096 layers=32 ...&apos;</source>
@@ -2454,7 +2454,7 @@
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished">%1: %2</translation>
+        <translation>%1: %2</translation>
     </message>
     <message>
         <source>%1 %2 has no effect while %3 %4 is given: %3 decides it; give one of the two (%3 %5 lets %1 decide)</source>
@@ -2493,7 +2493,7 @@
     </message>
     <message>
         <source>GPUs</source>
-        <translation type="unfinished">GPUs</translation>
+        <translation>GPUs</translation>
     </message>
     <message>
         <source>micro × accum</source>
@@ -2505,7 +2505,7 @@
     </message>
     <message>
         <source>learning rate</source>
-        <translation type="unfinished">learning rate</translation>
+        <translation>learning rate</translation>
     </message>
     <message>
         <source>warmup steps</source>
@@ -2537,7 +2537,7 @@
     </message>
     <message>
         <source>samples/s</source>
-        <translation type="unfinished">samples/s</translation>
+        <translation>samples/s</translation>
     </message>
     <message>
         <source>time to finish</source>
@@ -2545,7 +2545,7 @@
     </message>
     <message>
         <source>GPU-hours</source>
-        <translation type="unfinished">GPU-hours</translation>
+        <translation>GPU-hours</translation>
     </message>
     <message>
         <source>scaling eff.</source>
@@ -2617,7 +2617,7 @@
     </message>
     <message>
         <source>%1 min</source>
-        <translation type="unfinished">%1 min</translation>
+        <translation>%1 min</translation>
     </message>
     <message>
         <source>%1 h</source>
@@ -2942,7 +2942,7 @@
     </message>
     <message>
         <source>GPU</source>
-        <translation type="unfinished">GPU</translation>
+        <translation>GPU</translation>
     </message>
     <message>
         <source>on-demand</source>
@@ -2970,6 +2970,13 @@
     </message>
     <message>
         <source>%1 needs a value (see traindeck prices --help)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>RunCalibration</name>
+    <message>
+        <source>No shown run has a measured samples/s and the layout it ran on (the trainer&apos;s start event).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3499,7 +3506,7 @@
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished">%1: %2</translation>
+        <translation>%1: %2</translation>
     </message>
     <message>
         <source>attempt %1 began; the attempt before logged no step</source>
@@ -3550,7 +3557,7 @@
     </message>
     <message>
         <source>steps</source>
-        <translation type="unfinished">steps</translation>
+        <translation>steps</translation>
     </message>
     <message>
         <source>%1 of %2</source>
@@ -3838,6 +3845,41 @@
     </message>
 </context>
 <context>
+    <name>traindeck::gui::CardViewBar</name>
+    <message>
+        <source>Smoothing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Log scale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ignore outliers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>x axis</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Relative time (h)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wall time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Follow the live edge</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>traindeck::gui::CostPanel</name>
     <message>
         <source>Cost</source>
@@ -3857,7 +3899,7 @@
     </message>
     <message>
         <source>Time to finish</source>
-        <translation type="unfinished">Time to finish</translation>
+        <translation>Time to finish</translation>
     </message>
     <message>
         <source>Cost to finish</source>
@@ -4731,7 +4773,7 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
     </message>
     <message>
         <source>Memory per GPU</source>
-        <translation type="unfinished">Memory per GPU</translation>
+        <translation>Memory per GPU</translation>
     </message>
     <message>
         <source>Gradient accumulation %1 · micro-batch %2 per GPU · %3 GPUs · effective batch %4</source>
@@ -4743,7 +4785,7 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
     </message>
     <message>
         <source>Effective batch</source>
-        <translation type="unfinished">Effective batch</translation>
+        <translation>Effective batch</translation>
     </message>
     <message>
         <source>Memory per GPU %1, peaking %2: weights %3, gradients %4, optimizer %5, activations %6, logits %7, overhead %8</source>
@@ -5031,7 +5073,7 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
     </message>
     <message>
         <source>The plan is not complete yet.</source>
-        <translation type="unfinished">The plan is not complete yet.</translation>
+        <translation>The plan is not complete yet.</translation>
     </message>
     <message>
         <source>Step times: %1.</source>
@@ -5062,7 +5104,18 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
     </message>
 </context>
 <context>
-    <name>traindeck::gui::WatchPage</name>
+    <name>traindeck::gui::WatchAlarms</name>
+    <message>
+        <source>TrainDeck: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>attempt %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::WatchCards</name>
     <message>
         <source>Loss</source>
         <translation type="unfinished"></translation>
@@ -5073,10 +5126,18 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
     </message>
     <message>
         <source>Learning rate</source>
-        <translation type="unfinished">Learning rate</translation>
+        <translation>Learning rate</translation>
     </message>
     <message>
         <source>Samples/s (dashed: the plan&apos;s prediction)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU memory (GiB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU memory (GiB; dashed: capacity)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -5092,15 +5153,22 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Watch a metrics file, log or event file</source>
+        <source>rank %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Watch a run folder or a TensorBoard logdir</source>
+        <source> · rank %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>PNG images (*.png)</source>
+        <source>capacity %1 GiB, above the scale</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::WatchExport</name>
+    <message>
+        <source>TrainDeck: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -5112,6 +5180,18 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>PNG images (*.png)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SVG images (*.svg)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export the cards as an image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Export the series as CSV</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5119,6 +5199,17 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
         <source>CSV files (*.csv)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Export this card as an image (PNG or SVG)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export this card&apos;s data as CSV…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::WatchPage</name>
     <message numerus="yes">
         <source>%n run(s), %1 points held in %2 MB</source>
         <translation type="unfinished">
@@ -5127,15 +5218,7 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
         </translation>
     </message>
     <message>
-        <source>TrainDeck: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Calibrate the plan</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No shown run has a measured samples/s and the layout it ran on (the trainer&apos;s start event).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -5147,55 +5230,11 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Smoothing</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Log scale</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Ignore outliers</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>x axis</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Step</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Relative time (h)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Wall time</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Follow the live edge</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Export CSV…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Calibrate the plan from this run</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Add a run</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>A path here, a path on another machine as ssh://[user@]host[:port]/path (host keys are checked as the launcher checks them), or a command whose output is the run&apos;s lines, starting with |, e.g. | kubectl logs -f -l job-name=NAME --prefix</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export this card&apos;s data as CSV…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -5206,6 +5245,36 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
         <source>A path, ssh://[user@]host[:port]/path on another machine, or | a command</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Nothing watched yet. A trainer&apos;s metrics file, a run folder, a TensorBoard logdir or a training log here; a run on another machine (ssh://host/path) or a command&apos;s output (| kubectl logs -f …) with Add run…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export image…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The cards as one picture: PNG, or SVG (vector graphics) for a file named .svg</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::WatchRunsPanel</name>
+    <message>
+        <source>Show only this run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show every run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy this run&apos;s summary</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::WatchSources</name>
     <message>
         <source>Connecting to %1…</source>
         <translation type="unfinished"></translation>
@@ -5232,63 +5301,19 @@ Accept it only if this is the fingerprint the host&apos;s administrator gives yo
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>attempt %1</source>
+        <source>Watch a metrics file, log or event file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>SVG images (*.svg)</source>
+        <source>Watch a run folder or a TensorBoard logdir</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>GPU memory (GiB; dashed: capacity)</source>
+        <source>Add a run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Nothing watched yet. A trainer&apos;s metrics file, a run folder, a TensorBoard logdir or a training log here; a run on another machine (ssh://host/path) or a command&apos;s output (| kubectl logs -f …) with Add run…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export the cards as an image</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Show only this run</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Show every run</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Copy this run&apos;s summary</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>rank %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> · rank %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>capacity %1 GiB, above the scale</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export this card as an image (PNG or SVG)…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export image…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The cards as one picture: PNG, or SVG (vector graphics) for a file named .svg</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>GPU memory (GiB)</source>
+        <source>A path here, a path on another machine as ssh://[user@]host[:port]/path (host keys are checked as the launcher checks them), or a command whose output is the run&apos;s lines, starting with |, e.g. | kubectl logs -f -l job-name=NAME --prefix</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -10,6 +10,7 @@
 #include "localized.h"
 
 #include "metrics/metric_units.h"
+#include "metrics/run_news.h"
 #include "metrics/series_csv.h"
 #include "metrics/summary.h"
 #include "metrics/summary_rows.h"
@@ -145,15 +146,9 @@ nlohmann::json summaryJson(const Run& run, const RunSummary& s) {
     return j;
 }
 
-// --follow: what is new since the last look, per run.
-struct Seen {
-    std::int64_t step = -1;
-    std::size_t alarms = 0;
-};
-
-void printNew(const Run& run, Seen& seen, bool json) {
-    if (run.lastStep() > seen.step) {
-        seen.step = run.lastStep();
+// --follow: what is new since the last look (core's RunNews: the Watch page's alarms come from it too).
+void printNew(const Run& run, RunNews& news, bool json) {
+    if (news.newStep(run)) {
         auto value = [&](const char* metric) -> std::optional<double> {
             const Series* s = findMetric(run, metric);
             if (!s || s->empty() || s->last().step != run.lastStep())
@@ -180,8 +175,7 @@ void printNew(const Run& run, Seen& seen, bool json) {
             std::cout << line << '\n';
         }
     }
-    for (; seen.alarms < run.alarms().size(); ++seen.alarms) {
-        const Alarm& a = run.alarms()[seen.alarms];
+    for (const Alarm& a : news.newAlarms(run)) {
         if (json)
             std::cout << alarmJson(run, a).dump() << '\n';
         else
@@ -231,13 +225,13 @@ void followRuns(Watch& watch, bool json) {
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, nullptr);
     sigaction(SIGTERM, &sa, nullptr);
-    std::map<const Run*, Seen> seen;
+    RunNews news;
     std::vector<std::string> troubles;
     for (;;) {
         const bool more = watch.poll(kPollBytes, unixNow());
         for (const auto& run : watch.store().runs()) {
             run->checkStall(unixNow());
-            printNew(*run, seen[run.get()], json);
+            printNew(*run, news, json);
         }
         std::vector<std::string> now;
         for (const Text& t : watch.troubles())
