@@ -194,6 +194,39 @@ private slots:
                 QCOMPARE(card->graph(g)->dataCount(), 0);
     }
 
+    // A capacity far above the curve is left off the scale (the title names it) and
+    // comes into the range once the curve nears it, without waiting for the view to
+    // change (a big file is copied over several draws: the first may hold few points).
+    void capacityComesIntoRangeWhenTheCurveNearsIt() {
+        metrics::Store store;
+        metrics::Run& run = store.run("growing");
+        run.info.nodes = 1;
+        run.info.gpusPerNode = 2;
+        run.info.device = "NVIDIA H200";
+        metrics::Series& memory = run.series("gpu_mem_gb");
+        run.append(memory, {0, 1, 1.9}, 1);
+        WatchRunsModel model(store);
+        model.sync();
+        WatchCards cards(model);
+        cards.resize(1000, 700);
+        cards.show();
+        cards.setAnalysis(analyse(demoPlan()));
+        cards.drawAll(CardView{});
+        int card = -1;
+        for (int c = 0; c < int(cards.kinds().size()); ++c)
+            if (cards.kinds()[std::size_t(c)].kind == CardKind::GpuMemory)
+                card = c;
+        QVERIFY(card >= 0);
+        QCustomPlot* plot = cards.cards()[std::size_t(card)];
+        QVERIFY(card_plot::title(plot).contains("capacity 140 GiB"));
+        QVERIFY(plot->yAxis->range().upper < 5);
+        run.append(memory, {1, 2, 100}, 2);
+        cards.draw(CardView{});  // points only: the view did not change
+        QVERIFY2(plot->yAxis->range().contains(140) && plot->yAxis->range().upper < 160,
+                 qPrintable(QString::number(plot->yAxis->range().upper)));
+        QVERIFY2(!card_plot::title(plot).contains("above the scale"), qPrintable(card_plot::title(plot)));
+    }
+
     void viewBarSaysHowTheCardsShowTheirSeries() {
         CardViewBar bar;
         const CardView view = bar.view();

@@ -136,7 +136,7 @@ QString WatchCards::title(int card) const {
     case CardKind::Lr: return tr("Learning rate");
     case CardKind::SamplesPerS: return tr("Samples/s (dashed: the plan's prediction)");
     case CardKind::GpuMemory:  // no dashed line where the capacity is above the scale
-        return m_capacityOffScale.contains(card) ? tr("GPU memory (GiB)") : tr("GPU memory (GiB; dashed: capacity)");
+        return capacityOffScale(card) ? tr("GPU memory (GiB)") : tr("GPU memory (GiB; dashed: capacity)");
     case CardKind::GradNorm: return tr("Gradient norm");
     case CardKind::Eval: return tr("Evaluation loss");
     case CardKind::RankStepTime: return tr("Step time per rank (s)");
@@ -159,6 +159,13 @@ QString WatchCards::stragglerTitle(const Run& run) {
     return m_straggler;
 }
 
+std::optional<double> WatchCards::capacityOffScale(int card) const {
+    for (const auto& [key, line] : m_planLines)
+        if (key.first == card && line.offScale)
+            return line.value;
+    return std::nullopt;
+}
+
 bool WatchCards::legendInWindow(int card) const {
     const int lines = m_cards[std::size_t(card)]->legend->itemCount();
     return m_kinds[std::size_t(card)].kind == CardKind::RankStepTime && m_runs.shownRuns().size() == 1 && lines >= 2 &&
@@ -172,10 +179,8 @@ void WatchCards::drawCard(int card, const CardView& view) {
     QCustomPlot* plot = m_cards[std::size_t(card)];
     const Card& kind = m_kinds[std::size_t(card)];
     bool changed = m_redrawAll;
-    if (m_redrawAll) {
+    if (m_redrawAll)
         plot->clearItems();
-        m_capacityOffScale.erase(card);
-    }
     const auto runs = m_runs.shownRuns();
     ValueRange x, y;
     std::vector<QCPGraph*> rawGraphs;
@@ -197,20 +202,20 @@ void WatchCards::drawCard(int card, const CardView& view) {
             y.add(f.y);
         }
         if (m_redrawAll) {
-            // The plan's line, always inside the card's range, but a capacity far above the curve.
             if (const double value = watch::planLine(m_analysis, *run, kind.kind); std::isfinite(value)) {
                 card_plot::addDashedLine(plot, value, WatchRunsModel::color(runIndex));
-                const bool offScale = kind.kind == CardKind::GpuMemory && !(y.hi >= kCapacityInViewShare * value);
-                if (offScale)
-                    m_capacityOffScale[card] = value;
-                else
-                    y.add(value);
-                m_planLines[{card, run}] = offScale ? std::nan("") : value;  // off the scale: the curve keeps the card
+                m_planLines[{card, run}] = {value, kind.kind == CardKind::GpuMemory};
             }
             if (kind.kind == CardKind::Loss && view.x == XAxis::Step)
                 WatchAlarms::drawMarks(plot, *run);
-        } else if (const auto line = m_planLines.find({card, run}); line != m_planLines.end()) {
-            y.add(line->second);  // the range keeps the line drawn before in view
+        }
+        // The plan's line inside the card's range, but a capacity far above the curve
+        // (off the scale until the curve comes near it: a big file is copied over several draws).
+        if (const auto line = m_planLines.find({card, run}); line != m_planLines.end()) {
+            PlanLine& l = line->second;
+            l.offScale = l.offScale && !(y.hi >= kCapacityInViewShare * l.value);
+            if (!l.offScale)
+                y.add(l.value);
         }
     }
     if (!changed)
@@ -225,8 +230,8 @@ void WatchCards::drawCard(int card, const CardView& view) {
     if (kind.kind == CardKind::RankStepTime && runs.size() == 1)
         if (const QString straggler = stragglerTitle(*runs[0]); !straggler.isEmpty())
             title = straggler;
-    if (const auto off = m_capacityOffScale.find(card); off != m_capacityOffScale.end())
-        title += QLatin1Char('\n') + tr("capacity %1 GiB, above the scale").arg(off->second, 0, 'g', 3);
+    if (const std::optional<double> off = capacityOffScale(card))
+        title += QLatin1Char('\n') + tr("capacity %1 GiB, above the scale").arg(*off, 0, 'g', 3);
     card_plot::setTitle(plot, title);
     plot->legend->setVisible(legendInWindow(card));
     plot->replot(QCustomPlot::rpQueuedReplot);

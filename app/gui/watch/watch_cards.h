@@ -15,6 +15,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -86,8 +87,14 @@ private:
     QString m_drawnSignature;            // smoothing, x axis and shown runs the graphs were drawn with
     QElapsedTimer m_stragglerClock;
     QString m_straggler;
-    std::map<int, double> m_capacityOffScale;  // per card: a capacity line left out of the range (GiB)
-    std::map<std::pair<int, const metrics::Run*>, double> m_planLines;  // per card and run: the dashed line's value
+    // Per card and run: the dashed line's value, and whether it is left out of the
+    // range (a capacity far above the curve: the title names it instead).
+    struct PlanLine {
+        double value = 0;
+        bool offScale = false;
+    };
+    std::map<std::pair<int, const metrics::Run*>, PlanLine> m_planLines;
+    std::optional<double> capacityOffScale(int card) const;
     bool m_followEdge = true;  // rescale to the newest data until the user zooms or pans
     bool m_redrawing = false;  // our own range changes do not ask for another draw
     bool m_redrawAll = true;   // the view changed (not only points): every card drawn, items and all
