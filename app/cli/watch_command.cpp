@@ -6,6 +6,7 @@
 // Exit status: 0, 1 an alarm fired (non-finite loss, error event, lost node, failed end), 2 bad input.
 
 #include "cli/commands.h"
+#include "cli/stop_signals.h"
 #include "cli/terminal_text.h"
 #include "localized.h"
 
@@ -19,10 +20,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include <atomic>
 #include <chrono>
 #include <cmath>
-#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <iostream>
@@ -214,17 +213,11 @@ void readAndSummarise(Watch& watch, bool json) {
         std::cout << all.dump(1) << '\n';
 }
 
-std::atomic<bool> g_watchInterrupted{false};
-void onWatchInterrupt(int) { g_watchInterrupted = true; }
-
-// --follow: until every run has ended (or every command source has exited), or Ctrl-C.
-void followRuns(Watch& watch, bool json) {
+// --follow: until every run has ended (or every command source has exited), or
+// Ctrl-C or SIGTERM (true: stopped so).
+bool followRuns(Watch& watch, bool json) {
     // Ctrl-C ends the watch, not the process: what was read is still exported.
-    struct sigaction sa{};
-    sa.sa_handler = onWatchInterrupt;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, nullptr);
-    sigaction(SIGTERM, &sa, nullptr);
+    const StopSignals& stops = catchStopSignals();
     RunNews news;
     std::vector<std::string> troubles;
     for (;;) {
@@ -240,11 +233,12 @@ void followRuns(Watch& watch, bool json) {
             for (const std::string& t : now)
                 std::fprintf(stderr, "traindeck watch: %s\n", t.c_str());
         troubles = std::move(now);
-        if (g_watchInterrupted || (!more && (watch.allEnded() || (watch.onlyCommands() && !watch.commandsRunning()))))
+        if (stops.count > 0 || (!more && (watch.allEnded() || (watch.onlyCommands() && !watch.commandsRunning()))))
             break;
         if (!more)
             std::this_thread::sleep_for(kFollowInterval);
     }
+    return stops.count > 0;
 }
 
 }  // namespace
@@ -299,10 +293,11 @@ int runWatch(int argc, char** argv) {
         if (!watch.addCommand(c, error))
             return fail(error);
     }
+    bool stopped = false;
     if (!follow)
         readAndSummarise(watch, json);
     else
-        followRuns(watch, json);
+        stopped = followRuns(watch, json);
     if (!csv.empty()) {
         std::vector<const Run*> runs;
         for (const auto& run : watch.store().runs())
@@ -310,7 +305,7 @@ int runWatch(int argc, char** argv) {
         if (const Text error = saveSeriesCsv(csv, everySeries(runs)); !error.empty())
             return fail(error);
     }
-    if (g_watchInterrupted)
+    if (stopped)
         return 130;
     for (const auto& run : watch.store().runs())
         if (run->failing())
