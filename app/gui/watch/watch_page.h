@@ -7,7 +7,6 @@
 // Replots are coalesced to at most 25 per second, so the window never waits on
 // a big file or a fast stream.
 
-#include "gui/watch/card_graphs.h"
 #include "metrics/cards.h"
 #include "plan/plan_analysis.h"
 #include "watch/watch.h"
