@@ -25,7 +25,7 @@
     </message>
     <message>
         <source>%1: cannot open: %2</source>
-        <translation>%1: cannot open: %2</translation>
+        <translation type="unfinished">%1: cannot open: %2</translation>
     </message>
     <message>
         <source>%1: no trainer start event (JSON lines with &quot;event&quot;:&quot;start&quot;), so the run&apos;s layout is unknown</source>
@@ -443,7 +443,7 @@
     <name>CostMessages</name>
     <message>
         <source>%1 min</source>
-        <translation>%1 min</translation>
+        <translation type="unfinished">%1 min</translation>
     </message>
     <message>
         <source>%1 h</source>
@@ -1950,7 +1950,7 @@
     </message>
     <message>
         <source>%1: %2</source>
-        <translation>%1: %2</translation>
+        <translation type="unfinished">%1: %2</translation>
     </message>
 </context>
 <context>
@@ -2065,7 +2065,7 @@
     </message>
     <message>
         <source>%1: %2</source>
-        <translation>%1: %2</translation>
+        <translation type="unfinished">%1: %2</translation>
     </message>
     <message>
         <source>node %1 (%2): %3 (reported by rank %4 on node %5)</source>
@@ -2156,7 +2156,7 @@
     </message>
     <message>
         <source>%1: %2</source>
-        <translation>%1: %2</translation>
+        <translation type="unfinished">%1: %2</translation>
     </message>
     <message>
         <source>node %1 ok   %2: %3</source>
@@ -2304,7 +2304,7 @@
     </message>
     <message>
         <source>%1: %2</source>
-        <translation>%1: %2</translation>
+        <translation type="unfinished">%1: %2</translation>
     </message>
     <message>
         <source>expected a model type and sizes, like &apos;llama hidden=4096 layers=32 ...&apos;</source>
@@ -2454,7 +2454,7 @@
     </message>
     <message>
         <source>%1: %2</source>
-        <translation>%1: %2</translation>
+        <translation type="unfinished">%1: %2</translation>
     </message>
     <message>
         <source>%1 %2 has no effect while %3 %4 is given: %3 decides it; give one of the two (%3 %5 lets %1 decide)</source>
@@ -2493,7 +2493,7 @@
     </message>
     <message>
         <source>GPUs</source>
-        <translation>GPUs</translation>
+        <translation type="unfinished">GPUs</translation>
     </message>
     <message>
         <source>micro × accum</source>
@@ -2505,7 +2505,7 @@
     </message>
     <message>
         <source>learning rate</source>
-        <translation>learning rate</translation>
+        <translation type="unfinished">learning rate</translation>
     </message>
     <message>
         <source>warmup steps</source>
@@ -2537,7 +2537,7 @@
     </message>
     <message>
         <source>samples/s</source>
-        <translation>samples/s</translation>
+        <translation type="unfinished">samples/s</translation>
     </message>
     <message>
         <source>time to finish</source>
@@ -2545,7 +2545,7 @@
     </message>
     <message>
         <source>GPU-hours</source>
-        <translation>GPU-hours</translation>
+        <translation type="unfinished">GPU-hours</translation>
     </message>
     <message>
         <source>scaling eff.</source>
@@ -2617,7 +2617,7 @@
     </message>
     <message>
         <source>%1 min</source>
-        <translation>%1 min</translation>
+        <translation type="unfinished">%1 min</translation>
     </message>
     <message>
         <source>%1 h</source>
@@ -2942,7 +2942,7 @@
     </message>
     <message>
         <source>GPU</source>
-        <translation>GPU</translation>
+        <translation type="unfinished">GPU</translation>
     </message>
     <message>
         <source>on-demand</source>
@@ -3506,7 +3506,7 @@
     </message>
     <message>
         <source>%1: %2</source>
-        <translation>%1: %2</translation>
+        <translation type="unfinished">%1: %2</translation>
     </message>
     <message>
         <source>attempt %1 began; the attempt before logged no step</source>
@@ -3557,7 +3557,7 @@
     </message>
     <message>
         <source>steps</source>
-        <translation>steps</translation>
+        <translation type="unfinished">steps</translation>
     </message>
     <message>
         <source>%1 of %2</source>
@@ -3899,7 +3899,7 @@
     </message>
     <message>
         <source>Time to finish</source>
-        <translation>Time to finish</translation>
+        <translation type="unfinished">Time to finish</translation>
     </message>
     <message>
         <source>Cost to finish</source>
@@ -4773,7 +4773,7 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
     </message>
     <message>
         <source>Memory per GPU</source>
-        <translation>Memory per GPU</translation>
+        <translation type="unfinished">Memory per GPU</translation>
     </message>
     <message>
         <source>Gradient accumulation %1 · micro-batch %2 per GPU · %3 GPUs · effective batch %4</source>
@@ -4785,7 +4785,7 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
     </message>
     <message>
         <source>Effective batch</source>
-        <translation>Effective batch</translation>
+        <translation type="unfinished">Effective batch</translation>
     </message>
     <message>
         <source>Memory per GPU %1, peaking %2: weights %3, gradients %4, optimizer %5, activations %6, logits %7, overhead %8</source>
@@ -5073,7 +5073,7 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
     </message>
     <message>
         <source>The plan is not complete yet.</source>
-        <translation>The plan is not complete yet.</translation>
+        <translation type="unfinished">The plan is not complete yet.</translation>
     </message>
     <message>
         <source>Step times: %1.</source>
@@ -5126,7 +5126,7 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
     </message>
     <message>
         <source>Learning rate</source>
-        <translation>Learning rate</translation>
+        <translation type="unfinished">Learning rate</translation>
     </message>
     <message>
         <source>Samples/s (dashed: the plan&apos;s prediction)</source>
