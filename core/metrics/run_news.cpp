@@ -1,5 +1,7 @@
 #include "metrics/run_news.h"
 
+#include <algorithm>
+
 namespace traindeck::metrics {
 
 bool RunNews::changed(const Run& run) {
