@@ -279,8 +279,14 @@ private slots:
         WatchRunsPanel panel(sources.store());
         QVERIFY(panel.summary().isEmpty());
         panel.model().sync();
-        panel.showSummary(true);
+        panel.showSummary();
         QVERIFY2(panel.summary().contains("8 of 100"), qPrintable(panel.summary()));
+        // New points within the second after: said once the second is over, not at each redraw.
+        metrics::Run& run = *sources.watch().store().runs()[0];
+        run.append(run.series("loss"), {8, 10, 0.1}, 10);
+        panel.showSummary();
+        QVERIFY(panel.summary().contains("8 of 100"));
+        QTRY_VERIFY_WITH_TIMEOUT(panel.summary().contains("9 of 100"), 3000);
     }
 
     void aCardsTitleFitsAndItsHoverNamesItsLines() {

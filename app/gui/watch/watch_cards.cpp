@@ -117,7 +117,6 @@ void WatchCards::draw(const CardView& view) {
     m_graphs->beginRedraw(view.smoothing, view.x);
     for (int c = 0; c < int(m_cards.size()); ++c)
         drawCard(c, view);
-    m_drewAll = m_redrawAll;
     m_redrawAll = false;
 }
 

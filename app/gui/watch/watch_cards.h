@@ -54,7 +54,6 @@ public:
     // Every point on the cards before returning (an export draws them all).
     void drawAll(const CardView& view);
     bool copying() const { return m_graphs->copying(); }
-    bool drewAll() const { return m_drewAll; }  // the last draw made every card whole
 
     const std::vector<QCustomPlot*>& cards() const { return m_cards; }
     std::vector<const metrics::Run*> shownRuns() const;  // the runs the cards draw
@@ -98,7 +97,6 @@ private:
     bool m_followEdge = true;  // rescale to the newest data until the user zooms or pans
     bool m_redrawing = false;  // our own range changes do not ask for another draw
     bool m_redrawAll = true;   // the view changed (not only points): every card drawn, items and all
-    bool m_drewAll = true;
 };
 
 }  // namespace traindeck::gui

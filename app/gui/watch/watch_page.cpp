@@ -147,7 +147,7 @@ void WatchPage::redraw() {
         m_replotTimer->start(0);  // the rest of the backlog, after the events waiting now
     ++m_replots;
     showStatus();
-    m_runs->showSummary(m_cards->drewAll());
+    m_runs->showSummary();
     emit runsRedrawn();
 }
 

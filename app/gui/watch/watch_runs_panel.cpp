@@ -4,10 +4,12 @@
 
 #include <QApplication>
 #include <QClipboard>
+#include <QEvent>
 #include <QLabel>
 #include <QListView>
 #include <QMenu>
 #include <QTextDocument>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace traindeck::gui {
@@ -29,23 +31,42 @@ WatchRunsPanel::WatchRunsPanel(const metrics::Store& store, QWidget* parent) : Q
     m_summary->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     column->addWidget(m_summary);
     connect(m_runs, &QWidget::customContextMenuRequested, this, &WatchRunsPanel::runMenu);
-    connect(m_runs->selectionModel(), &QItemSelectionModel::currentChanged, this, [this] { showSummary(true); });
+    m_lateSummary = new QTimer(this);
+    m_lateSummary->setSingleShot(true);
+    connect(m_lateSummary, &QTimer::timeout, this, &WatchRunsPanel::showSummary);
+    connect(m_runs->selectionModel(), &QItemSelectionModel::currentChanged, this, &WatchRunsPanel::showSummary);
 }
 
-void WatchRunsPanel::showSummary(bool now) {
-    if (!now && m_summaryClock.isValid() && m_summaryClock.elapsed() < 1000)
-        return;
-    m_summaryClock.start();
+void WatchRunsPanel::showSummary() {
     const metrics::Run* run = nullptr;
     if (const QModelIndex current = m_runs->currentIndex(); current.isValid())
         run = m_store.runs()[std::size_t(current.row())].get();
     else if (const auto shown = m_model->shownRuns(); !shown.empty())
         run = shown.front();
+    if (run == m_summarized && (!run || run->generation() == m_summarizedGeneration))
+        return;  // nothing new to say
+    if (run == m_summarized && m_summaryClock.isValid() && m_summaryClock.elapsed() < 1000) {
+        if (!m_lateSummary->isActive())
+            m_lateSummary->start(int(1000 - m_summaryClock.elapsed()));
+        return;
+    }
+    m_lateSummary->stop();
+    m_summaryClock.start();
+    m_summarized = run;
     if (!run) {
         m_summary->clear();
         return;
     }
+    m_summarizedGeneration = run->generation();
     m_summary->setText(WatchRunsModel::summaryHtml(*run));
+}
+
+void WatchRunsPanel::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange && m_summarized) {
+        m_summarized = nullptr;
+        QTimer::singleShot(0, this, &WatchRunsPanel::showSummary);  // once the texts are in the new language
+    }
+    QWidget::changeEvent(event);
 }
 
 QString WatchRunsPanel::summary() const {

@@ -9,8 +9,11 @@
 #include <QElapsedTimer>
 #include <QWidget>
 
+#include <cstdint>
+
 class QLabel;
 class QListView;
+class QTimer;
 
 namespace traindeck::gui {
 
@@ -23,10 +26,15 @@ public:
 
     WatchRunsModel& model() { return *m_model; }
     const WatchRunsModel& model() const { return *m_model; }
-    // The summary again: at once when `now` (the view changed), else at most once
-    // a second while points come (summarize() walks the run).
-    void showSummary(bool now);
+    // The summary again, when there is something new to say: at once for another
+    // run (the cursor moved, other runs shown), at most once a second while points
+    // come (summarize() walks the run: 80 ms for 8 series of 1M points), never for a
+    // zoom, a pan or a resize.
+    void showSummary();
     QString summary() const;  // as plain text
+
+protected:
+    void changeEvent(QEvent* event) override;  // another language: the summary in it
 
 private:
     void runMenu(const QPoint& at);
@@ -36,6 +44,9 @@ private:
     QListView* m_runs = nullptr;
     QLabel* m_summary = nullptr;
     QElapsedTimer m_summaryClock;
+    QTimer* m_lateSummary = nullptr;  // the points that came within the second after a summary
+    const metrics::Run* m_summarized = nullptr;
+    std::uint64_t m_summarizedGeneration = 0;
 };
 
 }  // namespace traindeck::gui
