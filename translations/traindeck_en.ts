@@ -3002,6 +3002,13 @@
     </message>
 </context>
 <context>
+    <name>RunCalibration</name>
+    <message>
+        <source>No shown run has a measured samples/s and the layout it ran on (the trainer&apos;s start event).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Scheduler</name>
     <message>
         <source>pending</source>
@@ -3809,6 +3816,41 @@
     </message>
     <message>
         <source>Step times: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::CardViewBar</name>
+    <message>
+        <source>Smoothing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Log scale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ignore outliers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>x axis</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Relative time (h)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wall time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Follow the live edge</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4915,7 +4957,18 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
     </message>
 </context>
 <context>
-    <name>traindeck::gui::WatchPage</name>
+    <name>traindeck::gui::WatchAlarms</name>
+    <message>
+        <source>TrainDeck: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>attempt %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::WatchCards</name>
     <message>
         <source>Loss</source>
         <translation type="unfinished"></translation>
@@ -4933,6 +4986,14 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>GPU memory (GiB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU memory (GiB; dashed: capacity)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Gradient norm</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4945,15 +5006,22 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Watch a metrics file, log or event file</source>
+        <source>rank %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Watch a run folder or a TensorBoard logdir</source>
+        <source> · rank %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>PNG images (*.png)</source>
+        <source>capacity %1 GiB, above the scale</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::WatchExport</name>
+    <message>
+        <source>TrainDeck: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4965,6 +5033,18 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>PNG images (*.png)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SVG images (*.svg)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export the cards as an image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Export the series as CSV</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4972,6 +5052,17 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
         <source>CSV files (*.csv)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Export this card as an image (PNG or SVG)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export this card&apos;s data as CSV…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::WatchPage</name>
     <message numerus="yes">
         <source>%n run(s), %1 points held in %2 MB</source>
         <translation type="unfinished">
@@ -4980,15 +5071,7 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
         </translation>
     </message>
     <message>
-        <source>TrainDeck: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Calibrate the plan</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No shown run has a measured samples/s and the layout it ran on (the trainer&apos;s start event).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -5000,55 +5083,11 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Smoothing</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Log scale</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Ignore outliers</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>x axis</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Step</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Relative time (h)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Wall time</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Follow the live edge</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Export CSV…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Calibrate the plan from this run</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Add a run</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>A path here, a path on another machine as ssh://[user@]host[:port]/path (host keys are checked as the launcher checks them), or a command whose output is the run&apos;s lines, starting with |, e.g. | kubectl logs -f -l job-name=NAME --prefix</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export this card&apos;s data as CSV…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -5059,6 +5098,36 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
         <source>A path, ssh://[user@]host[:port]/path on another machine, or | a command</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Nothing watched yet. A trainer&apos;s metrics file, a run folder, a TensorBoard logdir or a training log here; a run on another machine (ssh://host/path) or a command&apos;s output (| kubectl logs -f …) with Add run…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export image…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The cards as one picture: PNG, or SVG (vector graphics) for a file named .svg</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::WatchRunsPanel</name>
+    <message>
+        <source>Show only this run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show every run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy this run&apos;s summary</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::WatchSources</name>
     <message>
         <source>Connecting to %1…</source>
         <translation type="unfinished"></translation>
@@ -5085,63 +5154,19 @@ Accept it only if this is the fingerprint the host&apos;s administrator gives yo
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>attempt %1</source>
+        <source>Watch a metrics file, log or event file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>SVG images (*.svg)</source>
+        <source>Watch a run folder or a TensorBoard logdir</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>GPU memory (GiB; dashed: capacity)</source>
+        <source>Add a run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Nothing watched yet. A trainer&apos;s metrics file, a run folder, a TensorBoard logdir or a training log here; a run on another machine (ssh://host/path) or a command&apos;s output (| kubectl logs -f …) with Add run…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export the cards as an image</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Show only this run</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Show every run</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Copy this run&apos;s summary</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>rank %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> · rank %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>capacity %1 GiB, above the scale</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export this card as an image (PNG or SVG)…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export image…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The cards as one picture: PNG, or SVG (vector graphics) for a file named .svg</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>GPU memory (GiB)</source>
+        <source>A path here, a path on another machine as ssh://[user@]host[:port]/path (host keys are checked as the launcher checks them), or a command whose output is the run&apos;s lines, starting with |, e.g. | kubectl logs -f -l job-name=NAME --prefix</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

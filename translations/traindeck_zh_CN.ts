@@ -3011,6 +3011,13 @@
     </message>
 </context>
 <context>
+    <name>RunCalibration</name>
+    <message>
+        <source>No shown run has a measured samples/s and the layout it ran on (the trainer&apos;s start event).</source>
+        <translation>显示的运行中没有一个同时具有实测的样本/秒和所用布局（训练器的 start 事件）。</translation>
+    </message>
+</context>
+<context>
     <name>Scheduler</name>
     <message>
         <source>pending</source>
@@ -3817,6 +3824,41 @@
     <message>
         <source>Step times: %1.</source>
         <translation>步时：%1。</translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::CardViewBar</name>
+    <message>
+        <source>Smoothing</source>
+        <translation>平滑</translation>
+    </message>
+    <message>
+        <source>Log scale</source>
+        <translation>对数刻度</translation>
+    </message>
+    <message>
+        <source>Ignore outliers</source>
+        <translation>忽略离群值</translation>
+    </message>
+    <message>
+        <source>x axis</source>
+        <translation>x 轴</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <source>Relative time (h)</source>
+        <translation>相对时间（小时）</translation>
+    </message>
+    <message>
+        <source>Wall time</source>
+        <translation>时钟时间</translation>
+    </message>
+    <message>
+        <source>Follow the live edge</source>
+        <translation>跟随最新数据</translation>
     </message>
 </context>
 <context>
@@ -4927,7 +4969,18 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
     </message>
 </context>
 <context>
-    <name>traindeck::gui::WatchPage</name>
+    <name>traindeck::gui::WatchAlarms</name>
+    <message>
+        <source>TrainDeck: %1</source>
+        <translation>TrainDeck：%1</translation>
+    </message>
+    <message>
+        <source>attempt %1</source>
+        <translation>第 %1 次尝试</translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::WatchCards</name>
     <message>
         <source>Loss</source>
         <translation>损失</translation>
@@ -4945,6 +4998,14 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
         <translation>样本/秒（虚线：计划的预测）</translation>
     </message>
     <message>
+        <source>GPU memory (GiB)</source>
+        <translation>GPU 显存（GiB）</translation>
+    </message>
+    <message>
+        <source>GPU memory (GiB; dashed: capacity)</source>
+        <translation>GPU 显存（GiB；虚线：容量）</translation>
+    </message>
+    <message>
         <source>Gradient norm</source>
         <translation>梯度范数</translation>
     </message>
@@ -4957,16 +5018,23 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
         <translation>各 rank 的步时间（秒）</translation>
     </message>
     <message>
-        <source>Watch a metrics file, log or event file</source>
-        <translation>监视指标文件、日志或事件文件</translation>
+        <source>rank %1</source>
+        <translation>rank %1</translation>
     </message>
     <message>
-        <source>Watch a run folder or a TensorBoard logdir</source>
-        <translation>监视运行文件夹或 TensorBoard 日志目录</translation>
+        <source> · rank %1</source>
+        <translation> · rank %1</translation>
     </message>
     <message>
-        <source>PNG images (*.png)</source>
-        <translation>PNG 图像 (*.png)</translation>
+        <source>capacity %1 GiB, above the scale</source>
+        <translation>容量 %1 GiB，超出纵轴范围</translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::WatchExport</name>
+    <message>
+        <source>TrainDeck: %1</source>
+        <translation>TrainDeck：%1</translation>
     </message>
     <message>
         <source>Export</source>
@@ -4977,6 +5045,18 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
         <translation>无法写入 %1。</translation>
     </message>
     <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+    <message>
+        <source>SVG images (*.svg)</source>
+        <translation>SVG 图像 (*.svg)</translation>
+    </message>
+    <message>
+        <source>Export the cards as an image</source>
+        <translation>将卡片导出为图像</translation>
+    </message>
+    <message>
         <source>Export the series as CSV</source>
         <translation>将数据序列导出为 CSV</translation>
     </message>
@@ -4984,6 +5064,17 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
+    <message>
+        <source>Export this card as an image (PNG or SVG)…</source>
+        <translation>将此卡片导出为图像（PNG 或 SVG）…</translation>
+    </message>
+    <message>
+        <source>Export this card&apos;s data as CSV…</source>
+        <translation>将此卡片的数据导出为 CSV…</translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::WatchPage</name>
     <message numerus="yes">
         <source>%n run(s), %1 points held in %2 MB</source>
         <translation>
@@ -4991,16 +5082,8 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
         </translation>
     </message>
     <message>
-        <source>TrainDeck: %1</source>
-        <translation>TrainDeck：%1</translation>
-    </message>
-    <message>
         <source>Calibrate the plan</source>
         <translation>校准计划</translation>
-    </message>
-    <message>
-        <source>No shown run has a measured samples/s and the layout it ran on (the trainer&apos;s start event).</source>
-        <translation>显示的运行中没有一个同时具有实测的样本/秒和所用布局（训练器的 start 事件）。</translation>
     </message>
     <message>
         <source>Watch a file…</source>
@@ -5011,56 +5094,12 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
         <translation>监视文件夹…</translation>
     </message>
     <message>
-        <source>Smoothing</source>
-        <translation>平滑</translation>
-    </message>
-    <message>
-        <source>Log scale</source>
-        <translation>对数刻度</translation>
-    </message>
-    <message>
-        <source>Ignore outliers</source>
-        <translation>忽略离群值</translation>
-    </message>
-    <message>
-        <source>x axis</source>
-        <translation>x 轴</translation>
-    </message>
-    <message>
-        <source>Step</source>
-        <translation>步</translation>
-    </message>
-    <message>
-        <source>Relative time (h)</source>
-        <translation>相对时间（小时）</translation>
-    </message>
-    <message>
-        <source>Wall time</source>
-        <translation>时钟时间</translation>
-    </message>
-    <message>
-        <source>Follow the live edge</source>
-        <translation>跟随最新数据</translation>
-    </message>
-    <message>
         <source>Export CSV…</source>
         <translation>导出 CSV…</translation>
     </message>
     <message>
         <source>Calibrate the plan from this run</source>
         <translation>用此运行校准计划</translation>
-    </message>
-    <message>
-        <source>Add a run</source>
-        <translation>添加运行</translation>
-    </message>
-    <message>
-        <source>A path here, a path on another machine as ssh://[user@]host[:port]/path (host keys are checked as the launcher checks them), or a command whose output is the run&apos;s lines, starting with |, e.g. | kubectl logs -f -l job-name=NAME --prefix</source>
-        <translation>本机路径、另一台机器上的路径（写作 ssh://[user@]host[:port]/path，主机密钥的检查方式与启动器相同），或以 | 开头、输出即运行各行的命令，例如 | kubectl logs -f -l job-name=NAME --prefix</translation>
-    </message>
-    <message>
-        <source>Export this card&apos;s data as CSV…</source>
-        <translation>将此卡片的数据导出为 CSV…</translation>
     </message>
     <message>
         <source>Add run…</source>
@@ -5070,6 +5109,36 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
         <source>A path, ssh://[user@]host[:port]/path on another machine, or | a command</source>
         <translation>路径、另一台机器上的 ssh://[user@]host[:port]/path，或 | 命令</translation>
     </message>
+    <message>
+        <source>Nothing watched yet. A trainer&apos;s metrics file, a run folder, a TensorBoard logdir or a training log here; a run on another machine (ssh://host/path) or a command&apos;s output (| kubectl logs -f …) with Add run…</source>
+        <translation>尚未监视任何运行。可在此监视训练器的指标文件、运行文件夹、TensorBoard 日志目录或训练日志；另一台机器上的运行（ssh://host/path）或命令的输出（| kubectl logs -f …）请用“添加运行…”。</translation>
+    </message>
+    <message>
+        <source>Export image…</source>
+        <translation>导出图像…</translation>
+    </message>
+    <message>
+        <source>The cards as one picture: PNG, or SVG (vector graphics) for a file named .svg</source>
+        <translation>所有卡片合成一张图：PNG；文件名以 .svg 结尾时为 SVG（矢量图）</translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::WatchRunsPanel</name>
+    <message>
+        <source>Show only this run</source>
+        <translation>只显示此运行</translation>
+    </message>
+    <message>
+        <source>Show every run</source>
+        <translation>显示所有运行</translation>
+    </message>
+    <message>
+        <source>Copy this run&apos;s summary</source>
+        <translation>复制此运行的摘要</translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::WatchSources</name>
     <message>
         <source>Connecting to %1…</source>
         <translation>正在连接 %1…</translation>
@@ -5101,64 +5170,20 @@ Accept it only if this is the fingerprint the host&apos;s administrator gives yo
         <translation>拒绝</translation>
     </message>
     <message>
-        <source>attempt %1</source>
-        <translation>第 %1 次尝试</translation>
+        <source>Watch a metrics file, log or event file</source>
+        <translation>监视指标文件、日志或事件文件</translation>
     </message>
     <message>
-        <source>SVG images (*.svg)</source>
-        <translation>SVG 图像 (*.svg)</translation>
+        <source>Watch a run folder or a TensorBoard logdir</source>
+        <translation>监视运行文件夹或 TensorBoard 日志目录</translation>
     </message>
     <message>
-        <source>GPU memory (GiB; dashed: capacity)</source>
-        <translation>GPU 显存（GiB；虚线：容量）</translation>
+        <source>Add a run</source>
+        <translation>添加运行</translation>
     </message>
     <message>
-        <source>Nothing watched yet. A trainer&apos;s metrics file, a run folder, a TensorBoard logdir or a training log here; a run on another machine (ssh://host/path) or a command&apos;s output (| kubectl logs -f …) with Add run…</source>
-        <translation>尚未监视任何运行。可在此监视训练器的指标文件、运行文件夹、TensorBoard 日志目录或训练日志；另一台机器上的运行（ssh://host/path）或命令的输出（| kubectl logs -f …）请用“添加运行…”。</translation>
-    </message>
-    <message>
-        <source>Export the cards as an image</source>
-        <translation>将卡片导出为图像</translation>
-    </message>
-    <message>
-        <source>Show only this run</source>
-        <translation>只显示此运行</translation>
-    </message>
-    <message>
-        <source>Show every run</source>
-        <translation>显示所有运行</translation>
-    </message>
-    <message>
-        <source>Copy this run&apos;s summary</source>
-        <translation>复制此运行的摘要</translation>
-    </message>
-    <message>
-        <source>rank %1</source>
-        <translation>rank %1</translation>
-    </message>
-    <message>
-        <source> · rank %1</source>
-        <translation> · rank %1</translation>
-    </message>
-    <message>
-        <source>capacity %1 GiB, above the scale</source>
-        <translation>容量 %1 GiB，超出纵轴范围</translation>
-    </message>
-    <message>
-        <source>Export this card as an image (PNG or SVG)…</source>
-        <translation>将此卡片导出为图像（PNG 或 SVG）…</translation>
-    </message>
-    <message>
-        <source>Export image…</source>
-        <translation>导出图像…</translation>
-    </message>
-    <message>
-        <source>The cards as one picture: PNG, or SVG (vector graphics) for a file named .svg</source>
-        <translation>所有卡片合成一张图：PNG；文件名以 .svg 结尾时为 SVG（矢量图）</translation>
-    </message>
-    <message>
-        <source>GPU memory (GiB)</source>
-        <translation>GPU 显存（GiB）</translation>
+        <source>A path here, a path on another machine as ssh://[user@]host[:port]/path (host keys are checked as the launcher checks them), or a command whose output is the run&apos;s lines, starting with |, e.g. | kubectl logs -f -l job-name=NAME --prefix</source>
+        <translation>本机路径、另一台机器上的路径（写作 ssh://[user@]host[:port]/path，主机密钥的检查方式与启动器相同），或以 | 开头、输出即运行各行的命令，例如 | kubectl logs -f -l job-name=NAME --prefix</translation>
     </message>
 </context>
 <context>

@@ -6,10 +6,12 @@
 // Exit status: 0, 1 an alarm fired (non-finite loss, error event, lost node, failed end), 2 bad input.
 
 #include "cli/commands.h"
+#include "cli/stop_signals.h"
 #include "cli/terminal_text.h"
 #include "localized.h"
 
 #include "metrics/metric_units.h"
+#include "metrics/run_news.h"
 #include "metrics/series_csv.h"
 #include "metrics/summary.h"
 #include "metrics/summary_rows.h"
@@ -18,10 +20,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include <atomic>
 #include <chrono>
 #include <cmath>
-#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <iostream>
@@ -146,15 +146,9 @@ nlohmann::json summaryJson(const Run& run, const RunSummary& s) {
     return j;
 }
 
-// --follow: what is new since the last look, per run.
-struct Seen {
-    std::int64_t step = -1;
-    std::size_t alarms = 0;
-};
-
-void printNew(const Run& run, Seen& seen, bool json) {
-    if (run.lastStep() > seen.step) {
-        seen.step = run.lastStep();
+// --follow: what is new since the last look (core's RunNews: the Watch page's alarms come from it too).
+void printNew(const Run& run, RunNews& news, bool json) {
+    if (news.newStep(run)) {
         auto value = [&](const char* metric) -> std::optional<double> {
             const Series* s = findMetric(run, metric);
             if (!s || s->empty() || s->last().step != run.lastStep())
@@ -181,8 +175,7 @@ void printNew(const Run& run, Seen& seen, bool json) {
             std::cout << line << '\n';
         }
     }
-    for (; seen.alarms < run.alarms().size(); ++seen.alarms) {
-        const Alarm& a = run.alarms()[seen.alarms];
+    for (const Alarm& a : news.newAlarms(run)) {
         if (json)
             std::cout << alarmJson(run, a).dump() << '\n';
         else
@@ -221,24 +214,18 @@ void readAndSummarise(Watch& watch, bool json) {
         std::cout << all.dump(1) << '\n';
 }
 
-std::atomic<bool> g_watchInterrupted{false};
-void onWatchInterrupt(int) { g_watchInterrupted = true; }
-
-// --follow: until every run has ended (or every command source has exited), or Ctrl-C.
-void followRuns(Watch& watch, bool json) {
+// --follow: until every run has ended (or every command source has exited), or
+// Ctrl-C or SIGTERM (true: stopped so).
+bool followRuns(Watch& watch, bool json) {
     // Ctrl-C ends the watch, not the process: what was read is still exported.
-    struct sigaction sa{};
-    sa.sa_handler = onWatchInterrupt;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, nullptr);
-    sigaction(SIGTERM, &sa, nullptr);
-    std::map<const Run*, Seen> seen;
+    const StopSignals& stops = catchStopSignals();
+    RunNews news;
     std::vector<std::string> troubles;
     for (;;) {
         const bool more = watch.poll(kPollBytes, unixNow());
         for (const auto& run : watch.store().runs()) {
             run->checkStall(unixNow());
-            printNew(*run, seen[run.get()], json);
+            printNew(*run, news, json);
         }
         std::vector<std::string> now;
         for (const Text& t : watch.troubles())
@@ -247,11 +234,12 @@ void followRuns(Watch& watch, bool json) {
             for (const std::string& t : now)
                 std::fprintf(stderr, "traindeck watch: %s\n", t.c_str());
         troubles = std::move(now);
-        if (g_watchInterrupted || (!more && (watch.allEnded() || (watch.onlyCommands() && !watch.commandsRunning()))))
+        if (stops.count > 0 || (!more && (watch.allEnded() || (watch.onlyCommands() && !watch.commandsRunning()))))
             break;
         if (!more)
             std::this_thread::sleep_for(kFollowInterval);
     }
+    return stops.count > 0;
 }
 
 }  // namespace
@@ -306,10 +294,11 @@ int runWatch(int argc, char** argv) {
         if (!watch.addCommand(c, error))
             return fail(error);
     }
+    bool stopped = false;
     if (!follow)
         readAndSummarise(watch, json);
     else
-        followRuns(watch, json);
+        stopped = followRuns(watch, json);
     if (!csv.empty()) {
         std::vector<const Run*> runs;
         for (const auto& run : watch.store().runs())
@@ -317,7 +306,7 @@ int runWatch(int argc, char** argv) {
         if (const Text error = saveSeriesCsv(csv, everySeries(runs)); !error.empty())
             return fail(error);
     }
-    if (g_watchInterrupted)
+    if (stopped)
         return 130;
     for (const auto& run : watch.store().runs())
         if (run->failing())

@@ -8,6 +8,8 @@ bool Alarm::failing() const {
            kind == AlarmKind::Failed;
 }
 
+bool Alarm::problem() const { return failing() || kind == AlarmKind::Stalled; }
+
 const char* alarmKey(AlarmKind kind) {
     switch (kind) {
     case AlarmKind::NonFiniteLoss: return "nonfinite_loss";

@@ -31,6 +31,9 @@ struct Alarm {
 
     // A failing alarm makes `traindeck watch` exit 1: a non-finite loss, an error, a failed end.
     bool failing() const;
+    // A problem now: failing, or a stall. The Watch page's banner lists these
+    // (Run::problems) and its tray announces them as they come.
+    bool problem() const;
     Text text() const;
 };
 

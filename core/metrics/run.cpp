@@ -89,7 +89,7 @@ bool Run::failing() const {
 std::vector<Alarm> Run::problems() const {
     std::vector<Alarm> out;
     for (std::size_t i = std::min(attemptAlarms_, alarms_.size()); i < alarms_.size(); ++i)
-        if (alarms_[i].failing() || alarms_[i].kind == AlarmKind::Stalled)
+        if (alarms_[i].problem())
             out.push_back(alarms_[i]);
     return out;
 }
@@ -156,6 +156,21 @@ Run& Store::run(const std::string& name) {
         return *r;
     runs_.push_back(std::make_unique<Run>(name, seriesCapacity));
     return *runs_.back();
+}
+
+std::size_t Store::pointsHeld() const {
+    std::size_t points = 0;
+    for (const auto& run : runs_)
+        for (const auto& [key, series] : run->allSeries())
+            points += series->points().size();
+    return points;
+}
+
+std::size_t Store::bytesHeld() const {
+    std::size_t bytes = 0;
+    for (const auto& run : runs_)
+        bytes += run->bytes();
+    return bytes;
 }
 
 Run* Store::find(const std::string& name) {

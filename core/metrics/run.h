@@ -147,6 +147,9 @@ public:
     Run& run(const std::string& name);  // created on first use
     Run* find(const std::string& name);
     const std::vector<std::unique_ptr<Run>>& runs() const { return runs_; }
+    // What the store holds over all runs: points of every series, and bytes (Run::bytes).
+    std::size_t pointsHeld() const;
+    std::size_t bytesHeld() const;
     std::size_t seriesCapacity = Series::kDefaultCapacity;
 
 private:

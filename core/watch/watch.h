@@ -27,6 +27,7 @@ public:
 
     // How ssh:// sources connect: the same settings `traindeck launch` takes.
     void setSsh(ssh::Settings settings) { ssh_ = std::move(settings); }
+    const ssh::Settings& sshSettings() const { return ssh_; }
 
     // A local path or an ssh:// URL. False (with the reason) when it does not
     // exist, holds no run, or the host cannot be reached or is refused.

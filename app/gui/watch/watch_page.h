@@ -1,41 +1,35 @@
 #pragma once
-// The Watch page: live plots of the runs a user follows (core/metrics), the
-// alarms as they happen, and the measured speed back into the plan.
-// Reading is polled by a timer in bounded slices (core's Watch::poll), and
-// replots are coalesced to at most 25 per second, so the window never waits on
+// The Watch page: live plots of the runs a user follows (core/watch), the
+// alarms as they happen, and the measured speed back into the plan. The page
+// assembles its parts and passes clicks on: the sources (WatchSources), the run
+// list (WatchRunsPanel), the cards (WatchCards) and how they show their series
+// (CardViewBar), the alarms (WatchAlarms) and the exports (WatchExport).
+// Replots are coalesced to at most 25 per second, so the window never waits on
 // a big file or a fast stream.
 
-#include "gui/watch/card_graphs.h"
 #include "metrics/cards.h"
-#include "watch/watch.h"
 #include "plan/plan_analysis.h"
+#include "watch/watch.h"
 
-#include <QElapsedTimer>
 #include <QWidget>
 
-#include <map>
-#include <memory>
 #include <vector>
 
-class QCheckBox;
-class QComboBox;
-class QCPGraph;
 class QCustomPlot;
-class QDoubleSpinBox;
-class QGridLayout;
-class QImage;
 class QLabel;
-class QListView;
-class QMessageBox;
 class QPushButton;
-class QSystemTrayIcon;
 class QTimer;
 
 namespace traindeck::gui {
 
+class CardViewBar;
 class SshSettings;
-
+class WatchAlarms;
+class WatchCards;
+class WatchExport;
 class WatchRunsModel;
+class WatchRunsPanel;
+class WatchSources;
 
 class WatchPage : public QWidget {
     Q_OBJECT
@@ -60,14 +54,14 @@ public:
     void setAnalysis(const PlanAnalysis& analysis);
 
     // For tests and the benchmarks.
-    watch::Watch& watch() { return *m_watch; }
-    const std::vector<QCustomPlot*>& cards() const { return m_cards; }
+    watch::Watch& watch();
+    const std::vector<QCustomPlot*>& cards() const;
     QString banner() const;
     QString summary() const;  // the summary beside the run list, as plain text
     int replots() const { return m_replots; }
     bool copying() const;  // points of the store not on the cards yet (a big file being drawn)
-    const std::vector<metrics::Card>& cardKinds() const { return m_cardKinds; }
-    WatchRunsModel& runsModel() { return *m_runsModel; }
+    const std::vector<metrics::Card>& cardKinds() const;
+    WatchRunsModel& runsModel();
     // The cards as one picture: SVG for a path ending in .svg, else PNG; with the
     // legend and the x axis's title, which the window leaves to the list and the controls.
     bool exportImage(const QString& path);
@@ -92,80 +86,30 @@ signals:
 
 protected:
     void changeEvent(QEvent* event) override;
-    bool eventFilter(QObject* watched, QEvent* event) override;  // a card resized: its envelopes at the new width
 
 private:
     void retranslate();
-    void poll();
+    void runsChanged();         // points came: the run list, the alarms, the cards whose points changed
     void scheduleReplot();      // the view changed: every card is drawn again
     void scheduleDataReplot();  // points came: the cards whose points changed are
     void redraw();
-    void syncCards();
-    QCustomPlot* makeCard();
-    void drawCard(int card);
-    void drawPlanLine(int card, const metrics::Run& run, int runIndex, metrics::ValueRange& y);
-    void drawAlarmMarks(QCustomPlot* plot, const metrics::Run& run);
-    void setScales(QCustomPlot* plot);
-    void rescale(QCustomPlot* plot, const metrics::ValueRange& x, const metrics::ValueRange& y, const std::vector<QCPGraph*>& raw);
-    QString cardTitle(int card) const;
-    QString stragglerTitle(const metrics::Run& run);
-    void showAlarms();
-    void hover(QCustomPlot* plot, QMouseEvent* event);
-    void cardMenu(QCustomPlot* plot, const QPoint& at);
-    void runMenu(const QPoint& at);
-    void showSummary(bool now);
-    void dressForExport(QCustomPlot* plot, bool on);
-    static bool legendInWindow(QCustomPlot* plot, metrics::CardKind kind, std::size_t runs);
-    QString askImagePath(const QString& caption);
-    void askForRun();
-    bool following(bool added, const Text& error);
-    bool settleAdds();
-    void askHostKey();
+    void showStatus();
     void calibrate();
 
-    std::unique_ptr<watch::Watch> m_watch;
-    std::unique_ptr<CardGraphs> m_graphs;  // which graphs draw which series on which card, and their copies
-    PlanAnalysis m_analysis;  // not valid() until the window gives one
-    QTimer* m_pollTimer = nullptr;
+    WatchSources* m_sources = nullptr;
+    WatchRunsPanel* m_runs = nullptr;
+    CardViewBar* m_viewBar = nullptr;
+    WatchCards* m_cards = nullptr;
+    WatchAlarms* m_alarms = nullptr;
+    WatchExport* m_export = nullptr;
     QTimer* m_replotTimer = nullptr;
-    QLabel* m_banner = nullptr;
     QLabel* m_status = nullptr;
-    QLabel* m_summary = nullptr;  // the current run's summary, beside the run list
-    WatchRunsModel* m_runsModel = nullptr;  // the run list: core's store, and which runs are shown
-    QListView* m_runs = nullptr;
     QPushButton* m_addFile = nullptr;
     QPushButton* m_addFolder = nullptr;
     QPushButton* m_addRun = nullptr;
     QPushButton* m_pngButton = nullptr;
     QPushButton* m_csvButton = nullptr;
     QPushButton* m_calibrateButton = nullptr;
-    QPushButton* m_followButton = nullptr;
-    QLabel* m_smoothingLabel = nullptr;
-    QDoubleSpinBox* m_smoothing = nullptr;
-    QCheckBox* m_logY = nullptr;
-    QCheckBox* m_outliers = nullptr;
-    QLabel* m_xLabel = nullptr;
-    QComboBox* m_x = nullptr;
-    QGridLayout* m_grid = nullptr;
-    std::vector<QCustomPlot*> m_cards;
-    std::vector<metrics::Card> m_cardKinds;  // what each card draws (core decides: cards.h)
-    QSystemTrayIcon* m_tray = nullptr;       // made on the first alarm, where there is a tray
-    QMessageBox* m_keyQuestion = nullptr;    // an unknown host key being asked (window-modal, not blocking)
-    std::string m_knownHosts;                // where an accepted key is recorded
-
-    QString m_drawnSignature;  // smoothing, x axis and shown runs the graphs were drawn with
-    QElapsedTimer m_stragglerClock;
-    QString m_straggler;
-    std::map<const metrics::Run*, std::size_t> m_alarmsSeen;
-    std::map<const metrics::Run*, std::uint64_t> m_generations;
-    bool m_followEdge = true;  // rescale to the newest data until the user zooms or pans
-    bool m_redrawing = false;  // our own range changes do not ask for another redraw
-    bool m_redrawAll = true;   // the view changed (not only points): every card drawn, items and all
-    bool m_redrawAllWas = true;  // the last redraw's m_redrawAll
-    QElapsedTimer m_summaryClock;
-    std::map<int, double> m_capacityOffScale;  // per card: a capacity line left out of the range (GiB)
-    std::map<std::pair<int, const metrics::Run*>, double> m_planLines;  // per card and run: the dashed line's value
-    std::size_t m_alarmCount = 0;  // over all runs: a new alarm adds a mark to the plots
     int m_replots = 0;
 };
 

@@ -1,0 +1,141 @@
+#include "gui/watch/card_plot.h"
+
+#include <qcustomplot.h>
+
+#include <QStringList>
+#include <QTextLayout>
+
+#include <algorithm>
+#include <cmath>
+
+namespace traindeck::gui::card_plot {
+namespace {
+
+using metrics::ValueRange;
+
+QCPTextElement* titleElement(const QCustomPlot* plot) {
+    return static_cast<QCPTextElement*>(plot->plotLayout()->element(0, 0));
+}
+
+// `text` broken into lines no wider than `width` pixels (at word breaks, or
+// between any two characters of a script without spaces).
+QString wrapped(const QString& text, const QFont& font, int width) {
+    QStringList lines;
+    for (const QString& paragraph : text.split(QLatin1Char('\n'))) {
+        QTextLayout layout(paragraph, font);
+        layout.beginLayout();
+        for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
+            line.setLineWidth(std::max(40, width));
+            lines << paragraph.mid(line.textStart(), line.textLength()).trimmed();
+        }
+        layout.endLayout();
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
+}  // namespace
+
+QCustomPlot* make(QWidget* parent) {
+    auto* plot = new QCustomPlot(parent);
+    plot->setMinimumSize(180, 110);
+    plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    plot->setNoAntialiasingOnDrag(true);
+    // One paint buffer per card, not two: QCustomPlot buffers its overlay layer (the
+    // selection rectangle, unused here) apart, and a resize reallocates every buffer.
+    // When a run's own scalar adds a card, the grid resizes every card in one turn of
+    // the event loop; fresh buffers' page faults made that turn 52-61 ms (now 39).
+    plot->layer(QStringLiteral("overlay"))->setMode(QCPLayer::lmLogical);
+    plot->plotLayout()->insertRow(0);
+    plot->plotLayout()->addElement(0, 0, new QCPTextElement(plot, QString(), QFont(parent->font().family(), 9, QFont::Bold)));
+    plot->setMouseTracking(true);
+    plot->setContextMenuPolicy(Qt::CustomContextMenu);
+    // Readable ticks: four significant digits, powers of ten as such (5·10⁻⁵).
+    plot->yAxis->setNumberFormat(QStringLiteral("gb"));
+    plot->yAxis->setNumberPrecision(4);
+    // The legend: the named lines only (runs, or one run's ranks), in the card's top right corner.
+    plot->setAutoAddPlottableToLegend(false);
+    QFont legendFont = parent->font();
+    legendFont.setPointSizeF(std::max(7.0, legendFont.pointSizeF() - 1));
+    plot->legend->setFont(legendFont);
+    plot->legend->setBrush(QColor(255, 255, 255, 210));
+    plot->legend->setBorderPen(QPen(QColor(200, 200, 200)));
+    plot->legend->setIconSize(16, 8);
+    plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    plot->legend->setVisible(false);
+    return plot;
+}
+
+void setTitle(QCustomPlot* plot, const QString& title) {
+    QCPTextElement* element = titleElement(plot);
+    element->setText(wrapped(title, element->font(), plot->width() - 12));
+}
+
+QString title(const QCustomPlot* plot) { return titleElement(plot)->text(); }
+
+void setScales(QCustomPlot* plot, bool logY, bool wallTime) {
+    if ((plot->yAxis->scaleType() == QCPAxis::stLogarithmic) != logY) {
+        plot->yAxis->setScaleType(logY ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
+        if (logY)
+            plot->yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
+        else
+            plot->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+    }
+    if (wallTime != bool(plot->xAxis->ticker().dynamicCast<QCPAxisTickerDateTime>())) {
+        if (wallTime) {
+            auto ticker = QSharedPointer<QCPAxisTickerDateTime>(new QCPAxisTickerDateTime);
+            ticker->setDateTimeFormat(QStringLiteral("HH:mm\ndd.MM."));
+            plot->xAxis->setTicker(ticker);
+        } else {
+            plot->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+        }
+    }
+    // As many ticks as the card has room for: labels of a small card (1366×768, a
+    // Chinese font's taller lines) would run into each other.
+    plot->xAxis->ticker()->setTickCount(std::clamp(plot->width() / 110, 2, 6));
+    plot->yAxis->ticker()->setTickCount(std::clamp(plot->height() / 50, 2, 5));
+}
+
+void followData(QCustomPlot* plot, const ValueRange& x, const ValueRange& y, const std::vector<QCPGraph*>& raw,
+                bool ignoreOutliers, bool logY) {
+    if (x.empty())
+        return;
+    plot->xAxis->setRange(x.lo, x.hi > x.lo ? x.hi : x.lo + 1);
+    ValueRange shown = y;
+    if (ignoreOutliers) {
+        metrics::OutlierFreeRange central;
+        for (QCPGraph* g : raw)
+            central.addSampled(std::size_t(g->dataCount()), [g](std::size_t i) { return g->data()->at(int(i))->value; });
+        if (const ValueRange r = central.range(); !r.empty())
+            shown = r;
+    }
+    if (shown.empty())
+        return;
+    const auto [lo, hi] = metrics::shownRange(shown, logY);
+    if (std::isfinite(lo) && std::isfinite(hi))
+        plot->yAxis->setRange(lo, hi);
+}
+
+void addDashedLine(QCustomPlot* plot, double value, const QColor& color) {
+    auto* line = new QCPItemStraightLine(plot);
+    line->point1->setCoords(0, value);
+    line->point2->setCoords(1, value);
+    line->setPen(QPen(color, 1, Qt::DashLine));
+}
+
+QString hoverText(const QCustomPlot* plot, double x) {
+    QStringList lines;
+    for (int i = 0; i < plot->graphCount(); ++i) {
+        QCPGraph* g = plot->graph(i);
+        if (g->name().isEmpty() || g->data()->isEmpty())
+            continue;
+        auto it = g->data()->findBegin(x);
+        if (it == g->data()->constEnd())
+            --it;
+        lines << QStringLiteral("%1: %2").arg(g->name()).arg(it->value, 0, 'g', 5);
+    }
+    if (lines.isEmpty())
+        return {};
+    return QStringLiteral("x = %1\n").arg(x, 0, 'g', 6) + lines.join(QLatin1Char('\n'));
+}
+
+}  // namespace traindeck::gui::card_plot

@@ -1,0 +1,50 @@
+#pragma once
+// The Watch page's cards written out: all of them as one picture (PNG, or SVG
+// for a file named .svg) and every shown series as CSV; one card as PNG, SVG or
+// the CSV of the points it draws (its context menu). A picture stands alone: it
+// names its runs (the legend) and its x axis, which the window leaves to the
+// run list and the controls.
+
+#include "gui/watch/watch_cards.h"
+
+#include <QObject>
+#include <QString>
+
+#include <functional>
+
+class QWidget;
+
+namespace traindeck::gui {
+
+class WatchExport : public QObject {
+    Q_OBJECT
+public:
+    // `view` says how the cards are drawn now (every point is drawn before a
+    // picture); its dialogs open over `page`.
+    WatchExport(WatchCards& cards, std::function<CardView()> view, std::function<QString()> xTitle, QWidget* page);
+
+    bool exportImage(const QString& path);  // SVG for a path ending in .svg, else PNG
+    bool exportPng(const QString& path);
+    bool exportSvg(const QString& path);
+    bool exportCsv(const QString& path);
+    bool exportCardPng(int card, const QString& path);
+    bool exportCardSvg(int card, const QString& path);
+    bool exportCardCsv(int card, const QString& path);
+
+    // The page's buttons and a card's menu: asks where, writes, says when it could not.
+    void askAndExportImage();
+    void askAndExportCsv();
+    void cardMenu(int card, const QPoint& global);
+
+private:
+    void dressForExport(int card, bool on);
+    QString askImagePath(const QString& caption);
+    void warnNotWritten(const QString& path);
+
+    WatchCards& m_cards;
+    std::function<CardView()> m_view;
+    std::function<QString()> m_xTitle;
+    QWidget* m_page;
+};
+
+}  // namespace traindeck::gui

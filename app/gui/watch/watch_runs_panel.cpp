@@ -1,0 +1,95 @@
+#include "gui/watch/watch_runs_panel.h"
+
+#include "gui/watch/watch_runs_model.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QEvent>
+#include <QLabel>
+#include <QListView>
+#include <QMenu>
+#include <QTextDocument>
+#include <QTimer>
+#include <QVBoxLayout>
+
+namespace traindeck::gui {
+
+WatchRunsPanel::WatchRunsPanel(const metrics::Store& store, QWidget* parent) : QWidget(parent), m_store(store) {
+    auto* column = new QVBoxLayout(this);
+    column->setContentsMargins(0, 0, 0, 0);
+    setMinimumWidth(140);
+    m_model = new WatchRunsModel(store, this);
+    m_runs = new QListView(this);
+    m_runs->setModel(m_model);
+    m_runs->setObjectName(QStringLiteral("runs"));
+    m_runs->setContextMenuPolicy(Qt::CustomContextMenu);
+    column->addWidget(m_runs, 1);
+    m_summary = new QLabel(this);
+    m_summary->setObjectName(QStringLiteral("runSummary"));
+    m_summary->setWordWrap(true);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_summary->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    column->addWidget(m_summary);
+    connect(m_runs, &QWidget::customContextMenuRequested, this, &WatchRunsPanel::runMenu);
+    m_lateSummary = new QTimer(this);
+    m_lateSummary->setSingleShot(true);
+    connect(m_lateSummary, &QTimer::timeout, this, &WatchRunsPanel::showSummary);
+    connect(m_runs->selectionModel(), &QItemSelectionModel::currentChanged, this, &WatchRunsPanel::showSummary);
+}
+
+void WatchRunsPanel::showSummary() {
+    const metrics::Run* run = nullptr;
+    if (const QModelIndex current = m_runs->currentIndex(); current.isValid())
+        run = m_store.runs()[std::size_t(current.row())].get();
+    else if (const auto shown = m_model->shownRuns(); !shown.empty())
+        run = shown.front();
+    if (run == m_summarized && (!run || run->generation() == m_summarizedGeneration))
+        return;  // nothing new to say
+    if (run == m_summarized && m_summaryClock.isValid() && m_summaryClock.elapsed() < 1000) {
+        if (!m_lateSummary->isActive())
+            m_lateSummary->start(int(1000 - m_summaryClock.elapsed()));
+        return;
+    }
+    m_lateSummary->stop();
+    m_summaryClock.start();
+    m_summarized = run;
+    if (!run) {
+        m_summary->clear();
+        return;
+    }
+    m_summarizedGeneration = run->generation();
+    m_summary->setText(WatchRunsModel::summaryHtml(*run));
+}
+
+void WatchRunsPanel::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange && m_summarized) {
+        m_summarized = nullptr;
+        QTimer::singleShot(0, this, &WatchRunsPanel::showSummary);  // once the texts are in the new language
+    }
+    QWidget::changeEvent(event);
+}
+
+QString WatchRunsPanel::summary() const {
+    QTextDocument doc;
+    doc.setHtml(m_summary->text());
+    return doc.toPlainText();
+}
+
+void WatchRunsPanel::runMenu(const QPoint& at) {
+    const QModelIndex index = m_runs->indexAt(at);
+    QMenu menu(this);
+    const auto show = [this](int only) {  // -1: every run
+        for (int row = 0; row < m_model->rowCount(); ++row)
+            m_model->setData(m_model->index(row), only < 0 || row == only ? Qt::Checked : Qt::Unchecked, Qt::CheckStateRole);
+    };
+    menu.addAction(tr("Show only this run"), this, [show, row = index.row()] { show(row); })->setEnabled(index.isValid());
+    menu.addAction(tr("Show every run"), this, [show] { show(-1); });
+    menu.addAction(tr("Copy this run's summary"), this, [index] {
+        QTextDocument plain;  // the summary's rows as lines of text
+        plain.setHtml(index.data(Qt::ToolTipRole).toString());
+        QApplication::clipboard()->setText(plain.toPlainText());
+    })->setEnabled(index.isValid());
+    menu.exec(m_runs->viewport()->mapToGlobal(at));
+}
+
+}  // namespace traindeck::gui
