@@ -225,12 +225,15 @@ StepTime stepTime(const Plan& plan, const Layout& layout, int accum, model::Nume
                           ") / (" + num(gpu.memoryGBps) + " GB/s × " + num(kBandwidthEfficiency) + ")");
 
     const model::HostCost host = hasArch ? model::hostTimePerMicroStep(arch, numerics, ckpt) : model::HostCost{};
-    const double hostPerMicro = host.seconds + dp.hostPerMicro;
+    // A calibration on host-bound points fits this host's pace against the reference host's.
+    const double pace = r.hostPace > 0 ? r.hostPace : 1.0;
+    const double hostPerMicro = (host.seconds + dp.hostPerMicro) * pace;
     t.host = figure(accum * hostPerMicro, "s",
                     Text(TD_TEXT("Formulas", "accumulation × eager PyTorch's issue time per micro-step (fixed + "
                                              "blocks × per block × autocast × recomputation)")),
                     num(accum) + " × (" + (host.worked.empty() ? std::string("0") : host.worked) +
-                        (dp.hostPerMicro > 0 ? " + " + num(dp.hostPerMicro * 1e3) + " ms" : std::string()) + ")");
+                        (dp.hostPerMicro > 0 ? " + " + num(dp.hostPerMicro * 1e3) + " ms" : std::string()) + ")" +
+                        (pace != 1.0 ? " × " + num(pace) : std::string()));
 
     t.optimizer = optimizer;
     t.onDevice = onDeviceStepS(compute, t.memory.value, optimizer, t.host.value, accum);
