@@ -3,6 +3,7 @@
 #include "plan/calibration_workload.h"
 #include "plan/estimate.h"
 #include "plan/plan_fields.h"
+#include "text/number_text.h"
 
 #include <algorithm>
 #include <cmath>
@@ -255,6 +256,12 @@ FittedModel fitAt(const Plan& plan, const std::vector<Calibration>& given, const
     if (k.mfu < kLowestMfu && hasHost) {
         k = scan(points, free, defaults, true);
         fit.hostBound = true;
+        fit.notes.push_back(Text(TD_TEXT("Calibration",
+                                         "the measured step is the host's, not the GPU's: the GPU would take that "
+                                         "long only at an MFU under %1, so the fit scales eager PyTorch's issue time "
+                                         "(×%2 the reference host's) and the MFU keeps the plan's %3"),
+                                 {Text::value(formatNumber(kLowestMfu)), Text::value(formatNumber(std::round(k.pace * 100) / 100)),
+                                  Text::value(formatNumber(k.mfu))}));
     }
     fit.mfu = k.mfu;
     fit.hostPace = k.pace;

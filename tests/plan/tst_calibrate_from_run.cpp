@@ -15,12 +15,11 @@ namespace {
 
 using Run = TraindeckRun;
 
+// The example's plan as a user runs it; it names the script's model as train.py builds it
+// (LlamaConfig: hidden 512, 8 layers, 8 heads, intermediate 512·4·2/3, vocabulary 8192, 256
+// positions, untied): the architecture gives the planner the host's issue time, which rules
+// this small model's step.
 const QString kPlan = QStringLiteral(EXAMPLES "/hf_causal_lm/plan.yaml");
-// The script's model as train.py builds it (LlamaConfig: hidden 512, 8 layers, 8 heads,
-// intermediate 512·4·2/3, vocabulary 8192, 256 positions, untied): the architecture gives
-// the planner the host's issue time, which rules this small model's step.
-const QStringList kArchitecture = {"--architecture", "llama hidden=512 layers=8 heads=8 kv_heads=8 head_dim=64 "
-                                                     "ffn=1365 vocab=8192 positions=256 tied=0"};
 
 // The run's lines with the workload the HF adapter (traindeck_metrics.hf) writes today
 // added to its start event.
@@ -40,7 +39,7 @@ QString withWorkload(const QString& fixture, const QString& dir) {
 }
 
 QJsonObject planJson(const QStringList& args) {
-    const Run r = runTraindeck(QStringList{"plan", kPlan, "--json"} + kArchitecture + args);
+    const Run r = runTraindeck(QStringList{"plan", kPlan, "--json"} + args);
     if (r.code != 0 && r.code != 1)
         qFatal("traindeck plan %s: %s", qPrintable(args.join(' ')), qPrintable(r.err));
     return QJsonDocument::fromJson(r.out.toUtf8()).object();
