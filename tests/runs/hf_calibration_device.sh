@@ -9,9 +9,13 @@
 # hf_causal_lm-m<MICRO>-<GPUS>gpu[-<ROUND>].jsonl, all in $OUT/hf_runs.tar.gz
 # (tests/runs/fixtures: `traindeck plan --calibrate-from` the micro-batch-8 run predicts the
 # others, tests/plan/tst_calibrate_from_run).
-# Usage: hf_calibration_device.sh ROOT   (ROOT holds python/ and examples/; $OUT must be set)
+# Usage: hf_calibration_device.sh ROOT [ROUND...]   (ROOT holds python/ and examples/; $OUT must be
+#        set; each ROUND is the suffix of one round's files, by default "" and -again)
 set -u
 root=$(cd "${1:-.}" && pwd)
+shift
+rounds=("$@")
+((${#rounds[@]})) || rounds=("" -again)
 out=${OUT:?set OUT}
 # NVLink multicast stays off (the device's KINDS.md says why).
 export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1
@@ -39,7 +43,7 @@ run() {
   echo "$name: exit $? in $((SECONDS - t))s" >>"$summary"
   cp "/tmp/$name.log" "$runs/$name.log"
 }
-for round in "" -again; do
+for round in "${rounds[@]}"; do
   run 8 1 "$round"
   run 8 2 "$round"
   run 16 1 "$round"
