@@ -12,6 +12,10 @@
         <translation>测得的步速比模型在 MFU 为 0.0001 时给出的还慢：请检查测量值的单位</translation>
     </message>
     <message>
+        <source>the measured step is the host&apos;s, not the GPU&apos;s: the GPU would take that long only at an MFU under %1, so the fit scales eager PyTorch&apos;s issue time (×%2 the reference host&apos;s) and the MFU keeps the plan&apos;s %3</source>
+        <translation>测得的步长由主机决定，而不是 GPU：GPU 只有在 MFU 低于 %1 时才会用这么久，因此拟合缩放的是 eager PyTorch 下发算子的时间（参考主机的 ×%2），MFU 保持计划中的 %3</translation>
+    </message>
+    <message>
         <source>every point is on one GPU: nothing shows what communication costs, so its latency and overlap keep their defaults; measure a layout with more GPUs</source>
         <translation>所有测量点都在单个 GPU 上：无法看出通信的开销，因此其延迟和重叠保持默认值；请测量一个 GPU 更多的布局</translation>
     </message>

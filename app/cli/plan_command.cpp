@@ -367,6 +367,8 @@ nlohmann::ordered_json toJson(const PlanAnalysis& analysis) {
     const FittedModel& fit = analysis.fit;
     ordered_json model;
     model["mfu"] = fit.mfu;
+    model["host_pace"] = fit.hostPace;  // the host's issue time against the reference host's (fitted where the host bounds the step)
+    model["host_bound"] = fit.hostBound;
     model["overlap"] = fit.overlap;
     model["collective_latency_s"] = fit.latencyS;
     model["fitted_parameters"] = fit.fittedParameters;

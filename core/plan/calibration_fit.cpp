@@ -3,6 +3,7 @@
 #include "plan/calibration_workload.h"
 #include "plan/estimate.h"
 #include "plan/plan_fields.h"
+#include "text/number_text.h"
 
 #include <algorithm>
 #include <cmath>
@@ -14,15 +15,23 @@ namespace {
 
 constexpr double kMinMfu = 1e-4;
 constexpr double kMaxMfu = 1.0;
+// The host's pace against the host the per-operator costs were measured on: a host ten
+// times faster or slower than that one is not a host PyTorch runs on.
+constexpr double kMinPace = 0.1;
+constexpr double kMaxPace = 10.0;
+// Below this MFU the matrices of a step would run at under a twentieth of the peak: where
+// a fit needs it, the step is the host's, not the GPU's (the HF example's 34M-parameter
+// model fits 0.006–0.02 on one H200; GPT-2's elementwise-heavy steps, GPU-bound, 0.11).
+constexpr double kLowestMfu = 0.05;
 
 // One measured point, reduced to what the fit needs. Compute and the backward
-// window scale as 1/MFU; traffic, the host's issue time, communication and the
-// count of collectives do not.
+// window scale as 1/MFU, the host's issue time as its pace; traffic, communication
+// and the count of collectives do not.
 struct Point {
     double computeAtFullMfu = 0;  // compute time at MFU 1, s
     double memory = 0;            // bandwidth-bound time per step, s (of which optimizer)
     double optimizer = 0;
-    double host = 0;              // host issue time per step, s
+    double host = 0;              // host issue time per step at pace 1, s
     int accum = 1;
     double windowAtFullMfu = 0;   // overlap window at MFU 1, s
     double comm = 0;              // communication time, s
@@ -43,16 +52,17 @@ double measuredStep(const Calibration& c, double batch) {
 
 struct Constants {
     double mfu, hiddenShortfall, latency;  // hiddenShortfall = 1 − overlap
+    double pace = 1;                       // the host's issue time against the reference host's
 };
 
-double onDevice(const Point& p, double mfu) {
-    return onDeviceStepS(p.computeAtFullMfu / mfu, p.memory, p.optimizer, p.host, p.accum);
+double onDevice(const Point& p, const Constants& k) {
+    return onDeviceStepS(p.computeAtFullMfu / k.mfu, p.memory, p.optimizer, p.host * k.pace, p.accum);
 }
 
 double predict(const Point& p, const Constants& k) {
     const double window = p.windowAtFullMfu / k.mfu;
     const double rest = p.comm - p.tail;
-    return onDevice(p, k.mfu) + p.tail + std::max(0.0, rest - window) + k.hiddenShortfall * std::min(rest, window) +
+    return onDevice(p, k) + p.tail + std::max(0.0, rest - window) + k.hiddenShortfall * std::min(rest, window) +
            k.latency * p.collectives;
 }
 
@@ -65,12 +75,11 @@ double objective(const std::vector<Point>& points, const Constants& k) {
     return sum;
 }
 
-// At a given MFU the prediction is linear in (1 − overlap) and latency: a
-// weighted linear least-squares problem with bounds, solved exactly. `free`
+// At a given MFU and host pace (`base`) the prediction is linear in (1 − overlap) and
+// latency: a weighted linear least-squares problem with bounds, solved exactly. `free`
 // says which of the two may move (0: neither, 1: latency, 2: both).
-Constants bestAt(const std::vector<Point>& points, double mfu, int free, const Constants& defaults) {
-    Constants base = defaults;
-    base.mfu = mfu;
+Constants bestAt(const std::vector<Point>& points, Constants base, int free, const Constants& defaults) {
+    const double mfu = base.mfu;
     if (free == 0)
         return base;
     // Residual i (scaled by 1/measured): a_i·u + k_i·λ − y_i.
@@ -79,7 +88,7 @@ Constants bestAt(const std::vector<Point>& points, double mfu, int free, const C
     for (const Point& p : points) {
         const double window = p.windowAtFullMfu / mfu;
         const double rest = p.comm - p.tail;
-        const double fixed = onDevice(p, mfu) + p.tail + std::max(0.0, rest - window);
+        const double fixed = onDevice(p, base) + p.tail + std::max(0.0, rest - window);
         rows.push_back({std::min(rest, window) / p.measured, p.collectives / p.measured,
                         (p.measured - fixed) / p.measured});
     }
@@ -120,11 +129,11 @@ Constants bestAt(const std::vector<Point>& points, double mfu, int free, const C
         const double u = (say * skk - sky * sak) / det;
         const double latency = (saa * sky - sak * say) / det;
         if (u >= 0 && u <= 1 && latency >= 0)
-            candidates.push_back({mfu, u, latency});
+            candidates.push_back({mfu, u, latency, base.pace});
     }
-    candidates.push_back({mfu, 0.0, latencyFor(0.0)});
-    candidates.push_back({mfu, 1.0, latencyFor(1.0)});
-    candidates.push_back({mfu, shortfallFor(0.0), 0.0});
+    candidates.push_back({mfu, 0.0, latencyFor(0.0), base.pace});
+    candidates.push_back({mfu, 1.0, latencyFor(1.0), base.pace});
+    candidates.push_back({mfu, shortfallFor(0.0), 0.0, base.pace});
     Constants best = candidates.front();
     double bestValue = std::numeric_limits<double>::infinity();
     for (const Constants& c : candidates)
@@ -133,6 +142,52 @@ Constants bestAt(const std::vector<Point>& points, double mfu, int free, const C
             best = c;
         }
     return best;
+}
+
+// The best constants with the MFU (or, with `pace`, the host's pace) free: a scan over its
+// range on a log scale, then golden-section search around the best. Where several fit
+// equally (the data cannot tell compute from latency), the smallest wins: it leaves the
+// least to the latency, as a single-point calibration would.
+Constants scan(const std::vector<Point>& points, int free, const Constants& defaults, bool pace) {
+    auto constantsAt = [&](double x) {
+        Constants k = defaults;
+        (pace ? k.pace : k.mfu) = x;
+        return k;
+    };
+    auto value = [&](double x) { return objective(points, bestAt(points, constantsAt(x), free, defaults)); };
+    constexpr int kGrid = 400;
+    const double lowest = pace ? kMinPace : kMinMfu, highest = pace ? kMaxPace : kMaxMfu;
+    auto grid = [&](int i) { return lowest * std::pow(highest / lowest, double(i) / (kGrid - 1)); };
+    int best = 0;
+    double bestValue = value(grid(0));
+    for (int i = 1; i < kGrid; ++i)
+        if (const double v = value(grid(i)); v < bestValue * (1 - 1e-9) - 1e-300) {
+            bestValue = v;
+            best = i;
+        }
+    double lo = grid(std::max(0, best - 1)), hi = grid(std::min(kGrid - 1, best + 1));
+    const double phi = (std::sqrt(5.0) - 1) / 2;
+    double x1 = hi - phi * (hi - lo), x2 = lo + phi * (hi - lo);
+    double f1 = value(x1), f2 = value(x2);
+    for (int i = 0; i < 200 && hi - lo > 1e-14 * hi; ++i) {
+        if (f1 <= f2) {
+            hi = x2;
+            x2 = x1;
+            f2 = f1;
+            x1 = hi - phi * (hi - lo);
+            f1 = value(x1);
+        } else {
+            lo = x1;
+            x1 = x2;
+            f1 = f2;
+            x2 = lo + phi * (hi - lo);
+            f2 = value(x2);
+        }
+    }
+    double x = 0.5 * (lo + hi);
+    if (value(grid(best)) < value(x))
+        x = grid(best);
+    return bestAt(points, constantsAt(x), free, defaults);
 }
 
 Text note(TextTemplate t) { return Text(t); }
@@ -168,6 +223,7 @@ FittedModel fitAt(const Plan& plan, const std::vector<Calibration>& given, const
     for (const Calibration& c : calibrations) {
         Plan atFull = planAtPoint(plan, c);
         atFull.recipe.mfu = 1.0;
+        atFull.recipe.hostPace = 1.0;
         const Estimate e = estimateUncalibrated(atFull, c.layout, holding.numerics.value_or(planNumerics(atFull)),
                                                 holding.bytes.value_or(planStateBytes(atFull)));
         Point p;
@@ -185,50 +241,30 @@ FittedModel fitAt(const Plan& plan, const std::vector<Calibration>& given, const
         points.push_back(p);
     }
 
-    // As many constants as points, in the order the data can tell them apart:
-    // MFU, then the latency (one multi-GPU point next to a one-GPU point), then the overlap.
+    // As many constants as points, in the order the data can tell them apart: the MFU (or
+    // the host's pace, below), then the latency (one multi-GPU point next to a one-GPU
+    // point), then the overlap.
     const int free = std::min<int>(int(points.size()), 3) - 1;
     fit.fittedParameters = free + 1;
-    const Constants defaults{plan.recipe.mfu, 1.0 - fit.overlap, fit.latencyS};
-    auto value = [&](double mfu) { return objective(points, bestAt(points, mfu, free, defaults)); };
-
-    // MFU: a scan over (0, 1] on a log scale, then golden-section search around the
-    // best. Where several MFUs fit equally (the data cannot tell compute from
-    // latency), the smallest wins: it leaves the least to the latency, as a
-    // single-point calibration would.
-    constexpr int kGrid = 400;
-    auto gridMfu = [](int i) { return kMinMfu * std::pow(kMaxMfu / kMinMfu, double(i) / (kGrid - 1)); };
-    int best = 0;
-    double bestValue = value(gridMfu(0));
-    for (int i = 1; i < kGrid; ++i)
-        if (const double v = value(gridMfu(i)); v < bestValue * (1 - 1e-9) - 1e-300) {
-            bestValue = v;
-            best = i;
-        }
-    double lo = gridMfu(std::max(0, best - 1)), hi = gridMfu(std::min(kGrid - 1, best + 1));
-    const double phi = (std::sqrt(5.0) - 1) / 2;
-    double x1 = hi - phi * (hi - lo), x2 = lo + phi * (hi - lo);
-    double f1 = value(x1), f2 = value(x2);
-    for (int i = 0; i < 200 && hi - lo > 1e-14 * hi; ++i) {
-        if (f1 <= f2) {
-            hi = x2;
-            x2 = x1;
-            f2 = f1;
-            x1 = hi - phi * (hi - lo);
-            f1 = value(x1);
-        } else {
-            lo = x1;
-            x1 = x2;
-            f1 = f2;
-            x2 = lo + phi * (hi - lo);
-            f2 = value(x2);
-        }
+    const Constants defaults{plan.recipe.mfu, 1.0 - fit.overlap, fit.latencyS, 1.0};
+    Constants k = scan(points, free, defaults, false);
+    // A step the GPU would take only at an MFU under kLowestMfu is not the GPU's: the host
+    // issuing eager PyTorch's operators bounds it (a small model: its step says how fast the
+    // host is and nothing of the GPU). Then the host's pace is fitted and the MFU keeps the
+    // plan's, so another micro-batch or sequence is not charged the host's time as compute.
+    const bool hasHost = std::any_of(points.begin(), points.end(), [](const Point& p) { return p.host > 0; });
+    if (k.mfu < kLowestMfu && hasHost) {
+        k = scan(points, free, defaults, true);
+        fit.hostBound = true;
+        fit.notes.push_back(Text(TD_TEXT("Calibration",
+                                         "the measured step is the host's, not the GPU's: the GPU would take that "
+                                         "long only at an MFU under %1, so the fit scales eager PyTorch's issue time "
+                                         "(×%2 the reference host's) and the MFU keeps the plan's %3"),
+                                 {Text::value(formatNumber(kLowestMfu)), Text::value(formatNumber(std::round(k.pace * 100) / 100)),
+                                  Text::value(formatNumber(k.mfu))}));
     }
-    double mfu = 0.5 * (lo + hi);
-    if (value(gridMfu(best)) < value(mfu))
-        mfu = gridMfu(best);
-    const Constants k = bestAt(points, mfu, free, defaults);
     fit.mfu = k.mfu;
+    fit.hostPace = k.pace;
     fit.overlap = 1.0 - k.hiddenShortfall;
     fit.latencyS = k.latency;
 
@@ -243,12 +279,12 @@ FittedModel fitAt(const Plan& plan, const std::vector<Calibration>& given, const
         predictedSlowerEverywhere = predictedSlowerEverywhere && r.relative() > 1e-3;
         fit.points.push_back(r);
     }
-    if (predictedSlowerEverywhere && fit.mfu > kMaxMfu * (1 - 1e-6))
+    if (predictedSlowerEverywhere && !fit.hostBound && fit.mfu > kMaxMfu * (1 - 1e-6))
         fit.notes.push_back(note(TD_TEXT(
             "Calibration",
             "the measured steps are faster than the model allows even at MFU 1: the network or NVLink is "
             "faster than the catalogue says, or communication overlaps better than assumed")));
-    if (fit.mfu < kMinMfu * (1 + 1e-6) && !fit.exact)
+    if (!fit.hostBound && fit.mfu < kMinMfu * (1 + 1e-6) && !fit.exact)
         fit.notes.push_back(note(TD_TEXT("Calibration",
                                          "the measured steps are slower than the model gives at MFU 0.0001: "
                                          "check the measurements' units")));
@@ -284,6 +320,7 @@ FittedModel fitModel(const Plan& plan) { return fitModel(plan, plan.calibrations
 
 void applyFit(Recipe& recipe, const FittedModel& fit) {
     recipe.mfu = fit.mfu;
+    recipe.hostPace = fit.hostPace;
     recipe.overlap = fit.overlap;
     recipe.collectiveLatencyS = fit.latencyS;
 }

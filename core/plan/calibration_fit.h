@@ -11,10 +11,13 @@
 //        + latency × collectives               a fixed cost per collective phase
 //
 // compute, traffic and comm come from the catalogue (peak FLOP/s, memory, NVLink and
-// network bandwidth), the host's issue time from the architecture; MFU, overlap and
-// latency are the three constants a measurement can fix. One point fits the MFU (as it always did). Two points also fit the
-// latency, three or more the overlap as well: by least squares of the points'
-// relative step-time errors, MFU in (0, 1], overlap in [0, 1], latency ≥ 0.
+// network bandwidth), the host's issue time from the architecture at the reference host's
+// pace; MFU (or the host's pace), overlap and latency are the three constants a measurement
+// can fix. One point fits what bounds it: the MFU where the GPU's work does, the host's pace
+// where the host's issue time does (a small model in eager PyTorch, whose step the GPU would
+// take only at an MFU under 0.05: it says how fast the host is and nothing of the GPU). Two points also fit the latency, three or more the
+// overlap as well: by least squares of the points' relative step-time errors, MFU in
+// (0, 1], pace in [0.1, 10], overlap in [0, 1], latency ≥ 0.
 
 #include "plan/plan.h"
 #include "plan/step_memory.h"
@@ -40,6 +43,8 @@ struct RefusedPoint {
 
 struct FittedModel {
     double mfu = 0;
+    double hostPace = 1;               // the host's issue time against the reference host's (model/training_cost.h)
+    bool hostBound = false;            // the points are bound by the host: the pace was fitted, the MFU kept
     double overlap = 1;
     double latencyS = 0;
     int fittedParameters = 0;          // 1: MFU; 2: + latency; 3: + overlap

@@ -99,17 +99,23 @@ constexpr double kHostGpuNorm = 3.0;
 //   DDP            copies each gradient into its bucket, divides it there by the world and
 //                  copies it back after the all-reduce: 3 × (read + write) of the gradients on
 //                  the compute stream, once per step; its reducer's hooks cost the host
-//                  kDdpHostPerBlock per block and micro-step.
+//                  kDdpHostPerMatrix per weight matrix and micro-step (ddpMatrices()).
 //   FSDP, ZeRO-3   each gather casts the GPU's shard to 16 bits into the gather's buffer and
 //                  copies the gathered buffer out into the parameters ((4 + 2)/n + 2 + 2 bytes
 //                  per parameter); each step's reduce-scatter casts the 16-bit gradients to the
 //                  reduction's dtype (2 + 4 bytes) and accumulates the GPU's shard (3 × 4/n);
 //                  the hooks around each sharded unit (every block, and the root with the
 //                  embeddings and the output layer) cost the host kFsdpHostPerUnit per micro-step.
-// Measured on 2 H200s (bench/step_truth.py) and put in the time of the host the per-block
-// constants were measured on (training_cost.h): the H200 machine's host issued the same
-// single-GPU steps 1.3–1.5× slower (GPT-2: 36 against 24.6 ms).
-constexpr double kDdpHostPerBlock = 0.7e-3;
+// Measured on 2 and 4 H200s (bench/step_truth.py) and put in the time of the host the
+// per-block constants were measured on (training_cost.h): the 2-GPU machine's host issued the
+// same single-GPU steps 1.3–1.5× slower (GPT-2: 36 against 24.6 ms), the 4-GPU machine's as
+// fast. DDP's reducer works per parameter tensor (its hook marks it ready, a kernel copies it
+// into its bucket and one back); what it costs the host follows the weight matrices: the
+// fixture's rank-0 issue time, DDP less one GPU at the same shape, on the 4-GPU host is
+// 0.09–0.21 ms per matrix for Llama (30 matrices at 4 blocks) and 0.10–0.12 for the
+// Mixtral-like model (118, its experts' included), where one cost per block would be 0.7–1.6
+// and 2.9–3.7 ms: the Mixtral-like model's median, inside Llama's range (bench/RESULTS.md).
+constexpr double kDdpHostPerMatrix = 0.11e-3;
 constexpr double kFsdpHostPerUnit = 2.7e-3;
 
 struct DataParallelWork {
@@ -118,6 +124,17 @@ struct DataParallelWork {
     double hostPerMicro = 0;
     int gathers = 0;        // parameter gathers per micro-step: 2 (full shard, ZeRO-3), 1 (shard_grad_op)
 };
+
+// The weight matrices DDP's reducer hooks, copies into buckets and back: each block's
+// projections (a mixture's router and every expert's three), the embeddings and an untied head.
+double ddpMatrices(const model::Architecture& a) {
+    double block = 6;  // ViT: q, k, v, the attention's output, two MLP matrices
+    if (a.family() == model::Family::Llama)
+        block = 4 + (a.experts > 0 ? 1 + 3.0 * double(a.experts) : 3);
+    else if (a.family() == model::Family::Gpt2)
+        block = 4;  // c_attn, c_proj, c_fc, the MLP's c_proj
+    return double(a.layers) * block + (a.tiedEmbeddings ? 1 : 2);
+}
 
 bool eagerPyTorch(const model::Architecture& a) {
     return a.family() == model::Family::Llama || a.family() == model::Family::Gpt2 || a.family() == model::Family::Vit;
@@ -145,7 +162,7 @@ DataParallelWork dataParallelWork(const Plan& plan, const Layout& layout, const 
         w.hostPerMicro = kFsdpHostPerUnit * double(a.layers + 1);
     } else if (r.zeroStage == 0 && r.fsdp == Recipe::Fsdp::None) {
         w.stepBytes = 6.0 * reduceBytes(r) * P;
-        w.hostPerMicro = kDdpHostPerBlock * double(a.layers);
+        w.hostPerMicro = kDdpHostPerMatrix * ddpMatrices(a);
     }
     return w;
 }
@@ -226,12 +243,15 @@ StepTime stepTime(const Plan& plan, const Layout& layout, int accum, model::Nume
                           ") / (" + num(gpu.memoryGBps) + " GB/s × " + num(kBandwidthEfficiency) + ")");
 
     const model::HostCost host = hasArch ? model::hostTimePerMicroStep(arch, numerics, ckpt) : model::HostCost{};
-    const double hostPerMicro = host.seconds + dp.hostPerMicro;
+    // A calibration on host-bound points fits this host's pace against the reference host's.
+    const double pace = r.hostPace > 0 ? r.hostPace : 1.0;
+    const double hostPerMicro = (host.seconds + dp.hostPerMicro) * pace;
     t.host = figure(accum * hostPerMicro, "s",
                     Text(TD_TEXT("Formulas", "accumulation × eager PyTorch's issue time per micro-step (fixed + "
                                              "blocks × per block × autocast × recomputation)")),
                     num(accum) + " × (" + (host.worked.empty() ? std::string("0") : host.worked) +
-                        (dp.hostPerMicro > 0 ? " + " + num(dp.hostPerMicro * 1e3) + " ms" : std::string()) + ")");
+                        (dp.hostPerMicro > 0 ? " + " + num(dp.hostPerMicro * 1e3) + " ms" : std::string()) + ")" +
+                        (pace != 1.0 ? " × " + num(pace) : std::string()));
 
     t.optimizer = optimizer;
     t.onDevice = onDeviceStepS(compute, t.memory.value, optimizer, t.host.value, accum);

@@ -93,6 +93,10 @@ struct Recipe {
     // network catalogue's constants apply (hardware.h; see communicationConstants()).
     double overlap = -1;               // share of the hideable communication that is hidden, [0, 1]
     double collectiveLatencyS = -1;    // fixed cost per collective phase of a step on more than one GPU
+    // The host's pace issuing eager PyTorch's operators against the host their costs were
+    // measured on (model/training_cost.h). Not a plan field: a calibration on points the host
+    // bounds fits it (calibration_fit.h). Not positive: not fitted, 1.
+    double hostPace = -1;
     double memoryOverheadGb = 3.0;  // CUDA context, NCCL buffers, allocator slack
     int checkpointEvery = 0;     // steps between checkpoints (0: none)
     int evalEvery = 0;           // steps between validations (0: none)

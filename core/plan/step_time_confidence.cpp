@@ -18,14 +18,15 @@
 namespace traindeck {
 namespace {
 
-// One measured step of the fixture: the plan that describes it and how it held its states.
+// One measured step of a fixture: the plan that describes it and how it held its states.
 struct TruthStep {
-    std::string group;        // "gpt2 amp"
+    std::string group;        // "gpt2 amp", "tuning 2gpu llama-3.1-8b"
     Plan plan;
     Layout layout{1, 1};
     model::Numerics numerics = model::Numerics::Mixed;
     StateBytes bytes{4, 4, 8};
     double measuredS = 0;
+    bool reference = true;    // may be the run a user calibrates on (below)
 };
 
 const std::string* embedded(const std::string& name) {
@@ -39,55 +40,114 @@ const std::string* embedded(const std::string& name) {
     return it == files.end() ? nullptr : &it->second;
 }
 
-// The fixture's points (bench/model_truth.py's format) as plans; a point that does not
-// read is left out, so a fixture of a newer format never stops the planner.
+// The architecture of an embedded config (configs/NAME) cut to `layers` blocks.
+bool configArchitecture(const std::string& config, long long layers, model::Architecture& arch) {
+    const std::string* text = embedded("configs/" + config);
+    Text error;
+    if (!text || !model::architectureFromHfConfig(*text, arch, error))
+        return false;
+    arch.layers = layers;
+    return true;
+}
+
+// The point's plan from its fields; false when one does not read (a fixture of a newer format).
+bool setFields(Plan& plan, const std::vector<std::pair<std::string, std::string>>& fields) {
+    for (const auto& [key, value] : fields)
+        if (!setPlanField(plan, key, value).empty())
+            return false;
+    return true;
+}
+
+// bench/model_truth.py's format: models with their points, one GPU (H100), AMP or pure bf16.
+// A user calibrates on any of a model's runs.
+void modelTruthSteps(const nlohmann::json& truth, std::vector<TruthStep>& out) {
+    const std::string gpu = gpuKeyOfDevice(truth.value("device", std::string("h100")));
+    for (const auto& [name, entry] : truth["models"].items()) {
+        model::Architecture arch;
+        if (!entry.contains("layers") || !entry.contains("config") ||
+            !configArchitecture(entry["config"].get<std::string>(), entry["layers"].get<long long>(), arch))
+            continue;
+        for (const auto& point : entry.value("points", nlohmann::json::array())) {
+            if (point.contains("oom") || !point.contains("step_s"))
+                continue;
+            TruthStep s;
+            const std::string mode = point.value("mode", std::string("amp"));
+            s.group = name + " " + mode;
+            if (mode != "amp") {
+                s.numerics = model::Numerics::Half;
+                s.bytes = {2, 2, 4};
+            }
+            s.layout = {1, point.value("gpus", 1)};
+            std::vector<std::pair<std::string, std::string>> fields = {
+                {"model.architecture", model::architectureText(arch)},
+                {"recipe.micro_batch", std::to_string(point.value("micro_batch", 1))},
+                {"recipe.global_batch", "0"},
+                {"recipe.grad_accum", "1"},
+                {"model.activation_checkpointing", point.value("checkpointing", std::string("none"))},
+                {"cluster.gpu", gpu},
+                {"recipe.fsdp", point.value("fsdp", std::string("none"))}};
+            if (arch.isLanguageModel() && point.contains("seq"))
+                fields.push_back({"model.tokens_per_sample", std::to_string(point["seq"].get<int>())});
+            s.measuredS = point["step_s"].get<double>();
+            if (setFields(s.plan, fields) && s.measuredS > 0)
+                out.push_back(std::move(s));
+        }
+    }
+}
+
+// bench/step_truth.py's format: flat points, each a model on one machine (its own host) on
+// one GPU (AMP), in DDP (AMP) or FSDP2 (bf16 parameters) on all its GPUs. A user calibrates
+// on a one-GPU run without checkpointing, as tests/plan/tst_step_time_layouts does.
+void stepTruthSteps(const nlohmann::json& truth, std::vector<TruthStep>& out) {
+    const std::string gpu = gpuKeyOfDevice(truth.value("device", std::string("h200")));
+    for (const auto& point : truth["points"]) {
+        if (!point.contains("step_s") || !point.contains("model") || !point.contains("layers"))
+            continue;
+        const std::string model = point["model"].get<std::string>();
+        const std::string strategy = point.value("strategy", std::string("single"));
+        model::Architecture arch;
+        if (!configArchitecture(model + ".json", point["layers"].get<long long>(), arch))
+            continue;
+        TruthStep s;
+        s.group = point.value("set", std::string("tuning")) + " " + point.value("machine", std::string("2gpu")) + " " + model;
+        const int gpus = point.value("gpus", 1);
+        s.layout = {1, gpus};
+        const std::string checkpointing = point.value("checkpointing", std::string("none"));
+        s.reference = strategy == "single" && checkpointing == "none";
+        const bool sharded = strategy == "full_shard" || strategy == "shard_grad_op";
+        s.measuredS = point["step_s"].get<double>();
+        if (!setFields(s.plan, {{"model.architecture", model::architectureText(arch)},
+                                {"model.tokens_per_sample", std::to_string(point.value("seq", 1024))},
+                                {"recipe.micro_batch", std::to_string(point.value("micro_batch", 1))},
+                                {"recipe.global_batch", "0"},
+                                {"recipe.grad_accum", "1"},
+                                {"model.activation_checkpointing", checkpointing},
+                                {"cluster.gpu", gpu},
+                                {"cluster.nodes", "1"},
+                                {"cluster.gpus_per_node", std::to_string(gpus)},
+                                {"recipe.fsdp", sharded ? strategy : std::string("none")}}) ||
+            s.measuredS <= 0)
+            continue;
+        s.numerics = planNumerics(s.plan);
+        s.bytes = planStateBytes(s.plan);
+        out.push_back(std::move(s));
+    }
+}
+
+// The fixtures' points as plans; a point that does not read is left out, so a fixture of a
+// newer format never stops the planner.
 std::vector<TruthStep> truthSteps() {
     std::vector<TruthStep> out;
     for (const EmbeddedFile& file : truthFixtureFiles()) {
-        if (!std::string_view(file.name).starts_with("fixtures/"))
+        if (std::string_view(file.name).starts_with("configs/"))
             continue;
         const nlohmann::json truth = nlohmann::json::parse(file.text, nullptr, false);
-        if (!truth.is_object() || !truth.contains("models"))
+        if (!truth.is_object())
             continue;
-        const std::string gpu = gpuKeyOfDevice(truth.value("device", std::string("h100")));
-        for (const auto& [name, entry] : truth["models"].items()) {
-            if (!entry.contains("layers") || !entry.contains("config"))
-                continue;
-            const std::string* config = embedded("configs/" + entry["config"].get<std::string>());
-            model::Architecture arch;
-            Text error;
-            if (!config || !model::architectureFromHfConfig(*config, arch, error))
-                continue;
-            arch.layers = entry["layers"].get<long long>();
-            for (const auto& point : entry.value("points", nlohmann::json::array())) {
-                if (point.contains("oom") || !point.contains("step_s"))
-                    continue;
-                TruthStep s;
-                const std::string mode = point.value("mode", std::string("amp"));
-                s.group = name + " " + mode;
-                if (mode != "amp") {
-                    s.numerics = model::Numerics::Half;
-                    s.bytes = {2, 2, 4};
-                }
-                s.layout = {1, point.value("gpus", 1)};
-                std::vector<std::pair<std::string, std::string>> fields = {
-                    {"model.architecture", model::architectureText(arch)},
-                    {"recipe.micro_batch", std::to_string(point.value("micro_batch", 1))},
-                    {"recipe.global_batch", "0"},
-                    {"recipe.grad_accum", "1"},
-                    {"model.activation_checkpointing", point.value("checkpointing", std::string("none"))},
-                    {"cluster.gpu", gpu},
-                    {"recipe.fsdp", point.value("fsdp", std::string("none"))}};
-                if (arch.isLanguageModel() && point.contains("seq"))
-                    fields.push_back({"model.tokens_per_sample", std::to_string(point["seq"].get<int>())});
-                bool read = true;
-                for (const auto& [key, value] : fields)
-                    read = read && setPlanField(s.plan, key, value).empty();
-                s.measuredS = point["step_s"].get<double>();
-                if (read && s.measuredS > 0)
-                    out.push_back(std::move(s));
-            }
-        }
+        if (truth.contains("models"))
+            modelTruthSteps(truth, out);
+        else if (truth.contains("points") && truth["points"].is_array())
+            stepTruthSteps(truth, out);
     }
     return out;
 }
@@ -118,18 +178,23 @@ TruthSpread computeSpread() {
         before.push_back(relativeError(s, s.plan));
         groups[s.group].push_back(&s);
     }
-    // As a user calibrates: one measured run (the longest step, the most GPU-bound),
-    // every other point of the model predicted with the constants it fits.
+    // As a user calibrates: one measured run (the longest step, the most GPU-bound, of those
+    // a user would measure first), every other point of the model predicted with the
+    // constants it fits.
     for (const auto& [group, members] : groups) {
         if (members.size() < 2)
             continue;
         ++spread.models;
-        const TruthStep& reference = **std::max_element(
-            members.begin(), members.end(), [](const TruthStep* a, const TruthStep* b) { return a->measuredS < b->measuredS; });
-        const Calibration point{reference.layout, reference.measuredS, Calibration::Unit::SecondsPerStep, {}};
-        const FittedModel fit = fitModel(reference.plan, {point}, reference.numerics, reference.bytes);
+        const TruthStep* reference = nullptr;
+        for (const TruthStep* s : members)
+            if (s->reference && (!reference || s->measuredS > reference->measuredS))
+                reference = s;
+        if (!reference)
+            continue;
+        const Calibration point{reference->layout, reference->measuredS, Calibration::Unit::SecondsPerStep, {}};
+        const FittedModel fit = fitModel(reference->plan, {point}, reference->numerics, reference->bytes);
         for (const TruthStep* s : members) {
-            if (s == &reference)
+            if (s == reference)
                 continue;
             Plan plan = s->plan;
             applyFit(plan.recipe, fit);

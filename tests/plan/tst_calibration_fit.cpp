@@ -130,6 +130,40 @@ private slots:
         QCOMPARE(fit.overlap, findNetwork(p.cluster.network)->overlap);
     }
 
+    // A point the host bounds fits the host's pace and keeps the plan's MFU; every other
+    // shape is then predicted with the host's time, not compute at an MFU of 0.01. A point
+    // the GPU bounds fits the MFU and keeps the reference host's pace.
+    void aHostBoundPointFitsTheHostsPace() {
+        Plan p = demoPlan();
+        for (const auto& [key, value] : std::vector<std::pair<std::string, std::string>>{
+                 {"model.architecture", "llama hidden=512 layers=8 heads=8 kv_heads=8 head_dim=64 ffn=1365 "
+                                        "vocab=8192 positions=256 tied=0"},
+                 {"model.tokens_per_sample", "256"}, {"cluster.gpu", "h200"}, {"cluster.nodes", "1"},
+                 {"cluster.gpus_per_node", "1"}, {"compare", ""}, {"recipe.global_batch", "0"},
+                 {"recipe.grad_accum", "1"}, {"recipe.micro_batch", "8"}, {"recipe.mfu", "0.3"}})
+            QVERIFY2(setPlanField(p, key, value).empty(), key.c_str());
+        const double host = estimateUncalibrated(p, {1, 1}).hostTimeS.value;
+        const FittedModel slow = fitModel(p, {{{1, 1}, 1.5 * host, Calibration::Unit::SecondsPerStep}});
+        QVERIFY(slow.hostBound && slow.exact);
+        QCOMPARE(slow.mfu, 0.3);
+        QVERIFY2(slow.hostPace > 1.4 && slow.hostPace < 1.5, qPrintable(QString::number(slow.hostPace)));
+        QCOMPARE(int(slow.notes.size()), 1);
+        // Micro-batch 16: the host's issue time stays, so the step barely grows.
+        Plan at16 = p;
+        QVERIFY(setPlanField(at16, "recipe.micro_batch", "16").empty());
+        applyFit(at16.recipe, slow);
+        const double step16 = estimateUncalibrated(at16, {1, 1}).stepTimeS.value;
+        QVERIFY2(step16 > 1.5 * host && step16 < 1.6 * host, qPrintable(QString::number(step16 / host)));
+        // The same plan at a long sequence, measured slower than the model: the GPU's efficiency.
+        QVERIFY(setPlanField(p, "model.tokens_per_sample", "8192").empty());
+        QVERIFY(setPlanField(p, "recipe.micro_batch", "32").empty());
+        const double gpu = estimateUncalibrated(p, {1, 1}).stepTimeS.value;
+        const FittedModel bound = fitModel(p, {{{1, 1}, 1.5 * gpu, Calibration::Unit::SecondsPerStep}});
+        QVERIFY(!bound.hostBound && bound.exact && bound.notes.empty());
+        QCOMPARE(bound.hostPace, 1.0);
+        QVERIFY(bound.mfu < 0.3 && bound.mfu > 0.15);
+    }
+
     void threePointsFitByLeastSquaresAndABadPointIsAFinding() {
         const Workload& w = kWorkloads[0];
         Plan p = benchPlan(w);

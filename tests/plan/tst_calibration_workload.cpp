@@ -193,7 +193,9 @@ private slots:
 
     void confidenceSaysWhichAndHowMuch() {
         const TruthSpread& truth = truthSpread();
-        QVERIFY2(truth.points >= 70, qPrintable(QString::number(truth.points)));
+        // Both fixtures are built in: the models on one H100 (80 points) and the step on 1, 2 and 4
+        // H200s in DDP and FSDP (216).
+        QVERIFY2(truth.points >= 80 + 216, qPrintable(QString::number(truth.points)));
         QVERIFY(truth.models >= 8);
         QVERIFY(truth.uncalibrated > 0 && truth.calibrated > 0);
         QVERIFY(truth.calibrated < truth.uncalibrated);  // one point of the model tells more than none

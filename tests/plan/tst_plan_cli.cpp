@@ -110,7 +110,11 @@ private slots:
         const Run fromFile = traindeck({"plan", "--json", path});
         const Run builtIn = traindeck({"plan", "--json"});
         QCOMPARE(fromFile.code, 0);
-        QCOMPARE(fromFile.out, builtIn.out);
+        // The same but for the wall clock: the finish "if started now" moves on between the two
+        // calls (a loaded machine takes more than a second for them).
+        const QRegularExpression clock(QStringLiteral("\"finish_time_if_started_now\": \"[^\"]*\""));
+        QVERIFY(fromFile.out.contains(clock));
+        QCOMPARE(QString(fromFile.out).remove(clock), QString(builtIn.out).remove(clock));
         for (const QString& line : example.out.split('\n'))
             QVERIFY2(line.size() <= 80, qPrintable(line));
         // Flags override the file.
