@@ -15,6 +15,11 @@
 
 #include <cstdio>
 
+// The icon's resource lives in the traindeck_gui static library: registered before
+// the application's icon is read from it (MainWindow registers it too, for tests
+// that make a window without this entry point).
+static void initIconResource() { Q_INIT_RESOURCE(traindeck); }
+
 namespace traindeck::gui {
 
 int run(int argc, char** argv) {
@@ -23,6 +28,7 @@ int run(int argc, char** argv) {
     QCoreApplication::setApplicationName(QStringLiteral("TrainDeck"));
     QCoreApplication::setApplicationVersion(QStringLiteral(TRAINDECK_VERSION));
     QGuiApplication::setDesktopFileName(QStringLiteral(TRAINDECK_APP_ID));
+    initIconResource();
     QGuiApplication::setWindowIcon(QIcon(QStringLiteral(":/traindeck/icons/traindeck.svg")));
 
     Language language;
