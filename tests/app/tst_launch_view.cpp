@@ -3,14 +3,19 @@
 // "connecting", "Watch this run" is off when nothing was started, the banner
 // follows a switch of language, and long log lines wrap.
 #include "gui/window/language.h"
+#include "gui/window/main_window.h"
+#include "gui/plan/plan_document.h"
 #include "gui/launch/launch_page.h"
+#include "gui/launch/scheduled_job_panel.h"
 #include "plan/plan_analysis.h"
 #include "plan/plan_fields.h"
 #include "test_support.h"
 
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QLabel>
 #include <QSignalSpy>
+#include <QTabWidget>
 #include <QTextBlock>
 #include <QTextLayout>
 #include <QtTest>
@@ -86,6 +91,50 @@ private slots:
         QTRY_VERIFY2(page.banner() != english && page.banner().contains(QString::fromUtf8("节点")), qPrintable(page.banner()));
         QVERIFY(language.apply("en"));
         QTRY_COMPARE(page.banner(), english);
+    }
+
+    // The Launch tab of the window at a laptop's and a desktop's size, in both languages,
+    // over SSH and through Slurm: every button shows its whole text and no wrapped label
+    // is cut short (saved as PNG when TRAINDECK_SCREENSHOT_DIR is set, to look at under Xvfb).
+    void theLaunchTabFitsTheScreen_data() {
+        QTest::addColumn<QString>("language");
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<bool>("slurm");
+        for (const char* language : {"en", "zh_CN"})
+            for (const QSize size : {QSize(1920, 1080), QSize(1366, 768)})
+                for (const bool slurm : {false, true})
+                    QTest::newRow(qPrintable(QStringLiteral("%1 %2x%3 %4").arg(language).arg(size.width()).arg(size.height())
+                                                 .arg(slurm ? "slurm" : "ssh")))
+                        << QString(language) << size << slurm;
+    }
+    void theLaunchTabFitsTheScreen() {
+        QFETCH(QString, language);
+        QFETCH(QSize, size);
+        QFETCH(bool, slurm);
+        Language lang;
+        QVERIFY(lang.apply(language));
+        MainWindow w(&lang);
+        Plan plan = twoNodes("alice@gpu-node-a.example.com,gpu-node-b.example.com:2222");
+        if (slurm)
+            plan.launch.platform = Platform::Slurm;
+        w.document()->reset(plan, QString(), false);
+        w.resize(size);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.findChild<QTabWidget*>(QStringLiteral("tabs"))->setCurrentWidget(w.launchPage());
+        QWidget* part = slurm ? static_cast<QWidget*>(w.launchPage()->scheduledPanel()) : w.launchPage();
+        QTRY_VERIFY(part->isVisible());
+        for (QPushButton* b : part->findChildren<QPushButton*>())
+            if (b->isVisible())
+                QVERIFY2(b->width() >= b->sizeHint().width(), qPrintable(b->text()));
+        for (QLabel* l : part->findChildren<QLabel*>())
+            if (l->isVisible() && l->wordWrap() && !l->text().isEmpty())
+                QVERIFY2(l->height() >= l->heightForWidth(l->width()), qPrintable(l->text()));
+        if (const QString shots = qEnvironmentVariable("TRAINDECK_SCREENSHOT_DIR"); !shots.isEmpty())
+            QVERIFY(w.grab().save(QDir(shots).filePath(QStringLiteral("%1_launch_%2_%3x%4.png")
+                                                             .arg(language, slurm ? "slurm" : "ssh")
+                                                             .arg(size.width())
+                                                             .arg(size.height()))));
     }
 };
 
