@@ -2215,6 +2215,14 @@
         <source>job %1 failed: %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>stopped (SIG%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>LaunchCommand</name>
@@ -4971,6 +4979,10 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
     </message>
     <message>
         <source>Watch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The job&apos;s output shows here as it grows; the run folder keeps all of it (node-0.out, node-0.err).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2215,6 +2215,14 @@
         <source>job %1 failed: %2</source>
         <translation>作业 %1 失败：%2</translation>
     </message>
+    <message>
+        <source>stopped (SIG%1)</source>
+        <translation>已停止（SIG%1）</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
 </context>
 <context>
     <name>LaunchCommand</name>
@@ -4974,6 +4982,10 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
     <message>
         <source>Watch</source>
         <translation>监视</translation>
+    </message>
+    <message>
+        <source>The job&apos;s output shows here as it grows; the run folder keeps all of it (node-0.out, node-0.err).</source>
+        <translation>作业的输出随其增长显示在这里；运行文件夹保存全部输出（node-0.out、node-0.err）。</translation>
     </message>
 </context>
 <context>

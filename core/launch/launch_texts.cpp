@@ -1,5 +1,7 @@
 #include "launch_texts.h"
 
+#include <cstring>
+
 namespace traindeck::launch {
 
 namespace {
@@ -17,8 +19,13 @@ Text nodeStateText(const NodeRow& row) {
 
 Text nodeReasonText(const NodeRow& row) {
     if (!row.reason.empty()) return row.reason;
+    if (row.state != NodeState::Exited) return {};
+    // A node the launcher stopped was not what failed: say so, and how it ended when a signal ended it.
+    const char* signal = row.status > 128 && row.status < 128 + 65 ? sigabbrev_np(row.status - 128) : nullptr;
+    if (row.stopped)
+        return signal ? Text(TD_TEXT("Launch", "stopped (SIG%1)"), {Text::value(signal)}) : Text(TD_TEXT("Launch", "stopped"));
     // A status the exit itself explains (a signal's 128 + N, none at all) is said; a plain one is the state's.
-    if (row.state == NodeState::Exited && (row.status < 0 || row.status > 128)) return exitText(row.status);
+    if (row.status < 0 || signal) return exitText(row.status);
     return {};
 }
 

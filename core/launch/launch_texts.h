@@ -17,9 +17,11 @@ namespace traindeck::launch {
 // empty while the node has not started (or never did).
 Text nodeStateText(const NodeRow& row);
 // Why the row is as it is: its reason (a failed check, a lost connection, "not
-// started"), else what a signal's exit means ("killed (SIGTERM)"); empty: nothing to say.
+// started"), else that the launcher stopped it ("stopped (SIGTERM)") or what a
+// signal's exit means ("killed (SIGKILL)"); empty: nothing to say.
 Text nodeReasonText(const NodeRow& row);
 // Both in one line, as a log says it: "running", "exited 137: killed (SIGKILL)",
+// "exited 143: stopped (SIGTERM)",
 // "lost: no answer from …", "not started".
 Text nodeSummaryText(const NodeRow& row);
 

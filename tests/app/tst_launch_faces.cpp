@@ -160,11 +160,15 @@ private slots:
             QCOMPARE(page.nodeStateText(1), en ? QStringLiteral("exited 137") : QStringLiteral("已退出 137"));
             QCOMPARE(cellText(page, 1, LaunchNodesModel::ReasonColumn),
                      en ? QStringLiteral("killed (SIGKILL)") : QStringLiteral("被信号终止（SIGKILL）"));
-            QCOMPARE(summary[0], en ? QStringLiteral("node 0 gpu-0: exited 143: killed (SIGTERM)")
-                                    : QStringLiteral("节点 0（gpu-0）：已退出 143：被信号终止（SIGTERM）"));
+            QCOMPARE(summary[0], en ? QStringLiteral("node 0 gpu-0: exited 143: stopped (SIGTERM)")
+                                    : QStringLiteral("节点 0（gpu-0）：已退出 143：已停止（SIGTERM）"));
             QCOMPARE(summary[2], en ? QStringLiteral("node 2 gpu-2: lost: no answer from gpu-2")
                                     : QStringLiteral("节点 2（gpu-2）：失联：no answer from gpu-2"));
             QCOMPARE(cellText(page, 0, LaunchNodesModel::StepColumn), QStringLiteral("40"));
+            // The node that failed is red; the one the launcher stopped is not.
+            QAbstractItemModel* model = page.findChild<QTableView*>(QStringLiteral("nodes"))->model();
+            const auto colour = [&](int row) { return model->data(model->index(row, LaunchNodesModel::StateColumn), Qt::ForegroundRole); };
+            QVERIFY(colour(1).isValid() && !colour(0).isValid());
         } else {
             // Nodes that never started say so, not "connecting" or "checking".
             QCOMPARE(page.nodeStateText(1), QString());

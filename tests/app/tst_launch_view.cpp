@@ -5,7 +5,9 @@
 #include "gui/window/language.h"
 #include "gui/window/main_window.h"
 #include "gui/plan/plan_document.h"
+#include "gui/launch/launch_control.h"
 #include "gui/launch/launch_page.h"
+#include "gui/launch/scheduled_job_control.h"
 #include "gui/launch/scheduled_job_panel.h"
 #include "plan/plan_analysis.h"
 #include "plan/plan_fields.h"
@@ -34,6 +36,48 @@ Plan twoNodes(const char* hosts) {
             qFatal("%s: %s", key, error.c_str());
     }
     return plan;
+}
+
+// What a user sees after a run: node 1 killed mid-run, node 0 stopped, their lines in the log.
+void showAFailedRun(LaunchPage& page) {
+    using launch::NodeState;
+    auto* control = page.findChild<LaunchControl*>();
+    std::vector<launch::Event> events = {launch::stateEvent(0, NodeState::Running), launch::stateEvent(1, NodeState::Running)};
+    for (int node = 0; node < 2; ++node) {
+        launch::Event line;
+        line.kind = launch::Event::Kind::Output;
+        line.node = node;
+        line.line = "traindeck-trainer: rank " + std::to_string(node) + ": step 40 of 1000, loss 2.31, 812 samples/s";
+        events.push_back(line);
+    }
+    const Text why(TD_TEXT("Launch", "node %1 (%2): %3"), {Text::value("1"), Text::value("gpu-node-b.example.com:2222"),
+                                                         launch::exitText(137)});
+    events.push_back(launch::stateEvent(1, NodeState::Exited, 137));
+    events.push_back(launch::stateEvent(0, NodeState::Stopping));
+    events.push_back(launch::stateEvent(0, NodeState::Exited, 143));
+    launch::Event end;
+    end.kind = launch::Event::Kind::End;
+    end.end = {launch::EndStatus::Failed, launch::FailureKind::Node, 1, why};
+    events.push_back(end);
+    for (const launch::Event& e : events)
+        emit control->event(e);
+}
+
+// A Slurm job running on two nodes, some of its output shown.
+void showARunningJob(ScheduledJobPanel& panel) {
+    auto* control = panel.findChild<ScheduledJobControl*>();
+    launch::JobEvent e;
+    e.jobId = "4217";
+    e.kind = launch::JobEvent::Kind::Submitted;
+    emit control->event(e);
+    e.kind = launch::JobEvent::Kind::Status;
+    e.status = {scheduler::JobState::Running, "RUNNING", "", "gpu-[01-02]", 0, 0};
+    emit control->event(e);
+    e.kind = launch::JobEvent::Kind::Output;
+    for (int step = 0; step < 3; ++step) {
+        e.line = R"({"v":1,"event":"step","step":)" + std::to_string(step) + R"(,"loss":2.3})";
+        emit control->event(e);
+    }
 }
 
 QPushButton* button(LaunchPage& page, const QString& text) {
@@ -124,6 +168,11 @@ private slots:
         w.findChild<QTabWidget*>(QStringLiteral("tabs"))->setCurrentWidget(w.launchPage());
         QWidget* part = slurm ? static_cast<QWidget*>(w.launchPage()->scheduledPanel()) : w.launchPage();
         QTRY_VERIFY(part->isVisible());
+        if (slurm)
+            showARunningJob(*w.launchPage()->scheduledPanel());
+        else
+            showAFailedRun(*w.launchPage());
+        QCoreApplication::processEvents();
         for (QPushButton* b : part->findChildren<QPushButton*>())
             if (b->isVisible())
                 QVERIFY2(b->width() >= b->sizeHint().width(), qPrintable(b->text()));

@@ -5,6 +5,7 @@
 #include "gui/launch/launch_form.h"
 #include "gui/launch/launch_log.h"
 #include "gui/launch/launch_nodes_model.h"
+#include "gui/launch/launch_nodes_view.h"
 #include "gui/launch/scheduled_job_panel.h"
 #include "gui/parts/banner.h"
 #include "launch/launch_texts.h"
@@ -13,10 +14,8 @@
 #include <QDesktopServices>
 #include <QEvent>
 #include <QHBoxLayout>
-#include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
-#include <QTableView>
 #include <QUrl>
 #include <QVBoxLayout>
 
@@ -62,15 +61,7 @@ QWidget* LaunchPage::makeSshPart() {
     column->addWidget(m_intro);
 
     m_model = new LaunchNodesModel(this);
-    m_nodes = new QTableView;
-    m_nodes->setObjectName(QStringLiteral("nodes"));
-    m_nodes->setModel(m_model);
-    m_nodes->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_nodes->verticalHeader()->hide();
-    m_nodes->horizontalHeader()->setSectionResizeMode(LaunchNodesModel::ReasonColumn, QHeaderView::Stretch);
-    m_nodes->horizontalHeader()->setSectionResizeMode(LaunchNodesModel::HostColumn, QHeaderView::Interactive);
-    m_nodes->setColumnWidth(LaunchNodesModel::HostColumn, 260);
-    m_nodes->setMaximumHeight(240);
+    m_nodes = new LaunchNodesView(m_model);
     column->addWidget(m_nodes);
 
     m_form = new LaunchForm;

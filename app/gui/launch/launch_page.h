@@ -17,7 +17,6 @@
 
 class QLabel;
 class QPushButton;
-class QTableView;
 
 namespace traindeck::gui {
 
@@ -26,6 +25,7 @@ class LaunchControl;
 class LaunchForm;
 class LaunchLog;
 class LaunchNodesModel;
+class LaunchNodesView;
 class ScheduledJobPanel;
 class SshSettings;
 
@@ -92,7 +92,7 @@ private:
 
     QLabel* m_intro = nullptr;
     LaunchNodesModel* m_model = nullptr;  // the nodes' rows: what the run's events say
-    QTableView* m_nodes = nullptr;
+    LaunchNodesView* m_nodes = nullptr;
     LaunchForm* m_form = nullptr;
     QPushButton* m_checkButton = nullptr;
     QPushButton* m_startButton = nullptr;

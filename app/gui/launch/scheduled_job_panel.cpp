@@ -125,6 +125,7 @@ void ScheduledJobPanel::started() {
     m_jobId.clear();
     m_runDir.clear();
     m_output->clear();
+    showValues();
     updateButtons();
 }
 
@@ -145,7 +146,7 @@ bool ScheduledJobPanel::attach(const QString& runDir) {
     started();
     m_runDirEdit->setText(runDir);
     m_jobId = fromStd(record.jobId);
-    m_job->setText(m_jobId);
+    showValues();
     m_banner->say([record, dir = runDir.toStdString()] { return app::qLocalized(launch::jobAttachedText(record.jobId, dir)); },
                   false);
     return true;
@@ -191,10 +192,16 @@ void ScheduledJobPanel::onEvent(const JobEvent& e) {
         break;
     }
     }
-    m_job->setText(m_jobId);
-    m_state->setText(stateText());
-    m_nodes->setText(nodesText());
+    showValues();
     updateButtons();
+}
+
+// The job, its state and its nodes; a dash for what is not known yet (nothing submitted).
+void ScheduledJobPanel::showValues() {
+    const auto orDash = [](const QString& value) { return value.isEmpty() ? QStringLiteral("—") : value; };
+    m_job->setText(orDash(m_jobId));
+    m_state->setText(orDash(stateText()));
+    m_nodes->setText(orDash(nodesText()));
 }
 
 QString ScheduledJobPanel::stateText() const { return m_hasStatus ? app::qLocalized(scheduler::jobStatusText(m_status)) : QString(); }
@@ -234,7 +241,8 @@ void ScheduledJobPanel::retranslate() {
     m_attachButton->setText(tr("Attach…"));
     m_attachButton->setToolTip(tr("Follow the job of a run folder submitted earlier"));
     m_watchButton->setText(tr("Watch"));
-    m_state->setText(stateText());
+    m_output->setPlaceholderText(tr("The job's output shows here as it grows; the run folder keeps all of it (node-0.out, node-0.err)."));
+    showValues();
 }
 
 }  // namespace traindeck::gui

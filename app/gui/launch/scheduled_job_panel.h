@@ -56,6 +56,7 @@ protected:
 private:
     void started();  // a job is followed from now: the last one's values go
     void onEvent(const launch::JobEvent& e);
+    void showValues();
     void retranslate();
     void updateButtons();
 
