@@ -31,11 +31,6 @@ void LaunchPrinter::setHosts(const std::vector<std::string>& hosts) {
     session_.setHosts(hosts);
 }
 
-SessionState LaunchPrinter::session() const {
-    std::lock_guard lock(mutex_);
-    return session_;
-}
-
 void LaunchPrinter::say(const std::string& line) { write_(Stream::Err, "traindeck launch: " + line); }
 
 void LaunchPrinter::operator()(const Event& e) {

@@ -28,12 +28,10 @@ public:
     // One line per node, then the run's end; returns the command's exit status.
     int finish(const launch::LaunchEnd& end, int signal);
 
-    launch::SessionState session() const;  // the rows as the lines said them
-
 private:
     void say(const std::string& line);  // one of the launcher's own lines, on stderr
 
-    mutable std::mutex mutex_;
+    std::mutex mutex_;
     LineWriter write_;
     launch::SessionState session_;
 };

@@ -89,11 +89,11 @@ QVariant LaunchNodesModel::data(const QModelIndex& index, int role) const {
     if (role == Qt::ToolTipRole)  // the row in one line, as `traindeck launch` prints it
         return app::qLocalized(launch::nodeSummaryText(row));
     if (role == Qt::ForegroundRole && index.column() == StateColumn && row.state) {
-        if (*row.state == NodeState::Exited && (row.status == 0 || row.stopped))  // a node stopped is not one that failed
-            return row.status == 0 ? QVariant(QBrush(QColor(0x1b, 0x7f, 0x3b))) : QVariant();
-        if (*row.state == NodeState::Exited)
-            return QBrush(QColor(0xb3, 0x26, 0x1e));
-        if (*row.state == NodeState::Lost)
+        const bool exited = *row.state == NodeState::Exited;
+        if (exited && row.status == 0)
+            return QBrush(QColor(0x1b, 0x7f, 0x3b));
+        // Red for a node that failed; one the launcher stopped is not one that failed.
+        if ((exited && !row.stopped) || *row.state == NodeState::Lost)
             return QBrush(QColor(0xb3, 0x26, 0x1e));
     }
     return {};
