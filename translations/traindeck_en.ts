@@ -4981,10 +4981,6 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
         <source>Watch</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source>The job&apos;s output shows here as it grows; the run folder keeps all of it (node-0.out, node-0.err).</source>
-        <translation type="unfinished"></translation>
-    </message>
 </context>
 <context>
     <name>traindeck::gui::SettingsDialog</name>

@@ -4983,10 +4983,6 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
         <source>Watch</source>
         <translation>监视</translation>
     </message>
-    <message>
-        <source>The job&apos;s output shows here as it grows; the run folder keeps all of it (node-0.out, node-0.err).</source>
-        <translation>作业的输出随其增长显示在这里；运行文件夹保存全部输出（node-0.out、node-0.err）。</translation>
-    </message>
 </context>
 <context>
     <name>traindeck::gui::SettingsDialog</name>

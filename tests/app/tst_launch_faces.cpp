@@ -19,6 +19,8 @@
 #include "plan/plan_analysis.h"
 #include "plan/plan_fields.h"
 
+#include <QLineEdit>
+#include <QPlainTextEdit>
 #include <QTableView>
 #include <QtTest>
 
@@ -229,6 +231,26 @@ private slots:
         QVERIFY2(cli.last().startsWith(language == "en" ? QStringLiteral("job 42 failed: FAILED, exit code 3")
                                                         : QStringLiteral("作业 42 失败：FAILED，退出码 3")),
                  qPrintable(cli.last()));
+    }
+
+    // The job's output shows in the same log as a node's over SSH (search, follow), which
+    // leaves a trainer's line per step or rank to the run folder and keeps the rest.
+    void theJobsOutputIsTheLaunchLog() {
+        ScheduledJobPanel panel;
+        auto* control = panel.findChild<ScheduledJobControl*>();
+        launch::JobEvent e;
+        e.kind = launch::JobEvent::Kind::Output;
+        e.jobId = "9";
+        for (const auto& [event, line] : std::vector<std::pair<std::string, std::string>>{
+                 {"start", R"({"v":1,"event":"start"})"}, {"step", R"({"v":1,"event":"step","step":0})"},
+                 {"rank", R"({"v":1,"event":"rank","rank":1})"}, {"", "node 1: NCCL INFO ring 0"}}) {
+            e.metricsEvent = event;
+            e.line = line;
+            emit control->event(e);
+        }
+        QVERIFY(panel.findChild<QLineEdit*>(QStringLiteral("jobSearch")));
+        const QString shown = panel.findChild<QPlainTextEdit*>(QStringLiteral("jobOutput"))->toPlainText();
+        QCOMPARE(shown, QStringLiteral("{\"v\":1,\"event\":\"start\"}\nnode 1: NCCL INFO ring 0"));
     }
 
     // A banner shown before a switch of language says it again in the new one, on the

@@ -19,15 +19,19 @@ constexpr int kOutputLines = 5000;
 
 }  // namespace
 
-LaunchLog::LaunchLog(QWidget* parent) : QWidget(parent) {
+LaunchLog::LaunchLog(const QString& name, QWidget* parent) : QWidget(parent) {
+    const auto named = [&name](const char* part) {
+        const QString p = QLatin1String(part);
+        return name.isEmpty() ? p : name + p.left(1).toUpper() + p.mid(1);
+    };
     auto* column = new QVBoxLayout(this);
     column->setContentsMargins(0, 0, 0, 0);
     auto* bar = new QHBoxLayout;
     m_label = new QLabel;
     m_filter = new QComboBox;
-    m_filter->setObjectName(QStringLiteral("logFilter"));
+    m_filter->setObjectName(named("logFilter"));
     m_search = new QLineEdit;
-    m_search->setObjectName(QStringLiteral("search"));
+    m_search->setObjectName(named("search"));
     m_search->setClearButtonEnabled(true);
     m_follow = new QCheckBox;
     m_follow->setChecked(true);
@@ -38,7 +42,7 @@ LaunchLog::LaunchLog(QWidget* parent) : QWidget(parent) {
     column->addLayout(bar);
 
     m_output = new QPlainTextEdit;
-    m_output->setObjectName(QStringLiteral("output"));
+    m_output->setObjectName(named("output"));
     m_output->setReadOnly(true);
     m_output->setMaximumBlockCount(kOutputLines);
     // A long line (a Python traceback's, a command line) wraps: cut at the edge it could not be read.
@@ -54,6 +58,7 @@ LaunchLog::LaunchLog(QWidget* parent) : QWidget(parent) {
 }
 
 void LaunchLog::setNodes(int nodes) {
+    m_filter->setVisible(nodes > 0);
     const int shown = shownNode();
     const QSignalBlocker quiet(m_filter);
     m_filter->clear();
@@ -77,6 +82,11 @@ void LaunchLog::append(int node, const QString& line) {
     const int kept = bar->value();
     m_output->appendPlainText(line);
     bar->setValue(m_follow->isChecked() ? bar->maximum() : kept);
+}
+
+void LaunchLog::appendPrinted(int node, const std::string& metricsEvent, const QString& line) {
+    if (metricsEvent != "step" && metricsEvent != "rank")
+        append(node, line);
 }
 
 void LaunchLog::clear() {

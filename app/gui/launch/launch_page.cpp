@@ -219,13 +219,8 @@ void LaunchPage::onEvent(const Event& e) {
                                         .arg(QString::fromStdString(e.check), app::qLocalized(e.message)));
         break;
     case Event::Kind::Metrics:
-        // A line per step would bury the rest (the node table shows the last step;
-        // the run folder keeps every line), and so would one per rank.
-        if (e.metricsEvent != "step" && e.metricsEvent != "rank")
-            m_log->append(row, prefix + QString::fromStdString(e.line));
-        break;
     case Event::Kind::Output:
-        m_log->append(row, prefix + QString::fromStdString(e.line));
+        m_log->appendPrinted(row, e.metricsEvent, prefix + QString::fromStdString(e.line));
         break;
     case Event::Kind::End:
         break;

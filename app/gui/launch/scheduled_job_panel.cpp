@@ -1,5 +1,6 @@
 #include "gui/launch/scheduled_job_panel.h"
 
+#include "gui/launch/launch_log.h"
 #include "gui/launch/scheduled_job_control.h"
 #include "gui/parts/banner.h"
 #include "launch/launch_texts.h"
@@ -11,7 +12,6 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
-#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QVBoxLayout>
 
@@ -20,8 +20,6 @@ namespace traindeck::gui {
 using launch::JobEvent;
 
 namespace {
-
-constexpr int kJobOutputLines = 5000;  // the pane keeps the last lines; the run folder keeps all
 
 QString fromStd(const std::string& s) { return QString::fromStdString(s); }
 
@@ -67,13 +65,9 @@ ScheduledJobPanel::ScheduledJobPanel(QWidget* parent) : QWidget(parent), m_contr
     m_banner->setObjectName(QStringLiteral("jobBanner"));
     column->addWidget(m_banner);
 
-    m_output = new QPlainTextEdit;
-    m_output->setObjectName(QStringLiteral("jobOutput"));
-    m_output->setReadOnly(true);
-    m_output->setMaximumBlockCount(kJobOutputLines);
-    m_output->setLineWrapMode(QPlainTextEdit::NoWrap);
-    m_output->setFont(QFont(QStringLiteral("monospace")));
-    column->addWidget(m_output, 1);
+    m_log = new LaunchLog(QStringLiteral("job"));  // the job's output, as the SSH part's log shows a node's
+    m_log->setNodes(0);
+    column->addWidget(m_log, 1);
 
     connect(m_checkButton, &QPushButton::clicked, this, [this] { submit(true); });
     connect(m_submitButton, &QPushButton::clicked, this, [this] { submit(false); });
@@ -124,7 +118,7 @@ void ScheduledJobPanel::started() {
     m_end = {};
     m_jobId.clear();
     m_runDir.clear();
-    m_output->clear();
+    m_log->clear();
     showValues();
     updateButtons();
 }
@@ -173,10 +167,10 @@ void ScheduledJobPanel::onEvent(const JobEvent& e) {
         m_hasStatus = true;
         break;
     case JobEvent::Kind::Output:
-        m_output->appendPlainText(fromStd(e.line));
+        m_log->appendPrinted(-1, e.metricsEvent, fromStd(e.line));
         break;
     case JobEvent::Kind::Notice:
-        m_output->appendPlainText(app::qLocalized(e.message));
+        m_log->append(-1, app::qLocalized(e.message));
         break;
     case JobEvent::Kind::End: {
         m_end = e.end;
@@ -241,7 +235,6 @@ void ScheduledJobPanel::retranslate() {
     m_attachButton->setText(tr("Attach…"));
     m_attachButton->setToolTip(tr("Follow the job of a run folder submitted earlier"));
     m_watchButton->setText(tr("Watch"));
-    m_output->setPlaceholderText(tr("The job's output shows here as it grows; the run folder keeps all of it (node-0.out, node-0.err)."));
     showValues();
 }
 

@@ -14,12 +14,12 @@
 
 class QLabel;
 class QLineEdit;
-class QPlainTextEdit;
 class QPushButton;
 
 namespace traindeck::gui {
 
 class Banner;
+class LaunchLog;
 class ScheduledJobControl;
 
 class ScheduledJobPanel : public QWidget {
@@ -83,7 +83,7 @@ private:
     QPushButton* m_attachButton = nullptr;
     QPushButton* m_watchButton = nullptr;
     Banner* m_banner = nullptr;
-    QPlainTextEdit* m_output = nullptr;
+    LaunchLog* m_log = nullptr;
 };
 
 }  // namespace traindeck::gui
