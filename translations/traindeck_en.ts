@@ -2223,6 +2223,14 @@
         <source>stopped</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>ok   %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FAIL %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>LaunchCommand</name>
@@ -2236,14 +2244,6 @@
     </message>
     <message>
         <source>node %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>node %1 ok   %2: %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>node %1 FAIL %2: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2309,6 +2309,10 @@
     </message>
     <message>
         <source>%1 (again to leave at once)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>node %1 %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4343,14 +4347,6 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
     </message>
     <message>
         <source>Every node is running; Stop ends them all (the trainer checkpoints on SIGTERM).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>check %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>check %1 FAILED: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -2223,6 +2223,14 @@
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
+    <message>
+        <source>ok   %1: %2</source>
+        <translation>通过 %1：%2</translation>
+    </message>
+    <message>
+        <source>FAIL %1: %2</source>
+        <translation>失败 %1：%2</translation>
+    </message>
 </context>
 <context>
     <name>LaunchCommand</name>
@@ -2237,14 +2245,6 @@
     <message>
         <source>node %1: %2</source>
         <translation>节点 %1：%2</translation>
-    </message>
-    <message>
-        <source>node %1 ok   %2: %3</source>
-        <translation>节点 %1 通过 %2：%3</translation>
-    </message>
-    <message>
-        <source>node %1 FAIL %2: %3</source>
-        <translation>节点 %1 失败 %2：%3</translation>
     </message>
     <message>
         <source>run folder %1</source>
@@ -2311,6 +2311,10 @@
     <message>
         <source>%1 (again to leave at once)</source>
         <translation>%1（再按一次立即离开）</translation>
+    </message>
+    <message>
+        <source>node %1 %2</source>
+        <translation>节点 %1 %2</translation>
     </message>
 </context>
 <context>
@@ -4358,14 +4362,6 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
     <message>
         <source>Killing every node…</source>
         <translation>正在强制结束所有节点…</translation>
-    </message>
-    <message>
-        <source>check %1: %2</source>
-        <translation>检查 %1：%2</translation>
-    </message>
-    <message>
-        <source>check %1 FAILED: %2</source>
-        <translation>检查 %1 失败：%2</translation>
     </message>
     <message>
         <source>Every node is running; Stop ends them all (the trainer checkpoints on SIGTERM).</source>

@@ -47,8 +47,7 @@ void LaunchPrinter::operator()(const Event& e) {
                                {nodeNumber(e.node), nodeSummaryText(session_.rows()[std::size_t(changed)])}));
         break;
     case Event::Kind::Preflight:
-        say(app::localized(e.ok ? TD_TEXT("LaunchCommand", "node %1 ok   %2: %3") : TD_TEXT("LaunchCommand", "node %1 FAIL %2: %3"),
-                           {nodeNumber(e.node), Text::value(e.check), e.message}));
+        say(app::localized(TD_TEXT("LaunchCommand", "node %1 %2"), {nodeNumber(e.node), preflightText(e)}));
         break;
     case Event::Kind::End:
         break;

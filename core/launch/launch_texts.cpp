@@ -36,6 +36,10 @@ Text nodeSummaryText(const NodeRow& row) {
     return Text(TD_TEXT("Launch", "%1: %2"), {state, reason});
 }
 
+Text preflightText(const Event& e) {
+    return Text(e.ok ? TD_TEXT("Launch", "ok   %1: %2") : TD_TEXT("Launch", "FAIL %1: %2"), {Text::value(e.check), e.message});
+}
+
 Text endText(const LaunchEnd& end) {
     switch (end.status) {
     case EndStatus::DryRun: return Text(TD_TEXT("Launch", "Every node passed the checks: ready to start."));

@@ -25,6 +25,10 @@ Text nodeReasonText(const NodeRow& row);
 // "lost: no answer from …", "not started".
 Text nodeSummaryText(const NodeRow& row);
 
+// A pre-flight check's result (Event::Kind::Preflight): "ok   gpus: 2 GPUs, as the plan
+// says", "FAIL gpus: node 0 (gpu-0) has 4 GPUs …" (the faces put the node before it).
+Text preflightText(const Event& e);
+
 // How the run ended, as a sentence (a banner): "Node 1 failed first: node 1 (gpu-1):
 // killed (SIGKILL). Every other node was stopped."
 Text endText(const LaunchEnd& end);

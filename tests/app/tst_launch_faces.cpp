@@ -178,6 +178,14 @@ private slots:
             QCOMPARE(summary[0], en ? QStringLiteral("node 0 gpu-0: node 0 (gpu-0) has 4 GPUs but the plan runs 1 per node")
                                     : QStringLiteral("节点 0（gpu-0）：node 0 (gpu-0) has 4 GPUs but the plan runs 1 per node"));
             QVERIFY(page.banner().startsWith(en ? QStringLiteral("Nothing was started. Node 0: ") : QStringLiteral("未启动任何节点。节点 0：")));
+            // The failed check: the CLI's line and the page's log line say it in the same words.
+            const QString check = en ? QStringLiteral("FAIL gpus: node 0 (gpu-0) has 4 GPUs but the plan runs 1 per node")
+                                     : QStringLiteral("失败 gpus：node 0 (gpu-0) has 4 GPUs but the plan runs 1 per node");
+            QVERIFY2(cli.cliLines.contains(app::qLocalized(Text(TD_TEXT("LaunchCommand", "node %1 %2"),
+                                                                {Text::value("0"), Text::value(check.toStdString())}))),
+                     qPrintable(cli.cliLines.join('\n')));
+            const QString log = page.findChild<QPlainTextEdit*>(QStringLiteral("output"))->toPlainText();
+            QVERIFY2(log.split('\n').contains(QStringLiteral("[0] ") + check), qPrintable(log));
         }
     }
 

@@ -215,8 +215,7 @@ void LaunchPage::onEvent(const Event& e) {
                           false);
         break;
     case Event::Kind::Preflight:
-        m_log->append(row, prefix + (e.ok ? tr("check %1: %2") : tr("check %1 FAILED: %2"))
-                                        .arg(QString::fromStdString(e.check), app::qLocalized(e.message)));
+        m_log->append(row, prefix + app::qLocalized(launch::preflightText(e)));
         break;
     case Event::Kind::Metrics:
     case Event::Kind::Output:
