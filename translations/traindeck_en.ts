@@ -2147,6 +2147,98 @@
         <source>%1; first failure: %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>exited %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every node passed the checks: ready to start.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run completed: every node exited 0.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run was stopped; every node has ended.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Node %1 failed first: %2. Every other node was stopped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing was started: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing was started. Node %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>completed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pre-flight passed, nothing started or copied (--dry-run)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>interrupted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>submitted job %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>attached to job %1 of run folder %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopping before the job was submitted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopping job %1: SIGTERM to its tasks, scancel after %2 s; waiting until Slurm says it ended</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>job %1 completed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>checked against the cluster; nothing submitted, the files are in %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>job %1 was stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>job %1 failed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopped (SIG%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ok   %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FAIL %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>LaunchCommand</name>
@@ -2163,35 +2255,11 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1: %2</source>
-        <translation type="unfinished">%1: %2</translation>
-    </message>
-    <message>
-        <source>node %1 ok   %2: %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>node %1 FAIL %2: %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>run folder %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>stopping every node (again to kill)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>completed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>interrupted</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>failed: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2208,10 +2276,6 @@
     </message>
     <message>
         <source>--command is a template run by each node&apos;s bash: plan values ({nodes}, {lr}, ...) are inserted quoted, as data; anything else, $(...) and $VAR included, is the node shell&apos;s to expand, on the node.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>pre-flight passed, nothing started or copied (--dry-run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2236,27 +2300,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>submitted job %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>no scheduler named &apos;%1&apos;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>attached to job %1 of run folder %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>checked against the cluster; nothing submitted (--dry-run)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>stopping (again to leave at once)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>stopping job %1: SIGTERM to its tasks, scancel after %2 s; waiting until Slurm says it ended (again to leave at once)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2269,6 +2313,14 @@
     </message>
     <message>
         <source>0 every node succeeded, or the Slurm job completed (or, with --dry-run, passed the checks); 1 the run or the job failed; 2 bad input, nothing submitted; 3 a host key was unknown or changed, or authentication failed (nothing started); 130/143 stopped by SIGINT/SIGTERM.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (again to leave at once)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>node %1 %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4115,94 +4167,7 @@
     </message>
 </context>
 <context>
-    <name>traindeck::gui::LaunchNodesModel</name>
-    <message>
-        <source>exited %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Node</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Host ([user@]host[:port] or ssh alias)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>State</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Step</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Exit status or reason</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>traindeck::gui::LaunchPage</name>
-    <message>
-        <source>Killing every node…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>All nodes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Node %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Run folder: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Checking the nodes…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Starting the nodes…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Stopping every node (SIGTERM; SIGKILL after %1 s, or at a second Stop)…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Every node is running; Stop ends them all (the trainer checkpoints on SIGTERM).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>check %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>check %1 FAILED: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Every node passed the checks: ready to start.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The run completed: every node exited 0.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The run was stopped; every node has ended.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Node %1 failed first: %2. Every other node was stopped.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Nothing was started. Node %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
+    <name>traindeck::gui::HostKeyDialog</name>
     <message>
         <source>Unknown host key</source>
         <translation type="unfinished"></translation>
@@ -4224,18 +4189,9 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
         <source>Refuse</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source>Kill now</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Stop</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Starts the plan&apos;s nodes: each node runs the generated SSH node script, after checks on every node (reachable, GPUs per node, the workload, node 0&apos;s port, the files). Each node&apos;s output is kept whole in the run folder. When one node fails, every other node is stopped.</source>
-        <translation type="unfinished"></translation>
-    </message>
+</context>
+<context>
+    <name>traindeck::gui::LaunchForm</name>
     <message>
         <source>Run the single node on this machine</source>
         <translation type="unfinished"></translation>
@@ -4272,6 +4228,91 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
         <source>ssh configuration</source>
         <translation type="unfinished"></translation>
     </message>
+</context>
+<context>
+    <name>traindeck::gui::LaunchLog</name>
+    <message>
+        <source>Log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find in the log (Enter: next)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Follow</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Node %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::LaunchNodesModel</name>
+    <message>
+        <source>Node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host ([user@]host[:port] or ssh alias)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exit status or reason</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::LaunchPage</name>
+    <message>
+        <source>Killing every node…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run folder: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checking the nodes…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Starting the nodes…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopping every node (SIGTERM; SIGKILL after %1 s, or at a second Stop)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every node is running; Stop ends them all (the trainer checkpoints on SIGTERM).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kill now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Starts the plan&apos;s nodes: each node runs the generated SSH node script, after checks on every node (reachable, GPUs per node, the workload, node 0&apos;s port, the files). Each node&apos;s output is kept whole in the run folder. When one node fails, every other node is stopped.</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message>
         <source>Check nodes</source>
         <translation type="unfinished"></translation>
@@ -4302,18 +4343,6 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
     </message>
     <message>
         <source>Every node&apos;s whole output, the plan and the events (launch.jsonl)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Log</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Find in the log (Enter: next)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Follow</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4737,34 +4766,6 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
     </message>
     <message>
         <source>Submitting…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Attaching to the job of %1…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Stopping job %1: SIGTERM to its tasks, scancel after %2 s; waiting until Slurm says it ended…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Submitted job %1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Job %1 completed.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The cluster can take this plan; its files are in %1. Nothing was submitted.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Job %1 was stopped.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Failed: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -2159,6 +2159,98 @@
         <source>%1; first failure: %2</source>
         <translation>%1；最先失败：%2</translation>
     </message>
+    <message>
+        <source>exited %1</source>
+        <translation>已退出 %1</translation>
+    </message>
+    <message>
+        <source>Every node passed the checks: ready to start.</source>
+        <translation>所有节点均通过检查：可以启动。</translation>
+    </message>
+    <message>
+        <source>The run completed: every node exited 0.</source>
+        <translation>运行完成：所有节点均以 0 退出。</translation>
+    </message>
+    <message>
+        <source>The run was stopped; every node has ended.</source>
+        <translation>运行已停止；所有节点均已结束。</translation>
+    </message>
+    <message>
+        <source>Node %1 failed first: %2. Every other node was stopped.</source>
+        <translation>节点 %1 最先失败：%2。其他节点均已停止。</translation>
+    </message>
+    <message>
+        <source>Nothing was started: %1</source>
+        <translation>未启动任何节点：%1</translation>
+    </message>
+    <message>
+        <source>Nothing was started. Node %1: %2</source>
+        <translation>未启动任何节点。节点 %1：%2</translation>
+    </message>
+    <message>
+        <source>completed</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>pre-flight passed, nothing started or copied (--dry-run)</source>
+        <translation>启动前检查通过，未启动也未复制任何内容（--dry-run）</translation>
+    </message>
+    <message>
+        <source>interrupted</source>
+        <translation>已中断</translation>
+    </message>
+    <message>
+        <source>failed: %1</source>
+        <translation>失败：%1</translation>
+    </message>
+    <message>
+        <source>submitted job %1</source>
+        <translation>已提交作业 %1</translation>
+    </message>
+    <message>
+        <source>attached to job %1 of run folder %2</source>
+        <translation>已接上运行文件夹 %2 的作业 %1</translation>
+    </message>
+    <message>
+        <source>stopping before the job was submitted</source>
+        <translation>正在停止（作业尚未提交）</translation>
+    </message>
+    <message>
+        <source>stopping job %1: SIGTERM to its tasks, scancel after %2 s; waiting until Slurm says it ended</source>
+        <translation>正在停止作业 %1：向其任务发送 SIGTERM，%2 秒后 scancel；等待 Slurm 报告作业结束</translation>
+    </message>
+    <message>
+        <source>job %1 completed</source>
+        <translation>作业 %1 已完成</translation>
+    </message>
+    <message>
+        <source>checked against the cluster; nothing submitted, the files are in %1</source>
+        <translation>已对照集群检查；未提交任何作业，文件在 %1 中</translation>
+    </message>
+    <message>
+        <source>job %1 was stopped</source>
+        <translation>作业 %1 已停止</translation>
+    </message>
+    <message>
+        <source>job %1 failed: %2</source>
+        <translation>作业 %1 失败：%2</translation>
+    </message>
+    <message>
+        <source>stopped (SIG%1)</source>
+        <translation>已停止（SIG%1）</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <source>ok   %1: %2</source>
+        <translation>通过 %1：%2</translation>
+    </message>
+    <message>
+        <source>FAIL %1: %2</source>
+        <translation>失败 %1：%2</translation>
+    </message>
 </context>
 <context>
     <name>LaunchCommand</name>
@@ -2175,36 +2267,12 @@
         <translation>节点 %1：%2</translation>
     </message>
     <message>
-        <source>%1: %2</source>
-        <translation>%1：%2</translation>
-    </message>
-    <message>
-        <source>node %1 ok   %2: %3</source>
-        <translation>节点 %1 通过 %2：%3</translation>
-    </message>
-    <message>
-        <source>node %1 FAIL %2: %3</source>
-        <translation>节点 %1 失败 %2：%3</translation>
-    </message>
-    <message>
         <source>run folder %1</source>
         <translation>运行文件夹 %1</translation>
     </message>
     <message>
         <source>stopping every node (again to kill)</source>
         <translation>正在停止所有节点（再按一次强制结束）</translation>
-    </message>
-    <message>
-        <source>completed</source>
-        <translation>已完成</translation>
-    </message>
-    <message>
-        <source>interrupted</source>
-        <translation>已中断</translation>
-    </message>
-    <message>
-        <source>failed: %1</source>
-        <translation>失败：%1</translation>
     </message>
     <message>
         <source>node %1 %2: %3</source>
@@ -2221,10 +2289,6 @@
     <message>
         <source>--command is a template run by each node&apos;s bash: plan values ({nodes}, {lr}, ...) are inserted quoted, as data; anything else, $(...) and $VAR included, is the node shell&apos;s to expand, on the node.</source>
         <translation>--command 是由每个节点的 bash 运行的模板：计划中的值（{nodes}、{lr} 等）加引号后作为数据插入；其余部分（包括 $(...) 和 $VAR）由节点上的 shell 在节点上展开。</translation>
-    </message>
-    <message>
-        <source>pre-flight passed, nothing started or copied (--dry-run)</source>
-        <translation>启动前检查通过，未启动也未复制任何内容（--dry-run）</translation>
     </message>
     <message>
         <source>%1: removed %2 run folders left by earlier launches (%3 in use kept)</source>
@@ -2249,28 +2313,8 @@
         <translation>作业 %1：%2</translation>
     </message>
     <message>
-        <source>submitted job %1</source>
-        <translation>已提交作业 %1</translation>
-    </message>
-    <message>
         <source>no scheduler named &apos;%1&apos;</source>
         <translation>没有名为“%1”的调度器</translation>
-    </message>
-    <message>
-        <source>attached to job %1 of run folder %2</source>
-        <translation>已接上运行文件夹 %2 的作业 %1</translation>
-    </message>
-    <message>
-        <source>checked against the cluster; nothing submitted (--dry-run)</source>
-        <translation>已对照集群检查；未提交任何作业（--dry-run）</translation>
-    </message>
-    <message>
-        <source>stopping (again to leave at once)</source>
-        <translation>正在停止（再按一次立即离开）</translation>
-    </message>
-    <message>
-        <source>stopping job %1: SIGTERM to its tasks, scancel after %2 s; waiting until Slurm says it ended (again to leave at once)</source>
-        <translation>正在停止作业 %1：向其任务发送 SIGTERM，%2 秒后 scancel；等待 Slurm 报告作业结束（再按一次立即离开）</translation>
     </message>
     <message>
         <source>left at once; job %1 may still run: scancel %1 cancels it, traindeck launch --attach %2 follows it</source>
@@ -2283,6 +2327,14 @@
     <message>
         <source>0 every node succeeded, or the Slurm job completed (or, with --dry-run, passed the checks); 1 the run or the job failed; 2 bad input, nothing submitted; 3 a host key was unknown or changed, or authentication failed (nothing started); 130/143 stopped by SIGINT/SIGTERM.</source>
         <translation>0 所有节点成功，或 Slurm 作业完成（或使用 --dry-run 时通过了检查）；1 运行或作业失败；2 输入有误，未提交任何作业；3 主机密钥未知或已改变，或认证失败（未启动任何进程）；130/143 被 SIGINT/SIGTERM 停止。</translation>
+    </message>
+    <message>
+        <source>%1 (again to leave at once)</source>
+        <translation>%1（再按一次立即离开）</translation>
+    </message>
+    <message>
+        <source>node %1 %2</source>
+        <translation>节点 %1 %2</translation>
     </message>
 </context>
 <context>
@@ -4126,130 +4178,7 @@
     </message>
 </context>
 <context>
-    <name>traindeck::gui::LaunchNodesModel</name>
-    <message>
-        <source>exited %1</source>
-        <translation>已退出 %1</translation>
-    </message>
-    <message>
-        <source>Node</source>
-        <translation>节点</translation>
-    </message>
-    <message>
-        <source>Host ([user@]host[:port] or ssh alias)</source>
-        <translation>主机（[user@]host[:port] 或 ssh 别名）</translation>
-    </message>
-    <message>
-        <source>State</source>
-        <translation>状态</translation>
-    </message>
-    <message>
-        <source>Step</source>
-        <translation>步</translation>
-    </message>
-    <message>
-        <source>Exit status or reason</source>
-        <translation>退出状态或原因</translation>
-    </message>
-</context>
-<context>
-    <name>traindeck::gui::LaunchPage</name>
-    <message>
-        <source>Folder on each host</source>
-        <translation>各主机上的文件夹</translation>
-    </message>
-    <message>
-        <source>default: ~/.traindeck/runs (the run&apos;s files go to FOLDER/RUN_ID)</source>
-        <translation>默认：~/.traindeck/runs（运行所需文件放在 文件夹/RUN_ID 下）</translation>
-    </message>
-    <message>
-        <source>Kill</source>
-        <translation>强制结束</translation>
-    </message>
-    <message>
-        <source>SIGKILL to every node&apos;s processes at once: no checkpoint</source>
-        <translation>立即向所有节点的进程发送 SIGKILL：不保存检查点</translation>
-    </message>
-    <message>
-        <source>Open run folder</source>
-        <translation>打开运行文件夹</translation>
-    </message>
-    <message>
-        <source>Every node&apos;s whole output, the plan and the events (launch.jsonl)</source>
-        <translation>每个节点的完整输出、计划和事件记录（launch.jsonl）</translation>
-    </message>
-    <message>
-        <source>Log</source>
-        <translation>日志</translation>
-    </message>
-    <message>
-        <source>Find in the log (Enter: next)</source>
-        <translation>在日志中查找（回车：下一个）</translation>
-    </message>
-    <message>
-        <source>Follow</source>
-        <translation>跟随最新</translation>
-    </message>
-    <message>
-        <source>All nodes</source>
-        <translation>全部节点</translation>
-    </message>
-    <message>
-        <source>Node %1</source>
-        <translation>节点 %1</translation>
-    </message>
-    <message>
-        <source>Run folder: %1</source>
-        <translation>运行文件夹：%1</translation>
-    </message>
-    <message>
-        <source>Checking the nodes…</source>
-        <translation>正在检查各节点…</translation>
-    </message>
-    <message>
-        <source>Starting the nodes…</source>
-        <translation>正在启动各节点…</translation>
-    </message>
-    <message>
-        <source>Stopping every node (SIGTERM; SIGKILL after %1 s, or at a second Stop)…</source>
-        <translation>正在停止所有节点（SIGTERM；%1 秒后或再次点击“停止”时发送 SIGKILL）…</translation>
-    </message>
-    <message>
-        <source>Killing every node…</source>
-        <translation>正在强制结束所有节点…</translation>
-    </message>
-    <message>
-        <source>check %1: %2</source>
-        <translation>检查 %1：%2</translation>
-    </message>
-    <message>
-        <source>check %1 FAILED: %2</source>
-        <translation>检查 %1 失败：%2</translation>
-    </message>
-    <message>
-        <source>Every node passed the checks: ready to start.</source>
-        <translation>所有节点均通过检查：可以启动。</translation>
-    </message>
-    <message>
-        <source>The run completed: every node exited 0.</source>
-        <translation>运行完成：所有节点均以 0 退出。</translation>
-    </message>
-    <message>
-        <source>The run was stopped; every node has ended.</source>
-        <translation>运行已停止；所有节点均已结束。</translation>
-    </message>
-    <message>
-        <source>Node %1 failed first: %2. Every other node was stopped.</source>
-        <translation>节点 %1 最先失败：%2。其他节点均已停止。</translation>
-    </message>
-    <message>
-        <source>Every node is running; Stop ends them all (the trainer checkpoints on SIGTERM).</source>
-        <translation>所有节点均在运行；“停止”会结束全部节点（训练程序收到 SIGTERM 时会保存检查点）。</translation>
-    </message>
-    <message>
-        <source>Nothing was started. Node %1: %2</source>
-        <translation>未启动任何节点。节点 %1：%2</translation>
-    </message>
+    <name>traindeck::gui::HostKeyDialog</name>
     <message>
         <source>Unknown host key</source>
         <translation>未知的主机密钥</translation>
@@ -4276,18 +4205,9 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
         <source>Refuse</source>
         <translation>拒绝</translation>
     </message>
-    <message>
-        <source>Kill now</source>
-        <translation>立即强制结束</translation>
-    </message>
-    <message>
-        <source>Stop</source>
-        <translation>停止</translation>
-    </message>
-    <message>
-        <source>Starts the plan&apos;s nodes: each node runs the generated SSH node script, after checks on every node (reachable, GPUs per node, the workload, node 0&apos;s port, the files). Each node&apos;s output is kept whole in the run folder. When one node fails, every other node is stopped.</source>
-        <translation>启动计划中的各节点：先检查每个节点（可连接、每节点 GPU 数、训练程序、节点 0 的端口、所需文件），再由每个节点运行生成的 SSH 节点脚本。每个节点的输出完整保存在运行文件夹中。任一节点失败时，其他节点全部停止。</translation>
-    </message>
+</context>
+<context>
+    <name>traindeck::gui::LaunchForm</name>
     <message>
         <source>Run the single node on this machine</source>
         <translation>在本机运行这唯一的节点</translation>
@@ -4299,6 +4219,14 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
     <message>
         <source>default: ~/.local/share/TrainDeck/runs/RUN_ID</source>
         <translation>默认：~/.local/share/TrainDeck/runs/RUN_ID</translation>
+    </message>
+    <message>
+        <source>Folder on each host</source>
+        <translation>各主机上的文件夹</translation>
+    </message>
+    <message>
+        <source>default: ~/.traindeck/runs (the run&apos;s files go to FOLDER/RUN_ID)</source>
+        <translation>默认：~/.traindeck/runs（运行所需文件放在 文件夹/RUN_ID 下）</translation>
     </message>
     <message>
         <source>Identity file</source>
@@ -4315,6 +4243,107 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
     <message>
         <source>ssh configuration</source>
         <translation>ssh 配置</translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::LaunchLog</name>
+    <message>
+        <source>Log</source>
+        <translation>日志</translation>
+    </message>
+    <message>
+        <source>Find in the log (Enter: next)</source>
+        <translation>在日志中查找（回车：下一个）</translation>
+    </message>
+    <message>
+        <source>Follow</source>
+        <translation>跟随最新</translation>
+    </message>
+    <message>
+        <source>All nodes</source>
+        <translation>全部节点</translation>
+    </message>
+    <message>
+        <source>Node %1</source>
+        <translation>节点 %1</translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::LaunchNodesModel</name>
+    <message>
+        <source>Node</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>Host ([user@]host[:port] or ssh alias)</source>
+        <translation>主机（[user@]host[:port] 或 ssh 别名）</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <source>Exit status or reason</source>
+        <translation>退出状态或原因</translation>
+    </message>
+</context>
+<context>
+    <name>traindeck::gui::LaunchPage</name>
+    <message>
+        <source>Kill</source>
+        <translation>强制结束</translation>
+    </message>
+    <message>
+        <source>SIGKILL to every node&apos;s processes at once: no checkpoint</source>
+        <translation>立即向所有节点的进程发送 SIGKILL：不保存检查点</translation>
+    </message>
+    <message>
+        <source>Open run folder</source>
+        <translation>打开运行文件夹</translation>
+    </message>
+    <message>
+        <source>Every node&apos;s whole output, the plan and the events (launch.jsonl)</source>
+        <translation>每个节点的完整输出、计划和事件记录（launch.jsonl）</translation>
+    </message>
+    <message>
+        <source>Run folder: %1</source>
+        <translation>运行文件夹：%1</translation>
+    </message>
+    <message>
+        <source>Checking the nodes…</source>
+        <translation>正在检查各节点…</translation>
+    </message>
+    <message>
+        <source>Starting the nodes…</source>
+        <translation>正在启动各节点…</translation>
+    </message>
+    <message>
+        <source>Stopping every node (SIGTERM; SIGKILL after %1 s, or at a second Stop)…</source>
+        <translation>正在停止所有节点（SIGTERM；%1 秒后或再次点击“停止”时发送 SIGKILL）…</translation>
+    </message>
+    <message>
+        <source>Killing every node…</source>
+        <translation>正在强制结束所有节点…</translation>
+    </message>
+    <message>
+        <source>Every node is running; Stop ends them all (the trainer checkpoints on SIGTERM).</source>
+        <translation>所有节点均在运行；“停止”会结束全部节点（训练程序收到 SIGTERM 时会保存检查点）。</translation>
+    </message>
+    <message>
+        <source>Kill now</source>
+        <translation>立即强制结束</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Starts the plan&apos;s nodes: each node runs the generated SSH node script, after checks on every node (reachable, GPUs per node, the workload, node 0&apos;s port, the files). Each node&apos;s output is kept whole in the run folder. When one node fails, every other node is stopped.</source>
+        <translation>启动计划中的各节点：先检查每个节点（可连接、每节点 GPU 数、训练程序、节点 0 的端口、所需文件），再由每个节点运行生成的 SSH 节点脚本。每个节点的输出完整保存在运行文件夹中。任一节点失败时，其他节点全部停止。</translation>
     </message>
     <message>
         <source>Check nodes</source>
@@ -4754,34 +4783,6 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
     <message>
         <source>Submitting…</source>
         <translation>正在提交…</translation>
-    </message>
-    <message>
-        <source>Attaching to the job of %1…</source>
-        <translation>正在接上 %1 的作业…</translation>
-    </message>
-    <message>
-        <source>Stopping job %1: SIGTERM to its tasks, scancel after %2 s; waiting until Slurm says it ended…</source>
-        <translation>正在停止作业 %1：向其任务发送 SIGTERM，%2 秒后 scancel；等待 Slurm 报告作业结束…</translation>
-    </message>
-    <message>
-        <source>Submitted job %1.</source>
-        <translation>已提交作业 %1。</translation>
-    </message>
-    <message>
-        <source>Job %1 completed.</source>
-        <translation>作业 %1 已完成。</translation>
-    </message>
-    <message>
-        <source>The cluster can take this plan; its files are in %1. Nothing was submitted.</source>
-        <translation>集群可以运行此计划；文件在 %1 中。未提交任何作业。</translation>
-    </message>
-    <message>
-        <source>Job %1 was stopped.</source>
-        <translation>作业 %1 已停止。</translation>
-    </message>
-    <message>
-        <source>Failed: %1</source>
-        <translation>失败：%1</translation>
     </message>
     <message>
         <source>Slurm runs this plan: Submit writes its Slurm files into the run folder and submits them with sbatch; the job&apos;s state, the nodes it runs on and its output show here as they change, and the Watch page plots it from the run folder. Stop cancels the job (SIGTERM to its tasks first, so the trainer checkpoints). Closing the window leaves the job running: Attach follows it again.</source>

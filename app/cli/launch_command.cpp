@@ -4,6 +4,7 @@
 // run gracefully; a second one kills it.
 
 #include "cli/commands.h"
+#include "cli/launch_printer.h"
 #include "cli/plan_arguments.h"
 #include "cli/scheduled_launch.h"
 #include "cli/stop_signals.h"
@@ -19,9 +20,7 @@
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
-#include <map>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
@@ -48,13 +47,6 @@ std::string readNumber(const std::string& v, const char* flag, double low, doubl
                           {Text::value(flag), Text::value(std::to_string(int(low))), Text::value(std::to_string(int(high))),
                            Text::value(v)});
 }
-
-struct NodeSummary {
-    std::string host;
-    NodeState state = NodeState::Connecting;
-    int status = -1;
-    std::string message;
-};
 
 // The launch command's own options, filling `config` (and `scheduled`: a Slurm job's).
 std::vector<Option> launchOptions(LaunchConfig& config, ScheduledLaunchOptions& scheduled, bool& help, bool& clean) {
@@ -137,80 +129,6 @@ void printLaunchHelp(const std::vector<Option>& own) {
     std::putchar('\n');
     printPlanFlags(stdout);
 }
-
-// Prints the run's events as they come: nodes' lines prefixed by their index,
-// state changes and pre-flight results on stderr; keeps each node's last state
-// for the summary.
-class LaunchPrinter {
-public:
-    void operator()(const Event& e) {
-        std::lock_guard lock(mutex_);
-        switch (e.kind) {
-        case Event::Kind::Output:
-        case Event::Kind::Metrics:
-            std::fprintf(e.stream == Stream::Err ? stderr : stdout, "[node %d] %s\n", e.node, e.line.c_str());
-            std::fflush(e.stream == Stream::Err ? stderr : stdout);
-            break;
-        case Event::Kind::State: {
-            NodeSummary& n = nodes_[e.node];
-            n.state = e.state;
-            n.status = e.status;
-            if (!e.message.empty()) n.message = app::localized(e.message);
-            const Text node = Text::value(std::to_string(e.node)), state = stateText(e.state);
-            std::string line = app::localized(TD_TEXT("LaunchCommand", "node %1: %2"),
-                                              {node, e.state == NodeState::Exited ? exitText(e.status) : state});
-            if (!e.message.empty()) line = app::localized(TD_TEXT("LaunchCommand", "%1: %2"), {Text::value(line), e.message});
-            std::fprintf(stderr, "traindeck launch: %s\n", line.c_str());
-            break;
-        }
-        case Event::Kind::Preflight:
-            std::fprintf(stderr, "traindeck launch: %s\n",
-                         app::localized(e.ok ? TD_TEXT("LaunchCommand", "node %1 ok   %2: %3")
-                                             : TD_TEXT("LaunchCommand", "node %1 FAIL %2: %3"),
-                                        {Text::value(std::to_string(e.node)), Text::value(e.check), e.message})
-                             .c_str());
-            break;
-        case Event::Kind::End:
-            break;
-        }
-    }
-    void setHost(int node, const std::string& host) {
-        std::lock_guard lock(mutex_);
-        nodes_[node].host = host;
-    }
-    // One line per node, then the run's end; returns the exit status.
-    int finish(const LaunchEnd& end, int signal) {
-        std::lock_guard lock(mutex_);
-        for (const auto& [index, n] : nodes_) {
-            std::string what = app::localized(n.state == NodeState::Exited ? exitText(n.status) : stateText(n.state));
-            if (n.state == NodeState::Lost && !n.message.empty()) what += ": " + n.message;
-            std::fprintf(stderr, "traindeck launch: %s\n",
-                         app::localized(TD_TEXT("LaunchCommand", "node %1 %2: %3"),
-                                        {Text::value(std::to_string(index)), Text::value(n.host), Text::value(what)})
-                             .c_str());
-        }
-        auto say = [](const std::string& line) { std::fprintf(stderr, "traindeck launch: %s\n", line.c_str()); };
-        switch (end.status) {
-        case EndStatus::Completed:
-            say(app::localized(TD_TEXT("LaunchCommand", "completed")));
-            return 0;
-        case EndStatus::DryRun:
-            say(app::localized(TD_TEXT("LaunchCommand", "pre-flight passed, nothing started or copied (--dry-run)")));
-            return 0;
-        case EndStatus::Interrupted:
-            say(app::localized(TD_TEXT("LaunchCommand", "interrupted")));
-            return signal == SIGTERM ? 143 : 130;
-        case EndStatus::Failed:
-            say(app::localized(TD_TEXT("LaunchCommand", "failed: %1"), {end.why}));
-            return end.kind == FailureKind::Access ? 3 : 1;
-        }
-        return 1;
-    }
-
-private:
-    std::mutex mutex_;
-    std::map<int, NodeSummary> nodes_;
-};
 
 // Runs until every node has ended. The first Ctrl-C (or SIGTERM) stops the
 // nodes gracefully; a second one kills them and ends the launcher at once,
@@ -310,8 +228,7 @@ int runLaunch(int argc, char** argv) {
     } catch (const LaunchError& e) {
         return fail(app::localized(e.text), 2);
     }
-    for (std::size_t i = 0; i < (config.local ? 1 : config.hosts.size()); ++i)
-        printer.setHost(int(i), config.local ? "localhost" : config.hosts[i]);
+    printer.setHosts(config.local ? std::vector<std::string>{"localhost"} : config.hosts);
     std::fprintf(stderr, "traindeck launch: %s\n",
                  (run->attempt() > 1 ? app::localized(TD_TEXT("LaunchCommand", "run folder %1 (attempt %2)"),
                                                       {Text::value(run->runDir()), Text::value(std::to_string(run->attempt()))})

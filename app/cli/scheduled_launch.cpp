@@ -6,6 +6,7 @@
 #include "cli/scheduled_launch.h"
 #include "cli/stop_signals.h"
 
+#include "launch/launch_texts.h"
 #include "launch/scheduled_job.h"
 #include "localized.h"
 #include "scheduler/command_runner.h"
@@ -30,52 +31,33 @@ void tell(const std::string& line) {
     std::fflush(stderr);
 }
 
-std::string jobLine(const std::string& id, const Text& what) {
-    return app::localized(TD_TEXT("LaunchCommand", "job %1: %2"), {Text::value(id), what});
-}
+}  // namespace
 
-// What the job's events print: states and notices on stderr, its output with --follow.
-void printJobEvent(const JobEvent& e, bool follow) {
+void printJobEvent(const JobEvent& e, bool follow, const LineWriter& write) {
+    const auto say = [&](const Text& text) { write(Stream::Err, "traindeck launch: " + app::localized(text)); };
     switch (e.kind) {
-    case JobEvent::Kind::Submitted:
-        tell(app::localized(TD_TEXT("LaunchCommand", "submitted job %1"), {Text::value(e.jobId)}));
-        break;
+    case JobEvent::Kind::Submitted: say(jobSubmittedText(e.jobId)); break;
     case JobEvent::Kind::Status:
-        tell(jobLine(e.jobId, scheduler::jobStatusText(e.status)));
+        say(Text(TD_TEXT("LaunchCommand", "job %1: %2"), {Text::value(e.jobId), scheduler::jobStatusText(e.status)}));
         break;
     case JobEvent::Kind::Output:
-        if (follow) {
-            std::FILE* to = e.stream == Stream::Err ? stderr : stdout;
-            std::fprintf(to, "%s\n", e.line.c_str());
-            std::fflush(to);
-        }
+        if (follow) write(e.stream, e.line);
         break;
-    case JobEvent::Kind::Notice:
-        tell(app::localized(e.message));
-        break;
-    case JobEvent::Kind::End:
-        break;
+    case JobEvent::Kind::Notice: say(e.message); break;
+    case JobEvent::Kind::End: break;
     }
 }
 
-int jobExitStatus(const LaunchEnd& end, int signal) {
+int printJobEnd(const LaunchEnd& end, const std::string& jobId, const std::string& runDir, int signal, const LineWriter& write) {
+    write(Stream::Err, "traindeck launch: " + app::localized(jobEndText(end, jobId, runDir)));
     switch (end.status) {
     case EndStatus::Completed:
-        tell(app::localized(TD_TEXT("LaunchCommand", "completed")));
-        return 0;
-    case EndStatus::DryRun:
-        return 0;
-    case EndStatus::Interrupted:
-        tell(app::localized(TD_TEXT("LaunchCommand", "interrupted")));
-        return signal == SIGTERM ? 143 : 130;
-    case EndStatus::Failed:
-        tell(app::localized(TD_TEXT("LaunchCommand", "failed: %1"), {end.why}));
-        return end.kind == FailureKind::Preflight ? 2 : 1;
+    case EndStatus::DryRun: return 0;
+    case EndStatus::Interrupted: return signal == SIGTERM ? 143 : 130;
+    case EndStatus::Failed: return end.kind == FailureKind::Preflight ? 2 : 1;
     }
     return 1;
 }
-
-}  // namespace
 
 int runScheduledLaunch(const LaunchConfig& config, const ScheduledLaunchOptions& options) {
     scheduler::ProcessRunner runner;
@@ -116,18 +98,14 @@ int runScheduledLaunch(const LaunchConfig& config, const ScheduledLaunchOptions&
         tell(app::localized(e.text));
         return 2;
     }
-    tell(options.attachDir.empty()
-            ? app::localized(TD_TEXT("LaunchCommand", "run folder %1"), {Text::value(run->runDir())})
-            : app::localized(TD_TEXT("LaunchCommand", "attached to job %1 of run folder %2"),
-                             {Text::value(run->jobId()), Text::value(run->runDir())}));
+    tell(options.attachDir.empty() ? app::localized(TD_TEXT("LaunchCommand", "run folder %1"), {Text::value(run->runDir())})
+                                   : app::localized(jobAttachedText(run->jobId(), run->runDir())));
     if (config.dryRun) {
         // What would be submitted, and the files it would run: nothing is.
         std::printf("%s\n", scheduler::commandLine({"cd", run->runDir() + "/files"}).c_str());
         std::printf("%s\n", scheduler::commandLine(run->submitCommand()).c_str());
         for (const auto& f : run->files()) std::printf("%s/files/%s\n", run->runDir().c_str(), f.path.c_str());
-        tell(app::localized(TD_TEXT("LaunchCommand", "checked against the cluster; nothing submitted (--dry-run)")));
-        run->run();
-        return 0;
+        return printJobEnd(run->run(), run->jobId(), run->runDir(), 0);
     }
 
     StopSignals& stops = catchStopSignals();
@@ -144,11 +122,8 @@ int runScheduledLaunch(const LaunchConfig& config, const ScheduledLaunchOptions&
         if (seen == handled) continue;
         if (handled == 0 && seen == 1) {
             const std::string id = run->jobId();
-            tell(id.empty() ? app::localized(TD_TEXT("LaunchCommand", "stopping (again to leave at once)"))
-                           : app::localized(TD_TEXT("LaunchCommand", "stopping job %1: SIGTERM to its tasks, scancel after "
-                                                                     "%2 s; waiting until Slurm says it ended (again to "
-                                                                     "leave at once)"),
-                                            {Text::value(id), Text::value(std::to_string(int(config.graceSeconds)))}));
+            tell(app::localized(TD_TEXT("LaunchCommand", "%1 (again to leave at once)"),
+                                {jobStoppingText(id, config.graceSeconds)}));
             run->stop();
         } else {
             // The user leaves: the job is the scheduler's now. Say how to end it.
@@ -163,7 +138,7 @@ int runScheduledLaunch(const LaunchConfig& config, const ScheduledLaunchOptions&
         handled = seen;
     }
     follower.join();
-    return jobExitStatus(end, stops.last);
+    return printJobEnd(end, run->jobId(), run->runDir(), stops.last);
 }
 
 }  // namespace traindeck::cli

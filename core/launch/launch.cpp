@@ -24,6 +24,15 @@ namespace traindeck::launch {
 
 namespace {
 
+// A node's last line of stderr in one line's message: bash pads its "Killed" report
+// to a column ("line 201: 12438 Killed                  run_workload"); one space reads the same.
+std::string oneSpaced(const std::string& line) {
+    std::string out;
+    for (char c : line)
+        if (c != ' ' || out.empty() || out.back() != ' ') out += c;
+    return out;
+}
+
 using Clock = std::chrono::steady_clock;
 using generate::shellQuote;
 
@@ -523,7 +532,7 @@ void Launch::streamNode(Node& node, NodeSession& session) {
                 Text why(TD_TEXT("Launch", "node %1 (%2) %3"),
                          {Text::value(std::to_string(index)), Text::value(node.host), exitText(status)});
                 if (!node.lastErr.empty())
-                    why = Text(TD_TEXT("Launch", "%1: %2"), {why, Text::value(generate::printable(node.lastErr))});
+                    why = Text(TD_TEXT("Launch", "%1: %2"), {why, Text::value(oneSpaced(generate::printable(node.lastErr)))});
                 recordFailure(FailureKind::Node, index, why);
             }
             return;

@@ -3,6 +3,7 @@
 #include "files/write_whole.h"
 #include "generate/generate.h"
 #include "generate/slurm.h"
+#include "metrics/metrics_line.h"
 
 #include <nlohmann/json.hpp>
 
@@ -151,6 +152,8 @@ void ScheduledJob::output(int stream, const std::string& chunk) {
         e.stream = stream == 0 ? Stream::Out : Stream::Err;
         e.line = partial.substr(begin, nl - begin);
         if (stream == 1 && firstFailure_.empty()) firstFailure_ = scheduler_.firstFailure(e.line);
+        if (stream == 0 && !e.line.empty() && e.line.front() == '{')  // as Launch tells a trainer's metrics lines
+            if (const auto metrics = metrics::readMetricsLine(e.line)) e.metricsEvent = metrics->event;
         report(std::move(e));
     }
     partial.erase(0, begin);

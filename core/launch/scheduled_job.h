@@ -28,6 +28,7 @@ struct JobEvent {
     scheduler::JobStatus status;  // Status
     Stream stream = Stream::Out;  // Output: one line of the job's output, without its newline
     std::string line;
+    std::string metricsEvent;     // Output: the metrics protocol's "event" when the line is a trainer's metrics line
     Text message;                 // Notice
     LaunchEnd end;                   // End
 };

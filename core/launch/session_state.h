@@ -20,6 +20,7 @@ struct NodeRow {
     int status = -1;                       // Exited: its exit status
     std::optional<std::int64_t> lastStep;  // the last step its metrics stream reported
     Text reason;                           // why it failed: a check, a lost connection, a stop's reason
+    bool stopped = false;                  // the launcher stopped it (the user, or another node's failure)
 };
 
 class SessionState {

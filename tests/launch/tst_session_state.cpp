@@ -73,6 +73,20 @@ private slots:
         QCOMPARE(s.rows()[2].state, std::optional<NodeState>(NodeState::Exited));
     }
 
+    // A node the launcher stopped stays marked so after it exited (it is not what failed); a new run forgets it.
+    void aStoppedNodeIsKnownAsStopped() {
+        SessionState s;
+        s.setHosts({"gpu-0", "gpu-1"});
+        s.apply(stateEvent(0, NodeState::Running));
+        s.apply(stateEvent(1, NodeState::Running));
+        s.apply(stateEvent(1, NodeState::Exited, 137));
+        s.apply(stateEvent(0, NodeState::Stopping));
+        s.apply(stateEvent(0, NodeState::Exited, 143));
+        QVERIFY(s.rows()[0].stopped && !s.rows()[1].stopped);
+        s.clearRun();
+        QVERIFY(!s.rows()[0].stopped);
+    }
+
     // A new run starts from nothing, on the same hosts; a changed host count keeps the hosts it can.
     void aNewRunKeepsTheHosts() {
         SessionState s;

@@ -13,6 +13,7 @@
 
 #include <QApplication>
 #include <QDir>
+#include <QPlainTextEdit>
 #include <QFile>
 #include <QProcess>
 #include <QRandomGenerator>
@@ -99,6 +100,11 @@ private slots:
         QCOMPARE(panel.stateText(), running.arg(panel.nodesText()));
         // The job's output reaches the run folder as it grows (what Watch reads).
         QTRY_VERIFY_WITH_TIMEOUT(QFile(runDir + "/node-0.out").size() > 0, 30000);
+        const auto stepsWritten = [&] {
+            QFile out(runDir + "/node-0.out");
+            return out.open(QIODevice::ReadOnly) && out.readAll().contains("\"event\":\"step\"");
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(stepsWritten(), 30000);
         if (const QString shots = qEnvironmentVariable("TRAINDECK_SCREENSHOT_DIR"); !shots.isEmpty()) {
             QTest::qWait(1500);  // some output in the pane, for the picture only
             QVERIFY(page.grab().save(QDir(shots).filePath(language + "_slurm_running.png")));
@@ -107,6 +113,11 @@ private slots:
         panel.stop();
         QVERIFY(ended.wait(60000));
         QCOMPARE(panel.lastEnd().status, launch::EndStatus::Interrupted);
+        // The pane is the SSH part's log: the trainer's start and end, not a line per step or
+        // rank (node-0.out has them, and the Watch page plots them).
+        const QString shown = page.findChild<QPlainTextEdit*>("jobOutput")->toPlainText();
+        QVERIFY2(shown.contains("\"event\":\"start\"") && shown.contains("\"event\":\"end\""), qPrintable(shown.right(600)));
+        QVERIFY2(!shown.contains("\"event\":\"step\"") && !shown.contains("\"event\":\"rank\""), qPrintable(shown.right(600)));
         const QString state = jobField(panel.jobId(), "JobState");
         QVERIFY2(state == "CANCELLED" || state == "FAILED" || state == "COMPLETED", qPrintable(state));
         QVERIFY(!panel.running());

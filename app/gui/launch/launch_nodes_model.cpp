@@ -1,5 +1,6 @@
 #include "gui/launch/launch_nodes_model.h"
 
+#include "launch/launch_texts.h"
 #include "localized.h"
 
 #include <QBrush>
@@ -65,14 +66,6 @@ int LaunchNodesModel::rowCount(const QModelIndex& parent) const { return parent.
 
 int LaunchNodesModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
 
-QString LaunchNodesModel::stateText(const launch::NodeRow& row) const {
-    if (!row.state)
-        return {};
-    if (*row.state == NodeState::Exited)
-        return tr("exited %1").arg(row.status);
-    return app::qLocalized(launch::stateText(*row.state));
-}
-
 QVariant LaunchNodesModel::data(const QModelIndex& index, int role) const {
     if (!index.isValid() || index.row() >= m_session.size())
         return {};
@@ -84,19 +77,23 @@ QVariant LaunchNodesModel::data(const QModelIndex& index, int role) const {
         case HostColumn:
             return QString::fromStdString(row.host);
         case StateColumn:
-            return stateText(row);
+            return app::qLocalized(launch::nodeStateText(row));
         case StepColumn:
             return row.lastStep ? QVariant(qlonglong(*row.lastStep)) : QVariant();
         case ReasonColumn:
-            return row.reason.empty() ? QString() : app::qLocalized(row.reason);
+            return app::qLocalized(launch::nodeReasonText(row));
         default:
             return {};
         }
     }
+    if (role == Qt::ToolTipRole)  // the row in one line, as `traindeck launch` prints it
+        return app::qLocalized(launch::nodeSummaryText(row));
     if (role == Qt::ForegroundRole && index.column() == StateColumn && row.state) {
-        if (*row.state == NodeState::Exited)
-            return QBrush(row.status == 0 ? QColor(0x1b, 0x7f, 0x3b) : QColor(0xb3, 0x26, 0x1e));
-        if (*row.state == NodeState::Lost)
+        const bool exited = *row.state == NodeState::Exited;
+        if (exited && row.status == 0)
+            return QBrush(QColor(0x1b, 0x7f, 0x3b));
+        // Red for a node that failed; one the launcher stopped is not one that failed.
+        if ((exited && !row.stopped) || *row.state == NodeState::Lost)
             return QBrush(QColor(0xb3, 0x26, 0x1e));
     }
     return {};

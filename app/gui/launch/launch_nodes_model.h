@@ -1,7 +1,8 @@
 #pragma once
 // The Launch page's node table: a Qt item model over core/launch's
-// SessionState (node, host, state, last step, exit status or reason). The run's
-// events change the state here; the view only draws it. The host column is the
+// SessionState (node, host, state, last step, exit status or reason), each in
+// core's words (launch/launch_texts.h: the same `traindeck launch` prints). The
+// run's events change the state here; the view only draws it. The host column is the
 // plan's launch.hosts, editable while no run goes.
 
 #include "launch/session_state.h"
@@ -39,8 +40,6 @@ signals:
     void hostsEdited(const QStringList& hosts);  // by the user, through the view
 
 private:
-    QString stateText(const launch::NodeRow& row) const;
-
     launch::SessionState m_session;
     bool m_hostsEnabled = true;
     bool m_running = false;

@@ -1,7 +1,9 @@
 #include "gui/launch/scheduled_job_panel.h"
 
-#include "gui/parts/widget_parts.h"
-
+#include "gui/launch/launch_log.h"
+#include "gui/launch/scheduled_job_control.h"
+#include "gui/parts/banner.h"
+#include "launch/launch_texts.h"
 #include "localized.h"
 
 #include <QEvent>
@@ -10,7 +12,6 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
-#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QVBoxLayout>
 
@@ -20,13 +21,11 @@ using launch::JobEvent;
 
 namespace {
 
-constexpr int kJobOutputLines = 5000;  // the pane keeps the last lines; the run folder keeps all
-
 QString fromStd(const std::string& s) { return QString::fromStdString(s); }
 
 }  // namespace
 
-ScheduledJobPanel::ScheduledJobPanel(QWidget* parent) : QWidget(parent), m_relay(new QObject(this)) {
+ScheduledJobPanel::ScheduledJobPanel(QWidget* parent) : QWidget(parent), m_control(new ScheduledJobControl(this)) {
     auto* column = new QVBoxLayout(this);
     column->setContentsMargins(0, 0, 0, 0);
     m_intro = new QLabel;
@@ -62,20 +61,13 @@ ScheduledJobPanel::ScheduledJobPanel(QWidget* parent) : QWidget(parent), m_relay
     buttons->addStretch();
     column->addLayout(buttons);
 
-    m_banner = new QLabel;
+    m_banner = new Banner;
     m_banner->setObjectName(QStringLiteral("jobBanner"));
-    m_banner->setWordWrap(true);
-    m_banner->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_banner->hide();
     column->addWidget(m_banner);
 
-    m_output = new QPlainTextEdit;
-    m_output->setObjectName(QStringLiteral("jobOutput"));
-    m_output->setReadOnly(true);
-    m_output->setMaximumBlockCount(kJobOutputLines);
-    m_output->setLineWrapMode(QPlainTextEdit::NoWrap);
-    m_output->setFont(QFont(QStringLiteral("monospace")));
-    column->addWidget(m_output, 1);
+    m_log = new LaunchLog(QStringLiteral("job"));  // the job's output, as the SSH part's log shows a node's
+    m_log->setNodes(0);
+    column->addWidget(m_log, 1);
 
     connect(m_checkButton, &QPushButton::clicked, this, [this] { submit(true); });
     connect(m_submitButton, &QPushButton::clicked, this, [this] { submit(false); });
@@ -85,20 +77,21 @@ ScheduledJobPanel::ScheduledJobPanel(QWidget* parent) : QWidget(parent), m_relay
         if (!dir.isEmpty()) attach(dir);
     });
     connect(m_watchButton, &QPushButton::clicked, this, [this] { emit watchRequested(m_runDir); });
+    connect(m_control, &ScheduledJobControl::event, this, &ScheduledJobPanel::onEvent);
+    connect(m_control, &ScheduledJobControl::runDirKnown, this, [this](const QString& dir) {
+        m_runDir = dir;
+        updateButtons();
+    });
     retranslate();
     updateButtons();
 }
 
 ScheduledJobPanel::~ScheduledJobPanel() {
-    // Closing the window is not cancelling the job: it runs on, and --attach (or
-    // this page's Attach) follows it again. A job not yet submitted is not.
-    if (m_shared) {
-        std::lock_guard lock(m_shared->mutex);
-        m_shared->leave = true;
-        if (m_shared->run) m_shared->run->leave();
-    }
-    if (m_thread.joinable()) m_thread.join();
+    delete m_control;  // leaves the job and waits for its thread while this panel still exists
+    m_control = nullptr;
 }
+
+bool ScheduledJobPanel::running() const { return m_control && m_control->running(); }
 
 void ScheduledJobPanel::setAnalysis(const PlanAnalysis& analysis) {
     m_analysis = analysis;
@@ -107,161 +100,108 @@ void ScheduledJobPanel::setAnalysis(const PlanAnalysis& analysis) {
 
 void ScheduledJobPanel::setRunDir(const QString& dir) { m_runDirEdit->setText(dir); }
 
-bool ScheduledJobPanel::idle() {
-    if (running()) return false;
-    if (m_thread.joinable()) m_thread.join();
-    return true;
+void ScheduledJobPanel::setGraceSeconds(double seconds) {
+    scheduler::PollPolicy poll = m_control->poll();
+    poll.graceS = seconds;
+    m_control->setPoll(poll);
 }
 
-void ScheduledJobPanel::begin(std::function<std::unique_ptr<launch::ScheduledJob>(launch::ScheduledJob::Sink)> make) {
-    m_ended = false;
+void ScheduledJobPanel::setPollInterval(double seconds) {
+    scheduler::PollPolicy poll = m_control->poll();
+    poll.intervalS = seconds;
+    m_control->setPoll(poll);
+}
+
+void ScheduledJobPanel::started() {
     m_stopped = false;
     m_hasStatus = false;
     m_end = {};
     m_jobId.clear();
     m_runDir.clear();
-    m_output->clear();
-    m_shared = std::make_shared<Shared>();
-    QObject* relay = m_relay;
-    ScheduledJobPanel* panel = this;
-    // The scheduler's commands (sinfo, sbatch) may take seconds: they run on the thread.
-    m_thread = std::thread([relay, panel, make, shared = m_shared] {
-        launch::ScheduledJob::Sink sink = [relay, panel](const JobEvent& e) {
-            QMetaObject::invokeMethod(relay, [panel, e] { panel->onEvent(e); }, Qt::QueuedConnection);
-        };
-        std::unique_ptr<launch::ScheduledJob> made;
-        try {
-            made = make(sink);
-        } catch (const launch::LaunchError& error) {
-            JobEvent e;
-            e.kind = JobEvent::Kind::End;
-            e.end = {launch::EndStatus::Failed, launch::FailureKind::Preflight, -1, error.text};
-            sink(e);
-            return;
-        }
-        const QString dir = fromStd(made->runDir());
-        QMetaObject::invokeMethod(relay, [panel, dir] { panel->m_runDir = dir; }, Qt::QueuedConnection);
-        launch::ScheduledJob* run = made.get();
-        {
-            std::lock_guard lock(shared->mutex);
-            shared->run = std::move(made);
-            if (shared->leave) return;  // the window closed before anything was submitted
-            if (shared->stop) run->stop();
-        }
-        run->run();
-    });
+    m_log->clear();
+    showValues();
     updateButtons();
 }
 
 bool ScheduledJobPanel::submit(bool dryRun) {
-    if (!idle()) return false;
-    const char* name = scheduler::schedulerOf(m_analysis.plan.launch.platform);
-    if (!name) return false;
-    m_scheduler = scheduler::makeScheduler(name, m_runner);
-    launch::ScheduledJobConfig config;
-    config.plan = m_analysis.plan;
-    config.runDir = m_runDirEdit->text().trimmed().toStdString();
-    config.dryRun = dryRun;
-    config.poll.intervalS = m_pollInterval;
-    config.poll.graceS = m_graceSeconds;
-    scheduler::Scheduler* s = m_scheduler.get();
-    showBanner(dryRun ? tr("Checking the plan against the cluster…") : tr("Submitting…"), false);
-    begin([config, s](launch::ScheduledJob::Sink sink) {
-        return std::make_unique<launch::ScheduledJob>(config, *s, std::move(sink));
-    });
+    if (!m_control->submit(m_analysis.plan, m_runDirEdit->text().trimmed().toStdString(), dryRun)) return false;
+    started();
+    m_banner->say([dryRun] { return dryRun ? tr("Checking the plan against the cluster…") : tr("Submitting…"); }, false);
     return true;
 }
 
 bool ScheduledJobPanel::attach(const QString& runDir) {
-    if (!idle()) return false;
     launch::JobRecord record;
     Text error;
-    if (!launch::readJobRecord(runDir.toStdString(), record, error)) {
-        showBanner(app::qLocalized(error), true);
+    if (!m_control->attach(runDir.toStdString(), record, error)) {
+        if (!error.empty()) m_banner->say([error] { return app::qLocalized(error); }, true);
         return false;
     }
-    m_scheduler = scheduler::makeScheduler(record.scheduler, m_runner);
-    if (!m_scheduler) return false;
-    scheduler::PollPolicy poll;
-    poll.intervalS = m_pollInterval;
-    poll.graceS = m_graceSeconds;
-    scheduler::Scheduler* s = m_scheduler.get();
-    const std::string dir = runDir.toStdString();
+    started();
     m_runDirEdit->setText(runDir);
-    showBanner(tr("Attaching to the job of %1…").arg(runDir), false);
-    begin([dir, s, poll](launch::ScheduledJob::Sink sink) {
-        return std::make_unique<launch::ScheduledJob>(dir, *s, poll, std::move(sink));
-    });
-    m_jobId = QString::fromStdString(record.jobId);
-    m_job->setText(m_jobId);
+    m_jobId = fromStd(record.jobId);
+    showValues();
+    m_banner->say([record, dir = runDir.toStdString()] { return app::qLocalized(launch::jobAttachedText(record.jobId, dir)); },
+                  false);
     return true;
 }
 
 void ScheduledJobPanel::stop() {
     if (!running()) return;
     m_stopped = true;
-    {
-        std::lock_guard lock(m_shared->mutex);
-        m_shared->stop = true;
-        if (m_shared->run) m_shared->run->stop();
-    }
-    showBanner(tr("Stopping job %1: SIGTERM to its tasks, scancel after %2 s; waiting until Slurm says it ended…")
-                   .arg(m_jobId)
-                   .arg(int(m_graceSeconds)),
-               false);
+    m_control->stop();
+    m_banner->say([id = m_jobId.toStdString(), grace = m_control->poll().graceS] {
+        return app::qLocalized(launch::jobStoppingText(id, grace));
+    }, false);
     updateButtons();
 }
 
 void ScheduledJobPanel::onEvent(const JobEvent& e) {
+    if (!e.jobId.empty()) m_jobId = fromStd(e.jobId);
     switch (e.kind) {
     case JobEvent::Kind::Submitted:
-        m_jobId = fromStd(e.jobId);
-        showBanner(tr("Submitted job %1.").arg(m_jobId), false);
+        m_banner->say([id = e.jobId] { return app::qLocalized(launch::jobSubmittedText(id)); }, false);
         break;
     case JobEvent::Kind::Status:
-        m_jobId = fromStd(e.jobId);
         m_status = e.status;
         m_hasStatus = true;
         break;
     case JobEvent::Kind::Output:
-        m_output->appendPlainText(fromStd(e.line));
+        m_log->appendPrinted(-1, e.metricsEvent, fromStd(e.line));
         break;
     case JobEvent::Kind::Notice:
-        m_output->appendPlainText(app::qLocalized(e.message));
+        m_log->append(-1, app::qLocalized(e.message));
         break;
     case JobEvent::Kind::End: {
-        m_ended = true;
         m_end = e.end;
-        if (!e.jobId.empty()) m_jobId = fromStd(e.jobId);
-        const bool ok = e.end.status == launch::EndStatus::Completed || e.end.status == launch::EndStatus::DryRun;
-        switch (e.end.status) {
-        case launch::EndStatus::Completed: showBanner(tr("Job %1 completed.").arg(m_jobId), false); break;
-        case launch::EndStatus::DryRun:
-            showBanner(tr("The cluster can take this plan; its files are in %1. Nothing was submitted.").arg(m_runDir), false);
-            break;
-        case launch::EndStatus::Interrupted: showBanner(tr("Job %1 was stopped.").arg(m_jobId), false); break;
-        case launch::EndStatus::Failed: showBanner(tr("Failed: %1").arg(app::qLocalized(e.end.why)), true); break;
+        if (!e.jobId.empty()) {  // how the job ended, in the State row too
+            m_status = e.status;
+            m_hasStatus = true;
         }
+        const bool ok = e.end.status == launch::EndStatus::Completed || e.end.status == launch::EndStatus::DryRun;
+        m_banner->say([end = e.end, id = m_jobId.toStdString(), dir = m_runDir.toStdString()] {
+            return app::qLocalized(launch::jobEndText(end, id, dir));
+        }, e.end.status == launch::EndStatus::Failed);
         emit runEnded(ok);
         break;
     }
     }
-    m_job->setText(m_jobId);
-    m_state->setText(stateText());
-    m_nodes->setText(nodesText());
+    showValues();
     updateButtons();
+}
+
+// The job, its state and its nodes; a dash for what is not known yet (nothing submitted).
+void ScheduledJobPanel::showValues() {
+    const auto orDash = [](const QString& value) { return value.isEmpty() ? QStringLiteral("—") : value; };
+    m_job->setText(orDash(m_jobId));
+    m_state->setText(orDash(stateText()));
+    m_nodes->setText(orDash(nodesText()));
 }
 
 QString ScheduledJobPanel::stateText() const { return m_hasStatus ? app::qLocalized(scheduler::jobStatusText(m_status)) : QString(); }
 QString ScheduledJobPanel::nodesText() const { return m_hasStatus ? fromStd(m_status.nodes) : QString(); }
 QString ScheduledJobPanel::jobId() const { return m_jobId; }
-QString ScheduledJobPanel::banner() const { return m_banner->isVisible() ? m_banner->text() : QString(); }
-
-void ScheduledJobPanel::showBanner(const QString& text, bool failing) {
-    m_banner->setText(text);
-    styleBanner(m_banner, failing);
-    m_banner->show();
-}
+QString ScheduledJobPanel::banner() const { return m_banner->shown(); }
 
 void ScheduledJobPanel::updateButtons() {
     const bool busy = running();
@@ -295,7 +235,7 @@ void ScheduledJobPanel::retranslate() {
     m_attachButton->setText(tr("Attach…"));
     m_attachButton->setToolTip(tr("Follow the job of a run folder submitted earlier"));
     m_watchButton->setText(tr("Watch"));
-    m_state->setText(stateText());
+    showValues();
 }
 
 }  // namespace traindeck::gui

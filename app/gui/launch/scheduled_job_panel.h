@@ -3,25 +3,24 @@
 // scheduler runs the job, this panel submits it (Check = --dry-run), shows its
 // state and why it waits, the nodes it runs on and its output, stops it (Stop =
 // SIGTERM to its tasks, scancel after the grace) and attaches to a run folder's job
-// again. A thin face over launch::ScheduledJob, whose blocking follow runs on a
-// thread of its own and reaches this panel through queued calls.
+// again. It draws and forwards clicks: the job is ScheduledJobControl's, and what the
+// panel says of it (its state, submitted, stopping, how it ended) is core's text
+// (scheduler::jobStatusText, launch/launch_texts.h), the same `traindeck launch` prints.
 
 #include "launch/scheduled_job.h"
 #include "plan/plan_analysis.h"
-#include "scheduler/command_runner.h"
 
 #include <QWidget>
 
-#include <memory>
-#include <mutex>
-#include <thread>
-
 class QLabel;
 class QLineEdit;
-class QPlainTextEdit;
 class QPushButton;
 
 namespace traindeck::gui {
+
+class Banner;
+class LaunchLog;
+class ScheduledJobControl;
 
 class ScheduledJobPanel : public QWidget {
     Q_OBJECT
@@ -31,13 +30,13 @@ public:
 
     void setAnalysis(const PlanAnalysis& analysis);
     void setRunDir(const QString& dir);
-    void setGraceSeconds(double seconds) { m_graceSeconds = seconds; }
-    void setPollInterval(double seconds) { m_pollInterval = seconds; }
+    void setGraceSeconds(double seconds);
+    void setPollInterval(double seconds);
 
     bool submit(bool dryRun);        // Submit (false: the plan cannot be submitted, the banner says why)
     bool attach(const QString& runDir);  // follow the job of an earlier launch into runDir
     void stop();                     // Stop: the job is cancelled (SIGTERM to its tasks first)
-    bool running() const { return m_thread.joinable() && !m_ended; }
+    bool running() const;
 
     // What the panel shows, for tests.
     QString stateText() const;
@@ -55,34 +54,19 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
-    bool idle();  // no job followed now (the last one's thread joined)
-    void begin(std::function<std::unique_ptr<launch::ScheduledJob>(launch::ScheduledJob::Sink)> make);
+    void started();  // a job is followed from now: the last one's values go
     void onEvent(const launch::JobEvent& e);
+    void showValues();
     void retranslate();
     void updateButtons();
-    void showBanner(const QString& text, bool failing);
 
     PlanAnalysis m_analysis;
-    scheduler::ProcessRunner m_runner;
-    std::unique_ptr<scheduler::Scheduler> m_scheduler;
-    // The run, made on the thread (its checks ask the cluster), and what the user asked
-    // of it before it was made: shared by this panel and the thread.
-    struct Shared {
-        std::mutex mutex;
-        std::unique_ptr<launch::ScheduledJob> run;
-        bool stop = false, leave = false;
-    };
-    std::shared_ptr<Shared> m_shared;
-    std::thread m_thread;
-    bool m_ended = true;
+    ScheduledJobControl* m_control = nullptr;
     bool m_stopped = false;
     launch::LaunchEnd m_end;
     scheduler::JobStatus m_status;
     bool m_hasStatus = false;
     QString m_runDir, m_jobId;
-    double m_graceSeconds = 30;
-    double m_pollInterval = 3;
-    QObject* m_relay = nullptr;  // receives the thread's queued calls; dies with the panel
 
     QLabel* m_intro = nullptr;
     QLabel* m_runDirLabel = nullptr;
@@ -98,8 +82,8 @@ private:
     QPushButton* m_stopButton = nullptr;
     QPushButton* m_attachButton = nullptr;
     QPushButton* m_watchButton = nullptr;
-    QLabel* m_banner = nullptr;
-    QPlainTextEdit* m_output = nullptr;
+    Banner* m_banner = nullptr;
+    LaunchLog* m_log = nullptr;
 };
 
 }  // namespace traindeck::gui

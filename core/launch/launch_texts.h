@@ -1,0 +1,47 @@
+#pragma once
+// What the faces say of a launch, in core's words (TD_TEXT templates, context
+// "Launch"): a node row's state and why, the run's end, and a Slurm job's submit,
+// stop and end. `traindeck launch` prints them and the Launch page draws them,
+// each through app/localized.h; neither face writes words of its own for these
+// facts (docs/architecture.md, "Facts and their one home").
+
+#include "events.h"
+#include "session_state.h"
+#include "text/text.h"
+
+#include <string>
+
+namespace traindeck::launch {
+
+// A node row's state: "running", "exited 1", "exited" (no status: killed outright);
+// empty while the node has not started (or never did).
+Text nodeStateText(const NodeRow& row);
+// Why the row is as it is: its reason (a failed check, a lost connection, "not
+// started"), else that the launcher stopped it ("stopped (SIGTERM)") or what a
+// signal's exit means ("killed (SIGKILL)"); empty: nothing to say.
+Text nodeReasonText(const NodeRow& row);
+// Both in one line, as a log says it: "running", "exited 137: killed (SIGKILL)",
+// "exited 143: stopped (SIGTERM)",
+// "lost: no answer from …", "not started".
+Text nodeSummaryText(const NodeRow& row);
+
+// A pre-flight check's result (Event::Kind::Preflight): "ok   gpus: 2 GPUs, as the plan
+// says", "FAIL gpus: node 0 (gpu-0) has 4 GPUs …" (the faces put the node before it).
+Text preflightText(const Event& e);
+
+// How the run ended, as a sentence (a banner): "Node 1 failed first: node 1 (gpu-1):
+// killed (SIGKILL). Every other node was stopped."
+Text endText(const LaunchEnd& end);
+// The same as a log's last line, its outcome first ("completed", "failed: node 1
+// (gpu-1): killed (SIGKILL)"): what scripts reading the command's stderr look for.
+Text endLine(const LaunchEnd& end);
+
+// A Slurm job (ScheduledJob): submitted, attached to again, being stopped, ended.
+Text jobSubmittedText(const std::string& jobId);
+Text jobAttachedText(const std::string& jobId, const std::string& runDir);
+Text jobStoppingText(const std::string& jobId, double graceSeconds);
+// How the job ended ("job 12 completed", "job 12 failed: FAILED, exit code 3; first
+// failure: …", "nothing submitted: …"); a check only (DryRun) names the run folder.
+Text jobEndText(const LaunchEnd& end, const std::string& jobId, const std::string& runDir);
+
+}  // namespace traindeck::launch
