@@ -75,6 +75,10 @@
         <source>calibrated: ±%1, the fit&apos;s residual %2 over %3 point(s), and no less than the %4 that measured runs of one model show after one point</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>the measured step is the host&apos;s, not the GPU&apos;s: the GPU would take that long only at an MFU under %1, so the fit scales eager PyTorch&apos;s issue time (×%2 the reference host&apos;s) and the MFU keeps the plan&apos;s %3</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>CliOptions</name>
@@ -1381,6 +1385,14 @@
         <source>%1: no micro-batch × accumulation on %3 GPUs makes the global batch %2; the run would use %4</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>a checkpoint write takes about %1 s (%2 GB at %3 GB/s) and the collective timeout is %4 s: the ranks that wait in the next collective while it is written are aborted by NCCL&apos;s watchdog (&apos;collective operation timeout&apos;) once the write outlasts it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>raise the collective timeout to %1 s (twice the write), or write sharded checkpoints (torch.distributed.checkpoint) to faster storage</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Findings</name>
@@ -1550,10 +1562,6 @@
     <message>
         <source>batch / step time</source>
         <translation>batch / step time</translation>
-    </message>
-    <message>
-        <source>steps × step time / 3600</source>
-        <translation>steps × step time / 3600</translation>
     </message>
     <message>
         <source>hours × world</source>

@@ -1564,10 +1564,6 @@
         <translation>批大小 / 单步耗时</translation>
     </message>
     <message>
-        <source>steps × step time / 3600</source>
-        <translation>步数 × 单步耗时 / 3600</translation>
-    </message>
-    <message>
         <source>hours × world</source>
         <translation>小时数 × GPU 总数</translation>
     </message>
