@@ -2822,6 +2822,10 @@
         <source>Cannot run, so no figures: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>PlanFiles</name>

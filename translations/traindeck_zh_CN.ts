@@ -2823,6 +2823,10 @@
         <source>Cannot run, so no figures: %1</source>
         <translation>无法运行，因此没有数据：%1</translation>
     </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1——%2</translation>
+    </message>
 </context>
 <context>
     <name>PlanFiles</name>

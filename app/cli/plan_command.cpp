@@ -186,9 +186,12 @@ void printTable(const PlanAnalysis& analysis) {
     }
     std::puts(app::localized(TD_TEXT("PlanCommand", "Findings:")).c_str());
     for (const Finding& f : found) {
-        // The code stays as it is in every language: it is what a user searches for.
+        // The headline first, as the window shows it; the code stays as it is in every
+        // language: it is what a user searches for.
+        const std::string said = f.title.empty() ? app::localized(f.message)
+                                                 : app::localized(TD_TEXT("PlanCommand", "%1 — %2"), {f.title, f.message});
         printWrapped(app::localized(TD_TEXT("PlanCommand", "  %1:"), {val(severityText(f.severity))}),
-                     app::localized(f.message) + " [" + f.code + "]", 4);
+                     said + " [" + f.code + "]", 4);
         if (!f.fix.empty()) {
             printWrapped(app::localized(TD_TEXT("PlanCommand", "    fix:")), app::localized(f.fix), kHanging);
         }
@@ -343,6 +346,7 @@ nlohmann::ordered_json toJson(const PlanAnalysis& analysis) {
         j["severity"] = severityName(f.severity);
         j["layout"] = f.layout ? ordered_json(layoutText(*f.layout)) : ordered_json(nullptr);
         j["code"] = f.code;
+        j["title"] = app::localized(f.title);
         j["message"] = app::localized(f.message);  // in the interface language; the keys and code stay English
         j["fix"] = app::localized(f.fix);
         j["field"] = f.field;

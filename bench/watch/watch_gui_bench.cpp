@@ -10,6 +10,7 @@
 //     followed file for 5 s: into an empty page, and into a page already showing
 //     a 1M-step run (a 5 ms timer measures the gaps).
 // Run with QT_QPA_PLATFORM=offscreen. Prints one JSON object.
+#include "gui/plan/plan_document.h"
 #include "gui/watch/watch_page.h"
 #include "metrics/run.h"
 
@@ -202,7 +203,8 @@ int main(int argc, char** argv) {
         for (int i = 0; i < kPoints; ++i)
             out << line(i);
     }
-    traindeck::gui::WatchPage page;
+    traindeck::gui::PlanDocument pagePlan;
+    traindeck::gui::WatchPage page(pagePlan);
     page.resize(1600, 1000);
     page.watch().store().seriesCapacity = std::size_t(1) << 20;
     page.show();
@@ -259,7 +261,8 @@ int main(int argc, char** argv) {
     std::ofstream(live.toStdString()).close();
     Stream empty, onBig;
     {
-        traindeck::gui::WatchPage follower;
+        traindeck::gui::PlanDocument followerPlan;
+        traindeck::gui::WatchPage follower(followerPlan);
         follower.resize(1600, 1000);
         follower.show();
         follower.addSource(live);
@@ -269,7 +272,8 @@ int main(int argc, char** argv) {
     // 2^18 points a series, older ones folded into min/max, so folds happen while streaming).
     const QString grown = dir.filePath("grown.jsonl");
     QFile::copy(big, grown);
-    traindeck::gui::WatchPage follower;
+    traindeck::gui::PlanDocument followerPlan;
+    traindeck::gui::WatchPage follower(followerPlan);
     follower.resize(1600, 1000);
     follower.show();
     follower.addSource(grown);

@@ -135,7 +135,7 @@ void priceAnalysis(PlanAnalysis& a, const std::vector<PriceRow>& rows, std::time
                        val(std::to_string(std::lround(100 * (c.toFinish / smaller->toFinish - 1)))),
                        val(moneyText(c.toFinish, c.currency)), val(moneyText(smaller->toFinish, smaller->currency)),
                        val(std::to_string(std::lround(100 * e.scalingEfficiency.value)))}),
-                 Text(), {}});
+                 Text(), {}, findingTitle("costs_more_to_finish")});
         // The cheapest layout that also finishes sooner than the plan's own, and can run.
         const bool runs = !hasErrors(a.findingsFor(c.layout));
         if (ownCost && !(c.layout == own) && runs && c.toFinish < ownCost->toFinish && c.hours < ownCost->hours &&
@@ -153,7 +153,8 @@ void priceAnalysis(PlanAnalysis& a, const std::vector<PriceRow>& rows, std::time
                    val(layoutText(own))}),
              Text(TD_TEXT("CostMessages", "use %1"), {val(layoutText(better->layout))}),
              {{"cluster.nodes", std::to_string(better->layout.nodes)},
-              {"cluster.gpus_per_node", std::to_string(better->layout.gpusPerNode)}}});
+              {"cluster.gpus_per_node", std::to_string(better->layout.gpusPerNode)}},
+             findingTitle("cheaper_and_sooner")});
     std::stable_sort(a.findings.begin(), a.findings.end(),
                      [](const Finding& x, const Finding& y) { return int(x.severity) > int(y.severity); });
     a.goal = solveGoal(a.plan, rows, now, a.goalInvalid);

@@ -43,11 +43,38 @@ const UnreadVariable kUnreadVariables[] = {
      TD_TEXT("FindingTexts", "set launch.comm_timeout_s instead")},
 };
 
+// A headline per code that core raises, here or in model_findings.cpp and core/cost/pricing.cpp.
+const struct {
+    const char* code;
+    TextTemplate title;
+} kTitles[] = {
+    {"gpus_per_node_exceeds_node", TD_TEXT("Findings", "More GPUs per node than the node has")},
+    {"memory_over_card", TD_TEXT("Findings", "Does not fit in GPU memory")},
+    {"memory_near_card", TD_TEXT("Findings", "GPU memory nearly full")},
+    {"lr_not_rescaled", TD_TEXT("Findings", "Learning rate not rescaled for the batch")},
+    {"epoch_shorter_than_batch", TD_TEXT("Findings", "Dataset smaller than one batch")},
+    {"warmup_longer_than_run", TD_TEXT("Findings", "Warmup lasts the whole run")},
+    {"poor_scaling", TD_TEXT("Findings", "Poor scaling: communication not hidden")},
+    {"offload_needs_zero", TD_TEXT("Findings", "Optimizer offload needs ZeRO")},
+    {"num_processes_mismatch", TD_TEXT("Findings", "accelerate num_processes does not match the job")},
+    {"unread_environment_variable", TD_TEXT("Findings", "Environment variable has no effect")},
+    {"deepspeed_batch_rule", TD_TEXT("Findings", "DeepSpeed batch rule")},
+    {"batch_not_reachable", TD_TEXT("Findings", "Target batch not reachable exactly")},
+    {"communication_dominates_step", TD_TEXT("Findings", "Communication dominates the step")},
+    {"calibration_point_fits_badly", TD_TEXT("Findings", "A measurement fits the model badly")},
+    {"calibration_point_refused", TD_TEXT("Findings", "A measurement of another model or GPU")},
+    {"sequence_beyond_positions", TD_TEXT("Findings", "Sequence longer than the model allows")},
+    {"costs_more_to_finish", TD_TEXT("Findings", "Sooner, but costs more to finish")},
+    {"cheaper_and_sooner", TD_TEXT("Findings", "A layout that is cheaper and sooner")},
+    {"comm_timeout_below_checkpoint_write", TD_TEXT("Findings", "Checkpoint write longer than the collective timeout allows")},
+};
+
 bool usesDeepSpeed(const Plan& p) { return p.recipe.zeroStage > 0 || p.recipe.offloadOptimizer; }
 
 Finding make(Severity s, std::string code, std::string field, std::optional<Layout> layout, Text message, Text fix,
              std::vector<FieldEdit> edits = {}) {
-    return {s, std::move(code), std::move(field), layout, std::move(message), std::move(fix), std::move(edits)};
+    Text title = findingTitle(code);
+    return {s, std::move(code), std::move(field), layout, std::move(message), std::move(fix), std::move(edits), std::move(title)};
 }
 
 // A layout with more GPUs per node than the node type has.
@@ -285,6 +312,13 @@ std::vector<Finding> findings(const Plan& plan, const std::vector<Estimate>& est
 
 bool hasErrors(const std::vector<Finding>& fs) {
     return std::any_of(fs.begin(), fs.end(), [](const Finding& f) { return f.severity == Severity::Error; });
+}
+
+Text findingTitle(const std::string& code) {
+    for (const auto& t : kTitles)
+        if (code == t.code)
+            return Text(t.title);
+    return {};
 }
 
 }  // namespace traindeck

@@ -30,7 +30,12 @@ struct Finding {
     Text message;
     Text fix;                       // the fix in words; empty for information that needs none
     std::vector<FieldEdit> edits;   // the fix as plan edits; empty when none applies
+    Text title;                     // the headline: findingTitle(code), what the window and `traindeck plan` show first
 };
+
+// The headline of a finding's code (what is wrong, in a few words; the message
+// carries the numbers), from core's one table; empty for a code it does not know.
+Text findingTitle(const std::string& code);
 
 // Findings for the plan's own layout and each compared layout, errors first,
 // judged on figures computed once (analyse(), plan_analysis.h): `estimates` are

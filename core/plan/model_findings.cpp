@@ -23,7 +23,8 @@ std::string digits3(double v) { return estimateText(v); }  // core's one rule fo
 
 Finding finding(Severity s, std::string code, std::string field, std::optional<Layout> layout, Text message,
                 Text fix) {
-    return {s, std::move(code), std::move(field), layout, std::move(message), std::move(fix), {}};
+    Text title = findingTitle(code);
+    return {s, std::move(code), std::move(field), layout, std::move(message), std::move(fix), {}, std::move(title)};
 }
 
 }  // namespace

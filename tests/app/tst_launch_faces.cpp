@@ -14,6 +14,7 @@
 #include "gui/launch/scheduled_job_control.h"
 #include "gui/launch/scheduled_job_panel.h"
 #include "gui/window/language.h"
+#include "gui/plan/plan_document.h"
 #include "launch/launch_texts.h"
 #include "localized.h"
 #include "plan/plan_analysis.h"
@@ -128,8 +129,9 @@ private slots:
         QFETCH(bool, killed);
         Language lang;
         QVERIFY(lang.apply(language));
-        LaunchPage page;
-        page.setAnalysis(analyse(threeNodes()));
+        PlanDocument document;
+        LaunchPage page(document);
+        document.reset(threeNodes(), {}, false);
         const std::vector<Event> events = killed ? killedRun() : refusedRun();
         const Shown cli = feed(page, events);
 
@@ -195,7 +197,8 @@ private slots:
         QFETCH(QString, language);
         Language lang;
         QVERIFY(lang.apply(language));
-        ScheduledJobPanel panel;
+        PlanDocument document;
+        ScheduledJobPanel panel(document);
         auto* control = panel.findChild<ScheduledJobControl*>();
         QStringList cli;
         const cli::LineWriter write = [&](launch::Stream, const std::string& line) {
@@ -244,7 +247,8 @@ private slots:
     // The job's output shows in the same log as a node's over SSH (search, follow), which
     // leaves a trainer's line per step or rank to the run folder and keeps the rest.
     void theJobsOutputIsTheLaunchLog() {
-        ScheduledJobPanel panel;
+        PlanDocument document;
+        ScheduledJobPanel panel(document);
         auto* control = panel.findChild<ScheduledJobControl*>();
         launch::JobEvent e;
         e.kind = launch::JobEvent::Kind::Output;
@@ -266,7 +270,8 @@ private slots:
     void theSlurmBannerFollowsTheLanguage() {
         Language lang;
         QVERIFY(lang.apply("en"));
-        ScheduledJobPanel panel;
+        PlanDocument document;
+        ScheduledJobPanel panel(document);
         panel.show();
         launch::JobEvent submitted;
         submitted.kind = launch::JobEvent::Kind::Submitted;

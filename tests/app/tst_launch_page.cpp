@@ -75,8 +75,9 @@ private slots:
     void cleanupTestCase() { qputenv("PATH", path_); }
 
     void localRunToTheEnd() {
-        LaunchPage page;
-        page.setAnalysis(analyse(testPlan(1, 2, 8)));
+        PlanDocument document;
+        LaunchPage page(document);
+        document.reset(testPlan(1, 2, 8), {}, false);
         page.setLocal(true);
         page.setRunDir(work_.filePath("local"));
         QVERIFY2(page.start(), qPrintable(page.banner()));
@@ -92,9 +93,10 @@ private slots:
     }
 
     void stopEndsEveryNode() {
-        LaunchPage page;
+        PlanDocument document;
+        LaunchPage page(document);
         page.setGraceSeconds(5);
-        page.setAnalysis(analyse(testPlan(1, 2, 100000)));
+        document.reset(testPlan(1, 2, 100000), {}, false);
         page.setLocal(true);
         page.setRunDir(work_.filePath("stopped"));
         QVERIFY(page.start());
@@ -111,9 +113,10 @@ private slots:
     // The page going away mid-run (the window closed) stops the nodes and waits for them:
     // nothing keeps training behind a closed window, and the close does not hang.
     void closingThePageStopsTheRun() {
-        auto* page = new LaunchPage;
+        PlanDocument document;
+        auto* page = new LaunchPage(document);
         page->setGraceSeconds(5);
-        page->setAnalysis(analyse(testPlan(1, 2, 100000)));
+        document.reset(testPlan(1, 2, 100000), {}, false);
         page->setLocal(true);
         page->setRunDir(work_.filePath("closed"));
         QVERIFY(page->start());
@@ -172,9 +175,10 @@ private slots:
         const QString knownHosts = work_.filePath("known_hosts_" + language);
         const QString runDir = work_.filePath("ssh_" + language);
         writeFile(knownHosts, "");
-        LaunchPage page;
+        PlanDocument document;
+        LaunchPage page(document);
         page.setGraceSeconds(5);
-        page.setAnalysis(analyse(testPlan(2, 1, 100000)));
+        document.reset(testPlan(2, 1, 100000), {}, false);
         page.setHosts(sshd.hosts(2).split(','));
         page.setRunDir(runDir);
         page.resize(1100, 720);
@@ -254,10 +258,11 @@ private slots:
 
     // The plan's own errors stop a start before anything runs, and say which.
     void aPlanWithErrorsStartsNothing() {
-        LaunchPage page;
+        PlanDocument document;
+        LaunchPage page(document);
         Plan plan = testPlan(1, 2, 8);
         QVERIFY(setPlanField(plan, "cluster.gpus_per_node", "16").empty());  // more than an H100 node has
-        page.setAnalysis(analyse(plan));
+        document.reset(plan, {}, false);
         page.setLocal(true);
         page.setRunDir(work_.filePath("refused"));
         QVERIFY(!page.start());

@@ -98,8 +98,9 @@ private slots:
     void initTestCase() { test::isolateSettings(settings); }
 
     void anEmptyHostListNamesTheField() {
-        LaunchPage page;
-        page.setAnalysis(analyse(twoNodes("")));
+        PlanDocument document;
+        LaunchPage page(document);
+        document.reset(twoNodes(""), {}, false);
         page.setRunDir(work.filePath("empty"));
         QVERIFY(!page.start());
         QVERIFY2(page.banner().contains("node 0 has no host") && !page.banner().contains("host ''"), qPrintable(page.banner()));
@@ -108,11 +109,12 @@ private slots:
     void failedChecksEndEveryNodesRowAndTheBannerFollowsTheLanguage() {
         Language language;
         QVERIFY(language.apply("en"));
-        LaunchPage page;
+        PlanDocument document;
+        LaunchPage page(document);
         page.resize(420, 700);  // narrow: a long line of the log wraps
         page.show();
         // Port 1 on this machine: nothing listens, the connection is refused at once.
-        page.setAnalysis(analyse(twoNodes("127.0.0.1:1,127.0.0.1:1")));
+        document.reset(twoNodes("127.0.0.1:1,127.0.0.1:1"), {}, false);
         page.setRunDir(work.filePath("refused"));
         page.setSshFiles({}, work.filePath("known_hosts"), work.filePath("ssh_config"));
         QSignalSpy ended(&page, &LaunchPage::runEnded);

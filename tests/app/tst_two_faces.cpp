@@ -7,6 +7,7 @@
 
 #include "gui/layouts/layout_column.h"
 #include "gui/plan/calibration_panel.h"
+#include "gui/plan/finding_view.h"
 #include "gui/plan/findings_list.h"
 #include "gui/plan/plan_document.h"
 #include "gui/plan/plan_view.h"
@@ -247,10 +248,38 @@ private slots:
             QCOMPARE(found[i]["message"].toString(), QString::fromStdString(app::localized(f.message)));
             QCOMPARE(found[i]["fix"].toString(), QString::fromStdString(app::localized(f.fix)));
             QVERIFY2(cli.table.contains(QStringLiteral("[%1]").arg(QString::fromStdString(f.code))), f.code.c_str());
+            // The headline: core's, in --json, and in the table before the message.
+            const QString title = found[i]["title"].toString();
+            QVERIFY2(!title.isEmpty(), f.code.c_str());
+            QCOMPARE(title, QString::fromStdString(app::localized(f.title)));
+            // (Blanks aside: the table wraps Chinese between any two characters.)
+            const auto noBlanks = [](QString text) { return text.remove(QRegularExpression(QStringLiteral("\\s+"))); };
+            const QString table = noBlanks(cli.table);
+            const qsizetype at = table.indexOf(noBlanks(title));
+            QVERIFY2(at >= 0 && table.indexOf(noBlanks(found[i]["message"].toString()), at) > at, qPrintable(title));
         }
         const auto* list = m_window->findChild<FindingsList*>();
         QVERIFY(list);
         QCOMPARE(list->count(), int(analysis.findings.size()));
+        // The window's rows show the same headlines, each above its message (in the
+        // language of the moment: Qt posts the change of language to the widgets).
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LanguageChange);
+        QStringList shownTitles, cliTitles;
+        for (const QJsonValue& f : found)
+            cliTitles << f["title"].toString();
+        for (const FindingView* view : list->findChildren<FindingView*>()) {
+            if (!view->isVisibleTo(list))
+                continue;  // a row being replaced
+            const QString title = FindingView::title(view->finding());
+            shownTitles << title;
+            bool shown = false;
+            for (const QLabel* label : view->findChildren<QLabel*>())
+                shown |= label->text().startsWith(QStringLiteral("<b>%1</b><br>").arg(title.toHtmlEscaped()));
+            QVERIFY2(shown, qPrintable(title));
+        }
+        shownTitles.sort();
+        cliTitles.sort();
+        QCOMPARE(shownTitles, cliTitles);
         // Launch readiness, the one rule.
         QCOMPARE(cli.json["launch_ready"].toBool(), analysis.launchBlocker() == nullptr);
         QVERIFY(m_language.apply(QStringLiteral("en")));

@@ -3,6 +3,7 @@
 // running), shows a diverging run's NaN alarm in its banner, and exports the
 // cards as PNG and the series as CSV.
 #include "gui/window/language.h"
+#include "gui/plan/plan_document.h"
 #include "gui/launch/launch_page.h"
 #include "gui/window/main_window.h"
 #include "gui/watch/watch_page.h"
@@ -59,7 +60,8 @@ private slots:
     void followsALiveTrainerRun() {
         const QString file = tmp.filePath("live.jsonl");
         QFile(file).open(QIODevice::WriteOnly);
-        WatchPage page;
+        traindeck::gui::PlanDocument document;
+        WatchPage page(document);
         page.resize(1400, 900);
         page.show();
         QVERIFY(page.addSource(file));
@@ -113,7 +115,8 @@ private slots:
     void divergingRunRaisesTheNanAlarm() {
         const QString file = tmp.filePath("diverge.jsonl");
         QFile(file).open(QIODevice::WriteOnly);
-        WatchPage page;
+        traindeck::gui::PlanDocument document;
+        WatchPage page(document);
         page.show();
         QSignalSpy alarms(&page, &WatchPage::alarmRaised);
         QVERIFY(page.addSource(file));
@@ -138,7 +141,8 @@ private slots:
     // An empty page says what it can watch, in a line that wraps rather than widening
     // the window; once a run is there the line counts what is held.
     void theStatusLineSaysWhatCanBeWatched() {
-        WatchPage page;
+        traindeck::gui::PlanDocument document;
+        WatchPage page(document);
         page.resize(900, 700);
         page.show();
         page.replotNow();
@@ -163,7 +167,8 @@ private slots:
             test_files::writeFile(tmp.filePath(name + ".jsonl"), lines);
             return tmp.filePath(name + ".jsonl");
         };
-        WatchPage page;
+        traindeck::gui::PlanDocument document;
+        WatchPage page(document);
         page.resize(1200, 800);
         page.show();
         WatchRunsModel& model = page.runsModel();
@@ -235,7 +240,8 @@ private slots:
         // resize reallocates each of a card's paint buffers: one buffer per card, every layer
         // logical (QCustomPlot buffers its overlay apart by default). The turn's length is
         // bench/watch's to measure.
-        WatchPage page;
+        traindeck::gui::PlanDocument document;
+        WatchPage page(document);
         QVERIFY(!page.cards().empty());
         for (QCustomPlot* card : page.cards())
             for (int l = 0; l < card->layerCount(); ++l)
@@ -250,7 +256,8 @@ private slots:
                      R"(,"loss":0.5,"samples_per_s":)" + QByteArray::number(i < 2 ? 10 : 100 + i % 3) +
                      R"(,"gpu_mem_gb":41.7,"data_time_s":0.02})" "\n";
         test_files::writeFile(file, lines);
-        WatchPage page;
+        traindeck::gui::PlanDocument document;
+        WatchPage page(document);
         page.resize(1400, 1200);
         page.show();
         traindeck::Plan plan = traindeck::demoPlan();
@@ -258,7 +265,7 @@ private slots:
         traindeck::Text error;
         QVERIFY(traindeck::parseCalibration("1x8=50samples/s", earlier, error));
         plan.calibrations = {earlier};
-        page.setAnalysis(traindeck::analyse(plan));
+        document.reset(plan, {}, false);
         QVERIFY(page.addSource(file));
         page.replotNow();
 
@@ -331,7 +338,8 @@ private slots:
         QVERIFY(keygen.waitForFinished(10000));
         const QString fingerprint = QString::fromUtf8(keygen.readAllStandardOutput()).split(' ').value(1);
 
-        WatchPage page;
+        traindeck::gui::PlanDocument document;
+        WatchPage page(document);
         page.resize(1000, 700);
         page.show();
         traindeck::ssh::Settings ssh;
@@ -407,7 +415,8 @@ private slots:
         for (int i = 15; i < 40; ++i)
             lines += R"({"v":1,"event":"step","time":)" + QByteArray::number(41 + i) + R"(,"step":)" + QByteArray::number(i) + R"(,"loss":0.5})" "\n";
         test_files::writeFile(file, lines);
-        WatchPage page;
+        traindeck::gui::PlanDocument document;
+        WatchPage page(document);
         page.resize(1000, 700);
         page.show();
         QVERIFY(page.addSource(file));
@@ -422,7 +431,8 @@ private slots:
     }
 
     void tensorBoardLogdir() {
-        WatchPage page;
+        traindeck::gui::PlanDocument document;
+        WatchPage page(document);
         QVERIFY(page.addSource(FIXTURES "/tensorboard"));
         QVERIFY(!page.addSource(tmp.filePath("missing")));
         page.replotNow();

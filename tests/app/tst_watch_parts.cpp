@@ -13,6 +13,7 @@
 #include "gui/watch/watch_runs_panel.h"
 #include "gui/watch/watch_sources.h"
 #include "gui/window/ssh_settings.h"
+#include "gui/plan/plan_document.h"
 #include "plan/plan_analysis.h"
 #include "run_traindeck.h"
 #include "test_files.h"
@@ -162,11 +163,12 @@ private slots:
         QVERIFY(sources.addSource(write("cards.jsonl", runLines(20, false))));
         WatchRunsModel model(sources.store());
         model.sync();
-        WatchCards cards(model);
+        PlanDocument document;
+        WatchCards cards(model, document);
         cards.resize(1000, 700);
         cards.show();
-        const PlanAnalysis analysis = analyse(demoPlan());
-        cards.setAnalysis(analysis);
+        document.reset(demoPlan(), {}, false);
+        const PlanAnalysis& analysis = document.analysis();
         cards.drawAll(CardView{});
         QCOMPARE(cards.kinds(), metrics::cardsOf(model.shownRuns()));
         QCOMPARE(int(cards.cards().size()), int(cards.kinds().size()));
@@ -207,10 +209,11 @@ private slots:
         run.append(memory, {0, 1, 1.9}, 1);
         WatchRunsModel model(store);
         model.sync();
-        WatchCards cards(model);
+        PlanDocument document;
+        WatchCards cards(model, document);
         cards.resize(1000, 700);
         cards.show();
-        cards.setAnalysis(analyse(demoPlan()));
+        document.reset(demoPlan(), {}, false);
         cards.drawAll(CardView{});
         int card = -1;
         for (int c = 0; c < int(cards.kinds().size()); ++c)
@@ -251,7 +254,8 @@ private slots:
         QVERIFY(sources.addSource(write("exported.jsonl", runLines(12, false))));
         WatchRunsModel model(sources.store());
         model.sync();
-        WatchCards cards(model);
+        PlanDocument document;
+        WatchCards cards(model, document);
         cards.resize(1000, 700);
         cards.show();
         WatchExport out(cards, [] { return CardView{}; }, [] { return QString("Step"); }, &page);

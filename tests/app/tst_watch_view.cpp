@@ -6,6 +6,7 @@
 // legend and the x axis's title, and an Add-run dialog no wider than the window.
 #include "gui/watch/card_graphs.h"
 #include "gui/window/language.h"
+#include "gui/plan/plan_document.h"
 #include "gui/window/main_window.h"
 #include "gui/watch/watch_page.h"
 #include "gui/watch/watch_runs_model.h"
@@ -70,7 +71,8 @@ private slots:
     void initTestCase() { traindeck::test::isolateSettings(settings); }
 
     void cardsOnlyForTheSeriesTheRunsHave() {
-        WatchPage page;
+        traindeck::gui::PlanDocument document;
+        WatchPage page(document);
         page.resize(1200, 800);
         page.show();
         QVERIFY(page.addSource(write("plain.jsonl", runLines(20, "NVIDIA H200", 1.9, false, false))));
@@ -86,7 +88,8 @@ private slots:
 
     void titlesFitTheirCardsAndRanksHaveALegend() {
         // A small window (1366×768 less the form): every title line no wider than its card.
-        WatchPage page;
+        traindeck::gui::PlanDocument document;
+        WatchPage page(document);
         page.resize(700, 560);
         page.show();
         QVERIFY(QTest::qWaitForWindowExposed(&page));
@@ -123,10 +126,11 @@ private slots:
 
     void gpuMemoryAgainstTheCardTheRunRanOn() {
         // The plan is the demo's (H100, 79.6 GiB); the run says it ran on an H200.
-        WatchPage page;
+        traindeck::gui::PlanDocument document;
+        WatchPage page(document);
         page.resize(1200, 800);
         page.show();
-        page.setAnalysis(traindeck::analyse(traindeck::demoPlan()));
+        document.reset(traindeck::demoPlan(), {}, false);
         QVERIFY(page.addSource(write("small.jsonl", runLines(20, "NVIDIA H200", 1.9, false, false))));
         page.replotNow();
         QCustomPlot* memory = page.cards()[std::size_t(cardOf(page, CardKind::GpuMemory))];
@@ -134,10 +138,11 @@ private slots:
         QVERIFY2(memory->yAxis->range().upper < 5, qPrintable(QString::number(memory->yAxis->range().upper)));
         QVERIFY2(titleOf(memory)->text().contains("capacity 140 GiB"), qPrintable(titleOf(memory)->text()));
 
-        WatchPage full;
+        traindeck::gui::PlanDocument fullDocument;
+        WatchPage full(fullDocument);
         full.resize(1200, 800);
         full.show();
-        full.setAnalysis(traindeck::analyse(traindeck::demoPlan()));
+        fullDocument.reset(traindeck::demoPlan(), {}, false);
         QVERIFY(full.addSource(write("full.jsonl", runLines(20, "NVIDIA H200", 100, false, false))));
         full.replotNow();
         QCustomPlot* card = full.cards()[std::size_t(cardOf(full, CardKind::GpuMemory))];
@@ -151,7 +156,8 @@ private slots:
     }
 
     void noSmoothingUnlessAskedAndNeverOfTheLearningRate() {
-        WatchPage page;
+        traindeck::gui::PlanDocument document;
+        WatchPage page(document);
         page.resize(1200, 800);
         page.show();
         QVERIFY(page.addSource(write("noisy.jsonl", runLines(40, "cpu", 1, false, false))));
@@ -178,7 +184,8 @@ private slots:
     }
 
     void theRunsSummaryBesideTheList() {
-        WatchPage page;
+        traindeck::gui::PlanDocument document;
+        WatchPage page(document);
         page.resize(1200, 800);
         page.show();
         QVERIFY(page.addSource(write("done.jsonl", runLines(30, "NVIDIA H200", 1.9, true, true))));
@@ -212,7 +219,8 @@ private slots:
     }
 
     void picturesByTheirNameWithLegendAndXTitle() {
-        WatchPage page;
+        traindeck::gui::PlanDocument document;
+        WatchPage page(document);
         page.resize(1200, 800);
         page.show();
         QVERIFY(page.addSource(write("pictured.jsonl", runLines(20, "cpu", 1, false, false))));
@@ -273,7 +281,8 @@ private slots:
     void addRunDialogFitsTheWindow() {
         QWidget window;
         window.resize(1366, 768);
-        auto* page = new WatchPage(&window);
+        traindeck::gui::PlanDocument document;
+        auto* page = new WatchPage(document, &window);
         page->resize(1366, 768);
         window.show();
         int width = 0;

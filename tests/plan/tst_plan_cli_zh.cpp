@@ -92,13 +92,13 @@ private slots:
     }
 
     void findingsReadInChinese() {
-        // No micro-batch × accumulation on 16 GPUs makes 200 (batch_solve.h): a warning, wrapped
-        // under its first word.
+        // No micro-batch × accumulation on 16 GPUs makes 200 (batch_solve.h): a warning, its
+        // headline before its message, wrapped under its first word.
         const Run r = traindeck({"--global-batch", "200"});
         QCOMPARE(r.code, 0);
         QVERIFY2(r.out.contains(QStringLiteral("\n发现：\n")), qPrintable(r.out));
-        QVERIFY2(r.out.contains(QStringLiteral("  警告：2x8：在 16 块 GPU 上，没有任何 微批 × 累积 能得到全局批大小 200；实际会\n"
-                                               "    用 208 [batch_not_reachable]\n")),
+        QVERIFY2(r.out.contains(QStringLiteral("  警告：无法精确达到目标批大小——2x8：在 16 块 GPU 上，没有任何 微批 × 累积 能得\n"
+                                               "    到全局批大小 200；实际会用 208 [batch_not_reachable]\n")),
                  qPrintable(r.out));
         QVERIFY2(r.out.contains(QStringLiteral("    修复：将全局批大小设为 208（累积 1 步）\n")), qPrintable(r.out));
         QVERIFY(!r.out.contains(QStringLiteral("warning")) && !r.out.contains(QStringLiteral("fix:")));
@@ -111,6 +111,7 @@ private slots:
         const QJsonObject f = root["findings"].toArray().first().toObject();
         QCOMPARE(f["code"].toString(), QStringLiteral("batch_not_reachable"));
         QCOMPARE(f["severity"].toString(), QStringLiteral("warning"));
+        QCOMPARE(f["title"].toString(), QStringLiteral("无法精确达到目标批大小"));  // the headline, as the window's
         QVERIFY2(f["message"].toString().startsWith(QStringLiteral("2x8：在 16 块 GPU 上")), qPrintable(f["message"].toString()));
         QVERIFY2(f["fix"].toString().startsWith(QStringLiteral("将全局批大小设为 208")), qPrintable(f["fix"].toString()));
         const QJsonObject lr = root["layouts"].toArray().first().toObject()["formulas"].toObject()["lr"].toObject();

@@ -6,6 +6,7 @@
 // TRAINDECK_SCREENSHOT_DIR is set).
 
 #include "gui/window/language.h"
+#include "gui/plan/plan_document.h"
 #include "gui/launch/launch_page.h"
 #include "gui/launch/scheduled_job_panel.h"
 #include "plan/plan_analysis.h"
@@ -63,12 +64,13 @@ private slots:
     }
 
     void aSlurmPlanShowsTheJobPanel() {
-        LaunchPage page;
-        page.setAnalysis(analyse(slurmPlan("")));
+        PlanDocument document;
+        LaunchPage page(document);
+        document.reset(slurmPlan(""), {}, false);
         QVERIFY(page.scheduledPanel()->isVisibleTo(&page));
         Plan ssh = slurmPlan("");
         ssh.launch.platform = Platform::Ssh;
-        page.setAnalysis(analyse(ssh));
+        document.reset(ssh, {}, false);
         QVERIFY(!page.scheduledPanel()->isVisibleTo(&page));
     }
 
@@ -81,13 +83,14 @@ private slots:
         QFETCH(QString, language);
         Language lang;
         QVERIFY(lang.apply(language));
-        LaunchPage page;
+        PlanDocument document;
+        LaunchPage page(document);
         ScheduledJobPanel& panel = *page.scheduledPanel();
         panel.setPollInterval(1);
         panel.setGraceSeconds(10);
         const QString command = QStringLiteral(TRAINER_BINARY) +
                                 " --backend gloo --preset tiny --steps 100000 --log-every 1 --nproc-per-node {nproc_per_node}";
-        page.setAnalysis(analyse(slurmPlan(command)));
+        document.reset(slurmPlan(command), {}, false);
         const QString runDir = work_.filePath(language);
         panel.setRunDir(runDir);
         page.resize(1100, 720);

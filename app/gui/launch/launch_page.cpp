@@ -8,6 +8,7 @@
 #include "gui/launch/launch_nodes_view.h"
 #include "gui/launch/scheduled_job_panel.h"
 #include "gui/parts/banner.h"
+#include "gui/plan/plan_document.h"
 #include "launch/launch_texts.h"
 #include "localized.h"
 
@@ -23,9 +24,10 @@ namespace traindeck::gui {
 
 using launch::Event;
 
-LaunchPage::LaunchPage(QWidget* parent) : QWidget(parent), m_control(new LaunchControl(this)) {
+LaunchPage::LaunchPage(const PlanDocument& document, QWidget* parent)
+    : QWidget(parent), m_document(document), m_control(new LaunchControl(this)) {
     auto* targets = new QVBoxLayout(this);
-    m_scheduled = new ScheduledJobPanel;
+    m_scheduled = new ScheduledJobPanel(document);
     m_scheduled->setObjectName(QStringLiteral("scheduledJob"));
     m_scheduled->hide();
     m_sshPart = makeSshPart();
@@ -46,9 +48,9 @@ LaunchPage::LaunchPage(QWidget* parent) : QWidget(parent), m_control(new LaunchC
     connect(m_folderButton, &QPushButton::clicked, this, [this] { QDesktopServices::openUrl(QUrl::fromLocalFile(m_runDir)); });
     connect(m_form, &LaunchForm::localToggled, this, [this] { syncNodes(); });
     connect(m_model, &LaunchNodesModel::hostsEdited, this, &LaunchPage::hostsEdited);
-    m_model->setHosts({QString()});
+    connect(&m_document, &PlanDocument::analysisChanged, this, &LaunchPage::showPlan);
     retranslate();
-    updateButtons();
+    showPlan();
 }
 
 // The SSH part, top to bottom: what it does, the nodes, the settings, the buttons, the banner, the log.
@@ -95,12 +97,12 @@ LaunchPage::~LaunchPage() {
 
 bool LaunchPage::running() const { return m_control && m_control->running(); }
 
-void LaunchPage::setAnalysis(const PlanAnalysis& analysis) {
-    m_analysis = analysis;
-    m_scheduled->setAnalysis(analysis);
+const Plan& LaunchPage::plan() const { return m_document.plan(); }
+
+void LaunchPage::showPlan() {
     // A Slurm plan is the scheduler's to run: its panel stands in for the SSH part
     // (a run already going keeps its part until it ends).
-    const bool scheduled = scheduler::schedulerOf(analysis.plan.launch.platform) != nullptr && !running();
+    const bool scheduled = scheduler::schedulerOf(plan().launch.platform) != nullptr && !running();
     m_scheduled->setVisible(scheduled || m_scheduled->running());
     m_sshPart->setVisible(!m_scheduled->isVisibleTo(this));
     syncNodes();

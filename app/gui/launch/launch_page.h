@@ -7,10 +7,11 @@
 // waits on a node), the node table draws LaunchNodesModel (core's SessionState and
 // its words), the settings are LaunchForm's, the output LaunchLog's, and how the
 // run ended is core's text (launch/launch_texts.h). A Slurm plan shows
-// ScheduledJobPanel instead.
+// ScheduledJobPanel instead. The plan is its document's: on analysisChanged the
+// page shows the plan's nodes (and which part runs it); it keeps no copy.
 
 #include "launch/launch.h"
-#include "plan/plan_analysis.h"
+#include "plan/plan.h"
 
 #include <QStringList>
 #include <QWidget>
@@ -26,17 +27,16 @@ class LaunchForm;
 class LaunchLog;
 class LaunchNodesModel;
 class LaunchNodesView;
+class PlanDocument;
 class ScheduledJobPanel;
 class SshSettings;
 
 class LaunchPage : public QWidget {
     Q_OBJECT
 public:
-    explicit LaunchPage(QWidget* parent = nullptr);
+    // `document`'s plan is what runs (launch::Launch decides whether it may).
+    explicit LaunchPage(const PlanDocument& document, QWidget* parent = nullptr);
     ~LaunchPage() override;  // stops a run in progress (SIGTERM, then SIGKILL) and waits for it
-
-    // The plan as the document analysed it: what runs, and whether it may.
-    void setAnalysis(const PlanAnalysis& analysis);
 
     // What the user typed: one host per node, node 0 first; this machine; where to write.
     QStringList hosts() const;
@@ -77,11 +77,12 @@ private:
     void onEvent(const launch::Event& e);
     void finish(const launch::LaunchEnd& end);
     void retranslate();
+    void showPlan();  // the document's plan changed
     void syncNodes();
     void updateButtons();
 
-    PlanAnalysis m_analysis;
-    const Plan& plan() const { return m_analysis.plan; }
+    const PlanDocument& m_document;
+    const Plan& plan() const;
     LaunchControl* m_control = nullptr;
     bool m_dryRun = false;
     bool m_ended = false;  // the last run ended (not a refused start)

@@ -3,6 +3,7 @@
 #include "gui/launch/launch_log.h"
 #include "gui/launch/scheduled_job_control.h"
 #include "gui/parts/banner.h"
+#include "gui/plan/plan_document.h"
 #include "launch/launch_texts.h"
 #include "localized.h"
 
@@ -25,7 +26,8 @@ QString fromStd(const std::string& s) { return QString::fromStdString(s); }
 
 }  // namespace
 
-ScheduledJobPanel::ScheduledJobPanel(QWidget* parent) : QWidget(parent), m_control(new ScheduledJobControl(this)) {
+ScheduledJobPanel::ScheduledJobPanel(const PlanDocument& document, QWidget* parent)
+    : QWidget(parent), m_document(document), m_control(new ScheduledJobControl(this)) {
     auto* column = new QVBoxLayout(this);
     column->setContentsMargins(0, 0, 0, 0);
     m_intro = new QLabel;
@@ -93,11 +95,6 @@ ScheduledJobPanel::~ScheduledJobPanel() {
 
 bool ScheduledJobPanel::running() const { return m_control && m_control->running(); }
 
-void ScheduledJobPanel::setAnalysis(const PlanAnalysis& analysis) {
-    m_analysis = analysis;
-    updateButtons();
-}
-
 void ScheduledJobPanel::setRunDir(const QString& dir) { m_runDirEdit->setText(dir); }
 
 void ScheduledJobPanel::setGraceSeconds(double seconds) {
@@ -124,7 +121,7 @@ void ScheduledJobPanel::started() {
 }
 
 bool ScheduledJobPanel::submit(bool dryRun) {
-    if (!m_control->submit(m_analysis.plan, m_runDirEdit->text().trimmed().toStdString(), dryRun)) return false;
+    if (!m_control->submit(m_document.plan(), m_runDirEdit->text().trimmed().toStdString(), dryRun)) return false;
     started();
     m_banner->say([dryRun] { return dryRun ? tr("Checking the plan against the cluster…") : tr("Submitting…"); }, false);
     return true;

@@ -6,9 +6,9 @@
 // again. It draws and forwards clicks: the job is ScheduledJobControl's, and what the
 // panel says of it (its state, submitted, stopping, how it ended) is core's text
 // (scheduler::jobStatusText, launch/launch_texts.h), the same `traindeck launch` prints.
+// What it submits is its document's plan, read at the click.
 
 #include "launch/scheduled_job.h"
-#include "plan/plan_analysis.h"
 
 #include <QWidget>
 
@@ -20,15 +20,15 @@ namespace traindeck::gui {
 
 class Banner;
 class LaunchLog;
+class PlanDocument;
 class ScheduledJobControl;
 
 class ScheduledJobPanel : public QWidget {
     Q_OBJECT
 public:
-    explicit ScheduledJobPanel(QWidget* parent = nullptr);
+    explicit ScheduledJobPanel(const PlanDocument& document, QWidget* parent = nullptr);
     ~ScheduledJobPanel() override;  // leaves the job to the scheduler (it runs on) and waits for the thread
 
-    void setAnalysis(const PlanAnalysis& analysis);
     void setRunDir(const QString& dir);
     void setGraceSeconds(double seconds);
     void setPollInterval(double seconds);
@@ -60,7 +60,7 @@ private:
     void retranslate();
     void updateButtons();
 
-    PlanAnalysis m_analysis;
+    const PlanDocument& m_document;
     ScheduledJobControl* m_control = nullptr;
     bool m_stopped = false;
     launch::LaunchEnd m_end;

@@ -4,6 +4,8 @@
 #include "gui/parts/figure_format.h"
 #include "gui/plan/finding_view.h"
 #include "gui/layouts/memory_bar.h"
+#include "gui/plan/plan_document.h"
+#include "plan/plan_analysis.h"
 
 #include <QGridLayout>
 #include <QHBoxLayout>
@@ -26,8 +28,9 @@ QString figureRowName(FigureRow row) {
     return name;
 }
 
-LayoutColumn::LayoutColumn(QGridLayout* grid, int firstRow, int column, bool removable, QWidget* parent)
-    : QObject(parent) {
+LayoutColumn::LayoutColumn(const PlanDocument& document, QGridLayout* grid, int firstRow, int column, bool removable,
+                           QWidget* parent)
+    : QObject(parent), m_document(document) {
     m_headerBox = new QWidget(parent);
     auto* header = new QHBoxLayout(m_headerBox);
     header->setContentsMargins(0, 0, 0, 0);
@@ -41,7 +44,7 @@ LayoutColumn::LayoutColumn(QGridLayout* grid, int firstRow, int column, bool rem
         // From the event loop, not inside the click: removing the layout deletes
         // this column and the button that is still handling its click.
         connect(m_remove, &QToolButton::clicked, this, [this] {
-            QTimer::singleShot(0, this, [this] { emit removeRequested(m_estimate.layout); });
+            QTimer::singleShot(0, this, [this] { emit removeRequested(m_layout); });
         });
         header->addWidget(m_remove);
     }
@@ -76,39 +79,44 @@ LayoutColumn::~LayoutColumn() {
 QWidget* LayoutColumn::cell(FigureRow row) const { return m_cells[size_t(row)]; }
 
 QString LayoutColumn::cellText(FigureRow row) const {
-    if (row == FigureRow::Memory)  // the bar draws core's numbers; a layout no node holds has none
-        return m_values.empty() || m_values[size_t(row)].applies ? m_memory->text() : app::qLocalized(m_values[size_t(row)].text);
+    const PlanAnalysis& analysis = m_document.analysis();
+    if (row == FigureRow::Memory && m_shown && analysis.estimateFor(m_layout)) {
+        // The bar draws core's numbers; a layout no node holds has none.
+        const LayoutCell value = layoutCell(analysis, m_layout, row);
+        return value.applies ? m_memory->text() : app::qLocalized(value.text);
+    }
+    if (row == FigureRow::Memory)
+        return m_memory->text();
     return static_cast<QLabel*>(cell(row))->text();
 }
 
-void LayoutColumn::setLayout(const PlanAnalysis& analysis, const Layout& layout) {
-    m_estimate = analysis.figuresAt(layout);
-    m_isPlanLayout = layout == analysis.plan.cluster.layout();
-    m_cannotRun = layoutCannotRun(analysis, layout);
-    m_findings = analysis.findingsFor(layout);
-    m_values.clear();
-    for (int r = 0; r < kFigureRowCount; ++r)
-        m_values.push_back(layoutCell(analysis, layout, FigureRow(r)));
+void LayoutColumn::setLayout(const Layout& layout) {
+    m_layout = layout;
+    m_shown = true;
     retranslate();
 }
 
+// Everything the column shows, from the document's analysis, in the language of the moment.
 void LayoutColumn::retranslate() {
-    if (m_values.empty())
-        return;
-    const Estimate& e = m_estimate;
+    const PlanAnalysis& analysis = m_document.analysis();
+    const Estimate* estimate = analysis.estimateFor(m_layout);
+    if (!m_shown || !estimate)
+        return;  // nothing shown yet, or a plan not complete (the view hides the table)
+    const Estimate& e = *estimate;
+    const Text cannotRun = layoutCannotRun(analysis, m_layout);  // empty: a node holds the layout
     const QString name = layoutName(e.layout).toHtmlEscaped();
-    const QString note = m_isPlanLayout       ? tr("this plan")
-                         : !m_cannotRun.empty() ? tr("cannot run")
-                                                : QStringLiteral("&nbsp;");
+    const QString note = m_layout == analysis.plan.cluster.layout() ? tr("this plan")
+                         : !cannotRun.empty()                     ? tr("cannot run")
+                                                                  : QStringLiteral("&nbsp;");
     m_header->setText(QStringLiteral("<b>%1</b><br><small>%2</small>").arg(name, note));
-    m_header->setToolTip(app::qLocalized(m_cannotRun));  // why it cannot run, in the finding's words
+    m_header->setToolTip(app::qLocalized(cannotRun));  // why it cannot run, in the finding's words
     if (m_remove) {
         m_remove->setToolTip(tr("Remove layout %1").arg(layoutName(e.layout)));
         m_remove->setAccessibleName(m_remove->toolTip());
     }
     for (int r = 0; r < kFigureRowCount; ++r) {
         const FigureRow row = FigureRow(r);
-        const LayoutCell& value = m_values[size_t(r)];
+        const LayoutCell value = layoutCell(analysis, m_layout, row);
         const QString text = app::qLocalized(value.text);
         if (row == FigureRow::Memory) {
             m_memory->setEstimate(e);
@@ -121,9 +129,10 @@ void LayoutColumn::retranslate() {
         label->setAccessibleName(figureRowName(row).trimmed() + QLatin1String(": ") + text);
     }
 
+    const std::vector<Finding> findings = analysis.findingsFor(m_layout);
     int errors = 0, warnings = 0;
     QStringList lines;
-    for (const Finding& f : m_findings) {
+    for (const Finding& f : findings) {
         errors += f.severity == Severity::Error;
         warnings += f.severity == Severity::Warning;
         lines << QStringLiteral("%1: %2").arg(FindingView::severityText(f.severity), app::qLocalized(f.message));
@@ -132,7 +141,7 @@ void LayoutColumn::retranslate() {
     // so the user still sees what the layout would have been. The memory bar stays at
     // full contrast: it often is the error (the plan over the card's edge, hatched red),
     // and its figure must stay readable over the hatch.
-    const bool blocked = std::any_of(m_findings.begin(), m_findings.end(), [&](const Finding& f) {
+    const bool blocked = std::any_of(findings.begin(), findings.end(), [&](const Finding& f) {
         return f.severity == Severity::Error && f.layout && *f.layout == e.layout;
     });
     for (size_t r = 0; r + 1 < m_cells.size(); ++r)

@@ -3,11 +3,11 @@
 // one per row of core's layout rows (plan/layout_rows.h: the names, texts and
 // order `traindeck plan` prints too), each with the formula and the worked
 // numbers as its tooltip. The column owns its cells; the plan view owns the grid
-// and the row names.
+// and the row names. What the cells say is read from the document's analysis as
+// they are drawn: the column keeps only which layout it shows.
 
-#include "plan/estimate.h"
 #include "plan/layout_rows.h"
-#include "plan/plan_analysis.h"
+#include "plan/plan.h"
 
 #include <QObject>
 #include <QString>
@@ -22,6 +22,7 @@ class QWidget;
 namespace traindeck::gui {
 
 class MemoryBar;
+class PlanDocument;
 
 // The figures shown for each layout, top to bottom: core's rows.
 using FigureRow = LayoutRow;
@@ -33,12 +34,13 @@ class LayoutColumn : public QObject {
     Q_OBJECT
 public:
     // Fills grid column `column` from row `firstRow` on (row firstRow is the header).
-    LayoutColumn(QGridLayout* grid, int firstRow, int column, bool removable, QWidget* parent);
+    LayoutColumn(const PlanDocument& document, QGridLayout* grid, int firstRow, int column, bool removable,
+                 QWidget* parent);
     ~LayoutColumn() override;
 
-    // Shows `layout`, a layout of the complete `analysis`.
-    void setLayout(const PlanAnalysis& analysis, const Layout& layout);
-    const Layout& layout() const { return m_estimate.layout; }
+    // Shows `layout`, a layout of the document's complete analysis.
+    void setLayout(const Layout& layout);
+    const Layout& layout() const { return m_layout; }
     QString cellText(FigureRow row) const;
     QWidget* cell(FigureRow row) const;
     QToolButton* removeButton() const { return m_remove; }
@@ -48,12 +50,9 @@ signals:
     void removeRequested(const traindeck::Layout& layout);
 
 private:
-    // What the column shows, kept as core's texts so a change of language redraws it.
-    Estimate m_estimate;
-    bool m_isPlanLayout = false;
-    Text m_cannotRun;                 // empty: a node holds the layout
-    std::vector<LayoutCell> m_values;  // indexed by FigureRow
-    std::vector<Finding> m_findings;
+    const PlanDocument& m_document;
+    Layout m_layout;
+    bool m_shown = false;  // setLayout() was called: there is something to draw
     QLabel* m_header = nullptr;
     QToolButton* m_remove = nullptr;
     QWidget* m_headerBox = nullptr;

@@ -3,7 +3,6 @@
 #include "localized.h"
 #include "plan/layout_rows.h"
 
-#include <QCoreApplication>
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -12,43 +11,7 @@
 
 namespace traindeck::gui {
 
-namespace {
-
-// A translated headline per finding code, so a Chinese reader sees what is
-// wrong in Chinese; core's message below it carries the exact numbers.
-const struct {
-    const char* code;
-    const char* title;
-} kTitles[] = {
-    {"gpus_per_node_exceeds_node", QT_TRANSLATE_NOOP("Findings", "More GPUs per node than the node has")},
-    {"memory_over_card", QT_TRANSLATE_NOOP("Findings", "Does not fit in GPU memory")},
-    {"memory_near_card", QT_TRANSLATE_NOOP("Findings", "GPU memory nearly full")},
-    {"lr_not_rescaled", QT_TRANSLATE_NOOP("Findings", "Learning rate not rescaled for the batch")},
-    {"epoch_shorter_than_batch", QT_TRANSLATE_NOOP("Findings", "Dataset smaller than one batch")},
-    {"warmup_longer_than_run", QT_TRANSLATE_NOOP("Findings", "Warmup lasts the whole run")},
-    {"poor_scaling", QT_TRANSLATE_NOOP("Findings", "Poor scaling: communication not hidden")},
-    {"offload_needs_zero", QT_TRANSLATE_NOOP("Findings", "Optimizer offload needs ZeRO")},
-    {"num_processes_mismatch", QT_TRANSLATE_NOOP("Findings", "accelerate num_processes does not match the job")},
-    {"unread_environment_variable", QT_TRANSLATE_NOOP("Findings", "Environment variable has no effect")},
-    {"deepspeed_batch_rule", QT_TRANSLATE_NOOP("Findings", "DeepSpeed batch rule")},
-    {"batch_not_reachable", QT_TRANSLATE_NOOP("Findings", "Target batch not reachable exactly")},
-    {"communication_dominates_step", QT_TRANSLATE_NOOP("Findings", "Communication dominates the step")},
-    {"calibration_point_fits_badly", QT_TRANSLATE_NOOP("Findings", "A measurement fits the model badly")},
-    {"calibration_point_refused", QT_TRANSLATE_NOOP("Findings", "A measurement of another model or GPU")},
-    {"sequence_beyond_positions", QT_TRANSLATE_NOOP("Findings", "Sequence longer than the model allows")},
-    {"costs_more_to_finish", QT_TRANSLATE_NOOP("Findings", "Sooner, but costs more to finish")},
-    {"cheaper_and_sooner", QT_TRANSLATE_NOOP("Findings", "A layout that is cheaper and sooner")},
-    {"comm_timeout_below_checkpoint_write", QT_TRANSLATE_NOOP("Findings", "Checkpoint write longer than the collective timeout allows")},
-};
-
-}  // namespace
-
-QString FindingView::title(const Finding& finding) {
-    for (const auto& t : kTitles)
-        if (finding.code == t.code)
-            return QCoreApplication::translate("Findings", t.title);
-    return {};
-}
+QString FindingView::title(const Finding& finding) { return app::qLocalized(finding.title); }
 
 FindingView::FindingView(Finding finding, ApplyFix applyFix, QWidget* parent)
     : QWidget(parent), m_finding(std::move(finding)), m_applyFix(std::move(applyFix)) {

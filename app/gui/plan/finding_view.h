@@ -24,7 +24,7 @@ public:
     QPushButton* fixButton() const { return m_fixButton; }
 
     static QString severityText(Severity severity);
-    // The translated headline of a finding's code; empty for a code this window does not know.
+    // The finding's headline (core's, by its code), in the language of the moment; empty for a code core does not know.
     static QString title(const Finding& finding);
     // "2 errors, 1 warning", or "No problems": the count a column or status bar shows.
     static QString summary(const std::vector<Finding>& findings);

@@ -27,19 +27,23 @@ void FindingsList::setFindings(const std::vector<Finding>& findings) {
     const auto same = [](const Finding& a, const Finding& b) {
         return a.code == b.code && a.message == b.message && a.fix == b.fix && a.layout == b.layout;
     };
-    if (sorted.size() == m_findings.size() && std::equal(sorted.begin(), sorted.end(), m_findings.begin(), same))
-        return;  // unchanged: keep the rows, and the keyboard focus in them
-    m_findings = std::move(sorted);
+    bool unchanged = int(sorted.size()) == count();
+    for (int i = 0; unchanged && i < count(); ++i)
+        unchanged = same(sorted[size_t(i)], static_cast<FindingView*>(m_rows->itemAt(i)->widget())->finding());
+    if (unchanged)
+        return;  // keep the rows, and the keyboard focus in them
     while (QLayoutItem* item = m_rows->takeAt(0)) {
         // Later: the row being replaced may be delivering its Fix click.
         item->widget()->hide();
         item->widget()->deleteLater();
         delete item;
     }
-    for (const Finding& f : m_findings)
-        m_rows->addWidget(new FindingView(f, m_applyFix, this));
-    m_empty->setVisible(m_findings.empty());
+    for (Finding& f : sorted)
+        m_rows->addWidget(new FindingView(std::move(f), m_applyFix, this));
+    m_empty->setVisible(sorted.empty());
 }
+
+int FindingsList::count() const { return m_rows->count(); }
 
 void FindingsList::retranslate() { m_empty->setText(tr("No problems found.")); }
 

@@ -1,6 +1,7 @@
 #pragma once
 // Every finding of the plan in one list, errors first, each with its fix
-// button; "No problems found" when there are none.
+// button; "No problems found" when there are none. The rows are the only copy
+// of what it shows (each FindingView holds its finding, for its Fix click).
 
 #include "plan/findings.h"
 
@@ -20,7 +21,7 @@ public:
     using ApplyFix = std::function<void(const Finding&)>;
     explicit FindingsList(ApplyFix applyFix, QWidget* parent = nullptr);
     void setFindings(const std::vector<Finding>& findings);
-    int count() const { return int(m_findings.size()); }
+    int count() const;
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -29,7 +30,6 @@ private:
     void retranslate();
 
     ApplyFix m_applyFix;
-    std::vector<Finding> m_findings;
     QLabel* m_empty = nullptr;
     QVBoxLayout* m_rows = nullptr;
 };

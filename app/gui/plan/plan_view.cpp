@@ -104,13 +104,13 @@ void PlanView::showAnalysis() {
         for (size_t i = 0; i < layouts.size(); ++i) {
             // The plan's own layout is its cluster: changed there, not removed here.
             const bool removable = m_editable && layouts[i] != own;
-            auto column = std::make_unique<LayoutColumn>(m_grid, 0, int(i) + 1, removable, m_table);
+            auto column = std::make_unique<LayoutColumn>(m_document, m_grid, 0, int(i) + 1, removable, m_table);
             connect(column.get(), &LayoutColumn::removeRequested, this, &PlanView::removeLayoutRequested);
             m_columns.push_back(std::move(column));
         }
     }
     for (size_t i = 0; i < layouts.size(); ++i)
-        m_columns[i]->setLayout(a, layouts[i]);
+        m_columns[i]->setLayout(layouts[i]);
 }
 
 Layout PlanView::columnLayout(int column) const { return m_columns.at(size_t(column))->layout(); }

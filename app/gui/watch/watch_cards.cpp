@@ -1,5 +1,6 @@
 #include "gui/watch/watch_cards.h"
 
+#include "gui/plan/plan_document.h"
 #include "gui/watch/card_plot.h"
 #include "gui/watch/watch_alarms.h"
 #include "gui/watch/watch_runs_model.h"
@@ -31,19 +32,19 @@ constexpr int kLegendMostLines = 8;  // more: the hover names them, a legend wou
 
 }  // namespace
 
-WatchCards::WatchCards(const WatchRunsModel& runs, QWidget* parent)
-    : QWidget(parent), m_runs(runs), m_graphs(std::make_unique<CardGraphs>()) {
+WatchCards::WatchCards(const WatchRunsModel& runs, const PlanDocument& document, QWidget* parent)
+    : QWidget(parent), m_runs(runs), m_document(document), m_graphs(std::make_unique<CardGraphs>()) {
     m_grid = new QGridLayout(this);
     m_grid->setContentsMargins(0, 0, 0, 0);
     syncCards();
+    // Another plan: its dashed lines, drawn with every card's items.
+    connect(&m_document, &PlanDocument::analysisChanged, this, [this] {
+        invalidate();
+        emit viewChanged();
+    });
 }
 
 WatchCards::~WatchCards() = default;
-
-void WatchCards::setAnalysis(const PlanAnalysis& analysis) {
-    m_analysis = analysis;
-    invalidate();
-}
 
 bool WatchCards::eventFilter(QObject* watched, QEvent* event) {
     if (event->type() == QEvent::Resize && !m_redrawing)
@@ -201,7 +202,7 @@ void WatchCards::drawCard(int card, const CardView& view) {
             y.add(f.y);
         }
         if (m_redrawAll) {
-            if (const double value = watch::planLine(m_analysis, *run, kind.kind); std::isfinite(value)) {
+            if (const double value = watch::planLine(m_document.analysis(), *run, kind.kind); std::isfinite(value)) {
                 card_plot::addDashedLine(plot, value, WatchRunsModel::color(runIndex));
                 m_planLines[{card, run}] = {value, kind.kind == CardKind::GpuMemory};
             }

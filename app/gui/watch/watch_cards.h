@@ -3,12 +3,12 @@
 // runs have (metrics/cards.h), each drawing those runs' series (CardGraphs
 // copies their points), the plan's dashed line (watch/plan_line.h), the alarms'
 // marks, and a title; their axes follow the live edge until the user zooms or
-// pans. A draw costs what changed: the cards whose points changed are drawn,
+// pans. The plan is its document's (PlanDocument: its analysis, read as the
+// cards draw; not valid(): no lines). A draw costs what changed: the cards whose points changed are drawn,
 // every card and its items only when the view changed (invalidate()).
 
 #include "gui/watch/card_graphs.h"
 #include "metrics/cards.h"
-#include "plan/plan_analysis.h"
 
 #include <QElapsedTimer>
 #include <QWidget>
@@ -24,6 +24,7 @@ class QGridLayout;
 
 namespace traindeck::gui {
 
+class PlanDocument;
 class WatchRunsModel;
 
 // How the cards show their series: the page's view controls (card_view_bar.h).
@@ -37,13 +38,12 @@ struct CardView {
 class WatchCards : public QWidget {
     Q_OBJECT
 public:
-    // The runs drawn are those `runs` shows, each in its colour there.
-    explicit WatchCards(const WatchRunsModel& runs, QWidget* parent = nullptr);
+    // The runs drawn are those `runs` shows, each in its colour there; the dashed
+    // lines are the prediction and card capacity of `document`'s plan (the next
+    // draw after its analysisChanged draws them anew).
+    WatchCards(const WatchRunsModel& runs, const PlanDocument& document, QWidget* parent = nullptr);
     ~WatchCards() override;
 
-    // The plan whose prediction and card capacity are the dashed lines (not valid(): none).
-    void setAnalysis(const PlanAnalysis& analysis);
-    const PlanAnalysis& analysis() const { return m_analysis; }
     // The view changed (not only points): the next draw makes every card whole, items and all.
     void invalidate() { m_redrawAll = true; }
     // Rescale to the newest data again (after a zoom or pan stopped it).
@@ -65,7 +65,7 @@ public:
     bool legendInWindow(int card) const;
 
 signals:
-    void viewChanged();  // a card resized, zoomed or panned: every card to draw again
+    void viewChanged();  // a card resized, zoomed or panned, or the plan changed: every card to draw again
     void menuRequested(int card, const QPoint& global);  // a card's context menu
 
 protected:
@@ -78,8 +78,8 @@ private:
     QString stragglerTitle(const metrics::Run& run);
 
     const WatchRunsModel& m_runs;
+    const PlanDocument& m_document;
     std::unique_ptr<CardGraphs> m_graphs;  // which graphs draw which series on which card, and their copies
-    PlanAnalysis m_analysis;  // not valid() until the window gives one
     QGridLayout* m_grid = nullptr;
     std::vector<QCustomPlot*> m_cards;
     std::vector<metrics::Card> m_kinds;  // what each card draws (core decides: cards.h)

@@ -1,5 +1,6 @@
 #include "gui/watch/watch_page.h"
 
+#include "gui/plan/plan_document.h"
 #include "gui/watch/card_view_bar.h"
 #include "gui/watch/watch_alarms.h"
 #include "gui/watch/watch_cards.h"
@@ -27,7 +28,7 @@ constexpr int kReplotMs = 40;  // at most 25 replots per second
 
 }  // namespace
 
-WatchPage::WatchPage(QWidget* parent) : QWidget(parent) {
+WatchPage::WatchPage(const PlanDocument& document, QWidget* parent) : QWidget(parent), m_document(document) {
     m_sources = new WatchSources(this);
     m_alarms = new WatchAlarms(this);
     auto* column = new QVBoxLayout(this);
@@ -49,7 +50,7 @@ WatchPage::WatchPage(QWidget* parent) : QWidget(parent) {
 
     auto* split = new QSplitter(this);
     m_runs = new WatchRunsPanel(m_sources->store(), split);
-    m_cards = new WatchCards(m_runs->model(), split);
+    m_cards = new WatchCards(m_runs->model(), m_document, split);
     split->addWidget(m_runs);
     split->addWidget(m_cards);
     split->setStretchFactor(1, 1);
@@ -109,11 +110,6 @@ bool WatchPage::exportCardPng(int card, const QString& path) { return m_export->
 bool WatchPage::exportCardCsv(int card, const QString& path) { return m_export->exportCardCsv(card, path); }
 bool WatchPage::exportCardSvg(int card, const QString& path) { return m_export->exportCardSvg(card, path); }
 
-void WatchPage::setAnalysis(const PlanAnalysis& analysis) {
-    m_cards->setAnalysis(analysis);
-    scheduleReplot();
-}
-
 void WatchPage::runsChanged() {
     m_runs->model().sync();
     if (m_alarms->update(m_sources->store()))
@@ -169,7 +165,7 @@ void WatchPage::showStatus() {
 // The run's steady speed as one more calibration point of the plan: core decides
 // which run, whether it matches the plan, and the field's new text.
 void WatchPage::calibrate() {
-    const watch::RunCalibration c = watch::calibrateFromRuns(m_cards->analysis().plan, shownRuns());
+    const watch::RunCalibration c = watch::calibrateFromRuns(m_document.plan(), shownRuns());
     if (c.calibration.empty())
         QMessageBox::information(this, tr("Calibrate the plan"), app::qLocalized(c.why));
     else

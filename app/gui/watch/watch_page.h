@@ -3,12 +3,13 @@
 // alarms as they happen, and the measured speed back into the plan. The page
 // assembles its parts and passes clicks on: the sources (WatchSources), the run
 // list (WatchRunsPanel), the cards (WatchCards) and how they show their series
-// (CardViewBar), the alarms (WatchAlarms) and the exports (WatchExport).
+// (CardViewBar), the alarms (WatchAlarms) and the exports (WatchExport). The
+// plan is its document's: its predicted samples/s and the card's memory as
+// dashed lines, and the calibration a measured run adds to.
 // Replots are coalesced to at most 25 per second, so the window never waits on
 // a big file or a fast stream.
 
 #include "metrics/cards.h"
-#include "plan/plan_analysis.h"
 #include "watch/watch.h"
 
 #include <QWidget>
@@ -23,6 +24,7 @@ class QTimer;
 namespace traindeck::gui {
 
 class CardViewBar;
+class PlanDocument;
 class SshSettings;
 class WatchAlarms;
 class WatchCards;
@@ -34,7 +36,7 @@ class WatchSources;
 class WatchPage : public QWidget {
     Q_OBJECT
 public:
-    explicit WatchPage(QWidget* parent = nullptr);
+    explicit WatchPage(const PlanDocument& document, QWidget* parent = nullptr);
     ~WatchPage() override;
 
     // Follows a source (a metrics file, a log, an event file, a logdir, a run folder,
@@ -49,9 +51,6 @@ public:
     void useSsh(const SshSettings* shared);
     // Follows a command whose output is a run's lines (kubectl logs -f … --prefix).
     bool addCommand(const QString& command);
-    // The plan as the document analysed it: its predicted samples/s and the card's
-    // memory as dashed lines, and the calibration a measured run adds to.
-    void setAnalysis(const PlanAnalysis& analysis);
 
     // For tests and the benchmarks.
     watch::Watch& watch();
@@ -96,6 +95,7 @@ private:
     void showStatus();
     void calibrate();
 
+    const PlanDocument& m_document;
     WatchSources* m_sources = nullptr;
     WatchRunsPanel* m_runs = nullptr;
     CardViewBar* m_viewBar = nullptr;

@@ -63,7 +63,6 @@ MainWindow::MainWindow(Language* language, QWidget* parent) : QMainWindow(parent
     statusBar()->addPermanentWidget(m_summary);
 
     connect(m_document, &PlanDocument::analysisChanged, this, &MainWindow::showSummary);
-    connect(m_document, &PlanDocument::analysisChanged, this, &MainWindow::handAnalysis);
     connect(m_document, &PlanDocument::modifiedChanged, this, &MainWindow::updateTitle);
     connect(m_document, &PlanDocument::filePathChanged, this, &MainWindow::updateTitle);
     connect(m_document, &PlanDocument::analysisChanged, this, &MainWindow::updateTitle);  // an unsaved plan is titled by its name
@@ -89,7 +88,6 @@ MainWindow::MainWindow(Language* language, QWidget* parent) : QMainWindow(parent
         m_splitter->setSizes({560, 840});  // wide enough for labels, values and findings beside them
 
     retranslate();
-    handAnalysis();
 }
 
 MainWindow::~MainWindow() {
@@ -141,11 +139,11 @@ void MainWindow::createPages() {
     m_tabs->addTab(m_generated, QString());
 
     // Launch: the plan's nodes started, watched and stopped together.
-    m_launch = new LaunchPage;
+    m_launch = new LaunchPage(*m_document);
     m_tabs->addTab(m_launch, QString());
 
     // Watch: live runs, and their measured speed back into the plan's calibration.
-    m_watch = new WatchPage;
+    m_watch = new WatchPage(*m_document);
     m_tabs->addTab(m_watch, QString());
     // The SSH settings have one home: the Launch page edits them, both pages connect with them.
     auto* ssh = new SshSettings(this);
@@ -230,11 +228,6 @@ void MainWindow::changeEvent(QEvent* event) {
 void MainWindow::showSummary() {
     const PlanAnalysis& analysis = m_document->analysis();
     m_summary->setText(analysis.valid() ? FindingView::summary(analysis.findings) : tr("Plan incomplete"));
-}
-
-void MainWindow::handAnalysis() {
-    m_watch->setAnalysis(m_document->analysis());
-    m_launch->setAnalysis(m_document->analysis());
 }
 
 void MainWindow::updateTitle() {

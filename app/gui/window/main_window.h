@@ -2,7 +2,7 @@
 // The TrainDeck window: the plan's fields on the left (with findings beside
 // them), and on the right the layouts side by side, the plots with the
 // calibration, the generated files, the launch, the watch and the timeline.
-// The window holds the plan's PlanDocument; the plan pages observe it and draw
+// The window holds the plan's PlanDocument; every page observes it and draws
 // its one analysis. The plan files (new, open, save, recent, the unsaved-changes
 // prompt) are plan_files, the menus and toolbar window_menus.
 
@@ -73,8 +73,6 @@ private:
     void retranslate();
     // What the window itself shows of the analysis: the findings' summary in the status bar.
     void showSummary();
-    // The Launch and Watch pages are handed the analysis (they keep their own copy).
-    void handAnalysis();
     void updateTitle();
     void alignFieldLabels();
     void applyFix(const Finding& finding);
