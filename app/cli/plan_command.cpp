@@ -9,8 +9,6 @@
 #include "cost/cost_solver.h"
 #include "cost/price_catalogue.h"
 #include "cost/pricing.h"
-#include "model/parameters.h"
-#include "plan/step_memory.h"
 #include "plan/calibrate.h"
 #include "plan/calibration_fit.h"
 #include "plan/estimate.h"
@@ -127,7 +125,7 @@ void printTable(const PlanAnalysis& analysis) {
     const GpuModel& gpu = *findGpu(plan.cluster.gpu);
     const NetworkModel& net = *findNetwork(plan.cluster.network);
     printWrapped("", app::localized(TD_TEXT("PlanCommand", "Plan '%1': %2 (%3M parameters) on %4, %5 between nodes."),
-                                    {val(printable(plan.name)), val(printable(plan.model.name)), val(estimateText(plan.model.params / 1e6)),
+                                    {val(printable(plan.name)), val(printable(plan.model.name)), val(estimateText(double(analysis.parameters.total) / 1e6)),
                                      val(gpu.name), val(net.name)}),
                  2);
     if (!plan.calibrations.empty()) {
@@ -354,16 +352,12 @@ nlohmann::ordered_json toJson(const PlanAnalysis& analysis) {
     }
     ordered_json root;
     root["plan_layout"] = layoutText(plan.cluster.layout());
-    // Exact integers, as sum(p.numel()) gives them, where the architecture is known.
-    model::Architecture arch;
-    if (planArchitecture(plan, arch)) {
-        const model::ParameterCount counts = model::countParameters(arch);
+    // Exact integers, as sum(p.numel()) gives them, where the architecture is known (core's modelParameters).
+    const ModelParameters& params = analysis.parameters;
+    if (params.counted)
         root["architecture"] = plan.model.architecture;
-        root["params"] = counts.total;
-        if (arch.experts > 0) root["active_params"] = counts.active;
-    } else {
-        root["params"] = plan.model.params;
-    }
+    root["params"] = params.total;
+    if (params.experts) root["active_params"] = params.active;
     const FittedModel& fit = analysis.fit;
     ordered_json model;
     model["mfu"] = fit.mfu;

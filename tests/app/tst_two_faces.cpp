@@ -12,14 +12,18 @@
 #include "gui/plan/plan_view.h"
 #include "gui/window/language.h"
 #include "gui/window/main_window.h"
+#include "gui/wizard/plan_figures_box.h"
+#include "gui/wizard/plan_wizard.h"
 #include "localized.h"
 #include "plan/calibrate.h"
 #include "plan/layout_rows.h"
+#include "plan/model_source.h"
 #include "plan/plan_analysis.h"
 #include "plan/plan_fields.h"
 #include "plan/plan_yaml.h"
 #include "plan/run_speed.h"
 #include "run_traindeck.h"
+#include "text/number_text.h"
 #include "test_support.h"
 
 #include <QCoreApplication>
@@ -28,6 +32,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
+#include <QLocale>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
@@ -56,6 +61,17 @@ Plan llamaPlan() {
     Plan plan = demoPlan();
     if (const LoadResult r = loadPlanFile(kLlamaPlan.toStdString(), plan); !r.ok)
         qFatal("%s", r.error.english().c_str());
+    return plan;
+}
+
+Plan catalogued(const std::string& name) {
+    Plan plan = demoPlan();
+    std::vector<FieldEdit> edits;
+    if (const Text error = catalogueModelEdits(name, edits); !error.empty())
+        qFatal("%s", error.english().c_str());
+    for (const FieldEdit& e : edits)
+        if (const Text error = setPlanField(plan, e.key, e.value); !error.empty())
+            qFatal("%s: %s", e.key.c_str(), error.english().c_str());
     return plan;
 }
 
@@ -374,6 +390,38 @@ private slots:
         // One undo step restores both fields.
         m_window->document()->undoStack()->undo();
         QCOMPARE(m_window->document()->plan(), plan);
+    }
+
+    // The model's size (core's modelParameters): the table's header, --json's params and
+    // the wizard's figures, alike; a mixture of experts with its active share in both.
+    void parametersAlike_data() {
+        QTest::addColumn<Plan>("plan");
+        QTest::newRow("demo") << demoPlan();
+        QTest::newRow("llama") << llamaPlan();
+        QTest::newRow("mixture of experts") << catalogued("mixtral-8x7b");
+    }
+    void parametersAlike() {
+        QFETCH(Plan, plan);
+        const Cli cli = bothFaces(plan, QStringLiteral("en"));
+        const ModelParameters& core = m_window->document()->analysis().parameters;
+        QVERIFY(core.total > 0);
+        QCOMPARE(cli.json["params"].toInteger(), core.total);
+        QCOMPARE(cli.json.contains(QLatin1String("active_params")), core.experts);
+        if (core.experts) {
+            QVERIFY(core.active < core.total);
+            QCOMPARE(cli.json["active_params"].toInteger(), core.active);
+        }
+        const QString header = QStringLiteral("(%1M parameters)").arg(QString::fromStdString(estimateText(double(core.total) / 1e6)));
+        QVERIFY2(oneLine(cli.table).contains(header), qPrintable(header + " not in " + cli.table.left(300)));
+        PlanWizard wizard(plan);
+        const WizardFigures figures = wizard.figures();
+        QVERIFY(figures.valid());
+        QCOMPARE(figures.params, core.total);
+        QCOMPARE(figures.activeParams, core.active);
+        QVERIFY(parametersText(figures).contains(QLocale().toString(core.total)));
+        if (core.experts)  // the active share too, only where it is a figure of its own
+            QVERIFY(parametersText(figures).contains(QLocale().toString(core.active)));
+        QCOMPARE(parametersText(figures).contains(QLatin1String("active")), core.experts);
     }
 };
 
