@@ -20,6 +20,7 @@
 #include "plan/plan_yaml.h"
 #include "plan/run_speed.h"
 #include "plan/run_timeline.h"
+#include "text/clock_text.h"
 #include "text/exit_status.h"
 #include "text/number_text.h"
 
@@ -61,8 +62,6 @@ std::string signedPercent(double share) {
     const double rounded = std::round(share * 1000) / 10;
     return format("%+.1f%%", rounded == 0 ? 0.0 : rounded);
 }
-
-std::string isoClock(double seconds) { return clockAfter(seconds, "%Y-%m-%dT%H:%M:%S%z"); }
 
 // A cell padded to its column, and a space after one that fills it: columns never run together.
 void printCell(const std::string& text, int width) {
@@ -315,7 +314,7 @@ nlohmann::ordered_json toJson(const PlanAnalysis& analysis) {
         timeline["checkpoint_s"] = t.checkpointS;
         put(timeline, "checkpoints_s", t.checkpointsS);
         put(timeline, "time_to_finish_s", t.timeToFinishS);
-        timeline["finish_time_if_started_now"] = isoClock(t.timeToFinishS.value);
+        timeline["finish_time_if_started_now"] = isoClockAfter(t.timeToFinishS.value);
         j["timeline"] = timeline;
         const double error = analysis.confidence.expectedError;
         j["step_time_range_s"] = {e.stepTimeS.value * (1 - error), e.stepTimeS.value * (1 + error)};

@@ -3,12 +3,12 @@
 #include "cost/money_text.h"
 #include "plan/plan_fields.h"
 #include "plan/run_timeline.h"
+#include "text/clock_text.h"
 #include "text/number_text.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <ctime>
 
 namespace traindeck {
 namespace {
@@ -53,15 +53,6 @@ Figure inHours(const Figure& seconds) { return {seconds.value / 3600, std::strin
 LayoutCell duration(const Figure& seconds) { return {durationText(seconds.value / 3600), inHours(seconds), true}; }
 
 }  // namespace
-
-std::string clockAfter(double seconds, const char* format) {
-    const std::time_t at = std::time(nullptr) + std::time_t(std::llround(std::min(seconds, 1e11)));
-    std::tm local{};
-    localtime_r(&at, &local);
-    char text[40];
-    std::strftime(text, sizeof text, format, &local);
-    return text;
-}
 
 std::vector<LayoutRow> layoutRows() {
     std::vector<LayoutRow> rows;
@@ -172,7 +163,7 @@ LayoutCell layoutCell(const PlanAnalysis& analysis, const Layout& layout, Layout
     case LayoutRow::EvaluationTime: return t ? duration(t->evaluationsS) : none();
     case LayoutRow::CheckpointTime: return t ? duration(t->checkpointsS) : none();
     case LayoutRow::FinishClock:
-        return t ? LayoutCell{val(clockAfter(t->timeToFinishS.value, "%m-%d %H:%M")), inHours(t->timeToFinishS), true} : none();
+        return t ? LayoutCell{val(clockAfter(t->timeToFinishS.value)), inHours(t->timeToFinishS), true} : none();
     case LayoutRow::GpuHours: return figure(e.gpuHours);
     case LayoutRow::ScalingEfficiency:
         // Core keeps the efficiency as a ratio; people read it as a percentage.

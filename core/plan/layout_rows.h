@@ -75,9 +75,6 @@ Text layoutCannotRun(const PlanAnalysis& analysis, const Layout& layout);
 Text figureText(const Figure& figure);
 // A duration given in hours as a person reads it: "17 min", "5.29 h", "62.5 h (2.6 days)".
 Text durationText(double hours);
-// The local date and time `seconds` from now (when a run started now would end), in
-// strftime's `format`: the table's "11-27 15:44", --json's ISO 8601.
-std::string clockAfter(double seconds, const char* format);
 // The findings of a layout counted: "No problems", "1 error", "2 errors, 1 warning".
 Text findingsSummary(const std::vector<Finding>& findings);
 

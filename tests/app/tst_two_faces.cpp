@@ -6,6 +6,7 @@
 // findings, which field wins when one is typed, and whether a measurement is accepted.
 
 #include "gui/layouts/layout_column.h"
+#include "gui/layouts/timeline_plot.h"
 #include "gui/plan/calibration_panel.h"
 #include "gui/plan/findings_list.h"
 #include "gui/plan/plan_document.h"
@@ -23,6 +24,7 @@
 #include "plan/plan_yaml.h"
 #include "plan/run_speed.h"
 #include "run_traindeck.h"
+#include "text/clock_text.h"
 #include "text/number_text.h"
 #include "test_support.h"
 
@@ -37,6 +39,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <ctime>
 #include <memory>
 
 using namespace traindeck;
@@ -422,6 +425,41 @@ private slots:
         if (core.experts)  // the active share too, only where it is a figure of its own
             QVERIFY(parametersText(figures).contains(QLocale().toString(core.active)));
         QCOMPARE(parametersText(figures).contains(QLatin1String("active")), core.experts);
+    }
+
+    // When a run started now ends (core's clockText): the table's and --json's "finishes"
+    // row, the Layouts page's column and the timeline's caption write the same clock,
+    // read within the same seconds.
+    void finishClockAlike() {
+        const std::time_t before = std::time(nullptr);
+        const Cli cli = bothFaces(edited(demoPlan(), {{"recipe.total_steps", "400000"}}), QStringLiteral("en"));
+        const std::time_t after = std::time(nullptr);
+        const PlanAnalysis& analysis = m_window->document()->analysis();
+        QVERIFY(analysis.valid());
+        const std::vector<LayoutRow> rows = layoutRows();
+        const qsizetype finishes = std::find(rows.begin(), rows.end(), LayoutRow::FinishClock) - rows.begin();
+        const QStringList tableRow = tableLines(cli.table, QString::fromStdString(app::localized(layoutRowName(LayoutRow::FinishClock))));
+        const QJsonArray layouts = cli.json["layouts"].toArray();
+        const PlanView* view = m_window->planView();
+        QCOMPARE(view->columnCount(), int(layouts.size()));
+        for (int c = 0; c < view->columnCount(); ++c) {
+            const RunTimeline* t = analysis.timelineFor(view->columnLayout(c));
+            QVERIFY(t);
+            QStringList clocks;  // the texts a face may have written between before and after
+            for (std::time_t now = before; now <= after; ++now)
+                clocks << QString::fromStdString(clockText(double(now) + t->timeToFinishS.value, now));
+            const QString cliText = layouts[c]["rows"][finishes]["text"].toString();
+            QVERIFY2(clocks.contains(cliText), qPrintable(cliText + " not in " + clocks.join(", ")));
+            QVERIFY2(clocks.contains(view->cellText(c, LayoutRow::FinishClock)), qPrintable(view->cellText(c, LayoutRow::FinishClock)));
+            QVERIFY2(std::any_of(clocks.begin(), clocks.end(), [&](const QString& clock) { return tableRow.join(' ').contains(clock); }),
+                     qPrintable(tableRow.join('\n')));
+            if (analysis.fitsNode(t->layout))
+                QVERIFY2(std::any_of(clocks.begin(), clocks.end(),
+                                     [&](const QString& clock) { return m_window->timelinePlot()->caption().contains(": ends " + clock + ","); }),
+                         qPrintable(m_window->timelinePlot()->caption()));
+        }
+        // The run takes days: the date is written (a time alone would be today's).
+        QVERIFY2(layouts[0]["rows"][finishes]["text"].toString().contains('-'), qPrintable(layouts[0]["rows"][finishes]["text"].toString()));
     }
 };
 
