@@ -54,6 +54,10 @@ LayoutCell duration(const Figure& seconds) { return {durationText(seconds.value 
 
 }  // namespace
 
+Text memoryText(const Estimate& e) {
+    return Text(TD_TEXT("LayoutRows", "%1/%2 GiB"), {num(e.memoryPerGpuGb.value), num(e.gpuMemoryGb)});
+}
+
 std::vector<LayoutRow> layoutRows() {
     std::vector<LayoutRow> rows;
     for (const auto& r : kRows) rows.push_back(r.row);
@@ -152,8 +156,7 @@ LayoutCell layoutCell(const PlanAnalysis& analysis, const Layout& layout, Layout
     case LayoutRow::StepsPerEpoch: return figure(e.stepsPerEpoch);
     case LayoutRow::TotalSteps: return figure(e.totalSteps);
     case LayoutRow::Memory:
-        return {Text(TD_TEXT("LayoutRows", "%1/%2 GiB"), {num(e.memoryPerGpuGb.value), num(e.gpuMemoryGb)}),
-                e.memoryPerGpuGb, true};
+        return {memoryText(e), e.memoryPerGpuGb, true};
     case LayoutRow::StepTime: return figure(e.stepTimeS);
     case LayoutRow::ComputeTime: return figure(e.computeTimeS);
     case LayoutRow::ExposedComm: return figure(e.exposedCommTimeS);

@@ -66,6 +66,9 @@ struct LayoutCell {
 // The cell of `row` for `layout`, a layout of the complete analysis `analysis`.
 LayoutCell layoutCell(const PlanAnalysis& analysis, const Layout& layout, LayoutRow row);
 
+// The memory one GPU needs against the card's, as the row and the memory bar write it: "30.1/79.6 GiB".
+Text memoryText(const Estimate& estimate);
+
 // Why `layout` cannot run at all on the plan's GPU type (a node holds fewer GPUs
 // than it asks per node): its finding's message; empty when a node holds it.
 Text layoutCannotRun(const PlanAnalysis& analysis, const Layout& layout);
