@@ -4490,10 +4490,6 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 / %2 GiB</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Weights</source>
         <translation type="unfinished"></translation>
     </message>

@@ -4494,10 +4494,6 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
         <translation>输出分数（logits）</translation>
     </message>
     <message>
-        <source>%1 / %2 GiB</source>
-        <translation>%1 / %2 GiB</translation>
-    </message>
-    <message>
         <source>Weights</source>
         <translation>权重</translation>
     </message>

@@ -9,8 +9,6 @@
 #include "cost/cost_solver.h"
 #include "cost/price_catalogue.h"
 #include "cost/pricing.h"
-#include "model/parameters.h"
-#include "plan/step_memory.h"
 #include "plan/calibrate.h"
 #include "plan/calibration_fit.h"
 #include "plan/estimate.h"
@@ -22,6 +20,7 @@
 #include "plan/plan_yaml.h"
 #include "plan/run_speed.h"
 #include "plan/run_timeline.h"
+#include "text/clock_text.h"
 #include "text/exit_status.h"
 #include "text/number_text.h"
 
@@ -63,8 +62,6 @@ std::string signedPercent(double share) {
     const double rounded = std::round(share * 1000) / 10;
     return format("%+.1f%%", rounded == 0 ? 0.0 : rounded);
 }
-
-std::string isoClock(double seconds) { return clockAfter(seconds, "%Y-%m-%dT%H:%M:%S%z"); }
 
 // A cell padded to its column, and a space after one that fills it: columns never run together.
 void printCell(const std::string& text, int width) {
@@ -127,7 +124,7 @@ void printTable(const PlanAnalysis& analysis) {
     const GpuModel& gpu = *findGpu(plan.cluster.gpu);
     const NetworkModel& net = *findNetwork(plan.cluster.network);
     printWrapped("", app::localized(TD_TEXT("PlanCommand", "Plan '%1': %2 (%3M parameters) on %4, %5 between nodes."),
-                                    {val(printable(plan.name)), val(printable(plan.model.name)), val(estimateText(plan.model.params / 1e6)),
+                                    {val(printable(plan.name)), val(printable(plan.model.name)), val(estimateText(double(analysis.parameters.total) / 1e6)),
                                      val(gpu.name), val(net.name)}),
                  2);
     if (!plan.calibrations.empty()) {
@@ -320,7 +317,7 @@ nlohmann::ordered_json toJson(const PlanAnalysis& analysis) {
         timeline["checkpoint_s"] = t.checkpointS;
         put(timeline, "checkpoints_s", t.checkpointsS);
         put(timeline, "time_to_finish_s", t.timeToFinishS);
-        timeline["finish_time_if_started_now"] = isoClock(t.timeToFinishS.value);
+        timeline["finish_time_if_started_now"] = isoClockAfter(t.timeToFinishS.value);
         j["timeline"] = timeline;
         const double error = analysis.confidence.expectedError;
         j["step_time_range_s"] = {e.stepTimeS.value * (1 - error), e.stepTimeS.value * (1 + error)};
@@ -358,16 +355,12 @@ nlohmann::ordered_json toJson(const PlanAnalysis& analysis) {
     }
     ordered_json root;
     root["plan_layout"] = layoutText(plan.cluster.layout());
-    // Exact integers, as sum(p.numel()) gives them, where the architecture is known.
-    model::Architecture arch;
-    if (planArchitecture(plan, arch)) {
-        const model::ParameterCount counts = model::countParameters(arch);
+    // Exact integers, as sum(p.numel()) gives them, where the architecture is known (core's modelParameters).
+    const ModelParameters& params = analysis.parameters;
+    if (params.counted)
         root["architecture"] = plan.model.architecture;
-        root["params"] = counts.total;
-        if (arch.experts > 0) root["active_params"] = counts.active;
-    } else {
-        root["params"] = plan.model.params;
-    }
+    root["params"] = params.total;
+    if (params.experts) root["active_params"] = params.active;
     const FittedModel& fit = analysis.fit;
     ordered_json model;
     model["mfu"] = fit.mfu;

@@ -3,12 +3,12 @@
 #include "cost/money_text.h"
 #include "plan/plan_fields.h"
 #include "plan/run_timeline.h"
+#include "text/clock_text.h"
 #include "text/number_text.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <ctime>
 
 namespace traindeck {
 namespace {
@@ -54,13 +54,8 @@ LayoutCell duration(const Figure& seconds) { return {durationText(seconds.value 
 
 }  // namespace
 
-std::string clockAfter(double seconds, const char* format) {
-    const std::time_t at = std::time(nullptr) + std::time_t(std::llround(std::min(seconds, 1e11)));
-    std::tm local{};
-    localtime_r(&at, &local);
-    char text[40];
-    std::strftime(text, sizeof text, format, &local);
-    return text;
+Text memoryText(const Estimate& e) {
+    return Text(TD_TEXT("LayoutRows", "%1/%2 GiB"), {num(e.memoryPerGpuGb.value), num(e.gpuMemoryGb)});
 }
 
 std::vector<LayoutRow> layoutRows() {
@@ -161,8 +156,7 @@ LayoutCell layoutCell(const PlanAnalysis& analysis, const Layout& layout, Layout
     case LayoutRow::StepsPerEpoch: return figure(e.stepsPerEpoch);
     case LayoutRow::TotalSteps: return figure(e.totalSteps);
     case LayoutRow::Memory:
-        return {Text(TD_TEXT("LayoutRows", "%1/%2 GiB"), {num(e.memoryPerGpuGb.value), num(e.gpuMemoryGb)}),
-                e.memoryPerGpuGb, true};
+        return {memoryText(e), e.memoryPerGpuGb, true};
     case LayoutRow::StepTime: return figure(e.stepTimeS);
     case LayoutRow::ComputeTime: return figure(e.computeTimeS);
     case LayoutRow::ExposedComm: return figure(e.exposedCommTimeS);
@@ -172,7 +166,7 @@ LayoutCell layoutCell(const PlanAnalysis& analysis, const Layout& layout, Layout
     case LayoutRow::EvaluationTime: return t ? duration(t->evaluationsS) : none();
     case LayoutRow::CheckpointTime: return t ? duration(t->checkpointsS) : none();
     case LayoutRow::FinishClock:
-        return t ? LayoutCell{val(clockAfter(t->timeToFinishS.value, "%m-%d %H:%M")), inHours(t->timeToFinishS), true} : none();
+        return t ? LayoutCell{val(clockAfter(t->timeToFinishS.value)), inHours(t->timeToFinishS), true} : none();
     case LayoutRow::GpuHours: return figure(e.gpuHours);
     case LayoutRow::ScalingEfficiency:
         // Core keeps the efficiency as a ratio; people read it as a percentage.

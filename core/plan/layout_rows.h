@@ -66,6 +66,9 @@ struct LayoutCell {
 // The cell of `row` for `layout`, a layout of the complete analysis `analysis`.
 LayoutCell layoutCell(const PlanAnalysis& analysis, const Layout& layout, LayoutRow row);
 
+// The memory one GPU needs against the card's, as the row and the memory bar write it: "30.1/79.6 GiB".
+Text memoryText(const Estimate& estimate);
+
 // Why `layout` cannot run at all on the plan's GPU type (a node holds fewer GPUs
 // than it asks per node): its finding's message; empty when a node holds it.
 Text layoutCannotRun(const PlanAnalysis& analysis, const Layout& layout);
@@ -75,9 +78,6 @@ Text layoutCannotRun(const PlanAnalysis& analysis, const Layout& layout);
 Text figureText(const Figure& figure);
 // A duration given in hours as a person reads it: "17 min", "5.29 h", "62.5 h (2.6 days)".
 Text durationText(double hours);
-// The local date and time `seconds` from now (when a run started now would end), in
-// strftime's `format`: the table's "11-27 15:44", --json's ISO 8601.
-std::string clockAfter(double seconds, const char* format);
 // The findings of a layout counted: "No problems", "1 error", "2 errors, 1 warning".
 Text findingsSummary(const std::vector<Finding>& findings);
 

@@ -1,7 +1,9 @@
 #include "plan/plan_analysis.h"
 
+#include "model/parameters.h"
 #include "plan/hardware.h"
 #include "plan/plan_fields.h"
+#include "plan/step_memory.h"
 #include "text/number_text.h"
 
 #include <algorithm>
@@ -11,6 +13,7 @@ namespace traindeck {
 PlanAnalysis analyse(const Plan& plan) {
     PlanAnalysis a;
     a.plan = plan;
+    a.parameters = modelParameters(plan);
     a.invalid = validatePlan(plan);
     if (!a.invalid.empty())
         return a;
@@ -26,6 +29,18 @@ PlanAnalysis analyse(const Plan& plan) {
     a.confidence = stepTimeConfidence(plan, a.fit);
     a.findings = findings(plan, a.estimates, a.fit);
     return a;
+}
+
+ModelParameters modelParameters(const Plan& plan) {
+    ModelParameters p;
+    model::Architecture arch;
+    if (planArchitecture(plan, arch)) {
+        const model::ParameterCount count = model::countParameters(arch);
+        if (count.total > 0)
+            return {count.total, count.active, true, arch.experts > 0};
+    }
+    p.total = p.active = static_cast<long long>(plan.model.params);
+    return p;
 }
 
 std::vector<Finding> findings(const Plan& plan) { return analyse(plan).findings; }

@@ -20,9 +20,20 @@
 
 namespace traindeck {
 
+// The model's size as both faces show it: counted from the architecture where the plan
+// names one (exact integers, as sum(p.numel()) gives them), else the plan's model.params.
+struct ModelParameters {
+    long long total = 0;
+    long long active = 0;   // used per token: fewer than total for a mixture of experts
+    bool counted = false;   // counted from the architecture (not the plan's round figure)
+    bool experts = false;   // the architecture has experts (active is a figure of its own)
+};
+ModelParameters modelParameters(const Plan& plan);
+
 struct PlanAnalysis {
     Plan plan;                         // the plan judged
     Text invalid;                      // validatePlan's message; empty: the plan is complete
+    ModelParameters parameters;        // modelParameters(plan), for any plan
     // The rest is filled only for a complete plan.
     std::vector<Estimate> estimates;   // one per layout of layoutsOf(plan), in that order
     // The same layouts at the plan's assumed constants, ignoring its measured

@@ -1,7 +1,7 @@
 #pragma once
 // The measured truth built into the program (tests/model/fixtures/model_truth.json: Hugging
 // Face models measured on one GPU; tests/plan/fixtures/step_truth/step_truth.json: the step
-// on 1, 2 and 4 GPUs in DDP and FSDP2; the configs they name), generated at build time by cmake/embed_files.cmake so
+// on 1, 2 and 4 GPUs in DDP and FSDP2; the configs they name), generated at build time by cmake/EmbedText.cmake (traindeck_embed_files) so
 // that a new fixture changes the figures computed from it (step_time_confidence.h).
 
 #include <string_view>

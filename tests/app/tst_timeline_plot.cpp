@@ -10,6 +10,7 @@
 #include "gui/watch/watch_page.h"
 #include "metrics/run.h"
 #include "plan/plan_fields.h"
+#include "text/clock_text.h"
 #include "test_support.h"
 
 #include <qcustomplot.h>
@@ -64,9 +65,9 @@ private slots:
         for (const RunTimeline& t : analysis.timelines) {
             QCOMPARE(t.evaluations, 4);
             QCOMPARE(t.checkpoints, 2);
-            // The finish: the planned line ends at the timeline's total, labelled with the local clock.
-            const QDateTime end = QDateTime::fromSecsSinceEpoch(qint64(std::llround(start + t.timeToFinishS.value)));
-            const QString clock = QLocale().toString(end.toLocalTime(), QLocale::ShortFormat);
+            // The finish: the planned line ends at the timeline's total, labelled with the local clock
+            // as the table and the Layouts page write it (core's clockText).
+            const QString clock = QString::fromStdString(clockText(start + t.timeToFinishS.value, std::time(nullptr)));
             QVERIFY2(texts.contains(QStringLiteral("%1 ends %2").arg(gui::layoutName(t.layout), clock)),
                      qPrintable(texts.join(" | ")));
             QVERIFY2(page.caption().contains(gui::layoutName(t.layout) + ": ends " + clock), qPrintable(page.caption()));

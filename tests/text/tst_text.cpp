@@ -1,5 +1,6 @@
 // core/text: a template renders in English by itself and in another language
 // through the translator it is given; arguments are Texts too.
+#include "text/clock_text.h"
 #include "text/text.h"
 
 #include <QtTest>
@@ -9,6 +10,21 @@ using namespace traindeck;
 class TestText : public QObject {
     Q_OBJECT
 private slots:
+    // A moment in the user's time zone: the time alone today, the date on another day, the year in another year.
+    void aClockSaysTheDateWhenNotToday() {
+        qputenv("TZ", "CST-8");  // eight hours east of UTC, written POSIX's way (no zone database needed)
+        tzset();
+        std::tm start{};
+        start.tm_year = 2026 - 1900, start.tm_mon = 10, start.tm_mday = 27, start.tm_hour = 22, start.tm_min = 15;
+        start.tm_isdst = 0;
+        const std::time_t now = std::mktime(&start);
+        QCOMPARE(now, std::time_t(1795788900));  // 14:15 UTC: the zone was applied
+        QCOMPARE(clockText(double(now) + 1800, now), std::string("22:45"));
+        QCOMPARE(clockText(double(now) + 7200, now), std::string("11-28 00:15"));
+        QCOMPARE(clockText(double(now) + 40 * 86400, now), std::string("2027-01-06 22:15"));
+        qunsetenv("TZ");
+        tzset();
+    }
     void englishFillsNumberedArguments() {
         const Text t(TD_TEXT("Test", "batch %2 is not a multiple of %1"), {Text::value("8"), Text::value("100")});
         QCOMPARE(t.english(), std::string("batch 100 is not a multiple of 8"));

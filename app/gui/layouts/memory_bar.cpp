@@ -2,6 +2,7 @@
 
 #include "gui/parts/figure_format.h"
 #include "localized.h"
+#include "plan/layout_rows.h"
 
 #include <QEvent>
 #include <QFontMetricsF>
@@ -47,7 +48,7 @@ bool MemoryBar::overCapacity() const {
 }
 
 QString MemoryBar::text() const {
-    return tr("%1 / %2 GiB").arg(localeNumber(m_estimate.memoryPerGpuGb.value), localeNumber(m_estimate.gpuMemoryGb));
+    return app::qLocalized(memoryText(m_estimate));  // the Memory row's text, as `traindeck plan` writes it
 }
 
 QSize MemoryBar::sizeHint() const { return {160, fontMetrics().height() + 8}; }

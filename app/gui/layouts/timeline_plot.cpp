@@ -5,6 +5,7 @@
 #include "gui/watch/watch_runs_model.h"
 #include "localized.h"
 #include "metrics/run.h"
+#include "text/clock_text.h"
 
 #include <qcustomplot.h>
 
@@ -15,6 +16,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <ctime>
 
 namespace traindeck::gui {
 
@@ -27,9 +29,9 @@ const QColor kLayoutColors[] = {QColor(0x1b, 0x3a, 0x5c), QColor(0x00, 0x80, 0x8
 constexpr int kCurvePoints = 800;   // samples of the planned line over its duration
 constexpr int kMostMarks = 400;     // evaluations or checkpoints marked one by one, at most
 
+// When a line ends, as the Layouts page and `traindeck plan` write it (core's clockText).
 QString clockText(double unixSeconds) {
-    const QDateTime at = QDateTime::fromSecsSinceEpoch(qint64(std::llround(unixSeconds))).toLocalTime();
-    return QLocale().toString(at, QLocale::ShortFormat);
+    return QString::fromStdString(traindeck::clockText(unixSeconds, std::time(nullptr)));
 }
 
 }  // namespace

@@ -5,11 +5,9 @@
 #include "gui/plan/plan_document.h"
 #include "gui/wizard/fields_page.h"
 #include "gui/wizard/review_page.h"
-#include "model/parameters.h"
 #include "plan/model_source.h"
 #include "plan/plan_analysis.h"
 #include "plan/plan_fields.h"
-#include "plan/step_memory.h"
 
 #include <QEvent>
 
@@ -52,11 +50,8 @@ WizardFigures PlanWizard::figures() const {
     // Layouts page's memory figure says the same, at the layout's own micro-batch.
     if (!f.estimate->memoryPerGpuGb.formula.args().empty())
         f.peakPhase = f.estimate->memoryPerGpuGb.formula.args().front();
-    model::Architecture arch;
-    const model::ParameterCount count =
-        planArchitecture(analysis.plan, arch) ? model::countParameters(arch) : model::ParameterCount{};
-    f.params = count.total > 0 ? count.total : static_cast<long long>(analysis.plan.model.params);
-    f.activeParams = count.total > 0 ? count.active : f.params;
+    f.params = analysis.parameters.total;  // core's count (plan_analysis.h), as `traindeck plan` prints it
+    f.activeParams = analysis.parameters.active;
     for (const Finding& finding : analysis.findings)
         if (finding.code == "memory_over_card" && (!finding.layout || *finding.layout == own))
             f.overCard = &finding;
