@@ -89,7 +89,7 @@ constexpr Bound kBounds[] = {
     {"tuning 2gpu llama-3.1-8b", 0.22, 0.22},
     {"tuning 2gpu mixtral-small", 0.36, 0.36},
     {"tuning 4gpu mixtral-small", kUncalibratedGoal, 0.18},
-    {"tuning 2gpu gpt2", 0.58, 0.38},
+    {"tuning 2gpu gpt2", 0.38, 0.38},  // 0.58 before its unaligned head and composed GELU were counted
     {"heldout 2gpu gpt2", 0.35, 0.34},
 };
 
