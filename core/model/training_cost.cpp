@@ -70,6 +70,7 @@ SampleFlops flopsPerSample(const Architecture& a, const ParameterCount& p, doubl
     const double s = tokens;
     const double blocks = double(a.layers) * double(p.blockMatmul);
     const double head = double(p.head);
+    f.head = 6 * head * s;
     const double attention = double(a.layers) * s * s * double(a.qDim());
     const double selective = ckpt == Checkpointing::Selective ? 1.0 : 0.0;
     f.forward = (2 + 2 * recompute) * blocks * s + 2 * head * s + (4 + 4 * recompute + 4 * selective) * attention;
@@ -116,6 +117,8 @@ ActivationMemory activationMemory(const Architecture& a, const ParameterCount& p
     // selective checkpointing recomputes exactly them.
     const double scores = !flash && ckpt == Checkpointing::None ? 5.0 * double(a.heads) * tokens : 0.0;
     m.perLayer = (perToken + scores) * T;
+    m.tokens = T;
+    m.perLayerFfn = a.experts > 0 ? 0.0 : scale * c.ffn * I * T;
     const double input = (n == Numerics::Half ? 2.0 : 4.0) * h;  // a checkpointed block keeps its input
     m.keptPerLayer = ckpt == Checkpointing::Full ? input * T : m.perLayer;
     if (a.isLanguageModel()) {
@@ -142,11 +145,30 @@ ActivationMemory activationMemory(const Architecture& a, const ParameterCount& p
     return m;
 }
 
+bool headOnSlowPath(const Architecture& a) { return a.isLanguageModel() && a.vocab % 8 != 0; }
+
+// gelu_new's bytes per I-wide element and token, counted from its kernels as autograd runs them.
+// Mixed, forward: x cast to fp32 for pow (2 + 4), pow, × 0.044715, x + (2 + 4 + 4), × √(2/π),
+// tanh, 1 + (4 + 4 each), 0.5·x (2 + 2), the product (2 + 4 + 4), its cast for c_proj (4 + 2): 76.
+// Backward: the gradient's cast (6), the product's two gradients (4 + 4 + 4, cast back 6; 2 + 4 +
+// 4), tanh's (12), the two scalings (8 each), the add's cast (6), pow's (x² 8, × 3 8, × gradient
+// 12), its cast (6), 0.5·x's (4), three gradients of x summed (2 × 6): 118.
+// Half (FSDP's bf16 parameters, no autocast): the same kernels on 2-byte tensors, no casts: 36 + 56.
+constexpr double kComposedGeluForward[] = {76, 36}, kComposedGeluBackward[] = {118, 56};
+
 MicroStepTraffic microStepTraffic(const Architecture& a, const ParameterCount& p, const ActivationMemory& m,
                                   Numerics n, Checkpointing ckpt) {
     MicroStepTraffic t;
     const bool full = ckpt == Checkpointing::Full;
-    t.activations = kActivationTraffic * (m.layers * m.perLayer * (full ? 1.5 : 1.0) + m.outside);
+    const bool composedGelu = a.family() == Family::Gpt2;
+    const double saved = m.perLayer - (composedGelu ? m.perLayerFfn : 0.0);
+    t.activations = kActivationTraffic * (m.layers * saved * (full ? 1.5 : 1.0) + m.outside);
+    if (composedGelu) {
+        const int half = n == Numerics::Mixed ? 0 : 1;
+        t.activation = m.layers * double(a.ffn) * m.tokens *
+                       ((full ? 2.0 : 1.0) * kComposedGeluForward[half] + kComposedGeluBackward[half]) *
+                       (n == Numerics::Fp32 ? 2.0 : 1.0);
+    }
     if (n == Numerics::Mixed) {
         const double copied = double(a.layers) * double(p.blockCopied) * (full ? 2.0 : 1.0) + double(p.head);
         t.casts = 6.0 * copied + 6.0 * double(p.total);

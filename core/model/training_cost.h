@@ -31,6 +31,7 @@ struct SampleFlops {
     double flops = 0;        // executed per sample: forward + backward + recomputation
     double forward = 0;      // of which forwards: the first and any recomputed one
     double experts = 0;      // of which in a mixture's expert matrices (transformers runs them outside autocast)
+    double head = 0;         // of which in the output layer's product and its two gradients (6 per weight per token)
     // What the kernels execute, for the step time: a causal language model's flash
     // attention skips the masked half of the score blocks (the count above, like
     // Megatron's and PaLM's MFU, does not discount it).
@@ -38,6 +39,15 @@ struct SampleFlops {
     Text formula;
     std::string worked;
 };
+
+// Whether the output layer's product runs on cuBLAS' slow path: its Hopper kernels (TMA and
+// wgmma) need every matrix's leading dimension 16-byte aligned, and a 16-bit logits matrix of a
+// vocabulary that is not a multiple of 8 (GPT-2's 50257) is not, so cuBLAS falls back to
+// Turing-era mma.sync kernels (cutlass_75_tensorop_bf16_s1688…): torch.profiler of GPT-2 at
+// 8 × 1024 tokens on an H200 (torch 2.11) timed the logits and their two gradients at 95, 140 and
+// 148 TFLOP/s, 15.5 of the step's 56 ms of kernels, where Llama's 128256-wide head ran at 660.
+// This is why nanoGPT pads GPT-2's vocabulary to 50304.
+bool headOnSlowPath(const Architecture&);
 
 // `tokens`: the sequence (language models), 1 + patches (vit), F·H·W/64 (tae_mlp),
 // F·H·W pixels (conv_video).
@@ -52,6 +62,8 @@ struct ActivationMemory {
     double weightCopies = 0;     // Mixed: the 16-bit weight copies autograd keeps for backward
     double backwardSpike = 0;    // at the loss's backward: the logits' gradients
     double backwardTransient = 0;// one block in backward: its recomputation (full) and widest gradient
+    double tokens = 0;           // in the micro-batch
+    double perLayerFfn = 0;      // of perLayer, the MLP's I-wide tensors
     double kept() const { return layers * keptPerLayer + outside + weightCopies; }
     Text formula;                // per token per layer, in h, q, kv, I (and heads·s without flash attention)
     std::string worked;
@@ -69,13 +81,20 @@ ActivationMemory activationMemory(const Architecture&, const ParameterCount&, do
 //   casts        Mixed: autocast's fp32 → 16-bit copy of each matrix weight per forward
 //                (read 4, write 2 bytes; again when recomputed) and each gradient's 16-bit →
 //                fp32 cast into .grad (read 2, write 4)
+//   activation   GPT-2's gelu_new, which transformers composes of eight elementwise operators
+//                (0.5·x·(1 + tanh(√(2/π)·(x + 0.044715·x³)))), each a kernel that reads and
+//                writes the MLP's I-wide tensor; autocast runs pow in fp32, so under Mixed the
+//                chain after it is fp32. Counted per I-element and token (kComposedGelu*):
+//                forward (recomputed once more under full checkpointing) and backward, in place
+//                of its saved tensors in `activations` (torch.profiler: the fused
+//                gelu_pytorch_tanh took 12 of the 60 ms off GPT-2's step at 8 × 1024 tokens)
 //   experts      a mixture's expert matrices see few tokens each, so their weights' traffic
 //                is not hidden under FLOPs: every expert's weight read in forward, again for
 //                the input gradient, and its gradient written (3 × 2 bytes; 3 × 4 under
 //                Mixed, where transformers runs the experts in fp32)
 struct MicroStepTraffic {
-    double activations = 0, casts = 0, experts = 0;
-    double total() const { return activations + casts + experts; }
+    double activations = 0, casts = 0, activation = 0, experts = 0;
+    double total() const { return activations + casts + activation + experts; }
 };
 inline constexpr double kActivationTraffic = 1.0;
 MicroStepTraffic microStepTraffic(const Architecture&, const ParameterCount&, const ActivationMemory&, Numerics,

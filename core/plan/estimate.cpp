@@ -88,6 +88,10 @@ constexpr double kFp32MatrixEfficiency = 1.25;
 constexpr double kExpertMatrixEfficiency = 0.47;
 constexpr double kForwardCost = 3.0 / (1.0 + 2.0 / kBackwardSlowdown);
 constexpr double kBackwardCost = kForwardCost / kBackwardSlowdown;
+// An output layer whose vocabulary is not a multiple of 8 runs on cuBLAS' pre-Hopper kernels
+// (model::headOnSlowPath): 122 TFLOP/s over its three products on an H200, 0.12 of the bf16
+// peak, 0.25 × the default MFU.
+constexpr double kSlowPathMatrixEfficiency = 0.25;
 constexpr double kBandwidthEfficiency = 0.75;
 // AdamW on 16-bit moments converts each element to fp32 and back: it moves its bytes at
 // 0.8 of the rate it reaches on fp32 states (2.0 against 2.5 TB/s on an H100).
@@ -186,7 +190,7 @@ StepTime stepTime(const Plan& plan, const Layout& layout, int accum, model::Nume
     const double samples = double(r.microBatch) * accum;
 
     // FLOPs per sample: the plan's own figure, the architecture's count, or 6·N per token.
-    double flops = 0, forward = 0, fp32 = 0, experts16 = 0;
+    double flops = 0, forward = 0, fp32 = 0, experts16 = 0, slowHead = 0;
     if (m.flopsPerSample > 0 || !hasArch) {
         const double recompute = m.checkpointing == ActivationCheckpointing::Full ? 2.0 : 0.0;
         flops = m.flopsPerSample > 0 ? m.flopsPerSample : (6.0 + recompute) * m.params * m.tokensPerSample;
@@ -197,16 +201,25 @@ StepTime stepTime(const Plan& plan, const Layout& layout, int accum, model::Nume
         const double expertsForward = f.flops > 0 ? f.experts * f.forward / f.flops : 0.0;
         flops = f.executed - f.experts;
         forward = f.executedForward - expertsForward;
+        if (model::headOnSlowPath(arch)) {  // its forward is a third of it
+            slowHead = f.head;
+            flops -= f.head;
+            forward -= f.head / 3;
+        }
         t.layers = std::max(1, int(arch.layers));
     }
     const double weighted = kForwardCost * forward + kBackwardCost * (flops - forward);
     const double compute = (weighted / (gpu.bf16Tflops * 1e12) +
                             experts16 / (gpu.bf16Tflops * 1e12 * kExpertMatrixEfficiency) +
-                            fp32 / (gpu.fp32Tflops * 1e12 * kFp32MatrixEfficiency)) *
+                            fp32 / (gpu.fp32Tflops * 1e12 * kFp32MatrixEfficiency) +
+                            slowHead / (gpu.bf16Tflops * 1e12 * kSlowPathMatrixEfficiency)) *
                            samples / r.mfu;
     std::string experts;
     if (fp32 > 0) experts = " (+ experts " + num(fp32) + " fp32 at " + num(gpu.fp32Tflops) + " TFLOP/s × " + num(kFp32MatrixEfficiency) + ")";
     if (experts16 > 0) experts = " (+ experts " + num(experts16) + " at " + num(gpu.bf16Tflops) + " TFLOP/s × " + num(kExpertMatrixEfficiency) + ")";
+    if (slowHead > 0)
+        experts += " (+ output layer " + num(slowHead) + " at " + num(gpu.bf16Tflops) + " TFLOP/s × " +
+                   num(kSlowPathMatrixEfficiency) + ", cuBLAS' unaligned path)";
     t.compute = figure(compute, "s",
                        Text(TD_TEXT("Formulas", "executed FLOPs per sample (forward × %1, backward × %2) × micro × "
                                                 "accumulation / (peak × MFU)"),

@@ -89,7 +89,7 @@ constexpr Bound kBounds[] = {
     {"tuning 2gpu llama-3.1-8b", 0.22, 0.22},
     {"tuning 2gpu mixtral-small", 0.36, 0.36},
     {"tuning 4gpu mixtral-small", kUncalibratedGoal, 0.18},
-    {"tuning 2gpu gpt2", 0.58, 0.38},
+    {"tuning 2gpu gpt2", 0.38, 0.38},  // 0.58 before its unaligned head and composed GELU were counted
     {"heldout 2gpu gpt2", 0.35, 0.34},
 };
 
@@ -366,6 +366,34 @@ private slots:
             QVERIFY(l["comm_tail_s"].get<double>() > 0);
             QVERIFY2(std::fabs(l["step_time_s"].get<double>() / of[i]->measuredS - 1) < 2e-3, of[i]->where.c_str());
         }
+    }
+
+    // GPT-2's 50257-wide output layer runs on cuBLAS' unaligned path: padded to 50304 (as nanoGPT
+    // does) the step has more FLOPs and is planned faster, by about what the profile saw (15.5 ms
+    // of the slow head against 4 of an aligned one at 8 × 1024 tokens on an H200).
+    void aVocabularyPaddedToEightIsPlannedFaster() {
+        const auto all = steptruth::points(PLAN_FIXTURES, MODEL_CONFIGS);
+        const auto p = std::find_if(all.begin(), all.end(), [](const steptruth::Point& q) {
+            return q.model == "gpt2" && q.strategy == "single" && q.raw["micro_batch"] == 8 &&
+                   q.plan.model.checkpointing == ActivationCheckpointing::None;
+        });
+        QVERIFY(p != all.end());
+        std::vector<Call> calls;
+        for (const char* vocab : {"vocab=50257", "vocab=50304"}) {
+            Plan plan = p->plan;
+            std::string& arch = plan.model.architecture;
+            const auto at = arch.find("vocab=50257");
+            QVERIFY2(at != std::string::npos, arch.c_str());
+            arch.replace(at, 11, vocab);
+            const std::string path = m_dir.path().toStdString() + "/" + vocab + ".yaml";
+            writeFile(path, planToYaml(plan));
+            calls.push_back({{"plan", QString::fromStdString(path), "--json"}, {}});
+        }
+        runAll(calls);
+        const double unaligned = layoutOf(calls[0].out, p->layout)["compute_time_s"].get<double>();
+        const double padded = layoutOf(calls[1].out, p->layout)["compute_time_s"].get<double>();
+        QVERIFY2(unaligned - padded > 8e-3 && unaligned - padded < 16e-3,
+                 qPrintable(QString("%1 against %2 s").arg(unaligned).arg(padded)));
     }
 
 private:
