@@ -160,19 +160,32 @@ void printTable(const PlanAnalysis& analysis) {
             printWrapped("", app::localized(TD_TEXT("PlanCommand", "Cannot run, so no figures: %1"), {why}), 2);
     for (size_t block = 0; block < layouts.size(); block += kColumnsPerBlock) {
         const size_t end = std::min(layouts.size(), block + kColumnsPerBlock);
+        // The block's cells first: a column is as wide as its widest cell, so a long
+        // figure ("0.000629 GPU-hours") does not push the columns after it out of line.
+        std::vector<std::vector<std::string>> cells(end - block);
+        std::vector<int> widths(end - block, kColumnWidth);
+        for (size_t i = block; i < end; ++i) {
+            std::vector<std::string>& column = cells[i - block];
+            column.push_back(layouts[i] == plan.cluster.layout()
+                                 ? app::localized(TD_TEXT("PlanCommand", "%1 (plan)"), {val(layoutText(layouts[i]))})
+                                 : layoutText(layouts[i]));
+            for (const LayoutRow row : layoutRows())
+                column.push_back(app::localized(layoutCell(analysis, layouts[i], row).text));
+            for (const std::string& text : column)
+                widths[i - block] = std::max(widths[i - block], displayWidth(text) + 1);
+        }
         std::putchar('\n');
         printCell(app::localized(TD_TEXT("PlanCommand", "layout")), kLabelWidth);
-        for (size_t i = block; i < end; ++i)
-            printCell(layouts[i] == plan.cluster.layout()
-                          ? app::localized(TD_TEXT("PlanCommand", "%1 (plan)"), {val(layoutText(layouts[i]))})
-                          : layoutText(layouts[i]),
-                      kColumnWidth);
+        for (size_t c = 0; c < cells.size(); ++c)
+            printCell(cells[c][0], widths[c]);
         std::putchar('\n');
+        size_t line = 1;
         for (const LayoutRow row : layoutRows()) {
             printCell(app::localized(layoutRowName(row)), kLabelWidth);
-            for (size_t i = block; i < end; ++i)
-                printCell(app::localized(layoutCell(analysis, layouts[i], row).text), kColumnWidth);
+            for (size_t c = 0; c < cells.size(); ++c)
+                printCell(cells[c][line], widths[c]);
             std::putchar('\n');
+            ++line;
         }
     }
     printPriceSource(analysis);

@@ -70,6 +70,8 @@ std::string layoutRowKey(LayoutRow row) { return kRows[size_t(row)].key; }
 Text durationText(double hours) {
     // Under an hour in minutes, over two days with the days beside: "0.283 h" and
     // "173.5 h" are hard to picture.
+    if (hours < 1.0 / 60)  // "0.0377 min" is hard to picture too
+        return Text(TD_TEXT("LayoutRows", "%1 s"), {num(hours * 3600)});
     if (hours < 1)
         return Text(TD_TEXT("LayoutRows", "%1 min"), {num(hours * 60)});
     if (hours < 48)

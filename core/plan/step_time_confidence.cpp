@@ -206,7 +206,8 @@ TruthSpread computeSpread() {
     return spread;
 }
 
-std::string percentText(double share) { return significant(100 * share, 2) + "%"; }
+// A share under 0.05% is rounding (a fit through one point reproduces it exactly): "0%", not "5.7e-14%".
+std::string percentText(double share) { return std::fabs(share) < 5e-4 ? "0%" : significant(100 * share, 2) + "%"; }
 
 }  // namespace
 
