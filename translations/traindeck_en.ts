@@ -1968,6 +1968,10 @@
         <source>%1: %2</source>
         <translation type="unfinished">%1: %2</translation>
     </message>
+    <message>
+        <source>this job writes no checkpoints: a SkyPilot node&apos;s disk goes with the cluster; mount a bucket (file_mounts) and set %1 to a path on it</source>
+        <translation>this job writes no checkpoints: a SkyPilot node&apos;s disk goes with the cluster; mount a bucket (file_mounts) and set %1 to a path on it</translation>
+    </message>
 </context>
 <context>
     <name>Launch</name>
@@ -3365,6 +3369,14 @@
     <message>
         <source>DeepSpeed JSON config</source>
         <translation>DeepSpeed JSON config</translation>
+    </message>
+    <message>
+        <source>SkyPilot task</source>
+        <translation>SkyPilot task</translation>
+    </message>
+    <message>
+        <source>SkyPilot task YAML with the entrypoint: sky launch skypilot/task.yaml</source>
+        <translation>SkyPilot task YAML with the entrypoint: sky launch skypilot/task.yaml</translation>
     </message>
 </context>
 <context>

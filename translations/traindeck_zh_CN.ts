@@ -1968,6 +1968,10 @@
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
+    <message>
+        <source>this job writes no checkpoints: a SkyPilot node&apos;s disk goes with the cluster; mount a bucket (file_mounts) and set %1 to a path on it</source>
+        <translation>此作业不会写检查点：SkyPilot 节点的磁盘会随集群消失；请挂载一个存储桶（file_mounts），并将 %1 设为其上的路径</translation>
+    </message>
 </context>
 <context>
     <name>Launch</name>
@@ -3366,6 +3370,14 @@
     <message>
         <source>DeepSpeed JSON config</source>
         <translation>DeepSpeed JSON 配置</translation>
+    </message>
+    <message>
+        <source>SkyPilot task</source>
+        <translation>SkyPilot 任务</translation>
+    </message>
+    <message>
+        <source>SkyPilot task YAML with the entrypoint: sky launch skypilot/task.yaml</source>
+        <translation>SkyPilot 任务 YAML，附入口脚本：sky launch skypilot/task.yaml</translation>
     </message>
 </context>
 <context>

@@ -20,7 +20,7 @@ const VolumeMount* writableClaim(const GenerateOptions& options, const std::stri
 
 bool runsTheWorkload(Target target) {
     return target == Target::Kubernetes || target == Target::PyTorchJob || target == Target::PaiDlc ||
-           target == Target::Slurm || target == Target::Ssh;
+           target == Target::Slurm || target == Target::Ssh || target == Target::SkyPilot;
 }
 
 CheckpointPlace checkpointsAt(std::string path, Text where) {
@@ -82,6 +82,10 @@ CheckpointPlace checkpointPlace(const Context& ctx, Target target) {
     case Target::Ssh:
         return noCheckpoints(Text(TD_TEXT("GenerateNotes", "this job writes no checkpoints: set %1 to a folder on the nodes "
                                                   "(shared by them, to resume after a node is replaced)"),
+                         {Text::field("launch.checkpoint_dir", "--checkpoint-dir")}));
+    case Target::SkyPilot:
+        return noCheckpoints(Text(TD_TEXT("GenerateNotes", "this job writes no checkpoints: a SkyPilot node's disk goes "
+                                                  "with the cluster; mount a bucket (file_mounts) and set %1 to a path on it"),
                          {Text::field("launch.checkpoint_dir", "--checkpoint-dir")}));
     default:
         return {};

@@ -45,6 +45,7 @@ std::vector<GeneratedFile> pyTorchJobFiles(const Context& ctx);
 std::vector<GeneratedFile> paiFiles(const Context& ctx);
 std::vector<GeneratedFile> slurmFiles(const Context& ctx);
 std::vector<GeneratedFile> sshFiles(const Context& ctx);
+std::vector<GeneratedFile> skyPilotFiles(const Context& ctx);
 
 // What a target's files cannot carry or had to choose, one line each (generate.h: notes()).
 std::vector<Text> paiNotes(const Context& ctx);

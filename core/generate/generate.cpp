@@ -27,6 +27,8 @@ const std::vector<TargetInfo>& targets() {
          Text(TD_TEXT("Targets", "accelerate config YAML with its DeepSpeed settings"))},
         {Target::DeepSpeed, "deepspeed", Text(TD_TEXT("Targets", "DeepSpeed config")),
          Text(TD_TEXT("Targets", "DeepSpeed JSON config"))},
+        {Target::SkyPilot, "skypilot", Text(TD_TEXT("Targets", "SkyPilot task")),
+         Text(TD_TEXT("Targets", "SkyPilot task YAML with the entrypoint: sky launch skypilot/task.yaml"))},
     };
     return list;
 }
@@ -78,6 +80,7 @@ std::vector<GeneratedFile> generateFrom(const Context& ctx, Target target) {
     case Target::Accelerate:
         return {{kAccelerateFile, accelerateConfig(ctx.plan, ctx.figures, warningComments(ctx, "# ")), false}};
     case Target::DeepSpeed: return {{kDeepSpeedFile, deepSpeedConfig(ctx.plan, ctx.figures), false}};
+    case Target::SkyPilot: return skyPilotFiles(ctx);
     }
     return {};
 }

@@ -21,7 +21,7 @@
 
 namespace traindeck::generate {
 
-enum class Target { Kubernetes, PyTorchJob, PaiDlc, Slurm, Ssh, Accelerate, DeepSpeed };
+enum class Target { Kubernetes, PyTorchJob, PaiDlc, Slurm, Ssh, Accelerate, DeepSpeed, SkyPilot };
 
 struct TargetInfo {
     Target target;

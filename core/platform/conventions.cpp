@@ -79,6 +79,14 @@ const std::vector<ConventionInfo>& conventions() {
                              {"NODE_RANK"}, {"NNODES"}, "MASTER_ADDR", "MASTER_PORT",
                         false, "each node's script sets NODE_RANK, NNODES and MASTER_ADDR"));
         }
+        {
+            // SkyPilot sets SKYPILOT_NODE_RANK and SKYPILOT_NUM_NODES on each node and
+            // lists the nodes' IPs in SKYPILOT_NODE_IPS, node 0 first: the task's run
+            // script exports that first line as MASTER_ADDR.
+            t.push_back(make(Convention::SkyPilot, "skypilot", "SkyPilot task",
+                             {"SKYPILOT_NODE_RANK"}, {"SKYPILOT_NUM_NODES"}, "MASTER_ADDR", "",
+                        false, "node rank from SKYPILOT_NODE_RANK, count from SKYPILOT_NUM_NODES; MASTER_ADDR from the first line of SKYPILOT_NODE_IPS"));
+        }
         return t;
     }();
     return table;

@@ -15,7 +15,7 @@
 
 namespace traindeck::platform {
 
-enum class Convention { Torchrun, PyTorchJob, IndexedJob, PaiDlc, Slurm, DeepSpeedHostfile, Ssh };
+enum class Convention { Torchrun, PyTorchJob, IndexedJob, PaiDlc, Slurm, DeepSpeedHostfile, Ssh, SkyPilot };
 
 struct ConventionInfo {
     Convention convention = Convention::Torchrun;

@@ -147,6 +147,24 @@ private slots:
         QVERIFY(!FileSaver::writeFiles(out.path(), files, [](int) { return false; }).isEmpty());
     }
 
+    // The page lists core's targets (targets()): the SkyPilot task among them, and it writes
+    // its files with no option to ask for.
+    void coreGeneratorsListSkyPilot() {
+        std::unique_ptr<GeneratorSource> source = coreGenerators();
+        if (!source)
+            QSKIP("built without core/generate");
+        QStringList keys;
+        for (const TargetChoice& t : source->targets()) keys << t.key;
+        QVERIFY2(keys.contains("skypilot"), qPrintable(keys.join(' ')));
+        PlanDocument document;
+        GeneratedFilesPage page(document, std::move(source));
+        document.replacePlan(demoPlan(), QString());
+        page.setCheckedTargets({"skypilot"});
+        QStringList paths;
+        for (const FileText& f : page.files()) paths << f.path;
+        QVERIFY2(paths.contains("skypilot/task.yaml") && paths.contains("entrypoint.sh"), qPrintable(paths.join(' ')));
+    }
+
     void coreGeneratorsAskForWhatTheyNeed() {
         std::unique_ptr<GeneratorSource> source = coreGenerators();
         if (!source)

@@ -251,7 +251,7 @@ private slots:
         eight.recipe.globalBatch = 200;
         const auto files = generate::generate(eight, gentest::allTargets(), gentest::optionsFor(8));
         for (const char* name : {"kubernetes.yaml", "pytorchjob.yaml", "job.sbatch", "launch-ssh.sh", "accelerate.yaml",
-                                 "pai-submit.sh"}) {
+                                 "pai-submit.sh", "skypilot/task.yaml"}) {
             const QString warning = commentAfter(fileAt(files, name).content, "planner warning:");
             QVERIFY2(warning.contains("the global batch 200") && warning.contains("192"), name);
         }

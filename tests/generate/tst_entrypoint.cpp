@@ -80,6 +80,10 @@ private slots:
         QTest::newRow("SSH node script")
             << Env{{"TRAINDECK_PLATFORM", "ssh"}, {"NODE_RANK", "1"}, {"NNODES", "2"}, {"MASTER_ADDR", "gpu-0"}}
             << 1 << "gpu-0" << 29500;
+        QTest::newRow("SkyPilot: SKYPILOT_NODE_RANK, MASTER_ADDR from task.yaml's run")
+            << Env{{"TRAINDECK_PLATFORM", "skypilot"}, {"SKYPILOT_NODE_RANK", "1"}, {"SKYPILOT_NUM_NODES", "2"},
+                   {"MASTER_ADDR", "10.0.0.7"}}
+            << 1 << "10.0.0.7" << 29500;
     }
     void computesTheNodeEnvironment() {
         QFETCH(Env, platformEnv);
