@@ -13,9 +13,15 @@
 #include "gui/window/settings_dialog.h"
 #include "test_support.h"
 
+#include "localized.h"
+#include "plan/calibrate.h"
+#include "plan/plan_fields.h"
+#include "plan/plan_yaml.h"
+
 #include <QApplication>
 #include <QDir>
 #include <QFile>
+#include <QLabel>
 #include <QMessageBox>
 #include <QPixmap>
 #include <QTabWidget>
@@ -86,6 +92,28 @@ private slots:
         for (int i = 0; i < w.tabs()->count(); ++i) {
             w.tabs()->setCurrentIndex(i);
             keep(w, language + "_" + tabs.value(i));
+        }
+        // A run bound by the host (the HF example's micro-batch-8 run on an H200): the panel says
+        // the fit scaled the host's pace and kept the plan's MFU, in core's words.
+        {
+            Plan hostBound;
+            QVERIFY(loadPlanFile(TRAINDECK_SOURCE_DIR "/examples/hf_causal_lm/plan.yaml", hostBound).ok);
+            QVERIFY(setPlanField(hostBound, "cluster.gpu", "h200").empty());
+            Calibration point;
+            Text error;
+            QVERIFY(parseCalibration("1x1=282.9samples/s@micro=8:accum=1:seq=256:ckpt=none:precision=bf16:zero=0:"
+                                     "fsdp=none:gpu=h200:params=33.56M:model=llama",
+                                     point, error));
+            hostBound.calibrations = {point};
+            w.document()->replacePlan(hostBound, QStringLiteral("host-bound run"));
+            const PlanAnalysis& a = w.document()->analysis();
+            QVERIFY2(!a.fit.notes.empty(), "a host-bound point says so");
+            w.tabs()->setCurrentIndex(1);
+            auto* fit = w.findChild<QLabel*>(QStringLiteral("calibrationFit"));
+            QVERIFY(fit);
+            QVERIFY2(fit->text().contains(app::qLocalized(a.fit.notes.front())), qPrintable(fit->text()));
+            keep(w, language + "_plots_host_bound");
+            w.document()->replacePlan(calibrated, QStringLiteral("calibrate"));
         }
         // A job name Kubernetes refuses: the files page says why, in the interface language.
         QVERIFY(w.document()->setField("launch.job_name", "My Job; rm -rf /").empty());
