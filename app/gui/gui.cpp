@@ -3,6 +3,7 @@
 #include "gui/window/app_settings.h"
 #include "gui/window/language.h"
 #include "gui/window/main_window.h"
+#include "gui/parts/widget_parts.h"
 #include "gui/watch/watch_page.h"
 #include "interface_language.h"
 
@@ -10,15 +11,9 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
-#include <QIcon>
 #include <QTabWidget>
 
 #include <cstdio>
-
-// The icon's resource lives in the traindeck_gui static library: registered before
-// the application's icon is read from it (MainWindow registers it too, for tests
-// that make a window without this entry point).
-static void initIconResource() { Q_INIT_RESOURCE(traindeck); }
 
 namespace traindeck::gui {
 
@@ -28,8 +23,7 @@ int run(int argc, char** argv) {
     QCoreApplication::setApplicationName(QStringLiteral("TrainDeck"));
     QCoreApplication::setApplicationVersion(QStringLiteral(TRAINDECK_VERSION));
     QGuiApplication::setDesktopFileName(QStringLiteral(TRAINDECK_APP_ID));
-    initIconResource();
-    QGuiApplication::setWindowIcon(QIcon(QStringLiteral(":/traindeck/icons/traindeck.svg")));
+    QGuiApplication::setWindowIcon(appIcon());
 
     Language language;
     language.apply(AppSettings().language());

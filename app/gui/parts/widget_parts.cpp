@@ -7,6 +7,9 @@
 #include <QScrollArea>
 #include <QWheelEvent>
 
+// Q_INIT_RESOURCE names a global symbol: called from outside any namespace.
+static void initIconResource() { Q_INIT_RESOURCE(traindeck); }
+
 namespace traindeck::gui {
 namespace {
 
@@ -60,6 +63,12 @@ QScrollArea* makeScrollArea(QWidget* content, QWidget* parent, bool framed) {
     if (!framed)
         scroll->setFrameShape(QFrame::NoFrame);
     return scroll;
+}
+
+QIcon appIcon() {
+    static const bool registered = (initIconResource(), true);
+    (void)registered;
+    return QIcon(QStringLiteral(":/traindeck/icons/traindeck.svg"));
 }
 
 }  // namespace traindeck::gui

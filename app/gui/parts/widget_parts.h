@@ -7,6 +7,8 @@ class QLabel;
 class QScrollArea;
 class QWidget;
 
+#include <QIcon>
+
 namespace traindeck::gui {
 
 // Word-wrapped, red, hidden until given text by the caller.
@@ -21,5 +23,9 @@ QScrollArea* makeScrollArea(QWidget* content, QWidget* parent, bool framed = tru
 // than changing the setting under the pointer (Target platform went from
 // Kubernetes to torchrun while scrolling). Application-wide; once is enough.
 void installWheelGuard();
+
+// TrainDeck's icon, from the traindeck.qrc resource of this static library (registered
+// on the first call): the application's icon and the main window's.
+QIcon appIcon();
 
 }  // namespace traindeck::gui

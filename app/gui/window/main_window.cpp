@@ -35,9 +35,6 @@
 
 #include <algorithm>
 
-// The icon's resource lives in this static library: registered before the first read.
-static void initIconResource() { Q_INIT_RESOURCE(traindeck); }
-
 namespace traindeck::gui {
 
 MainWindow::MainWindow(Language* language, QWidget* parent) : QMainWindow(parent), m_language(language) {
@@ -70,8 +67,7 @@ MainWindow::MainWindow(Language* language, QWidget* parent) : QMainWindow(parent
     connect(m_files, &PlanFiles::planCreated, this, [this] { m_tabs->setCurrentIndex(0); });
 
     m_menus = new WindowMenus(this, m_files, m_document->undoStack(), m_tabs, m_fieldsScroll, [this] { showSettings(); });
-    initIconResource();
-    setWindowIcon(QIcon(QStringLiteral(":/traindeck/icons/traindeck.svg")));
+    setWindowIcon(appIcon());
 
     AppSettings settings;
     // The first time: on the screen it opens on, frame and status bar included (a
