@@ -4,7 +4,6 @@
 #include "plan/hardware.h"
 #include "plan/plan_fields.h"
 #include "plan/step_memory.h"
-#include "text/number_text.h"
 
 #include <algorithm>
 
