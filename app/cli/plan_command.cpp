@@ -379,6 +379,7 @@ nlohmann::ordered_json toJson(const PlanAnalysis& analysis) {
     model["mfu"] = fit.mfu;
     model["host_pace"] = fit.hostPace;  // the host's issue time against the reference host's (fitted where the host bounds the step)
     model["host_bound"] = fit.hostBound;
+    model["host_measured"] = fit.hostMeasured;  // the pace is the run's measured host issue time's (host_s)
     model["overlap"] = fit.overlap;
     model["collective_latency_s"] = fit.latencyS;
     model["fitted_parameters"] = fit.fittedParameters;

@@ -23,6 +23,13 @@ constexpr double kMaxPace = 10.0;
 // a fit needs it, the step is the host's, not the GPU's (the HF example's 34M-parameter
 // model fits 0.006–0.02 on one H200; GPT-2's elementwise-heavy steps, GPU-bound, 0.11).
 constexpr double kLowestMfu = 0.05;
+// A measured host time this close to the step may be the host waiting for the GPU (a step
+// that synchronises inside, as transformers' mixture-of-experts blocks do) ...
+constexpr double kHostNearStep = 0.9;
+// ... and says the host's pace only where the GPU's own work, at the plan's MFU, is at most
+// this share of the step: then the host, not the GPU, is what the step waited for.
+constexpr double kGpuShareOfHostBound = 0.5;
+
 
 // One measured point, reduced to what the fit needs. Compute and the backward
 // window scale as 1/MFU, the host's issue time as its pace; traffic, communication
@@ -38,6 +45,7 @@ struct Point {
     double tail = 0;              // of which after backward, never hidden (estimate.h commTailS)
     double collectives = 0;       // collective phases per step
     double measured = 0;          // measured step time, s
+    double measuredHost = 0;      // the host's issue time per step the run measured, s; 0: not measured
     double batch = 0;
 };
 
@@ -48,6 +56,26 @@ double measuredStep(const Calibration& c, double batch) {
     case Calibration::Unit::SecondsPerStep: return c.value;
     }
     return c.value;
+}
+
+// The host's pace a run's measured issue time says (metrics-protocol.md host_s): the median
+// over the points that measured it of measured / the reference host's issue time for the
+// same work; 0 when none says it.
+double measuredPace(const std::vector<Point>& points, double mfu) {
+    std::vector<double> paces;
+    for (const Point& p : points) {
+        if (p.measuredHost <= 0 || p.host <= 0)
+            continue;
+        const double gpu = p.computeAtFullMfu / mfu + p.memory;
+        if (p.measuredHost >= kHostNearStep * p.measured && gpu > kGpuShareOfHostBound * p.measured)
+            continue;  // it may have waited for the GPU: it cannot say how fast it issues
+        paces.push_back(std::clamp(p.measuredHost / p.host, kMinPace, kMaxPace));
+    }
+    if (paces.empty())
+        return 0;
+    std::sort(paces.begin(), paces.end());
+    const std::size_t n = paces.size();
+    return n % 2 ? paces[n / 2] : 0.5 * (paces[n / 2 - 1] + paces[n / 2]);
 }
 
 struct Constants {
@@ -238,6 +266,7 @@ FittedModel fitAt(const Plan& plan, const std::vector<Calibration>& given, const
         p.collectives = e.collectives;
         p.batch = e.effectiveBatch.value;
         p.measured = measuredStep(c, p.batch);
+        p.measuredHost = c.workload.hostS;
         points.push_back(p);
     }
 
@@ -246,22 +275,45 @@ FittedModel fitAt(const Plan& plan, const std::vector<Calibration>& given, const
     // point), then the overlap.
     const int free = std::min<int>(int(points.size()), 3) - 1;
     fit.fittedParameters = free + 1;
-    const Constants defaults{plan.recipe.mfu, 1.0 - fit.overlap, fit.latencyS, 1.0};
+    Constants defaults{plan.recipe.mfu, 1.0 - fit.overlap, fit.latencyS, 1.0};
+    // A run that measured its host's issue time says this host's pace outright, so its MFU
+    // is fitted to what the GPU did, and its host-bound shapes are predicted on this host.
+    const double pace = measuredPace(points, plan.recipe.mfu);
+    if (pace > 0)
+        defaults.pace = pace;
     Constants k = scan(points, free, defaults, false);
     // A step the GPU would take only at an MFU under kLowestMfu is not the GPU's: the host
     // issuing eager PyTorch's operators bounds it (a small model: its step says how fast the
     // host is and nothing of the GPU). Then the host's pace is fitted and the MFU keeps the
     // plan's, so another micro-batch or sequence is not charged the host's time as compute.
     const bool hasHost = std::any_of(points.begin(), points.end(), [](const Point& p) { return p.host > 0; });
-    if (k.mfu < kLowestMfu && hasHost) {
+    // So is a step the measured host time leaves no room for even at MFU 1: the host's
+    // time measured with it was nearly the step, and the step is what the pace must give.
+    const bool measuredHostFills = pace > 0 && k.mfu >= kMaxMfu * (1 - 1e-6);
+    if ((k.mfu < kLowestMfu || measuredHostFills) && hasHost) {
         k = scan(points, free, defaults, true);
         fit.hostBound = true;
+        const Text pace = Text::value(formatNumber(std::round(k.pace * 100) / 100));
+        if (measuredHostFills)
+            fit.notes.push_back(Text(TD_TEXT("Calibration",
+                                             "the run's measured host issue time is nearly its whole step: the step is "
+                                             "the host's, so the fit scales eager PyTorch's issue time (×%1 the "
+                                             "reference host's) and the MFU keeps the plan's %2"),
+                                     {pace, Text::value(formatNumber(k.mfu))}));
+        else
+            fit.notes.push_back(Text(TD_TEXT("Calibration",
+                                             "the measured step is the host's, not the GPU's: the GPU would take that "
+                                             "long only at an MFU under %1, so the fit scales eager PyTorch's issue "
+                                             "time (×%2 the reference host's) and the MFU keeps the plan's %3"),
+                                     {Text::value(formatNumber(kLowestMfu)), pace, Text::value(formatNumber(k.mfu))}));
+    }
+    if (pace > 0 && !fit.hostBound) {
+        fit.hostMeasured = true;
         fit.notes.push_back(Text(TD_TEXT("Calibration",
-                                         "the measured step is the host's, not the GPU's: the GPU would take that "
-                                         "long only at an MFU under %1, so the fit scales eager PyTorch's issue time "
-                                         "(×%2 the reference host's) and the MFU keeps the plan's %3"),
-                                 {Text::value(formatNumber(kLowestMfu)), Text::value(formatNumber(std::round(k.pace * 100) / 100)),
-                                  Text::value(formatNumber(k.mfu))}));
+                                         "the run measured its host's issue time: this host issues eager PyTorch at "
+                                         "×%1 the reference host's pace, and the run's other shapes are predicted "
+                                         "on this host"),
+                                 {Text::value(formatNumber(std::round(pace * 100) / 100))}));
     }
     fit.mfu = k.mfu;
     fit.hostPace = k.pace;

@@ -15,7 +15,9 @@
 // pace; MFU (or the host's pace), overlap and latency are the three constants a measurement
 // can fix. One point fits what bounds it: the MFU where the GPU's work does, the host's pace
 // where the host's issue time does (a small model in eager PyTorch, whose step the GPU would
-// take only at an MFU under 0.05: it says how fast the host is and nothing of the GPU). Two points also fit the latency, three or more the
+// take only at an MFU under 0.05: it says how fast the host is and nothing of the GPU). A run
+// that measured its host's issue time (metrics-protocol.md host_s) says the pace outright,
+// and the MFU is then fitted beside it. Two points also fit the latency, three or more the
 // overlap as well: by least squares of the points' relative step-time errors, MFU in
 // (0, 1], pace in [0.1, 10], overlap in [0, 1], latency ≥ 0.
 
@@ -45,6 +47,7 @@ struct FittedModel {
     double mfu = 0;
     double hostPace = 1;               // the host's issue time against the reference host's (model/training_cost.h)
     bool hostBound = false;            // the points are bound by the host: the pace was fitted, the MFU kept
+    bool hostMeasured = false;         // the pace is the runs' measured host issue time's (host_s)
     double overlap = 1;
     double latencyS = 0;
     int fittedParameters = 0;          // 1: MFU; 2: + latency; 3: + overlap

@@ -57,6 +57,7 @@ const std::vector<WorkloadKey>& workloadKeys() {
         {"gpu", "", [](const W& w) { return !w.gpu.empty(); }, nullptr, nullptr},
         {"params", "", [](const W& w) { return w.params > 0; }, nullptr, nullptr},
         {"model", "", [](const W& w) { return !w.model.empty(); }, nullptr, nullptr},
+        {"host", "", [](const W& w) { return w.hostS > 0; }, nullptr, nullptr},
     };
     return k;
 }
@@ -84,6 +85,20 @@ bool parseCount(std::string_view text, double& out) {
     const std::string_view suffix(end, std::size_t(text.data() + text.size() - end));
     const double scale = suffix.empty() ? 1 : suffix == "K" || suffix == "k" ? 1e3 : suffix == "M" ? 1e6
                          : suffix == "B" || suffix == "G" ? 1e9 : suffix == "T" ? 1e12 : 0;
+    if (scale == 0)
+        return false;
+    out = v * scale;
+    return true;
+}
+
+// "43ms", "0.043s": a time as the spelling writes it (workloadText writes ms).
+bool parseSeconds(std::string_view text, double& out) {
+    double v = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (ec != std::errc() || !std::isfinite(v) || v <= 0)
+        return false;
+    const std::string_view unit(end, std::size_t(text.data() + text.size() - end));
+    const double scale = unit == "ms" ? 1e-3 : unit == "s" ? 1 : 0;
     if (scale == 0)
         return false;
     out = v * scale;
@@ -134,6 +149,8 @@ std::string workloadText(const MeasuredWorkload& w) {
             value = spellingWord(w.gpu);
         } else if (std::string_view(k.name) == "params") {
             value = parameterCountText(w.params);
+        } else if (std::string_view(k.name) == "host") {
+            value = formatNumber(std::round(w.hostS * 1e6) / 1e3) + "ms";
         } else {
             value = spellingWord(w.model);
         }
@@ -157,7 +174,8 @@ bool parseWorkload(std::string_view text, MeasuredWorkload& out, Text& error) {
         const auto k = std::find_if(workloadKeys().begin(), workloadKeys().end(), [&](const WorkloadKey& key) { return name == key.name; });
         if (eq == std::string::npos || value.empty() || k == workloadKeys().end()) {
             error = Text(TD_TEXT("Calibration", "unknown workload '%1' after '@' (known: micro, accum, seq, ckpt, "
-                                                "precision, zero, fsdp, gpu, params, model; e.g. @micro=8:seq=1024)"),
+                                                "precision, zero, fsdp, gpu, params, model, host; e.g. "
+                                                "@micro=8:seq=1024)"),
                          {Text::value(printable(item))});
             return false;
         }
@@ -176,6 +194,13 @@ bool parseWorkload(std::string_view text, MeasuredWorkload& out, Text& error) {
             }
         } else if (name == "gpu") {
             w.gpu = gpuKeyOfDevice(value);
+        } else if (name == "host") {
+            if (!parseSeconds(value, w.hostS)) {
+                error = Text(TD_TEXT("Calibration", "host after '@' expects the host's issue time per step like 43ms "
+                                                    "or 0.043s, got '%1'"),
+                             {Text::value(printable(value))});
+                return false;
+            }
         } else {
             w.model = lowerCase(value);
         }

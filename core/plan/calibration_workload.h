@@ -7,7 +7,9 @@
 // Spelling (in --calibrate, plan files and the calibration panel), keys joined by ':'
 // after '@', each optional:
 //   1x1=22.8samples/s@micro=8:accum=1:seq=1024:ckpt=full:precision=bf16:zero=0:
-//                     fsdp=full_shard:gpu=h100:params=124M:model=gpt2
+//                     fsdp=full_shard:gpu=h100:params=124M:model=gpt2:host=43ms
+// host is not a shape: it is the host's issue time per step the run measured beside its
+// speed (metrics-protocol.md host_s), which lets the fit tell the host's pace apart.
 // The bare LAYOUT=SPEED keeps meaning "at the plan as it stands".
 
 #include "plan/plan.h"

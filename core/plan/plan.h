@@ -138,8 +138,9 @@ struct LaunchSettings {
     friend bool operator==(const LaunchSettings&, const LaunchSettings&) = default;
 };
 
-// The workload a speed was measured at. What it does not say (0, -1, empty) is
-// taken as the plan has it: a bare LAYOUT=SPEED means "at the plan as it stands".
+// The workload a speed was measured at, and the host's issue time the run measured
+// beside it. What it does not say (0, -1, empty) is taken as the plan has it: a bare
+// LAYOUT=SPEED means "at the plan as it stands".
 struct MeasuredWorkload {
     int microBatch = 0;
     int gradAccum = 0;
@@ -151,6 +152,7 @@ struct MeasuredWorkload {
     std::string gpu;       // a GPU catalogue key, "cpu", or a device's name the catalogue does not know
     double params = 0;     // the model's parameters
     std::string model;     // its Hugging Face model_type or the trainer's preset
+    double hostS = 0;      // the host's issue time per optimizer step (metrics-protocol.md host_s), s
     bool said() const { return *this != MeasuredWorkload{}; }
     friend bool operator==(const MeasuredWorkload&, const MeasuredWorkload&) = default;
 };

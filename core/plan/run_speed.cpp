@@ -5,6 +5,7 @@
 #include "plan/estimate.h"
 #include "plan/plan_fields.h"
 
+#include "metrics/median.h"
 #include "metrics/steady_speed.h"
 #include "metrics/text_stream.h"
 #include "text/lower_case.h"
@@ -84,6 +85,30 @@ MeasuredWorkload workloadOf(const metrics::RunInfo& info) {
     return w;
 }
 
+// The host's issue time per step the run measured (metrics-protocol.md host_s) over the
+// steps the speed was taken from: the job-wide series, else the slowest rank's (the host
+// that bounds the step). 0 when the run did not measure it.
+double hostSecondsOf(const metrics::Run& run, const metrics::SteadySpeed& speed) {
+    auto steadyMedian = [&](const metrics::Series& s) {
+        std::vector<double> inWindow, all;
+        for (const metrics::Point& p : s.points()) {
+            if (!std::isfinite(p.value) || p.value <= 0)
+                continue;
+            all.push_back(p.value);
+            if (p.step >= speed.firstStep && p.step <= speed.lastStep)
+                inWindow.push_back(p.value);
+        }
+        return metrics::median(inWindow.empty() ? all : inWindow);  // a probe may fall before the window
+    };
+    if (const metrics::Series* s = run.find("host_s"))
+        return steadyMedian(*s);
+    double slowest = 0;
+    for (const auto& [key, series] : run.allSeries())
+        if (key.first == "host_s")
+            slowest = std::max(slowest, steadyMedian(*series));
+    return slowest;
+}
+
 }  // namespace
 
 std::optional<RunSpeed> readRunSpeed(const std::string& path, Text& error) {
@@ -148,6 +173,8 @@ std::optional<RunSpeed> runSpeedOf(const metrics::Run& run, const std::string& n
     char rounded[32];
     std::snprintf(rounded, sizeof rounded, "%.6g", speed->value);
     out.calibration = {layout, std::strtod(rounded, nullptr), Calibration::Unit::SamplesPerSecond, workloadOf(run.info)};
+    std::snprintf(rounded, sizeof rounded, "%.4g", hostSecondsOf(run, *speed));
+    out.calibration.workload.hostS = std::strtod(rounded, nullptr);
     out.stepsUsed = speed->points;
     out.firstStep = long(speed->firstStep);
     out.lastStep = long(speed->lastStep);

@@ -81,6 +81,43 @@ private slots:
         QCOMPARE(plan["step_time_confidence"]["basis"].toString(), QString("calibrated"));
     }
 
+    // A run that measured its host's issue time (host_s on its step events, or only on its
+    // ranks' events, where the slowest rank's counts) hands it to the point, over the steps
+    // the speed was taken from.
+    void theRunsHostTimeReachesThePoint() {
+        QFile in(QStringLiteral(RUN_FIXTURES "/hf_causal_lm-1gpu.jsonl"));
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        const QByteArray original = in.readAll();
+        auto pointWith = [&](const QByteArray& text, const QString& name) {
+            const QString path = m_dir.path() + "/" + name;
+            QFile out(path);
+            if (!out.open(QIODevice::WriteOnly) || out.write(text) != text.size() || !out.flush())
+                qFatal("%s: cannot write", qPrintable(path));
+            out.close();
+            const QJsonObject plan = planJson({"--calibrate-from", path});
+            return plan["model"]["points"].toArray().first().toObject()["calibration"].toString();
+        };
+        QByteArray jobWide = original;
+        jobWide.replace("\"step_time_s\":", "\"host_s\":0.0312,\"step_time_s\":");
+        QVERIFY(pointWith(jobWide, "job-wide.jsonl").endsWith(":host=31.2ms"));
+        // Only the ranks said it: rank 1's host is the slower one.
+        QByteArray ranks;
+        for (const QByteArray& line : original.split('\n')) {
+            ranks += line + '\n';
+            const QJsonObject e = QJsonDocument::fromJson(line).object();
+            if (e["event"].toString() != "step")
+                continue;
+            for (int rank : {0, 1})
+                ranks += QJsonDocument(QJsonObject{{"v", 1}, {"event", "rank"}, {"time", e["time"]},
+                                                   {"rank", rank}, {"node", 0}, {"step", e["step"]},
+                                                   {"host_s", rank ? 0.0331 : 0.0290}})
+                             .toJson(QJsonDocument::Compact) +
+                         '\n';
+        }
+        QVERIFY(pointWith(ranks, "ranks.jsonl").endsWith(":host=33.1ms"));
+        QVERIFY(!pointWith(original, "unsaid.jsonl").contains("host="));
+    }
+
     void oneGpuPredictsTwo() {
         const QString one = withWorkload("hf_causal_lm-1gpu.jsonl", m_dir.path());
         const QString two = withWorkload("hf_causal_lm-2gpu.jsonl", m_dir.path());

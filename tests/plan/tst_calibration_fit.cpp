@@ -4,6 +4,7 @@
 // it prints the planner table of bench/RESULTS.md.
 #include "plan/calibrate.h"
 #include "plan/calibration_fit.h"
+#include "plan/calibration_workload.h"
 #include "plan/estimate.h"
 #include "plan/hardware.h"
 #include "plan/findings.h"
@@ -162,6 +163,52 @@ private slots:
         QVERIFY(!bound.hostBound && bound.exact && bound.notes.empty());
         QCOMPARE(bound.hostPace, 1.0);
         QVERIFY(bound.mfu < 0.3 && bound.mfu > 0.15);
+    }
+
+    // A GPU-bound run that measured its host's issue time (host_s) says the host's pace and
+    // the GPU's MFU at once: its host-bound shapes are then predicted on this host, where a
+    // run that did not say it leaves them at the reference host's pace. A host time nearly
+    // the step while the GPU's own work is most of it may be the host waiting: not used.
+    void aRunThatMeasuredItsHostFitsThePaceAndTheMfu() {
+        Plan p = demoPlan();
+        for (const auto& [key, value] : std::vector<std::pair<std::string, std::string>>{
+                 {"model.architecture", "llama hidden=512 layers=8 heads=8 kv_heads=8 head_dim=64 ffn=1365 "
+                                        "vocab=8192 positions=256 tied=0"},
+                 {"model.tokens_per_sample", "8192"}, {"cluster.gpu", "h200"}, {"cluster.nodes", "1"},
+                 {"cluster.gpus_per_node", "1"}, {"compare", ""}, {"recipe.global_batch", "0"},
+                 {"recipe.grad_accum", "1"}, {"recipe.micro_batch", "32"}, {"recipe.mfu", "0.3"}})
+            QVERIFY2(setPlanField(p, key, value).empty(), key.c_str());
+        const Estimate gpuBound = estimateUncalibrated(p, {1, 1});
+        QVERIFY(gpuBound.hostTimeS.value < 0.3 * gpuBound.stepTimeS.value);
+        Calibration run{{1, 1}, 1.2 * gpuBound.stepTimeS.value, Calibration::Unit::SecondsPerStep,
+                        workloadOfPlan(p, {1, 1})};
+        run.workload.hostS = 2 * gpuBound.hostTimeS.value;  // this host issues at half the reference's pace
+        const FittedModel fit = fitModel(p, {run});
+        QVERIFY(fit.hostMeasured && !fit.hostBound && fit.exact);
+        QVERIFY2(std::fabs(fit.hostPace - 2) < 1e-9, qPrintable(QString::number(fit.hostPace)));
+        QVERIFY(fit.mfu < 0.3);
+        QCOMPARE(int(fit.notes.size()), 1);
+        QVERIFY(fit.notes[0].english().find("measured its host's issue time") != std::string::npos);
+        // At 256 tokens the host bounds the step: on this host, about twice the reference's.
+        Plan small = p;
+        QVERIFY(setPlanField(small, "model.tokens_per_sample", "256").empty());
+        QVERIFY(setPlanField(small, "recipe.micro_batch", "1").empty());
+        const double reference = estimateUncalibrated(small, {1, 1}).stepTimeS.value;
+        small.calibrations = {run};
+        const double onThisHost = estimate(small, {1, 1}).stepTimeS.value;
+        QVERIFY2(onThisHost > 1.8 * reference && onThisHost < 2.1 * reference,
+                 qPrintable(QString::number(onThisHost / reference)));
+        Calibration unsaid = run;
+        unsaid.workload.hostS = 0;
+        small.calibrations = {unsaid};
+        QVERIFY(estimate(small, {1, 1}).stepTimeS.value < 1.1 * reference);
+        // A host time of 95% of a GPU-bound step: the host waited for the GPU, the fit does not use it.
+        Calibration waited = run;
+        waited.workload.hostS = 0.95 * run.value;
+        const FittedModel ignored = fitModel(p, {waited});
+        QVERIFY(!ignored.hostMeasured && !ignored.hostBound);
+        QCOMPARE(ignored.hostPace, 1.0);
+        QCOMPARE(ignored.mfu, fitModel(p, {unsaid}).mfu);
     }
 
     void threePointsFitByLeastSquaresAndABadPointIsAFinding() {

@@ -77,6 +77,22 @@ private slots:
         QCOMPARE(calibrationText(parsed("2x8=0.9steps/s")), std::string("2x8=0.9steps/s"));
     }
 
+    // The host's issue time a run measured (metrics-protocol.md host_s) rides in the spelling
+    // beside the shape, in milliseconds; a plan file keeps it.
+    void theHostsIssueTimeRidesInTheSpelling() {
+        const Calibration c = parsed("1x1=0.064s/step@micro=8:host=0.0431s");
+        QCOMPARE(c.workload.hostS, 0.0431);
+        QCOMPARE(calibrationText(c), std::string("1x1=0.064s/step@micro=8:host=43.1ms"));
+        QCOMPARE(parsed(calibrationText(c)), c);
+        QVERIFY(parsed("1x1=0.064s/step@host=43.1ms").workload.said());
+        Calibration bad;
+        Text error;
+        for (const char* wrong : {"1x1=2steps/s@host=fast", "1x1=2steps/s@host=-3ms", "1x1=2steps/s@host=43"}) {
+            QVERIFY2(!parseCalibration(wrong, bad, error), wrong);
+            QVERIFY2(error.english().find("host") != std::string::npos, error.english().c_str());
+        }
+    }
+
     void aPlanFileKeepsEachPointsShape() {
         Plan p = gpt2(16);
         QVERIFY(setPlanField(p, "calibration", "1x1=0.2s/step@micro=8:seq=512,1x2=0.3s/step").empty());

@@ -82,6 +82,8 @@ std::map<std::string, const steptruth::Point*> references(const std::vector<step
 // Where the goals hold, they are asserted; where they do not yet, the largest error seen is,
 // so that the model cannot get worse unnoticed (bench/RESULTS.md says why each is missed).
 struct Bound { const char* group; double uncalibrated, calibrated; };
+// A step whose host issue time is at least this share of it is the host's (the GPU idles).
+constexpr double kHostBoundShare = 0.95;
 constexpr Bound kBounds[] = {
     {"heldout 2gpu qwen2.5-7b", kUncalibratedGoal, kCalibratedGoal},
     {"heldout 2gpu mistral-7b", kUncalibratedGoal, kCalibratedGoal},
@@ -90,7 +92,7 @@ constexpr Bound kBounds[] = {
     {"tuning 2gpu mixtral-small", 0.36, 0.36},
     {"tuning 4gpu mixtral-small", kUncalibratedGoal, 0.18},
     {"tuning 2gpu gpt2", 0.38, 0.38},  // 0.58 before its unaligned head and composed GELU were counted
-    {"heldout 2gpu gpt2", 0.35, 0.34},
+    {"heldout 2gpu gpt2", 0.35, 0.17},  // calibrated 0.34 before its host-bound run said its host time
 };
 
 std::string percent(double r) {
@@ -139,15 +141,23 @@ std::string metricsOfRun(const steptruth::Point& p, const std::string& dir) {
                             {"model_type", modelType(p.model)},
                             {"device", "NVIDIA H200"}};
     std::string text = start.dump() + "\n";
-    for (int step = 0; step <= 10; ++step)
-        text += nlohmann::json({{"v", 1},
+    // The fixture's host_s is the time until step() returned, waits for the GPU included (a
+    // full launch queue, the allocator): it is the protocol's host issue time only where the
+    // host bounds the step and the GPU had nothing to make it wait for. Elsewhere the run, as
+    // the protocol asks of a writer that cannot tell its waits apart, does not say it.
+    const double host = p.raw["host_s"].get<double>();
+    const bool hostSaid = host >= kHostBoundShare * p.measuredS;
+    for (int step = 0; step <= 10; ++step) {
+        nlohmann::json event = {{"v", 1},
                                 {"event", "step"},
                                 {"time", 1795790001.0 + step * p.measuredS},
                                 {"step", step},
                                 {"step_time_s", p.measuredS},
-                                {"samples_per_s", micro * gpus / p.measuredS}})
-                    .dump() +
-                "\n";
+                                {"samples_per_s", micro * gpus / p.measuredS}};
+        if (hostSaid)
+            event["host_s"] = host;
+        text += event.dump() + "\n";
+    }
     const std::string path = dir + "/" + p.set + "-" + p.machine + "-" + p.model + ".jsonl";
     writeFile(path, text);
     return path;
