@@ -66,6 +66,10 @@ HELD_FACTOR = 4.0
 # ...while the GPU had at least this many of the process's items launched and not finished.
 QUEUE_BACKLOG = 64
 
+# The kernel that marks a step's start and end in the trace: torch.cuda._sleep(0), PyTorch's
+# spin kernel, which no training step launches. (The trace's timestamps follow a clock of
+# their own, the host's or the GPU's, that Python's clocks cannot be matched to.)
+MARKER_KERNEL = "spin_kernel"
 _RUNTIME_CATEGORIES = ("cuda_runtime", "cuda_driver")
 _GPU_CATEGORIES = ("kernel", "gpu_memcpy", "gpu_memset")
 
@@ -177,22 +181,23 @@ def _calls(trace_events, window, leave_out=()):
     lo, hi = window
     return sum(1 for e in trace_events
                if isinstance(e, dict) and e.get("ph") == "X" and e.get("cat") in _RUNTIME_CATEGORIES and "ts" in e
-               and e.get("name") not in leave_out and lo <= _span(e)[0] <= hi)
+               and e.get("name") not in leave_out and lo <= _span(e)[0] and _span(e)[1] <= hi)
 
 
-def step_window(trace_events, clocks):
-    """Which of the clocks the trace's timestamps follow: clocks is a list of a step's
-    (start, end) in seconds by each clock the trace may use (kineto writes CLOCK_MONOTONIC
-    today, the epoch's time in older releases); the one whose span holds the most CUDA
-    calls' starts, None when it holds none."""
-    starts = [_span(e)[0] for e in trace_events
-              if isinstance(e, dict) and e.get("ph") == "X" and e.get("cat") in _RUNTIME_CATEGORIES and "ts" in e]
-    best, count = None, 0
-    for lo, hi in clocks:
-        inside = sum(1 for t in starts if lo <= t <= hi)
-        if inside > count:
-            best, count = (lo, hi), inside
-    return best
+def marked_window(trace_events):
+    """The step's (start, end) in the trace's own clock, in seconds: from the end of the
+    first launch of the marker kernel (MARKER_KERNEL, launched right before the step) to
+    the start of its last launch (right after it). None unless both are there."""
+    marks = []
+    for event in trace_events:
+        if isinstance(event, dict) and event.get("cat") == "kernel" and MARKER_KERNEL in str(event.get("name", "")):
+            marks.append(_correlation(event))
+    launches = sorted(_span(e) for e in trace_events
+                      if isinstance(e, dict) and e.get("ph") == "X" and e.get("cat") in _RUNTIME_CATEGORIES
+                      and "ts" in e and _correlation(e) in marks)
+    if len(launches) < 2:
+        return None
+    return launches[0][1], launches[-1][0]
 
 
 def measured_steps(environ=os.environ):
@@ -221,11 +226,6 @@ def _cuda_torch():
     return None
 
 
-def _clocks():
-    """Now by each clock a profiler trace may use, in seconds; and the wall clock."""
-    return time.monotonic_ns() * 1e-9, time.time_ns() * 1e-9, time.perf_counter()
-
-
 class HostMeter:
     """Measures host_s on the chosen steps of this rank: begin(step) before the step's
     first work, end(step) after its optimizer step. Once every chosen step is measured,
@@ -243,7 +243,7 @@ class HostMeter:
         self.steps = tuple(measured_steps() if steps is None else steps)
         self._torch = torch_module
         self._profiled = set(self.steps) | ({min(self.steps) - 1} if self.steps else set())
-        self._active = None  # (step, profiler, clocks at the start)
+        self._active = None  # (step, profiler, wall clock at the start, torch)
         self.results = {}  # step -> host_time's dict
         self.call_overhead_s = None
         self.overhead_s = 0.0  # the meter's own time between steps (profiler start, stop, calibration)
@@ -277,12 +277,12 @@ class HostMeter:
         bare = launches()
         profiler = self._profiler()
         profiler.start()
-        mono0, real0, _ = _clocks()
+        torch.cuda._sleep(0)
         traced = launches()
-        mono1, real1, _ = _clocks()
+        torch.cuda._sleep(0)
         profiler.stop()
         events = self._events(profiler)
-        window = step_window(events, [(mono0, mono1), (real0, real1)])
+        window = marked_window(events)
         # The CUDA calls of one round (its synchronisation after the timing left out).
         calls = _calls(events, window, leave_out=SYNC_CALLS) / 3 if window else 0
         if not calls:
@@ -308,24 +308,26 @@ class HostMeter:
             spent = time.perf_counter() - began
             self.overhead_s += spent
             return spent
-        clocks = _clocks()
-        spent = clocks[2] - began
+        torch.cuda._sleep(0)  # the step's start in the trace
+        now = time.perf_counter()
+        spent = now - began
         self.overhead_s += spent
-        self._active = (step, profiler, clocks)
+        self._active = (step, profiler, now, torch)
         return spent
 
     def end(self, step):
         """Stops the step's profiling; the seconds this took (to leave out of step times)."""
         if self._active is None or self._active[0] != int(step):
             return 0.0
-        mono1, real1, wall_end = _clocks()
-        step, profiler, (mono0, real0, wall_start) = self._active
+        wall_end = time.perf_counter()
+        step, profiler, wall_start, torch = self._active
         self._active = None
         try:
+            torch.cuda._sleep(0)  # the step's end in the trace
             profiler.stop()
             if step in self.steps:
                 events = self._events(profiler)
-                window = step_window(events, [(mono0, mono1), (real0, real1)])
+                window = marked_window(events)
                 measured = host_time(wall_end - wall_start, events, window, self.call_overhead_s or 0.0) \
                     if window else None
                 if measured is None:
