@@ -50,6 +50,10 @@ if [[ $mode == smoke ]]; then
     --traces "$work/traces/loop" >"$work/loop.log" 2>&1
   echo "loop: exit $?" >>"$summary"
 else
+  t=$SECONDS
+  CUDA_VISIBLE_DEVICES=0 timeout 150 python3 "$root/bench/hf_host_time.py" loop --root "$root" --out "$work/loop.json" \
+    --traces "$work/traces/loop" >"$work/loop.log" 2>&1
+  echo "loop: exit $? in $((SECONDS - t))s" >>"$summary"
   trainer 8 1
   trainer 4 1
   trainer 2 1
@@ -57,10 +61,6 @@ else
   trainer 8 1 ckpt
   trainer 8 2
   trainer 2 2
-  t=$SECONDS
-  CUDA_VISIBLE_DEVICES=0 timeout 150 python3 "$root/bench/hf_host_time.py" loop --root "$root" --out "$work/loop.json" \
-    --traces "$work/traces/loop" >"$work/loop.log" 2>&1
-  echo "loop: exit $? in $((SECONDS - t))s" >>"$summary"
   t=$SECONDS
   CUDA_VISIBLE_DEVICES=0 timeout 100 python3 "$root/bench/step_truth.py" --root "$root" --only gpt2 --phase single \
     --out "$work/step_truth_single.json" >>"$work/step_truth.log" 2>&1

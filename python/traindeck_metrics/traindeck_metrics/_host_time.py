@@ -14,16 +14,25 @@ cudaDeviceSynchronize, cudaEventSynchronize and their driver twins: `.item()`,
 `torch.isnan(loss)` in an `if`, MoE routers' counts, NCCL's blocking waits), copies
 to the host (a DtoH cudaMemcpy waits for the stream's earlier work), and enqueueing
 calls (a kernel launch, cudaMemcpyAsync, cudaEventRecord...) that the driver held
-because the GPU's queue was full: long (above HELD_CALL_S and several times that call's
-ordinary cost in the step) while the GPU still had at least QUEUE_BACKLOG of this
-process's items launched and not finished; the part beyond the ordinary cost is a wait. Waits on several threads (the autograd
-engine issues backward from its own thread) are merged into one span before they are
-taken off, so time is never taken off twice.
+because the GPU's queue was full: long (above HELD_CALL_S and several times that
+call's ordinary cost in the step) while the GPU still had at least QUEUE_BACKLOG of
+this process's items launched and not finished; the part beyond the ordinary cost is
+a wait. Waits on several threads (the autograd engine issues backward from its own
+thread) are merged into one span before they are taken off, so time is never taken
+off twice. The step's span in the trace is found by a marker kernel launched just
+before and just after it (the trace's clock is its own). What the profiler itself
+adds to the host is taken off too: a per-call cost measured once on this host
+(HostMeter's calibration) times the step's CUDA calls.
 
 The step before the first measured one is profiled too and thrown away: CUPTI's first
 sight of each kernel costs the host more than it will later. Starting and stopping the
-profiler happen outside the measured wall time and are reported (`overhead_s`) so
-that the step times the reporter writes can leave them out.
+profiler (and the calibration) happen between steps and are reported (`overhead_s`)
+so that the step times the reporter writes leave them out.
+
+Measured on 2×H200 (bench/RESULTS.md, "host_s from users' runs"): against the same
+loop's unprofiled steps taken in turn, the profiler adds 6-14% to a GPT-2 step's host
+time, and host_s after the per-call correction stays 0-12% above it (a host whose own
+step-to-step spread is ±20%).
 
 Nothing here imports torch: the meter reads it from sys.modules (the script imported it
 if it trains with it). Without CUDA, or when the profiler cannot be used, nothing is
@@ -103,19 +112,23 @@ def host_time(wall_s, trace_events, window=None, call_overhead_s=0.0):
     around that step). window: the step's (start, end) in the trace's clock, in seconds
     (calls outside it, such as the profiler's own synchronisation when it stops, are not
     the step's; waits are clipped to it); None: the whole trace. call_overhead_s: what
-    the profiler adds to each CUDA call on this host (profiler_overhead), taken off too.
+    the profiler adds to each CUDA call on this host (HostMeter's calibration), taken off
+    too, with the profiler's own work that the trace shows (its "overhead" events).
     A dict: host_s, wall_s, and what was taken off: sync_s (synchronising calls), copy_s
     (copies to the host), held_s (enqueueing calls held by a full queue), wait_s (their
-    union), profiler_s (call_overhead_s × the step's calls); calls (the step's CUDA
+    union), profiler_s (call_overhead_s × the step's calls and the profiler's own
+    events outside the waits); calls (the step's CUDA
     calls). None when the step has no CUDA calls (the waits cannot be told apart) or
     what would be taken off exceeds the wall."""
-    runtime, gpu = [], {}
+    runtime, gpu, own = [], {}, []
     lo, hi = window if window is not None else (float("-inf"), float("inf"))
     for event in trace_events:
         if not isinstance(event, dict) or event.get("ph") != "X" or "ts" not in event:
             continue
         category = event.get("cat")
-        if category in _RUNTIME_CATEGORIES:
+        if category == "overhead":  # the profiler's own work on the host (CUPTI's buffers)
+            own.append(_span(event))
+        elif category in _RUNTIME_CATEGORIES:
             start, end = _span(event)
             if end > lo and start < hi:
                 runtime.append(event)
@@ -168,9 +181,9 @@ def host_time(wall_s, trace_events, window=None, call_overhead_s=0.0):
     def clip(spans):
         return [(max(s, lo), min(e, hi)) for s, e in spans if min(e, hi) > max(s, lo)]
 
-    sync, copy, held = clip(sync), clip(copy), clip(held)
+    sync, copy, held, own = clip(sync), clip(copy), clip(held), clip(own)
     wait = _union(sync + copy + held)
-    profiler = call_overhead_s * len(runtime)
+    profiler = call_overhead_s * len(runtime) + max(0.0, _union(sync + copy + held + own) - wait)
     if wait + profiler > wall_s:
         return None
     return {"host_s": wall_s - wait - profiler, "wall_s": wall_s, "wait_s": wait, "sync_s": _union(sync),
@@ -235,9 +248,9 @@ class HostMeter:
 
     Before its warm-up step it measures what the profiler adds to a CUDA call on this
     host (call_overhead_s): the same few hundred launches of a one-element kernel with
-    the GPU idle, unprofiled and profiled, the fastest of three rounds each."""
+    the GPU idle, unprofiled and profiled, the fastest of five rounds each."""
 
-    CALIBRATION_LAUNCHES = 200
+    CALIBRATION_LAUNCHES, CALIBRATION_ROUNDS = 400, 5
 
     def __init__(self, steps=None, torch_module=None):
         self.steps = tuple(measured_steps() if steps is None else steps)
@@ -262,9 +275,9 @@ class HostMeter:
         """call_overhead_s: the profiler's cost to one CUDA call on this host."""
         x = torch.zeros(1, device="cuda")
 
-        def launches():  # the fastest of three rounds
+        def launches():  # the fastest round
             best = float("inf")
-            for _ in range(3):
+            for _ in range(self.CALIBRATION_ROUNDS):
                 began = time.perf_counter()
                 for _ in range(self.CALIBRATION_LAUNCHES):
                     x.add_(1)
@@ -284,7 +297,7 @@ class HostMeter:
         events = self._events(profiler)
         window = marked_window(events)
         # The CUDA calls of one round (its synchronisation after the timing left out).
-        calls = _calls(events, window, leave_out=SYNC_CALLS) / 3 if window else 0
+        calls = _calls(events, window, leave_out=SYNC_CALLS) / self.CALIBRATION_ROUNDS if window else 0
         if not calls:
             raise RuntimeError("the profiler's trace shows no CUDA calls")
         self.call_overhead_s = max(0.0, (traced - bare) / calls)

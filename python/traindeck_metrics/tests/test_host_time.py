@@ -1,0 +1,267 @@
+"""host_s: the host's issue time of a step, from a profiler trace (synthetic events in the
+Chrome-trace form torch.profiler exports), and the meter and reporter around it."""
+
+import importlib.util
+import os
+import sys
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from _support import TempDir, run_script, strict_events  # noqa: E402
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from traindeck_metrics import _host_time  # noqa: E402
+from traindeck_metrics._host_time import HostMeter, host_time, marked_window, measured_steps  # noqa: E402
+from test_protocol import FixedLayout  # noqa: E402
+from traindeck_metrics._reporter import Reporter  # noqa: E402
+
+MS = 1000.0  # trace timestamps are microseconds
+
+
+class Trace:
+    """A step's trace: CUDA calls on the host and the GPU's items they launched, in ms."""
+
+    def __init__(self):
+        self.events, self._next = [], 1
+
+    def call(self, name, at, dur, gpu=None, tid=1):
+        """A CUDA call at `at` ms lasting `dur` ms; gpu: (kind, name, start, dur) of its GPU item."""
+        correlation = self._next
+        self._next += 1
+        self.events.append({"ph": "X", "cat": "cuda_runtime", "name": name, "ts": at * MS, "dur": dur * MS,
+                            "tid": tid, "args": {"correlation": correlation}})
+        if gpu:
+            kind, kernel, start, length = gpu
+            self.events.append({"ph": "X", "cat": kind, "name": kernel, "ts": start * MS, "dur": length * MS,
+                                "args": {"correlation": correlation}})
+        return self
+
+    def launch(self, at, dur=0.005, kernel_at=None, kernel_dur=0.01, name="gemm"):
+        start = at + dur if kernel_at is None else kernel_at
+        return self.call("cudaLaunchKernel", at, dur, ("kernel", name, start, kernel_dur))
+
+    def marker(self, at):
+        return self.launch(at, 0.005, name="void at::cuda::(anonymous namespace)::spin_kernel(long)")
+
+
+def ms(value):
+    return round(value * 1e3, 6)
+
+
+class HostTimeTest(unittest.TestCase):
+    def test_a_step_with_no_waits_is_all_host(self):
+        t = Trace()
+        for i in range(100):
+            t.launch(i * 0.3)
+        r = host_time(0.030, t.events)
+        self.assertEqual(ms(r["host_s"]), 30.0)
+        self.assertEqual(r["wait_s"], 0.0)
+        self.assertEqual(r["calls"], 100)
+
+    def test_synchronising_calls_are_waits(self):
+        t = Trace().launch(0).call("cudaStreamSynchronize", 1, 12).launch(13)
+        t.call("cudaDeviceSynchronize", 14, 2).call("cuEventSynchronize", 17, 1, tid=2)
+        r = host_time(0.030, t.events)
+        self.assertEqual(ms(r["sync_s"]), 15.0)
+        self.assertEqual(ms(r["host_s"]), 15.0)
+
+    def test_copies_to_the_host_wait_and_copies_to_the_gpu_do_not(self):
+        t = Trace()
+        t.call("cudaMemcpyAsync", 1, 4, ("gpu_memcpy", "Memcpy DtoH (Device -> Pageable)", 4.5, 0.2))
+        t.call("cudaMemcpyAsync", 6, 0.5, ("gpu_memcpy", "Memcpy HtoD (Pageable -> Device)", 6.5, 0.1))
+        t.call("cudaMemcpy", 8, 2)  # synchronous, whatever its direction
+        r = host_time(0.020, t.events)
+        self.assertEqual(ms(r["copy_s"]), 6.0)
+        self.assertEqual(ms(r["host_s"]), 14.0)
+
+    def test_waits_on_two_threads_at_once_are_taken_off_once(self):
+        # backward's thread waits (an MoE router's .item()) while the main thread waits on it
+        t = Trace().call("cudaStreamSynchronize", 2, 6, tid=1).call("cudaStreamSynchronize", 4, 6, tid=2)
+        r = host_time(0.020, t.events)
+        self.assertEqual(ms(r["wait_s"]), 8.0)
+        self.assertEqual(ms(r["host_s"]), 12.0)
+
+    def test_launches_held_by_a_full_queue_are_waits_beyond_their_ordinary_cost(self):
+        t = Trace()
+        # 100 launches of 5 us with an idle GPU; then the GPU falls behind by 200 kernels of 1 ms,
+        # and the next 10 launches are each held 1 ms by the full queue.
+        for i in range(100):
+            t.launch(i * 0.01, 0.005, kernel_at=i * 0.01 + 0.006, kernel_dur=0.001)
+        for i in range(200):
+            t.launch(1 + i * 0.01, 0.005, kernel_at=2 + i, kernel_dur=1)
+        for i in range(10):
+            t.launch(4 + i * 1.005, 1.005, kernel_at=202 + i, kernel_dur=1)
+        r = host_time(0.015, t.events)
+        self.assertAlmostEqual(ms(r["held_s"]), 10.0, places=3)
+        # a long launch with the GPU idle is the host's own (a preempted thread, a slow driver)
+        idle = Trace().launch(0, 0.005).launch(1, 2.0).launch(4, 0.005)
+        self.assertEqual(host_time(0.005, idle.events)["held_s"], 0.0)
+
+    def test_the_window_leaves_out_what_is_not_the_step(self):
+        t = Trace().marker(0).launch(1).call("cudaStreamSynchronize", 2, 3).launch(6).marker(10)
+        t.call("cudaDeviceSynchronize", 10.1, 40)  # the profiler's stop, after the step
+        window = marked_window(t.events)
+        self.assertEqual((ms(window[0]), ms(window[1])), (0.005, 10.0))
+        r = host_time(0.010, t.events, window)
+        self.assertEqual(ms(r["sync_s"]), 3.0)
+        self.assertEqual(r["calls"], 3)
+
+    def test_a_wait_across_the_window_edge_is_clipped(self):
+        t = Trace().marker(0).call("cudaStreamSynchronize", 8, 30).marker(10)
+        r = host_time(0.010, t.events, marked_window(t.events))
+        self.assertEqual(ms(r["sync_s"]), 2.0)  # 8 ms to the end marker's launch at 10 ms
+
+    def test_without_both_markers_there_is_no_window(self):
+        self.assertIsNone(marked_window(Trace().marker(0).launch(1).events))
+
+    def test_the_profilers_per_call_cost_is_taken_off(self):
+        t = Trace()
+        for i in range(1000):
+            t.launch(i * 0.01)
+        r = host_time(0.010, t.events, None, call_overhead_s=2e-6)
+        self.assertEqual(ms(r["profiler_s"]), 2.0)
+        self.assertEqual(ms(r["host_s"]), 8.0)
+
+    def test_a_trace_without_cuda_calls_tells_nothing(self):
+        kernels_only = [{"ph": "X", "cat": "kernel", "name": "gemm", "ts": 0, "dur": 5, "args": {"correlation": 1}}]
+        self.assertIsNone(host_time(0.01, kernels_only))
+        self.assertIsNone(host_time(0.01, []))
+
+    def test_waits_longer_than_the_wall_tell_nothing(self):
+        self.assertIsNone(host_time(0.005, Trace().call("cudaStreamSynchronize", 0, 9).events))
+
+    def test_the_measured_steps(self):
+        self.assertEqual(measured_steps({}), (10, 11, 12))
+        self.assertEqual(measured_steps({"TRAINDECK_HOST_STEPS": "7, 5,6"}), (5, 6, 7))
+        self.assertEqual(measured_steps({"TRAINDECK_HOST_STEPS": "off"}), ())
+
+
+class MemoryWriter:
+    def __init__(self):
+        self.lines = []
+
+    def write(self, line):
+        self.lines.append(line)
+
+
+class MeterTest(unittest.TestCase):
+    def test_without_cuda_nothing_is_measured(self):
+        meter = HostMeter(steps=(2, 3))
+        if _host_time._cuda_torch() is not None:
+            self.skipTest("this process uses CUDA")
+        for step in range(6):
+            self.assertEqual(meter.begin(step), 0.0)
+            self.assertEqual(meter.end(step), 0.0)
+        self.assertEqual(meter.results, {})
+        self.assertIsNone(meter.take())
+
+    def test_the_median_once_every_step_is_measured(self):
+        meter = HostMeter(steps=(10, 11, 12))
+        meter.results = {10: {"host_s": 0.03}, 11: {"host_s": 0.05}}
+        self.assertIsNone(meter.take())  # step 12 not measured yet
+        meter.results[12] = {"host_s": 0.04}
+        self.assertEqual(meter.take(), 0.04)
+        self.assertIsNone(meter.take())  # written once
+
+    def test_the_warm_up_step_and_the_measured_ones_are_profiled(self):
+        meter = HostMeter(steps=(10, 11, 12))
+        self.assertEqual([s for s in range(20) if meter.wants(s)], [9, 10, 11, 12])
+        self.assertFalse(any(HostMeter(steps=()).wants(s) for s in range(20)))
+
+
+class FakeMeter:
+    """The meter's face to the reporter: a measurement's cost between steps, and host_s."""
+
+    def __init__(self, cost, host):
+        self.cost, self.host = cost, host
+
+    def begin(self, step):
+        return self.cost
+
+    def end(self, step):
+        return self.cost
+
+    def take(self):
+        host, self.host = self.host, None
+        return host
+
+
+class ReporterTest(unittest.TestCase):
+    def reporter(self, rank=0, world=2):
+        now = [100.0]
+        writer = MemoryWriter()
+        rep = Reporter(writer=writer, layout=FixedLayout(rank, world, world),
+                       clock=lambda: now[0])
+        return rep, writer, now
+
+    def test_host_s_goes_on_the_next_step_and_rank_events_once(self):
+        import json
+        rep, writer, now = self.reporter()
+        rep.host = FakeMeter(0.0, 0.045)
+        rep.start(micro_batch=8)
+        now[0] += 1.0
+        rep.log(9, loss=1.0)
+        now[0] += 1.0
+        rep.log(19, loss=0.5)
+        events = [json.loads(line) for line in writer.lines]
+        with_host = [(e["event"], e["step"]) for e in events if "host_s" in e]
+        self.assertEqual(with_host, [("step", 9), ("rank", 9)])
+        self.assertTrue(all(e["host_s"] == 0.045 for e in events if "host_s" in e))
+
+    def test_other_ranks_write_it_on_their_rank_event(self):
+        import json
+        rep, writer, now = self.reporter(rank=1)
+        rep.host = FakeMeter(0.0, 0.05)
+        rep.start()
+        now[0] += 1.0
+        rep.rank_step(4)
+        events = [json.loads(line) for line in writer.lines]
+        self.assertEqual([(e["event"], e.get("host_s")) for e in events], [("rank", 0.05)])
+
+    def test_the_measurements_own_cost_is_left_out_of_step_times(self):
+        import json
+        rep, writer, now = self.reporter(world=1)
+        rep.host = FakeMeter(0.25, None)
+        rep.start(micro_batch=1)
+        for step in range(10):
+            rep.step_begin(step)
+            now[0] += 0.25 + 0.1  # the meter's start, then the step
+            rep.step_end(step)
+            now[0] += 0.25  # the meter's stop
+            if step in (0, 9):
+                rep.log(step)
+        steps = [json.loads(line) for line in writer.lines if '"event":"step"' in line]
+        self.assertAlmostEqual(steps[-1]["step_time_s"], 0.1)  # steps 1-9, the meter's 0.5 s each left out
+
+
+@unittest.skipUnless(importlib.util.find_spec("torch") is not None, "torch is not installed")
+class WithoutCudaTest(unittest.TestCase):
+    def test_a_torch_loop_on_the_cpu_writes_no_host_s(self):
+        # CI's torch (Debian's) has no CUDA: the steps measure nothing and write no host_s.
+        with TempDir() as d:
+            path = os.path.join(d, "metrics.jsonl")
+            code, out, err = run_script("""
+import torch, traindeck_metrics as td
+model = torch.nn.Linear(16, 1)
+opt = torch.optim.SGD(model.parameters(), lr=0.1)
+td.start(micro_batch=4, total_steps=20)
+for step in range(20):
+    with td.step(step):
+        loss = model(torch.randn(4, 16)).pow(2).mean()
+        loss.backward()
+        opt.step()
+        opt.zero_grad()
+    td.log(step, loss=loss.item())
+print("measured", td.reporter().host.results, td.reporter().host.failed)
+""", TRAINDECK_METRICS_FILE=path)
+            self.assertEqual(code, 0, err)
+            self.assertIn("measured {} None", out)
+            with open(path) as f:
+                events = strict_events(f.read())
+            steps = [e for e in events if e["event"] == "step"]
+            self.assertEqual(len(steps), 20)
+            self.assertFalse([e for e in events if "host_s" in e])
+
+
+if __name__ == "__main__":
+    unittest.main()
