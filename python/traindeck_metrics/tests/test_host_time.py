@@ -136,6 +136,25 @@ class HostTimeTest(unittest.TestCase):
         self.assertEqual(measured_steps({"TRAINDECK_HOST_STEPS": "off"}), ())
 
 
+class RealTraceTest(unittest.TestCase):
+    def test_a_trainer_step_on_two_h200s(self):
+        # torch 2.11's export of step 12 of GPT-2 under the HF Trainer, rank 0 of two (DDP, micro-batch 8;
+        # bench/hf_host_time.py): the rank waited twice for the other, 20 and 22 ms, in cudaStreamSynchronize.
+        import gzip
+        import json
+        path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures",
+                            "hf_gpt2_m8_ddp_rank0_step12.trace.json.gz")
+        with gzip.open(path, "rt") as f:
+            events = json.load(f)["traceEvents"]
+        lo, hi = marked_window(events)
+        self.assertAlmostEqual(hi - lo, 0.0948, places=3)  # the meter's own wall clock read 94.8 ms
+        r = host_time(hi - lo, events, (lo, hi))
+        self.assertEqual(r["calls"], 1987)
+        self.assertAlmostEqual(r["sync_s"], 0.0425, places=3)
+        self.assertLess(r["copy_s"] + r["held_s"], 0.001)
+        self.assertAlmostEqual(r["host_s"], 0.0521, places=3)
+
+
 class MemoryWriter:
     def __init__(self):
         self.lines = []
