@@ -11,9 +11,10 @@ bench/step_truth.py, whose model building this reuses):
   loop     step_truth's own loop (fused AdamW, torch.autocast bf16, the GPU idle at each step's
            start) at each shape: step_truth's direct host_s (the wall time of the step's
            issue, with no synchronisation in it, as bench/step_truth.py takes it), then the same
-           loop's steps taken in turn unprofiled (the direct host time) and by traindeck_metrics'
-           meter (6 steps): its profiled wall time against the direct host time (the profiler's
-           own cost to the host) and its host_s.
+           loop's steps: 6 unprofiled (the direct host time), traindeck_metrics' meter (its
+           session: a warm-up step and 6 measured), 6 unprofiled again: the meter's profiled
+           wall time against the direct host time (the profiler's own cost to the host), its
+           host_s, and the steps after against those before (a cost the profiler left behind).
 
 Usage:
   hf_host_time.py trainer --root ROOT --micro 8 [--checkpointing] [--steps 60] [--traces DIR]
@@ -146,29 +147,35 @@ def loop_run(args):
         for _ in range(3):  # this optimizer's warm-up
             step()
         dev.sync()
-        # Unprofiled and measured steps taken in turn, so that the host's drift (a third over
-        # minutes on these VMs) falls on both alike: steps 2, 4, ... 12 measured (1: the meter's
-        # warm-up), the odd ones timed directly.
-        meter = host_time.HostMeter(steps=(2, 4, 6, 8, 10, 12), torch_module=torch if dev.cuda else None)
-        direct = []
-        for i in range(14):
-            if meter.wants(i):
-                meter.begin(i)
-                step()
-                meter.end(i)
-            else:
+        # Unprofiled steps, the meter's session (its warm-up step 0, steps 1-6 measured), unprofiled
+        # steps again: the direct host time brackets the measured one (the host drifts by a third over
+        # minutes on these VMs), and the steps after show whether the profiler left a cost behind.
+        def direct(count):
+            out = []
+            for _ in range(count):
                 began = time.perf_counter()
                 step()
-                direct.append(time.perf_counter() - began)
+                out.append(time.perf_counter() - began)
+                dev.sync()
+            return out
+
+        before = direct(6)
+        meter = host_time.HostMeter(steps=(1, 2, 3, 4, 5, 6), torch_module=torch if dev.cuda else None)
+        for i in range(7):
+            meter.begin(i)
+            step()
+            meter.end(i)
             dev.sync()
+        after = direct(6)
         point = {"micro_batch": micro, "seq": seq, "checkpointing": "full" if checkpointing else "none",
                  "step_truth_step_s": reference["step_s"], "step_truth_host_s": reference["host_s"],
-                 "direct_host_s": statistics.median(direct), "direct_s": direct, "meter": meter.results,
+                 "direct_host_s": statistics.median(before + after), "direct_before_s": before,
+                 "direct_after_s": after, "meter": meter.results,
                  "meter_failed": meter.failed, "call_overhead_s": meter.call_overhead_s, "meter_host_s": meter.take()}
         if meter.results:
             point["meter_wall_s"] = statistics.median(r["wall_s"] for r in meter.results.values())
         out["points"].append(point)
-        log("hf_host_time loop: " + json.dumps({k: v for k, v in point.items() if k not in ("meter", "direct_s")}))
+        log("hf_host_time loop: " + json.dumps({k: v for k, v in point.items() if k not in ("meter", "direct_before_s", "direct_after_s")}))
         del model, opt, ids
         dev.free()
     with open(args.out, "w") as f:

@@ -3,15 +3,18 @@ Chrome-trace form torch.profiler exports), and the meter and reporter around it.
 
 import importlib.util
 import os
+import statistics
 import sys
+import time
 import unittest
+import unittest.mock
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from _support import TempDir, run_script, strict_events  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from traindeck_metrics import _host_time  # noqa: E402
-from traindeck_metrics._host_time import HostMeter, host_time, marked_window, measured_steps  # noqa: E402
+from traindeck_metrics._host_time import HostMeter, host_time, marked_windows, measured_steps  # noqa: E402
 from test_protocol import FixedLayout  # noqa: E402
 from traindeck_metrics._reporter import Reporter  # noqa: E402
 
@@ -40,8 +43,8 @@ class Trace:
         start = at + dur if kernel_at is None else kernel_at
         return self.call("cudaLaunchKernel", at, dur, ("kernel", name, start, kernel_dur))
 
-    def marker(self, at):
-        return self.launch(at, 0.005, name="void at::cuda::(anonymous namespace)::spin_kernel(long)")
+    def marker(self, at, dur=0.005):
+        return self.launch(at, dur, name="void at::cuda::(anonymous namespace)::spin_kernel(long)")
 
 
 def ms(value):
@@ -100,7 +103,7 @@ class HostTimeTest(unittest.TestCase):
     def test_the_window_leaves_out_what_is_not_the_step(self):
         t = Trace().marker(0).launch(1).call("cudaStreamSynchronize", 2, 3).launch(6).marker(10)
         t.call("cudaDeviceSynchronize", 10.1, 40)  # the profiler's stop, after the step
-        window = marked_window(t.events)
+        [window] = marked_windows(t.events)
         self.assertEqual((ms(window[0]), ms(window[1])), (0.005, 10.0))
         r = host_time(0.010, t.events, window)
         self.assertEqual(ms(r["sync_s"]), 3.0)
@@ -108,11 +111,13 @@ class HostTimeTest(unittest.TestCase):
 
     def test_a_wait_across_the_window_edge_is_clipped(self):
         t = Trace().marker(0).call("cudaStreamSynchronize", 8, 30).marker(10)
-        r = host_time(0.010, t.events, marked_window(t.events))
+        r = host_time(0.010, t.events, marked_windows(t.events)[0])
         self.assertEqual(ms(r["sync_s"]), 2.0)  # 8 ms to the end marker's launch at 10 ms
 
-    def test_without_both_markers_there_is_no_window(self):
-        self.assertIsNone(marked_window(Trace().marker(0).launch(1).events))
+    def test_markers_pair_in_order(self):
+        t = Trace().marker(0).launch(1).marker(2).launch(3).marker(4).marker(6).launch(7).marker(8)
+        # markers at 0 and 2, 4 and 6 pair; the one at 8 has no partner and opens no span
+        self.assertEqual([(ms(a), ms(b)) for a, b in marked_windows(t.events)], [(0.005, 2.0), (4.005, 6.0)])
 
     def test_the_profilers_per_call_cost_is_taken_off(self):
         t = Trace()
@@ -146,7 +151,7 @@ class RealTraceTest(unittest.TestCase):
                             "hf_gpt2_m8_ddp_rank0_step12.trace.json.gz")
         with gzip.open(path, "rt") as f:
             events = json.load(f)["traceEvents"]
-        lo, hi = marked_window(events)
+        [(lo, hi)] = marked_windows(events)
         self.assertAlmostEqual(hi - lo, 0.0948, places=3)  # the meter's own wall clock read 94.8 ms
         r = host_time(hi - lo, events, (lo, hi))
         self.assertEqual(r["calls"], 1987)
@@ -186,6 +191,110 @@ class MeterTest(unittest.TestCase):
         meter = HostMeter(steps=(10, 11, 12))
         self.assertEqual([s for s in range(20) if meter.wants(s)], [9, 10, 11, 12])
         self.assertFalse(any(HostMeter(steps=()).wants(s) for s in range(20)))
+
+
+class FakeCudaTorch:
+    """torch as the meter uses it, writing down what the GPU would be asked, in order."""
+
+    def __init__(self):
+        self.log = []
+        torch = self
+
+        class Cuda:
+            @staticmethod
+            def synchronize():
+                torch.log.append(("cudaDeviceSynchronize", 1))
+
+            @staticmethod
+            def _sleep(cycles):
+                torch.log.append(("mark", 1))
+
+        class Tensor:
+            @staticmethod
+            def add_(value):
+                torch.log.append(("cudaLaunchKernel", 1))
+
+        self.cuda = Cuda
+        self.zeros = lambda *args, **kwargs: Tensor
+
+
+class TracedMeter(HostMeter):
+    """The meter with a profiler that turns the fake torch's log into a Chrome trace (1 us apart)."""
+
+    def __init__(self, torch, **kwargs):
+        super().__init__(torch_module=torch, **kwargs)
+        self.torch, self.sessions = torch, []
+
+    def _new_profiler(self):
+        meter = self
+
+        class Profiler:
+            def start(self):
+                meter.sessions.append([len(meter.torch.log), None])
+
+            def stop(self):
+                meter.sessions[-1][1] = len(meter.torch.log)
+
+        return Profiler()
+
+    def _events(self, profiler):
+        first, last = self.sessions[-1]
+        trace, at = Trace(), 0.0
+        for name, us in self.torch.log[first:last]:
+            if name == "mark":
+                trace.marker(at, us / MS)
+            elif name == "cudaLaunchKernel":
+                trace.launch(at, us / MS)
+            else:
+                trace.call(name, at, us / MS)
+            at += (us + 1) / MS
+        return trace.events
+
+
+class MeterSessionTest(unittest.TestCase):
+    def run_steps(self, meter, torch, steps=16):
+        for step in range(steps):
+            meter.begin(step)
+            torch.log.append(("cudaStreamSynchronize", 4000))  # the step waits 4 ms for the GPU...
+            time.sleep(0.010)  # ...within its 10 ms
+            meter.end(step)
+
+    def test_one_session_from_the_warm_up_step_to_the_last_measured_one(self):
+        torch = FakeCudaTorch()
+        meter = TracedMeter(torch, steps=(10, 11, 12))
+        with unittest.mock.patch.dict(os.environ, {}, clear=False):
+            os.environ.pop("TEARDOWN_CUPTI", None)
+            self.run_steps(meter, torch)
+            self.assertEqual(os.environ.get("TEARDOWN_CUPTI"), "1")  # CUPTI let go after the session
+        self.assertIsNone(meter.failed)
+        self.assertEqual(len(meter.sessions), 1)
+        self.assertEqual(sorted(meter.results), [10, 11, 12])
+        for r in meter.results.values():
+            self.assertEqual(ms(r["sync_s"]), 4.0)
+            self.assertAlmostEqual(r["host_s"], r["wall_s"] - 0.004 - r["profiler_s"], places=9)
+            self.assertGreater(r["wall_s"], 0.009)
+        self.assertIsNotNone(meter.call_overhead_s)
+        self.assertAlmostEqual(meter.take(), statistics.median(r["host_s"] for r in meter.results.values()))
+        # the session began before step 9 and ended after step 12: later steps see no profiler
+        self.assertEqual(torch.log[meter.sessions[0][1]:], [("cudaStreamSynchronize", 4000)] * 3)
+
+    def test_nothing_is_measured_where_cupti_must_stay_attached(self):
+        torch = FakeCudaTorch()
+        meter = TracedMeter(torch, steps=(10, 11, 12))
+        with unittest.mock.patch.dict(os.environ, {"TEARDOWN_CUPTI": "0"}):
+            self.run_steps(meter, torch)
+        self.assertEqual(meter.sessions, [])
+        self.assertIn("TEARDOWN_CUPTI", meter.failed)
+        self.assertIsNone(meter.take())
+
+    def test_a_run_that_ends_early_stops_the_session(self):
+        torch = FakeCudaTorch()
+        meter = TracedMeter(torch, steps=(10, 11, 12))
+        self.run_steps(meter, torch, steps=11)
+        self.assertIsNone(meter.sessions[0][1])
+        meter.close()
+        self.assertIsNotNone(meter.sessions[0][1])
+        self.assertIsNone(meter.take())
 
 
 class FakeMeter:

@@ -197,20 +197,16 @@ def _calls(trace_events, window, leave_out=()):
                and e.get("name") not in leave_out and lo <= _span(e)[0] and _span(e)[1] <= hi)
 
 
-def marked_window(trace_events):
-    """The step's (start, end) in the trace's own clock, in seconds: from the end of the
-    first launch of the marker kernel (MARKER_KERNEL, launched right before the step) to
-    the start of its last launch (right after it). None unless both are there."""
-    marks = []
-    for event in trace_events:
-        if isinstance(event, dict) and event.get("cat") == "kernel" and MARKER_KERNEL in str(event.get("name", "")):
-            marks.append(_correlation(event))
+def marked_windows(trace_events):
+    """The marked spans in the trace's own clock, in seconds, in order: each from the end of
+    a launch of the marker kernel (MARKER_KERNEL, launched right before a step) to the
+    start of the next one (right after it), pairing the launches in order."""
+    marks = {_correlation(e) for e in trace_events
+             if isinstance(e, dict) and e.get("cat") == "kernel" and MARKER_KERNEL in str(e.get("name", ""))}
     launches = sorted(_span(e) for e in trace_events
                       if isinstance(e, dict) and e.get("ph") == "X" and e.get("cat") in _RUNTIME_CATEGORIES
                       and "ts" in e and _correlation(e) in marks)
-    if len(launches) < 2:
-        return None
-    return launches[0][1], launches[-1][0]
+    return [(launches[i][1], launches[i + 1][0]) for i in range(0, len(launches) - 1, 2)]
 
 
 def measured_steps(environ=os.environ):
@@ -246,17 +242,32 @@ class HostMeter:
     Every call is a no-op outside the chosen steps and their warm-up step, and any failure
     of the profiler only means nothing is written.
 
-    Before its warm-up step it measures what the profiler adds to a CUDA call on this
-    host (call_overhead_s): the same few hundred launches of a one-element kernel with
-    the GPU idle, unprofiled and profiled, the fastest of five rounds each."""
+    One profiler session covers them all, from before the warm-up step to the end of the
+    last measured step; each step's span in it is marked (MARKER_KERNEL before and after
+    it). At the session's start it measures what the profiler adds to a CUDA call on this
+    host (call_overhead_s): the same few hundred launches of a one-element kernel with the
+    GPU idle, unprofiled and then profiled, the fastest of five rounds each.
+
+    Kineto leaves CUPTI attached after a session unless TEARDOWN_CUPTI=1, and an attached
+    CUPTI slows every later CUDA call (10-20% of a step: pytorch/pytorch#144455; in our 2xH200
+    runs, which left it attached, the host-bound shapes' later steps ran 14-46% slower than
+    their steps 5-9, the GPU-bound ones not). So the meter sets
+    TEARDOWN_CUPTI=1 when it is unset, and measures nothing when it is "0" (torch.compile's
+    CUDA graphs ask for that: CUPTI's teardown crashed them before CUDA 12.6)."""
 
     CALIBRATION_LAUNCHES, CALIBRATION_ROUNDS = 400, 5
 
     def __init__(self, steps=None, torch_module=None):
         self.steps = tuple(measured_steps() if steps is None else steps)
         self._torch = torch_module
-        self._profiled = set(self.steps) | ({min(self.steps) - 1} if self.steps else set())
-        self._active = None  # (step, profiler, wall clock at the start, torch)
+        self._first = min(self.steps) - 1 if self.steps else None  # the warm-up step
+        self._profiled = set(self.steps) | ({self._first} if self.steps else set())
+        self._profiler = None
+        self._session = None  # torch, while the session runs
+        self._step = None  # (step, wall clock at its start) while a profiled step runs
+        self._walls = []  # (step, wall seconds) of each marked span in order; first the calibration's
+        #                   (None, what the profiler added to its fastest round)
+        self._bare = None  # the calibration's unprofiled round
         self.results = {}  # step -> host_time's dict
         self.call_overhead_s = None
         self.overhead_s = 0.0  # the meter's own time between steps (profiler start, stop, calibration)
@@ -267,89 +278,111 @@ class HostMeter:
         return self.failed is None and not self._taken and int(step) in self._profiled
 
     @staticmethod
-    def _profiler():
+    def _new_profiler():
         from torch.profiler import ProfilerActivity, profile
         return profile(activities=[ProfilerActivity.CUDA])
 
-    def _calibrate(self, torch):
-        """call_overhead_s: the profiler's cost to one CUDA call on this host."""
+    def _rounds(self, torch, x):
+        """The fastest of the calibration's rounds of one-element launches."""
+        best = float("inf")
+        for _ in range(self.CALIBRATION_ROUNDS):
+            began = time.perf_counter()
+            for _ in range(self.CALIBRATION_LAUNCHES):
+                x.add_(1)
+            best = min(best, time.perf_counter() - began)
+            torch.cuda.synchronize()
+        return best
+
+    def _start(self, torch):
+        """The session's start: the calibration's unprofiled rounds, the profiler, its profiled rounds."""
+        if os.environ.get("TEARDOWN_CUPTI") == "0":
+            raise RuntimeError("TEARDOWN_CUPTI=0 keeps CUPTI attached after profiling, slowing the rest of the run")
+        os.environ.setdefault("TEARDOWN_CUPTI", "1")
         x = torch.zeros(1, device="cuda")
-
-        def launches():  # the fastest round
-            best = float("inf")
-            for _ in range(self.CALIBRATION_ROUNDS):
-                began = time.perf_counter()
-                for _ in range(self.CALIBRATION_LAUNCHES):
-                    x.add_(1)
-                best = min(best, time.perf_counter() - began)
-                torch.cuda.synchronize()
-            return best
-
         torch.cuda.synchronize()
-        launches()  # the kernel's first launches
-        bare = launches()
-        profiler = self._profiler()
-        profiler.start()
+        self._rounds(torch, x)  # the kernel's first launches
+        bare = self._rounds(torch, x)
+        self._profiler = self._new_profiler()
+        self._profiler.start()
+        self._session = torch
         torch.cuda._sleep(0)
-        traced = launches()
+        traced = self._rounds(torch, x)
         torch.cuda._sleep(0)
-        profiler.stop()
-        events = self._events(profiler)
-        window = marked_window(events)
-        # The CUDA calls of one round (its synchronisation after the timing left out).
-        calls = _calls(events, window, leave_out=SYNC_CALLS) / self.CALIBRATION_ROUNDS if window else 0
-        if not calls:
-            raise RuntimeError("the profiler's trace shows no CUDA calls")
-        self.call_overhead_s = max(0.0, (traced - bare) / calls)
+        self._walls.append((None, traced - bare))
 
     def begin(self, step):
-        """Starts the step's profiling; the seconds this took (to leave out of step times)."""
+        """Marks a profiled step's start (starting the session before the first); the seconds
+        this took, to leave out of step times."""
         step = int(step)
-        if not self.wants(step) or self._active is not None:
+        if not self.wants(step) or self._step is not None:
             return 0.0
         began = time.perf_counter()
-        torch = self._torch or _cuda_torch()
-        if torch is None:
-            return 0.0
-        try:
-            if self.call_overhead_s is None:
-                self._calibrate(torch)
-            profiler = self._profiler()
-            profiler.start()
-        except Exception as e:  # noqa: BLE001 - the profiler is taken, or CUPTI is missing
-            self.failed = f"profiler: {e}"
-            spent = time.perf_counter() - began
-            self.overhead_s += spent
-            return spent
-        torch.cuda._sleep(0)  # the step's start in the trace
+        if self._session is None:
+            torch = self._torch or _cuda_torch()
+            if torch is None or step != self._first:
+                return 0.0
+            try:
+                self._start(torch)
+            except Exception as e:  # noqa: BLE001 - the profiler is taken, CUPTI is missing, or must stay
+                self._fail(f"profiler: {e}")
+                return self._spent(began)
+        self._session.cuda._sleep(0)  # the step's start in the trace
         now = time.perf_counter()
-        spent = now - began
-        self.overhead_s += spent
-        self._active = (step, profiler, now, torch)
-        return spent
+        self._step = (step, now)
+        return self._spent(began, now)
 
     def end(self, step):
-        """Stops the step's profiling; the seconds this took (to leave out of step times)."""
-        if self._active is None or self._active[0] != int(step):
+        """Marks a profiled step's end (and after the last, stops the session and reads its
+        trace); the seconds this took, to leave out of step times."""
+        if self._step is None or self._step[0] != int(step):
             return 0.0
         wall_end = time.perf_counter()
-        step, profiler, wall_start, torch = self._active
-        self._active = None
-        try:
-            torch.cuda._sleep(0)  # the step's end in the trace
-            profiler.stop()
+        step, wall_start = self._step
+        self._step = None
+        self._walls.append((step, wall_end - wall_start))
+        self._session.cuda._sleep(0)  # the step's end in the trace
+        if step == max(self.steps):
+            try:
+                self._finish()
+            except Exception as e:  # noqa: BLE001
+                self._fail(f"profiler: {e}")
+        return self._spent(wall_end)
+
+    def close(self):
+        """Stops a session still running (the run ended before its last measured step)."""
+        if self._session is not None:
+            self._fail("the run ended before the measured steps")
+
+    def _finish(self):
+        profiler, self._profiler, self._session = self._profiler, None, None
+        profiler.stop()
+        events = self._events(profiler)
+        windows = marked_windows(events)
+        if len(windows) != len(self._walls):
+            raise RuntimeError(f"{len(windows)} marked spans in the trace for {len(self._walls)} steps")
+        ((_, added), calibration), *steps = zip(self._walls, windows)
+        calls = _calls(events, calibration, leave_out=SYNC_CALLS) / self.CALIBRATION_ROUNDS
+        if not calls:
+            raise RuntimeError("the profiler's trace shows no CUDA calls")
+        self.call_overhead_s = max(0.0, added / calls)
+        for (step, wall), window in steps:
             if step in self.steps:
-                events = self._events(profiler)
-                window = marked_window(events)
-                measured = host_time(wall_end - wall_start, events, window, self.call_overhead_s or 0.0) \
-                    if window else None
+                measured = host_time(wall, events, window, self.call_overhead_s)
                 if measured is None:
-                    self.failed = "the profiler's trace does not tell the host's waits apart"
-                else:
-                    self.results[step] = measured
-        except Exception as e:  # noqa: BLE001
-            self.failed = f"profiler: {e}"
-        spent = time.perf_counter() - wall_end
+                    raise RuntimeError("the profiler's trace does not tell the host's waits apart")
+                self.results[step] = measured
+
+    def _fail(self, reason):
+        self.failed = reason
+        if self._profiler is not None:
+            profiler, self._profiler, self._session = self._profiler, None, None
+            try:
+                profiler.stop()
+            except Exception:  # noqa: BLE001
+                pass
+
+    def _spent(self, began, now=None):
+        spent = (time.perf_counter() if now is None else now) - began
         self.overhead_s += spent
         return spent
 

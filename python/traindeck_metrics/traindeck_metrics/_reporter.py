@@ -230,6 +230,7 @@ class Reporter:
             if self.ended:
                 return
             self.ended = True
+            self.host.close()
             self._ensure()
             if not self.layout.is_main:
                 return
