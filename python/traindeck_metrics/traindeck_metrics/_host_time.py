@@ -267,7 +267,6 @@ class HostMeter:
         self._step = None  # (step, wall clock at its start) while a profiled step runs
         self._walls = []  # (step, wall seconds) of each marked span in order; first the calibration's
         #                   (None, what the profiler added to its fastest round)
-        self._bare = None  # the calibration's unprofiled round
         self.results = {}  # step -> host_time's dict
         self.call_overhead_s = None
         self.overhead_s = 0.0  # the meter's own time between steps (profiler start, stop, calibration)
@@ -336,6 +335,9 @@ class HostMeter:
         trace); the seconds this took, to leave out of step times."""
         if self._step is None or self._step[0] != int(step):
             return 0.0
+        if self._session is None:  # stopped meanwhile (close)
+            self._step = None
+            return 0.0
         wall_end = time.perf_counter()
         step, wall_start = self._step
         self._step = None
@@ -374,6 +376,7 @@ class HostMeter:
 
     def _fail(self, reason):
         self.failed = reason
+        self._step = None
         if self._profiler is not None:
             profiler, self._profiler, self._session = self._profiler, None, None
             try:
