@@ -151,13 +151,13 @@ def loop_run(args):
         # steps again: the direct host time brackets the measured one (the host drifts by a third over
         # minutes on these VMs), and the steps after show whether the profiler left a cost behind.
         def direct(count):
-            out = []
+            times = []
             for _ in range(count):
                 began = time.perf_counter()
                 step()
-                out.append(time.perf_counter() - began)
+                times.append(time.perf_counter() - began)
                 dev.sync()
-            return out
+            return times
 
         before = direct(6)
         meter = host_time.HostMeter(steps=(1, 2, 3, 4, 5, 6), torch_module=torch if dev.cuda else None)
@@ -175,8 +175,9 @@ def loop_run(args):
         if meter.results:
             point["meter_wall_s"] = statistics.median(r["wall_s"] for r in meter.results.values())
         out["points"].append(point)
-        log("hf_host_time loop: " + json.dumps({k: v for k, v in point.items() if k not in ("meter", "direct_before_s", "direct_after_s")}))
-        del model, opt, ids
+        shown = {k: v for k, v in point.items() if k not in ("meter", "direct_before_s", "direct_after_s")}
+        log("hf_host_time loop: " + json.dumps(shown))
+        model = opt = ids = None  # this shape's memory freed before the next
         dev.free()
     with open(args.out, "w") as f:
         json.dump(out, f, indent=1)
