@@ -297,6 +297,29 @@ class MeterSessionTest(unittest.TestCase):
         self.assertIsNone(meter.take())
 
 
+class PublicStepTest(unittest.TestCase):
+    def test_a_plain_loop_with_td_step_writes_host_s_once(self):
+        import json
+        import traindeck_metrics as td
+        torch, writer = FakeCudaTorch(), MemoryWriter()
+        rep = Reporter(writer=writer, layout=FixedLayout(0, 1, 1))
+        rep.host = TracedMeter(torch, steps=(2, 3))
+        with unittest.mock.patch.object(td, "_default", rep), unittest.mock.patch.dict(os.environ, {}):
+            td.start(micro_batch=1, total_steps=6)
+            for step in range(6):
+                with td.step(step):
+                    torch.log.append(("cudaStreamSynchronize", 2000))
+                    time.sleep(0.005)
+                td.log(step, loss=1.0)
+        events = [json.loads(line) for line in writer.lines]
+        written = [(e["event"], e["step"]) for e in events if "host_s" in e]
+        self.assertEqual(written, [("step", 3)])
+        host = [e["host_s"] for e in events if "host_s" in e][0]
+        # the median of the measured steps, their 2 ms waits for the GPU not the host's
+        self.assertAlmostEqual(host, statistics.median(r["wall_s"] - 0.002 - r["profiler_s"]
+                                                       for r in rep.host.results.values()), places=9)
+
+
 class FakeMeter:
     """The meter's face to the reporter: a measurement's cost between steps, and host_s."""
 
