@@ -3,7 +3,8 @@
     import traindeck_metrics as td
     td.start(micro_batch=8, total_steps=1000, precision="bf16", model="my-model")
     for step in range(1000):
-        loss = train_step()
+        with td.step(step):          # optional: lets a few steps measure host_s
+            loss = train_step()
         td.log(step, loss=loss, lr=scheduler.get_last_lr()[0])
 
 Lines go to the file named by TRAINDECK_METRICS_FILE (TrainDeck's launcher sets
@@ -16,6 +17,7 @@ callback), .accelerate (accelerate GeneralTracker), .distributed (per-rank
 step time and peak memory for torch.distributed / torchrun scripts).
 """
 
+import contextlib
 import threading
 
 from . import _lifecycle
@@ -25,7 +27,7 @@ from ._writer import ENV_FILE, PROTOCOL_VERSION, Writer, encode
 __version__ = "0.1.0"
 __all__ = [
     "ENV_FILE", "PROTOCOL_VERSION", "Reporter", "Writer", "checkpoint", "encode", "end", "error", "eval",
-    "log", "rank_step", "reporter", "start",
+    "log", "rank_step", "reporter", "start", "step",
 ]
 
 _lock = threading.Lock()
@@ -54,6 +56,21 @@ def start(tokens_per_sample=None, activation_checkpointing=None, zero_stage=None
     workload = {"tokens_per_sample": tokens_per_sample, "activation_checkpointing": activation_checkpointing,
                 "zero_stage": zero_stage, "fsdp": fsdp, "params": params, "model_type": model_type}
     reporter().start(**{k: v for k, v in workload.items() if v is not None}, **fields)
+
+
+@contextlib.contextmanager
+def step(step):
+    """Around one optimizer step's work (forward, backward, optimizer step), on every
+    rank: on a few steps after warm-up (10-12; TRAINDECK_HOST_STEPS="5,6,7" or "off"),
+    measures the host's issue time of the step with the GPU's waits left out, and
+    writes it as host_s on this rank's next step or rank event. Elsewhere, and where
+    there is no CUDA, it does nothing."""
+    rep = reporter()
+    rep.step_begin(step)
+    try:
+        yield
+    finally:
+        rep.step_end(step)
 
 
 def log(step, **scalars):

@@ -11,6 +11,7 @@ import threading
 import time as _time
 
 from . import _memory, _workload
+from ._host_time import HostMeter
 from ._layout import Layout
 from ._writer import Writer, encode
 
@@ -38,6 +39,7 @@ class Reporter:
         self.last_step = None
         self._timing = None  # (step, time) of the previous log on this rank
         self._rank_timing = None
+        self.host = HostMeter()  # host_s of a few steps after warm-up (_host_time.py)
 
     # -- setup --------------------------------------------------------------------
     def _ensure(self):
@@ -103,6 +105,27 @@ class Reporter:
                 self._emit("start", out, self.start_time)
 
     # -- per step -----------------------------------------------------------------
+    def step_begin(self, step):
+        """Called before an optimizer step's first work: on the steps whose host issue
+        time is measured (host_s), starts its measurement."""
+        self._discount(self.host.begin(step))
+
+    def step_end(self, step):
+        """Called after the step's optimizer step: ends the measurement begun for it. Its
+        measured host_s goes on this rank's next step or rank event."""
+        self._discount(self.host.end(step))
+
+    def _discount(self, seconds):
+        """Leaves the measurement's own cost (the profiler's start and stop, between
+        steps) out of the step times measured between logs."""
+        if not seconds:
+            return
+        with self._lock:
+            if self._timing is not None:
+                self._timing = (self._timing[0], self._timing[1] + seconds)
+            if self._rank_timing is not None:
+                self._rank_timing = (self._rank_timing[0], self._rank_timing[1] + seconds)
+
     def _seconds_per_step(self, previous, step, now):
         if previous is None:
             return None
@@ -139,15 +162,22 @@ class Reporter:
                 memory = _memory.peak_gb()
                 if memory is not None:
                     fields["gpu_mem_gb"] = memory
+            if "host_s" not in fields:
+                host = self.host.take()
+                if host is not None:
+                    fields["host_s"] = host
             self.last_step = step
             if self.layout.is_main:
                 self._emit("step", fields, now)
             if self.layout.world_size > 1:
-                self.rank_step(step, step_time_s=fields.get("step_time_s"), gpu_mem_gb=fields.get("gpu_mem_gb", memory))
+                extra = {"host_s": fields["host_s"]} if "host_s" in fields else {}
+                self.rank_step(step, step_time_s=fields.get("step_time_s"), gpu_mem_gb=fields.get("gpu_mem_gb", memory),
+                               **extra)
 
     def rank_step(self, step, step_time_s=None, gpu_mem_gb=None, **extra):
         """This rank's `rank` event: its step time (measured between calls when not
-        given), its peak device memory, its node. Every rank calls it."""
+        given), its peak device memory, its node, and its host_s once measured. Every
+        rank calls it."""
         with self._lock:
             if not self.started:
                 self.start()
@@ -164,6 +194,10 @@ class Reporter:
                 fields["step_time_s"] = step_time_s
             if gpu_mem_gb is not None:
                 fields["gpu_mem_gb"] = gpu_mem_gb
+            if "host_s" not in extra:
+                host = self.host.take()
+                if host is not None:
+                    fields["host_s"] = host
             fields.update(extra)
             self._emit("rank", fields, now)
 
@@ -196,6 +230,7 @@ class Reporter:
             if self.ended:
                 return
             self.ended = True
+            self.host.close()
             self._ensure()
             if not self.layout.is_main:
                 return

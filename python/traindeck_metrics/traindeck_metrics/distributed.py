@@ -3,7 +3,8 @@
     from traindeck_metrics.distributed import RankMeter
     meter = RankMeter(every=10)
     for step in range(steps):
-        ...
+        with td.step(step):           # optional, every rank: host_s of steps 10-12 on CUDA
+            ...
         meter.step(step, loss=loss)   # every rank
 
 Every rank writes its own `rank` event every `every` steps (its mean step time

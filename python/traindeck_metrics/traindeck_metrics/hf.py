@@ -6,7 +6,9 @@
 The Trainer calls callbacks on every rank: rank 0 writes the job's events (start
 from TrainingArguments, a step event per logging step with the Trainer's own
 logs, eval events, end), every rank its `rank` events on the logging steps, with
-its own step time and peak memory.
+its own step time and peak memory. On CUDA, steps 10-12 measure the host's issue time
+(host_s, on the next step and rank events): from on_step_begin to on_step_end, the
+Trainer's own synchronisations (its `torch.isnan(loss)` check, `.item()`s) left out.
 """
 
 from transformers import TrainerCallback
@@ -76,7 +78,12 @@ class TraindeckCallback(TrainerCallback):
             **_workload.hf_fields(args, model, train_dataloader),
         )
 
+    def on_step_begin(self, args, state, control, **kwargs):
+        # A few steps after warm-up measure the host's issue time (host_s), every rank.
+        self.reporter.step_begin(state.global_step)
+
     def on_step_end(self, args, state, control, **kwargs):
+        self.reporter.step_end(_step(state))
         # The other ranks' own events on the logging steps; rank 0 writes its own
         # with the step event (on_log). Step times are wall-clock between them.
         every = max(1, int(getattr(args, "logging_steps", 1) or 1))

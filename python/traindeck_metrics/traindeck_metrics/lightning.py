@@ -6,7 +6,8 @@
 Rank 0 writes the start event from the Trainer (processes, nodes, precision,
 accumulation, max_steps), a step event every log_every_n_steps steps with the
 scalars the module logged (self.log), and end; every rank writes its `rank`
-events. Lightning handles SIGTERM itself (it stops the loop and raises), so
+events. On CUDA, steps 10-12 measure the host's issue time (host_s, written on the
+next step and rank events), the GPU's waits left out. Lightning handles SIGTERM itself (it stops the loop and raises), so
 the end status comes from Lightning's own exception hook: interrupted for a
 SIGTERM or Ctrl-C, failed otherwise.
 """
@@ -105,7 +106,13 @@ class TraindeckCallback(pl.Callback):
             **_workload.lightning_fields(getattr(trainer, "strategy", None), pl_module),
         )
 
+    def on_train_batch_start(self, trainer, pl_module, batch, batch_idx):
+        # A few steps after warm-up measure the host's issue time (host_s), every rank:
+        # from the first micro-batch of the optimizer step to the batch that stepped.
+        self.reporter.step_begin(trainer.global_step)
+
     def on_train_batch_end(self, trainer, pl_module, outputs, batch, batch_idx):
+        self.reporter.step_end(trainer.global_step - 1)  # a no-op unless this batch ended a measured step
         # Once per optimizer step (the last micro-batch of an accumulation), every
         # log_every_n_steps steps. Step times are wall-clock between these calls,
         # data loading included, as samples/s should be.
