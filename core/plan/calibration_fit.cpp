@@ -23,12 +23,6 @@ constexpr double kMaxPace = 10.0;
 // a fit needs it, the step is the host's, not the GPU's (the HF example's 34M-parameter
 // model fits 0.006–0.02 on one H200; GPT-2's elementwise-heavy steps, GPU-bound, 0.11).
 constexpr double kLowestMfu = 0.05;
-// A measured host time this close to the step may be the host waiting for the GPU (a step
-// that synchronises inside, as transformers' mixture-of-experts blocks do) ...
-constexpr double kHostNearStep = 0.9;
-// ... and says the host's pace only where the GPU's own work, at the plan's MFU, is at most
-// this share of the step: then the host, not the GPU, is what the step waited for.
-constexpr double kGpuShareOfHostBound = 0.5;
 
 
 // One measured point, reduced to what the fit needs. Compute and the backward
@@ -60,17 +54,13 @@ double measuredStep(const Calibration& c, double batch) {
 
 // The host's pace a run's measured issue time says (metrics-protocol.md host_s): the median
 // over the points that measured it of measured / the reference host's issue time for the
-// same work; 0 when none says it.
-double measuredPace(const std::vector<Point>& points, double mfu) {
+// same work; 0 when none says it. The protocol's host_s leaves the host's waits for the GPU
+// out (a writer that cannot tell them apart does not write it), so it is taken as said.
+double measuredPace(const std::vector<Point>& points) {
     std::vector<double> paces;
-    for (const Point& p : points) {
-        if (p.measuredHost <= 0 || p.host <= 0)
-            continue;
-        const double gpu = p.computeAtFullMfu / mfu + p.memory;
-        if (p.measuredHost >= kHostNearStep * p.measured && gpu > kGpuShareOfHostBound * p.measured)
-            continue;  // it may have waited for the GPU: it cannot say how fast it issues
-        paces.push_back(std::clamp(p.measuredHost / p.host, kMinPace, kMaxPace));
-    }
+    for (const Point& p : points)
+        if (p.measuredHost > 0 && p.host > 0)
+            paces.push_back(std::clamp(p.measuredHost / p.host, kMinPace, kMaxPace));
     if (paces.empty())
         return 0;
     std::sort(paces.begin(), paces.end());
@@ -278,7 +268,7 @@ FittedModel fitAt(const Plan& plan, const std::vector<Calibration>& given, const
     Constants defaults{plan.recipe.mfu, 1.0 - fit.overlap, fit.latencyS, 1.0};
     // A run that measured its host's issue time says this host's pace outright, so its MFU
     // is fitted to what the GPU did, and its host-bound shapes are predicted on this host.
-    const double pace = measuredPace(points, plan.recipe.mfu);
+    const double pace = measuredPace(points);
     if (pace > 0)
         defaults.pace = pace;
     Constants k = scan(points, free, defaults, false);

@@ -167,8 +167,7 @@ private slots:
 
     // A GPU-bound run that measured its host's issue time (host_s) says the host's pace and
     // the GPU's MFU at once: its host-bound shapes are then predicted on this host, where a
-    // run that did not say it leaves them at the reference host's pace. A host time nearly
-    // the step while the GPU's own work is most of it may be the host waiting: not used.
+    // run that did not say it leaves them at the reference host's pace.
     void aRunThatMeasuredItsHostFitsThePaceAndTheMfu() {
         Plan p = demoPlan();
         for (const auto& [key, value] : std::vector<std::pair<std::string, std::string>>{
@@ -202,13 +201,14 @@ private slots:
         unsaid.workload.hostS = 0;
         small.calibrations = {unsaid};
         QVERIFY(estimate(small, {1, 1}).stepTimeS.value < 1.1 * reference);
-        // A host time of 95% of a GPU-bound step: the host waited for the GPU, the fit does not use it.
-        Calibration waited = run;
-        waited.workload.hostS = 0.95 * run.value;
-        const FittedModel ignored = fitModel(p, {waited});
-        QVERIFY(!ignored.hostMeasured && !ignored.hostBound);
-        QCOMPARE(ignored.hostPace, 1.0);
-        QCOMPARE(ignored.mfu, fitModel(p, {unsaid}).mfu);
+        // A host time that leaves the step no room for the GPU's work: the step is the host's, and
+        // the pace is fitted to the step itself (the measurement's noise does not set it).
+        Calibration filled = run;
+        filled.workload.hostS = 1.05 * run.value;
+        const FittedModel hostBound = fitModel(p, {filled});
+        QVERIFY(hostBound.hostBound && !hostBound.hostMeasured && hostBound.exact);
+        QCOMPARE(hostBound.mfu, 0.3);
+        QVERIFY(hostBound.notes[0].english().find("nearly its whole step") != std::string::npos);
     }
 
     void threePointsFitByLeastSquaresAndABadPointIsAFinding() {
