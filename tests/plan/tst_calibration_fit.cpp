@@ -203,11 +203,18 @@ private slots:
         QVERIFY(estimate(small, {1, 1}).stepTimeS.value < 1.1 * reference);
         // A host time that leaves the step no room for the GPU's work: the step is the host's, and
         // the pace is fitted to the step itself (the measurement's noise does not set it).
-        Calibration filled = run;
-        filled.workload.hostS = 1.05 * run.value;
-        const FittedModel hostBound = fitModel(p, {filled});
-        QVERIFY(hostBound.hostBound && !hostBound.hostMeasured && hostBound.exact);
+        Plan tiny = small;
+        tiny.calibrations.clear();
+        const double tinyHost = estimateUncalibrated(tiny, {1, 1}).hostTimeS.value;
+        Calibration filled{{1, 1}, 3 * tinyHost, Calibration::Unit::SecondsPerStep, workloadOfPlan(tiny, {1, 1})};
+        filled.workload.hostS = 3.1 * tinyHost;
+        const FittedModel hostBound = fitModel(tiny, {filled});
+        QVERIFY2(hostBound.hostBound && !hostBound.hostMeasured && hostBound.exact,
+                 qPrintable(QString("bound %1 measured %2 exact %3 mfu %4 pace %5")
+                                .arg(hostBound.hostBound).arg(hostBound.hostMeasured).arg(hostBound.exact)
+                                .arg(hostBound.mfu).arg(hostBound.hostPace)));
         QCOMPARE(hostBound.mfu, 0.3);
+        QVERIFY(hostBound.hostPace > 2.5 && hostBound.hostPace < 3);
         QVERIFY(hostBound.notes[0].english().find("nearly its whole step") != std::string::npos);
     }
 
