@@ -181,6 +181,19 @@ MicroStepTraffic microStepTraffic(const Architecture& a, const ParameterCount& p
     return t;
 }
 
+ExpertSynchronisation expertSynchronisation(const Architecture& a, Numerics n, Checkpointing ckpt) {
+    // Only transformers' families run the experts in eager PyTorch; on 16-bit weights grouped_mm
+    // is one kernel that reads its offsets on the GPU.
+    if (a.experts == 0 || a.family() != Family::Llama || n == Numerics::Half) return {};
+    const double recomputed = ckpt == Checkpointing::Full ? 1.0 : 0.0;
+    ExpertSynchronisation s;
+    s.perBlock = 6 + 2 * int(recomputed);
+    // Per weight and token: forward 2 FLOPs (half of them serial), recomputed 2 (all), backward 4 (three quarters).
+    s.serialShare = (2 * 0.5 + 2 * recomputed + 4 * 0.75) / (6 + 2 * recomputed);
+    s.serialTrafficShare = (0.5 + 1.0 + 0.5) / 3;
+    return s;
+}
+
 HostCost hostTimePerMicroStep(const Architecture& a, Numerics n, Checkpointing ckpt) {
     // Seconds per block on that host: its forward's operators with autograd's backward
     // nodes, and, under full checkpointing, its forward again inside backward under
