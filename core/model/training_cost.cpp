@@ -194,8 +194,6 @@ ExpertSynchronisation expertSynchronisation(const Architecture& a, Numerics n, C
     return s;
 }
 
-constexpr double kExpertsRecomputedHost = 1.6e-3;
-
 HostCost hostTimePerMicroStep(const Architecture& a, Numerics n, Checkpointing ckpt) {
     // Seconds per block on that host: its forward's operators with autograd's backward
     // nodes, and, under full checkpointing, its forward again inside backward under
@@ -216,8 +214,10 @@ HostCost hostTimePerMicroStep(const Architecture& a, Numerics n, Checkpointing c
     // through checkpoint's pack hook in forward and is stored again in the recomputation: the
     // fixture's host issue times (FSDP2's bf16 steps, whose host never waits for the GPU) are
     // the dense Llama's without checkpointing and 1.6 ms per block more with it (tuning set,
-    // the 4-GPU machine's host: +9.6 and +3.2 ms over 4 blocks; the 2-GPU machine's, 1.4× slower: +11.8, +7.7).
-    if (a.experts > 0) recomputed += kExpertsRecomputedHost;
+    // 4 blocks, full_shard and shard_grad_op: +9.6 and +3.2 ms on the 4-GPU machine's host;
+    // +11.8 and +7.7 on the 2-GPU machine's, about 1.4× slower).
+    constexpr double kExpertsRecomputed = 1.6e-3;
+    if (a.experts > 0) recomputed += kExpertsRecomputed;
     constexpr double kFixed = 5.6e-3;  // per step: loss, zero_grad, autograd's start, the optimizer's launches
     const bool mixed = n == Numerics::Mixed;
     // Autocast: a cast per matrix weight, cached for the forward; a recomputed forward

@@ -79,8 +79,9 @@ AllReduce allReduce(double bytes, const Layout& l, const GpuModel& gpu, const Ne
 // (host³ + gpu³)^⅓. The optimizer's traffic follows the last micro-step's backward.
 //
 // A mixture's experts multiply few tokens each, through transformers' grouped_mm with its
-// gathers and scatters: under autocast they run in fp32 (grouped_mm is outside autocast; PyTorch's
-// fallback, one product per expert, model::expertSynchronisation) at kFp32MatrixEfficiency × MFU of the fp32 peak (SIMT fp32 products reach a larger share
+// gathers and scatters: under autocast they run in fp32 (grouped_mm is outside autocast;
+// PyTorch's fallback, one product per expert, model::expertSynchronisation) at
+// kFp32MatrixEfficiency × MFU of the fp32 peak (SIMT fp32 products reach a larger share
 // of their smaller peak), in 16 bits at kExpertMatrixEfficiency × MFU of the bf16 peak
 // (bench/RESULTS.md: the 4-block Mixtral-like model, AMP on one H200 against FSDP2's bf16).
 constexpr double kBackwardSlowdown = 0.75;  // backward's rate against forward's
@@ -284,7 +285,8 @@ StepTime stepTime(const Plan& plan, const Layout& layout, int accum, model::Nume
     if (sync.perBlock > 0) {
         const double serial = (t.synchronisedCompute + t.synchronisedMemory) / accum;
         t.worked = num(accum) + " × ((" + num(hostPerMicro) + "³ + " + num(gpuPerMicro - serial) + "³)^⅓ + " +
-                   num(serial) + ") + " + num(optimizer);
+                   num(serial) + " (experts between " + num(double(sync.perBlock) * double(arch.layers)) +
+                   " synchronisations)) + " + num(optimizer);
     } else {
         t.worked = num(accum) + " × (" + num(hostPerMicro) + "³ + " + num(gpuPerMicro) + "³)^⅓ + " + num(optimizer);
     }
