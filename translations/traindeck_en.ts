@@ -1671,6 +1671,10 @@
         <source>tail + max(0, communication − tail − window) + (1 − overlap) × min(communication − tail, window) + latency × collectives</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>accumulation × (((host issue)³ + (compute + elementwise traffic − experts between synchronisations)³)^⅓ + experts between synchronisations) per micro-step + optimizer traffic + exposed communication</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>GenerateCommand</name>

@@ -1671,6 +1671,10 @@
         <source>tail + max(0, communication − tail − window) + (1 − overlap) × min(communication − tail, window) + latency × collectives</source>
         <translation>尾部 + max(0, 通信 − 尾部 − 窗口) + (1 − 重叠比例) × min(通信 − 尾部, 窗口) + 延迟 × 集合通信次数</translation>
     </message>
+    <message>
+        <source>accumulation × (((host issue)³ + (compute + elementwise traffic − experts between synchronisations)³)^⅓ + experts between synchronisations) per micro-step + optimizer traffic + exposed communication</source>
+        <translation>累积步数 × (((主机下发)³ + (计算 + 逐元素读写 − 两次同步之间的专家计算)³)^⅓ + 两次同步之间的专家计算)（每微步）+ 优化器读写 + 未被掩盖的通信</translation>
+    </message>
 </context>
 <context>
     <name>GenerateCommand</name>

@@ -100,6 +100,31 @@ inline constexpr double kActivationTraffic = 1.0;
 MicroStepTraffic microStepTraffic(const Architecture&, const ParameterCount&, const ActivationMemory&, Numerics,
                                   Checkpointing);
 
+// Where a mixture's expert products synchronise the host with the GPU. transformers 5 runs
+// the experts through torch's grouped_mm (integrations/moe.py, the default `grouped_mm`
+// experts implementation): on 16-bit weights a single CUTLASS kernel per product, with no
+// synchronisation; on fp32 weights (AMP: autocast does not cover grouped_mm, so the input
+// is cast to the weights' fp32) PyTorch's fallback, which copies the group offsets to the
+// host (offs.cpu(): the host waits for every kernel queued before it) and issues one
+// product per expert. So per block each product synchronises: forward 2 (gate_up, down),
+// backward 4 (each product's input gradient and weight gradient), a recomputed forward 2.
+// Between two synchronisations the host issues only that product's per-expert launches,
+// so the GPU's expert time there is not overlapped by the host's other work: serially
+// after the down product's forward (the host then issues the block's tail and the next
+// block's attention and router while it runs: 1 of the forward's 2 products overlaps), in
+// backward after each product but the gate_up product's weight gradient (3 of 4; the host
+// then issues the block's router and attention backward), and in a recomputed forward
+// both (the host has only the tail's few operators to issue before backward's next sync).
+// The fixture measures it (tests/plan/fixtures/step_truth: the AMP steps' host issue time,
+// waits included, is the step less the GPU's work after the last synchronisation; FSDP's
+// bf16 steps issue in about 50 ms at every size).
+struct ExpertSynchronisation {
+    int perBlock = 0;            // synchronisations per block and micro-step, recomputation included
+    double serialShare = 0;      // of the expert products' FLOPs (forward 2, recomputed 2, backward 4 per weight and token)
+    double serialTrafficShare = 0;  // of their weights' traffic (the forward's read, the input gradient's read, the gradient's write)
+};
+ExpertSynchronisation expertSynchronisation(const Architecture&, Numerics, Checkpointing);
+
 // What the host spends issuing one micro-step in eager PyTorch, as transformers writes the
 // blocks: Python and the dispatcher cost per operator far more than a small kernel runs, so
 // small steps go at the host's pace. Per step a fixed part (the loss, zero_grad, the fused

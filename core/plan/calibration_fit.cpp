@@ -33,6 +33,8 @@ struct Point {
     double memory = 0;            // bandwidth-bound time per step, s (of which optimizer)
     double optimizer = 0;
     double host = 0;              // host issue time per step at pace 1, s
+    double synchronisedAtFullMfu = 0;  // of compute, what the host waits for (estimate.h), at MFU 1
+    double synchronisedMemory = 0;     // of memory, the same
     int accum = 1;
     double windowAtFullMfu = 0;   // overlap window at MFU 1, s
     double comm = 0;              // communication time, s
@@ -74,7 +76,8 @@ struct Constants {
 };
 
 double onDevice(const Point& p, const Constants& k) {
-    return onDeviceStepS(p.computeAtFullMfu / k.mfu, p.memory, p.optimizer, p.host * k.pace, p.accum);
+    return onDeviceStepS(p.computeAtFullMfu / k.mfu, p.memory, p.optimizer, p.host * k.pace, p.accum,
+                         p.synchronisedAtFullMfu / k.mfu, p.synchronisedMemory);
 }
 
 double predict(const Point& p, const Constants& k) {
@@ -249,6 +252,8 @@ FittedModel fitAt(const Plan& plan, const std::vector<Calibration>& given, const
         p.memory = e.memoryTimeS.value;
         p.optimizer = e.optimizerTimeS;
         p.host = e.hostTimeS.value;
+        p.synchronisedAtFullMfu = e.synchronisedComputeS;
+        p.synchronisedMemory = e.synchronisedMemoryS;
         p.accum = e.gradAccum;
         p.windowAtFullMfu = e.overlapWindowS.value;
         p.comm = e.commTimeS.value;

@@ -78,9 +78,10 @@ AllReduce allReduce(double bytes, const Layout& l, const GpuModel& gpu, const Ne
 // step alternates between host-bound and GPU-bound stretches): their 3-norm,
 // (host³ + gpu³)^⅓. The optimizer's traffic follows the last micro-step's backward.
 //
-// A mixture's experts multiply few tokens each, in transformers' per-expert loop with its
-// gathers and scatters: under autocast they run in fp32 (transformers keeps them outside it)
-// at kFp32MatrixEfficiency × MFU of the fp32 peak (SIMT fp32 products reach a larger share
+// A mixture's experts multiply few tokens each, through transformers' grouped_mm with its
+// gathers and scatters: under autocast they run in fp32 (grouped_mm is outside autocast;
+// PyTorch's fallback, one product per expert, model::expertSynchronisation) at
+// kFp32MatrixEfficiency × MFU of the fp32 peak (SIMT fp32 products reach a larger share
 // of their smaller peak), in 16 bits at kExpertMatrixEfficiency × MFU of the bf16 peak
 // (bench/RESULTS.md: the 4-block Mixtral-like model, AMP on one H200 against FSDP2's bf16).
 constexpr double kBackwardSlowdown = 0.75;  // backward's rate against forward's
@@ -175,6 +176,7 @@ struct StepTime {
     Figure compute, memory, host;
     double onDevice = 0;  // the step without communication
     double optimizer = 0; // of memory
+    double synchronisedCompute = 0, synchronisedMemory = 0;  // of compute and memory: the experts' serial share
     int layers = 1;       // collective phases per gather under ZeRO-3
     std::string worked;
 };
@@ -209,11 +211,13 @@ StepTime stepTime(const Plan& plan, const Layout& layout, int accum, model::Nume
         t.layers = std::max(1, int(arch.layers));
     }
     const double weighted = kForwardCost * forward + kBackwardCost * (flops - forward);
+    const double expertsCompute = (experts16 / (gpu.bf16Tflops * 1e12 * kExpertMatrixEfficiency) +
+                                   fp32 / (gpu.fp32Tflops * 1e12 * kFp32MatrixEfficiency)) *
+                                  samples / r.mfu;
     const double compute = (weighted / (gpu.bf16Tflops * 1e12) +
-                            experts16 / (gpu.bf16Tflops * 1e12 * kExpertMatrixEfficiency) +
-                            fp32 / (gpu.fp32Tflops * 1e12 * kFp32MatrixEfficiency) +
                             slowHead / (gpu.bf16Tflops * 1e12 * kSlowPathMatrixEfficiency)) *
-                           samples / r.mfu;
+                               samples / r.mfu +
+                           expertsCompute;
     std::string experts;
     if (fp32 > 0) experts = " (+ experts " + num(fp32) + " fp32 at " + num(gpu.fp32Tflops) + " TFLOP/s × " + num(kFp32MatrixEfficiency) + ")";
     if (experts16 > 0) experts = " (+ experts " + num(experts16) + " at " + num(gpu.bf16Tflops) + " TFLOP/s × " + num(kExpertMatrixEfficiency) + ")";
@@ -229,12 +233,14 @@ StepTime stepTime(const Plan& plan, const Layout& layout, int accum, model::Nume
 
     // Traffic: per micro-step from the architecture, once per step AdamW's over its shard.
     const double bandwidth = gpu.memoryGBps * 1e9 * kBandwidthEfficiency;
-    double microBytes = 0;
+    double microBytes = 0, expertsBytes = 0;
     if (hasArch) {
         const model::ParameterCount p = model::countParameters(arch);
         const model::ActivationMemory act = model::activationMemory(arch, p, m.tokensPerSample, r.microBatch, numerics,
                                                                     ckpt, m.flashAttention);
-        microBytes = model::microStepTraffic(arch, p, act, numerics, ckpt).total();
+        const model::MicroStepTraffic traffic = model::microStepTraffic(arch, p, act, numerics, ckpt);
+        microBytes = traffic.total();
+        expertsBytes = traffic.experts;
     }
     const bool fsdp = r.fsdp != Recipe::Fsdp::None;
     const double shards = (fsdp || r.zeroStage >= 1)
@@ -267,19 +273,35 @@ StepTime stepTime(const Plan& plan, const Layout& layout, int accum, model::Nume
                         (pace != 1.0 ? " × " + num(pace) : std::string()));
 
     t.optimizer = optimizer;
-    t.onDevice = onDeviceStepS(compute, t.memory.value, optimizer, t.host.value, accum);
-    t.worked = num(accum) + " × (" + num(hostPerMicro) + "³ + " + num(compute / accum + microTraffic) + "³)^⅓ + " +
-               num(optimizer);
+    // The experts' products that run between two synchronisations of host and GPU
+    // (model::expertSynchronisation): the host issues nothing else meanwhile.
+    const model::ExpertSynchronisation sync =
+        hasArch ? model::expertSynchronisation(arch, numerics, ckpt) : model::ExpertSynchronisation{};
+    t.synchronisedCompute = sync.serialShare * expertsCompute;
+    t.synchronisedMemory = accum * sync.serialTrafficShare * expertsBytes / bandwidth;
+    t.onDevice = onDeviceStepS(compute, t.memory.value, optimizer, t.host.value, accum, t.synchronisedCompute,
+                               t.synchronisedMemory);
+    const double gpuPerMicro = compute / accum + microTraffic;
+    if (sync.perBlock > 0) {
+        const double serial = (t.synchronisedCompute + t.synchronisedMemory) / accum;
+        t.worked = num(accum) + " × ((" + num(hostPerMicro) + "³ + " + num(gpuPerMicro - serial) + "³)^⅓ + " +
+                   num(serial) + " (experts between " + num(double(sync.perBlock) * double(arch.layers)) +
+                   " synchronisations)) + " + num(optimizer);
+    } else {
+        t.worked = num(accum) + " × (" + num(hostPerMicro) + "³ + " + num(gpuPerMicro) + "³)^⅓ + " + num(optimizer);
+    }
     return t;
 }
 
 }  // namespace
 
-double onDeviceStepS(double computeS, double memoryS, double optimizerS, double hostS, int gradAccum) {
+double onDeviceStepS(double computeS, double memoryS, double optimizerS, double hostS, int gradAccum,
+                     double synchronisedComputeS, double synchronisedMemoryS) {
     const double accum = std::max(1, gradAccum);
-    const double gpu = (computeS + memoryS - optimizerS) / accum;
+    const double serial = (synchronisedComputeS + synchronisedMemoryS) / accum;
+    const double gpu = (computeS + memoryS - optimizerS) / accum - serial;
     const double host = hostS / accum;
-    return accum * std::pow(std::pow(host, kHostGpuNorm) + std::pow(gpu, kHostGpuNorm), 1.0 / kHostGpuNorm) +
+    return accum * (std::pow(std::pow(host, kHostGpuNorm) + std::pow(gpu, kHostGpuNorm), 1.0 / kHostGpuNorm) + serial) +
            optimizerS;
 }
 
@@ -371,6 +393,8 @@ Estimate estimateUncalibrated(const Plan& asPlanned, const Layout& layout, model
     e.memoryTimeS = t.memory;
     e.hostTimeS = t.host;
     e.optimizerTimeS = t.optimizer;
+    e.synchronisedComputeS = t.synchronisedCompute;
+    e.synchronisedMemoryS = t.synchronisedMemory;
     const double compute = t.compute.value;
     // Communication. Plain data parallelism all-reduces fp32 gradients (DDP
     // under autocast keeps them fp32); ZeRO reduces in the training precision, FSDP
@@ -477,8 +501,13 @@ Estimate estimateUncalibrated(const Plan& asPlanned, const Layout& layout, model
 
     const double step = t.onDevice + exposed;
     e.stepTimeS = figure(step, "s",
-                         Text(TD_TEXT("Formulas", "accumulation × ((host issue)³ + (compute + elementwise traffic)³)^⅓ "
-                                                  "per micro-step + optimizer traffic + exposed communication")),
+                         t.synchronisedCompute + t.synchronisedMemory > 0
+                             ? Text(TD_TEXT("Formulas", "accumulation × (((host issue)³ + (compute + elementwise traffic − "
+                                                        "experts between synchronisations)³)^⅓ + experts between "
+                                                        "synchronisations) per micro-step + optimizer traffic + exposed "
+                                                        "communication"))
+                             : Text(TD_TEXT("Formulas", "accumulation × ((host issue)³ + (compute + elementwise traffic)³)^⅓ "
+                                                        "per micro-step + optimizer traffic + exposed communication")),
                          t.worked + " + " + num(exposed));
     e.stepsPerS = figure(1.0 / step, "steps/s", Text(TD_TEXT("Formulas", "1 / step time")), "1 / " + num(step));
     e.samplesPerS = figure(batch / step, "samples/s", Text(TD_TEXT("Formulas", "batch / step time")), num(batch) + " / " + num(step));

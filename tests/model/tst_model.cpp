@@ -10,6 +10,7 @@
 
 #include <QtTest>
 
+#include <cmath>
 #include <fstream>
 
 using namespace traindeck::model;
@@ -119,6 +120,34 @@ private slots:
         QCOMPARE(selective.perLayer, none.perLayer);
         QCOMPARE(full.keptPerLayer, 2.0 * 4096 * 4096);  // the block's 16-bit input
         QVERIFY(full.layers * full.keptPerLayer < none.layers * none.keptPerLayer / 10);
+    }
+    // transformers' grouped_mm experts on fp32 weights (AMP) take PyTorch's fallback, which reads
+    // the group offsets on the host before each product: 2 synchronisations per block forward, 4
+    // backward, 2 more recomputed. On 16-bit weights (one CUTLASS kernel) and in a dense block none.
+    void expertProductsSynchroniseOnlyOnFp32Weights() {
+        const Architecture moe = fromFixture("mixtral-8x7b.json");
+        const ExpertSynchronisation amp = expertSynchronisation(moe, Numerics::Mixed, Checkpointing::None);
+        QCOMPARE(amp.perBlock, 6);
+        QCOMPARE(amp.serialShare, 2.0 / 3);  // forward 1 of 2 products, backward 3 of 4, by FLOPs 2 : 4
+        const ExpertSynchronisation recomputed = expertSynchronisation(moe, Numerics::Mixed, Checkpointing::Full);
+        QCOMPARE(recomputed.perBlock, 8);
+        QCOMPARE(recomputed.serialShare, 3.0 / 4);  // the recomputed forward waits on both
+        QCOMPARE(expertSynchronisation(moe, Numerics::Half, Checkpointing::Full).perBlock, 0);
+        QCOMPARE(expertSynchronisation(moe, Numerics::Half, Checkpointing::Full).serialShare, 0.0);
+        QCOMPARE(expertSynchronisation(fromFixture("mistral-7b.json"), Numerics::Mixed, Checkpointing::None).perBlock, 0);
+    }
+    // A mixture's block issues like a dense one, but recomputing it under full checkpointing
+    // costs the host more (checkpoint's hooks over its many saved tensors).
+    void aMixturesRecomputationCostsTheHostMore() {
+        Architecture moe = fromFixture("mixtral-8x7b.json"), dense = fromFixture("mistral-7b.json");
+        moe.layers = dense.layers = 4;
+        for (Numerics n : {Numerics::Mixed, Numerics::Half}) {
+            QCOMPARE(hostTimePerMicroStep(moe, n, Checkpointing::None).seconds,
+                     hostTimePerMicroStep(dense, n, Checkpointing::None).seconds);
+            const double more = hostTimePerMicroStep(moe, n, Checkpointing::Full).seconds -
+                                hostTimePerMicroStep(dense, n, Checkpointing::Full).seconds;
+            QVERIFY2(std::fabs(more - 4 * 1.6e-3 * (n == Numerics::Mixed ? 1.21 : 1.0)) < 1e-9, std::to_string(more).c_str());
+        }
     }
 };
 

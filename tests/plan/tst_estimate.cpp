@@ -201,6 +201,33 @@ private slots:
         QCOMPARE(estimate(demoPlan(), {1, 1}).hostTimeS.value, 0.0);
     }
 
+    void synchronisedExpertsAddToTheHostsTime() {
+        // A Mixtral-like block in AMP: its fp32 expert products synchronise host and GPU, so at a
+        // small step the host's issue time and the experts' serial share add; in bf16 (FSDP's
+        // parameters, one grouped kernel, no synchronisation) they overlap as in a dense model.
+        Plan p = plan();
+        model::Architecture moe;
+        moe.type = "mixtral";
+        moe.hidden = 2048, moe.layers = 4, moe.heads = 16, moe.kvHeads = 8, moe.headDim = 128, moe.ffn = 5632;
+        moe.vocab = 32000, moe.positions = 32768, moe.experts = 8, moe.expertsPerToken = 2;
+        QVERIFY(setPlanField(p, "model.architecture", model::architectureText(moe)).empty());
+        QVERIFY(setPlanField(p, "model.tokens_per_sample", "1024").empty());
+        QVERIFY(setPlanField(p, "cluster.gpu", "h200").empty());
+        p.recipe.microBatch = 1;
+        const Estimate amp = estimate(p, {1, 1});
+        QVERIFY(amp.synchronisedComputeS > 0.5 * amp.computeTimeS.value);  // the experts' products dominate
+        QVERIFY(amp.synchronisedMemoryS > 0);
+        const double serial = amp.synchronisedComputeS + amp.synchronisedMemoryS;
+        const double rest = amp.computeTimeS.value + amp.memoryTimeS.value - amp.optimizerTimeS - serial;
+        QVERIFY(std::fabs(amp.stepTimeS.value - (std::cbrt(std::pow(amp.hostTimeS.value, 3) + std::pow(rest, 3)) + serial +
+                                                 amp.optimizerTimeS)) < 1e-12);
+        QVERIFY(amp.stepTimeS.value > amp.hostTimeS.value + serial);
+        QVERIFY(amp.stepTimeS.formula.english().find("synchronisations") != std::string::npos);
+        const Estimate half = estimateUncalibrated(p, {1, 1}, model::Numerics::Half, {2, 2, 4});
+        QCOMPARE(half.synchronisedComputeS + half.synchronisedMemoryS, 0.0);
+        QVERIFY(half.stepTimeS.formula.english().find("synchronisations") == std::string::npos);
+    }
+
     void allReduceIsHierarchicalRingCost() {
         // 2×8 H100 on 8×400 Gb/s InfiniBand, 102.4M fp32 gradients (409.6 MB):
         // NVLink ring 2·7/8 × 0.4096 GB / (450 GB/s × 0.73, what NCCL reaches on it)
