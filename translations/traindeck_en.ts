@@ -40,10 +40,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>unknown workload &apos;%1&apos; after &apos;@&apos; (known: micro, accum, seq, ckpt, precision, zero, fsdp, gpu, params, model; e.g. @micro=8:seq=1024)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 after &apos;@&apos;: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -77,6 +73,22 @@
     </message>
     <message>
         <source>the measured step is the host&apos;s, not the GPU&apos;s: the GPU would take that long only at an MFU under %1, so the fit scales eager PyTorch&apos;s issue time (×%2 the reference host&apos;s) and the MFU keeps the plan&apos;s %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the run&apos;s measured host issue time is nearly its whole step: the step is the host&apos;s, so the fit scales eager PyTorch&apos;s issue time (×%1 the reference host&apos;s) and the MFU keeps the plan&apos;s %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the run measured its host&apos;s issue time: this host issues eager PyTorch at ×%1 the reference host&apos;s pace, and the run&apos;s other shapes are predicted on this host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown workload &apos;%1&apos; after &apos;@&apos; (known: micro, accum, seq, ckpt, precision, zero, fsdp, gpu, params, model, host; e.g. @micro=8:seq=1024)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>host after &apos;@&apos; expects the host&apos;s issue time per step like 43ms or 0.043s, got &apos;%1&apos;</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

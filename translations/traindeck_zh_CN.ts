@@ -44,10 +44,6 @@
         <translation>%1：预热之后没有可用来取稳定速度的 step 事件（共记录 %2 条）</translation>
     </message>
     <message>
-        <source>unknown workload &apos;%1&apos; after &apos;@&apos; (known: micro, accum, seq, ckpt, precision, zero, fsdp, gpu, params, model; e.g. @micro=8:seq=1024)</source>
-        <translation>&apos;@&apos; 后的工作负载 &apos;%1&apos; 无法识别（可用：micro、accum、seq、ckpt、precision、zero、fsdp、gpu、params、model；例如 @micro=8:seq=1024）</translation>
-    </message>
-    <message>
         <source>%1 after &apos;@&apos;: %2</source>
         <translation>&apos;@&apos; 后的 %1：%2</translation>
     </message>
@@ -78,6 +74,22 @@
     <message>
         <source>calibrated: ±%1, the fit&apos;s residual %2 over %3 point(s), and no less than the %4 that measured runs of one model show after one point</source>
         <translation>已校准：±%1，即拟合在 %3 个测量点上的残差 %2，且不小于同一模型的实测运行在一个校准点后所示的 %4</translation>
+    </message>
+    <message>
+        <source>the run&apos;s measured host issue time is nearly its whole step: the step is the host&apos;s, so the fit scales eager PyTorch&apos;s issue time (×%1 the reference host&apos;s) and the MFU keeps the plan&apos;s %2</source>
+        <translation>该运行测得的主机下发时间几乎等于整个步长：这一步受主机限制，因此拟合按比例调整 eager PyTorch 的下发时间（参考主机的 ×%1），MFU 保持计划中的 %2</translation>
+    </message>
+    <message>
+        <source>the run measured its host&apos;s issue time: this host issues eager PyTorch at ×%1 the reference host&apos;s pace, and the run&apos;s other shapes are predicted on this host</source>
+        <translation>该运行测量了主机的下发时间：这台主机下发 eager PyTorch 的速度是参考主机的 ×%1，该运行的其他形状按这台主机预测</translation>
+    </message>
+    <message>
+        <source>unknown workload &apos;%1&apos; after &apos;@&apos; (known: micro, accum, seq, ckpt, precision, zero, fsdp, gpu, params, model, host; e.g. @micro=8:seq=1024)</source>
+        <translation>&apos;@&apos; 后的工作负载 &apos;%1&apos; 无法识别（可用：micro、accum、seq、ckpt、precision、zero、fsdp、gpu、params、model、host；例如 @micro=8:seq=1024）</translation>
+    </message>
+    <message>
+        <source>host after &apos;@&apos; expects the host&apos;s issue time per step like 43ms or 0.043s, got &apos;%1&apos;</source>
+        <translation>&apos;@&apos; 后的 host 需要每步的主机下发时间，如 43ms 或 0.043s，得到的是 &apos;%1&apos;</translation>
     </message>
 </context>
 <context>
