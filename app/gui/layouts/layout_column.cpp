@@ -125,7 +125,8 @@ void LayoutColumn::retranslate() {
         }
         auto* label = static_cast<QLabel*>(cell(row));
         label->setText(text);
-        label->setToolTip(value.figure ? figureToolTip(figureRowName(row), *value.figure) : QString());
+        // The figure's formula, or where a cell without one comes from in words (the expected error's basis).
+        label->setToolTip(value.figure ? figureToolTip(figureRowName(row), *value.figure) : app::qLocalized(value.note));
         label->setAccessibleName(figureRowName(row).trimmed() + QLatin1String(": ") + text);
     }
 
