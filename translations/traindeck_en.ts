@@ -68,15 +68,51 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>uncalibrated: ±%1, nine in ten of %2 measured steps (%3 models) were within it at the assumed efficiency</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>calibrated: ±%1, the fit&apos;s residual %2 over %3 point(s), and no less than the %4 that measured runs of one model show after one point</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>the measured step is the host&apos;s, not the GPU&apos;s: the GPU would take that long only at an MFU under %1, so the fit scales eager PyTorch&apos;s issue time (×%2 the reference host&apos;s) and the MFU keeps the plan&apos;s %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the GPU&apos;s work varies little between machines of one GPU type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>eager PyTorch&apos;s issue time varies by host (up to 1.5×): a run on this machine with %1 fixes it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the exposed communication depends on the network and NCCL: a run on this network with %1 fixes it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU-bound</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>host-bound</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>comm-bound</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>uncalibrated: ±%1, %2 (%3 of the step): nine in ten of %4 measured steps so bound were within it at the assumed efficiency; %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>uncalibrated: ±%1, %2 (%3 of the step): too few measured steps so bound (%4), so nine in ten of all %5 (%6 models) were within it at the assumed efficiency; %7</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>calibrated: ±%1, %2 (%3 of the step): the fit&apos;s residual %4 over %5 point(s), and no less than the %6 that %7 measured steps so bound show after one run of their model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>calibrated: ±%1, %2 (%3 of the step): the fit&apos;s residual %4 over %5 point(s), and no less than the %6 that all %7 measured steps show after one run of their model (too few so bound: %8)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>±%1 %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2514,6 +2550,10 @@
         <source>%1 ±%2%</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>  expected error</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ModelMessages</name>
@@ -2815,10 +2855,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Step times %1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 cannot calibrate this plan: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2828,6 +2864,10 @@
     </message>
     <message>
         <source>%1 — %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step time on %1: %2.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

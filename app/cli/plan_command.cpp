@@ -153,9 +153,19 @@ void printTable(const PlanAnalysis& analysis) {
     }
     // How sure each layout's step time is: what bounds its step, and that regime's spread in the
     // measured truth (or the fit's residual); the table's "expected error" row is its summary.
-    for (const StepTimeConfidence& c : analysis.confidences)
-        if (analysis.fitsNode(c.layout))
-            printWrapped("", app::localized(TD_TEXT("PlanCommand", "Step time on %1: %2."), {val(layoutText(c.layout)), c.basis}), 2);
+    // Layouts said alike are said once ("Step time on 1x8, 2x8: ...").
+    std::vector<std::pair<std::string, std::string>> said;  // the layouts, the words
+    for (const StepTimeConfidence& c : analysis.confidences) {
+        if (!analysis.fitsNode(c.layout)) continue;
+        const std::string words = app::localized(c.basis);
+        const auto same = std::find_if(said.begin(), said.end(), [&](const auto& s) { return s.second == words; });
+        if (same == said.end())
+            said.push_back({layoutText(c.layout), words});
+        else
+            same->first += ", " + layoutText(c.layout);
+    }
+    for (const auto& [layouts, words] : said)
+        printWrapped("", app::localized(TD_TEXT("PlanCommand", "Step time on %1: %2."), {val(layouts), val(words)}), 2);
     // Every layout has its column (core's rows, layout_rows.h); one a node cannot hold
     // has no figures, and here is why.
     for (const Layout& layout : layouts)

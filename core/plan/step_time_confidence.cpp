@@ -326,7 +326,7 @@ StepTimeConfidence stepTimeConfidence(const Plan& plan, const FittedModel& fit, 
     c.regimeMeasured = c.regimeSpread.points >= kMinRegimePoints;
     const double measured = c.regimeMeasured ? c.regimeSpread.spread : c.calibrated ? c.truth.calibrated : c.truth.uncalibrated;
     const Text regime = stepRegimeName(c.regime);
-    const Text share = percent(shareOf(c.shares, c.regime));
+    const Text share = Text::value(std::to_string(std::lround(100 * shareOf(c.shares, c.regime))) + "%");
     if (!c.calibrated) {
         c.expectedError = measured;
         c.basis = c.regimeMeasured
