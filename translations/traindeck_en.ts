@@ -3931,7 +3931,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Step times: %1.</source>
+        <source>Step time on %1: %2.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4990,10 +4990,6 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
         <translation type="unfinished">The plan is not complete yet.</translation>
     </message>
     <message>
-        <source>Step times: %1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 (planned on %2)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5007,6 +5003,10 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
     </message>
     <message>
         <source>%1: ends %2, in %3: training %4, evaluations %5, checkpoint writes %6.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step time on %1: %2.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

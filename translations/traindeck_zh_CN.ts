@@ -3930,8 +3930,8 @@
         <translation>%1：%2 %3，工作负载 %4</translation>
     </message>
     <message>
-        <source>Step times: %1.</source>
-        <translation>步时：%1。</translation>
+        <source>Step time on %1: %2.</source>
+        <translation>%1 的每步时间：%2。</translation>
     </message>
 </context>
 <context>
@@ -4994,10 +4994,6 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
         <translation>计划尚未填写完整。</translation>
     </message>
     <message>
-        <source>Step times: %1.</source>
-        <translation>步时：%1。</translation>
-    </message>
-    <message>
         <source>%1 (planned on %2)</source>
         <translation>%1（按 %2 的计划）</translation>
     </message>
@@ -5012,6 +5008,10 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
     <message>
         <source>%1: ends %2, in %3: training %4, evaluations %5, checkpoint writes %6.</source>
         <translation>%1：结束于 %2，用时 %3：训练 %4，验证 %5，检查点写入 %6。</translation>
+    </message>
+    <message>
+        <source>Step time on %1: %2.</source>
+        <translation>%1 的每步时间：%2。</translation>
     </message>
 </context>
 <context>
