@@ -6,6 +6,7 @@
 // run of its model. The shares the regimes come from are held to the estimate itself (a
 // part made slower moves the step by its share), and the faces (the table, --json) say it.
 #include "run_traindeck.h"
+#include "model_truth_fixture.h"
 #include "step_truth_fixture.h"
 
 #include "plan/calibration_workload.h"
@@ -200,6 +201,45 @@ private slots:
               100 * truth.calibratedByRegime[0].spread, truth.calibratedByRegime[0].points,
               100 * truth.calibratedByRegime[1].spread, truth.calibratedByRegime[1].points,
               100 * truth.calibratedByRegime[2].spread, truth.calibratedByRegime[2].points, 100 * truth.calibrated);
+    }
+
+    // The regimes' spreads recomputed here from both fixtures' files: each point estimated as
+    // it ran (one H100 in AMP or pure bf16; 1, 2 or 4 H200s in DDP or FSDP2), put in its
+    // regime by its largest share, and each regime's 90th percentile of |error| (linear
+    // between ranks) is the figure the planner states.
+    void theSpreadIsEachRegimesNinetiethPercentile() {
+        std::array<std::vector<double>, kStepRegimeCount> errors;
+        auto add = [&](const Estimate& e, double measuredS) {
+            const StepShares s = stepShares(e);
+            const double largest = std::max({s.gpu, s.host, s.communication});
+            const StepRegime r = s.host == largest && s.host > s.gpu ? StepRegime::Host
+                                 : s.communication == largest && s.communication > s.gpu ? StepRegime::Communication
+                                                                                          : StepRegime::Gpu;
+            errors[size_t(r)].push_back(std::fabs(e.stepTimeS.value / measuredS - 1));
+        };
+        for (const truth::Point& p : truth::points(MODEL_FIXTURES)) {
+            const bool amp = p.mode == "amp";
+            add(estimateUncalibrated(p.plan, {1, 1}, amp ? model::Numerics::Mixed : model::Numerics::Half,
+                                     amp ? StateBytes{4, 4, 8} : StateBytes{2, 2, 4}),
+                p.measured["step_s"].get<double>());
+        }
+        for (const steptruth::Point& p : m_points) add(estimateUncalibrated(p.plan, p.layout), p.measuredS);
+        const TruthSpread& truth = truthSpread();
+        for (int r = 0; r < kStepRegimeCount; ++r) {
+            std::vector<double>& e = errors[size_t(r)];
+            std::sort(e.begin(), e.end());
+            double p90 = 0;
+            if (!e.empty()) {
+                const double at = 0.9 * double(e.size() - 1);
+                const size_t below = size_t(std::floor(at));
+                p90 = below + 1 < e.size() ? e[below] + (at - double(below)) * (e[below + 1] - e[below]) : e[below];
+            }
+            const RegimeSpread& stated = truth.uncalibratedByRegime[size_t(r)];
+            qInfo("%s: %zu points, 90th percentile %.4f; the planner's %d, %.4f", stepRegimeKey(StepRegime(r)).c_str(),
+                  e.size(), p90, stated.points, stated.spread);
+            QCOMPARE(stated.points, int(e.size()));
+            QVERIFY(std::fabs(stated.spread - p90) < 1e-12);
+        }
     }
 
     // Every measured point, planned as a user writes it: its layout's band holds it.
