@@ -112,7 +112,19 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>±%1 %2</source>
+        <source>GPU</source>
+        <translation type="unfinished">GPU</translation>
+    </message>
+    <message>
+        <source>host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>comm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>±%1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -112,8 +112,20 @@
         <translation>已校准：±%1，%2（占该步的 %3）：即拟合在 %5 个测量点上的残差 %4，且不小于全部 %7 个实测步在其模型跑过一次后所示的 %6（同样受限的太少：%8 个）</translation>
     </message>
     <message>
-        <source>±%1 %2</source>
-        <translation>±%1 %2</translation>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>host</source>
+        <translation>主机</translation>
+    </message>
+    <message>
+        <source>comm</source>
+        <translation>通信</translation>
+    </message>
+    <message>
+        <source>±%1 (%2)</source>
+        <translation>±%1（%2）</translation>
     </message>
 </context>
 <context>

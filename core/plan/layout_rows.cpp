@@ -162,7 +162,7 @@ LayoutCell layoutCell(const PlanAnalysis& analysis, const Layout& layout, Layout
         return {memoryText(e), e.memoryPerGpuGb, true};
     case LayoutRow::StepTime: return figure(e.stepTimeS);
     case LayoutRow::StepTimeError:
-        // "±4.1% GPU-bound", and on hover where the figure comes from (step_time_confidence.h).
+        // "±4.1% (GPU)", and on hover where the figure comes from (step_time_confidence.h).
         if (const StepTimeConfidence* c = analysis.confidenceFor(layout))
             return {c->summary, std::nullopt, true, c->basis};
         return none();

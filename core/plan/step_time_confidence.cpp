@@ -309,6 +309,15 @@ Text stepRegimeName(StepRegime r) {
     return {};
 }
 
+Text stepRegimeTag(StepRegime r) {
+    switch (r) {
+    case StepRegime::Gpu: return Text(TD_TEXT("Calibration", "GPU"));
+    case StepRegime::Host: return Text(TD_TEXT("Calibration", "host"));
+    case StepRegime::Communication: return Text(TD_TEXT("Calibration", "comm"));
+    }
+    return {};
+}
+
 const TruthSpread& truthSpread() {
     static const TruthSpread spread = computeSpread();
     return spread;
@@ -357,7 +366,8 @@ StepTimeConfidence stepTimeConfidence(const Plan& plan, const FittedModel& fit, 
                              {percent(c.expectedError), regime, share, percent(c.fitResidual), count(c.fitPoints),
                               percent(measured), count(c.truth.calibratedPoints), count(c.regimeSpread.points)});
     }
-    c.summary = Text(TD_TEXT("Calibration", "±%1 %2"), {percent(c.expectedError), regime});
+    // Narrow enough for the table's 80 columns with four layouts ("±8.7% (host)"); the words say "host-bound".
+    c.summary = Text(TD_TEXT("Calibration", "±%1 (%2)"), {percent(c.expectedError), stepRegimeTag(c.regime)});
     return c;
 }
 

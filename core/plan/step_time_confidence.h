@@ -41,8 +41,10 @@ StepShares stepShares(const Estimate& estimate);
 StepRegime stepRegime(const StepShares& shares);
 // "gpu", "host", "communication" (--json).
 std::string stepRegimeKey(StepRegime regime);
-// "GPU-bound", "host-bound", "communication-bound" (context "Calibration").
+// "GPU-bound", "host-bound", "comm-bound" (context "Calibration").
 Text stepRegimeName(StepRegime regime);
+// The same in a word, for a table's cell beside the figure: "GPU", "host", "comm".
+Text stepRegimeTag(StepRegime regime);
 
 // A regime's steps of the truth and their spread.
 struct RegimeSpread {
@@ -79,7 +81,7 @@ struct StepTimeConfidence {
     double fitResidual = 0;     // root mean square of the fit's relative residuals (calibrated)
     int fitPoints = 0;
     TruthSpread truth;
-    Text summary;               // "±4% GPU-bound": the table's cell
+    Text summary;               // "±4.1% (GPU)": the table's cell
     Text basis;                 // in words: where the figure comes from, what bounds the step and what would narrow it
 };
 

@@ -176,7 +176,8 @@ private slots:
             for (int r = 0; r < kStepRegimeCount; ++r)
                 QVERIFY(shareOf(c->shares, c->regime) >= shareOf(c->shares, StepRegime(r)));
             QVERIFY(c->summary.english().starts_with("±"));
-            QVERIFY(c->summary.english().ends_with(stepRegimeName(c->regime).english()));
+            QVERIFY(c->summary.english().ends_with("(" + stepRegimeTag(c->regime).english() + ")"));
+            QVERIFY(c->basis.english().find(stepRegimeName(c->regime).english()) != std::string::npos);
             QVERIFY(c->basis.english().starts_with("uncalibrated: ±"));
         }
         QVERIFY(host->basis.english().find("--calibrate-from") != std::string::npos);  // what would narrow it
@@ -306,9 +307,11 @@ private slots:
         const TraindeckRun table = runTraindeck({"plan", plan});
         QVERIFY(table.out.contains("  expected error"));
         QVERIFY(table.out.contains("GPU-bound"));
+        QVERIFY(table.out.contains(QString("±%1% (GPU)").arg(100 * a.confidenceFor({1, 8})->expectedError, 0, 'g', 2)));
         QVERIFY2(table.out.contains("Step time on 1x8: uncalibrated: ±"), qPrintable(table.out));
         const TraindeckRun zh = runTraindeck({"plan", plan}, {"LANG=zh_CN.UTF-8"});
         QVERIFY2(zh.out.contains(QString::fromUtf8("GPU 受限")), qPrintable(zh.out));
+        QVERIFY2(zh.out.contains(QString::fromUtf8("（GPU）")), qPrintable(zh.out));
         QVERIFY(!zh.out.contains("GPU-bound"));
     }
 
