@@ -234,6 +234,18 @@ std::string percentText(double share) { return std::fabs(share) < 5e-4 ? "0%" : 
 Text percent(double share) { return Text::value(percentText(share)); }
 Text count(int n) { return Text::value(std::to_string(n)); }
 
+// Each regime's names, in StepRegime's order: --json's key, the words, the table's word.
+const struct {
+    StepRegime regime;
+    const char* key;
+    TextTemplate name, tag;
+} kRegimes[] = {
+    {StepRegime::Gpu, "gpu", TD_TEXT("Calibration", "GPU-bound"), TD_TEXT("Calibration", "GPU")},
+    {StepRegime::Host, "host", TD_TEXT("Calibration", "host-bound"), TD_TEXT("Calibration", "host")},
+    {StepRegime::Communication, "communication", TD_TEXT("Calibration", "comm-bound"), TD_TEXT("Calibration", "comm")},
+};
+static_assert(std::size(kRegimes) == std::size_t(kStepRegimeCount), "names for every regime");
+
 double shareOf(const StepShares& s, StepRegime r) {
     switch (r) {
     case StepRegime::Gpu: return s.gpu;
@@ -291,32 +303,9 @@ StepRegime stepRegime(const StepShares& s) {
     return StepRegime::Gpu;
 }
 
-std::string stepRegimeKey(StepRegime r) {
-    switch (r) {
-    case StepRegime::Gpu: return "gpu";
-    case StepRegime::Host: return "host";
-    case StepRegime::Communication: return "communication";
-    }
-    return "gpu";
-}
-
-Text stepRegimeName(StepRegime r) {
-    switch (r) {
-    case StepRegime::Gpu: return Text(TD_TEXT("Calibration", "GPU-bound"));
-    case StepRegime::Host: return Text(TD_TEXT("Calibration", "host-bound"));
-    case StepRegime::Communication: return Text(TD_TEXT("Calibration", "comm-bound"));
-    }
-    return {};
-}
-
-Text stepRegimeTag(StepRegime r) {
-    switch (r) {
-    case StepRegime::Gpu: return Text(TD_TEXT("Calibration", "GPU"));
-    case StepRegime::Host: return Text(TD_TEXT("Calibration", "host"));
-    case StepRegime::Communication: return Text(TD_TEXT("Calibration", "comm"));
-    }
-    return {};
-}
+std::string stepRegimeKey(StepRegime r) { return kRegimes[std::size_t(r)].key; }
+Text stepRegimeName(StepRegime r) { return Text(kRegimes[std::size_t(r)].name); }
+Text stepRegimeTag(StepRegime r) { return Text(kRegimes[std::size_t(r)].tag); }
 
 const TruthSpread& truthSpread() {
     static const TruthSpread spread = computeSpread();
