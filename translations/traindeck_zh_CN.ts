@@ -68,12 +68,60 @@
         <translation>测量的模型有 %1 个参数，计划的模型有 %2 个：拟合出的常数属于另一个模型</translation>
     </message>
     <message>
-        <source>uncalibrated: ±%1, nine in ten of %2 measured steps (%3 models) were within it at the assumed efficiency</source>
-        <translation>未校准：±%1，按假定效率，%2 个实测步（%3 个模型）中九成落在此范围内</translation>
+        <source>the GPU&apos;s work varies little between machines of one GPU type</source>
+        <translation>同一型号 GPU 的机器之间，GPU 的工作量差异很小</translation>
     </message>
     <message>
-        <source>calibrated: ±%1, the fit&apos;s residual %2 over %3 point(s), and no less than the %4 that measured runs of one model show after one point</source>
-        <translation>已校准：±%1，即拟合在 %3 个测量点上的残差 %2，且不小于同一模型的实测运行在一个校准点后所示的 %4</translation>
+        <source>eager PyTorch&apos;s issue time varies by host (up to 1.5×): a run on this machine with %1 fixes it</source>
+        <translation>PyTorch 即时模式下发算子的时间因主机而异（最多 1.5 倍）：在本机跑一次并用 %1 校准即可消除</translation>
+    </message>
+    <message>
+        <source>the exposed communication depends on the network and NCCL: a run on this network with %1 fixes it</source>
+        <translation>暴露的通信取决于网络和 NCCL：在此网络上跑一次并用 %1 校准即可消除</translation>
+    </message>
+    <message>
+        <source>GPU-bound</source>
+        <translation>GPU 受限</translation>
+    </message>
+    <message>
+        <source>host-bound</source>
+        <translation>主机受限</translation>
+    </message>
+    <message>
+        <source>comm-bound</source>
+        <translation>通信受限</translation>
+    </message>
+    <message>
+        <source>uncalibrated: ±%1, %2 (%3 of the step): nine in ten of %4 measured steps so bound were within it at the assumed efficiency; %5</source>
+        <translation>未校准：±%1，%2（占该步的 %3）：按假定效率，%4 个同样受限的实测步中九成落在此范围内；%5</translation>
+    </message>
+    <message>
+        <source>uncalibrated: ±%1, %2 (%3 of the step): too few measured steps so bound (%4), so nine in ten of all %5 (%6 models) were within it at the assumed efficiency; %7</source>
+        <translation>未校准：±%1，%2（占该步的 %3）：同样受限的实测步太少（%4 个），故取全部 %5 个实测步（%6 个模型）按假定效率有九成落在其中的范围；%7</translation>
+    </message>
+    <message>
+        <source>calibrated: ±%1, %2 (%3 of the step): the fit&apos;s residual %4 over %5 point(s), and no less than the %6 that %7 measured steps so bound show after one run of their model</source>
+        <translation>已校准：±%1，%2（占该步的 %3）：即拟合在 %5 个测量点上的残差 %4，且不小于 %7 个同样受限的实测步在其模型跑过一次后所示的 %6</translation>
+    </message>
+    <message>
+        <source>calibrated: ±%1, %2 (%3 of the step): the fit&apos;s residual %4 over %5 point(s), and no less than the %6 that all %7 measured steps show after one run of their model (too few so bound: %8)</source>
+        <translation>已校准：±%1，%2（占该步的 %3）：即拟合在 %5 个测量点上的残差 %4，且不小于全部 %7 个实测步在其模型跑过一次后所示的 %6（同样受限的太少：%8 个）</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>host</source>
+        <translation>主机</translation>
+    </message>
+    <message>
+        <source>comm</source>
+        <translation>通信</translation>
+    </message>
+    <message>
+        <source>±%1 (%2)</source>
+        <translation>±%1（%2）</translation>
     </message>
     <message>
         <source>the run&apos;s measured host issue time is nearly its whole step: the step is the host&apos;s, so the fit scales eager PyTorch&apos;s issue time (×%1 the reference host&apos;s) and the MFU keeps the plan&apos;s %2</source>
@@ -2531,6 +2579,10 @@
         <source>%1 ±%2%</source>
         <translation>%1 ±%2%</translation>
     </message>
+    <message>
+        <source>  expected error</source>
+        <translation>  预期误差</translation>
+    </message>
 </context>
 <context>
     <name>ModelMessages</name>
@@ -2832,10 +2884,6 @@
         <translation>警告：%1</translation>
     </message>
     <message>
-        <source>Step times %1.</source>
-        <translation>步时%1。</translation>
-    </message>
-    <message>
         <source>%1 cannot calibrate this plan: %2</source>
         <translation>%1 无法用于校准此计划：%2</translation>
     </message>
@@ -2846,6 +2894,10 @@
     <message>
         <source>%1 — %2</source>
         <translation>%1——%2</translation>
+    </message>
+    <message>
+        <source>Step time on %1: %2.</source>
+        <translation>%1 的每步时间：%2。</translation>
     </message>
 </context>
 <context>
@@ -3906,8 +3958,8 @@
         <translation>%1：%2 %3，工作负载 %4</translation>
     </message>
     <message>
-        <source>Step times: %1.</source>
-        <translation>步时：%1。</translation>
+        <source>Step time on %1: %2.</source>
+        <translation>%1 的每步时间：%2。</translation>
     </message>
 </context>
 <context>
@@ -4970,10 +5022,6 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
         <translation>计划尚未填写完整。</translation>
     </message>
     <message>
-        <source>Step times: %1.</source>
-        <translation>步时：%1。</translation>
-    </message>
-    <message>
         <source>%1 (planned on %2)</source>
         <translation>%1（按 %2 的计划）</translation>
     </message>
@@ -4988,6 +5036,10 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
     <message>
         <source>%1: ends %2, in %3: training %4, evaluations %5, checkpoint writes %6.</source>
         <translation>%1：结束于 %2，用时 %3：训练 %4，验证 %5，检查点写入 %6。</translation>
+    </message>
+    <message>
+        <source>Step time on %1: %2.</source>
+        <translation>%1 的每步时间：%2。</translation>
     </message>
 </context>
 <context>

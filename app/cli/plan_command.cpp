@@ -151,8 +151,21 @@ void printTable(const PlanAnalysis& analysis) {
                                         {val(format("%.2f", plan.recipe.mfu)), val("--calibrate 2x8=0.9steps/s")}),
                      2);
     }
-    // How sure the step times are: the measured truth's spread, or the fit's residual.
-    printWrapped("", app::localized(TD_TEXT("PlanCommand", "Step times %1."), {analysis.confidence.basis}), 2);
+    // How sure each layout's step time is: what bounds its step, and that regime's spread in the
+    // measured truth (or the fit's residual); the table's "expected error" row is its summary.
+    // Layouts said alike are said once ("Step time on 1x8, 2x8: ...").
+    std::vector<std::pair<std::string, std::string>> said;  // the layouts, the words
+    for (const StepTimeConfidence& c : analysis.confidences) {
+        if (!analysis.fitsNode(c.layout)) continue;
+        const std::string words = app::localized(c.basis);
+        const auto same = std::find_if(said.begin(), said.end(), [&](const auto& s) { return s.second == words; });
+        if (same == said.end())
+            said.push_back({layoutText(c.layout), words});
+        else
+            same->first += ", " + layoutText(c.layout);
+    }
+    for (const auto& [layouts, words] : said)
+        printWrapped("", app::localized(TD_TEXT("PlanCommand", "Step time on %1: %2."), {val(layouts), val(words)}), 2);
     // Every layout has its column (core's rows, layout_rows.h); one a node cannot hold
     // has no figures, and here is why.
     for (const Layout& layout : layouts)
@@ -274,6 +287,21 @@ nlohmann::ordered_json goalJson(const GoalAnswer& g) {
     return j;
 }
 
+// How sure a layout's step time is: calibrated or not, what bounds the step (each part's
+// share of it) and the expected error, with the words both faces show.
+nlohmann::ordered_json confidenceJson(const StepTimeConfidence& c) {
+    return {{"basis", c.calibrated ? "calibrated" : "uncalibrated"},
+            {"regime", stepRegimeKey(c.regime)},
+            {"shares", {{"gpu", c.shares.gpu}, {"host", c.shares.host}, {"communication", c.shares.communication}}},
+            {"regime_points", c.regimeSpread.points},
+            {"regime_spread", c.regimeMeasured ? nlohmann::ordered_json(c.regimeSpread.spread) : nlohmann::ordered_json(nullptr)},
+            {"expected_error", c.expectedError},
+            {"fit_residual", c.calibrated ? nlohmann::ordered_json(c.fitResidual) : nlohmann::ordered_json(nullptr)},
+            {"fit_points", c.fitPoints},
+            {"summary", app::localized(c.summary)},
+            {"text", app::localized(c.basis)}};
+}
+
 nlohmann::ordered_json toJson(const PlanAnalysis& analysis) {
     using nlohmann::ordered_json;
     const Plan& plan = analysis.plan;
@@ -332,8 +360,11 @@ nlohmann::ordered_json toJson(const PlanAnalysis& analysis) {
         put(timeline, "time_to_finish_s", t.timeToFinishS);
         timeline["finish_time_if_started_now"] = isoClockAfter(t.timeToFinishS.value);
         j["timeline"] = timeline;
-        const double error = analysis.confidence.expectedError;
+        // How sure the step time is on this layout: what bounds its step and that regime's spread.
+        const StepTimeConfidence& sure = *analysis.confidenceFor(e.layout);
+        const double error = sure.expectedError;
         j["step_time_range_s"] = {e.stepTimeS.value * (1 - error), e.stepTimeS.value * (1 + error)};
+        j["step_time_confidence"] = confidenceJson(sure);
         put(j, "scaling_efficiency", e.scalingEfficiency);
         j["memory"] = {{"params_gb", e.memory.paramsGb},       {"grads_gb", e.memory.gradsGb},
                        {"optimizer_gb", e.memory.optimizerGb}, {"activations_gb", e.memory.activationsGb},
@@ -403,15 +434,25 @@ nlohmann::ordered_json toJson(const PlanAnalysis& analysis) {
         notes.push_back(app::localized(n));
     model["notes"] = notes;
     root["model"] = model;
+    // The plan's own layout's, with the truth's spreads by regime each layout's figure is taken from.
     const StepTimeConfidence& c = analysis.confidence;
-    root["step_time_confidence"] = {{"basis", c.calibrated ? "calibrated" : "uncalibrated"},
-                                    {"expected_error", c.expectedError},
-                                    {"fit_residual", c.calibrated ? ordered_json(c.fitResidual) : ordered_json(nullptr)},
-                                    {"fit_points", c.fitPoints},
-                                    {"truth_points", c.truth.points},
-                                    {"truth_spread_uncalibrated", c.truth.uncalibrated},
-                                    {"truth_spread_calibrated", c.truth.calibrated},
-                                    {"text", app::localized(c.basis)}};
+    ordered_json confidence = confidenceJson(c);
+    confidence["truth_points"] = c.truth.points;
+    confidence["truth_spread_uncalibrated"] = c.truth.uncalibrated;
+    confidence["truth_spread_calibrated"] = c.truth.calibrated;
+    confidence["truth_points_calibrated"] = c.truth.calibratedPoints;
+    ordered_json regimes;
+    for (int r = 0; r < kStepRegimeCount; ++r) {
+        const RegimeSpread& before = c.truth.uncalibratedByRegime[size_t(r)];
+        const RegimeSpread& after = c.truth.calibratedByRegime[size_t(r)];
+        regimes[stepRegimeKey(StepRegime(r))] = {{"points", before.points},
+                                                 {"spread_uncalibrated", before.spread},
+                                                 {"points_calibrated", after.points},
+                                                 {"spread_calibrated", after.spread}};
+    }
+    confidence["regimes"] = regimes;
+    confidence["min_regime_points"] = kMinRegimePoints;
+    root["step_time_confidence"] = confidence;
     root["layouts"] = layouts;
     root["findings"] = findingsJson;
     // Whether `traindeck launch` and the Launch page would start it, and the error that stops them.

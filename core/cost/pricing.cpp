@@ -117,7 +117,11 @@ void priceAnalysis(PlanAnalysis& a, const std::vector<PriceRow>& rows, std::time
     a.goal.reset();
     a.goalInvalid = {};
     if (!a.valid()) return;
-    for (const Estimate& e : a.estimates) a.costs.push_back(costOf(a.plan, e, rows));
+    for (const Estimate& e : a.estimates) {
+        a.costs.push_back(costOf(a.plan, e, rows));
+        // The cost is as sure as the layout's step time (step_time_confidence.h): one figure, shown beside both.
+        if (const StepTimeConfidence* sure = a.confidenceFor(e.layout)) a.costs.back().error = sure->expectedError;
+    }
 
     const Layout own = a.plan.cluster.layout();
     const LayoutCost* ownCost = a.costFor(own);

@@ -28,10 +28,12 @@ std::string planCurrency(const Plan& plan, const std::vector<PriceRow>& rows);
 // place, so that a timeline with evaluations and checkpoints can take its place).
 double hoursToFinish(const Estimate& e);
 
-// The relative error the step time is expected to have, carried into the cost:
-// after a calibration the worst point of the planner's own test against measured
-// Hugging Face models (14.7%, bench/RESULTS.md, 2026-11-25); before one the assumed
-// MFU can be far off for a model (0.11–0.69 fitted there), so ±50%.
+// The relative error the step time is expected to have, carried into the cost of a
+// layout priced without an analysis (the goal solver's alternatives): after a calibration
+// the worst point of the planner's own test against measured Hugging Face models (14.7%,
+// bench/RESULTS.md, 2026-11-25); before one the assumed MFU can be far off for a model
+// (0.11–0.69 fitted there), so ±50%. An analysed layout's cost carries its own step
+// time's expected error instead (priceAnalysis, step_time_confidence.h).
 double expectedStepTimeError(const Plan& plan);
 
 // Where a cost's price comes from, one sentence for both faces: the catalogue row

@@ -30,6 +30,7 @@ const struct {
     {LayoutRow::TotalSteps, "total_steps", TD_TEXT("LayoutRows", "total steps")},
     {LayoutRow::Memory, "memory_per_gpu", TD_TEXT("LayoutRows", "memory per GPU")},
     {LayoutRow::StepTime, "step_time", TD_TEXT("LayoutRows", "step time")},
+    {LayoutRow::StepTimeError, "step_time_error", TD_TEXT("LayoutRows", "  expected error")},
     {LayoutRow::ComputeTime, "compute_time", TD_TEXT("LayoutRows", "  compute")},
     {LayoutRow::ExposedComm, "exposed_comm", TD_TEXT("LayoutRows", "  exposed comm")},
     {LayoutRow::StepsPerS, "steps_per_s", TD_TEXT("LayoutRows", "steps/s")},
@@ -160,6 +161,11 @@ LayoutCell layoutCell(const PlanAnalysis& analysis, const Layout& layout, Layout
     case LayoutRow::Memory:
         return {memoryText(e), e.memoryPerGpuGb, true};
     case LayoutRow::StepTime: return figure(e.stepTimeS);
+    case LayoutRow::StepTimeError:
+        // "±4.1% (GPU)", and on hover where the figure comes from (step_time_confidence.h).
+        if (const StepTimeConfidence* c = analysis.confidenceFor(layout))
+            return {c->summary, std::nullopt, true, c->basis};
+        return none();
     case LayoutRow::ComputeTime: return figure(e.computeTimeS);
     case LayoutRow::ExposedComm: return figure(e.exposedCommTimeS);
     case LayoutRow::StepsPerS: return figure(e.stepsPerS);

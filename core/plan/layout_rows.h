@@ -33,6 +33,7 @@ enum class LayoutRow {
     TotalSteps,
     Memory,
     StepTime,
+    StepTimeError,     // how sure the step time is: its expected error and what bounds the step
     ComputeTime,       // a part of the step time
     ExposedComm,       // a part of the step time
     StepsPerS,
@@ -61,6 +62,7 @@ struct LayoutCell {
     Text text;                      // "256 samples", "30.1/79.6 GiB", "17 min"; "—" when it does not apply
     std::optional<Figure> figure;   // the figure behind the text (formula, worked numbers), where it has one
     bool applies = true;            // false: no value (not priced, a layout a node cannot hold)
+    Text note{};                    // in words, where a cell without a figure comes from (a face may show it on hover)
 };
 
 // The cell of `row` for `layout`, a layout of the complete analysis `analysis`.

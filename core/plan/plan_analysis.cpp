@@ -25,7 +25,9 @@ PlanAnalysis analyse(const Plan& plan) {
     a.fit = fitModel(plan);
     for (const Estimate& e : a.estimates)
         a.timelines.push_back(runTimeline(plan, e));  // the drawn timeline; e.hoursToFinish is its total
-    a.confidence = stepTimeConfidence(plan, a.fit);
+    for (const Estimate& e : a.estimates)
+        a.confidences.push_back(stepTimeConfidence(plan, a.fit, e));
+    a.confidence = *a.confidenceFor(plan.cluster.layout());
     a.findings = findings(plan, a.estimates, a.fit);
     return a;
 }
@@ -59,6 +61,12 @@ const Estimate* PlanAnalysis::estimateFor(const Layout& layout) const {
 const RunTimeline* PlanAnalysis::timelineFor(const Layout& layout) const {
     const auto it = std::find_if(timelines.begin(), timelines.end(), [&](const RunTimeline& t) { return t.layout == layout; });
     return it == timelines.end() ? nullptr : &*it;
+}
+
+const StepTimeConfidence* PlanAnalysis::confidenceFor(const Layout& layout) const {
+    const auto it = std::find_if(confidences.begin(), confidences.end(),
+                                 [&](const StepTimeConfidence& c) { return c.layout == layout; });
+    return it == confidences.end() ? nullptr : &*it;
 }
 
 RunTimeline PlanAnalysis::timelineAt(const Layout& layout) const {

@@ -41,7 +41,10 @@ struct PlanAnalysis {
     std::vector<Estimate> uncalibrated;
     FittedModel fit;                   // fitModel(plan): the plan's own constants when it has no points
     std::vector<RunTimeline> timelines;  // one per estimate: steps, evaluations, checkpoints, time to finish
-    StepTimeConfidence confidence;     // how sure the step times are: the fixtures' spread or the fit's residual
+    // How sure each step time is (one per estimate): what bounds the layout's step, and that
+    // regime's spread in the measured truth, or the fit's residual.
+    std::vector<StepTimeConfidence> confidences;
+    StepTimeConfidence confidence;     // the plan's own layout's, for what speaks of the plan as a whole
     std::vector<Finding> findings;     // errors first
     int nodeGpus = 0;                  // GPUs one node of the plan's GPU type holds
     // Each layout's cost, in the order of estimates; filled by core/cost's priceAnalysis
@@ -59,6 +62,8 @@ struct PlanAnalysis {
     const Estimate* estimateFor(const Layout& layout) const;
     // The timeline of an analysed layout; null for another.
     const RunTimeline* timelineFor(const Layout& layout) const;
+    // How sure the step time of an analysed layout is; null for another.
+    const StepTimeConfidence* confidenceFor(const Layout& layout) const;
     // The timeline of any layout of a complete plan (a watched run's), as figuresAt.
     RunTimeline timelineAt(const Layout& layout) const;
     // The figures of any layout of a complete plan: the analysed ones as they are,

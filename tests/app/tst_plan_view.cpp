@@ -11,6 +11,8 @@
 #include "plan/plan_fields.h"
 #include "test_support.h"
 
+#include "localized.h"
+
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
@@ -97,6 +99,11 @@ private slots:
             QVERIFY(closeEnough(leadingNumber(view.cellText(c, FigureRow::Memory).section(QLatin1Char('/'), 0, 0)),
                                 e.memoryPerGpuGb.value));
             QVERIFY(view.cellText(c, FigureRow::Memory).contains(localeNumber(e.gpuMemoryGb)));
+            // How sure the step time is on this layout: its summary, and on hover where it comes from.
+            const StepTimeConfidence* sure = analysis.confidenceFor(e.layout);
+            QCOMPARE(view.cellText(c, FigureRow::StepTimeError), app::qLocalized(sure->summary));
+            QVERIFY(view.cell(c, FigureRow::StepTimeError)->toolTip().contains(app::qLocalized(sure->basis).toHtmlEscaped()));
+            QVERIFY(view.cellText(c, FigureRow::StepTimeError).startsWith(QStringLiteral("±")));
         }
     }
 

@@ -8,7 +8,9 @@
 #include "gui/files/generated_files_page.h"
 #include "gui/window/language.h"
 #include "gui/window/main_window.h"
+#include "gui/layouts/layout_column.h"
 #include "gui/plan/plan_document.h"
+#include "gui/plan/plan_view.h"
 #include "gui/wizard/plan_wizard.h"
 #include "gui/window/settings_dialog.h"
 #include "test_support.h"
@@ -17,6 +19,7 @@
 #include "plan/calibrate.h"
 #include "plan/plan_fields.h"
 #include "plan/plan_yaml.h"
+#include "plan/step_time_confidence.h"
 
 #include <QApplication>
 #include <QDir>
@@ -28,6 +31,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
+#include <QToolTip>
 
 using namespace traindeck;
 using namespace traindeck::gui;
@@ -113,6 +117,20 @@ private slots:
             QVERIFY(fit);
             QVERIFY2(fit->text().contains(app::qLocalized(a.fit.notes.front())), qPrintable(fit->text()));
             keep(w, language + "_plots_host_bound");
+            // Its step time's expected error says the host bounds it, and on hover why (step_time_confidence.h).
+            w.tabs()->setCurrentIndex(0);
+            QWidget* sure = w.planView()->cell(0, FigureRow::StepTimeError);
+            const StepTimeConfidence* c = a.confidenceFor(w.planView()->columnLayout(0));
+            QVERIFY(c && c->regime == StepRegime::Host);
+            QCOMPARE(w.planView()->cellText(0, FigureRow::StepTimeError), app::qLocalized(c->summary));
+            QToolTip::showText(sure->mapToGlobal(QPoint(0, sure->height())), sure->toolTip(), sure);
+            QTest::qWait(200);
+            QWidget* tip = nullptr;
+            for (QWidget* t : QApplication::topLevelWidgets())
+                if (t->inherits("QTipLabel") && t->isVisible()) tip = t;
+            QVERIFY(tip);
+            keep(*tip, language + "_step_time_error_tip");
+            QToolTip::hideText();
             w.document()->replacePlan(calibrated, QStringLiteral("calibrate"));
         }
         // A job name Kubernetes refuses: the files page says why, in the interface language.

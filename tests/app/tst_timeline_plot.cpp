@@ -84,8 +84,10 @@ private slots:
         QCOMPARE(evals->data()->at(0)->value, 500.0);
         QCOMPARE(evals->data()->at(0)->key, start + analysis.timelines[0].secondsAtStep(500));
         QCOMPARE(plot->graph(2)->dataCount(), 2);
-        // And how sure the step times are, in core's words.
-        QVERIFY2(page.caption().contains("Step times: uncalibrated: ±"), qPrintable(page.caption()));
+        // And how sure the plan's own step time is, in core's words.
+        QVERIFY2(page.caption().contains(": uncalibrated: ±"), qPrintable(page.caption()));
+        QVERIFY2(page.caption().contains(QString("Step time on %1: ").arg(gui::layoutName(analysis.plan.cluster.layout()))),
+                 qPrintable(page.caption()));
     }
 
     void aWatchedRunBesideItsPlannedLine() {

@@ -5,6 +5,8 @@
 
 #include <QtTest>
 
+#include <cmath>
+
 namespace {
 
 struct Cli {
@@ -75,7 +77,12 @@ private slots:
         QVERIFY(r.out.contains("cost per hour"));
         QVERIFY(r.out.contains("cost to finish"));
         QVERIFY2(r.out.contains(QStringLiteral("$110.08")), qPrintable(r.out));  // 2x8: 16 GPUs × 55.04 / 8
-        QVERIFY(r.out.contains(QStringLiteral("±50%")));
+        // The cost is as sure as the layout's step time: its expected error, rounded as the cost writes it.
+        const QJsonObject own = json(cli.run({"plan", "--cloud", "aws", "--json"}))["layouts"].toArray()[1].toObject();
+        const double sure = own["step_time_confidence"].toObject()["expected_error"].toDouble();
+        QVERIFY(sure > 0);
+        QCOMPARE(own["cost"].toObject()["expected_error"].toDouble(), sure);
+        QVERIFY2(r.out.contains(QStringLiteral("±%1%").arg(std::lround(100 * sure))), qPrintable(r.out));
         QVERIFY(r.out.contains("p5.48xlarge"));
         for (const QString& line : r.out.split('\n'))
             QVERIFY2(line.size() <= 80, qPrintable(line));

@@ -149,6 +149,8 @@ private slots:
         PlanAnalysis a = analyse(p);
         priceAnalysis(a, shippedPrices(), 0);
         QCOMPARE(a.costs.size(), a.estimates.size());
+        // Each cost is as sure as its layout's step time: the figure the step time's row shows.
+        for (const LayoutCost& c : a.costs) QCOMPARE(c.error, a.confidenceFor(c.layout)->expectedError);
         const LayoutCost* one = a.costFor({1, 8});
         const LayoutCost* two = a.costFor({2, 8});
         const LayoutCost* eight = a.costFor({8, 8});

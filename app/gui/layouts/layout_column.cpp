@@ -125,7 +125,13 @@ void LayoutColumn::retranslate() {
         }
         auto* label = static_cast<QLabel*>(cell(row));
         label->setText(text);
-        label->setToolTip(value.figure ? figureToolTip(figureRowName(row), *value.figure) : QString());
+        // The figure's formula, or where a cell without one comes from in words (the expected error's
+        // basis), as rich text so that a long sentence wraps.
+        label->setToolTip(value.figure       ? figureToolTip(figureRowName(row), *value.figure)
+                          : value.note.empty() ? QString()
+                                               : QStringLiteral("<p><b>%1</b>: %2</p><p>%3</p>")
+                                                     .arg(figureRowName(row).trimmed().toHtmlEscaped(), text.toHtmlEscaped(),
+                                                          app::qLocalized(value.note).toHtmlEscaped()));
         label->setAccessibleName(figureRowName(row).trimmed() + QLatin1String(": ") + text);
     }
 

@@ -188,8 +188,9 @@ void TimelinePlot::redraw() {
     const double now = m_plannedStart > 0 ? m_plannedStart : double(QDateTime::currentSecsSinceEpoch());
     double first = now, last = now, top = 1;
     QStringList lines;
-    // How sure the step times are, as core says it: the measured truth's spread or the fit's residual.
-    lines << tr("Step times: %1.").arg(app::qLocalized(analysis.confidence.basis));
+    // How sure the plan's own step time is, as core says it (each layout's own is its column's "expected error").
+    lines << tr("Step time on %1: %2.")
+                 .arg(layoutName(analysis.confidence.layout), app::qLocalized(analysis.confidence.basis));
     int colour = 0;
     for (const RunTimeline& t : analysis.timelines) {
         if (!analysis.fitsNode(t.layout))

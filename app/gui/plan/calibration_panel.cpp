@@ -210,8 +210,9 @@ void CalibrationPanel::showFit() {
             warn = true;
         }
     }
-    if (analysis.valid())  // how sure the step times are: the measured truth's spread or the fit's residual
-        lines << tr("Step times: %1.").arg(app::qLocalized(analysis.confidence.basis));
+    if (analysis.valid())  // how sure the plan's own step time is (each layout's own is its column's "expected error")
+        lines << tr("Step time on %1: %2.")
+                     .arg(layoutName(analysis.confidence.layout), app::qLocalized(analysis.confidence.basis));
     if (!m_runMessage.isEmpty())
         lines << m_runMessage;
     m_fit->setText(lines.join(QLatin1Char('\n')));
