@@ -27,6 +27,7 @@ struct TruthStep {
     model::Numerics numerics = model::Numerics::Mixed;
     StateBytes bytes{4, 4, 8};
     double measuredS = 0;
+    double hostS = 0;         // the host issue time its run would say (truth_fixtures.h protocolHostS)
     bool reference = true;    // may be the run a user calibrates on (below)
 };
 
@@ -117,6 +118,7 @@ void stepTruthSteps(const nlohmann::json& truth, std::vector<TruthStep>& out) {
         s.reference = strategy == "single" && checkpointing == "none";
         const bool sharded = strategy == "full_shard" || strategy == "shard_grad_op";
         s.measuredS = point["step_s"].get<double>();
+        s.hostS = protocolHostS(point.value("host_s", 0.0), s.measuredS);
         if (!setFields(s.plan, {{"model.architecture", model::architectureText(arch)},
                                 {"model.tokens_per_sample", std::to_string(point.value("seq", 1024))},
                                 {"recipe.micro_batch", std::to_string(point.value("micro_batch", 1))},
@@ -211,7 +213,8 @@ TruthSpread computeSpread() {
                 reference = s;
         if (!reference)
             continue;
-        const Calibration point{reference->layout, reference->measuredS, Calibration::Unit::SecondsPerStep, {}};
+        Calibration point{reference->layout, reference->measuredS, Calibration::Unit::SecondsPerStep, {}};
+        point.workload.hostS = reference->hostS;
         const FittedModel fit = fitModel(reference->plan, {point}, reference->numerics, reference->bytes);
         for (const TruthStep* s : members) {
             if (s == reference)

@@ -16,4 +16,12 @@ struct EmbeddedFile {
 
 const std::vector<EmbeddedFile>& truthFixtureFiles();
 
+// The step fixture's host_s is rank 0's time from the step's start (the GPU idle) until step()
+// returned, waits for the GPU included (a full launch queue, the allocator): it is the metrics
+// protocol's host issue time only where the host bounds the step and the GPU had nothing to
+// make it wait for. Elsewhere 0: a run that cannot tell its waits apart does not say it.
+inline double protocolHostS(double timeToReturnS, double stepS) {
+    return timeToReturnS >= 0.95 * stepS ? timeToReturnS : 0.0;
+}
+
 }  // namespace traindeck

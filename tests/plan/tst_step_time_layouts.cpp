@@ -23,6 +23,7 @@
 #include "step_truth_fixture.h"
 #include "plan/hardware.h"
 #include "plan/plan_yaml.h"
+#include "plan/truth_fixtures.h"
 
 #include "model/parameters.h"
 
@@ -82,8 +83,6 @@ std::map<std::string, const steptruth::Point*> references(const std::vector<step
 // Where the goals hold, they are asserted; where they do not yet, the largest error seen is,
 // so that the model cannot get worse unnoticed (bench/RESULTS.md says why each is missed).
 struct Bound { const char* group; double uncalibrated, calibrated; };
-// A step whose host issue time is at least this share of it is the host's (the GPU idles).
-constexpr double kHostBoundShare = 0.95;
 constexpr Bound kBounds[] = {
     {"heldout 2gpu qwen2.5-7b", kUncalibratedGoal, kCalibratedGoal},
     {"heldout 2gpu mistral-7b", kUncalibratedGoal, kCalibratedGoal},
@@ -141,12 +140,8 @@ std::string metricsOfRun(const steptruth::Point& p, const std::string& dir) {
                             {"model_type", modelType(p.model)},
                             {"device", "NVIDIA H200"}};
     std::string text = start.dump() + "\n";
-    // The fixture's host_s is the time until step() returned, waits for the GPU included (a
-    // full launch queue, the allocator): it is the protocol's host issue time only where the
-    // host bounds the step and the GPU had nothing to make it wait for. Elsewhere the run, as
-    // the protocol asks of a writer that cannot tell its waits apart, does not say it.
-    const double host = p.raw["host_s"].get<double>();
-    const bool hostSaid = host >= kHostBoundShare * p.measuredS;
+    // The fixture's host_s as the run would say it (truth_fixtures.h: only where the host bounds the step).
+    const double host = protocolHostS(p.raw["host_s"].get<double>(), p.measuredS);
     for (int step = 0; step <= 10; ++step) {
         nlohmann::json event = {{"v", 1},
                                 {"event", "step"},
@@ -154,7 +149,7 @@ std::string metricsOfRun(const steptruth::Point& p, const std::string& dir) {
                                 {"step", step},
                                 {"step_time_s", p.measuredS},
                                 {"samples_per_s", micro * gpus / p.measuredS}};
-        if (hostSaid)
+        if (host > 0)
             event["host_s"] = host;
         text += event.dump() + "\n";
     }

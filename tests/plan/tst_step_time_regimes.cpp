@@ -9,6 +9,7 @@
 #include "model_truth_fixture.h"
 #include "step_truth_fixture.h"
 
+#include "plan/truth_fixtures.h"
 #include "plan/calibration_workload.h"
 #include "plan/estimate.h"
 #include "plan/plan_analysis.h"
@@ -266,6 +267,8 @@ private slots:
             Plan plan = p.plan;
             plan.calibrations = {{ref->layout, ref->measuredS, Calibration::Unit::SecondsPerStep,
                                   workloadOfPlan(ref->plan, ref->layout)}};
+            // The run says its host_s as the product's spread takes it (truth_fixtures.h).
+            plan.calibrations[0].workload.hostS = protocolHostS(ref->hostS, ref->measuredS);
             t.add(holdPoint(plan, p.layout, p.measuredS));
         }
         checkTally(t, "calibrated");
