@@ -551,6 +551,37 @@
     </message>
 </context>
 <context>
+    <name>Durations</name>
+    <message>
+        <source>seconds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>minutes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hours</source>
+        <translation type="unfinished">hours</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation type="unfinished">%1 min</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 h (%2 days)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ExitStatus</name>
     <message>
         <source>Exit status, the same rule for every command: 0 done, nothing needs you; 1 done, but the result needs you (an error finding, a failed run, an alarm); 2 nothing done: bad arguments or input.</source>
@@ -2427,18 +2458,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 min</source>
-        <translation type="unfinished">%1 min</translation>
-    </message>
-    <message>
-        <source>%1 h</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 h (%2 days)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 samples</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2492,7 +2511,7 @@
     </message>
     <message>
         <source>%1, %2</source>
-        <translation type="unfinished">%1: %2 {1,?}</translation>
+        <translation type="unfinished">%1, %2</translation>
     </message>
     <message>
         <source>No problems</source>
@@ -2828,6 +2847,10 @@
     </message>
     <message>
         <source>%1 — %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 at %2: measured %3 samples/s, the fitted model %4 (%5)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3772,6 +3795,53 @@
     </message>
 </context>
 <context>
+    <name>Workload</name>
+    <message>
+        <source>micro-batch %1 × accumulation %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>micro-batch %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>full checkpointing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>selective checkpointing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no checkpointing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FSDP %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZeRO-%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no sharding</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 parameters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation type="unfinished">%1, %2</translation>
+    </message>
+</context>
+<context>
     <name>WriteFiles</name>
     <message>
         <source>%1 exists; nothing written (use --force to overwrite)</source>
@@ -3892,6 +3962,10 @@
     </message>
     <message>
         <source>Step times: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 at %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4695,14 +4769,6 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
         <translation>Time to finish per layout</translation>
     </message>
     <message>
-        <source>hours</source>
-        <translation>hours</translation>
-    </message>
-    <message>
-        <source>h</source>
-        <translation>h</translation>
-    </message>
-    <message>
         <source>Throughput per layout</source>
         <translation>Throughput per layout</translation>
     </message>
@@ -4747,16 +4813,28 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
         <translation>Enter a measured speed above to compare.</translation>
     </message>
     <message>
-        <source>predicted before calibration</source>
-        <translation>predicted before calibration</translation>
+        <source>No measured point can calibrate this plan: the panel above says why.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>predicted after calibration</source>
-        <translation>predicted after calibration</translation>
+        <source>%1 measured</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>measured</source>
-        <translation>measured</translation>
+        <source>%1 plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>measured, at its own shape</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>model after calibration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>model before calibration</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

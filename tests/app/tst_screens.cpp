@@ -10,6 +10,7 @@
 #include "gui/window/main_window.h"
 #include "gui/plan/plan_document.h"
 #include "gui/wizard/plan_wizard.h"
+#include "gui/parts/plots.h"
 #include "gui/window/settings_dialog.h"
 #include "test_support.h"
 
@@ -17,6 +18,7 @@
 #include "plan/calibrate.h"
 #include "plan/plan_fields.h"
 #include "plan/plan_yaml.h"
+#include "plan/workload_summary.h"
 
 #include <QApplication>
 #include <QDir>
@@ -28,6 +30,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
+#include <qcustomplot.h>
 
 using namespace traindeck;
 using namespace traindeck::gui;
@@ -112,7 +115,27 @@ private slots:
             auto* fit = w.findChild<QLabel*>(QStringLiteral("calibrationFit"));
             QVERIFY(fit);
             QVERIFY2(fit->text().contains(app::qLocalized(a.fit.notes.front())), qPrintable(fit->text()));
+            // The plot sets the point measured at micro-batch 8 beside the model at micro-batch 8,
+            // and labels the plan's bars with the plan's 16, in the interface language.
+            MeasuredWorkload at8, at16;
+            at8.microBatch = 8;
+            at16.microBatch = 16;
+            const QString measuredShape = app::qLocalized(workloadSummary(at8, {WorkloadPart::Batch}));
+            const QString planShape = app::qLocalized(workloadSummary(at16, {WorkloadPart::Batch}));
+            auto ticker = w.plots()->calibrationPlot()->xAxis->ticker().dynamicCast<QCPAxisTickerText>();
+            QVERIFY(ticker);
+            const QStringList ticks = ticker->ticks().values();
+            QCOMPARE(ticks.size(), 3);  // the point, then the plan's 1×1 and 1×2
+            QVERIFY2(ticks[0].endsWith(QLatin1Char('\n') + measuredShape), qPrintable(ticks[0]));
+            QVERIFY2(ticks[1].endsWith(QLatin1Char('\n') + planShape), qPrintable(ticks[1]));
+            QVERIFY2(fit->text().contains(measuredShape), qPrintable(fit->text()));
             keep(w, language + "_plots_host_bound");
+            // As a person sees it on a large and a small screen.
+            for (const QSize size : {QSize(1920, 1080), QSize(1366, 768)}) {
+                w.resize(size);
+                keep(w, QStringLiteral("%1_plots_host_bound_%2").arg(language).arg(size.width()));
+            }
+            w.resize(1500, 940);
             w.document()->replacePlan(calibrated, QStringLiteral("calibrate"));
         }
         // A job name Kubernetes refuses: the files page says why, in the interface language.
