@@ -4825,15 +4825,19 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>measured, at its own shape</source>
+        <source>measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>model after calibration</source>
+        <source>model, calibrated</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>model before calibration</source>
+        <source>model, uncalibrated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the plan&apos;s layouts at %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

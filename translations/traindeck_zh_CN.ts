@@ -4829,16 +4829,20 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
         <translation>%1 计划</translation>
     </message>
     <message>
-        <source>measured, at its own shape</source>
-        <translation>实测（按测量时的配置）</translation>
+        <source>measured</source>
+        <translation>实测</translation>
     </message>
     <message>
-        <source>model after calibration</source>
-        <translation>校准后的模型</translation>
+        <source>model, calibrated</source>
+        <translation>模型（校准后）</translation>
     </message>
     <message>
-        <source>model before calibration</source>
-        <translation>校准前的模型</translation>
+        <source>model, uncalibrated</source>
+        <translation>模型（校准前）</translation>
+    </message>
+    <message>
+        <source>the plan&apos;s layouts at %1</source>
+        <translation>计划的各布局（%1）</translation>
     </message>
 </context>
 <context>

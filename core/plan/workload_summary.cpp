@@ -8,24 +8,11 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cstdio>
 
 namespace traindeck {
 namespace {
 
 Text val(std::string v) { return Text::value(std::move(v)); }
-
-// A parameter count as people say it: "124M", "8.03B".
-std::string parameterCount(double params) {
-    char text[32];
-    if (params >= 1e9)
-        std::snprintf(text, sizeof text, "%.4gB", params / 1e9);
-    else if (params >= 1e6)
-        std::snprintf(text, sizeof text, "%.4gM", params / 1e6);
-    else
-        return estimateText(params);
-    return text;
-}
 
 // The catalogue's key as the cards are called ("H200"); another device's name as it came.
 std::string gpuName(const std::string& gpu) {
@@ -77,9 +64,9 @@ Text partText(const MeasuredWorkload& w, WorkloadPart part, bool sayOff) {
         return w.gpu.empty() ? Text() : val(gpuName(w.gpu));
     case WorkloadPart::Model:
         if (w.params > 0 && !w.model.empty())
-            return val(printable(w.model, 40) + " " + parameterCount(w.params));
+            return val(printable(w.model, 40) + " " + shortCountText(w.params));
         if (w.params > 0)
-            return Text(TD_TEXT("Workload", "%1 parameters"), {val(parameterCount(w.params))});
+            return Text(TD_TEXT("Workload", "%1 parameters"), {val(shortCountText(w.params))});
         return w.model.empty() ? Text() : val(printable(w.model, 40));
     }
     return {};

@@ -2,6 +2,7 @@
 // through the translator it is given; arguments are Texts too.
 #include "text/clock_text.h"
 #include "text/duration_text.h"
+#include "text/number_text.h"
 #include "text/text.h"
 
 #include <QtTest>
@@ -53,6 +54,13 @@ private slots:
         // Nothing to scale, or nothing finite: hours, the figures' own unit.
         QCOMPARE(durationScale(std::vector<double>{}).unit, DurationScale::Unit::Hours);
         QCOMPARE(durationScale(std::vector<double>{std::nan(""), 0.001}).unit, DurationScale::Unit::Seconds);
+    }
+    // A model's size as people write it.
+    void aCountReadsAsAModelSize() {
+        QCOMPARE(shortCountText(33559040), std::string("33.56M"));
+        QCOMPARE(shortCountText(124e6), std::string("124M"));
+        QCOMPARE(shortCountText(8.03e9), std::string("8.03B"));
+        QCOMPARE(shortCountText(86736), std::string("86736"));
     }
     void englishFillsNumberedArguments() {
         const Text t(TD_TEXT("Test", "batch %2 is not a multiple of %1"), {Text::value("8"), Text::value("100")});

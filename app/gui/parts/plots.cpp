@@ -87,6 +87,13 @@ PlotsPage::PlotsPage(const PlanDocument& document, QWidget* parent) : QWidget(pa
     m_throughput->setObjectName(QStringLiteral("throughputPlot"));
     m_lr->setObjectName(QStringLiteral("lrPlot"));
     m_calibration->setObjectName(QStringLiteral("calibrationPlot"));
+    // The comparison's legend in a row under its axes: inside, it would hide one group of bars or another.
+    m_calibration->axisRect()->insetLayout()->take(m_calibration->legend);
+    m_calibration->plotLayout()->addElement(2, 0, m_calibration->legend);
+    m_calibration->plotLayout()->setRowStretchFactor(2, 0.001);
+    m_calibration->legend->setFillOrder(QCPLegend::foColumnsFirst);
+    m_calibration->legend->setBorderPen(Qt::NoPen);
+    m_calibration->legend->setWrap(2);  // two a row: the plot is narrow on a 1366-pixel screen
     grid->addWidget(m_time, 0, 0);
     grid->addWidget(m_throughput, 0, 1);
     grid->addWidget(m_lr, 1, 0);
@@ -216,6 +223,7 @@ void PlotsPage::drawLr() {
 
 void PlotsPage::drawCalibration() {
     startPlot(m_calibration, tr("Predicted and measured throughput"));
+    m_calibration->xAxis->setLabel(QString());
     m_calibration->yAxis->setLabel(tr("samples/s"));
     if (!analysis().valid() || analysis().fit.points.empty()
         || analysis().uncalibrated.size() != analysis().estimates.size()) {
@@ -258,11 +266,22 @@ void PlotsPage::drawCalibration() {
     const double divider = key - 0.25;
     key += 0.5;  // a gap between the measurements and the plan
     const std::vector<Layout> layouts = analysis().layouts();
+    // The plan's shape said once under the axis where every layout has the same (the usual
+    // case), under each layout where they differ (an accumulation solved per layout).
+    QStringList planShapes;
+    for (const Layout& layout : layouts)
+        planShapes << shapeLine(workloadOfPlan(plan, layout));
+    planShapes.removeDuplicates();
+    const bool oneShape = planShapes.size() == 1;
+    m_calibration->xAxis->setLabel(oneShape && !planShapes.front().isEmpty()
+                                       ? tr("the plan's layouts at %1").arg(planShapes.front().mid(1))
+                                       : QString());
     for (size_t i = 0; i < layouts.size(); ++i) {
         planKeys << key;
         before << analysis().uncalibrated[i].samplesPerS.value;
         after << analysis().estimates[i].samplesPerS.value;
-        ticker->addTick(key, tr("%1 plan").arg(layoutTick(layouts[i])) + shapeLine(workloadOfPlan(plan, layouts[i])));
+        ticker->addTick(key, tr("%1 plan").arg(layoutTick(layouts[i])) +
+                                 (oneShape ? QString() : shapeLine(workloadOfPlan(plan, layouts[i]))));
         key += 1;
     }
     const auto shifted = [](QVector<double> keys, double by) {
@@ -282,10 +301,10 @@ void PlotsPage::drawCalibration() {
         }
         return b;
     };
-    bars(measuredKeys, measured, kMeasured, tr("measured, at its own shape"));
-    bars(atPointKeys, atPoint, kCalibrated, tr("model after calibration"));
-    bars(shifted(planKeys, -kHalf), before, kPredicted, tr("model before calibration"));
-    bars(shifted(planKeys, kHalf), after, kCalibrated, tr("model after calibration"))->removeFromLegend();
+    bars(measuredKeys, measured, kMeasured, tr("measured"));
+    bars(atPointKeys, atPoint, kCalibrated, tr("model, calibrated"));
+    bars(shifted(planKeys, -kHalf), before, kPredicted, tr("model, uncalibrated"));
+    bars(shifted(planKeys, kHalf), after, kCalibrated, tr("model, calibrated"))->removeFromLegend();
     // The measured groups and the plan's groups apart at a glance.
     auto* line = new QCPItemStraightLine(m_calibration);
     line->point1->setCoords(divider, 0);
@@ -297,10 +316,9 @@ void PlotsPage::drawCalibration() {
         for (const double x : *v)
             top = std::max(top, x);
     m_calibration->legend->setVisible(true);
-    m_calibration->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
     m_calibration->xAxis->setTicker(ticker);
     m_calibration->xAxis->setRange(0.4, key - 0.4);
-    m_calibration->yAxis->setRange(0, top > 0 ? top * 1.45 : 1);
+    m_calibration->yAxis->setRange(0, top > 0 ? top * 1.18 : 1);
     m_calibration->replot();
 }
 

@@ -86,6 +86,11 @@ CalibrationPanel::CalibrationPanel(const PlanDocument& document, QWidget* parent
     m_remove->setObjectName(QStringLiteral("calibrationRemove"));
     m_clear = new QPushButton(this);
     m_clear->setObjectName(QStringLiteral("calibrationClear"));
+    // Each point says its shape in words (workload_summary.h): a long one wraps rather
+    // than hiding its end behind a scroll bar.
+    m_points->setWordWrap(true);
+    m_points->setResizeMode(QListView::Adjust);
+    m_points->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     grid->addWidget(m_points, 2, 0, 2, 5);
     grid->addWidget(m_remove, 2, 5);
     grid->addWidget(m_clear, 3, 5);
