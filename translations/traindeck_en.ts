@@ -4817,14 +4817,6 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 measured</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 plan</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>measured</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4838,6 +4830,10 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
     </message>
     <message>
         <source>the plan&apos;s layouts at %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>plan</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

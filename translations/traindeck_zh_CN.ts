@@ -4821,14 +4821,6 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
         <translation>没有实测点能校准此计划：原因见上方面板。</translation>
     </message>
     <message>
-        <source>%1 measured</source>
-        <translation>%1 实测</translation>
-    </message>
-    <message>
-        <source>%1 plan</source>
-        <translation>%1 计划</translation>
-    </message>
-    <message>
         <source>measured</source>
         <translation>实测</translation>
     </message>
@@ -4843,6 +4835,10 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
     <message>
         <source>the plan&apos;s layouts at %1</source>
         <translation>计划的各布局（%1）</translation>
+    </message>
+    <message>
+        <source>plan</source>
+        <translation>计划</translation>
     </message>
 </context>
 <context>

@@ -3,7 +3,6 @@
 #include "plan/calibration_workload.h"
 #include "plan/hardware.h"
 #include "plan/plan_fields.h"
-#include "text/lower_case.h"
 #include "text/number_text.h"
 
 #include <algorithm>
@@ -17,7 +16,7 @@ Text val(std::string v) { return Text::value(std::move(v)); }
 // The catalogue's key as the cards are called ("H200"); another device's name as it came.
 std::string gpuName(const std::string& gpu) {
     if (!findGpu(gpu))
-        return gpu;
+        return printable(gpu, 40);
     std::string upper = gpu;
     std::transform(upper.begin(), upper.end(), upper.begin(), [](unsigned char c) { return char(std::toupper(c)); });
     return upper;

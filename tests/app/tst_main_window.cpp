@@ -200,7 +200,7 @@ private slots:
         QCOMPARE(barValues(plot, "model, uncalibrated"), uncalibrated);
         QCOMPARE(barValues(plot, "model, calibrated", 1), calibrated);
         // Typed in the window: measured at the plan as it stands, so no shape sets it apart.
-        QCOMPARE(tickLabels(plot).first(), QStringLiteral("2×8 measured"));
+        QCOMPARE(tickLabels(plot).first(), QStringLiteral("2×8\nmeasured"));
 
         QTest::keyClick(w.tabs(), Qt::Key_Z, Qt::ControlModifier);
         QVERIFY(w.document()->plan().calibrations.empty());
@@ -289,10 +289,10 @@ private slots:
         // The labels say the shapes: the point's micro-batch under it, the plan's under each layout.
         const QStringList ticks = tickLabels(plot);
         QCOMPARE(ticks.size(), 1 + int(a.estimates.size()));
-        QCOMPARE(ticks.first(), QStringLiteral("1×8 measured\nmicro-batch 8"));
+        QCOMPARE(ticks.first(), QStringLiteral("1×8\nmeasured\nmicro-batch 8"));
         // Every layout of the plan at the same shape: said once, under the axis.
         for (int i = 1; i < ticks.size(); ++i)
-            QCOMPARE(ticks[i], QStringLiteral("%1 plan").arg(layoutTickOf(a.estimates[size_t(i - 1)].layout)));
+            QCOMPARE(ticks[i], QStringLiteral("%1\nplan").arg(layoutTickOf(a.estimates[size_t(i - 1)].layout)));
         QCOMPARE(plot->xAxis->label(), QStringLiteral("the plan's layouts at micro-batch 16"));
         // The plan's bar on the measured layout is core's figure at micro-batch 16, in its own
         // group apart from the measurement.

@@ -246,12 +246,15 @@ void PlotsPage::drawCalibration() {
         for (const WorkloadPart part : differingParts(pointWorkload(plan, r.point), workloadOfPlan(plan, r.point.layout)))
             if (std::find(differing.begin(), differing.end(), part) == differing.end())
                 differing.push_back(part);
-    const auto shapeLine = [&](const MeasuredWorkload& w) {
-        const QString shape = app::qLocalized(workloadSummary(w, differing));
-        return shape.isEmpty() ? QString() : QLatin1Char('\n') + shape;
+    const auto shapeOf = [&](const MeasuredWorkload& w) { return app::qLocalized(workloadSummary(w, differing)); };
+    // A group's name in lines, narrow enough for a row of groups: its layout, what it
+    // shows, and its shape where it has one to say.
+    const auto tick = [](const Layout& layout, const QString& what, const QString& shape) {
+        return layoutTick(layout) + QLatin1Char('\n') + what + (shape.isEmpty() ? QString() : QLatin1Char('\n') + shape);
     };
 
-    constexpr double kHalf = 0.18;  // a bar's half width; a group's two bars sit either side of its key
+    constexpr double kHalf = 0.22;  // a bar's half width; a group's two bars sit either side of its key
+    constexpr double kStep = 1.15;  // from one group to the next: room for "measured" under each
     QVector<double> measuredKeys, measured, atPointKeys, atPoint, planKeys, before, after;
     QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
     double key = 1;
@@ -260,41 +263,42 @@ void PlotsPage::drawCalibration() {
         measured << r.effectiveBatch / r.measuredStepS;
         atPointKeys << key + kHalf;
         atPoint << r.effectiveBatch / r.predictedStepS;
-        ticker->addTick(key, tr("%1 measured").arg(layoutTick(r.point.layout)) + shapeLine(pointWorkload(plan, r.point)));
-        key += 1;
+        ticker->addTick(key, tick(r.point.layout, tr("measured"), shapeOf(pointWorkload(plan, r.point))));
+        key += kStep;
     }
-    const double divider = key - 0.25;
+    const double divider = key - kStep / 2 + 0.25;
     key += 0.5;  // a gap between the measurements and the plan
     const std::vector<Layout> layouts = analysis().layouts();
     // The plan's shape said once under the axis where every layout has the same (the usual
     // case), under each layout where they differ (an accumulation solved per layout).
     QStringList planShapes;
     for (const Layout& layout : layouts)
-        planShapes << shapeLine(workloadOfPlan(plan, layout));
-    planShapes.removeDuplicates();
-    const bool oneShape = planShapes.size() == 1;
-    m_calibration->xAxis->setLabel(oneShape && !planShapes.front().isEmpty()
-                                       ? tr("the plan's layouts at %1").arg(planShapes.front().mid(1))
-                                       : QString());
+        planShapes << shapeOf(workloadOfPlan(plan, layout));
+    const bool oneShape = std::all_of(planShapes.begin(), planShapes.end(),
+                                      [&](const QString& shape) { return shape == planShapes.front(); });
+    if (oneShape && !planShapes.front().isEmpty())
+        m_calibration->xAxis->setLabel(tr("the plan's layouts at %1").arg(planShapes.front()));
     for (size_t i = 0; i < layouts.size(); ++i) {
         planKeys << key;
         before << analysis().uncalibrated[i].samplesPerS.value;
         after << analysis().estimates[i].samplesPerS.value;
-        ticker->addTick(key, tr("%1 plan").arg(layoutTick(layouts[i])) +
-                                 (oneShape ? QString() : shapeLine(workloadOfPlan(plan, layouts[i]))));
-        key += 1;
+        ticker->addTick(key, tick(layouts[i], tr("plan"), oneShape ? QString() : planShapes[int(i)]));
+        key += kStep;
     }
     const auto shifted = [](QVector<double> keys, double by) {
         for (double& k : keys)
             k += by;
         return keys;
     };
+    QFont numberFont = m_calibration->font();
+    numberFont.setPointSizeF(numberFont.pointSizeF() * 0.85);
     const auto bars = [&](const QVector<double>& keys, const QVector<double>& values, const QColor& color,
                           const QString& name) {
         QCPBars* b = addBars(m_calibration, keys, values, color, name);
         b->setWidth(2 * kHalf - 0.02);
         for (int i = 0; i < keys.size(); ++i) {  // the number on each bar, as on the other plots
             auto* label = new QCPItemText(m_calibration);
+            label->setFont(numberFont);  // two bars a group: a smaller number fits over each
             label->position->setCoords(keys[i], values[i]);
             label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
             label->setText(localeNumber(values[i]));
@@ -317,7 +321,7 @@ void PlotsPage::drawCalibration() {
             top = std::max(top, x);
     m_calibration->legend->setVisible(true);
     m_calibration->xAxis->setTicker(ticker);
-    m_calibration->xAxis->setRange(0.4, key - 0.4);
+    m_calibration->xAxis->setRange(1 - kStep / 2, key - kStep / 2);
     m_calibration->yAxis->setRange(0, top > 0 ? top * 1.18 : 1);
     m_calibration->replot();
 }
