@@ -611,6 +611,37 @@
     </message>
 </context>
 <context>
+    <name>Durations</name>
+    <message>
+        <source>seconds</source>
+        <translation>秒</translation>
+    </message>
+    <message>
+        <source>minutes</source>
+        <translation>分钟</translation>
+    </message>
+    <message>
+        <source>hours</source>
+        <translation>小时</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 分钟</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 小时</translation>
+    </message>
+    <message>
+        <source>%1 h (%2 days)</source>
+        <translation>%1 小时（%2 天）</translation>
+    </message>
+</context>
+<context>
     <name>ExitStatus</name>
     <message>
         <source>Exit status, the same rule for every command: 0 done, nothing needs you; 1 done, but the result needs you (an error finding, a failed run, an alarm); 2 nothing done: bad arguments or input.</source>
@@ -2492,18 +2523,6 @@
         <translation>检查结果</translation>
     </message>
     <message>
-        <source>%1 min</source>
-        <translation>%1 分钟</translation>
-    </message>
-    <message>
-        <source>%1 h</source>
-        <translation>%1 小时</translation>
-    </message>
-    <message>
-        <source>%1 h (%2 days)</source>
-        <translation>%1 小时（%2 天）</translation>
-    </message>
-    <message>
         <source>%1 samples</source>
         <translation>%1 样本</translation>
     </message>
@@ -2898,6 +2917,10 @@
     <message>
         <source>Step time on %1: %2.</source>
         <translation>%1 的每步时间：%2。</translation>
+    </message>
+    <message>
+        <source>%1 at %2: measured %3 samples/s, the fitted model %4 (%5)</source>
+        <translation>%1（%2）：实测 %3 样本/秒，拟合模型 %4（%5）</translation>
     </message>
 </context>
 <context>
@@ -3841,6 +3864,53 @@
     </message>
 </context>
 <context>
+    <name>Workload</name>
+    <message>
+        <source>micro-batch %1 × accumulation %2</source>
+        <translation>微批 %1 × 累积 %2</translation>
+    </message>
+    <message>
+        <source>micro-batch %1</source>
+        <translation>微批 %1</translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation>%1 个 token</translation>
+    </message>
+    <message>
+        <source>full checkpointing</source>
+        <translation>完整激活检查点</translation>
+    </message>
+    <message>
+        <source>selective checkpointing</source>
+        <translation>选择性激活检查点</translation>
+    </message>
+    <message>
+        <source>no checkpointing</source>
+        <translation>不做激活检查点</translation>
+    </message>
+    <message>
+        <source>FSDP %1</source>
+        <translation>FSDP %1</translation>
+    </message>
+    <message>
+        <source>ZeRO-%1</source>
+        <translation>ZeRO-%1</translation>
+    </message>
+    <message>
+        <source>no sharding</source>
+        <translation>不分片</translation>
+    </message>
+    <message>
+        <source>%1 parameters</source>
+        <translation>%1 参数</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1，%2</translation>
+    </message>
+</context>
+<context>
     <name>WriteFiles</name>
     <message>
         <source>%1 exists; nothing written (use --force to overwrite)</source>
@@ -3955,11 +4025,15 @@
     </message>
     <message>
         <source>%1: %2 %3 at %4</source>
-        <translation>%1：%2 %3，工作负载 %4</translation>
+        <translation>%1：%2 %3（%4）</translation>
     </message>
     <message>
         <source>Step time on %1: %2.</source>
         <translation>%1 的每步时间：%2。</translation>
+    </message>
+    <message>
+        <source>%1 at %2</source>
+        <translation>%1（%2）</translation>
     </message>
 </context>
 <context>
@@ -4767,14 +4841,6 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
         <translation>各布局完成用时</translation>
     </message>
     <message>
-        <source>hours</source>
-        <translation>小时</translation>
-    </message>
-    <message>
-        <source>h</source>
-        <translation>小时</translation>
-    </message>
-    <message>
         <source>Throughput per layout</source>
         <translation>各布局吞吐量</translation>
     </message>
@@ -4819,16 +4885,28 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
         <translation>在上方输入实测速度以进行对比。</translation>
     </message>
     <message>
-        <source>predicted before calibration</source>
-        <translation>校准前预测</translation>
-    </message>
-    <message>
-        <source>predicted after calibration</source>
-        <translation>校准后预测</translation>
-    </message>
-    <message>
         <source>measured</source>
         <translation>实测</translation>
+    </message>
+    <message>
+        <source>No measured point can calibrate this plan: the panel above says why.</source>
+        <translation>没有实测点能校准此计划：原因见上方面板。</translation>
+    </message>
+    <message>
+        <source>model, calibrated</source>
+        <translation>模型（校准后）</translation>
+    </message>
+    <message>
+        <source>model, uncalibrated</source>
+        <translation>模型（校准前）</translation>
+    </message>
+    <message>
+        <source>the plan&apos;s layouts at %1</source>
+        <translation>计划的各布局（%1）</translation>
+    </message>
+    <message>
+        <source>plan</source>
+        <translation>计划</translation>
     </message>
 </context>
 <context>

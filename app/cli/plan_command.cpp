@@ -20,6 +20,7 @@
 #include "plan/plan_yaml.h"
 #include "plan/run_speed.h"
 #include "plan/run_timeline.h"
+#include "plan/workload_summary.h"
 #include "text/clock_text.h"
 #include "text/exit_status.h"
 #include "text/number_text.h"
@@ -136,14 +137,25 @@ void printTable(const PlanAnalysis& analysis) {
                               Text::value(format("%.2f", fit.overlap)), Text::value(seconds(fit.latencyS)),
                               Text::value(std::to_string(fit.fittedParameters))})),
                      2);
-        for (const PointResidual& r : fit.points)
-            printWrapped("  ", app::localized(Text(
-                                   TD_TEXT("PlanCommand", "%1: measured %2 samples/s, the fitted model %3 (%4)"),
-                                   {Text::value(calibrationText(r.point)),
-                                    Text::value(estimateText(r.effectiveBatch / r.measuredStepS)),
-                                    Text::value(estimateText(r.effectiveBatch / r.predictedStepS)),
-                                    Text::value(signedPercent(r.measuredStepS / r.predictedStepS - 1))})),
+        for (const PointResidual& r : fit.points) {
+            // The point named by what sets its shape apart from the plan's (workload_summary.h),
+            // in the window's words too; nothing when measured at the plan's shape. Its full
+            // spelling for --calibrate is in --json.
+            const Text shape = shapeApartFromPlan(plan, r.point);
+            const std::vector<Text> figures = {Text::value(estimateText(r.effectiveBatch / r.measuredStepS)),
+                                               Text::value(estimateText(r.effectiveBatch / r.predictedStepS)),
+                                               Text::value(signedPercent(r.measuredStepS / r.predictedStepS - 1))};
+            std::vector<Text> args = {Text::value(layoutText(r.point.layout))};
+            if (!shape.empty())
+                args.push_back(shape);
+            args.insert(args.end(), figures.begin(), figures.end());
+            printWrapped("  ",
+                         app::localized(shape.empty()
+                                            ? Text(TD_TEXT("PlanCommand", "%1: measured %2 samples/s, the fitted model %3 (%4)"), args)
+                                            : Text(TD_TEXT("PlanCommand", "%1 at %2: measured %3 samples/s, the fitted model %4 (%5)"),
+                                                   args)),
                          4);
+        }
         for (const Text& note : fit.notes)
             printWrapped("  ", app::localized(note), 4);
     } else {

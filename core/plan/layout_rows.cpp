@@ -4,6 +4,7 @@
 #include "plan/plan_fields.h"
 #include "plan/run_timeline.h"
 #include "text/clock_text.h"
+#include "text/duration_text.h"
 #include "text/number_text.h"
 
 #include <algorithm>
@@ -51,12 +52,36 @@ LayoutCell none() { return {Text::value("—"), std::nullopt, false}; }
 LayoutCell figure(const Figure& f) { return {figureText(f), f, true}; }
 // A part of the timeline, in seconds, as a duration (its figure in hours, as the text).
 Figure inHours(const Figure& seconds) { return {seconds.value / 3600, std::string("h"), seconds.formula, seconds.worked}; }
-LayoutCell duration(const Figure& seconds) { return {durationText(seconds.value / 3600), inHours(seconds), true}; }
+LayoutCell duration(const Figure& seconds, DurationScale scale) {
+    return {durationText(seconds.value / 3600, scale), inHours(seconds), true};
+}
+
+// A duration row's value for `layout`, in hours; nothing for a layout without figures.
+std::optional<double> durationHours(const PlanAnalysis& analysis, const Layout& layout, LayoutRow row) {
+    const Estimate* e = analysis.estimateFor(layout);
+    const RunTimeline* t = analysis.timelineFor(layout);
+    if (!e || !t || !analysis.fitsNode(layout))
+        return std::nullopt;
+    switch (row) {
+    case LayoutRow::TimeToFinish: return e->hoursToFinish.value;
+    case LayoutRow::EvaluationTime: return t->evaluationsS.value / 3600;
+    case LayoutRow::CheckpointTime: return t->checkpointsS.value / 3600;
+    default: return std::nullopt;
+    }
+}
 
 }  // namespace
 
 Text memoryText(const Estimate& e) {
     return Text(TD_TEXT("LayoutRows", "%1/%2 GiB"), {num(e.memoryPerGpuGb.value), num(e.gpuMemoryGb)});
+}
+
+DurationScale rowDurationScale(const PlanAnalysis& analysis, LayoutRow row) {
+    std::vector<double> hours;
+    for (const Layout& layout : analysis.layouts())
+        if (const std::optional<double> h = durationHours(analysis, layout, row))
+            hours.push_back(*h);
+    return durationScale(hours);
 }
 
 std::vector<LayoutRow> layoutRows() {
@@ -67,20 +92,6 @@ std::vector<LayoutRow> layoutRows() {
 
 Text layoutRowName(LayoutRow row) { return Text(kRows[size_t(row)].name); }
 std::string layoutRowKey(LayoutRow row) { return kRows[size_t(row)].key; }
-
-Text durationText(double hours) {
-    // Under an hour in minutes, over two days with the days beside: "0.283 h" and
-    // "173.5 h" are hard to picture.
-    if (hours < 1.0 / 60)  // "0.0377 min" is hard to picture too
-        return Text(TD_TEXT("LayoutRows", "%1 s"), {num(hours * 3600)});
-    if (hours < 1)
-        return Text(TD_TEXT("LayoutRows", "%1 min"), {num(hours * 60)});
-    if (hours < 48)
-        return Text(TD_TEXT("LayoutRows", "%1 h"), {num(hours)});
-    char days[32];
-    std::snprintf(days, sizeof days, "%.1f", hours / 24);
-    return Text(TD_TEXT("LayoutRows", "%1 h (%2 days)"), {num(hours), val(days)});
-}
 
 Text figureText(const Figure& f) {
     if (f.unit == "h" || f.unit == "hours")
@@ -170,9 +181,11 @@ LayoutCell layoutCell(const PlanAnalysis& analysis, const Layout& layout, Layout
     case LayoutRow::ExposedComm: return figure(e.exposedCommTimeS);
     case LayoutRow::StepsPerS: return figure(e.stepsPerS);
     case LayoutRow::SamplesPerS: return figure(e.samplesPerS);
-    case LayoutRow::TimeToFinish: return figure(e.hoursToFinish);
-    case LayoutRow::EvaluationTime: return t ? duration(t->evaluationsS) : none();
-    case LayoutRow::CheckpointTime: return t ? duration(t->checkpointsS) : none();
+    // The durations in their row's one scale, so the columns compare at a glance.
+    case LayoutRow::TimeToFinish:
+        return {durationText(e.hoursToFinish.value, rowDurationScale(analysis, row)), e.hoursToFinish, true};
+    case LayoutRow::EvaluationTime: return t ? duration(t->evaluationsS, rowDurationScale(analysis, row)) : none();
+    case LayoutRow::CheckpointTime: return t ? duration(t->checkpointsS, rowDurationScale(analysis, row)) : none();
     case LayoutRow::FinishClock:
         return t ? LayoutCell{val(clockAfter(t->timeToFinishS.value)), inHours(t->timeToFinishS), true} : none();
     case LayoutRow::GpuHours: return figure(e.gpuHours);

@@ -15,6 +15,7 @@
 
 #include "plan/estimate.h"
 #include "plan/plan_analysis.h"
+#include "text/duration_text.h"
 #include "text/text.h"
 
 #include <optional>
@@ -65,6 +66,11 @@ struct LayoutCell {
     Text note{};                    // in words, where a cell without a figure comes from (a face may show it on hover)
 };
 
+// The one scale of a row of durations (the time to finish, its evaluations, its
+// checkpoints) over the analysis's layouts: the table's cells of the row and the
+// plots' axis of it read in this unit (text/duration_text.h).
+DurationScale rowDurationScale(const PlanAnalysis& analysis, LayoutRow row);
+
 // The cell of `row` for `layout`, a layout of the complete analysis `analysis`.
 LayoutCell layoutCell(const PlanAnalysis& analysis, const Layout& layout, LayoutRow row);
 
@@ -76,10 +82,8 @@ Text memoryText(const Estimate& estimate);
 Text layoutCannotRun(const PlanAnalysis& analysis, const Layout& layout);
 
 // A figure's value and unit as both faces write them ("256 samples", "0.0123 s",
-// "98.7%", durations as durationText).
+// "98.7%", durations as durationText, text/duration_text.h).
 Text figureText(const Figure& figure);
-// A duration given in hours as a person reads it: "17 min", "5.29 h", "62.5 h (2.6 days)".
-Text durationText(double hours);
 // The findings of a layout counted: "No problems", "1 error", "2 errors, 1 warning".
 Text findingsSummary(const std::vector<Finding>& findings);
 

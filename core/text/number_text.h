@@ -52,6 +52,19 @@ inline std::string estimateText(double value) {
     return buf;
 }
 
+// A count as people write a model's size: "124M", "8.03B", "33.56M" (four significant
+// digits, K left out: a model has millions); below a million, the estimate's digits.
+inline std::string shortCountText(double count) {
+    char buf[32];
+    if (count >= 1e9)
+        std::snprintf(buf, sizeof buf, "%.4gB", count / 1e9);
+    else if (count >= 1e6)
+        std::snprintf(buf, sizeof buf, "%.4gM", count / 1e6);
+    else
+        return estimateText(count);
+    return buf;
+}
+
 // `digits` significant digits, as printf's %g ("1.23e+04" for large magnitudes).
 inline std::string significant(double value, int digits) {
     char buf[32];

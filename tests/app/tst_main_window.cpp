@@ -16,12 +16,17 @@
 #include "gui/window/main_window.h"
 #include "gui/plan/plan_document.h"
 #include "gui/plan/plan_view.h"
+#include "localized.h"
 #include "plan/estimate.h"
+#include "plan/layout_rows.h"
+#include "plan/plan_fields.h"
+#include "plan/workload_summary.h"
 #include "test_support.h"
 
 #include <QAbstractButton>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QListWidget>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <qcustomplot.h>
@@ -42,6 +47,38 @@ using namespace traindeck;
 using namespace traindeck::gui;
 
 namespace {
+
+// The values of the plot's bars named `name` (its legend's words); `nth` of several so named.
+QVector<double> barValues(QCustomPlot* plot, const QString& name, int nth = 0) {
+    for (int i = 0; i < plot->plottableCount(); ++i) {
+        auto* bars = qobject_cast<QCPBars*>(plot->plottable(i));
+        if (!bars || bars->name() != name || nth-- > 0)
+            continue;
+        QVector<double> values;
+        for (int k = 0; k < bars->dataCount(); ++k)
+            values << bars->data()->at(k)->value;
+        return values;
+    }
+    return {};
+}
+
+// The x axis's labels, left to right.
+QStringList tickLabels(QCustomPlot* plot) {
+    auto ticker = plot->xAxis->ticker().dynamicCast<QCPAxisTickerText>();
+    return ticker ? QStringList(ticker->ticks().values()) : QStringList();
+}
+
+// "1×8", as the plots name a layout under its bars.
+QString layoutTickOf(const Layout& l) { return QStringLiteral("%1×%2").arg(l.nodes).arg(l.gpusPerNode); }
+
+// The numbers written over the bars.
+QStringList barLabels(QCustomPlot* plot) {
+    QStringList labels;
+    for (int i = 0; i < plot->itemCount(); ++i)
+        if (auto* text = qobject_cast<QCPItemText*>(plot->item(i)))
+            labels << text->text();
+    return labels;
+}
 
 QLineEdit* lineEdit(MainWindow& w, const char* key) {
     return w.findChild<QLineEdit*>(QStringLiteral("field:") + QLatin1String(key));
@@ -106,7 +143,7 @@ private slots:
         const Layout own = w.document()->plan().cluster.layout();
         const int c = column(*w.planView(), own);
         QVERIFY(c >= 0);
-        QCOMPARE(w.planView()->cellText(c, FigureRow::EffectiveBatch).section(' ', 0, 0),
+        QCOMPARE(w.planView()->cellText(c, LayoutRow::EffectiveBatch).section(' ', 0, 0),
                  QLocale().toString(4 * own.worldSize() * w.document()->plan().recipe.gradAccum));
 
         // Ctrl+Z from outside the field undoes the document, and the field shows it.
@@ -141,14 +178,29 @@ private slots:
         // The measured layout now runs at the measured speed, and every column
         // shows what core predicts from the refit.
         const int c = column(*w.planView(), Layout{2, 8});
-        QCOMPARE(w.planView()->cellText(c, FigureRow::StepsPerS), formatFigure(estimate(after, {2, 8}).stepsPerS));
+        QCOMPARE(w.planView()->cellText(c, LayoutRow::StepsPerS), formatFigure(estimate(after, {2, 8}).stepsPerS));
         QVERIFY(std::abs(estimate(after, {2, 8}).stepsPerS.value - 3.0) < 1e-6 || !fitModel(after).exact);
         for (int i = 0; i < w.planView()->columnCount(); ++i)
-            QCOMPARE(w.planView()->cellText(i, FigureRow::TimeToFinish),  // the run's timeline, as the analysis holds it
+            QCOMPARE(w.planView()->cellText(i, LayoutRow::TimeToFinish),  // the run's timeline, as the analysis holds it
                      formatFigure(w.document()->analysis().estimateFor(w.planView()->columnLayout(i))->hoursToFinish));
-        // Predicted before and after, and the measurement itself.
+        // The measurement beside the calibrated model at its own shape (the fit's residual),
+        // then every layout at the plan's shape, predicted before and after.
         QCustomPlot* plot = w.plots()->calibrationPlot();
-        QCOMPARE(plot->plottableCount(), 3);
+        QCOMPARE(plot->plottableCount(), 4);
+        const PlanAnalysis& a = w.document()->analysis();
+        QCOMPARE(a.fit.points.size(), size_t(1));
+        const PointResidual& r = a.fit.points.front();
+        QCOMPARE(barValues(plot, "measured"), QVector<double>{r.effectiveBatch / r.measuredStepS});
+        QCOMPARE(barValues(plot, "model, calibrated", 0), QVector<double>{r.effectiveBatch / r.predictedStepS});
+        QVector<double> uncalibrated, calibrated;
+        for (size_t i = 0; i < a.estimates.size(); ++i) {
+            uncalibrated << a.uncalibrated[i].samplesPerS.value;
+            calibrated << a.estimates[i].samplesPerS.value;
+        }
+        QCOMPARE(barValues(plot, "model, uncalibrated"), uncalibrated);
+        QCOMPARE(barValues(plot, "model, calibrated", 1), calibrated);
+        // Typed in the window: measured at the plan as it stands, so no shape sets it apart.
+        QCOMPARE(tickLabels(plot).first(), QStringLiteral("2×8\nmeasured"));
 
         QTest::keyClick(w.tabs(), Qt::Key_Z, Qt::ControlModifier);
         QVERIFY(w.document()->plan().calibrations.empty());
@@ -201,12 +253,86 @@ private slots:
         QCOMPARE(w.document()->plan().calibrations[2].workload.microBatch, 2);
         QCOMPARE(w.document()->plan().calibrations[2].workload.tokensPerSample, 4.0);  // one 16×16 frame of 8×8 patches
         QVERIFY(panel->fitLabel()->text().contains("From the run:"));
-        // Each point shows the workload it was measured at.
-        QVERIFY2(panel->pointList()->item(2)->text().contains("micro=2"), qPrintable(panel->pointList()->item(2)->text()));
+        // Each point shows the workload it was measured at, in core's words; its spelling on hover.
+        const QListWidgetItem* runPoint = panel->pointList()->item(2);
+        QVERIFY2(runPoint->text().contains(app::qLocalized(workloadSummary(w.document()->plan().calibrations[2].workload))),
+                 qPrintable(runPoint->text()));
+        QVERIFY2(runPoint->text().contains("micro-batch 2, 4 tokens"), qPrintable(runPoint->text()));
+        QVERIFY2(runPoint->toolTip().contains("micro=2"), qPrintable(runPoint->toolTip()));
         // A file that is no run says why, and adds nothing.
         QVERIFY(!panel->addRun(dir.filePath("missing.jsonl")));
         QVERIFY(panel->fitLabel()->text().contains("cannot open"));
         QCOMPARE(w.document()->plan().calibrations.size(), size_t(3));
+    }
+
+    void calibrationPlotSetsEachPointAgainstItsOwnShape() {
+        // The screen: a run measured at micro-batch 8, the plan at 16. The measured
+        // speed stands beside the model at micro-batch 8, not beside the plan's bars.
+        DemoWindow demo;
+        MainWindow& w = *demo.window;
+        QVERIFY(test::showActive(w));
+        Plan plan = w.document()->plan();
+        QVERIFY(setPlanField(plan, "recipe.micro_batch", "16").empty());
+        QVERIFY(setPlanField(plan, "recipe.global_batch", "0").empty());
+        QVERIFY(setPlanField(plan, "recipe.grad_accum", "1").empty());
+        Calibration point;
+        Text error;
+        QVERIFY(parseCalibration("1x8=20samples/s@micro=8:accum=1", point, error));
+        plan.calibrations = {point};
+        w.document()->replacePlan(plan, QStringLiteral("measured at micro-batch 8"));
+        const PlanAnalysis& a = w.document()->analysis();
+        QCOMPARE(a.fit.points.size(), size_t(1));
+        QCustomPlot* plot = w.plots()->calibrationPlot();
+        QCOMPARE(barValues(plot, "measured"), QVector<double>{20.0});
+        const PointResidual& r = a.fit.points.front();
+        QCOMPARE(barValues(plot, "model, calibrated", 0), QVector<double>{r.effectiveBatch / r.predictedStepS});
+        // The labels say the shapes: the point's micro-batch under it, the plan's under each layout.
+        const QStringList ticks = tickLabels(plot);
+        QCOMPARE(ticks.size(), 1 + int(a.estimates.size()));
+        QCOMPARE(ticks.first(), QStringLiteral("1×8\nmeasured\nmicro-batch 8"));
+        // Every layout of the plan at the same shape: said once, under the axis.
+        for (int i = 1; i < ticks.size(); ++i)
+            QCOMPARE(ticks[i], QStringLiteral("%1\nplan").arg(layoutTickOf(a.estimates[size_t(i - 1)].layout)));
+        QCOMPARE(plot->xAxis->label(), QStringLiteral("the plan's layouts at micro-batch 16"));
+        // The plan's bar on the measured layout is core's figure at micro-batch 16, in its own
+        // group apart from the measurement.
+        const Estimate* own = a.estimateFor({1, 8});
+        QVERIFY(own);
+        QVERIFY(own->microBatch == 16);
+        QVERIFY(barValues(plot, "model, calibrated", 1).contains(own->samplesPerS.value));
+        // The panel names the point by the same words.
+        QVERIFY2(w.calibration()->fitLabel()->text().contains(QStringLiteral("1 × 8 (8 GPUs) at micro-batch 8")),
+                 qPrintable(w.calibration()->fitLabel()->text()));
+    }
+
+    void timeToFinishPlotReadsInTheTablesUnit() {
+        // A run of a few steps finishes in seconds: the plot's axis and numbers say seconds,
+        // as the table's row does, not 0.000629 hours.
+        DemoWindow demo;
+        MainWindow& w = *demo.window;
+        QVERIFY(test::showActive(w));
+        QVERIFY(w.document()->setField("recipe.total_steps", "40").empty());
+        QVERIFY(w.document()->setField("recipe.warmup_steps", "4").empty());
+        const PlanAnalysis& a = w.document()->analysis();
+        const DurationScale scale = rowDurationScale(a, LayoutRow::TimeToFinish);
+        QCOMPARE(scale.unit, DurationScale::Unit::Seconds);
+        QCustomPlot* plot = w.plots()->timePlot();
+        QCOMPARE(plot->yAxis->label(), QStringLiteral("seconds"));
+        auto* bars = qobject_cast<QCPBars*>(plot->plottable(0));
+        QVERIFY(bars);
+        QCOMPARE(bars->dataCount(), w.planView()->columnCount());
+        for (int c = 0; c < w.planView()->columnCount(); ++c) {
+            const Estimate* e = a.estimateFor(w.planView()->columnLayout(c));
+            QCOMPARE(bars->data()->at(c)->value, e->hoursToFinish.value * 3600);
+            // The bar's number is the table's: "2.26 s" over the bar that reads 2.26.
+            const QString cell = w.planView()->cellText(c, LayoutRow::TimeToFinish);
+            QVERIFY2(cell.endsWith(QStringLiteral(" s")), qPrintable(cell));
+            QVERIFY2(barLabels(plot).contains(cell.section(QLatin1Char(' '), 0, 0)), qPrintable(cell));
+        }
+        // A long run: hours on both.
+        QVERIFY(w.document()->setField("recipe.total_steps", "400000").empty());
+        QCOMPARE(rowDurationScale(w.document()->analysis(), LayoutRow::TimeToFinish).unit, DurationScale::Unit::Hours);
+        QCOMPARE(plot->yAxis->label(), QStringLiteral("hours"));
     }
 
     void layoutsAddedAndRemovedByHand() {
@@ -295,12 +421,12 @@ private slots:
         QVERIFY2(chinese != QStringLiteral("Layouts") && !chinese.isEmpty(), qPrintable(chinese));
         QCOMPARE(QLocale().language(), QLocale::Chinese);
         // A row name of the plan view, translated too.
-        QVERIFY(figureRowName(FigureRow::EffectiveBatch) != QStringLiteral("Effective batch"));
+        QVERIFY(layoutRowLabel(LayoutRow::EffectiveBatch) != QStringLiteral("Effective batch"));
 
         QVERIFY(demo.language.apply(QStringLiteral("en")));
         QCoreApplication::processEvents();
         QCOMPARE(w.tabs()->tabText(0), QStringLiteral("Layouts"));
-        QCOMPARE(figureRowName(FigureRow::EffectiveBatch), QStringLiteral("Effective batch"));
+        QCOMPARE(layoutRowLabel(LayoutRow::EffectiveBatch), QStringLiteral("Effective batch"));
     }
 
     // One edit, one analysis: the document analyses the edit once, and every plan page
@@ -323,15 +449,16 @@ private slots:
         for (int c = 0; c < w.planView()->columnCount(); ++c) {
             const Estimate* e = a.estimateFor(w.planView()->columnLayout(c));
             QVERIFY(e);
-            QCOMPARE(w.planView()->cellText(c, FigureRow::TotalSteps), formatFigure(e->totalSteps));
-            QCOMPARE(w.planView()->cellText(c, FigureRow::TimeToFinish), formatFigure(e->hoursToFinish));
+            QCOMPARE(w.planView()->cellText(c, LayoutRow::TotalSteps), formatFigure(e->totalSteps));
+            QCOMPARE(w.planView()->cellText(c, LayoutRow::TimeToFinish), formatFigure(e->hoursToFinish));
         }
         // Plots: the bars are the analysis's times to finish, layout by layout.
         auto* bars = qobject_cast<QCPBars*>(w.plots()->timePlot()->plottable(0));
         QVERIFY(bars);
         QCOMPARE(bars->dataCount(), int(a.timelines.size()));
         for (int i = 0; i < bars->dataCount(); ++i)
-            QCOMPARE(bars->data()->at(i)->value, a.timelines[size_t(i)].timeToFinishS.value / 3600);
+            QCOMPARE(bars->data()->at(i)->value,  // in the unit of the table's row (core's scale)
+                     a.timelines[size_t(i)].timeToFinishS.value / 3600 * rowDurationScale(a, LayoutRow::TimeToFinish).perHour());
         // Calibration: the analysis's layouts to measure on.
         QCOMPARE(w.calibration()->layoutBox()->count(), int(a.layouts().size()));
         // Timeline: each planned line rises to the new total.

@@ -6,6 +6,8 @@
 #include "gui/layouts/layout_column.h"
 #include "gui/plan/plan_document.h"
 #include "gui/plan/plan_view.h"
+#include "localized.h"
+#include "plan/layout_rows.h"
 #include "plan/plan_analysis.h"
 #include "plan/estimate.h"
 #include "plan/plan_fields.h"
@@ -73,37 +75,42 @@ private slots:
             // The analysis's figures: its time to finish is the run's timeline (run_timeline.h).
             const Estimate& e = analysis.estimates[size_t(c)];
             const struct {
-                FigureRow row;
+                LayoutRow row;
                 const Figure& figure;
             } figures[] = {
-                {FigureRow::EffectiveBatch, e.effectiveBatch}, {FigureRow::Lr, e.lr},
-                {FigureRow::WarmupSteps, e.warmupSteps},       {FigureRow::StepsPerEpoch, e.stepsPerEpoch},
-                {FigureRow::TotalSteps, e.totalSteps},         {FigureRow::StepTime, e.stepTimeS},
-                {FigureRow::StepsPerS, e.stepsPerS},           {FigureRow::SamplesPerS, e.samplesPerS},
-                {FigureRow::TimeToFinish, e.hoursToFinish},    {FigureRow::GpuHours, e.gpuHours},
+                {LayoutRow::EffectiveBatch, e.effectiveBatch}, {LayoutRow::Lr, e.lr},
+                {LayoutRow::WarmupSteps, e.warmupSteps},       {LayoutRow::StepsPerEpoch, e.stepsPerEpoch},
+                {LayoutRow::TotalSteps, e.totalSteps},         {LayoutRow::StepTime, e.stepTimeS},
+                {LayoutRow::StepsPerS, e.stepsPerS},           {LayoutRow::SamplesPerS, e.samplesPerS},
+                {LayoutRow::TimeToFinish, e.hoursToFinish},    {LayoutRow::GpuHours, e.gpuHours},
             };
             for (const auto& f : figures) {
                 const QString text = view.cellText(c, f.row);
-                QCOMPARE(text, formatFigure(f.figure));
-                QVERIFY2(closeEnough(leadingNumber(text), f.figure.value),
-                         qPrintable(QStringLiteral("%1: '%2' vs %3").arg(figureRowName(f.row), text).arg(f.figure.value)));
+                // A duration in its row's one unit (core's scale over the layouts), else as the figure alone.
+                QCOMPARE(text, f.row == LayoutRow::TimeToFinish
+                                   ? app::qLocalized(durationText(f.figure.value, rowDurationScale(analysis, f.row)))
+                                   : formatFigure(f.figure));
+                // (a time to finish in seconds back in hours, as its figure)
+                const bool inSeconds = f.row == LayoutRow::TimeToFinish && text.endsWith(QLatin1String(" s"));
+                QVERIFY2(closeEnough(leadingNumber(text) / (inSeconds ? 3600 : 1), f.figure.value),
+                         qPrintable(QStringLiteral("%1: '%2' vs %3").arg(layoutRowLabel(f.row), text).arg(f.figure.value)));
                 // Hovering shows the formula and the worked numbers.
                 const QString tip = view.cell(c, f.row)->toolTip();
                 QVERIFY2(tip.contains(QString::fromStdString(f.figure.formula.english()).toHtmlEscaped()), qPrintable(tip));
                 QVERIFY2(tip.contains(QString::fromStdString(f.figure.worked).toHtmlEscaped()), qPrintable(tip));
             }
-            QCOMPARE(leadingNumber(view.cellText(c, FigureRow::WorldSize)), double(e.worldSize));
-            QVERIFY(closeEnough(leadingNumber(view.cellText(c, FigureRow::ScalingEfficiency)),
+            QCOMPARE(leadingNumber(view.cellText(c, LayoutRow::WorldSize)), double(e.worldSize));
+            QVERIFY(closeEnough(leadingNumber(view.cellText(c, LayoutRow::ScalingEfficiency)),
                                 e.scalingEfficiency.value * 100));
             // "30.1/79.6 GiB" (core's memoryText, as the table writes it): the number before the slash.
-            QVERIFY(closeEnough(leadingNumber(view.cellText(c, FigureRow::Memory).section(QLatin1Char('/'), 0, 0)),
+            QVERIFY(closeEnough(leadingNumber(view.cellText(c, LayoutRow::Memory).section(QLatin1Char('/'), 0, 0)),
                                 e.memoryPerGpuGb.value));
-            QVERIFY(view.cellText(c, FigureRow::Memory).contains(localeNumber(e.gpuMemoryGb)));
+            QVERIFY(view.cellText(c, LayoutRow::Memory).contains(localeNumber(e.gpuMemoryGb)));
             // How sure the step time is on this layout: its summary, and on hover where it comes from.
             const StepTimeConfidence* sure = analysis.confidenceFor(e.layout);
-            QCOMPARE(view.cellText(c, FigureRow::StepTimeError), app::qLocalized(sure->summary));
-            QVERIFY(view.cell(c, FigureRow::StepTimeError)->toolTip().contains(app::qLocalized(sure->basis).toHtmlEscaped()));
-            QVERIFY(view.cellText(c, FigureRow::StepTimeError).startsWith(QStringLiteral("±")));
+            QCOMPARE(view.cellText(c, LayoutRow::StepTimeError), app::qLocalized(sure->summary));
+            QVERIFY(view.cell(c, LayoutRow::StepTimeError)->toolTip().contains(app::qLocalized(sure->basis).toHtmlEscaped()));
+            QVERIFY(view.cellText(c, LayoutRow::StepTimeError).startsWith(QStringLiteral("±")));
         }
     }
 
@@ -122,7 +129,7 @@ private slots:
         QVERIFY(setPlanField(plan, "recipe.micro_batch", "4").empty());
         document.replacePlan(plan, QString());
         for (int c = 0; c < view.columnCount(); ++c)
-            QCOMPARE(view.cellText(c, FigureRow::EffectiveBatch),
+            QCOMPARE(view.cellText(c, LayoutRow::EffectiveBatch),
                      formatFigure(estimate(plan, view.columnLayout(c)).effectiveBatch));
     }
 
@@ -145,17 +152,17 @@ private slots:
                 continue;
             ++inError;
             // Visibly in error: its figures greyed...
-            QVERIFY(!view.cell(c, FigureRow::StepTime)->isEnabled());
-            QVERIFY(!view.cell(c, FigureRow::EffectiveBatch)->isEnabled());
+            QVERIFY(!view.cell(c, LayoutRow::StepTime)->isEnabled());
+            QVERIFY(!view.cell(c, LayoutRow::EffectiveBatch)->isEnabled());
             // ...but the memory bar, which shows the error itself, at full contrast.
-            QVERIFY(view.cell(c, FigureRow::Memory)->isEnabled());
-            QVERIFY(view.cellText(c, FigureRow::Memory).contains(QStringLiteral("GiB")));
+            QVERIFY(view.cell(c, LayoutRow::Memory)->isEnabled());
+            QVERIFY(view.cellText(c, LayoutRow::Memory).contains(QStringLiteral("GiB")));
         }
         QVERIFY(inError > 0);
         // A plan that fits: nothing greyed.
         document.replacePlan(demoPlan(), QString());
         for (int c = 0; c < view.columnCount(); ++c)
-            QVERIFY(view.cell(c, FigureRow::StepTime)->isEnabled());
+            QVERIFY(view.cell(c, LayoutRow::StepTime)->isEnabled());
     }
 
     void addAndRemoveLayouts() {

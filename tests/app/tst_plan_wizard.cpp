@@ -382,7 +382,7 @@ private slots:
         bool drawn = false;
         for (int c = 0; c < view->columnCount(); ++c)
             if (view->columnLayout(c) == own) {
-                QCOMPARE(view->cellText(c, FigureRow::Lr), formatFigure(f.estimate->lr));
+                QCOMPARE(view->cellText(c, LayoutRow::Lr), formatFigure(f.estimate->lr));
                 drawn = true;
             }
         QVERIFY(drawn);
@@ -403,7 +403,7 @@ private slots:
         const auto memoryTip = [&](PlanView* view) {
             for (int c = 0; c < view->columnCount(); ++c)
                 if (view->columnLayout(c) == own)
-                    return view->cell(c, FigureRow::Memory)->toolTip();
+                    return view->cell(c, LayoutRow::Memory)->toolTip();
             return QString();
         };
         // A target batch of one sample per GPU: every micro-batch below is solved down to 1.

@@ -12,6 +12,7 @@
 #include "gui/plan/plan_document.h"
 #include "gui/plan/plan_view.h"
 #include "gui/wizard/plan_wizard.h"
+#include "gui/parts/plots.h"
 #include "gui/window/settings_dialog.h"
 #include "test_support.h"
 
@@ -20,6 +21,7 @@
 #include "plan/plan_fields.h"
 #include "plan/plan_yaml.h"
 #include "plan/step_time_confidence.h"
+#include "plan/workload_summary.h"
 
 #include <QApplication>
 #include <QDir>
@@ -32,6 +34,7 @@
 #include <QTest>
 #include <QTimer>
 #include <QToolTip>
+#include <qcustomplot.h>
 
 using namespace traindeck;
 using namespace traindeck::gui;
@@ -116,13 +119,34 @@ private slots:
             auto* fit = w.findChild<QLabel*>(QStringLiteral("calibrationFit"));
             QVERIFY(fit);
             QVERIFY2(fit->text().contains(app::qLocalized(a.fit.notes.front())), qPrintable(fit->text()));
+            // The plot sets the point measured at micro-batch 8 beside the model at micro-batch 8,
+            // and labels the plan's bars with the plan's 16, in the interface language.
+            MeasuredWorkload at8, at16;
+            at8.microBatch = 8;
+            at16.microBatch = 16;
+            const QString measuredShape = app::qLocalized(workloadSummary(at8, {WorkloadPart::Batch}));
+            const QString planShape = app::qLocalized(workloadSummary(at16, {WorkloadPart::Batch}));
+            auto ticker = w.plots()->calibrationPlot()->xAxis->ticker().dynamicCast<QCPAxisTickerText>();
+            QVERIFY(ticker);
+            const QStringList ticks = ticker->ticks().values();
+            QCOMPARE(ticks.size(), 3);  // the point, then the plan's 1×1 and 1×2
+            QVERIFY2(ticks[0].endsWith(QLatin1Char('\n') + measuredShape), qPrintable(ticks[0]));
+            const QString axis = w.plots()->calibrationPlot()->xAxis->label();
+            QVERIFY2(axis.contains(planShape), qPrintable(axis));  // both layouts at 16: said once
+            QVERIFY2(fit->text().contains(measuredShape), qPrintable(fit->text()));
             keep(w, language + "_plots_host_bound");
+            // As a person sees it on a large and a small screen.
+            for (const QSize size : {QSize(1920, 1080), QSize(1366, 768)}) {
+                w.resize(size);
+                keep(w, QStringLiteral("%1_plots_host_bound_%2").arg(language).arg(size.width()));
+            }
+            w.resize(1500, 940);
             // Its step time's expected error says the host bounds it, and on hover why (step_time_confidence.h).
             w.tabs()->setCurrentIndex(0);
-            QWidget* sure = w.planView()->cell(0, FigureRow::StepTimeError);
+            QWidget* sure = w.planView()->cell(0, LayoutRow::StepTimeError);
             const StepTimeConfidence* c = a.confidenceFor(w.planView()->columnLayout(0));
             QVERIFY(c && c->regime == StepRegime::Host);
-            QCOMPARE(w.planView()->cellText(0, FigureRow::StepTimeError), app::qLocalized(c->summary));
+            QCOMPARE(w.planView()->cellText(0, LayoutRow::StepTimeError), app::qLocalized(c->summary));
             QToolTip::showText(sure->mapToGlobal(QPoint(0, sure->height())), sure->toolTip(), sure);
             QTest::qWait(200);
             QWidget* tip = nullptr;

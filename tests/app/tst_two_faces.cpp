@@ -192,7 +192,7 @@ private slots:
             const QString name = QString::fromStdString(app::localized(layoutRowName(rows[r])));
             QCOMPARE(names[qsizetype(r)], name);
             // The window names the row alike (with a capital).
-            QCOMPARE(figureRowName(rows[r]).trimmed().toLower(), name.trimmed().toLower());
+            QCOMPARE(layoutRowLabel(rows[r]).trimmed().toLower(), name.trimmed().toLower());
             const QStringList lines = tableLines(cli.table, name);
             QCOMPARE(lines.size(), (layouts.size() + 3) / 4);  // four columns a block
             for (qsizetype c = 0; c < layouts.size(); ++c) {

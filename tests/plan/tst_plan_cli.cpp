@@ -225,13 +225,34 @@ private slots:
                                  "1x2=16788.9samples/s"});
         QCOMPARE(r.code, 0);
         QVERIFY2(r.out.contains("Calibrated on 2 measured point(s): MFU 0.353"), qPrintable(r.out));
-        QVERIFY(r.out.contains("1x1=10630.6samples/s: measured 10631 samples/s, the fitted model 10631 (+0.0%)"));
-        QVERIFY(r.out.contains("1x2=16788.9samples/s: measured 16789 samples/s"));
+        // A bare point is at the plan's shape: its layout, then its figures, on one line.
+        QVERIFY2(r.out.contains("\n  1x1: measured 10631 samples/s, the fitted model 10631 (+0.0%)\n"), qPrintable(r.out));
+        QVERIFY(r.out.contains("\n  1x2: measured 16789 samples/s"));
         const Run json = traindeck({"plan", "--json", "--calibrate", "1x8=3steps/s", "--calibrate", "2x8=2.6steps/s"});
         const QJsonObject model = QJsonDocument::fromJson(json.out.toUtf8())["model"].toObject();
         QCOMPARE(model["fitted_parameters"].toInt(), 2);
         QCOMPARE(model["points"].toArray().size(), 2);
         QVERIFY(model["collective_latency_s"].toDouble() > 0);
+    }
+
+    void aPointSaysItsShapeInOneLine() {
+        // Measured at micro-batch 4 and 512 tokens on an H200, the plan at 8 and 1024: the point
+        // is named by what sets it apart, on one line (workload_summary.h), not by its spelling.
+        const Run r = traindeck({"plan", "--gpu", "h200", "--nodes", "1", "--gpus-per-node", "1", "--layouts", "1x1",
+                                 "--global-batch", "0", "--grad-accum", "1", "--preset", "base", "--tokens-per-sample",
+                                 "1024", "--micro-batch", "8", "--calibrate",
+                                 "1x1=5000samples/s@micro=4:accum=1:seq=512:ckpt=none:precision=bf16:gpu=h200"});
+        QCOMPARE(r.code, 0);
+        const QString line = r.out.section(QStringLiteral("\n  1x1 at "), 1, 1).section('\n', 0, 0);
+        QVERIFY2(line.startsWith(QStringLiteral("micro-batch 4, 512 tokens: measured 5000 samples/s, the fitted model")),
+                 qPrintable(r.out));
+        QVERIFY2(!r.out.contains("micro=4"), qPrintable(r.out));  // the spelling is --json's
+        const Run json = traindeck({"plan", "--json", "--gpu", "h200", "--nodes", "1", "--gpus-per-node", "1",
+                                    "--layouts", "1x1", "--global-batch", "0", "--preset", "base", "--calibrate",
+                                    "1x1=5000samples/s@micro=4:seq=512"});
+        const QJsonArray points = QJsonDocument::fromJson(json.out.toUtf8())["model"].toObject()["points"].toArray();
+        QCOMPARE(points.size(), 1);
+        QCOMPARE(points[0].toObject()["calibration"].toString(), QStringLiteral("1x1=5000samples/s@micro=4:seq=512"));
     }
 
     void calibratesFromTheTrainersOwnRuns() {

@@ -1,9 +1,13 @@
 // core/text: a template renders in English by itself and in another language
 // through the translator it is given; arguments are Texts too.
 #include "text/clock_text.h"
+#include "text/duration_text.h"
+#include "text/number_text.h"
 #include "text/text.h"
 
 #include <QtTest>
+
+#include <cmath>
 
 using namespace traindeck;
 
@@ -24,6 +28,39 @@ private slots:
         QCOMPARE(clockText(double(now) + 40 * 86400, now), std::string("2027-01-06 22:15"));
         qunsetenv("TZ");
         tzset();
+    }
+    // A duration alone in the unit a person pictures: seconds, minutes, hours, days beside from two days.
+    void aDurationReadsInItsOwnUnit() {
+        QCOMPARE(durationText(10.0 / 3600).english(), std::string("10 s"));
+        QCOMPARE(durationText(0.2833).english(), std::string("17 min"));
+        QCOMPARE(durationText(5.29).english(), std::string("5.29 h"));
+        QCOMPARE(durationText(62.5).english(), std::string("62.5 h (2.6 days)"));
+        QCOMPARE(durationScale(0.5).name().english(), std::string("minutes"));
+        QCOMPARE(durationScale(0.5).perHour(), 60.0);
+    }
+    // A set of durations (a row of the table, the bars of its plot) in one unit: the longest's.
+    void aSetOfDurationsSharesOneScale() {
+        const DurationScale hours = durationScale(std::vector<double>{0.72, 5.29, 0.2});
+        QCOMPARE(hours.unit, DurationScale::Unit::Hours);
+        QCOMPARE(durationText(0.72, hours).english(), std::string("0.72 h"));  // not "43.2 min" beside "5.29 h"
+        QCOMPARE(durationText(0.2, hours).english(), std::string("0.2 h"));
+        // The plot: a run of seconds is drawn in seconds, not as 0.000629 hours.
+        const DurationScale seconds = durationScale(std::vector<double>{0.000629, 0.000318, 0.0001});
+        QCOMPARE(seconds.unit, DurationScale::Unit::Seconds);
+        QCOMPARE(seconds.name().english(), std::string("seconds"));
+        QCOMPARE(durationText(0.000629, seconds).english(), std::string("2.26 s"));
+        QCOMPARE(0.000629 * seconds.perHour(), 0.000629 * 3600);
+        QCOMPARE(durationScale(std::vector<double>{0.1, 0.9}).unit, DurationScale::Unit::Minutes);
+        // Nothing to scale, or nothing finite: hours, the figures' own unit.
+        QCOMPARE(durationScale(std::vector<double>{}).unit, DurationScale::Unit::Hours);
+        QCOMPARE(durationScale(std::vector<double>{std::nan(""), 0.001}).unit, DurationScale::Unit::Seconds);
+    }
+    // A model's size as people write it.
+    void aCountReadsAsAModelSize() {
+        QCOMPARE(shortCountText(33559040), std::string("33.56M"));
+        QCOMPARE(shortCountText(124e6), std::string("124M"));
+        QCOMPARE(shortCountText(8.03e9), std::string("8.03B"));
+        QCOMPARE(shortCountText(86736), std::string("86736"));
     }
     void englishFillsNumberedArguments() {
         const Text t(TD_TEXT("Test", "batch %2 is not a multiple of %1"), {Text::value("8"), Text::value("100")});

@@ -17,7 +17,7 @@
 
 namespace traindeck::gui {
 
-QString figureRowName(FigureRow row) {
+QString layoutRowLabel(LayoutRow row) {
     // Core's name ("effective batch", "  compute"), begun with a capital as window labels are.
     QString name = app::qLocalized(layoutRowName(row));
     for (QChar& c : name)
@@ -50,9 +50,9 @@ LayoutColumn::LayoutColumn(const PlanDocument& document, QGridLayout* grid, int 
     }
     grid->addWidget(m_headerBox, firstRow, column);
 
-    for (int r = 0; r < kFigureRowCount; ++r) {
+    for (int r = 0; r < kLayoutRowCount; ++r) {
         QWidget* cell = nullptr;
-        if (FigureRow(r) == FigureRow::Memory) {
+        if (LayoutRow(r) == LayoutRow::Memory) {
             m_memory = new MemoryBar(parent);
             cell = m_memory;
         } else {
@@ -76,16 +76,16 @@ LayoutColumn::~LayoutColumn() {
         delete cell;
 }
 
-QWidget* LayoutColumn::cell(FigureRow row) const { return m_cells[size_t(row)]; }
+QWidget* LayoutColumn::cell(LayoutRow row) const { return m_cells[size_t(row)]; }
 
-QString LayoutColumn::cellText(FigureRow row) const {
+QString LayoutColumn::cellText(LayoutRow row) const {
     const PlanAnalysis& analysis = m_document.analysis();
-    if (row == FigureRow::Memory && m_shown && analysis.estimateFor(m_layout)) {
+    if (row == LayoutRow::Memory && m_shown && analysis.estimateFor(m_layout)) {
         // The bar draws core's numbers; a layout no node holds has none.
         const LayoutCell value = layoutCell(analysis, m_layout, row);
         return value.applies ? m_memory->text() : app::qLocalized(value.text);
     }
-    if (row == FigureRow::Memory)
+    if (row == LayoutRow::Memory)
         return m_memory->text();
     return static_cast<QLabel*>(cell(row))->text();
 }
@@ -114,11 +114,11 @@ void LayoutColumn::retranslate() {
         m_remove->setToolTip(tr("Remove layout %1").arg(layoutName(e.layout)));
         m_remove->setAccessibleName(m_remove->toolTip());
     }
-    for (int r = 0; r < kFigureRowCount; ++r) {
-        const FigureRow row = FigureRow(r);
+    for (int r = 0; r < kLayoutRowCount; ++r) {
+        const LayoutRow row = LayoutRow(r);
         const LayoutCell value = layoutCell(analysis, m_layout, row);
         const QString text = app::qLocalized(value.text);
-        if (row == FigureRow::Memory) {
+        if (row == LayoutRow::Memory) {
             m_memory->setEstimate(e);
             m_memory->setVisible(value.applies);
             continue;
@@ -127,12 +127,12 @@ void LayoutColumn::retranslate() {
         label->setText(text);
         // The figure's formula, or where a cell without one comes from in words (the expected error's
         // basis), as rich text so that a long sentence wraps.
-        label->setToolTip(value.figure       ? figureToolTip(figureRowName(row), *value.figure)
+        label->setToolTip(value.figure       ? figureToolTip(layoutRowLabel(row), *value.figure)
                           : value.note.empty() ? QString()
                                                : QStringLiteral("<p><b>%1</b>: %2</p><p>%3</p>")
-                                                     .arg(figureRowName(row).trimmed().toHtmlEscaped(), text.toHtmlEscaped(),
+                                                     .arg(layoutRowLabel(row).trimmed().toHtmlEscaped(), text.toHtmlEscaped(),
                                                           app::qLocalized(value.note).toHtmlEscaped()));
-        label->setAccessibleName(figureRowName(row).trimmed() + QLatin1String(": ") + text);
+        label->setAccessibleName(layoutRowLabel(row).trimmed() + QLatin1String(": ") + text);
     }
 
     const std::vector<Finding> findings = analysis.findingsFor(m_layout);
@@ -151,8 +151,8 @@ void LayoutColumn::retranslate() {
         return f.severity == Severity::Error && f.layout && *f.layout == e.layout;
     });
     for (size_t r = 0; r + 1 < m_cells.size(); ++r)
-        m_cells[r]->setEnabled(!blocked || FigureRow(r) == FigureRow::Memory);
-    auto* label = static_cast<QLabel*>(cell(FigureRow::Findings));
+        m_cells[r]->setEnabled(!blocked || LayoutRow(r) == LayoutRow::Memory);
+    auto* label = static_cast<QLabel*>(cell(LayoutRow::Findings));
     const QString style = errors ? QStringLiteral("color: #c00000; font-weight: bold;")
                           : warnings ? QStringLiteral("color: #b36b00;")
                                      : QString();

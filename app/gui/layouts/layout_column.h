@@ -24,11 +24,9 @@ namespace traindeck::gui {
 class MemoryBar;
 class PlanDocument;
 
-// The figures shown for each layout, top to bottom: core's rows.
-using FigureRow = LayoutRow;
-constexpr int kFigureRowCount = kLayoutRowCount;
+// The figures shown for each layout, top to bottom, are core's rows (LayoutRow).
 // A row's name as the window writes it: core's, with a capital ("Effective batch").
-QString figureRowName(FigureRow row);
+QString layoutRowLabel(LayoutRow row);
 
 class LayoutColumn : public QObject {
     Q_OBJECT
@@ -41,8 +39,8 @@ public:
     // Shows `layout`, a layout of the document's complete analysis.
     void setLayout(const Layout& layout);
     const Layout& layout() const { return m_layout; }
-    QString cellText(FigureRow row) const;
-    QWidget* cell(FigureRow row) const;
+    QString cellText(LayoutRow row) const;
+    QWidget* cell(LayoutRow row) const;
     QToolButton* removeButton() const { return m_remove; }
     void retranslate();
 
@@ -56,7 +54,7 @@ private:
     QLabel* m_header = nullptr;
     QToolButton* m_remove = nullptr;
     QWidget* m_headerBox = nullptr;
-    std::vector<QWidget*> m_cells;  // indexed by FigureRow
+    std::vector<QWidget*> m_cells;  // indexed by LayoutRow
     MemoryBar* m_memory = nullptr;
 };
 

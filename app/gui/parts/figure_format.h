@@ -14,7 +14,7 @@ namespace traindeck::gui {
 // window's figures and core's fix texts read alike.
 QString localeNumber(double value);
 // A duration given in hours, as a person reads it: "17 min", "5.29 h", "62.5 h (2.6 days)"
-// (core's durationText, plan/layout_rows.h).
+// (core's durationText, text/duration_text.h).
 QString formatDuration(double hours);
 // "1258 samples/s": the value and its translated unit, as core writes it (figureText).
 QString formatFigure(const Figure& figure);

@@ -2,7 +2,11 @@
 
 #include "gui/parts/figure_format.h"
 #include "gui/plan/plan_document.h"
+#include "localized.h"
+#include "plan/calibration_workload.h"
+#include "plan/layout_rows.h"
 #include "plan/plan_fields.h"
+#include "plan/workload_summary.h"
 #include "schedule/lr_schedule.h"
 
 #include <qcustomplot.h>
@@ -50,10 +54,13 @@ void noteInPlot(QCustomPlot* plot, const QString& text) {
     note->setColor(plot->palette().color(QPalette::PlaceholderText));
 }
 
+// "2×8": a layout under its bars, short enough for a row of them.
+QString layoutTick(const Layout& layout) { return QStringLiteral("%1×%2").arg(layout.nodes).arg(layout.gpusPerNode); }
+
 QSharedPointer<QCPAxisTickerText> layoutTicker(const std::vector<Layout>& layouts) {
     QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
     for (size_t i = 0; i < layouts.size(); ++i)
-        ticker->addTick(double(i + 1), QStringLiteral("%1×%2").arg(layouts[i].nodes).arg(layouts[i].gpusPerNode));
+        ticker->addTick(double(i + 1), layoutTick(layouts[i]));
     return ticker;
 }
 
@@ -80,6 +87,13 @@ PlotsPage::PlotsPage(const PlanDocument& document, QWidget* parent) : QWidget(pa
     m_throughput->setObjectName(QStringLiteral("throughputPlot"));
     m_lr->setObjectName(QStringLiteral("lrPlot"));
     m_calibration->setObjectName(QStringLiteral("calibrationPlot"));
+    // The comparison's legend in a row under its axes: inside, it would hide one group of bars or another.
+    m_calibration->axisRect()->insetLayout()->take(m_calibration->legend);
+    m_calibration->plotLayout()->addElement(2, 0, m_calibration->legend);
+    m_calibration->plotLayout()->setRowStretchFactor(2, 0.001);
+    m_calibration->legend->setFillOrder(QCPLegend::foColumnsFirst);
+    m_calibration->legend->setBorderPen(Qt::NoPen);
+    m_calibration->legend->setWrap(2);  // two a row: the plot is narrow on a 1366-pixel screen
     grid->addWidget(m_time, 0, 0);
     grid->addWidget(m_throughput, 0, 1);
     grid->addWidget(m_lr, 1, 0);
@@ -91,15 +105,18 @@ PlotsPage::PlotsPage(const PlanDocument& document, QWidget* parent) : QWidget(pa
 const PlanAnalysis& PlotsPage::analysis() const { return m_document.analysis(); }
 
 void PlotsPage::redraw() {
-    std::vector<double> hours, throughput;
+    // The time to finish (evaluations and checkpoint writes counted, core/plan/run_timeline.h)
+    // in the unit the table's row writes it: the bars' numbers are the table's.
+    const DurationScale scale = rowDurationScale(analysis(), LayoutRow::TimeToFinish);
+    std::vector<double> finish, throughput;
     for (const Estimate& e : analysis().estimates) {
-        // The time to finish counts evaluations and checkpoint writes (core/plan/run_timeline.h).
-        hours.push_back(analysis().timelineFor(e.layout)->timeToFinishS.value / 3600);
+        finish.push_back(e.hoursToFinish.value * scale.perHour());
         throughput.push_back(e.samplesPerS.value);
     }
+    const QString unit = app::qLocalized(scale.name());
     startPlot(m_time, tr("Time to finish per layout"));
-    m_time->yAxis->setLabel(tr("hours"));
-    drawPerLayout(m_time, hours, tr("h"));
+    m_time->yAxis->setLabel(unit);
+    drawPerLayout(m_time, finish, unit);
     startPlot(m_throughput, tr("Throughput per layout"));
     m_throughput->yAxis->setLabel(tr("samples/s"));
     drawPerLayout(m_throughput, throughput, tr("samples/s"));
@@ -206,57 +223,106 @@ void PlotsPage::drawLr() {
 
 void PlotsPage::drawCalibration() {
     startPlot(m_calibration, tr("Predicted and measured throughput"));
-    m_calibration->xAxis->setLabel(tr("layout (nodes × GPUs per node)"));
+    m_calibration->xAxis->setLabel(QString());
     m_calibration->yAxis->setLabel(tr("samples/s"));
-    if (!analysis().valid() || analysis().plan.calibrations.empty()) {
-        noteInPlot(m_calibration, tr("Enter a measured speed above to compare."));
+    if (!analysis().valid() || analysis().fit.points.empty()
+        || analysis().uncalibrated.size() != analysis().estimates.size()) {
+        // Points all refused (another model or GPU type) say why in the panel above.
+        noteInPlot(m_calibration, analysis().plan.calibrations.empty()
+                                      ? tr("Enter a measured speed above to compare.")
+                                      : tr("No measured point can calibrate this plan: the panel above says why."));
         m_calibration->replot();
         return;
     }
-    // Before calibration: the same plan at its assumed constants.
+    // Two kinds of groups, each comparing like with like. First each measured point beside
+    // the calibrated model at the point's own shape (the fit's residual: core's
+    // PointResidual); then each layout at the plan's shape, the model before and after
+    // calibration. A point measured at micro-batch 8 is never set against the plan's 16.
+    const Plan& plan = analysis().plan;
+    const std::vector<PointResidual>& points = analysis().fit.points;
+    // What sets the points' shapes apart from the plan's: the groups' labels say it.
+    std::vector<WorkloadPart> differing;
+    for (const PointResidual& r : points)
+        for (const WorkloadPart part : differingParts(pointWorkload(plan, r.point), workloadOfPlan(plan, r.point.layout)))
+            if (std::find(differing.begin(), differing.end(), part) == differing.end())
+                differing.push_back(part);
+    const auto shapeOf = [&](const MeasuredWorkload& w) { return app::qLocalized(workloadSummary(w, differing)); };
+    // A group's name in lines, narrow enough for a row of groups: its layout, what it
+    // shows, and its shape where it has one to say.
+    const auto tick = [](const Layout& layout, const QString& what, const QString& shape) {
+        return layoutTick(layout) + QLatin1Char('\n') + what + (shape.isEmpty() ? QString() : QLatin1Char('\n') + shape);
+    };
+
+    constexpr double kHalf = 0.22;  // a bar's half width; a group's two bars sit either side of its key
+    constexpr double kStep = 1.15;  // from one group to the next: room for "measured" under each
+    QVector<double> measuredKeys, measured, atPointKeys, atPoint, planKeys, before, after;
+    QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+    double key = 1;
+    for (const PointResidual& r : points) {
+        measuredKeys << key - kHalf;
+        measured << r.effectiveBatch / r.measuredStepS;
+        atPointKeys << key + kHalf;
+        atPoint << r.effectiveBatch / r.predictedStepS;
+        ticker->addTick(key, tick(r.point.layout, tr("measured"), shapeOf(pointWorkload(plan, r.point))));
+        key += kStep;
+    }
+    const double divider = key - kStep / 2 + 0.25;
+    key += 0.5;  // a gap between the measurements and the plan
     const std::vector<Layout> layouts = analysis().layouts();
-    QVector<double> keys, before, after;
+    // The plan's shape said once under the axis where every layout has the same (the usual
+    // case), under each layout where they differ (an accumulation solved per layout).
+    QStringList planShapes;
+    for (const Layout& layout : layouts)
+        planShapes << shapeOf(workloadOfPlan(plan, layout));
+    const bool oneShape = std::all_of(planShapes.begin(), planShapes.end(),
+                                      [&](const QString& shape) { return shape == planShapes.front(); });
+    if (oneShape && !planShapes.front().isEmpty())
+        m_calibration->xAxis->setLabel(tr("the plan's layouts at %1").arg(planShapes.front()));
     for (size_t i = 0; i < layouts.size(); ++i) {
-        keys << double(i + 1);
+        planKeys << key;
         before << analysis().uncalibrated[i].samplesPerS.value;
         after << analysis().estimates[i].samplesPerS.value;
+        ticker->addTick(key, tick(layouts[i], tr("plan"), oneShape ? QString() : planShapes[int(i)]));
+        key += kStep;
     }
-    auto* group = new QCPBarsGroup(m_calibration);
-    QCPBars* b1 = addBars(m_calibration, keys, before, kPredicted, tr("predicted before calibration"));
-    QCPBars* b2 = addBars(m_calibration, keys, after, kCalibrated, tr("predicted after calibration"));
-    b1->setWidth(0.35);
-    b2->setWidth(0.35);
-    b1->setBarsGroup(group);
-    b2->setBarsGroup(group);
+    const auto shifted = [](QVector<double> keys, double by) {
+        for (double& k : keys)
+            k += by;
+        return keys;
+    };
+    QFont numberFont = m_calibration->font();
+    numberFont.setPointSizeF(numberFont.pointSizeF() * 0.85);
+    const auto bars = [&](const QVector<double>& keys, const QVector<double>& values, const QColor& color,
+                          const QString& name) {
+        QCPBars* b = addBars(m_calibration, keys, values, color, name);
+        b->setWidth(2 * kHalf - 0.02);
+        for (int i = 0; i < keys.size(); ++i) {  // the number on each bar, as on the other plots
+            auto* label = new QCPItemText(m_calibration);
+            label->setFont(numberFont);  // two bars a group: a smaller number fits over each
+            label->position->setCoords(keys[i], values[i]);
+            label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
+            label->setText(localeNumber(values[i]));
+        }
+        return b;
+    };
+    bars(measuredKeys, measured, kMeasured, tr("measured"));
+    bars(atPointKeys, atPoint, kCalibrated, tr("model, calibrated"));
+    bars(shifted(planKeys, -kHalf), before, kPredicted, tr("model, uncalibrated"));
+    bars(shifted(planKeys, kHalf), after, kCalibrated, tr("model, calibrated"))->removeFromLegend();
+    // The measured groups and the plan's groups apart at a glance.
+    auto* line = new QCPItemStraightLine(m_calibration);
+    line->point1->setCoords(divider, 0);
+    line->point2->setCoords(divider, 1);
+    line->setPen(QPen(m_calibration->palette().color(QPalette::Mid), 1, Qt::DashLine));
 
-    // The measurements themselves, in samples/s on their layouts.
-    double top = std::max(*std::max_element(before.begin(), before.end()), *std::max_element(after.begin(), after.end()));
-    QVector<double> measuredKeys, measuredValues;
-    for (const Calibration& c : analysis().plan.calibrations) {
-        const auto it = std::find(layouts.begin(), layouts.end(), c.layout);
-        if (it == layouts.end() || c.value <= 0)
-            continue;
-        const size_t i = size_t(it - layouts.begin());
-        const double batch = analysis().estimates[i].effectiveBatch.value;
-        const double measured = c.unit == Calibration::Unit::SamplesPerSecond ? c.value
-                                : c.unit == Calibration::Unit::StepsPerSecond ? c.value * batch
-                                                                              : batch / c.value;
-        measuredKeys << double(i + 1);
-        measuredValues << measured;
-        top = std::max(top, measured);
-    }
-    if (!measuredKeys.isEmpty()) {
-        QCPGraph* point = m_calibration->addGraph();
-        point->setName(tr("measured"));
-        point->setLineStyle(QCPGraph::lsNone);
-        point->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, kMeasured, kMeasured, 11));
-        point->setData(measuredKeys, measuredValues);
-    }
+    double top = 0;
+    for (const QVector<double>* v : {&measured, &atPoint, &before, &after})
+        for (const double x : *v)
+            top = std::max(top, x);
     m_calibration->legend->setVisible(true);
-    m_calibration->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
-    m_calibration->xAxis->setTicker(layoutTicker(analysis().layouts()));
-    m_calibration->xAxis->setRange(0.4, double(layouts.size()) + 0.6);
-    m_calibration->yAxis->setRange(0, top * 1.35);
+    m_calibration->xAxis->setTicker(ticker);
+    m_calibration->xAxis->setRange(1 - kStep / 2, key - kStep / 2);
+    m_calibration->yAxis->setRange(0, top > 0 ? top * 1.18 : 1);
     m_calibration->replot();
 }
 

@@ -10,6 +10,7 @@
 #include "plan/model_findings.h"
 #include "plan/plan_fields.h"
 #include "plan/run_speed.h"
+#include "plan/workload_summary.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -85,6 +86,11 @@ CalibrationPanel::CalibrationPanel(const PlanDocument& document, QWidget* parent
     m_remove->setObjectName(QStringLiteral("calibrationRemove"));
     m_clear = new QPushButton(this);
     m_clear->setObjectName(QStringLiteral("calibrationClear"));
+    // Each point says its shape in words (workload_summary.h): a long one wraps rather
+    // than hiding its end behind a scroll bar.
+    m_points->setWordWrap(true);
+    m_points->setResizeMode(QListView::Adjust);
+    m_points->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     grid->addWidget(m_points, 2, 0, 2, 5);
     grid->addWidget(m_remove, 2, 5);
     grid->addWidget(m_clear, 3, 5);
@@ -172,11 +178,14 @@ void CalibrationPanel::showAnalysis() {
         const QString unit = c.unit == Calibration::Unit::StepsPerSecond     ? tr("steps/s")
                              : c.unit == Calibration::Unit::SamplesPerSecond ? tr("samples/s")
                                                                               : tr("s/step");
-        // Each point with the workload it was measured at, spelled as in plan files.
-        const QString workload = QString::fromStdString(workloadText(c.workload));
-        m_points->addItem(workload.isEmpty() ? tr("%1: %2 %3").arg(layoutName(c.layout), localeNumber(c.value), unit)
-                                             : tr("%1: %2 %3 at %4")
-                                                   .arg(layoutName(c.layout), localeNumber(c.value), unit, workload));
+        // Each point with the workload it was measured at, in core's words (as `traindeck plan`
+        // prints it); the spelling for plan files and --calibrate on hover.
+        const QString shape = app::qLocalized(workloadSummary(c.workload));
+        auto* item = new QListWidgetItem(
+            shape.isEmpty() ? tr("%1: %2 %3").arg(layoutName(c.layout), localeNumber(c.value), unit)
+                            : tr("%1: %2 %3 at %4").arg(layoutName(c.layout), localeNumber(c.value), unit, shape),
+            m_points);
+        item->setToolTip(QString::fromStdString(calibrationText(c)));
     }
     m_remove->setEnabled(!plan.calibrations.empty());
     m_clear->setEnabled(!plan.calibrations.empty());
@@ -200,9 +209,14 @@ void CalibrationPanel::showFit() {
             const double off = r.measuredStepS / r.predictedStepS - 1;  // predicted samples/s against measured
             const bool bad = fitsBadly(r);  // the finding's rule (model_findings.h)
             warn = warn || bad;
+            // The point named by what sets its shape apart from the plan's (core's words, as
+            // `traindeck plan` prints them; nothing at the plan's shape): both figures are at the point's shape.
+            const QString shape = app::qLocalized(shapeApartFromPlan(analysis.plan, r.point));
+            const QString point = shape.isEmpty() ? layoutName(r.point.layout)
+                                                  : tr("%1 at %2").arg(layoutName(r.point.layout), shape);
             lines << (bad ? tr("%1: measured %2 samples/s, the fitted model gives %3 (%4): this point fits badly.")
                           : tr("%1: measured %2 samples/s, the fitted model gives %3 (%4)."))
-                         .arg(layoutName(r.point.layout), localeNumber(r.effectiveBatch / r.measuredStepS),
+                         .arg(point, localeNumber(r.effectiveBatch / r.measuredStepS),
                               localeNumber(r.effectiveBatch / r.predictedStepS), signedPercent(off));
         }
         for (const Text& note : fit.notes) {

@@ -28,7 +28,7 @@ PlanView::PlanView(const PlanDocument& document, bool editableLayouts, QWidget* 
     m_grid = new QGridLayout(m_table);
     m_grid->setHorizontalSpacing(24);
     m_grid->setColumnStretch(0, 0);
-    for (int r = 0; r < kFigureRowCount; ++r) {
+    for (int r = 0; r < kLayoutRowCount; ++r) {
         auto* name = new QLabel(m_table);
         m_grid->addWidget(name, r + 1, 0);
         m_rowNames.push_back(name);
@@ -114,13 +114,13 @@ void PlanView::showAnalysis() {
 }
 
 Layout PlanView::columnLayout(int column) const { return m_columns.at(size_t(column))->layout(); }
-QString PlanView::cellText(int column, FigureRow row) const { return m_columns.at(size_t(column))->cellText(row); }
-QWidget* PlanView::cell(int column, FigureRow row) const { return m_columns.at(size_t(column))->cell(row); }
+QString PlanView::cellText(int column, LayoutRow row) const { return m_columns.at(size_t(column))->cellText(row); }
+QWidget* PlanView::cell(int column, LayoutRow row) const { return m_columns.at(size_t(column))->cell(row); }
 QToolButton* PlanView::removeButton(int column) const { return m_columns.at(size_t(column))->removeButton(); }
 
 void PlanView::retranslate() {
-    for (int r = 0; r < kFigureRowCount; ++r)
-        m_rowNames[size_t(r)]->setText(figureRowName(FigureRow(r)));
+    for (int r = 0; r < kLayoutRowCount; ++r)
+        m_rowNames[size_t(r)]->setText(layoutRowLabel(LayoutRow(r)));
     if (m_editable) {
         m_addLabel->setText(tr("Compare with layout:"));
         m_addEdit->setPlaceholderText(tr("e.g. 4x8"));

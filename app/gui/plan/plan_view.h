@@ -22,7 +22,6 @@ namespace traindeck::gui {
 
 class LayoutColumn;
 class PlanDocument;
-using FigureRow = LayoutRow;  // core's rows of a layout (plan/layout_rows.h)
 
 class PlanView : public QWidget {
     Q_OBJECT
@@ -34,8 +33,8 @@ public:
 
     int columnCount() const { return int(m_columns.size()); }
     Layout columnLayout(int column) const;
-    QString cellText(int column, FigureRow row) const;
-    QWidget* cell(int column, FigureRow row) const;
+    QString cellText(int column, LayoutRow row) const;
+    QWidget* cell(int column, LayoutRow row) const;
     QToolButton* removeButton(int column) const;  // null for the plan's own layout
 
 signals:
