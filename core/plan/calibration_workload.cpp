@@ -13,7 +13,6 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
-#include <cstdio>
 #include <functional>
 
 namespace traindeck {
@@ -105,16 +104,8 @@ bool parseSeconds(std::string_view text, double& out) {
     return true;
 }
 
-std::string parameterCountText(double v) {
-    char text[32];
-    if (v >= 1e9)
-        std::snprintf(text, sizeof text, "%.4gB", v / 1e9);
-    else if (v >= 1e6)
-        std::snprintf(text, sizeof text, "%.4gM", v / 1e6);
-    else
-        return formatNumber(v);
-    return text;
-}
+// As shortCountText, but every digit below a million: the spelling reads back exactly.
+std::string parameterCountText(double v) { return v >= 1e6 ? shortCountText(v) : formatNumber(v); }
 
 // The model's parameters as the plan knows them: the architecture's exact count, else its figure.
 double planParameterCount(const Plan& plan) {
