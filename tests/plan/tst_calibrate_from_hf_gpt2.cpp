@@ -19,19 +19,7 @@ const QString kRuns = QStringLiteral(RUN_FIXTURES "/hf_gpt2-h200x2/");
 const QString kPlan = kRuns + "plan.yaml";
 const QString kConfig = QStringLiteral(MODEL_CONFIGS "/gpt2.json");
 
-QJsonObject planJson(const QStringList& args) {
-    const TraindeckRun r = runTraindeck(QStringList{"plan", kPlan, "--hf-config", kConfig, "--json"} + args);
-    if (r.code != 0 && r.code != 1)
-        qFatal("traindeck plan %s: %s", qPrintable(args.join(' ')), qPrintable(r.err));
-    return QJsonDocument::fromJson(r.out.toUtf8()).object();
-}
-
-double samplesPerS(const QJsonObject& plan, const QString& layout) {
-    for (const QJsonValue& l : plan["layouts"].toArray())
-        if (l.toObject()["layout"].toString() == layout)
-            return l.toObject()["samples_per_s"].toDouble();
-    qFatal("no layout %s", qPrintable(layout));
-}
+QJsonObject planJson(const QStringList& args) { return planJsonOf(QStringList{kPlan, "--hf-config", kConfig} + args); }
 
 // The run's steady speed, as --calibrate-from reads it (its own shape on the plan).
 double measured(const QString& run, const QStringList& shape) {
@@ -86,7 +74,7 @@ private slots:
         for (const QJsonValue& l : plan["layouts"].toArray())
             if (l.toObject()["layout"].toString() == "1x1")
                 QVERIFY(std::fabs(l.toObject()["host_time_s"].toDouble() / hostSeconds(kReference).first() - 1) < 2e-3);
-        QVERIFY(std::fabs(samplesPerS(plan, "1x1") / point["measured_samples_per_s"].toDouble() - 1) < 1e-3);
+        QVERIFY(std::fabs(plannedSamplesPerS(plan, "1x1") / point["measured_samples_per_s"].toDouble() - 1) < 1e-3);
     }
 
     void oneRunPredictsTheOthers_data() {
@@ -112,11 +100,11 @@ private slots:
         QVERIFY(truth > 0);
         const QJsonObject plan = planJson(shape + QStringList{"--calibrate-from", kRuns + kReference + ".jsonl"});
         QVERIFY(plan["model"]["refused"].toArray().isEmpty());
-        const double predicted = samplesPerS(plan, layout);
+        const double predicted = plannedSamplesPerS(plan, layout);
         const QJsonObject uncalibrated = planJson(shape);
         qInfo("%s: predicted %.1f samples/s after the m8 run (%+.1f%%), uncalibrated %.1f (%+.1f%%), measured %.1f",
-              qPrintable(run), predicted, 100 * (predicted / truth - 1), samplesPerS(uncalibrated, layout),
-              100 * (samplesPerS(uncalibrated, layout) / truth - 1), truth);
+              qPrintable(run), predicted, 100 * (predicted / truth - 1), plannedSamplesPerS(uncalibrated, layout),
+              100 * (plannedSamplesPerS(uncalibrated, layout) / truth - 1), truth);
         // The goal: within 10% of the measured run after one measured run of the model.
         if (missesToday)
             QEXPECT_FAIL("", "one run's host pace: this VM issued the same Trainer step in 33 to 56 ms from run to run "

@@ -38,19 +38,7 @@ QString withWorkload(const QString& fixture, const QString& dir) {
     return path;
 }
 
-QJsonObject planJson(const QStringList& args) {
-    const Run r = runTraindeck(QStringList{"plan", kPlan, "--json"} + args);
-    if (r.code != 0 && r.code != 1)
-        qFatal("traindeck plan %s: %s", qPrintable(args.join(' ')), qPrintable(r.err));
-    return QJsonDocument::fromJson(r.out.toUtf8()).object();
-}
-
-double samplesPerS(const QJsonObject& plan, const QString& layout) {
-    for (const QJsonValue& l : plan["layouts"].toArray())
-        if (l.toObject()["layout"].toString() == layout)
-            return l.toObject()["samples_per_s"].toDouble();
-    qFatal("no layout %s", qPrintable(layout));
-}
+QJsonObject planJson(const QStringList& args) { return planJsonOf(QStringList{kPlan} + args); }
 
 }  // namespace
 
@@ -71,11 +59,11 @@ private slots:
         // The plan at micro-batch 8 is predicted, not set to the run's step: half the samples per step
         // in less than half the time (the host's share stays), so fewer samples/s than measured at 16.
         const double measured = point["measured_samples_per_s"].toDouble();
-        const double at8 = samplesPerS(plan, "1x1");
+        const double at8 = plannedSamplesPerS(plan, "1x1");
         QVERIFY2(at8 < 0.98 * measured && at8 > 0.5 * measured, qPrintable(QString("%1 vs %2").arg(at8).arg(measured)));
         // The same run calibrating the plan at its own micro-batch reproduces its speed on one GPU.
         const QJsonObject at16 = planJson({"--micro-batch", "16", "--calibrate-from", one});
-        QVERIFY(std::fabs(samplesPerS(at16, "1x1") / measured - 1) < 1e-3);
+        QVERIFY(std::fabs(plannedSamplesPerS(at16, "1x1") / measured - 1) < 1e-3);
         // The plan is changed after calibrating: the fit does not move.
         QCOMPARE(plan["model"]["mfu"].toDouble(), at16["model"]["mfu"].toDouble());
         QCOMPARE(plan["step_time_confidence"]["basis"].toString(), QString("calibrated"));
@@ -127,7 +115,7 @@ private slots:
         QVERIFY(truth > 0);
         // Calibrated on the one-GPU run: the prediction for the example as it runs on two.
         const QJsonObject plan = planJson({"--micro-batch", "16", "--calibrate-from", one});
-        const double predicted = samplesPerS(plan, "1x2");
+        const double predicted = plannedSamplesPerS(plan, "1x2");
         const double error = plan["step_time_confidence"]["expected_error"].toDouble();
         qInfo("2 GPUs: predicted %.1f samples/s, measured %.1f (%+.1f%%), stated expected error ±%.1f%%", predicted, truth,
               100 * (predicted / truth - 1), 100 * error);
@@ -139,7 +127,7 @@ private slots:
         QVERIFY2(std::fabs(truth / predicted - 1) <= std::min(0.10, error),
                  qPrintable(QString("predicted %1, measured %2, ±%3").arg(predicted).arg(truth).arg(error)));
         // What holds today: the prediction is of the right size, more than the one GPU's and less than twice it.
-        QVERIFY(predicted > samplesPerS(plan, "1x1") && predicted <= 2 * samplesPerS(plan, "1x1"));
+        QVERIFY(predicted > plannedSamplesPerS(plan, "1x1") && predicted <= 2 * plannedSamplesPerS(plan, "1x1"));
     }
 
     // The acceptance case, on two H200s (tests/runs/hf_calibration_device.sh: the
@@ -183,10 +171,10 @@ private slots:
         const QJsonObject at16 = planJson({"--gpu", "h200", "--micro-batch", "16", "--calibrate-from", from});
         QVERIFY(at8["model"]["host_bound"].toBool());
         QCOMPARE(at8["model"]["mfu"].toDouble(), 0.3);  // the plan's own: the run says nothing of the GPU
-        QVERIFY(std::fabs(samplesPerS(at8, "1x1") / measured("m8-1gpu") - 1) < 1e-3);  // reproduced
+        QVERIFY(std::fabs(plannedSamplesPerS(at8, "1x1") / measured("m8-1gpu") - 1) < 1e-3);  // reproduced
         const struct { const char* what; double predicted, truth; bool drifted; } cases[] = {
-            {"micro-batch 16 on one GPU", samplesPerS(at16, "1x1"), measured("m16-1gpu"), sixteenDrifted},
-            {"micro-batch 8 on two GPUs", samplesPerS(at8, "1x2"), measured("m8-2gpu"), twoGpusDrifted},
+            {"micro-batch 16 on one GPU", plannedSamplesPerS(at16, "1x1"), measured("m16-1gpu"), sixteenDrifted},
+            {"micro-batch 8 on two GPUs", plannedSamplesPerS(at8, "1x2"), measured("m8-2gpu"), twoGpusDrifted},
         };
         for (const auto& c : cases) {
             qInfo("%s: predicted %.1f samples/s, measured %.1f (%+.1f%%)", c.what, c.predicted, c.truth,
