@@ -131,8 +131,10 @@ const char* kRun = R"SH(
 # held and forwarded once its process group exists, never lost.
 workload_pid=
 term_pending=0
+forwarded=0
 # shellcheck disable=SC2317  # reached through the trap below
 forward_term() {
+    forwarded=1
     if [[ -z $workload_pid ]]; then
         term_pending=1
         return
@@ -149,8 +151,12 @@ if ((term_pending)); then
 fi
 status=0
 wait "$workload_pid" || status=$?
-# A trapped signal ends `wait` early: wait again for the workload's own status.
-while kill -0 "$workload_pid" 2>/dev/null; do
+# A trapped signal ends `wait` early (status 128 + its number): wait again, for the
+# workload's own status, as long as signals came. Not "while the workload runs": it
+# may have ended, and been reaped, before we look, and the 143 would be the node's.
+# bash keeps an ended job's status for `wait`, so waiting once too often is harmless.
+while ((forwarded)); do
+    forwarded=0
     status=0
     wait "$workload_pid" || status=$?
 done
@@ -180,14 +186,44 @@ relay() {
 
 run_workload() {
     local world=$((node_count * plan_gpus_per_node)) local_rank rank
-    # Each rank reports "RANK STATUS" here when its command ends (a FIFO opened
-    # read-write, so that neither side blocks on open; unlinked at once).
+    local status=0 stopping=0 stop_pending=0 started=0 killer='' remaining=$plan_gpus_per_node done_rank code pid
+    local -a live=()
+    # shellcheck disable=SC2317  # reached through the trap and the failure below
+    signal_ranks() {
+        for pid in "${live[@]}"; do
+            kill "-$1" -- "-$pid" 2>/dev/null || kill "-$1" "$pid" 2>/dev/null || true
+        done
+    }
+    # A stop is sent once every rank's command can receive it (each says "started"):
+    # before, it would miss a command not yet started, or end the shell that starts it,
+    # and the rank would run on until the grace ran out. A stop that comes earlier is
+    # held until then; without this trap it would end this shell and leave the ranks
+    # that had started running.
+    # shellcheck disable=SC2317
+    stop_ranks() {
+        ((stopping)) && return
+        if ((started < plan_gpus_per_node)); then
+            stop_pending=1
+            return
+        fi
+        stopping=1
+        signal_ranks TERM
+        # The killer holds none of the node's streams: the node's output ends with its ranks'.
+        # A killed rank reports nothing, so the killer's own line ends the wait. A process
+        # group of its own, so that calling it off ends its sleep too.
+        set -m
+        (sleep "$rank_grace_s" && signal_ranks KILL && printf 'killed 137\n' >&"$done_fd") </dev/null >/dev/null 2>&1 &
+        killer=$!
+        set +m
+    }
+    trap stop_ranks TERM INT HUP
+    # Each rank reports "started" and then "RANK STATUS" here when its command ends (a
+    # FIFO opened read-write, so that neither side blocks on open; unlinked at once).
     local fifo done_fd
     fifo=$(mktemp -u "${TMPDIR:-/tmp}/traindeck-ranks.XXXXXX")
     mkfifo -m 600 "$fifo"
     exec {done_fd}<>"$fifo"
     rm -f "$fifo"
-    local -a live=()
     # Each rank in a process group of its own (job control on while they start),
     # so a stop reaches every process the rank's command started.
     set -m
@@ -204,6 +240,8 @@ run_workload() {
                     code=0
                     (
                         trap - TERM INT HUP
+                        # From here a stop reaches the rank's command.
+                        printf 'started %s\n' "$rank" >&"$done_fd"
                         export RANK=$rank LOCAL_RANK=$local_rank WORLD_SIZE=$world LOCAL_WORLD_SIZE=$plan_gpus_per_node
                         export GROUP_RANK=$node_rank GROUP_WORLD_SIZE=$node_count ROLE_RANK=$rank ROLE_WORLD_SIZE=$world
                         # As torchrun: one thread per process unless told, not every core in every rank.
@@ -223,30 +261,16 @@ run_workload() {
         live+=("$!")
     done
     set +m
-    local status=0 stopping=0 killer='' remaining=$plan_gpus_per_node done_rank code pid
-    # shellcheck disable=SC2317  # reached through the trap and the failure below
-    signal_ranks() {
-        for pid in "${live[@]}"; do
-            kill "-$1" -- "-$pid" 2>/dev/null || kill "-$1" "$pid" 2>/dev/null || true
-        done
-    }
-    # shellcheck disable=SC2317
-    stop_ranks() {
-        ((stopping)) && return
-        stopping=1
-        signal_ranks TERM
-        # The killer holds none of the node's streams: the node's output ends with its ranks'.
-        # A killed rank reports nothing, so the killer's own line ends the wait. A process
-        # group of its own, so that calling it off ends its sleep too.
-        set -m
-        (sleep "$rank_grace_s" && signal_ranks KILL && printf 'killed 137\n' >&"$done_fd") </dev/null >/dev/null 2>&1 &
-        killer=$!
-        set +m
-    }
-    trap stop_ranks TERM INT HUP
     while ((remaining > 0)); do
         # A trapped signal interrupts the read: read again.
         read -r done_rank code <&"$done_fd" || continue
+        if [[ $done_rank == started ]]; then
+            started=$((started + 1))
+            if ((stop_pending)); then
+                stop_ranks
+            fi
+            continue
+        fi
         if [[ $done_rank == killed ]]; then
             printf 'traindeck entrypoint (%s): %s of the ranks of this node did not exit within %s s of SIGTERM: killed\n' \
                 "$job_name" "$remaining" "$rank_grace_s" >&2

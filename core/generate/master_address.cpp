@@ -22,12 +22,12 @@ std::string configuredHostName(const std::string& host, const std::string& confi
     std::string out(resolved);
     ssh_string_free_char(resolved);
     // Only a plain host name or address may reach a node script.
-    return isHostName(out) ? out : host;
+    return hosts::isHostName(out) ? out : host;
 }
 
 }  // namespace
 
-MasterAddress resolveMasterAddress(const HostAddress& node0, const std::string& configFile) {
+MasterAddress resolveMasterAddress(const hosts::HostAddress& node0, const std::string& configFile) {
     MasterAddress m;
     m.address = configuredHostName(node0.host, configFile);
     if (m.address != node0.host)

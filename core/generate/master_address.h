@@ -5,7 +5,7 @@
 // ssh configuration's HostName for it is taken, as `ssh -G` would print it
 // (libssh reads the same configuration), and the user is told what was chosen.
 
-#include "generate/host_address.h"
+#include "hosts/host_address.h"
 #include "text/text.h"
 
 #include <string>
@@ -18,6 +18,6 @@ struct MasterAddress {
 };
 
 // `configFile` empty: the user's ~/.ssh/config and the system's, as ssh reads them.
-MasterAddress resolveMasterAddress(const HostAddress& node0, const std::string& configFile);
+MasterAddress resolveMasterAddress(const hosts::HostAddress& node0, const std::string& configFile);
 
 }  // namespace traindeck::generate

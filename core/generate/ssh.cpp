@@ -7,10 +7,10 @@
 
 #include "generate/checkpoint_place.h"
 #include "generate/context.h"
-#include "generate/host_address.h"
 #include "generate/master_address.h"
 #include "generate/shell_quote.h"
 #include "generate/workload.h"
+#include "hosts/host_address.h"
 #include "platform/node_env.h"
 
 #include <algorithm>
@@ -23,16 +23,16 @@ constexpr const char* kSshConfigFile = "ssh_config";
 
 std::string nodeScriptName(int rank) { return "node-" + std::to_string(rank) + ".sh"; }
 
-std::vector<HostAddress> parseHosts(const Context& ctx) {
+std::vector<hosts::HostAddress> parseHosts(const Context& ctx) {
     const std::vector<std::string>& hosts = ctx.options.hosts;
     const int nodes = ctx.figures.nodes;
     if (static_cast<int>(hosts.size()) != nodes)
         throw GenerateError(Text(TD_TEXT("GenerateErrors", "SSH needs one host per node, node 0 first: %1 gave %2 for %3 nodes"),
                                  {Text::field("launch.hosts", "--hosts"), Text::value(std::to_string(hosts.size())),
                                   Text::value(std::to_string(nodes))}));
-    std::vector<HostAddress> addresses;
+    std::vector<hosts::HostAddress> addresses;
     for (const std::string& h : hosts) {
-        const auto a = parseHostAddress(h);
+        const auto a = hosts::parseHostAddress(h);
         if (!a)
             throw GenerateError(Text(TD_TEXT("GenerateErrors", "host '%1' is not a host name or address, [user@]host[:port]"),
                                      {Text::value(printable(h))}));
@@ -41,20 +41,20 @@ std::vector<HostAddress> parseHosts(const Context& ctx) {
     return addresses;
 }
 
-bool anyPort(const std::vector<HostAddress>& addresses) {
-    return std::any_of(addresses.begin(), addresses.end(), [](const HostAddress& a) { return a.port != 0; });
+bool anyPort(const std::vector<hosts::HostAddress>& addresses) {
+    return std::any_of(addresses.begin(), addresses.end(), [](const hosts::HostAddress& a) { return a.port != 0; });
 }
 
 // pdsh (`-w ^hostfile`) and DeepSpeed's runner read `[user@]host` and `host slots=N`,
 // and ssh's port is not part of either: they reach a node on another port only
 // through the ssh configuration. Both skip '#' comments.
-std::vector<GeneratedFile> hostfiles(const Context& ctx, const std::vector<HostAddress>& addresses) {
+std::vector<GeneratedFile> hostfiles(const Context& ctx, const std::vector<hosts::HostAddress>& addresses) {
     std::string note;
     if (anyPort(addresses))
         note = std::string("# Some nodes listen on another ssh port, which this file cannot hold: give ssh ") +
                kSshConfigFile + "\n# (read it for how) to the tool that reads this file.\n";
     std::string hostfile = note, dsHostfile = note;
-    for (const HostAddress& a : addresses) {
+    for (const hosts::HostAddress& a : addresses) {
         hostfile += a.destination() + "\n";
         dsHostfile += a.destination() + " slots=" + std::to_string(ctx.figures.gpusPerNode) + "\n";
     }
@@ -64,13 +64,13 @@ std::vector<GeneratedFile> hostfiles(const Context& ctx, const std::vector<HostA
 // The ports as ssh configuration: the nodes' Host blocks first (ssh takes the
 // first value it reads), then the user's and the system's configuration for
 // everything else (keys, ProxyJump, known hosts), as ssh would read them unasked.
-GeneratedFile sshConfig(const std::vector<HostAddress>& addresses) {
+GeneratedFile sshConfig(const std::vector<hosts::HostAddress>& addresses) {
     std::string s = "# The ssh ports of the nodes, which the hostfiles cannot hold. pdsh and DeepSpeed's\n"
                     "# runner (which runs pdsh) pass it to ssh through PDSH_SSH_ARGS_APPEND:\n"
                     "#   PDSH_SSH_ARGS_APPEND=\"-F $PWD/ssh_config\" pdsh -R ssh -w ^hostfile hostname\n"
                     "#   PDSH_SSH_ARGS_APPEND=\"-F $PWD/ssh_config\" deepspeed --hostfile ds_hostfile train.py\n";
     std::vector<std::string> seen;
-    for (const HostAddress& a : addresses) {
+    for (const hosts::HostAddress& a : addresses) {
         if (!a.port || std::find(seen.begin(), seen.end(), a.host) != seen.end()) continue;
         seen.push_back(a.host);
         s += "Host " + a.host + "\n    Port " + std::to_string(a.port) + "\n";
@@ -104,7 +104,7 @@ std::string nodeScript(const Context& ctx, int rank, const std::string& masterAd
            "exec bash \"$here/" + kEntrypointFile + "\"\n";
 }
 
-std::string launcher(const Context& ctx, const std::vector<HostAddress>& addresses) {
+std::string launcher(const Context& ctx, const std::vector<hosts::HostAddress>& addresses) {
     std::string launch = R"SH(#!/usr/bin/env bash
 # Starts every node's script on its host over ssh and waits for all of them.
 # The directory holding these files must be at the same path on every host
@@ -153,7 +153,7 @@ exit "$status"
 }  // namespace
 
 std::vector<GeneratedFile> sshFiles(const Context& ctx) {
-    const std::vector<HostAddress> addresses = parseHosts(ctx);
+    const std::vector<hosts::HostAddress> addresses = parseHosts(ctx);
     const MasterAddress master = resolveMasterAddress(addresses.front(), ctx.options.sshConfigFile);
     std::vector<GeneratedFile> files = hostfiles(ctx, addresses);
     if (anyPort(addresses)) files.push_back(sshConfig(addresses));
@@ -165,7 +165,7 @@ std::vector<GeneratedFile> sshFiles(const Context& ctx) {
 }
 
 std::vector<Text> sshNotes(const Context& ctx) {
-    const std::vector<HostAddress> addresses = parseHosts(ctx);
+    const std::vector<hosts::HostAddress> addresses = parseHosts(ctx);
     std::vector<Text> notes;
     if (Text how = resolveMasterAddress(addresses.front(), ctx.options.sshConfigFile).how; !how.empty())
         notes.push_back(how);

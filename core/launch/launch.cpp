@@ -1,8 +1,8 @@
 #include "launch.h"
 
 #include "generate/generate.h"
-#include "generate/host_address.h"
 #include "generate/shell_quote.h"
+#include "hosts/host_address.h"
 #include "plan/plan_analysis.h"
 #include "plan/plan_fields.h"
 #include "platform/node_env.h"
@@ -149,7 +149,7 @@ Launch::Launch(LaunchConfig config, Sink sink) : config_(std::move(config)), sin
             if (node->host.empty())  // an empty host list: say which field to fill, not "host ''"
                 throw LaunchError(Text(TD_TEXT("Launch", "node %1 has no host: %2 lists one host per node, node 0 first"),
                                        {Text::value(std::to_string(i)), Text::field("launch.hosts", "--hosts")}));
-            const auto a = generate::parseHostAddress(node->host);
+            const auto a = hosts::parseHostAddress(node->host);
             if (!a)
                 throw LaunchError(Text(TD_TEXT("Launch", "host '%1' is not a host name or address, [user@]host[:port]"),
                                        {Text::value(generate::printable(node->host))}));

@@ -3,6 +3,7 @@
 #include "plan/calibrate.h"
 #include "plan/goal.h"
 #include "plan/hardware.h"
+#include "plan/list_items.h"
 
 #include "model/architecture.h"
 #include "model/parameters.h"
@@ -170,19 +171,6 @@ PlanField text(std::string key, std::string flag, T Plan::*section, std::string 
 
 Text oneLine(const std::string& v) {
     return v.find_first_of("\n\r") == std::string::npos ? Text() : Text(TD_TEXT("CoreMessages", "must be a single line"));
-}
-
-// A list field's text: comma-separated items, trimmed, empty ones dropped (the YAML list
-// and repeated flags both arrive as one such text).
-std::vector<std::string> listItems(std::string_view text) {
-    std::vector<std::string> items;
-    while (!text.empty()) {
-        const auto comma = text.find(',');
-        if (std::string item = trimmed(text.substr(0, comma)); !item.empty())
-            items.push_back(std::move(item));
-        text = comma == std::string_view::npos ? std::string_view() : text.substr(comma + 1);
-    }
-    return items;
 }
 
 template <typename Catalogue>

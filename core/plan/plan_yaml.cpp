@@ -1,6 +1,7 @@
 #include "plan/plan_yaml.h"
 
 #include "files/write_whole.h"
+#include "plan/list_items.h"
 #include "plan/model_source.h"
 #include "plan/plan_fields.h"
 #include "text/system_error.h"
@@ -33,8 +34,7 @@ void emitField(YAML::Emitter& out, const PlanField& f, const Plan& plan) {
     const std::string value = f.get(plan);
     if (isListField(f)) {
         out << YAML::Key << splitKey(f.key).second << YAML::Value << YAML::Flow << YAML::BeginSeq;
-        std::stringstream items(value);
-        for (std::string item; std::getline(items, item, ',');)
+        for (const std::string& item : listItems(value))
             out << item;
         out << YAML::EndSeq;
         return;

@@ -2,7 +2,7 @@
 
 #include "ssh/session.h"
 
-#include "generate/host_address.h"
+#include "hosts/host_address.h"
 
 #include <libssh/libssh.h>
 #include <libssh/server.h>  // ssh_send_keepalive, which clients may use too
@@ -46,7 +46,7 @@ public:
     }
 
     Opened open() override {
-        const auto address = generate::parseHostAddress(hostText_);
+        const auto address = hosts::parseHostAddress(hostText_);
         if (!address)
             return fail(false,
                         Text(TD_TEXT("Ssh", "'%1' is not [user@]host[:port]"), {Text::value(hostText_)}));

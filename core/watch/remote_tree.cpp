@@ -1,6 +1,6 @@
 #include "watch/remote_tree.h"
 
-#include "generate/host_address.h"
+#include "hosts/host_address.h"
 
 #include <libssh/libssh.h>
 #include <libssh/sftp.h>
@@ -55,7 +55,7 @@ std::optional<RemoteAddress> parseRemote(std::string_view url, Text& error) {
     std::string path = slash == std::string_view::npos ? std::string() : std::string(rest.substr(slash));
     if (path.starts_with("/~"))
         path.erase(0, 1);
-    if (host.empty() || !generate::parseHostAddress(host) || path.empty() || path == "/") {
+    if (host.empty() || !hosts::parseHostAddress(host) || path.empty() || path == "/") {
         error = Text(TD_TEXT("Watch", "%1 is not ssh://[user@]host[:port]/path"), {Text::value(printable(std::string(url)))});
         return std::nullopt;
     }

@@ -559,8 +559,14 @@ private slots:
         QVERIFY(p.waitForFinished(6000 + 5000 + 5000));  // comm-timeout + grace, and a margin
         QCOMPARE(p.exitCode(), 1);
         const QString err = QString::fromUtf8(p.readAllStandardError());
+        // Node 1 is blamed, for the first of two reports of its loss: its own exit, or rank 0's
+        // error event naming rank 1, when that comes first (seen beside busy loops: 1 run in 24).
+        const QString last = err.trimmed().section('\n', -1);
         // The end of the output on failure: the test's message is cut at about 1000 characters.
-        QVERIFY2(err.contains("failed: node 1 (") && err.contains("killed (SIGKILL)"), qPrintable(err.right(900)));
+        QVERIFY2(last.contains("failed: node 1 (") &&
+                     (last.contains("killed (SIGKILL)") ||
+                      last.contains("lost rank 1: its process died (its connection closed) (reported by rank 0 on node 0)")),
+                 qPrintable(err.right(900)));
         QVERIFY(readFile(runDir("killed/launch.jsonl")).contains("\"first_failure\":{\"message\""));
         qInfo("run ended %lld ms after node 1 was killed", t.elapsed());
     }

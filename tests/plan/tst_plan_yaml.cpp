@@ -80,7 +80,7 @@ const std::map<std::string, std::string> kEveryField = {
     {"launch.slurm_account", "vision.team"},
     {"launch.slurm_qos", "high"},
     {"launch.slurm_time_limit", "2-00:00:00"},
-    {"launch.slurm_options", "--constraint=h100|h200,--mail-type=END"},
+    {"launch.slurm_options", "--constraint=h100|h200,--gres=gpu:8,nvme:1,--mail-type=END"},
     {"compare", "1x4,4x4,16x4"},
     {"calibration", "4x4=115samples/s@micro=8:ckpt=full:gpu=h100"},
 };
@@ -268,6 +268,14 @@ private slots:
                  std::string("an sbatch option starts with '--', got 'mail-type=END'"));
         QCOMPARE(setPlanField(p, "launch.slurm_options", "--constraint=a\nsrun reboot").english(), std::string("must be a single line"));
         QVERIFY(p == before);
+        // An option's value may hold commas; a repeated flag (joined by ',') adds the next option.
+        QCOMPARE(setPlanField(p, "--sbatch-option", "--gres=gpu:8,nvme:1, --exclusive").english(), std::string());
+        QCOMPARE(p.launch.slurmOptions, (std::vector<std::string>{"--gres=gpu:8,nvme:1", "--exclusive"}));
+        QCOMPARE(setPlanField(p, "--sbatch-option", "--gres=gpu:8,mail-type=END").english(), std::string());
+        QCOMPARE(p.launch.slurmOptions, std::vector<std::string>{"--gres=gpu:8,mail-type=END"});  // one option's value
+        QCOMPARE(setPlanField(p, "--hosts", "a,b").english(), std::string());  // other lists: every comma
+        QCOMPARE(p.launch.hosts, (std::vector<std::string>{"a", "b"}));
+        p = before;
         QCOMPARE(setPlanField(p, "--slurm-time", "2-00:00:00").english(), std::string());
         QCOMPARE(p.launch.slurmTimeLimit, std::string("2-00:00:00"));
     }

@@ -9,6 +9,7 @@
 
 #include <QtTest>
 #include <csignal>
+#include <sys/resource.h>
 
 using namespace traindeck;
 using gentest::Run;
@@ -36,7 +37,20 @@ struct Node {
         for (auto it = extra.begin(); it != extra.end(); ++it) env.insert(it.key(), it.value());
         return gentest::runBash(entrypoint, {}, env, stubs);
     }
+    // Node 0 of two, started in `p` for a test that signals it.
+    void start(QProcess& p, const Env& extra = {}) const {
+        Env env{{"PATH", stubs + ":/usr/bin:/bin"}, {"TRAINDECK_PLATFORM", "ssh"}, {"NODE_RANK", "0"}, {"NNODES", "2"},
+                {"MASTER_ADDR", "h"}};
+        for (auto it = extra.begin(); it != extra.end(); ++it) env.insert(it.key(), it.value());
+        QProcessEnvironment pe;
+        for (auto it = env.begin(); it != env.end(); ++it) pe.insert(it.key(), it.value());
+        p.setProcessEnvironment(pe);
+        p.start("/bin/bash", {entrypoint});
+    }
 };
+
+// Each rank says "ready" once its command traps SIGTERM, then runs until it comes.
+const char* kTrapsSigterm = "trap 'echo \"got-term $RANK\"; exit 42' TERM\necho ready\nwhile true; do sleep 0.05; done";
 
 QStringList sortedLines(const QByteArray& text) {
     QStringList lines = QString::fromUtf8(text).split('\n', Qt::SkipEmptyParts);
@@ -156,15 +170,9 @@ private slots:
     }
 
     void sigtermReachesEveryRank() {
-        Node node("trap 'echo \"got-term $RANK\"; exit 42' TERM\necho ready\nwhile true; do sleep 0.05; done", 2);
-        QProcessEnvironment pe;
-        pe.insert("PATH", node.stubs + ":/usr/bin:/bin");
-        for (const auto& [k, v] : std::vector<std::pair<QString, QString>>{
-                 {"TRAINDECK_PLATFORM", "ssh"}, {"NODE_RANK", "0"}, {"NNODES", "2"}, {"MASTER_ADDR", "h"}})
-            pe.insert(k, v);
+        Node node(kTrapsSigterm, 2);
         QProcess p;
-        p.setProcessEnvironment(pe);
-        p.start("/bin/bash", {node.entrypoint});
+        node.start(p);
         QVERIFY(p.waitForStarted());
         QByteArray out;
         QElapsedTimer t;
@@ -174,12 +182,40 @@ private slots:
             out += p.readAllStandardOutput();
         }
         QCOMPARE(out.count("ready"), 2);
+        // The node's shell as the slowest process here, as on a loaded machine: its ranks
+        // may end, and be reaped, before it looks again after the stop. It exited 143 then.
+        setpriority(PRIO_PROCESS, id_t(p.processId()), 19);
         ::kill(pid_t(p.processId()), SIGTERM);
         QVERIFY(p.waitForFinished(10000));
         out += p.readAllStandardOutput();
         QVERIFY2(out.contains("[rank 0] got-term 0") && out.contains("[rank 1] got-term 1"), out.constData());
         QCOMPARE(p.exitCode(), 42);
         QVERIFY2(!p.readAllStandardError().contains("stopping the other"), "a stop is not a rank's failure");
+    }
+
+    // A stop that comes while the node is still starting its ranks (8 of them) reaches
+    // every rank, and the node ends. Before, it ended the shell that starts the ranks:
+    // the node exited 143 and the ranks already started ran on, orphaned.
+    void aStopWhileTheRanksStartLeavesNoneRunning() {
+        Node node(kTrapsSigterm, 8);
+        QProcess p;
+        node.start(p, {{"TRAINDECK_RANK_GRACE_S", "60"}});
+        QVERIFY(p.waitForStarted());
+        QByteArray out;
+        QElapsedTimer t;
+        t.start();
+        while (!out.contains("ready") && t.elapsed() < 10000) {
+            p.waitForReadyRead(10);
+            out += p.readAllStandardOutput();
+        }
+        QVERIFY(out.contains("ready"));
+        ::kill(pid_t(p.processId()), SIGTERM);
+        QVERIFY2(p.waitForFinished(20000), "the node ends at the stop, not after the grace");
+        out += p.readAllStandardOutput();
+        // 143: a rank's command was stopped before it had set its trap (it never said "ready").
+        QVERIFY2(p.exitCode() == 42 || p.exitCode() == 143, out.constData());
+        QVERIFY2(out.count("got-term") == out.count("ready"), out.constData());  // every rank that trapped got it
+        QTRY_COMPARE_WITH_TIMEOUT(QProcess::execute("pgrep", {"-f", node.entrypoint}), 1, 5000);  // none left
     }
 
     void passesShellcheck() {

@@ -15,6 +15,8 @@
 # (exit 77). Missing packages are an error:
 # packaging/install-deps.sh installs them.
 set -euo pipefail
+# shellcheck source=tests/slurm/slurm_conf.sh
+source "$(dirname "${BASH_SOURCE[0]}")/slurm_conf.sh"
 what=${1:?start or stop}
 work=${2:?the cluster folder}
 
@@ -84,36 +86,9 @@ AutoDetect=off
 NodeName=${nodes[0]} Name=gpu File=$work/dev/gpu[0-1]
 NodeName=${nodes[1]} Name=gpu File=$work/dev/gpu[2-3]
 CONF
-cat >"$work/slurm.conf" <<CONF
-ClusterName=traindeck
-SlurmctldHost=$host(127.0.0.1)
-SlurmctldPort=$base
-AuthType=auth/munge
-AuthInfo=socket=$work/munge/socket
-CredType=cred/munge
-SlurmUser=root
-SlurmdUser=root
-StateSaveLocation=$work/state
-SlurmdSpoolDir=$work/%n/spool
-SlurmctldPidFile=$work/slurmctld.pid
-SlurmdPidFile=$work/%n/slurmd.pid
-SlurmctldLogFile=$work/slurmctld.log
-SlurmdLogFile=$work/%n/slurmd.log
-ProctrackType=proctrack/linuxproc
-TaskPlugin=task/none
-JobAcctGatherType=jobacct_gather/none
-SelectType=select/cons_tres
-SelectTypeParameters=CR_Core
-GresTypes=gpu
-ReturnToService=2
-MpiDefault=none
-KillWait=5
-MinJobAge=600
-SchedulerParameters=sched_interval=2
-NodeName=${nodes[0]} NodeHostname=$host NodeAddr=127.0.0.1 Port=$(( base + 1 )) CPUs=$cpus RealMemory=$mem Gres=gpu:2 State=UNKNOWN
-NodeName=${nodes[1]} NodeHostname=$host NodeAddr=127.0.0.1 Port=$(( base + 2 )) CPUs=$cpus RealMemory=$mem Gres=gpu:2 State=UNKNOWN
-PartitionName=main Nodes=ALL Default=YES MaxTime=INFINITE State=UP
-CONF
+slurm_conf "$work" "$base" "$work/munge/socket" \
+  "NodeName=${nodes[0]} NodeHostname=$host NodeAddr=127.0.0.1 Port=$(( base + 1 )) CPUs=$cpus RealMemory=$mem Gres=gpu:2 State=UNKNOWN
+NodeName=${nodes[1]} NodeHostname=$host NodeAddr=127.0.0.1 Port=$(( base + 2 )) CPUs=$cpus RealMemory=$mem Gres=gpu:2 State=UNKNOWN"
 export SLURM_CONF=$work/slurm.conf
 slurmctld -c -f "$SLURM_CONF"
 for n in "${nodes[@]}"; do

@@ -11,6 +11,8 @@
 # Usage (root; needs slurm-wlm and munge): tests/slurm/run.sh BUILD_DIR
 # Not part of ctest: it starts system daemons and needs root (see packaging/README.md).
 set -euo pipefail
+# shellcheck source=tests/slurm/slurm_conf.sh
+source "$(dirname "${BASH_SOURCE[0]}")/slurm_conf.sh"
 build=$(realpath "$1")
 traindeck=$build/app/traindeck
 trainer=$build/trainer/traindeck-trainer
@@ -40,35 +42,9 @@ munged --force --key-file="$work/munge-key/munge.key" --socket="$work/munge/sock
   --pid-file="$work/munge/munged.pid" --log-file="$work/munge.log" --seed-file="$work/munge/seed"
 pids+=("$(cat "$work/munge/munged.pid")")
 
-write_conf() {  # $1: folder, $2: the NodeName lines
-  mkdir -p "$1/state" "$1/spool"
-  cat >"$1/slurm.conf" <<CONF
-ClusterName=traindeck
-SlurmctldHost=$host(127.0.0.1)
-SlurmctldPort=$3
-SlurmdPort=$(( $3 + 1 ))
-AuthType=auth/munge
-AuthInfo=socket=$work/munge/socket
-CredType=cred/munge
-SlurmUser=root
-SlurmdUser=root
-StateSaveLocation=$1/state
-SlurmdSpoolDir=$1/spool
-SlurmctldPidFile=$1/slurmctld.pid
-SlurmdPidFile=$1/slurmd.pid
-SlurmctldLogFile=$1/slurmctld.log
-SlurmdLogFile=$1/slurmd.log
-ProctrackType=proctrack/linuxproc
-TaskPlugin=task/none
-JobAcctGatherType=jobacct_gather/none
-SelectType=select/cons_tres
-SelectTypeParameters=CR_Core
-GresTypes=gpu
-ReturnToService=2
-MpiDefault=none
-$2
-PartitionName=main Nodes=ALL Default=YES MaxTime=INFINITE State=UP
-CONF
+write_conf() {  # $1: folder, $2: the NodeName lines, $3: the controller's port
+  mkdir -p "$1/state" "$1/$host/spool"
+  slurm_conf "$1" "$3" "$work/munge/socket" "$2"
   # Slurm 22.05 counts a GPU only with a device file: stand-ins for /dev/nvidia0-7
   # (character devices 1,3, i.e. /dev/null) that nothing opens.
   mkdir -p "$work/dev"
@@ -78,14 +54,14 @@ CONF
 
 # ---- a one-node cluster that runs the job --------------------------------------------
 one=$work/one
-write_conf "$one" "NodeName=$host NodeAddr=127.0.0.1 CPUs=$cpus RealMemory=$mem Gres=gpu:8 State=UNKNOWN" 16817
+write_conf "$one" "NodeName=$host NodeAddr=127.0.0.1 Port=16818 CPUs=$cpus RealMemory=$mem Gres=gpu:8 State=UNKNOWN" 16817
 export SLURM_CONF=$one/slurm.conf
 slurmctld -c -f "$SLURM_CONF" -L "$one/slurmctld.log"
 sleep 1
 pids+=("$(cat "$one/slurmctld.pid")")
 slurmd -f "$SLURM_CONF" -L "$one/slurmd.log"
 sleep 1
-pids+=("$(cat "$one/slurmd.pid")")
+pids+=("$(cat "$one/$host/slurmd.pid")")
 for _ in $(seq 30); do
   sinfo -h -o '%T' 2>/dev/null | grep -qE '^idle' && break
   sleep 1
@@ -134,7 +110,7 @@ assert ends and ends[-1]["status"] == "completed", ends
 print(f"slurm test: job metrics: world size {starts[0]['world_size']}, {len(steps)} steps, last loss {steps[-1]['loss']:.4g}")
 PY
 cd "$work"
-kill "$(cat "$one/slurmd.pid")" "$(cat "$one/slurmctld.pid")" 2>/dev/null || true
+kill "$(cat "$one/$host/slurmd.pid")" "$(cat "$one/slurmctld.pid")" 2>/dev/null || true
 sleep 2
 
 # ---- 2 and 8 nodes: sbatch --test-only against a cluster declaring 8 nodes --------------

@@ -103,10 +103,19 @@ def validate(text, where):
 
 # ------------------------------------------------------------------ running
 
+# The ports free_port() hands out stay bound here (SO_REUSEADDR, never listening) until the
+# case ends, so that no other process's bind(0) is given one before the trainer binds it
+# (with SO_REUSEADDR too, so it can): with other tests beside this one, a rank 0 failed
+# "already in use" (exit 1) on the port it had been given.
+_held_ports = []
+
+
 def free_port():
-    with socket.socket() as s:
-        s.bind(("", 0))
-        return s.getsockname()[1]
+    s = socket.socket()
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    s.bind(("", 0))
+    _held_ports.append(s)
+    return s.getsockname()[1]
 
 
 def clean_env(**extra):
@@ -647,9 +656,21 @@ def case_rendezvous():
                              stderr=subprocess.PIPE, text=True)
     codes = job.wait(30)
     other_err = other.communicate(timeout=30)[1]
-    check(codes == [2] and other.returncode == 2, f"config mismatch exit codes {codes}, {other.returncode}")
+    check(codes == [2] and other.returncode == 2,
+          f"config mismatch exit codes {codes}, {other.returncode}: {job.stderr(0)} / {other_err}")
     check("runs another configuration than rank 0: lr=0.00050000000000000001 (rank 1) vs lr=0.001 (rank 0)" in
           job.stderr(0) and "another configuration" in other_err, f"config mismatch: {job.stderr(0)} / {other_err}")
+    # A rank slow to read the verdict (a loaded machine) still reads why it is refused: rank 0
+    # waits for it. Before, rank 0 left after 1 s and the rank exited 1, blaming rank 0.
+    port = free_port()
+    envs = [clean_env(RANK=r, WORLD_SIZE=2, MASTER_PORT=port) for r in range(2)]
+    envs[1]["TRAINDECK_TEST_VERDICT_DELAY_MS"] = "2000"
+    job = Job("rdzv-config-slow", meet, envs[:1])
+    other = subprocess.run([TRAINER, *gloo(meet), "--lr", "5e-4"], env=envs[1], stdout=subprocess.DEVNULL,
+                           stderr=subprocess.PIPE, text=True, timeout=60)
+    codes = job.wait(30)
+    check(codes == [2] and other.returncode == 2 and "another configuration" in other.stderr,
+          f"slow reader: exit codes {codes}, {other.returncode}: {job.stderr(0)} / {other.stderr}")
 
 
 def case_cli():

@@ -80,6 +80,14 @@ std::string verdict(KvClient& kv, const ProcessEnv& env, const std::string& conf
     return "";
 }
 
+// Rank 0, refusing: until every other rank that arrived has read the verdict, or a
+// few seconds have passed (a rank that arrives later cannot reach us anyway).
+void waitForReaders(KvClient& kv) {
+    const auto giveUp = Clock::now() + std::chrono::seconds(5);
+    while (kv.add("verdict_read", 0) < kv.add("arrived", 0) - 1 && Clock::now() < giveUp)
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+}
+
 }  // namespace
 
 Rendezvous rendezvous(const ProcessEnv& env, const std::string& config, std::chrono::milliseconds timeout) {
@@ -102,6 +110,8 @@ Rendezvous rendezvous(const ProcessEnv& env, const std::string& config, std::chr
     // Only now is this connection rank r's (a turned-away duplicate must not look like
     // rank r dying when it leaves).
     rv.client->hello(env.rank);
+    // Counted before the announcement, so that rank 0, refusing, waits for us to read why.
+    rv.client->add("arrived", 1);
     rv.client->set("rank/" + std::to_string(env.rank),
                    std::to_string(env.worldSize) + "\n" + hash + "\n" + hostName() + "\n" + config);
 
@@ -116,14 +126,18 @@ Rendezvous rendezvous(const ProcessEnv& env, const std::string& config, std::chr
         rv.client->set("verdict", problem.empty() ? "ok\n" + std::to_string(env.worldSize) + "\n" + hash + "\n" + rv.runId
                                                   : (mismatch ? "mismatch\n" : "fail\n") + problem);
         if (!problem.empty()) {
-            // Let the others read the verdict before the store goes away with us.
-            std::this_thread::sleep_for(std::chrono::seconds(1));
+            // Let every rank that arrived read the verdict before the store goes away with
+            // us: one that could not would report a lost rank 0 (exit 1) instead.
+            waitForReaders(*rv.client);
             if (mismatch) throw RendezvousMismatch(problem);
             throw RendezvousError(problem);
         }
         return rv;
     }
 
+    // TRAINDECK_TEST_VERDICT_DELAY_MS (tests only): this rank is slow to ask for the verdict.
+    if (const char* delay = std::getenv("TRAINDECK_TEST_VERDICT_DELAY_MS"))
+        std::this_thread::sleep_for(std::chrono::milliseconds(std::atol(delay)));
     // Rank 0 waits up to the timeout for the others; give it a little longer to answer.
     std::string v;
     try {
@@ -136,6 +150,11 @@ Rendezvous rendezvous(const ProcessEnv& env, const std::string& config, std::chr
     std::string status, world, theirHash;
     std::getline(in, status);
     if (status != "ok") {
+        try {
+            rv.client->add("verdict_read", 1);  // rank 0 may leave now
+        } catch (const RendezvousError&) {
+            // Rank 0 has gone already: the verdict is read all the same.
+        }
         std::ostringstream rest;
         rest << in.rdbuf();
         if (status == "mismatch") throw RendezvousMismatch(rest.str());

@@ -1,9 +1,9 @@
-#include "generate/host_address.h"
+#include "hosts/host_address.h"
 
 #include <cctype>
 #include <charconv>
 
-namespace traindeck::generate {
+namespace traindeck::hosts {
 
 namespace {
 
@@ -75,4 +75,4 @@ std::string HostAddress::text() const {
     return t + (v6 ? "[" + host + "]" : host) + ":" + std::to_string(port);
 }
 
-}  // namespace traindeck::generate
+}  // namespace traindeck::hosts

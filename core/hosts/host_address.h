@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-namespace traindeck::generate {
+namespace traindeck::hosts {
 
 struct HostAddress {
     std::string user;  // empty: the ssh configuration's or the current user
@@ -29,4 +29,4 @@ std::optional<HostAddress> parseHostAddress(std::string_view text);
 // A host name or address alone (the part a hostfile or MASTER_ADDR can hold).
 bool isHostName(std::string_view host);
 
-}  // namespace traindeck::generate
+}  // namespace traindeck::hosts
