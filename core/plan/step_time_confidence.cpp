@@ -234,7 +234,7 @@ TruthSpread computeSpread() {
 
 // A share under 0.05% is rounding (a fit through one point reproduces it exactly): "0%", not "5.7e-14%".
 std::string percentText(double share) { return std::fabs(share) < 5e-4 ? "0%" : significant(100 * share, 2) + "%"; }
-Text percent(double share) { return Text::value(percentText(share)); }
+Text percentValue(double share) { return Text::value(percentText(share)); }
 Text count(int n) { return Text::value(std::to_string(n)); }
 
 // Each regime's names, in StepRegime's order: --json's key, the words, the table's word.
@@ -333,11 +333,11 @@ StepTimeConfidence stepTimeConfidence(const Plan& plan, const FittedModel& fit, 
         c.basis = c.regimeMeasured
                       ? Text(TD_TEXT("Calibration", "uncalibrated: ±%1, %2 (%3 of the step): nine in ten of %4 measured "
                                                     "steps so bound were within it at the assumed efficiency; %5"),
-                             {percent(c.expectedError), regime, share, count(c.regimeSpread.points), regimeCause(c.regime)})
+                             {percentValue(c.expectedError), regime, share, count(c.regimeSpread.points), regimeCause(c.regime)})
                       : Text(TD_TEXT("Calibration", "uncalibrated: ±%1, %2 (%3 of the step): too few measured steps so "
                                                     "bound (%4), so nine in ten of all %5 (%6 models) were within it at "
                                                     "the assumed efficiency; %7"),
-                             {percent(c.expectedError), regime, share, count(c.regimeSpread.points), count(c.truth.points),
+                             {percentValue(c.expectedError), regime, share, count(c.regimeSpread.points), count(c.truth.points),
                               count(c.truth.models), regimeCause(c.regime)});
     } else {
         double sum = 0;
@@ -350,16 +350,16 @@ StepTimeConfidence stepTimeConfidence(const Plan& plan, const FittedModel& fit, 
                       ? Text(TD_TEXT("Calibration", "calibrated: ±%1, %2 (%3 of the step): the fit's residual %4 over %5 "
                                                     "point(s), and no less than the %6 that %7 measured steps so bound "
                                                     "show after one run of their model"),
-                             {percent(c.expectedError), regime, share, percent(c.fitResidual), count(c.fitPoints),
-                              percent(measured), count(c.regimeSpread.points)})
+                             {percentValue(c.expectedError), regime, share, percentValue(c.fitResidual), count(c.fitPoints),
+                              percentValue(measured), count(c.regimeSpread.points)})
                       : Text(TD_TEXT("Calibration", "calibrated: ±%1, %2 (%3 of the step): the fit's residual %4 over %5 "
                                                     "point(s), and no less than the %6 that all %7 measured steps show "
                                                     "after one run of their model (too few so bound: %8)"),
-                             {percent(c.expectedError), regime, share, percent(c.fitResidual), count(c.fitPoints),
-                              percent(measured), count(c.truth.calibratedPoints), count(c.regimeSpread.points)});
+                             {percentValue(c.expectedError), regime, share, percentValue(c.fitResidual), count(c.fitPoints),
+                              percentValue(measured), count(c.truth.calibratedPoints), count(c.regimeSpread.points)});
     }
     // Narrow enough for the table's 80 columns with four layouts ("±8.7% (host)"); the words say "host-bound".
-    c.summary = Text(TD_TEXT("Calibration", "±%1 (%2)"), {percent(c.expectedError), stepRegimeTag(c.regime)});
+    c.summary = Text(TD_TEXT("Calibration", "±%1 (%2)"), {percentValue(c.expectedError), stepRegimeTag(c.regime)});
     return c;
 }
 
