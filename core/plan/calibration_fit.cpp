@@ -5,10 +5,13 @@
 #include "plan/plan_fields.h"
 #include "text/number_text.h"
 
+#include "metrics/median.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
 #include <optional>
+#include <utility>
 
 namespace traindeck {
 namespace {
@@ -23,7 +26,6 @@ constexpr double kMaxPace = 10.0;
 // a fit needs it, the step is the host's, not the GPU's (the HF example's 34M-parameter
 // model fits 0.006–0.02 on one H200; GPT-2's elementwise-heavy steps, GPU-bound, 0.11).
 constexpr double kLowestMfu = 0.05;
-
 
 // One measured point, reduced to what the fit needs. Compute and the backward
 // window scale as 1/MFU, the host's issue time as its pace; traffic, communication
@@ -63,11 +65,7 @@ double measuredPace(const std::vector<Point>& points) {
     for (const Point& p : points)
         if (p.measuredHost > 0 && p.host > 0)
             paces.push_back(std::clamp(p.measuredHost / p.host, kMinPace, kMaxPace));
-    if (paces.empty())
-        return 0;
-    std::sort(paces.begin(), paces.end());
-    const std::size_t n = paces.size();
-    return n % 2 ? paces[n / 2] : 0.5 * (paces[n / 2 - 1] + paces[n / 2]);
+    return metrics::median(std::move(paces));  // 0 for none
 }
 
 struct Constants {
@@ -288,19 +286,19 @@ FittedModel fitAt(const Plan& plan, const std::vector<Calibration>& given, const
     if ((k.mfu < kLowestMfu || measuredHostFills) && hasHost) {
         k = scan(points, free, defaults, true);
         fit.hostBound = true;
-        const Text pace = Text::value(formatNumber(std::round(k.pace * 100) / 100));
+        const Text fittedPace = Text::value(formatNumber(std::round(k.pace * 100) / 100));
         if (measuredHostFills)
             fit.notes.push_back(Text(TD_TEXT("Calibration",
                                              "the run's measured host issue time is nearly its whole step: the step is "
                                              "the host's, so the fit scales eager PyTorch's issue time (×%1 the "
                                              "reference host's) and the MFU keeps the plan's %2"),
-                                     {pace, Text::value(formatNumber(k.mfu))}));
+                                     {fittedPace, Text::value(formatNumber(k.mfu))}));
         else
             fit.notes.push_back(Text(TD_TEXT("Calibration",
                                              "the measured step is the host's, not the GPU's: the GPU would take that "
                                              "long only at an MFU under %1, so the fit scales eager PyTorch's issue "
                                              "time (×%2 the reference host's) and the MFU keeps the plan's %3"),
-                                     {Text::value(formatNumber(kLowestMfu)), pace, Text::value(formatNumber(k.mfu))}));
+                                     {Text::value(formatNumber(kLowestMfu)), fittedPace, Text::value(formatNumber(k.mfu))}));
     }
     if (pace > 0 && !fit.hostBound) {
         fit.hostMeasured = true;
