@@ -14,6 +14,8 @@
 #include <charconv>
 #include <cmath>
 #include <functional>
+#include <initializer_list>
+#include <utility>
 
 namespace traindeck {
 namespace {
@@ -75,34 +77,28 @@ std::string spellingWord(std::string_view text) {
     return out;
 }
 
-// "124M", "1.5B", "33559040": a parameter count as people write it.
-bool parseCount(std::string_view text, double& out) {
-    double v = 0;
-    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-    if (ec != std::errc() || !std::isfinite(v) || v <= 0)
-        return false;
-    const std::string_view suffix(end, std::size_t(text.data() + text.size() - end));
-    const double scale = suffix.empty() ? 1 : suffix == "K" || suffix == "k" ? 1e3 : suffix == "M" ? 1e6
-                         : suffix == "B" || suffix == "G" ? 1e9 : suffix == "T" ? 1e12 : 0;
-    if (scale == 0)
-        return false;
-    out = v * scale;
-    return true;
-}
-
-// "43ms", "0.043s": a time as the spelling writes it (workloadText writes ms).
-bool parseSeconds(std::string_view text, double& out) {
+// A positive number and the unit after it, as the spelling takes it: false for another unit.
+bool parseScaled(std::string_view text, std::initializer_list<std::pair<std::string_view, double>> units, double& out) {
     double v = 0;
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
     if (ec != std::errc() || !std::isfinite(v) || v <= 0)
         return false;
     const std::string_view unit(end, std::size_t(text.data() + text.size() - end));
-    const double scale = unit == "ms" ? 1e-3 : unit == "s" ? 1 : 0;
-    if (scale == 0)
-        return false;
-    out = v * scale;
-    return true;
+    for (const auto& [name, scale] : units)
+        if (unit == name) {
+            out = v * scale;
+            return true;
+        }
+    return false;
 }
+
+// "124M", "1.5B", "33559040": a parameter count as people write it.
+bool parseCount(std::string_view text, double& out) {
+    return parseScaled(text, {{"", 1}, {"K", 1e3}, {"k", 1e3}, {"M", 1e6}, {"B", 1e9}, {"G", 1e9}, {"T", 1e12}}, out);
+}
+
+// "43ms", "0.043s": a time as the spelling writes it (workloadText writes ms).
+bool parseSeconds(std::string_view text, double& out) { return parseScaled(text, {{"ms", 1e-3}, {"s", 1}}, out); }
 
 // As shortCountText, but every digit below a million: the spelling reads back exactly.
 std::string parameterCountText(double v) { return v >= 1e6 ? shortCountText(v) : formatNumber(v); }
