@@ -4,6 +4,7 @@
 // onto the old speed), and the one-line refusal of a point of another model or GPU.
 // Beside it, the run's timeline (run_timeline.h) and how sure the step time is
 // (step_time_confidence.h).
+#include "parsed_calibration.h"
 #include "plan/calibrate.h"
 #include "plan/calibration_fit.h"
 #include "plan/calibration_workload.h"
@@ -40,14 +41,6 @@ Plan gpt2(int microBatch) {
                                    {"cluster.nodes", "1"},
                                    {"cluster.gpus_per_node", "1"},
                                    {"compare", "1x1,1x2"}});
-}
-
-Calibration parsed(const std::string& text) {
-    Calibration c;
-    Text error;
-    if (!parseCalibration(text, c, error))
-        qFatal("%s: %s", text.c_str(), error.english().c_str());
-    return c;
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 // A calibration point's shape in one line a person reads at a glance
 // (workload_summary.h), the same words `traindeck plan` prints and the calibration
 // panel and plot show; and what sets a point's shape apart from the plan's.
+#include "parsed_calibration.h"
 #include "plan/calibrate.h"
 #include "plan/calibration_workload.h"
 #include "plan/plan_fields.h"
@@ -9,18 +10,6 @@
 #include <QtTest>
 
 using namespace traindeck;
-
-namespace {
-
-Calibration parsed(const std::string& text) {
-    Calibration c;
-    Text error;
-    if (!parseCalibration(text, c, error))
-        qFatal("%s: %s", text.c_str(), error.english().c_str());
-    return c;
-}
-
-}  // namespace
 
 class TestWorkloadSummary : public QObject {
     Q_OBJECT
