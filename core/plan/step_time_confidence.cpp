@@ -289,8 +289,10 @@ StepShares stepShares(const Estimate& e) {
     // degree one: the parts' elasticities sum to its own value).
     constexpr double kNudge = 1e-6;
     const double c = e.computeTimeS.value, m = e.memoryTimeS.value, o = e.optimizerTimeS, h = e.hostTimeS.value;
-    const double onDevice = onDeviceStepS(c, m, o, h, e.gradAccum);
-    const double hostMoves = (onDeviceStepS(c, m, o, h * (1 + kNudge), e.gradAccum) - onDevice) / kNudge;
+    auto onDeviceWithHost = [&](double host) {  // with every argument the estimate gave it, the experts' serial part too
+        return onDeviceStepS(c, m, o, host, e.gradAccum, e.synchronisedComputeS, e.synchronisedMemoryS);
+    };
+    const double hostMoves = (onDeviceWithHost(h * (1 + kNudge)) - onDeviceWithHost(h)) / kNudge;
     StepShares s;
     s.communication = std::clamp(exposed / step, 0.0, 1.0);
     s.host = std::clamp(hostMoves / step, 0.0, 1.0 - s.communication);
