@@ -88,9 +88,10 @@ Estimate estimateUncalibrated(const Plan& plan, const Layout& layout, model::Num
 // per micro-step the host's issue time and the GPU's compute + traffic joined by their
 // 3-norm, then the optimizer's traffic (estimate.cpp says why). The synchronised part
 // (Estimate's synchronisedComputeS and synchronisedMemoryS, of compute and memory) adds
-// to each micro-step instead: the host waits for it.
+// to each micro-step instead: the host waits for it. No default for it: a caller that left it
+// out would join a mixture's step otherwise than the estimate does.
 double onDeviceStepS(double computeS, double memoryS, double optimizerS, double hostS, int gradAccum,
-                     double synchronisedComputeS = 0, double synchronisedMemoryS = 0);
+                     double synchronisedComputeS, double synchronisedMemoryS);
 
 // The communication constants the estimate uses: the fitted ones in the recipe, or
 // before any fit the network's (hardware.h): hiding is never perfect, and every
