@@ -5,6 +5,7 @@
 #include "plan/step_memory.h"
 #include "text/lower_case.h"
 #include "text/number_text.h"
+#include "text/trimmed.h"
 
 #include "model/architecture.h"
 #include "model/parameters.h"
@@ -61,12 +62,6 @@ const std::vector<WorkloadKey>& workloadKeys() {
         {"host", "", [](const W& w) { return w.hostS > 0; }, nullptr, nullptr},
     };
     return k;
-}
-
-std::string trimmedItem(std::string_view s) {
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-    return std::string(s);
 }
 
 // A free-text value kept to what the spelling can carry (no separators, no spaces).
@@ -152,7 +147,7 @@ bool parseWorkload(std::string_view text, MeasuredWorkload& out, Text& error) {
     MeasuredWorkload w;
     while (!text.empty()) {
         const auto colon = text.find(':');
-        const std::string item = trimmedItem(text.substr(0, colon));
+        const std::string item = trimmed(text.substr(0, colon), " \t\n\v\f\r");
         text = colon == std::string_view::npos ? std::string_view() : text.substr(colon + 1);
         if (item.empty())
             continue;

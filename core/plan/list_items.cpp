@@ -1,16 +1,8 @@
 #include "plan/list_items.h"
 
+#include "text/trimmed.h"
+
 namespace traindeck {
-
-namespace {
-
-std::string_view trimmedView(std::string_view s) {
-    const auto first = s.find_first_not_of(" \t");
-    if (first == std::string_view::npos) return {};
-    return s.substr(first, s.find_last_not_of(" \t") - first + 1);
-}
-
-}  // namespace
 
 std::vector<std::string> listItems(std::string_view text) {
     const bool options = trimmedView(text).starts_with("--");

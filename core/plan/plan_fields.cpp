@@ -4,6 +4,7 @@
 #include "plan/goal.h"
 #include "plan/hardware.h"
 #include "plan/list_items.h"
+#include "text/trimmed.h"
 
 #include "model/architecture.h"
 #include "model/parameters.h"
@@ -19,14 +20,6 @@
 
 namespace traindeck {
 namespace {
-
-std::string trimmed(std::string_view s) {
-    const auto b = s.find_first_not_of(" \t");
-    if (b == std::string_view::npos)
-        return {};
-    const auto e = s.find_last_not_of(" \t");
-    return std::string(s.substr(b, e - b + 1));
-}
 
 // Parses a number, allowing the K/M/B/G/T suffixes people write parameter
 // counts and dataset sizes with ("7.5B", "29.5K").

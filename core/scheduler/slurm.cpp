@@ -1,5 +1,7 @@
 #include "slurm.h"
 
+#include "text/trimmed.h"
+
 #include <algorithm>
 #include <cctype>
 #include <regex>
@@ -9,11 +11,8 @@ namespace traindeck::scheduler {
 
 namespace {
 
-std::string trimmed(const std::string& s) {
-    const auto b = s.find_first_not_of(" \t\r\n");
-    if (b == std::string::npos) return {};
-    return s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
-}
+// What a command's output has around its words.
+constexpr std::string_view kLineBlanks = " \t\r\n";
 
 std::vector<std::string> split(const std::string& s, char sep) {
     std::vector<std::string> parts;
@@ -39,7 +38,7 @@ std::string value(const std::string& v) { return v == "(null)" || v == "None ass
 
 // A command's first line of complaint, for a one-line error.
 std::string firstLine(const CommandResult& r) {
-    const std::string text = trimmed(r.err.empty() ? r.out : r.err);
+    const std::string text = trimmed(r.err.empty() ? r.out : r.err, kLineBlanks);
     const std::string line = text.substr(0, text.find('\n'));
     if (r.status == -1) return "no answer within the timeout";
     return line.empty() ? "exit status " + std::to_string(r.status) : line;
@@ -96,7 +95,7 @@ std::optional<JobStatus> parseScontrolJob(const std::string& text) {
 
 std::optional<JobStatus> parseSacct(const std::string& text) {
     for (const std::string& line : split(text, '\n')) {
-        const std::vector<std::string> f = split(trimmed(line), '|');
+        const std::vector<std::string> f = split(trimmed(line, kLineBlanks), '|');
         if (f.size() < 3 || f[0].empty()) continue;
         JobStatus s;
         s.name = f[0].substr(0, f[0].find(' '));
@@ -110,7 +109,8 @@ std::optional<JobStatus> parseSacct(const std::string& text) {
 }
 
 std::string parseSbatchJobId(const std::string& text) {
-    const std::string id = trimmed(text).substr(0, trimmed(text).find(';'));
+    const std::string_view line = trimmedView(text, kLineBlanks);
+    const std::string id(line.substr(0, line.find(';')));
     if (id.empty() || !std::all_of(id.begin(), id.end(), [](unsigned char c) { return std::isdigit(c) || c == '_'; }))
         return {};
     return id;
@@ -133,7 +133,7 @@ int gresGpuCount(const std::string& gres) {
 std::vector<SlurmPartition> parseSinfoPartitions(const std::string& text) {
     std::vector<SlurmPartition> partitions;
     for (const std::string& line : split(text, '\n')) {
-        const std::vector<std::string> f = split(trimmed(line), '|');
+        const std::vector<std::string> f = split(trimmed(line, kLineBlanks), '|');
         if (f.size() < 4 || f[0].empty()) continue;
         std::string name = f[0];
         const bool isDefault = name.back() == '*';
@@ -157,7 +157,7 @@ std::optional<TaskFailure> parseSrunFailure(const std::string& errOutput) {
     static const std::regex line(R"(srun: error: (\S+): tasks? ([0-9,\-]+): (.+))");
     std::smatch m;
     for (const std::string& l : split(errOutput, '\n'))
-        if (std::regex_search(l, m, line)) return TaskFailure{m[1], m[2], trimmed(m[3])};
+        if (std::regex_search(l, m, line)) return TaskFailure{m[1], m[2], trimmed(m[3].str(), kLineBlanks)};
     return std::nullopt;
 }
 
@@ -194,7 +194,7 @@ Text SlurmScheduler::check(const Plan& plan) {
     // name, and sbatch refuses the job where the cluster enforces them.
     if (!l.slurmAccount.empty()) {
         const CommandResult acct = run({"sacctmgr", "-n", "-P", "show", "account", l.slurmAccount, "format=Account"});
-        if (acct.ok() && trimmed(acct.out).empty())
+        if (acct.ok() && trimmed(acct.out, kLineBlanks).empty())
             return Text(TD_TEXT("Scheduler", "Slurm account '%1' does not exist (sacctmgr)"), {Text::value(l.slurmAccount)});
     }
     return {};
@@ -215,7 +215,7 @@ std::string SlurmScheduler::submit(const JobRequest& request, Text& error) {
     const std::string id = r.ok() ? parseSbatchJobId(r.out) : std::string();
     if (id.empty()) {
         // sbatch's last line says why ("Batch job submission failed: Invalid account ...").
-        std::string why = trimmed(r.err);
+        std::string why = trimmed(r.err, kLineBlanks);
         why = why.substr(why.rfind('\n') == std::string::npos ? 0 : why.rfind('\n') + 1);
         error = Text(TD_TEXT("Scheduler", "sbatch refused the job: %1"), {Text::value(why.empty() ? firstLine(r) : why)});
     }
