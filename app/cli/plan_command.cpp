@@ -142,8 +142,8 @@ void printTable(const PlanAnalysis& analysis) {
             // in the window's words too; nothing when measured at the plan's shape. Its full
             // spelling for --calibrate is in --json.
             const Text shape = shapeApartFromPlan(plan, r.point);
-            const std::vector<Text> figures = {Text::value(estimateText(r.effectiveBatch / r.measuredStepS)),
-                                               Text::value(estimateText(r.effectiveBatch / r.predictedStepS)),
+            const std::vector<Text> figures = {Text::value(estimateText(r.measuredSamplesPerS())),
+                                               Text::value(estimateText(r.predictedSamplesPerS())),
                                                Text::value(signedPercent(r.measuredStepS / r.predictedStepS - 1))};
             std::vector<Text> args = {Text::value(layoutText(r.point.layout))};
             if (!shape.empty())
@@ -433,8 +433,8 @@ nlohmann::ordered_json toJson(const PlanAnalysis& analysis) {
                           {"layout", layoutText(r.point.layout)},
                           {"measured_step_s", r.measuredStepS},
                           {"predicted_step_s", r.predictedStepS},
-                          {"measured_samples_per_s", r.effectiveBatch / r.measuredStepS},
-                          {"predicted_samples_per_s", r.effectiveBatch / r.predictedStepS},
+                          {"measured_samples_per_s", r.measuredSamplesPerS()},
+                          {"predicted_samples_per_s", r.predictedSamplesPerS()},
                           {"step_time_residual", r.relative()}});
     model["points"] = points;
     ordered_json refused = ordered_json::array();

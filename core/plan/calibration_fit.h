@@ -35,6 +35,8 @@ struct PointResidual {
     double predictedStepS = 0;
     double effectiveBatch = 0;   // the plan's batch on the point's layout, to show samples/s
     double relative() const { return predictedStepS / measuredStepS - 1; }  // +0.05: predicted 5% slower
+    double measuredSamplesPerS() const { return effectiveBatch / measuredStepS; }
+    double predictedSamplesPerS() const { return effectiveBatch / predictedStepS; }
 };
 
 // A point that cannot calibrate the plan (calibration_workload.h) and why; the fit leaves it out.

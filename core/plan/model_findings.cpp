@@ -48,7 +48,7 @@ void addModelFindings(const Plan& plan, const std::vector<Estimate>& estimates, 
                 Severity::Warning, "calibration_point_fits_badly", "calibration", r.point.layout,
                 Text(TD_TEXT("Findings", "the measurement %1 fits the fitted model badly: it predicts %2 samples/s "
                                          "there (%3)"),
-                     {Text::value(calibrationText(r.point)), Text::value(digits3(r.effectiveBatch / r.predictedStepS)),
+                     {Text::value(calibrationText(r.point)), Text::value(digits3(r.predictedSamplesPerS())),
                       Text::value(percent(off))}),
                 Text(TD_TEXT("Findings", "check that the run had the plan's model, micro-batch and precision and "
                                          "was measured after warm-up; or remove the point"))));

@@ -190,8 +190,8 @@ private slots:
         const PlanAnalysis& a = w.document()->analysis();
         QCOMPARE(a.fit.points.size(), size_t(1));
         const PointResidual& r = a.fit.points.front();
-        QCOMPARE(barValues(plot, "measured"), QVector<double>{r.effectiveBatch / r.measuredStepS});
-        QCOMPARE(barValues(plot, "model, calibrated", 0), QVector<double>{r.effectiveBatch / r.predictedStepS});
+        QCOMPARE(barValues(plot, "measured"), QVector<double>{r.measuredSamplesPerS()});
+        QCOMPARE(barValues(plot, "model, calibrated", 0), QVector<double>{r.predictedSamplesPerS()});
         QVector<double> uncalibrated, calibrated;
         for (size_t i = 0; i < a.estimates.size(); ++i) {
             uncalibrated << a.uncalibrated[i].samplesPerS.value;
@@ -285,7 +285,7 @@ private slots:
         QCustomPlot* plot = w.plots()->calibrationPlot();
         QCOMPARE(barValues(plot, "measured"), QVector<double>{20.0});
         const PointResidual& r = a.fit.points.front();
-        QCOMPARE(barValues(plot, "model, calibrated", 0), QVector<double>{r.effectiveBatch / r.predictedStepS});
+        QCOMPARE(barValues(plot, "model, calibrated", 0), QVector<double>{r.predictedSamplesPerS()});
         // The labels say the shapes: the point's micro-batch under it, the plan's under each layout.
         const QStringList ticks = tickLabels(plot);
         QCOMPARE(ticks.size(), 1 + int(a.estimates.size()));

@@ -260,9 +260,9 @@ void PlotsPage::drawCalibration() {
     double key = 1;
     for (const PointResidual& r : points) {
         measuredKeys << key - kHalf;
-        measured << r.effectiveBatch / r.measuredStepS;
+        measured << r.measuredSamplesPerS();
         atPointKeys << key + kHalf;
-        atPoint << r.effectiveBatch / r.predictedStepS;
+        atPoint << r.predictedSamplesPerS();
         ticker->addTick(key, tick(r.point.layout, tr("measured"), shapeOf(pointWorkload(plan, r.point))));
         key += kStep;
     }

@@ -216,8 +216,8 @@ void CalibrationPanel::showFit() {
                                                   : tr("%1 at %2").arg(layoutName(r.point.layout), shape);
             lines << (bad ? tr("%1: measured %2 samples/s, the fitted model gives %3 (%4): this point fits badly.")
                           : tr("%1: measured %2 samples/s, the fitted model gives %3 (%4)."))
-                         .arg(point, localeNumber(r.effectiveBatch / r.measuredStepS),
-                              localeNumber(r.effectiveBatch / r.predictedStepS), signedPercent(off));
+                         .arg(point, localeNumber(r.measuredSamplesPerS()),
+                              localeNumber(r.predictedSamplesPerS()), signedPercent(off));
         }
         for (const Text& note : fit.notes) {
             lines << app::qLocalized(note);
