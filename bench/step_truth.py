@@ -277,7 +277,7 @@ def run(args):
     rank = dist.get_rank() if dist else 0
     gpus = dist.get_world_size() if dist else 1
     result = {"phase": args.phase, "gpus": gpus, "began": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-              "points": []}
+              "cpus": sorted(os.sched_getaffinity(0)), "points": []}
     result.update(machine(dev) if rank == 0 and args.phase == "single" else {})
     if dist and args.phase == "ddp":
         result["all_reduce"] = all_reduce_bandwidth(dev, dist)
@@ -288,8 +288,9 @@ def run(args):
         if only and name not in only:
             continue
         config = load_config(args.root, spec, args.tiny)
-        shapes = [(min(s, 64), m) for s, m in spec["shapes"]] if args.tiny else spec["shapes"]
-        for checkpointing in (False, True):
+        shapes = [tuple(int(v) for v in x.split("x")) for x in args.shapes.split(",")] if args.shapes else spec["shapes"]
+        shapes = [(min(s, 64), m) for s, m in shapes] if args.tiny else shapes
+        for checkpointing in {"none": (False,), "full": (True,), "both": (False, True)}[args.checkpointing]:
             began = time.time()
             torch.manual_seed(0)  # the same weights on every rank
             try:
@@ -365,6 +366,8 @@ def main():
     ap.add_argument("--only", default="")
     ap.add_argument("--models", choices=("tuning", "heldout"), default="tuning",
                     help="the models the planner's constants were set from, or those held back")
+    ap.add_argument("--shapes", default="", help="SEQxMICRO,... in place of each model's own shapes")
+    ap.add_argument("--checkpointing", choices=("none", "full", "both"), default="both")
     ap.add_argument("--tiny", action="store_true", help="toy sizes, to check the script on a CPU")
     ap.add_argument("--merge", nargs="+")
     args = ap.parse_args()

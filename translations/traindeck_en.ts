@@ -1587,6 +1587,22 @@
         <source>remove the point, or measure the plan&apos;s model on the plan&apos;s GPU type</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The host bounds the step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: eager PyTorch takes %2 ms to issue a micro-step&apos;s operators and the GPU %3 ms to run them: the GPUs wait for the host, and the step follows the host&apos;s speed, which differs between machines and from run to run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>use %1: %2 s per step instead of %3 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>give each GPU more work per micro-step (a larger micro-batch, or fewer GPUs for the same batch) or issue fewer operators (torch.compile, CUDA graphs); a run that records its host time (traindeck_metrics&apos; host_s) calibrates this host&apos;s speed</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Formulas</name>

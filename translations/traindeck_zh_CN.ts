@@ -1587,6 +1587,22 @@
         <source>remove the point, or measure the plan&apos;s model on the plan&apos;s GPU type</source>
         <translation>删除该测量点，或在计划所用的 GPU 型号上测量计划的模型</translation>
     </message>
+    <message>
+        <source>The host bounds the step</source>
+        <translation>步时受主机所限</translation>
+    </message>
+    <message>
+        <source>%1: eager PyTorch takes %2 ms to issue a micro-step&apos;s operators and the GPU %3 ms to run them: the GPUs wait for the host, and the step follows the host&apos;s speed, which differs between machines and from run to run</source>
+        <translation>%1：eager PyTorch 下发一个微步的算子要 %2 ms，GPU 执行它们只需 %3 ms：GPU 在等主机，步时随主机（CPU）的快慢而变，而主机快慢因机器而异，每次运行也不同</translation>
+    </message>
+    <message>
+        <source>use %1: %2 s per step instead of %3 s</source>
+        <translation>改用%1：每步 %2 s，而不是 %3 s</translation>
+    </message>
+    <message>
+        <source>give each GPU more work per micro-step (a larger micro-batch, or fewer GPUs for the same batch) or issue fewer operators (torch.compile, CUDA graphs); a run that records its host time (traindeck_metrics&apos; host_s) calibrates this host&apos;s speed</source>
+        <translation>让每张 GPU 每个微步多做些工作（更大的微批次，或用更少的 GPU 跑同样的批次），或减少下发的算子（torch.compile、CUDA Graphs）；一次记录了主机时间的运行（traindeck_metrics 的 host_s）可以校准这台主机的速度</translation>
+    </message>
 </context>
 <context>
     <name>Formulas</name>

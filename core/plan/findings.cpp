@@ -61,6 +61,7 @@ const struct {
     {"deepspeed_batch_rule", TD_TEXT("Findings", "DeepSpeed batch rule")},
     {"batch_not_reachable", TD_TEXT("Findings", "Target batch not reachable exactly")},
     {"communication_dominates_step", TD_TEXT("Findings", "Communication dominates the step")},
+    {"host_bound_step", TD_TEXT("Findings", "The host bounds the step")},
     {"calibration_point_fits_badly", TD_TEXT("Findings", "A measurement fits the model badly")},
     {"calibration_point_refused", TD_TEXT("Findings", "A measurement of another model or GPU")},
     {"sequence_beyond_positions", TD_TEXT("Findings", "Sequence longer than the model allows")},

@@ -1,6 +1,7 @@
 #include "plan/memory_fix.h"
 
 #include "plan/batch_solve.h"
+#include "plan/batch_split_edit.h"
 #include "plan/estimate.h"
 #include "plan/plan_fields.h"
 
@@ -53,11 +54,6 @@ std::vector<Lever> checkpointingLevers(const Plan& plan) {
     return out;
 }
 
-Plan edited(Plan plan, const std::vector<FieldEdit>& edits) {
-    for (const FieldEdit& e : edits) setPlanField(plan, e.key, e.value);
-    return plan;
-}
-
 // A micro-batch split and the figures of the plan it makes.
 struct Split {
     Lever lever;
@@ -80,14 +76,9 @@ Outcome largestFittingSplits(const Plan& plan, const Layout& layout, const Estim
     for (long micro = std::min<long>(perGpu, now.microBatch); micro >= 1 && !out.comfortable; --micro) {
         if (perGpu % micro || micro == now.microBatch)
             continue;
-        Lever l{{{"recipe.micro_batch", std::to_string(micro)}},
-                Text(TD_TEXT("FindingTexts", "micro-batch %1 × accumulation %2 (keeps batch %3)"),
-                     {Text::value(std::to_string(micro)), Text::value(std::to_string(perGpu / micro)),
-                      Text::value(std::to_string(batch))})};
-        // Without a global batch the accumulation is the plan's own field: it changes with the split.
-        if (plan.recipe.globalBatch == 0)
-            l.edits.push_back({"recipe.grad_accum", std::to_string(perGpu / micro)});
-        Estimate e = estimate(edited(plan, l.edits), layout);
+        BatchSplitEdit split = batchSplitEdit(plan, micro, perGpu, batch);
+        Lever l{std::move(split.edits), std::move(split.words)};
+        Estimate e = estimate(withEdits(plan, l.edits), layout);
         if (!out.whole && e.fitsCard())
             out.whole = Split{l, e};
         if (e.fitsCard(kComfortableShare))
@@ -133,7 +124,7 @@ std::optional<MemoryFix> cheapestMemoryFix(const Plan& plan, const Layout& layou
             std::vector<Text> words;
             for (const Lever* l : {&sharding, &checkpointing})
                 if (!l->words.empty()) words.push_back(l->words);
-            const Plan p = edited(plan, edits);
+            const Plan p = withEdits(plan, edits);
             const Estimate e = estimate(p, layout);
             // Unsplit where it fits so; else the largest split that does.
             const Outcome splits = e.fitsCard(kComfortableShare) ? Outcome{} : largestFittingSplits(p, layout, e);

@@ -4,9 +4,11 @@
 #include "plan/calibration_fit.h"
 #include "plan/estimate.h"
 #include "plan/hardware.h"
+#include "plan/host_bound_fix.h"
 #include "plan/plan_fields.h"
 #include "text/number_text.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -22,9 +24,35 @@ std::string percent(double share) {
 std::string digits3(double v) { return estimateText(v); }  // core's one rule for estimates (number_text.h)
 
 Finding finding(Severity s, std::string code, std::string field, std::optional<Layout> layout, Text message,
-                Text fix) {
+                Text fix, std::vector<FieldEdit> edits = {}) {
     Text title = findingTitle(code);
-    return {s, std::move(code), std::move(field), layout, std::move(message), std::move(fix), {}, std::move(title)};
+    return {s,           std::move(code), std::move(field), layout, std::move(message), std::move(fix),
+            std::move(edits), std::move(title)};
+}
+
+std::string milliseconds(double seconds) { return estimateText(seconds * 1e3); }
+
+// The GPUs wait for the host to issue each micro-step (host_bound_fix.h): the fix is fewer,
+// larger micro-steps of the same batch where the layout has several, else said in words.
+Finding hostBoundFinding(const Plan& plan, const Estimate& e) {
+    const double accum = std::max(1, e.gradAccum);
+    const double gpuPerMicro = (e.computeTimeS.value + e.memoryTimeS.value - e.optimizerTimeS) / accum;
+    const std::optional<HostBoundFix> fix = hostBoundFix(plan, e);
+    const bool own = e.layout == plan.cluster.layout();
+    return finding(
+        Severity::Warning, "host_bound_step", "recipe.micro_batch", e.layout,
+        Text(TD_TEXT("Findings", "%1: eager PyTorch takes %2 ms to issue a micro-step's operators and the GPU "
+                                 "%3 ms to run them: the GPUs wait for the host, and the step follows the host's "
+                                 "speed, which differs between machines and from run to run"),
+             {Text::value(layoutText(e.layout)), Text::value(milliseconds(e.hostTimeS.value / accum)),
+              Text::value(milliseconds(gpuPerMicro))}),
+        fix ? Text(TD_TEXT("Findings", "use %1: %2 s per step instead of %3 s"),
+                   {fix->split.words, Text::value(digits3(fix->stepTimeS)), Text::value(digits3(e.stepTimeS.value))})
+            : Text(TD_TEXT("Findings", "give each GPU more work per micro-step (a larger micro-batch, or fewer GPUs "
+                                       "for the same batch) or issue fewer operators (torch.compile, CUDA graphs); a "
+                                       "run that records its host time (traindeck_metrics' host_s) calibrates this "
+                                       "host's speed")),
+        fix && own ? fix->split.edits : std::vector<FieldEdit>{});
 }
 
 }  // namespace
@@ -71,6 +99,9 @@ void addModelFindings(const Plan& plan, const std::vector<Estimate>& estimates, 
             Text(TD_TEXT("Findings", "raise the work per step (micro-batch, accumulation), use a faster network or "
                                      "fewer nodes, and calibrate on a multi-node run"))));
     }
+    for (const Estimate& e : estimates)
+        if (hostBoundsStep(e))
+            out.push_back(hostBoundFinding(plan, e));
 }
 
 }  // namespace traindeck

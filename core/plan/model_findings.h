@@ -1,7 +1,8 @@
 #pragma once
 // Findings about the performance model itself: a calibration point the fitted
-// model misses, and a layout whose step is mostly exposed communication (where
-// the model's network assumptions decide the figure, so they had better hold).
+// model misses, a layout whose step is mostly exposed communication (where the
+// model's network assumptions decide the figure, so they had better hold), and one
+// whose step the host bounds (its time follows the host's speed; host_bound_fix.h).
 
 #include "plan/findings.h"
 

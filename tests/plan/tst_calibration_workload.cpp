@@ -5,6 +5,7 @@
 // Beside it, the run's timeline (run_timeline.h) and how sure the step time is
 // (step_time_confidence.h).
 #include "parsed_calibration.h"
+#include "plan_with_fields.h"
 #include "plan/calibrate.h"
 #include "plan/calibration_fit.h"
 #include "plan/calibration_workload.h"
@@ -22,13 +23,6 @@
 using namespace traindeck;
 
 namespace {
-
-Plan withFields(Plan p, const std::vector<std::pair<std::string, std::string>>& fields) {
-    for (const auto& [key, value] : fields)
-        if (const std::string error = setPlanField(p, key, value).english(); !error.empty())
-            qFatal("%s: %s", key.c_str(), error.c_str());
-    return p;
-}
 
 // GPT-2 (the case) on one H100, from its Hugging Face config.
 Plan gpt2(int microBatch) {

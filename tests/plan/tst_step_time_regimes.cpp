@@ -8,6 +8,7 @@
 #include "run_traindeck.h"
 #include "model_truth_fixture.h"
 #include "step_truth_fixture.h"
+#include "plan_with_fields.h"
 
 #include "plan/truth_fixtures.h"
 #include "plan/calibration_workload.h"
@@ -32,24 +33,9 @@ using namespace traindeck;
 
 namespace {
 
-Plan withFields(Plan p, const std::vector<std::pair<std::string, std::string>>& fields) {
-    for (const auto& [key, value] : fields)
-        if (const std::string error = setPlanField(p, key, value).english(); !error.empty())
-            qFatal("%s = %s: %s", key.c_str(), value.c_str(), error.c_str());
-    return p;
-}
-
-std::string architecture(const std::string& config) {
-    model::Architecture a;
-    Text error;
-    if (!model::architectureFromHfConfigFile(std::string(MODEL_CONFIGS "/") + config, a, error))
-        qFatal("%s: %s", config.c_str(), error.english().c_str());
-    return model::architectureText(a);
-}
-
 // Llama-3.1-8B as users train it: 4k tokens, micro-batch 2, on 8-GPU H100 nodes.
 Plan llama8b() {
-    return withFields(demoPlan(), {{"model.architecture", architecture("llama-3.1-8b.json")},
+    return withFields(demoPlan(), {{"model.architecture", hfArchitecture("llama-3.1-8b.json")},
                                    {"model.tokens_per_sample", "4096"},
                                    {"recipe.micro_batch", "2"},
                                    {"recipe.global_batch", "0"},
@@ -63,7 +49,7 @@ Plan llama8b() {
 
 // GPT-2 at a small shape on one GPU: eager PyTorch's issue time bounds it.
 Plan smallGpt2() {
-    return withFields(demoPlan(), {{"model.architecture", architecture("gpt2.json")},
+    return withFields(demoPlan(), {{"model.architecture", hfArchitecture("gpt2.json")},
                                    {"model.tokens_per_sample", "256"},
                                    {"recipe.micro_batch", "1"},
                                    {"recipe.global_batch", "0"},
