@@ -24,8 +24,6 @@ PlanAnalysis analyse(const Plan& plan) {
     }
     a.fit = fitModel(plan);
     for (const Estimate& e : a.estimates)
-        a.timelines.push_back(runTimeline(plan, e));  // the drawn timeline; e.hoursToFinish is its total
-    for (const Estimate& e : a.estimates)
         a.confidences.push_back(stepTimeConfidence(plan, a.fit, e));
     a.confidence = *a.confidenceFor(plan.cluster.layout());
     a.findings = findings(plan, a.estimates, a.fit);
@@ -59,8 +57,8 @@ const Estimate* PlanAnalysis::estimateFor(const Layout& layout) const {
 }
 
 const RunTimeline* PlanAnalysis::timelineFor(const Layout& layout) const {
-    const auto it = std::find_if(timelines.begin(), timelines.end(), [&](const RunTimeline& t) { return t.layout == layout; });
-    return it == timelines.end() ? nullptr : &*it;
+    const Estimate* analysed = estimateFor(layout);
+    return analysed ? &analysed->timeline : nullptr;
 }
 
 const StepTimeConfidence* PlanAnalysis::confidenceFor(const Layout& layout) const {
@@ -69,10 +67,7 @@ const StepTimeConfidence* PlanAnalysis::confidenceFor(const Layout& layout) cons
     return it == confidences.end() ? nullptr : &*it;
 }
 
-RunTimeline PlanAnalysis::timelineAt(const Layout& layout) const {
-    const RunTimeline* analysed = timelineFor(layout);
-    return analysed ? *analysed : runTimeline(plan, figuresAt(layout));
-}
+RunTimeline PlanAnalysis::timelineAt(const Layout& layout) const { return figuresAt(layout).timeline; }
 
 Estimate PlanAnalysis::figuresAt(const Layout& layout) const {
     const Estimate* analysed = estimateFor(layout);

@@ -40,7 +40,6 @@ struct PlanAnalysis {
     // points; empty when it has none (the plots' "before calibration").
     std::vector<Estimate> uncalibrated;
     FittedModel fit;                   // fitModel(plan): the plan's own constants when it has no points
-    std::vector<RunTimeline> timelines;  // one per estimate: steps, evaluations, checkpoints, time to finish
     // How sure each step time is (one per estimate): what bounds the layout's step, and that
     // regime's spread in the measured truth, or the fit's residual.
     std::vector<StepTimeConfidence> confidences;
@@ -60,7 +59,7 @@ struct PlanAnalysis {
     std::vector<Layout> layouts() const;
     // The figures of `layout`; null for a layout not analysed.
     const Estimate* estimateFor(const Layout& layout) const;
-    // The timeline of an analysed layout; null for another.
+    // The timeline of an analysed layout (its estimate's); null for another.
     const RunTimeline* timelineFor(const Layout& layout) const;
     // How sure the step time of an analysed layout is; null for another.
     const StepTimeConfidence* confidenceFor(const Layout& layout) const;
