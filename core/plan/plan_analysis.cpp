@@ -8,6 +8,21 @@
 #include <algorithm>
 
 namespace traindeck {
+namespace {
+
+// Each row of durations in the unit of its longest; a layout no node holds has no figures.
+PlanAnalysis::DurationScales durationScales(const PlanAnalysis& a) {
+    std::vector<double> finish, evaluations, checkpoints;  // hours
+    for (const Estimate& e : a.estimates)
+        if (a.fitsNode(e.layout)) {
+            finish.push_back(e.hoursToFinish.value);
+            evaluations.push_back(e.timeline.evaluationsS.value / 3600);
+            checkpoints.push_back(e.timeline.checkpointsS.value / 3600);
+        }
+    return {durationScale(finish), durationScale(evaluations), durationScale(checkpoints)};
+}
+
+}  // namespace
 
 PlanAnalysis analyse(const Plan& plan) {
     PlanAnalysis a;
@@ -22,6 +37,7 @@ PlanAnalysis analyse(const Plan& plan) {
         if (!plan.calibrations.empty())
             a.uncalibrated.push_back(estimateUncalibrated(plan, layout));
     }
+    a.durationScales = durationScales(a);
     a.fit = fitModel(plan);
     for (const Estimate& e : a.estimates)
         a.confidences.push_back(stepTimeConfidence(plan, a.fit, e));

@@ -13,6 +13,7 @@
 #include "plan/plan.h"
 #include "plan/run_timeline.h"
 #include "plan/step_time_confidence.h"
+#include "text/duration_text.h"
 #include "text/text.h"
 
 #include <optional>
@@ -44,6 +45,11 @@ struct PlanAnalysis {
     // regime's spread in the measured truth, or the fit's residual.
     std::vector<StepTimeConfidence> confidences;
     StepTimeConfidence confidence;     // the plan's own layout's, for what speaks of the plan as a whole
+    // One unit for each row of durations over the layouts a node holds (text/duration_text.h),
+    // found once for the analysis: the table's cells of the row and the time plot's axis read
+    // in it (layout_rows.h's rowDurationScale), so the columns compare at a glance.
+    struct DurationScales { DurationScale timeToFinish, evaluations, checkpoints; };
+    DurationScales durationScales;
     std::vector<Finding> findings;     // errors first
     int nodeGpus = 0;                  // GPUs one node of the plan's GPU type holds
     // Each layout's cost, in the order of estimates; filled by core/cost's priceAnalysis
