@@ -141,6 +141,21 @@
     </message>
 </context>
 <context>
+    <name>CalibrationPoint</name>
+    <message>
+        <source>%1 at %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: measured %2 samples/s, the fitted model gives %3 (%4): this point fits badly.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: measured %2 samples/s, the fitted model gives %3 (%4).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>CliOptions</name>
     <message>
         <source>k8s|pytorchjob|pai|slurm|ssh|accelerate|deepspeed|all (comma list, repeatable)</source>
@@ -2858,10 +2873,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1: measured %2 samples/s, the fitted model %3 (%4)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Assumed MFU %1; calibrate with %2 for measured figures.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2931,10 +2942,6 @@
     </message>
     <message>
         <source>Step time on %1: %2.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 at %2: measured %3 samples/s, the fitted model %4 (%5)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3973,14 +3980,6 @@
         </translation>
     </message>
     <message>
-        <source>%1: measured %2 samples/s, the fitted model gives %3 (%4): this point fits badly.</source>
-        <translation>%1: measured %2 samples/s, the fitted model gives %3 (%4): this point fits badly.</translation>
-    </message>
-    <message>
-        <source>%1: measured %2 samples/s, the fitted model gives %3 (%4).</source>
-        <translation>%1: measured %2 samples/s, the fitted model gives %3 (%4).</translation>
-    </message>
-    <message>
         <source>Measured a run? Enter its speed on one or more layouts, or read it from the run&apos;s metrics; the other layouts are predicted from them. Two layouts (1 and 2 GPUs) also fit what communication costs.</source>
         <translation>Measured a run? Enter its speed on one or more layouts, or read it from the run&apos;s metrics; the other layouts are predicted from them. Two layouts (1 and 2 GPUs) also fit what communication costs.</translation>
     </message>
@@ -4046,10 +4045,6 @@
     </message>
     <message>
         <source>Step time on %1: %2.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 at %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -141,6 +141,21 @@
     </message>
 </context>
 <context>
+    <name>CalibrationPoint</name>
+    <message>
+        <source>%1 at %2</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>%1: measured %2 samples/s, the fitted model gives %3 (%4): this point fits badly.</source>
+        <translation>%1：实测 %2 样本/秒，拟合后的模型给出 %3（%4）：此点拟合较差。</translation>
+    </message>
+    <message>
+        <source>%1: measured %2 samples/s, the fitted model gives %3 (%4).</source>
+        <translation>%1：实测 %2 样本/秒，拟合后的模型给出 %3（%4）。</translation>
+    </message>
+</context>
+<context>
     <name>CliOptions</name>
     <message>
         <source>k8s|pytorchjob|pai|slurm|ssh|accelerate|deepspeed|all (comma list, repeatable)</source>
@@ -2859,10 +2874,6 @@
         <translation>按 %1 个实测点校准：MFU %2，重叠 %3，每次集合通信延迟 %4（拟合了 %5 个参数，其余沿用假设）。</translation>
     </message>
     <message>
-        <source>%1: measured %2 samples/s, the fitted model %3 (%4)</source>
-        <translation>%1：实测 %2 样本/秒，拟合模型 %3（%4）</translation>
-    </message>
-    <message>
         <source>Assumed MFU %1; calibrate with %2 for measured figures.</source>
         <translation>假设 MFU 为 %1；用 %2 校准以得到实测数据。</translation>
     </message>
@@ -2933,10 +2944,6 @@
     <message>
         <source>Step time on %1: %2.</source>
         <translation>%1 的每步时间：%2。</translation>
-    </message>
-    <message>
-        <source>%1 at %2: measured %3 samples/s, the fitted model %4 (%5)</source>
-        <translation>%1（%2）：实测 %3 样本/秒，拟合模型 %4（%5）</translation>
     </message>
 </context>
 <context>
@@ -3972,14 +3979,6 @@
         </translation>
     </message>
     <message>
-        <source>%1: measured %2 samples/s, the fitted model gives %3 (%4): this point fits badly.</source>
-        <translation>%1：实测 %2 样本/秒，拟合后的模型给出 %3（%4）：此点拟合较差。</translation>
-    </message>
-    <message>
-        <source>%1: measured %2 samples/s, the fitted model gives %3 (%4).</source>
-        <translation>%1：实测 %2 样本/秒，拟合后的模型给出 %3（%4）。</translation>
-    </message>
-    <message>
         <source>Measured a run? Enter its speed on one or more layouts, or read it from the run&apos;s metrics; the other layouts are predicted from them. Two layouts (1 and 2 GPUs) also fit what communication costs.</source>
         <translation>测过一次运行？输入它在一个或多个布局上的速度，或从运行的指标中读取；其他布局据此预测。两个布局（1 块和 2 块 GPU）还能拟合出通信的开销。</translation>
     </message>
@@ -4046,10 +4045,6 @@
     <message>
         <source>Step time on %1: %2.</source>
         <translation>%1 的每步时间：%2。</translation>
-    </message>
-    <message>
-        <source>%1 at %2</source>
-        <translation>%1（%2）</translation>
     </message>
 </context>
 <context>

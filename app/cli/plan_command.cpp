@@ -18,9 +18,9 @@
 #include "plan/plan_analysis.h"
 #include "plan/plan_fields.h"
 #include "plan/plan_yaml.h"
+#include "plan/point_line.h"
 #include "plan/run_speed.h"
 #include "plan/run_timeline.h"
-#include "plan/workload_summary.h"
 #include "text/clock_text.h"
 #include "text/exit_status.h"
 #include "text/number_text.h"
@@ -56,12 +56,6 @@ std::string seconds(double s) {
     if (s < 1)
         return format("%.3g ms", s * 1e3);
     return format("%.3g s", s);
-}
-
-// "+2.9%", and "+0.0%" rather than "-0.0%" for a point the fit reproduces.
-std::string signedPercent(double share) {
-    const double rounded = std::round(share * 1000) / 10;
-    return format("%+.1f%%", rounded == 0 ? 0.0 : rounded);
 }
 
 // A cell padded to its column, and a space after one that fills it: columns never run together.
@@ -137,25 +131,8 @@ void printTable(const PlanAnalysis& analysis) {
                               Text::value(format("%.2f", fit.overlap)), Text::value(seconds(fit.latencyS)),
                               Text::value(std::to_string(fit.fittedParameters))})),
                      2);
-        for (const PointResidual& r : fit.points) {
-            // The point named by what sets its shape apart from the plan's (workload_summary.h),
-            // in the window's words too; nothing when measured at the plan's shape. Its full
-            // spelling for --calibrate is in --json.
-            const Text shape = shapeApartFromPlan(plan, r.point);
-            const std::vector<Text> figures = {Text::value(estimateText(r.measuredSamplesPerS())),
-                                               Text::value(estimateText(r.predictedSamplesPerS())),
-                                               Text::value(signedPercent(r.measuredStepS / r.predictedStepS - 1))};
-            std::vector<Text> args = {Text::value(layoutText(r.point.layout))};
-            if (!shape.empty())
-                args.push_back(shape);
-            args.insert(args.end(), figures.begin(), figures.end());
-            printWrapped("  ",
-                         app::localized(shape.empty()
-                                            ? Text(TD_TEXT("PlanCommand", "%1: measured %2 samples/s, the fitted model %3 (%4)"), args)
-                                            : Text(TD_TEXT("PlanCommand", "%1 at %2: measured %3 samples/s, the fitted model %4 (%5)"),
-                                                   args)),
-                         4);
-        }
+        for (const PointResidual& r : fit.points)  // its full spelling for --calibrate is in --json
+            printWrapped("  ", app::localized(calibrationPointLine(plan, r, val(layoutText(r.point.layout)))), 4);
         for (const Text& note : fit.notes)
             printWrapped("  ", app::localized(note), 4);
     } else {

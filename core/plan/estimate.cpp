@@ -513,8 +513,9 @@ Estimate estimateUncalibrated(const Plan& asPlanned, const Layout& layout, model
     e.samplesPerS = figure(batch / step, "samples/s", Text(TD_TEXT("Formulas", "batch / step time")), num(batch) + " / " + num(step));
     // The time to finish is the timeline's (steps, evaluations, checkpoint writes), here
     // where the estimate is made: the table, the cost and the solver's alternatives all
-    // read this one figure.
-    const Figure finish = runTimeline(plan, e).timeToFinishS;
+    // read this one figure, and the drawn timeline and the findings the estimate's timeline.
+    e.timeline = runTimeline(plan, e);
+    const Figure finish = e.timeline.timeToFinishS;
     const double hours = finish.value / 3600;
     e.hoursToFinish = figure(hours, "h", finish.formula, finish.worked + " s / 3600");
     e.gpuHours = figure(hours * e.worldSize, "GPU·h", Text(TD_TEXT("Formulas", "hours × world")), num(hours) + " × " + num(e.worldSize));

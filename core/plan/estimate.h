@@ -3,7 +3,9 @@
 // formula it came from and the same formula with the numbers put in, so that a
 // user can check any number the planner shows.
 
+#include "plan/figure.h"
 #include "plan/plan.h"
+#include "plan/run_timeline.h"
 #include "plan/step_memory.h"
 #include "text/text.h"
 
@@ -11,13 +13,6 @@
 #include <vector>
 
 namespace traindeck {
-
-struct Figure {
-    double value = 0;
-    std::string unit;         // "samples", "GiB", "s", "" ...
-    Text formula;             // "micro × world × accumulation", translatable (context "Formulas")
-    std::string worked;       // "16 × 16 × 1 = 256"
-};
 
 // At the step's peak (step_memory.h): what each part holds then.
 struct MemoryBreakdown {
@@ -57,6 +52,9 @@ struct Estimate {
     Figure stepTimeS;
     Figure stepsPerS;
     Figure samplesPerS;
+    // The run laid out at this step time (steps, evaluations, checkpoint writes): made once
+    // here, read by the table, the drawn timeline and the findings; hoursToFinish is its total.
+    RunTimeline timeline;
     Figure hoursToFinish;
     Figure gpuHours;
     Figure scalingEfficiency; // per-GPU throughput against one node of the same GPUs

@@ -210,7 +210,7 @@ void checkLayout(const Plan& plan, const Layout& layout, const Estimate& e, bool
 // checkpoint: an error when the planned write is longer than the timeout, a warning
 // when it takes more than half of it (storage under load is often slower than planned).
 void addCheckpointTimeoutFinding(const Plan& plan, const Estimate& own, std::vector<Finding>& out) {
-    const RunTimeline timeline = runTimeline(plan, own);
+    const RunTimeline& timeline = own.timeline;
     const double timeoutS = plan.launch.commTimeoutS;
     if (timeline.checkpoints == 0 || 2 * timeline.checkpointS <= timeoutS)
         return;

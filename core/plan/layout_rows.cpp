@@ -56,20 +56,6 @@ LayoutCell duration(const Figure& seconds, DurationScale scale) {
     return {durationText(seconds.value / 3600, scale), inHours(seconds), true};
 }
 
-// A duration row's value for `layout`, in hours; nothing for a layout without figures.
-std::optional<double> durationHours(const PlanAnalysis& analysis, const Layout& layout, LayoutRow row) {
-    const Estimate* e = analysis.estimateFor(layout);
-    const RunTimeline* t = analysis.timelineFor(layout);
-    if (!e || !t || !analysis.fitsNode(layout))
-        return std::nullopt;
-    switch (row) {
-    case LayoutRow::TimeToFinish: return e->hoursToFinish.value;
-    case LayoutRow::EvaluationTime: return t->evaluationsS.value / 3600;
-    case LayoutRow::CheckpointTime: return t->checkpointsS.value / 3600;
-    default: return std::nullopt;
-    }
-}
-
 }  // namespace
 
 Text memoryText(const Estimate& e) {
@@ -77,11 +63,12 @@ Text memoryText(const Estimate& e) {
 }
 
 DurationScale rowDurationScale(const PlanAnalysis& analysis, LayoutRow row) {
-    std::vector<double> hours;
-    for (const Layout& layout : analysis.layouts())
-        if (const std::optional<double> h = durationHours(analysis, layout, row))
-            hours.push_back(*h);
-    return durationScale(hours);
+    switch (row) {
+    case LayoutRow::TimeToFinish: return analysis.durationScales.timeToFinish;
+    case LayoutRow::EvaluationTime: return analysis.durationScales.evaluations;
+    case LayoutRow::CheckpointTime: return analysis.durationScales.checkpoints;
+    default: return {};  // not a row of durations
+    }
 }
 
 std::vector<LayoutRow> layoutRows() {
@@ -181,7 +168,7 @@ LayoutCell layoutCell(const PlanAnalysis& analysis, const Layout& layout, Layout
     case LayoutRow::ExposedComm: return figure(e.exposedCommTimeS);
     case LayoutRow::StepsPerS: return figure(e.stepsPerS);
     case LayoutRow::SamplesPerS: return figure(e.samplesPerS);
-    // The durations in their row's one scale, so the columns compare at a glance.
+    // The durations in their row's one scale (found once for the analysis), so the columns compare at a glance.
     case LayoutRow::TimeToFinish:
         return {durationText(e.hoursToFinish.value, rowDurationScale(analysis, row)), e.hoursToFinish, true};
     case LayoutRow::EvaluationTime: return t ? duration(t->evaluationsS, rowDurationScale(analysis, row)) : none();

@@ -68,7 +68,8 @@ struct LayoutCell {
 
 // The one scale of a row of durations (the time to finish, its evaluations, its
 // checkpoints) over the analysis's layouts: the table's cells of the row and the
-// plots' axis of it read in this unit (text/duration_text.h).
+// plots' axis of it read in this unit (text/duration_text.h). Found once per analysis
+// (PlanAnalysis::durationScales), not per cell; hours for a row of no durations.
 DurationScale rowDurationScale(const PlanAnalysis& analysis, LayoutRow row);
 
 // The cell of `row` for `layout`, a layout of the complete analysis `analysis`.

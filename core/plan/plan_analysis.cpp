@@ -8,6 +8,21 @@
 #include <algorithm>
 
 namespace traindeck {
+namespace {
+
+// Each row of durations in the unit of its longest; a layout no node holds has no figures.
+PlanAnalysis::DurationScales durationScales(const PlanAnalysis& a) {
+    std::vector<double> finish, evaluations, checkpoints;  // hours
+    for (const Estimate& e : a.estimates)
+        if (a.fitsNode(e.layout)) {
+            finish.push_back(e.hoursToFinish.value);
+            evaluations.push_back(e.timeline.evaluationsS.value / 3600);
+            checkpoints.push_back(e.timeline.checkpointsS.value / 3600);
+        }
+    return {durationScale(finish), durationScale(evaluations), durationScale(checkpoints)};
+}
+
+}  // namespace
 
 PlanAnalysis analyse(const Plan& plan) {
     PlanAnalysis a;
@@ -22,9 +37,8 @@ PlanAnalysis analyse(const Plan& plan) {
         if (!plan.calibrations.empty())
             a.uncalibrated.push_back(estimateUncalibrated(plan, layout));
     }
+    a.durationScales = durationScales(a);
     a.fit = fitModel(plan);
-    for (const Estimate& e : a.estimates)
-        a.timelines.push_back(runTimeline(plan, e));  // the drawn timeline; e.hoursToFinish is its total
     for (const Estimate& e : a.estimates)
         a.confidences.push_back(stepTimeConfidence(plan, a.fit, e));
     a.confidence = *a.confidenceFor(plan.cluster.layout());
@@ -59,8 +73,8 @@ const Estimate* PlanAnalysis::estimateFor(const Layout& layout) const {
 }
 
 const RunTimeline* PlanAnalysis::timelineFor(const Layout& layout) const {
-    const auto it = std::find_if(timelines.begin(), timelines.end(), [&](const RunTimeline& t) { return t.layout == layout; });
-    return it == timelines.end() ? nullptr : &*it;
+    const Estimate* analysed = estimateFor(layout);
+    return analysed ? &analysed->timeline : nullptr;
 }
 
 const StepTimeConfidence* PlanAnalysis::confidenceFor(const Layout& layout) const {
@@ -69,10 +83,7 @@ const StepTimeConfidence* PlanAnalysis::confidenceFor(const Layout& layout) cons
     return it == confidences.end() ? nullptr : &*it;
 }
 
-RunTimeline PlanAnalysis::timelineAt(const Layout& layout) const {
-    const RunTimeline* analysed = timelineFor(layout);
-    return analysed ? *analysed : runTimeline(plan, figuresAt(layout));
-}
+RunTimeline PlanAnalysis::timelineAt(const Layout& layout) const { return figuresAt(layout).timeline; }
 
 Estimate PlanAnalysis::figuresAt(const Layout& layout) const {
     const Estimate* analysed = estimateFor(layout);

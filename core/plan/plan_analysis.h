@@ -13,6 +13,7 @@
 #include "plan/plan.h"
 #include "plan/run_timeline.h"
 #include "plan/step_time_confidence.h"
+#include "text/duration_text.h"
 #include "text/text.h"
 
 #include <optional>
@@ -40,11 +41,15 @@ struct PlanAnalysis {
     // points; empty when it has none (the plots' "before calibration").
     std::vector<Estimate> uncalibrated;
     FittedModel fit;                   // fitModel(plan): the plan's own constants when it has no points
-    std::vector<RunTimeline> timelines;  // one per estimate: steps, evaluations, checkpoints, time to finish
     // How sure each step time is (one per estimate): what bounds the layout's step, and that
     // regime's spread in the measured truth, or the fit's residual.
     std::vector<StepTimeConfidence> confidences;
     StepTimeConfidence confidence;     // the plan's own layout's, for what speaks of the plan as a whole
+    // One unit for each row of durations over the layouts a node holds (text/duration_text.h),
+    // found once for the analysis: the table's cells of the row and the time plot's axis read
+    // in it (layout_rows.h's rowDurationScale), so the columns compare at a glance.
+    struct DurationScales { DurationScale timeToFinish, evaluations, checkpoints; };
+    DurationScales durationScales;
     std::vector<Finding> findings;     // errors first
     int nodeGpus = 0;                  // GPUs one node of the plan's GPU type holds
     // Each layout's cost, in the order of estimates; filled by core/cost's priceAnalysis
@@ -60,7 +65,7 @@ struct PlanAnalysis {
     std::vector<Layout> layouts() const;
     // The figures of `layout`; null for a layout not analysed.
     const Estimate* estimateFor(const Layout& layout) const;
-    // The timeline of an analysed layout; null for another.
+    // The timeline of an analysed layout (its estimate's); null for another.
     const RunTimeline* timelineFor(const Layout& layout) const;
     // How sure the step time of an analysed layout is; null for another.
     const StepTimeConfidence* confidenceFor(const Layout& layout) const;

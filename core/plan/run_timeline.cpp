@@ -1,5 +1,6 @@
 #include "plan/run_timeline.h"
 
+#include "plan/estimate.h"
 #include "plan/step_memory.h"
 #include "text/number_text.h"
 

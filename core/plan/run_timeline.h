@@ -4,7 +4,7 @@
 // (not steps × step time): the table, --json, the window's timeline and the cost of a
 // run all read it from here.
 
-#include "plan/estimate.h"
+#include "plan/figure.h"
 #include "plan/plan.h"
 
 #include "metrics/run.h"
@@ -12,6 +12,8 @@
 #include <vector>
 
 namespace traindeck {
+
+struct Estimate;  // estimate.h, which keeps its timeline
 
 struct RunTimeline {
     Layout layout;
@@ -37,7 +39,8 @@ struct RunTimeline {
     double stepAtSeconds(double seconds) const;
 };
 
-// The timeline of `plan` on the estimate's layout (the estimate's step time and steps).
+// The timeline of `plan` on the estimate's layout (the estimate's step time and steps):
+// made once per estimate, by the estimate (Estimate::timeline), which others read.
 RunTimeline runTimeline(const Plan& plan, const Estimate& estimate);
 // Its total, in seconds: what "time to finish" means everywhere.
 double timeToFinishS(const Plan& plan, const Estimate& estimate);

@@ -455,10 +455,10 @@ private slots:
         // Plots: the bars are the analysis's times to finish, layout by layout.
         auto* bars = qobject_cast<QCPBars*>(w.plots()->timePlot()->plottable(0));
         QVERIFY(bars);
-        QCOMPARE(bars->dataCount(), int(a.timelines.size()));
+        QCOMPARE(bars->dataCount(), int(a.estimates.size()));
         for (int i = 0; i < bars->dataCount(); ++i)
             QCOMPARE(bars->data()->at(i)->value,  // in the unit of the table's row (core's scale)
-                     a.timelines[size_t(i)].timeToFinishS.value / 3600 * rowDurationScale(a, LayoutRow::TimeToFinish).perHour());
+                     a.estimates[size_t(i)].timeline.timeToFinishS.value / 3600 * rowDurationScale(a, LayoutRow::TimeToFinish).perHour());
         // Calibration: the analysis's layouts to measure on.
         QCOMPARE(w.calibration()->layoutBox()->count(), int(a.layouts().size()));
         // Timeline: each planned line rises to the new total.

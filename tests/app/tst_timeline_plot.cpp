@@ -62,7 +62,8 @@ private slots:
         QCustomPlot* plot = page.plot();
         QCOMPARE(legendNames(plot), QStringList({"1 × 8 (8 GPUs)", "2 × 8 (16 GPUs)", "4 × 8 (32 GPUs)"}));
         const QStringList texts = itemTexts(plot);
-        for (const RunTimeline& t : analysis.timelines) {
+        for (const Estimate& e : analysis.estimates) {
+            const RunTimeline& t = e.timeline;
             QCOMPARE(t.evaluations, 4);
             QCOMPARE(t.checkpoints, 2);
             // The finish: the planned line ends at the timeline's total, labelled with the local clock
@@ -77,12 +78,12 @@ private slots:
         QCOMPARE(first->data()->begin()->key, start);
         QCOMPARE(first->data()->begin()->value, 0.0);
         QCOMPARE((first->data()->end() - 1)->value, 2000.0);
-        QVERIFY(std::fabs((first->data()->end() - 1)->key - (start + analysis.timelines[0].timeToFinishS.value)) < 1e-3);
+        QVERIFY(std::fabs((first->data()->end() - 1)->key - (start + analysis.estimates[0].timeline.timeToFinishS.value)) < 1e-3);
         // Its marks: four evaluations, two checkpoints, the warm-up's end, each at the timeline's clock.
         QCPGraph* evals = plot->graph(1);
         QCOMPARE(evals->dataCount(), 4);
         QCOMPARE(evals->data()->at(0)->value, 500.0);
-        QCOMPARE(evals->data()->at(0)->key, start + analysis.timelines[0].secondsAtStep(500));
+        QCOMPARE(evals->data()->at(0)->key, start + analysis.estimates[0].timeline.secondsAtStep(500));
         QCOMPARE(plot->graph(2)->dataCount(), 2);
         // And how sure the plan's own step time is, in core's words.
         QVERIFY2(page.caption().contains(": uncalibrated: ±"), qPrintable(page.caption()));

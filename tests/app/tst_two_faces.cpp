@@ -320,12 +320,14 @@ private slots:
             QCOMPARE(refused[qsizetype(i)]["calibration"].toString(),
                      QString::fromStdString(calibrationText(fit.refused[i].point)));
         }
-        // A point the model misses: the finding in --json, and the window's panel marks the same points.
+        // A point the model misses: the finding in --json, and the same points marked in the window's
+        // panel and the table (core's calibrationPointLine, wrapped there: read as one line).
         int badly = 0;
         for (const QJsonValue& f : cli.json["findings"].toArray())
             badly += f["code"].toString() == QLatin1String("calibration_point_fits_badly");
         const QString panel = m_window->calibration()->fitLabel()->text();
         QCOMPARE(int(panel.count(QStringLiteral("this point fits badly"))), badly);
+        QCOMPARE(int(cli.table.simplified().count(QStringLiteral("this point fits badly"))), badly);
         if (QTest::currentDataTag() == QLatin1String("a point that fits badly"))
             QVERIFY(badly > 0);
         if (QTest::currentDataTag() == QLatin1String("measured on another gpu")) {

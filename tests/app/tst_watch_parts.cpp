@@ -19,6 +19,7 @@
 #include "test_files.h"
 #include "test_support.h"
 #include "watch/plan_line.h"
+#include "watch_fixture.h"
 
 #include <qcustomplot.h>
 
@@ -36,32 +37,23 @@ namespace {
 // A trainer's run: a start on one node of 2 GPUs, `steps` steps (loss, samples/s,
 // GPU memory), and when `diverge` a NaN at step 3 and a failed end.
 QByteArray runLines(int steps, bool diverge) {
-    QByteArray lines = R"({"v":1,"event":"start","time":1,"nodes":1,"gpus_per_node":2,"world_size":2,"micro_batch":4,)"
-                       R"("grad_accum":1,"effective_batch":8,"total_steps":100})" "\n";
+    QByteArray lines = test::startLine();
     for (int i = 0; i < steps; ++i)
-        lines += R"({"v":1,"event":"step","time":)" + QByteArray::number(2 + i) + R"(,"step":)" + QByteArray::number(i) +
-                 (diverge && i == 3 ? QByteArray(R"(,"nonfinite":["loss"],"loss":null)")
-                                    : R"(,"loss":)" + QByteArray::number(1.0 / (i + 1))) +
-                 R"(,"samples_per_s":100,"gpu_mem_gb":30})" "\n";
+        lines += test::stepLine(i, (diverge && i == 3 ? QByteArray(R"("nonfinite":["loss"],"loss":null)")
+                                                      : R"("loss":)" + QByteArray::number(1.0 / (i + 1))) +
+                                       R"(,"samples_per_s":100,"gpu_mem_gb":30)");
     if (diverge)
-        lines += R"({"v":1,"event":"end","time":100,"step":)" + QByteArray::number(steps - 1) + R"(,"status":"failed"})" "\n";
+        lines += test::endLine(100, steps - 1, R"("status":"failed")");
     return lines;
 }
 
 }  // namespace
 
-class TestWatchParts : public QObject {
+class TestWatchParts : public QObject, private test::WatchFixture {
     Q_OBJECT
-    QTemporaryDir tmp;
-    QTemporaryDir settings;
-
-    QString write(const QString& name, const QByteArray& lines) {
-        test_files::writeFile(tmp.filePath(name), lines);
-        return tmp.filePath(name);
-    }
 
 private slots:
-    void initTestCase() { traindeck::test::isolateSettings(settings); }
+    void initTestCase() { isolate(); }
 
     void sourcesSayWhyAndFollow() {
         QWidget page;

@@ -15,6 +15,7 @@
 #include "plan/plan.h"
 #include "test_files.h"
 #include "test_support.h"
+#include "watch_fixture.h"
 
 #include <qcustomplot.h>
 
@@ -23,6 +24,7 @@
 using traindeck::gui::CardGraphs;
 using traindeck::gui::WatchPage;
 using traindeck::gui::WatchRunsModel;
+using traindeck::test::WatchFixture;
 using traindeck::metrics::CardKind;
 
 namespace {
@@ -30,19 +32,18 @@ namespace {
 // A run of `steps` steps: loss, lr, samples/s and GPU memory; two ranks' step
 // times when `ranks`; a start naming `device` and a completed end when `ended`.
 QByteArray runLines(int steps, const QByteArray& device, double memoryGb, bool ranks, bool ended) {
-    QByteArray lines = R"({"v":1,"event":"start","time":1,"nodes":1,"gpus_per_node":2,"world_size":2,"micro_batch":4,)"
-                       R"("grad_accum":1,"effective_batch":8,"total_steps":100,"device":")" + device + "\"}\n";
+    QByteArray lines = traindeck::test::startLine(device);
     for (int i = 0; i < steps; ++i) {
-        lines += R"({"v":1,"event":"step","time":)" + QByteArray::number(2 + i) + R"(,"step":)" + QByteArray::number(i) +
-                 R"(,"loss":)" + QByteArray::number(i % 2 ? 0.02 : 0.04) + R"(,"lr":)" + QByteArray::number(i % 2 ? 1e-4 : 3e-4) +
-                 R"(,"samples_per_s":100,"gpu_mem_gb":)" + QByteArray::number(memoryGb) + "}\n";
+        lines += traindeck::test::stepLine(i, R"("loss":)" + QByteArray::number(i % 2 ? 0.02 : 0.04) + R"(,"lr":)" +
+                                                  QByteArray::number(i % 2 ? 1e-4 : 3e-4) +
+                                                  R"(,"samples_per_s":100,"gpu_mem_gb":)" + QByteArray::number(memoryGb));
         if (ranks)
             for (int r = 0; r < 2; ++r)
                 lines += R"({"v":1,"event":"rank","time":)" + QByteArray::number(2 + i) + R"(,"rank":)" + QByteArray::number(r) +
                          R"(,"node":0,"step":)" + QByteArray::number(i) + R"(,"step_time_s":)" + QByteArray::number(0.1 + 0.02 * r) + "}\n";
     }
     if (ended)
-        lines += R"({"v":1,"event":"end","time":200,"step":)" + QByteArray::number(steps - 1) + R"(,"status":"completed","seconds":198})" "\n";
+        lines += traindeck::test::endLine(200, steps - 1, R"("status":"completed","seconds":198)");
     return lines;
 }
 
@@ -57,18 +58,11 @@ QCPTextElement* titleOf(QCustomPlot* plot) { return static_cast<QCPTextElement*>
 
 }  // namespace
 
-class TestWatchView : public QObject {
+class TestWatchView : public QObject, private WatchFixture {
     Q_OBJECT
-    QTemporaryDir tmp;
-    QTemporaryDir settings;
-
-    QString write(const QString& name, const QByteArray& lines) {
-        test_files::writeFile(tmp.filePath(name), lines);
-        return tmp.filePath(name);
-    }
 
 private slots:
-    void initTestCase() { traindeck::test::isolateSettings(settings); }
+    void initTestCase() { isolate(); }
 
     void cardsOnlyForTheSeriesTheRunsHave() {
         traindeck::gui::PlanDocument document;

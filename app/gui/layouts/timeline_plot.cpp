@@ -192,7 +192,8 @@ void TimelinePlot::redraw() {
     lines << tr("Step time on %1: %2.")
                  .arg(layoutName(analysis.confidence.layout), app::qLocalized(analysis.confidence.basis));
     int colour = 0;
-    for (const RunTimeline& t : analysis.timelines) {
+    for (const Estimate& e : analysis.estimates) {
+        const RunTimeline& t = e.timeline;
         if (!analysis.fitsNode(t.layout))
             continue;  // cannot run on this GPU type; its finding says why
         const QColor color = kLayoutColors[colour++ % std::size(kLayoutColors)];

@@ -9,6 +9,7 @@
 #include "plan/estimate.h"
 #include "plan/model_findings.h"
 #include "plan/plan_fields.h"
+#include "plan/point_line.h"
 #include "plan/run_speed.h"
 #include "plan/workload_summary.h"
 
@@ -21,7 +22,6 @@
 #include <QListWidget>
 #include <QLocale>
 
-#include <cmath>
 #include <QPushButton>
 
 namespace traindeck::gui {
@@ -29,12 +29,6 @@ namespace {
 
 QString percent(double share, int decimals) {
     return QLocale().toString(share * 100, 'f', decimals) + QLatin1Char('%');
-}
-
-// "+2.9%"; "+0.0%" rather than "-0.0%" for a point the fit reproduces.
-QString signedPercent(double share) {
-    const double rounded = std::round(share * 1000) / 1000;
-    return (rounded >= 0 ? QStringLiteral("+") : QString()) + percent(rounded == 0 ? 0.0 : rounded, 1);
 }
 
 QString latencyText(double seconds) {
@@ -206,18 +200,9 @@ void CalibrationPanel::showFit() {
                     nullptr, int(fit.points.size()))
                      .arg(percent(fit.mfu, 1), percent(fit.overlap, 0), latencyText(fit.latencyS));
         for (const PointResidual& r : fit.points) {
-            const double off = r.measuredStepS / r.predictedStepS - 1;  // predicted samples/s against measured
-            const bool bad = fitsBadly(r);  // the finding's rule (model_findings.h)
-            warn = warn || bad;
-            // The point named by what sets its shape apart from the plan's (core's words, as
-            // `traindeck plan` prints them; nothing at the plan's shape): both figures are at the point's shape.
-            const QString shape = app::qLocalized(shapeApartFromPlan(analysis.plan, r.point));
-            const QString point = shape.isEmpty() ? layoutName(r.point.layout)
-                                                  : tr("%1 at %2").arg(layoutName(r.point.layout), shape);
-            lines << (bad ? tr("%1: measured %2 samples/s, the fitted model gives %3 (%4): this point fits badly.")
-                          : tr("%1: measured %2 samples/s, the fitted model gives %3 (%4)."))
-                         .arg(point, localeNumber(r.measuredSamplesPerS()),
-                              localeNumber(r.predictedSamplesPerS()), signedPercent(off));
+            warn = warn || fitsBadly(r);  // the finding's rule (model_findings.h), which the line says too
+            lines << app::qLocalized(
+                calibrationPointLine(analysis.plan, r, Text::value(layoutName(r.point.layout).toStdString())));
         }
         for (const Text& note : fit.notes) {
             lines << app::qLocalized(note);
