@@ -72,8 +72,8 @@
         <translation>同一型号 GPU 的机器之间，GPU 的工作量差异很小</translation>
     </message>
     <message>
-        <source>eager PyTorch&apos;s issue time varies by host (up to 1.5×): a run on this machine with %1 fixes it</source>
-        <translation>PyTorch 即时模式下发算子的时间因主机而异（最多 1.5 倍）：在本机跑一次并用 %1 校准即可消除</translation>
+        <source>eager PyTorch&apos;s issue time varies between hosts and from run to run (1.7× apart on one cloud VM): a run on this machine with %1 narrows it</source>
+        <translation>PyTorch 即时模式下发算子的时间因主机而异，每次运行也不同（同一台云虚拟机上相差 1.7 倍）：在本机跑一次并用 %1 校准可以缩小误差</translation>
     </message>
     <message>
         <source>the exposed communication depends on the network and NCCL: a run on this network with %1 fixes it</source>

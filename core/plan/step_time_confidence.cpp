@@ -265,8 +265,8 @@ Text regimeCause(StepRegime r) {
     case StepRegime::Gpu:
         return Text(TD_TEXT("Calibration", "the GPU's work varies little between machines of one GPU type"));
     case StepRegime::Host:
-        return Text(TD_TEXT("Calibration", "eager PyTorch's issue time varies by host (up to 1.5×): a run on this "
-                                           "machine with %1 fixes it"),
+        return Text(TD_TEXT("Calibration", "eager PyTorch's issue time varies between hosts and from run to run "
+                                           "(1.7× apart on one cloud VM): a run on this machine with %1 narrows it"),
                     {calibrateFrom});
     case StepRegime::Communication:
         return Text(TD_TEXT("Calibration", "the exposed communication depends on the network and NCCL: a run on this "

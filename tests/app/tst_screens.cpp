@@ -18,6 +18,7 @@
 
 #include "localized.h"
 #include "plan/calibrate.h"
+#include "plan/findings.h"
 #include "plan/plan_fields.h"
 #include "plan/plan_yaml.h"
 #include "plan/step_time_confidence.h"
@@ -35,6 +36,8 @@
 #include <QTimer>
 #include <QToolTip>
 #include <qcustomplot.h>
+
+#include <algorithm>
 
 using namespace traindeck;
 using namespace traindeck::gui;
@@ -155,6 +158,18 @@ private slots:
             QVERIFY(tip);
             keep(*tip, language + "_step_time_error_tip");
             QToolTip::hideText();
+            // Accumulating small micro-steps, its findings name the host and offer the split of the
+            // same batch that hands the step to the GPU (host_bound_fix.h), as a click.
+            QVERIFY(w.document()->setField("recipe.micro_batch", "2").empty());
+            QVERIFY(w.document()->setField("recipe.grad_accum", "8").empty());
+            const std::vector<Finding>& found = w.document()->analysis().findings;
+            QVERIFY(std::any_of(found.begin(), found.end(),
+                                [](const Finding& f) { return f.code == "host_bound_step" && !f.edits.empty(); }));
+            for (const QSize size : {QSize(1920, 1080), QSize(1366, 768)}) {
+                w.resize(size);
+                keep(w, QStringLiteral("%1_layouts_host_bound_%2").arg(language).arg(size.width()));
+            }
+            w.resize(1500, 940);
             w.document()->replacePlan(calibrated, QStringLiteral("calibrate"));
         }
         // A job name Kubernetes refuses: the files page says why, in the interface language.
