@@ -10,16 +10,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 
 namespace traindeck {
 namespace {
-
-std::string percent(double share) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%+.1f%%", share * 100);
-    return buf;
-}
 
 std::string digits3(double v) { return estimateText(v); }  // core's one rule for estimates (number_text.h)
 
@@ -77,7 +70,7 @@ void addModelFindings(const Plan& plan, const std::vector<Estimate>& estimates, 
                 Text(TD_TEXT("Findings", "the measurement %1 fits the fitted model badly: it predicts %2 samples/s "
                                          "there (%3)"),
                      {Text::value(calibrationText(r.point)), Text::value(digits3(r.predictedSamplesPerS())),
-                      Text::value(percent(off))}),
+                      Text::value(signedPercentText(off))}),
                 Text(TD_TEXT("Findings", "check that the run had the plan's model, micro-batch and precision and "
                                          "was measured after warm-up; or remove the point"))));
         }
@@ -94,7 +87,7 @@ void addModelFindings(const Plan& plan, const std::vector<Estimate>& estimates, 
             Text(TD_TEXT("Findings", "%1: exposed communication is %2 of the %3 s step: the figures rest on the "
                                      "model's network assumptions (rings, the node's NICs shared by its GPUs)"),
                  {Text::value(layoutText(layout)),
-                  Text::value(percent(e.exposedCommTimeS.value / e.stepTimeS.value).substr(1)),
+                  Text::value(signedPercentText(e.exposedCommTimeS.value / e.stepTimeS.value).substr(1)),
                   Text::value(digits3(e.stepTimeS.value))}),
             Text(TD_TEXT("Findings", "raise the work per step (micro-batch, accumulation), use a faster network or "
                                      "fewer nodes, and calibrate on a multi-node run"))));

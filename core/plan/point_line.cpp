@@ -4,21 +4,7 @@
 #include "plan/workload_summary.h"
 #include "text/number_text.h"
 
-#include <cmath>
-#include <cstdio>
-
 namespace traindeck {
-namespace {
-
-// "+2.9%", and "+0.0%" rather than "-0.0%" for a point the fit reproduces.
-std::string signedPercent(double share) {
-    const double rounded = std::round(share * 1000) / 10;
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%+.1f%%", rounded == 0 ? 0.0 : rounded);
-    return buf;
-}
-
-}  // namespace
 
 Text calibrationPointLine(const Plan& plan, const PointResidual& r, Text layout) {
     const Text shape = shapeApartFromPlan(plan, r.point);
@@ -27,7 +13,7 @@ Text calibrationPointLine(const Plan& plan, const PointResidual& r, Text layout)
     // Both figures at the point's own shape; the percentage is the predicted samples/s against the measured.
     const std::vector<Text> args = {point, Text::value(estimateText(r.measuredSamplesPerS())),
                                     Text::value(estimateText(r.predictedSamplesPerS())),
-                                    Text::value(signedPercent(r.measuredStepS / r.predictedStepS - 1))};
+                                    Text::value(signedPercentText(r.measuredStepS / r.predictedStepS - 1))};
     return fitsBadly(r)
                ? Text(TD_TEXT("CalibrationPoint",
                               "%1: measured %2 samples/s, the fitted model gives %3 (%4): this point fits badly."),

@@ -3,6 +3,7 @@
 // files keep them.
 
 #include <charconv>
+#include <cmath>
 #include <cstdio>
 #include <string>
 #include <system_error>
@@ -31,6 +32,14 @@ inline int estimateDecimals(double value) {
     for (double m = magnitude; m < 1; m *= 10)
         ++decimals;
     return magnitude >= 10 ? 1 : decimals;
+}
+// A share as a signed percentage with one decimal: "+2.9%", "-12.0%", and "+0.0%" rather than
+// "-0.0%" for a figure that is reproduced.
+inline std::string signedPercentText(double share) {
+    const double rounded = std::round(share * 1000) / 10;
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%+.1f%%", rounded == 0 ? 0.0 : rounded);
+    return buf;
 }
 inline std::string estimateText(double value) {
     const double magnitude = value < 0 ? -value : value;
