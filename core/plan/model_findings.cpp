@@ -80,6 +80,8 @@ void addModelFindings(const Plan& plan, const std::vector<Estimate>& estimates, 
         const Layout& layout = e.layout;
         if (layout.gpusPerNode > gpu.gpusPerNode)
             continue;  // cannot run; its own finding says so
+        if (hostBoundsStep(e))
+            out.push_back(hostBoundFinding(plan, e));
         if (e.exposedCommTimeS.value <= e.stepTimeS.value / 3)
             continue;
         out.push_back(finding(
@@ -92,9 +94,6 @@ void addModelFindings(const Plan& plan, const std::vector<Estimate>& estimates, 
             Text(TD_TEXT("Findings", "raise the work per step (micro-batch, accumulation), use a faster network or "
                                      "fewer nodes, and calibrate on a multi-node run"))));
     }
-    for (const Estimate& e : estimates)
-        if (hostBoundsStep(e))
-            out.push_back(hostBoundFinding(plan, e));
 }
 
 }  // namespace traindeck
