@@ -172,27 +172,29 @@ def loop_run(args):
 
         def metered(module):
             meter = module.HostMeter(steps=(1, 2, 3, 4, 5, 6), torch_module=torch if dev.cuda else None)
+            meter.spent = []  # what begin and end took at each step, in seconds
             for i in range(7):
-                meter.begin(i)
+                spent = meter.begin(i)
                 step()
-                meter.end(i)
+                meter.spent.append((spent, meter.end(i)))
                 dev.sync()
             return meter
 
         before = direct(6)
         meter = metered(host_time)
-        baseline = metered(baseline_module) if baseline_module else None
+        earlier = metered(baseline_module) if baseline_module else None
         after = direct(6)
         point = {"micro_batch": micro, "seq": seq, "checkpointing": "full" if checkpointing else "none",
                  "step_truth_step_s": reference["step_s"], "step_truth_host_s": reference["host_s"],
                  "direct_host_s": statistics.median(before + after), "direct_before_s": before,
                  "direct_after_s": after, "meter": meter.results,
                  "meter_failed": meter.failed, "call_overhead_s": meter.call_overhead_s, "meter_host_s": meter.take(),
-                 "meter_calibration": getattr(meter, "calibration", None), "meter_overhead_s": meter.overhead_s}
-        if baseline is not None:
-            point.update({"baseline_meter": baseline.results, "baseline_failed": baseline.failed,
-                          "baseline_call_overhead_s": baseline.call_overhead_s, "baseline_host_s": baseline.take(),
-                          "baseline_overhead_s": baseline.overhead_s})
+                 "meter_calibration": getattr(meter, "calibration", None), "meter_overhead_s": meter.overhead_s,
+                 "meter_spent_s": meter.spent}
+        if earlier is not None:
+            point.update({"baseline_meter": earlier.results, "baseline_failed": earlier.failed,
+                          "baseline_call_overhead_s": earlier.call_overhead_s, "baseline_host_s": earlier.take(),
+                          "baseline_overhead_s": earlier.overhead_s, "baseline_spent_s": earlier.spent})
         if meter.results:
             point["meter_wall_s"] = statistics.median(r["wall_s"] for r in meter.results.values())
         out["points"].append(point)

@@ -29,10 +29,12 @@ sight of each kernel costs the host more than it will later. Starting and stoppi
 profiler (and the calibration) happen between steps and are reported (`overhead_s`)
 so that the step times the reporter writes leave them out.
 
-Measured on 2×H200 (bench/RESULTS.md, "host_s from users' runs"): against the same
-loop's unprofiled steps taken in turn, the profiler adds 6-14% to a GPT-2 step's host
-time, and host_s after the per-call correction stays 0-12% above it (a host whose own
-step-to-step spread is ±20%).
+Measured on 2×H200 (bench/RESULTS.md, "The host_s meter calibrated on a training step's
+op mix"): against the same loop's unprofiled steps taken in turn, GPT-2's host_s reads
+−0.4% and −6.8% on average over five shapes in two runs (the one-element launches that
+calibrated it before measured 2-6 µs a call where a step's calls cost the profiler
+8-18 µs: +23% and +24%); each point still lands −33% to +24% from the direct time, the
+pace of that VM's host moving by a third between the sessions compared.
 
 Nothing here imports torch: the meter reads it from sys.modules (the script imported it
 if it trains with it). Without CUDA, or when the profiler cannot be used, nothing is
@@ -261,7 +263,7 @@ class HostMeter:
     TEARDOWN_CUPTI=1 when it is unset, and measures nothing when it is "0" (torch.compile's
     CUDA graphs ask for that: CUPTI's teardown crashed them before CUDA 12.6)."""
 
-    WARM_UP_STEPS, CALIBRATION_ROUNDS, STEPS_PER_ROUND = 3, 7, 2
+    WARM_UP_STEPS, CALIBRATION_ROUNDS, STEPS_PER_ROUND = 3, 16, 1
 
     def __init__(self, steps=None, torch_module=None):
         self.steps = tuple(measured_steps() if steps is None else steps)
@@ -311,10 +313,12 @@ class HostMeter:
             raise RuntimeError("TEARDOWN_CUPTI=0 keeps CUPTI attached after profiling, slowing the rest of the run")
         os.environ.setdefault("TEARDOWN_CUPTI", "1")
         torch.cuda.synchronize()
+        began = time.perf_counter()
         with self._workload(torch) as step:
             for _ in range(self.WARM_UP_STEPS):  # the optimizer's state, cuBLAS's choices, first launches
                 step()
             torch.cuda.synchronize()
+            warm = time.perf_counter()
             bare = self._rounds(torch, step)
             self._profiler = self._new_profiler()
             self._profiler.start()
@@ -324,7 +328,8 @@ class HostMeter:
             torch.cuda._sleep(0)
             traced = self._rounds(torch, step)
             torch.cuda._sleep(0)
-        self.calibration = {"bare_s": bare, "traced_s": traced}
+        self.calibration = {"bare_s": bare, "traced_s": traced, "warm_up_s": warm - began,
+                            "took_s": time.perf_counter() - began}
         self._walls.append((None, CALIBRATION_STATISTIC(traced) - CALIBRATION_STATISTIC(bare)))
 
     def begin(self, step):
