@@ -15,10 +15,11 @@ bench/step_truth.py, whose model building this reuses):
            session: a warm-up step and 6 measured), 6 unprofiled again: the meter's profiled
            wall time against the direct host time (the profiler's own cost to the host), its
            host_s, and the steps after against those before (a cost the profiler left behind).
+           --baseline runs an earlier meter's session too, right after this one's.
 
 Usage:
   hf_host_time.py trainer --root ROOT --micro 8 [--checkpointing] [--steps 60] [--traces DIR]
-  hf_host_time.py loop --root ROOT --out FILE.json [--traces DIR]
+  hf_host_time.py loop --root ROOT --out FILE.json [--traces DIR] [--baseline OLD/_host_time.py]
   (--tiny: toy sizes, to check the script on a CPU)
 """
 import argparse
@@ -116,8 +117,18 @@ def trainer_run(args):
             json.dump(summary, f, indent=1)
 
 
+def baseline(path):
+    """Another version of the meter (_host_time.py of an earlier commit, standalone), to run beside this one."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("baseline_host_time", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def loop_run(args):
     host_time = package(args.root)
+    baseline_module = baseline(args.baseline) if args.baseline else None
     if args.traces:
         keep_traces(host_time, args.traces, 0)
     dev = step_truth.Device(0)
@@ -159,23 +170,36 @@ def loop_run(args):
                 dev.sync()
             return times
 
+        def metered(module):
+            meter = module.HostMeter(steps=(1, 2, 3, 4, 5, 6), torch_module=torch if dev.cuda else None)
+            meter.spent = []  # what begin and end took at each step, in seconds
+            for i in range(7):
+                spent = meter.begin(i)
+                step()
+                meter.spent.append((spent, meter.end(i)))
+                dev.sync()
+            return meter
+
         before = direct(6)
-        meter = host_time.HostMeter(steps=(1, 2, 3, 4, 5, 6), torch_module=torch if dev.cuda else None)
-        for i in range(7):
-            meter.begin(i)
-            step()
-            meter.end(i)
-            dev.sync()
+        meter = metered(host_time)
+        earlier = metered(baseline_module) if baseline_module else None
         after = direct(6)
         point = {"micro_batch": micro, "seq": seq, "checkpointing": "full" if checkpointing else "none",
                  "step_truth_step_s": reference["step_s"], "step_truth_host_s": reference["host_s"],
                  "direct_host_s": statistics.median(before + after), "direct_before_s": before,
                  "direct_after_s": after, "meter": meter.results,
-                 "meter_failed": meter.failed, "call_overhead_s": meter.call_overhead_s, "meter_host_s": meter.take()}
+                 "meter_failed": meter.failed, "call_overhead_s": meter.call_overhead_s, "meter_host_s": meter.take(),
+                 "meter_calibration": getattr(meter, "calibration", None), "meter_overhead_s": meter.overhead_s,
+                 "meter_spent_s": meter.spent}
+        if earlier is not None:
+            point.update({"baseline_meter": earlier.results, "baseline_failed": earlier.failed,
+                          "baseline_call_overhead_s": earlier.call_overhead_s, "baseline_host_s": earlier.take(),
+                          "baseline_overhead_s": earlier.overhead_s, "baseline_spent_s": earlier.spent})
         if meter.results:
             point["meter_wall_s"] = statistics.median(r["wall_s"] for r in meter.results.values())
         out["points"].append(point)
-        shown = {k: v for k, v in point.items() if k not in ("meter", "direct_before_s", "direct_after_s")}
+        shown = {k: v for k, v in point.items()
+                 if k not in ("meter", "baseline_meter", "meter_calibration", "direct_before_s", "direct_after_s")}
         log("hf_host_time loop: " + json.dumps(shown))
         model = opt = ids = None  # this shape's memory freed before the next
         dev.free()
@@ -195,6 +219,7 @@ def main():
     parser.add_argument("--traces")
     parser.add_argument("--out")
     parser.add_argument("--tiny", action="store_true")
+    parser.add_argument("--baseline", help="loop: an earlier _host_time.py whose meter runs too, after this one")
     args = parser.parse_args()
     trainer_run(args) if args.mode == "trainer" else loop_run(args)
 

@@ -8,7 +8,9 @@
 # otherwise idle machine, one after another, each in a time box of its own.
 # Everything lands in $OUT/hf_host_time.tar.gz (metrics JSONL, step_truth's JSON, the loop's
 # JSON, the profiler traces of the measured steps, logs); bench/RESULTS.md reads them.
-# Usage: hf_host_time_device.sh ROOT [smoke]   (ROOT holds bench/, python/ and the configs; $OUT set)
+# Usage: hf_host_time_device.sh ROOT [full|smoke|loop|rest]   (ROOT holds bench/, python/ and the configs; $OUT set)
+#   loop: only the loop; rest: all but the loop (after a loop call, into the same folder).
+#   BASELINE=path/to/an/earlier/_host_time.py runs that meter in the loop too, beside this one.
 set -u
 root=$(cd "${1:-.}" && pwd)
 mode=${2:-full}
@@ -20,7 +22,7 @@ export PYTHONUNBUFFERED=1 TOKENIZERS_PARALLELISM=false HF_HUB_OFFLINE=1 TRANSFOR
 work=/tmp/hf_host_time
 mkdir -p "$work"
 summary=$work/machine.txt
-{
+[[ $mode == rest && -f $summary ]] || {
   date -u
   nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader
   grep -m1 'model name' /proc/cpuinfo
@@ -50,10 +52,14 @@ if [[ $mode == smoke ]]; then
     --traces "$work/traces/loop" >"$work/loop.log" 2>&1
   echo "loop: exit $?" >>"$summary"
 else
-  t=$SECONDS
-  CUDA_VISIBLE_DEVICES=0 timeout 150 python3 "$root/bench/hf_host_time.py" loop --root "$root" --out "$work/loop.json" \
-    --traces "$work/traces/loop" >"$work/loop.log" 2>&1
-  echo "loop: exit $? in $((SECONDS - t))s" >>"$summary"
+  if [[ $mode != rest ]]; then
+    t=$SECONDS
+    CUDA_VISIBLE_DEVICES=0 timeout 150 python3 "$root/bench/hf_host_time.py" loop --root "$root" --out "$work/loop.json" \
+      --traces "$work/traces/loop" ${BASELINE:+--baseline "$BASELINE"} >"$work/loop.log" 2>&1
+    echo "loop: exit $? in $((SECONDS - t))s" >>"$summary"
+  fi
+fi
+if [[ $mode == full || $mode == rest ]]; then
   trainer 8 1
   trainer 4 1
   trainer 2 1

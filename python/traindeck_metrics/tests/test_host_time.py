@@ -209,21 +209,38 @@ class FakeCudaTorch:
             def _sleep(cycles):
                 torch.log.append(("mark", 1))
 
-        class Tensor:
-            @staticmethod
-            def add_(value):
-                torch.log.append(("cudaLaunchKernel", 1))
-
         self.cuda = Cuda
-        self.zeros = lambda *args, **kwargs: Tensor
 
 
 class TracedMeter(HostMeter):
     """The meter with a profiler that turns the fake torch's log into a Chrome trace (1 us apart)."""
 
-    def __init__(self, torch, **kwargs):
+    def __init__(self, torch, step_launches=10, bare_s=0.0, traced_s=0.0, **kwargs):
         super().__init__(torch_module=torch, **kwargs)
         self.torch, self.sessions = torch, []
+        self.step_launches, self.bare_s, self.traced_s = step_launches, bare_s, traced_s
+        self.workloads = []  # [entered, left] of each calibration workload
+
+    def _workload(self, torch):
+        """The calibration's step: its launches, and the host time it takes unprofiled or profiled."""
+        meter, state = self, [False, False]
+        self.workloads.append(state)
+
+        def step():
+            for _ in range(meter.step_launches):
+                torch.log.append(("cudaLaunchKernel", 1))
+            profiled = meter.sessions and meter.sessions[-1][1] is None
+            time.sleep(meter.traced_s if profiled else meter.bare_s)
+
+        class Workload:
+            def __enter__(self):
+                state[0] = True
+                return step
+
+            def __exit__(self, *exc):
+                state[1] = True
+
+        return Workload()
 
     def _new_profiler(self):
         meter = self
@@ -295,6 +312,75 @@ class MeterSessionTest(unittest.TestCase):
         meter.close()
         self.assertIsNotNone(meter.sessions[0][1])
         self.assertIsNone(meter.take())
+
+
+class CalibrationTest(unittest.TestCase):
+    def test_the_per_call_cost_is_what_the_profiler_adds_to_a_round_over_its_calls(self):
+        # each calibration step makes 10 launches and takes the host 1 ms unprofiled, 3 ms profiled
+        torch = FakeCudaTorch()
+        meter = TracedMeter(torch, steps=(10, 11, 12), step_launches=10, bare_s=0.001, traced_s=0.003)
+        MeterSessionTest().run_steps(meter, torch)
+        self.assertIsNone(meter.failed)
+        rounds = HostMeter.CALIBRATION_ROUNDS
+        self.assertEqual((len(meter.calibration["bare_s"]), len(meter.calibration["traced_s"])), (rounds, rounds))
+        # a round's calls: its steps' launches; neither the profiled warm-up step nor the synchronisations
+        self.assertEqual(meter.calibration["calls"], 10 * HostMeter.STEPS_PER_ROUND)
+        added = HostMeter.STEPS_PER_ROUND * 0.002
+        self.assertAlmostEqual(meter.call_overhead_s, added / meter.calibration["calls"],
+                               delta=0.3 * added / meter.calibration["calls"])  # sleep's own overshoot
+        self.assertEqual(meter.workloads, [[True, True]])  # one workload, left before the run's steps
+
+    def test_a_failing_calibration_step_leaves_its_workload_and_measures_nothing(self):
+        torch = FakeCudaTorch()
+        meter = TracedMeter(torch, steps=(10, 11, 12))
+        meter.step_launches = None  # the step raises (range(None))
+        MeterSessionTest().run_steps(meter, torch)
+        self.assertEqual(meter.workloads, [[True, True]])
+        self.assertIn("profiler", meter.failed)
+        self.assertIsNone(meter.take())
+
+
+@unittest.skipUnless(importlib.util.find_spec("torch") is not None, "torch is not installed")
+class CalibrationStepTest(unittest.TestCase):
+    """The calibration's own training step, run on the CPU (CI's torch has no CUDA)."""
+
+    def setUp(self):
+        import torch
+        from traindeck_metrics._host_calibration import TrainingStep
+        self.torch, self.TrainingStep = torch, TrainingStep
+
+    def test_it_trains(self):
+        with self.TrainingStep(self.torch, "cpu") as step:
+            losses = [float(step()) for _ in range(8)]
+        self.assertLess(losses[-1], losses[0])
+
+    def test_the_users_random_numbers_are_untouched(self):
+        torch = self.torch
+        torch.manual_seed(1234)
+        before = torch.get_rng_state()
+        with self.TrainingStep(torch, "cpu") as step:
+            step()
+            drew = not torch.equal(torch.get_rng_state(), before)  # its dropout drew
+        self.assertTrue(drew)
+        self.assertTrue(torch.equal(torch.get_rng_state(), before))
+
+    def test_its_tensors_are_freed_on_leaving(self):
+        import gc
+        import weakref
+        workload = self.TrainingStep(self.torch, "cpu")
+        with workload as step:
+            step()
+            kept = [weakref.ref(p) for p in workload.params]
+        gc.collect()
+        self.assertEqual([r for r in kept if r() is not None], [])
+
+    def test_it_trains_where_the_caller_turned_gradients_off(self):
+        torch = self.torch
+        workload = self.TrainingStep(torch, "cpu")
+        with torch.no_grad(), workload as step:
+            step()
+            self.assertTrue(all(p.grad is not None for p in workload.params))
+        self.assertTrue(torch.is_grad_enabled())
 
 
 class PublicStepTest(unittest.TestCase):

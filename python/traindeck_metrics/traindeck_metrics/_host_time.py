@@ -29,10 +29,12 @@ sight of each kernel costs the host more than it will later. Starting and stoppi
 profiler (and the calibration) happen between steps and are reported (`overhead_s`)
 so that the step times the reporter writes leave them out.
 
-Measured on 2×H200 (bench/RESULTS.md, "host_s from users' runs"): against the same
-loop's unprofiled steps taken in turn, the profiler adds 6-14% to a GPT-2 step's host
-time, and host_s after the per-call correction stays 0-12% above it (a host whose own
-step-to-step spread is ±20%).
+Measured on 2×H200 (bench/RESULTS.md, "The host_s meter calibrated on a training step's
+op mix"): against the same loop's unprofiled steps taken in turn, GPT-2's host_s reads
+−0.4% and −6.8% on average over five shapes in two runs (the one-element launches that
+calibrated it before measured 2-6 µs a call where a step's calls cost the profiler
+8-18 µs: +23% and +24%); each point still lands −33% to +24% from the direct time, the
+pace of that VM's host moving by a third between the sessions compared.
 
 Nothing here imports torch: the meter reads it from sys.modules (the script imported it
 if it trains with it). Without CUDA, or when the profiler cannot be used, nothing is
@@ -46,6 +48,8 @@ import statistics
 import sys
 import tempfile
 import time
+
+from ._host_calibration import TrainingStep
 
 ENV_STEPS = "TRAINDECK_HOST_STEPS"
 DEFAULT_STEPS = (10, 11, 12)
@@ -74,6 +78,8 @@ HELD_CALL_S = 30e-6
 HELD_FACTOR = 4.0
 # ...while the GPU had at least this many of the process's items launched and not finished.
 QUEUE_BACKLOG = 64
+# How the calibration's rounds, unprofiled and profiled, are each summed up.
+CALIBRATION_STATISTIC = min
 
 # The kernel that marks a step's start and end in the trace: torch.cuda._sleep(0), PyTorch's
 # spin kernel, which no training step launches. (The trace's timestamps follow a clock of
@@ -245,8 +251,10 @@ class HostMeter:
     One profiler session covers them all, from before the warm-up step to the end of the
     last measured step; each step's span in it is marked (MARKER_KERNEL before and after
     it). At the session's start it measures what the profiler adds to a CUDA call on this
-    host (call_overhead_s): the same few hundred launches of a one-element kernel with the
-    GPU idle, unprofiled and then profiled, the fastest of five rounds each.
+    host (call_overhead_s): a tiny training step of its own (_host_calibration: a GPT's op mix
+    under autocast, forward, backward and AdamW, host-bound), rounds of it from an idle GPU
+    unprofiled and then profiled, CALIBRATION_STATISTIC of each; the difference over the CUDA
+    calls of a profiled round.
 
     Kineto leaves CUPTI attached after a session unless TEARDOWN_CUPTI=1, and an attached
     CUPTI slows every later CUDA call (10-20% of a step: pytorch/pytorch#144455; in our 2xH200
@@ -255,7 +263,7 @@ class HostMeter:
     TEARDOWN_CUPTI=1 when it is unset, and measures nothing when it is "0" (torch.compile's
     CUDA graphs ask for that: CUPTI's teardown crashed them before CUDA 12.6)."""
 
-    CALIBRATION_LAUNCHES, CALIBRATION_ROUNDS = 400, 5
+    WARM_UP_STEPS, CALIBRATION_ROUNDS, STEPS_PER_ROUND = 3, 16, 1
 
     def __init__(self, steps=None, torch_module=None):
         self.steps = tuple(measured_steps() if steps is None else steps)
@@ -266,9 +274,10 @@ class HostMeter:
         self._session = None  # torch, while the session runs
         self._step = None  # (step, wall clock at its start) while a profiled step runs
         self._walls = []  # (step, wall seconds) of each marked span in order; first the calibration's
-        #                   (None, what the profiler added to its fastest round)
+        #                   (None, what the profiler added to a round)
         self.results = {}  # step -> host_time's dict
         self.call_overhead_s = None
+        self.calibration = None  # the calibration's rounds: {"bare_s": [...], "traced_s": [...], "calls": n}
         self.overhead_s = 0.0  # the meter's own time between steps (profiler start, stop, calibration)
         self.failed = None
         self._taken = False
@@ -281,33 +290,47 @@ class HostMeter:
         from torch.profiler import ProfilerActivity, profile
         return profile(activities=[ProfilerActivity.CUDA])
 
-    def _rounds(self, torch, x):
-        """The fastest of the calibration's rounds of one-element launches."""
-        best = float("inf")
+    def _rounds(self, torch, step):
+        """The wall time of each of the calibration's rounds (STEPS_PER_ROUND training steps
+        from an idle GPU)."""
+        walls = []
         for _ in range(self.CALIBRATION_ROUNDS):
             began = time.perf_counter()
-            for _ in range(self.CALIBRATION_LAUNCHES):
-                x.add_(1)
-            best = min(best, time.perf_counter() - began)
+            for _ in range(self.STEPS_PER_ROUND):
+                step()
+            walls.append(time.perf_counter() - began)
             torch.cuda.synchronize()
-        return best
+        return walls
+
+    @staticmethod
+    def _workload(torch):
+        """The calibration's training step (a context manager giving the step's callable)."""
+        return TrainingStep(torch, "cuda")
 
     def _start(self, torch):
         """The session's start: the calibration's unprofiled rounds, the profiler, its profiled rounds."""
         if os.environ.get("TEARDOWN_CUPTI") == "0":
             raise RuntimeError("TEARDOWN_CUPTI=0 keeps CUPTI attached after profiling, slowing the rest of the run")
         os.environ.setdefault("TEARDOWN_CUPTI", "1")
-        x = torch.zeros(1, device="cuda")
         torch.cuda.synchronize()
-        self._rounds(torch, x)  # the kernel's first launches
-        bare = self._rounds(torch, x)
-        self._profiler = self._new_profiler()
-        self._profiler.start()
-        self._session = torch
-        torch.cuda._sleep(0)
-        traced = self._rounds(torch, x)
-        torch.cuda._sleep(0)
-        self._walls.append((None, traced - bare))
+        began = time.perf_counter()
+        with self._workload(torch) as step:
+            for _ in range(self.WARM_UP_STEPS):  # the optimizer's state, cuBLAS's choices, first launches
+                step()
+            torch.cuda.synchronize()
+            warm = time.perf_counter()
+            bare = self._rounds(torch, step)
+            self._profiler = self._new_profiler()
+            self._profiler.start()
+            self._session = torch
+            step()  # CUPTI's first sight of each kernel, left out of the marked rounds
+            torch.cuda.synchronize()
+            torch.cuda._sleep(0)
+            traced = self._rounds(torch, step)
+            torch.cuda._sleep(0)
+        self.calibration = {"bare_s": bare, "traced_s": traced, "warm_up_s": warm - began,
+                            "took_s": time.perf_counter() - began}
+        self._walls.append((None, CALIBRATION_STATISTIC(traced) - CALIBRATION_STATISTIC(bare)))
 
     def begin(self, step):
         """Marks a profiled step's start (starting the session before the first); the seconds
@@ -367,6 +390,7 @@ class HostMeter:
         if not calls:
             raise RuntimeError("the profiler's trace shows no CUDA calls")
         self.call_overhead_s = max(0.0, added / calls)
+        self.calibration["calls"] = calls
         for (step, wall), window in steps:
             if step in self.steps:
                 measured = host_time(wall, events, window, self.call_overhead_s)
