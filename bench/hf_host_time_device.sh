@@ -23,11 +23,7 @@ work=/tmp/hf_host_time
 mkdir -p "$work"
 summary=$work/machine.txt
 [[ $mode == rest && -f $summary ]] || {
-  date -u
-  nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader
-  grep -m1 'model name' /proc/cpuinfo
-  nproc
-  python3 -c 'import sys, torch, transformers; print(sys.version.split()[0], "torch", torch.__version__, "transformers", transformers.__version__)'
+  bash "$root/bench/machine_info.sh"
 } >"$summary" 2>&1
 
 steps=60

@@ -21,13 +21,7 @@ export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVL
 export PYTHONUNBUFFERED=1 TOKENIZERS_PARALLELISM=false HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1
 n=$(nproc)
 all="0-$((n - 1))"
-{
-  date -u
-  nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader
-  lscpu | grep -E 'Model name|Thread|Core|Socket|NUMA node|^CPU\(s\)'
-  echo "nproc $n"
-  python3 -c 'import sys, torch, transformers; print(sys.version.split()[0], "torch", torch.__version__, "transformers", transformers.__version__)'
-} >"$out/machine.txt" 2>&1
+bash "$root/bench/machine_info.sh" >"$out/machine.txt" 2>&1
 
 truth() {  # NAME CPUSET MODELS SHAPES COMMAND...: one phase of step_truth.py, its points in NAME.json
   local name=$1 set=$2 models=$3 shapes=$4 t=$SECONDS

@@ -12,15 +12,7 @@ out=${OUT:?set OUT}
 export PYTHONPATH=$root/python/traindeck_metrics${PYTHONPATH:+:$PYTHONPATH}
 export PYTHONUNBUFFERED=1 TOKENIZERS_PARALLELISM=false HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1
 summary=$out/machine.txt
-{
-  date -u
-  nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader
-  grep -m1 'model name' /proc/cpuinfo
-  nproc
-  python3 -c 'import sys, torch, transformers, accelerate; print(sys.version.split()[0], "torch", torch.__version__, "transformers", transformers.__version__, "accelerate", accelerate.__version__)'
-  python3 -c 'import lightning; print("lightning", lightning.__version__)' 2>/dev/null ||
-    python3 -c 'import pytorch_lightning as pl; print("pytorch_lightning", pl.__version__)'
-} >"$summary" 2>&1
+bash "$root/bench/machine_info.sh" >"$summary" 2>&1
 
 began=$SECONDS
 (cd "$root/python/traindeck_metrics" && CUDA_VISIBLE_DEVICES='' timeout 120 python3 -m unittest discover -s tests -v \

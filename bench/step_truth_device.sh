@@ -16,14 +16,7 @@ only=${4:-}
 export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1
 export PYTHONUNBUFFERED=1 TOKENIZERS_PARALLELISM=false HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1
 summary=$out/machine.txt
-{
-  date -u
-  nvidia-smi --query-gpu=name,memory.total,driver_version,clocks.max.sm --format=csv,noheader
-  nvidia-smi topo -m
-  grep -m1 'model name' /proc/cpuinfo
-  nproc
-  python3 -c 'import sys, torch, transformers; print(sys.version.split()[0], "torch", torch.__version__, "transformers", transformers.__version__, "nccl", torch.cuda.nccl.version())'
-} >"$summary" 2>&1
+bash "$root/bench/machine_info.sh" >"$summary" 2>&1
 
 phase() {  # NAME SECONDS COMMAND...
   local name=$1 limit=$2 t=$SECONDS
