@@ -148,12 +148,7 @@ def loop_run(args):
         ids = torch.randint(0, config.vocab_size, (micro, seq), device=dev.name)
         autocast = torch.autocast("cuda", dtype=torch.bfloat16) if dev.cuda else contextlib.nullcontext()
 
-        def step():
-            opt.zero_grad(set_to_none=True)
-            with autocast:
-                loss = model(input_ids=ids, labels=ids).loss
-            loss.backward()
-            opt.step()
+        step = step_truth.training_step(model, opt, ids, autocast)
 
         for _ in range(3):  # this optimizer's warm-up
             step()

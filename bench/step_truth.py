@@ -159,19 +159,24 @@ def optimizer(model, fused=True):
     return torch.optim.AdamW(model.parameters(), lr=1e-5, foreach=True), "foreach"
 
 
-def measure(model, config, amp, seq, micro, dev, dist):
-    """Warm-up, then the timed steps (see the module's docstring)."""
-    opt, kind = optimizer(model)
-    ids = torch.randint(0, config.vocab_size, (micro, seq), device=dev.name)
-    autocast = torch.autocast("cuda" if dev.cuda else "cpu", dtype=torch.bfloat16) if amp else contextlib.nullcontext()
-
+def training_step(model, opt, ids, autocast):
+    """The truth's optimizer step, as a call: gradients cleared, forward (the model's own loss) under
+    `autocast`, backward, the optimizer's step. bench/hf_host_time.py's loop runs the same."""
     def step():
         opt.zero_grad(set_to_none=True)
         with autocast:
             loss = model(input_ids=ids, labels=ids).loss
         loss.backward()
         opt.step()
+    return step
 
+
+def measure(model, config, amp, seq, micro, dev, dist):
+    """Warm-up, then the timed steps (see the module's docstring)."""
+    opt, kind = optimizer(model)
+    ids = torch.randint(0, config.vocab_size, (micro, seq), device=dev.name)
+    autocast = torch.autocast("cuda" if dev.cuda else "cpu", dtype=torch.bfloat16) if amp else contextlib.nullcontext()
+    step = training_step(model, opt, ids, autocast)
     last = 0.0
     for i in range(WARMUP):
         elapsed = dev.timer()
@@ -182,6 +187,7 @@ def measure(model, config, amp, seq, micro, dev, dist):
                 raise
             log("fused AdamW failed its first step:", repr(e)[:200])
             opt, kind = optimizer(model, fused=False)
+            step = training_step(model, opt, ids, autocast)
             step()
         last = elapsed()
     # Every rank runs the same number of steps: the count follows the slowest rank's warm-up step.
@@ -204,7 +210,7 @@ def measure(model, config, amp, seq, micro, dev, dist):
         gc.enable()
     point = {"step_s": statistics.median(times), "step_times_s": times, "host_s": statistics.median(host),
              "peak_bytes": dev.peak(), "optimizer": kind}
-    del opt, ids
+    del step, opt, ids  # the step holds the optimizer too
     dev.free()
     if dist:  # the slowest rank's median is the step; each rank's is kept
         ranks = [None] * dist.get_world_size()
