@@ -104,7 +104,9 @@ wait_for() {
 count_events() { grep -c "\"event\":\"$2\"" "$work/$1/node-0.out" || true; }
 
 case_completes() {
-  STEPS=4 plan completes
+  # The job runs 2 s at least: a job done within one poll (4 steps take 0.5 s) went from
+  # pending to COMPLETED unseen running, and its "running on" line was never printed.
+  STEPS=4 plan completes 'sleep 2; '
   launch completes --follow >"$work/completes.out" 2>"$work/completes.err"
   local rc=$?
   [[ $rc == 0 ]] || fail "exit status $rc, expected 0" || return 1
