@@ -50,6 +50,9 @@ struct Event {
     NodeState state = NodeState::Connecting;
     int status = -1;
     Text message;  // State (Lost, Stopping's reason), Preflight (the result or the fix)
+    // Stopping: the node's own failure is why the launcher stops it (a rank killed from
+    // outside, its trainer's error): its row reads as failed, not as stopped by the launcher.
+    bool ownFailure = false;
     // Output / Metrics: one line as the node printed it, without its newline.
     Stream stream = Stream::Out;
     std::string line;
@@ -70,6 +73,13 @@ inline Event stateEvent(int node, NodeState state, int status = -1, Text message
     e.state = state;
     e.status = status;
     e.message = std::move(message);
+    return e;
+}
+
+// The launcher stops a node: for the user or another node's failure, or for its own.
+inline Event stoppingEvent(int node, bool ownFailure) {
+    Event e = stateEvent(node, NodeState::Stopping);
+    e.ownFailure = ownFailure;
     return e;
 }
 

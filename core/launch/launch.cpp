@@ -304,6 +304,11 @@ void Launch::recordFailure(FailureKind kind, int node, Text why, double time, in
     arrived_.notify_all();
 }
 
+bool Launch::failedItself(int node) {
+    std::lock_guard lock(mutex_);
+    return std::any_of(failures_.begin(), failures_.end(), [&](const Failure& f) { return f.node == node; });
+}
+
 bool Launch::stopNow() {
     if (stopLevel_ >= 2) return true;
     std::lock_guard lock(mutex_);
@@ -505,7 +510,7 @@ void Launch::streamNode(Node& node, NodeSession& session) {
         const int level = stopLevel_;
         if (level > sentLevel) {
             if (sentLevel == 0) {
-                state(index, NodeState::Stopping);
+                report(stoppingEvent(index, failedItself(index)));
                 termSent = Clock::now();
             }
             session.write(level >= 2 ? "kill\n" : "term\n");

@@ -112,6 +112,9 @@ private:
     void report(Event e);  // not emit: Qt defines that word as a macro
     void recordFailure(FailureKind kind, int node, Text why, double time = 0, int rank = -1);
     LaunchEnd decideEnd();
+    // A failure names this node (its exit, its lost connection, a trainer's report
+    // blaming it): the run stops it because of itself, not of the user or another node.
+    bool failedItself(int node);
     bool arriveAndWaitAll(bool ok);
     // The user stopped the run (or a second stop): pre-flight checks end at once.
     // Another node's failed check does not end them: every node's problems are shown together.

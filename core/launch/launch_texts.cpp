@@ -1,5 +1,6 @@
 #include "launch_texts.h"
 
+#include <csignal>
 #include <cstring>
 
 namespace traindeck::launch {
@@ -21,8 +22,10 @@ Text nodeReasonText(const NodeRow& row) {
     if (!row.reason.empty()) return row.reason;
     if (row.state != NodeState::Exited) return {};
     // A node the launcher stopped was not what failed: say so, and how it ended when a signal ended it.
+    // One it stopped because it had failed ended by the launcher's SIGTERM, or as it failed: a rank
+    // killed from outside (an OOM killer, kill -9) reads "killed (SIGKILL)", never "stopped".
     const char* signal = row.status > 128 && row.status < 128 + 65 ? sigabbrev_np(row.status - 128) : nullptr;
-    if (row.stopped)
+    if (row.stopped || (row.stoppedForItsFailure && row.status == 128 + SIGTERM))
         return signal ? Text(TD_TEXT("Launch", "stopped (SIG%1)"), {Text::value(signal)}) : Text(TD_TEXT("Launch", "stopped"));
     // A status the exit itself explains (a signal's 128 + N, none at all) is said; a plain one is the state's.
     if (row.status < 0 || signal) return exitText(row.status);

@@ -12,7 +12,11 @@ void SessionState::setHost(int node, const std::string& host) {
 }
 
 void SessionState::clearRun() {
-    for (NodeRow& row : rows_) row = NodeRow{row.host, std::nullopt, -1, std::nullopt, {}, false};
+    for (NodeRow& row : rows_) {
+        NodeRow fresh;
+        fresh.host = row.host;
+        row = std::move(fresh);
+    }
 }
 
 std::vector<std::string> SessionState::hosts() const {
@@ -44,7 +48,7 @@ int SessionState::apply(const Event& e) {
     case Event::Kind::State:
         row.state = e.state;
         row.status = e.status;
-        row.stopped = row.stopped || e.state == NodeState::Stopping;
+        if (e.state == NodeState::Stopping) (e.ownFailure ? row.stoppedForItsFailure : row.stopped) = true;
         if (!e.message.empty()) row.reason = e.message;
         return e.node;
     case Event::Kind::Preflight:

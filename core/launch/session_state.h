@@ -21,6 +21,7 @@ struct NodeRow {
     std::optional<std::int64_t> lastStep;  // the last step its metrics stream reported
     Text reason;                           // why it failed: a check, a lost connection, a stop's reason
     bool stopped = false;                  // the launcher stopped it (the user, or another node's failure)
+    bool stoppedForItsFailure = false;     // the launcher stopped it because it failed: still the failed node
 };
 
 class SessionState {

@@ -1,6 +1,7 @@
 // core/launch's SessionState: the node rows the faces draw, kept from a run's
 // events (states, the last step a node's stream reported, why a node failed).
 
+#include "launch/launch_texts.h"
 #include "launch/session_state.h"
 
 #include <QtTest>
@@ -85,6 +86,30 @@ private slots:
         QVERIFY(s.rows()[0].stopped && !s.rows()[1].stopped);
         s.clearRun();
         QVERIFY(!s.rows()[0].stopped);
+    }
+
+    // A node stopped because of itself (a rank killed from outside, its trainer's error)
+    // is the failed node, not one the launcher stopped: its row says how it ended
+    // ("killed (SIGKILL)"; the launcher's SIGTERM, if that ended it, is a stop), and a
+    // node stopped for it says "stopped (SIGKILL)" whatever signal ended it.
+    void aNodeStoppedForItsOwnFailureReadsAsFailed() {
+        SessionState s;
+        s.setHosts({"gpu-0", "gpu-1", "gpu-2"});
+        for (int node = 0; node < 3; ++node) s.apply(stateEvent(node, NodeState::Running));
+        s.apply(stoppingEvent(0, true));
+        s.apply(stoppingEvent(1, true));
+        s.apply(stoppingEvent(2, false));
+        s.apply(stateEvent(0, NodeState::Exited, 137));
+        s.apply(stateEvent(1, NodeState::Exited, 143));
+        s.apply(stateEvent(2, NodeState::Exited, 137));
+        auto summary = [&](int node) { return QString::fromStdString(nodeSummaryText(s.rows()[std::size_t(node)]).english()); };
+        QCOMPARE(summary(0), QStringLiteral("exited 137: killed (SIGKILL)"));
+        QCOMPARE(summary(1), QStringLiteral("exited 143: stopped (SIGTERM)"));
+        QCOMPARE(summary(2), QStringLiteral("exited 137: stopped (SIGKILL)"));
+        // The faces tell a failed node from a stopped one (the Launch page's red) by `stopped`.
+        QVERIFY(!s.rows()[0].stopped && !s.rows()[1].stopped && s.rows()[2].stopped);
+        s.clearRun();
+        QVERIFY(!s.rows()[0].stoppedForItsFailure);
     }
 
     // A new run starts from nothing, on the same hosts; a changed host count keeps the hosts it can.

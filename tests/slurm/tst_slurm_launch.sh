@@ -36,17 +36,39 @@ plan() {
   printf '%s\n' "$command" >"$work/$1.command"
 }
 
+# A port for the job's MASTER_PORT, in `port`: the kernel's pick (a random one collided
+# with another test's rendezvous beside it, "MASTER_PORT … is already in use"), kept
+# bound by a process of this script's own until the script ends, so that no other
+# process's bind(0) or connect() is given it before the job's rank 0 binds it (closed at
+# once, it was free only then). Bound with SO_REUSEADDR and never listening, as
+# tests/trainer/trainer_e2e.py's are: the trainer, binding with SO_REUSEADDR too, can.
+holders=()
+trap '((${#holders[@]})) && kill "${holders[@]}" 2>/dev/null' EXIT
+hold_port() {
+  local fd
+  # The holder is this shell's child: it also ends when the script does, however it ends.
+  exec {fd}< <(exec python3 -c '
+import os, socket, sys, time
+s = socket.socket()
+s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+s.bind(("", 0))
+print(s.getsockname()[1], flush=True)
+while os.getppid() == int(sys.argv[1]):
+    time.sleep(1)' "$$")
+  holders+=("$!")
+  read -r port <&"$fd"
+  exec {fd}<&-
+}
+
 # The command that launches the plan NAME.yaml with its command into $work/NAME, in
 # the array `cmd` (run as it is, in the background too, so that $! is traindeck's).
-# A port nothing listens on now (the kernel's pick), for the job's MASTER_PORT: a random
-# one collided with another test's rendezvous beside it ("MASTER_PORT … is already in use").
-free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("", 0)); print(s.getsockname()[1])'; }
-
 launch_cmd() {
+  local port
+  hold_port
   cmd=("$traindeck" launch "$work/$1.yaml" --platform slurm --nodes 2 --gpus-per-node 1 --job-name "td-$1"
     --preset tiny --micro-batch 1 --grad-accum 1 --global-batch 0 --comm-timeout 20
     --command "$(cat "$work/$1.command")" --run-dir "$work/$1" --poll-interval 1
-    --master-port "$(free_port)")
+    --master-port "$port")
 }
 # A launch that hangs fails its own case after this many seconds (exit status 124, its
 # files shown), instead of the whole test at ctest's timeout with nothing said (seen once
@@ -82,7 +104,9 @@ wait_for() {
 count_events() { grep -c "\"event\":\"$2\"" "$work/$1/node-0.out" || true; }
 
 case_completes() {
-  STEPS=4 plan completes
+  # The job runs 2 s at least: a job done within one poll (4 steps take 0.5 s) went from
+  # pending to COMPLETED unseen running, and its "running on" line was never printed.
+  STEPS=4 plan completes 'sleep 2; '
   launch completes --follow >"$work/completes.out" 2>"$work/completes.err"
   local rc=$?
   [[ $rc == 0 ]] || fail "exit status $rc, expected 0" || return 1

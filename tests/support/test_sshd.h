@@ -9,7 +9,9 @@
 #include "test_files.h"
 
 #include <arpa/inet.h>
+#include <cerrno>
 #include <csignal>
+#include <cstring>
 #include <netinet/in.h>
 #include <pwd.h>
 #include <sys/socket.h>
@@ -22,16 +24,25 @@
 namespace test_sshd {
 
 
+// A port for a server the test starts later (an sshd, a trainer's rendezvous), kept
+// bound here until the test process ends: bind(0) and connect() elsewhere on this
+// machine are never given it meanwhile (a port closed at once was, now and then, taken
+// by another test beside this one before its server bound it). The socket is bound with
+// SO_REUSEADDR and never listens, so a server that binds with SO_REUSEADDR too (sshd,
+// traindeck-trainer) can, and a connection to it is refused until one does (the
+// launcher's check of the master port reads it as free).
 inline int freePort() {
-    const int fd = socket(AF_INET, SOCK_STREAM, 0);
+    const int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    const int one = 1;
+    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
     sockaddr_in a{};
     a.sin_family = AF_INET;
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a);
+    a.sin_addr.s_addr = htonl(INADDR_ANY);
     socklen_t len = sizeof a;
-    getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len);
-    close(fd);
-    return ntohs(a.sin_port);
+    if (fd < 0 || bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0 ||
+        getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len) != 0)
+        qFatal("freePort: cannot bind a port: %s", strerror(errno));
+    return ntohs(a.sin_port);  // fd stays open, on purpose, until the process exits
 }
 
 inline bool canConnect(const char* ip, int port) {
@@ -64,7 +75,6 @@ struct Sshd {
     QString path(const QString& name) const { return dir.filePath(name); }
 
     bool start(int gpus = 1) {
-        port = freePort();
         QDir().mkpath(path("bin"));
         // The nodes' shells get a home of the test's own: the user's ~/.bashrc (a pyenv or
         // conda init takes seconds on a loaded machine) is not the launcher's to test.
@@ -85,6 +95,24 @@ struct Sshd {
         }
         QFile::copy(path("user_key.pub"), path("authorized_keys"));
         writeFile(path("ssh_config"), "");  // the test's own, empty: nothing of the user's
+        if (!QFileInfo::exists("/usr/sbin/sshd")) {
+            why = "/usr/sbin/sshd is not installed (openssh-server)";
+            return false;
+        }
+        if (getuid() == 0) QDir().mkpath("/run/sshd");  // sshd's privilege separation directory
+        // freePort keeps the port from bind(0) and connect() elsewhere, not from a server
+        // that binds a number of its own choosing: where one holds ours, another port.
+        for (int attempt = 1; attempt <= 5; ++attempt) {
+            port = freePort();
+            if (listen()) return true;
+            if (!why.contains("Address already in use")) return false;
+        }
+        return false;
+    }
+    // Starts sshd on `port`; true once it answers on both addresses. Its log goes to
+    // sshd.log: the only place where it says that a port was taken (an address it
+    // cannot bind is skipped, and the other still answers).
+    bool listen() {
         const QByteArray config =
             "Port " + QByteArray::number(port) + "\nListenAddress 127.0.0.1\nListenAddress 127.0.0.2\n"
             "HostKey " + path("host_key").toUtf8() + "\nPidFile " + path("sshd.pid").toUtf8() +
@@ -96,27 +124,28 @@ struct Sshd {
             " TRAINDECK_TEST_TAG=" +
             QFileInfo(dir.path()).fileName().toUtf8() + "\n" + extraConfig;
         writeFile(path("sshd_config"), config);
-        if (!QFileInfo::exists("/usr/sbin/sshd")) {
-            why = "/usr/sbin/sshd is not installed (openssh-server)";
-            return false;
-        }
-        if (getuid() == 0) QDir().mkpath("/run/sshd");  // sshd's privilege separation directory
-        process.setProcessChannelMode(QProcess::ForwardedErrorChannel);
-        process.start("/usr/sbin/sshd", {"-D", "-e", "-f", path("sshd_config")});
+        QFile::remove(path("sshd.log"));
+        process.setProcessChannelMode(QProcess::ForwardedErrorChannel);  // what it says before its log opens
+        process.start("/usr/sbin/sshd", {"-D", "-E", path("sshd.log"), "-f", path("sshd_config")});
+        bool answers = false;
         for (int i = 0; i < 100; ++i) {
-            if (canConnect("127.0.0.1", port) && canConnect("127.0.0.2", port)) return true;
-            if (process.state() == QProcess::NotRunning) break;
+            answers = canConnect("127.0.0.1", port) && canConnect("127.0.0.2", port);
+            if (answers || process.state() == QProcess::NotRunning) break;
             QThread::msleep(50);
         }
-        why = "sshd did not start: " + process.readAllStandardError();
+        const QByteArray log = readFile(path("sshd.log"));
+        if (answers && !log.contains("Address already in use")) return true;
+        why = "sshd did not start on port " + QString::number(port) + ": " + QString::fromLocal8Bit(log);
+        stop();
         return false;
     }
-    ~Sshd() {
+    void stop() {
         if (process.state() != QProcess::NotRunning) {
             process.terminate();
             process.waitForFinished(3000);
         }
     }
+    ~Sshd() { stop(); }
     // known_hosts lines for both addresses, as ssh writes them for a non-default port.
     void trustHostKey(const QString& knownHosts, const QString& keyFile) const {
         const QByteArray key = readFile(keyFile).trimmed();
