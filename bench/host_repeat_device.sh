@@ -11,6 +11,7 @@
 #           two processes in disjoint blocks of 16
 #   repeat  the points that miss issue 35's goals at 1024 × 1 (GPT-2, Llama and the
 #           Mixtral-like MoE; one GPU, DDP, FSDP2 full_shard and shard_grad_op), three rounds
+#   four    on a 4-GPU machine, the same points on one GPU and FSDP2 on 2 and on 4 GPUs of one host
 #
 # Usage: host_repeat_device.sh EXPERIMENT ROOT   ($OUT must be set; NVLink multicast stays off)
 set -u
@@ -69,7 +70,14 @@ repeat)
       truth "$s-$round" "$all" gpt2,llama-3.1-8b,mixtral-small 1024x1 $(two $s)
     done
   done ;;
-*) echo "host_repeat_device.sh: no experiment '$experiment' (cores, pair, pin, repeat)" >&2; exit 2 ;;
+four)
+  m=gpt2,llama-3.1-8b,mixtral-small
+  truth single "$all" $m 1024x1 $(one 0)
+  for s in full_shard shard_grad_op; do
+    truth "$s-2" "$all" $m 1024x1 env CUDA_VISIBLE_DEVICES=0,1 $(two $s)
+    truth "$s-4" "$all" $m 1024x1 $(two $s | sed 's/nproc-per-node 2/nproc-per-node 4/')
+  done ;;
+*) echo "host_repeat_device.sh: no experiment '$experiment' (cores, pair, pin, repeat, four)" >&2; exit 2 ;;
 esac
 date -u >>"$out/machine.txt"
 python3 - "$out" <<'PY'
