@@ -168,9 +168,12 @@ set -m
     # so that the workload's own shell has SIGTERM's default back).
     trap : TERM INT HUP
     code=0
-    (run_workload) {status_fd}>&- || code=$?
+    (run_workload) 2>&"$workload_err" {workload_err}>&- {status_fd}>&- || code=$?
     printf '%s\n' "$code" >&"$status_fd"
-} &
+    # Its stderr is the workload's; its own holds only bash's notice of a workload
+    # ended by a signal ("line 219: 13406 Killed ( run_workload ) ..."):
+    # the node's status says so, and the workload's last line is the better detail.
+} {workload_err}>&2 2>/dev/null &
 workload_pid=$!
 set +m
 if ((term_pending)); then

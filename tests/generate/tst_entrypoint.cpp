@@ -18,7 +18,7 @@ namespace {
 using Env = QMap<QString, QString>;
 
 // Runs of the node in the test of a stop that meets the workload's end.
-constexpr int kStopRaceRuns = 100;
+constexpr int kStopRaceRuns = 200;
 
 struct Fixture {
     QTemporaryDir dir;
@@ -221,6 +221,32 @@ private slots:
         out += p.readAllStandardOutput();
         QVERIFY(out.contains("got-term"));
         QCOMPARE(p.exitCode(), 42);
+    }
+
+    // The node's last line of stderr is what the launcher shows as its failure's detail:
+    // the workload's own, or the node's line naming the rank that failed, never bash's
+    // notice of a process ended by a signal ("... Killed ( run_workload ) ...",
+    // "Terminated" for a rank the node stopped after another failed).
+    void theLastLineOfAKilledWorkloadIsItsOwn_data() {
+        QTest::addColumn<int>("processes");
+        QTest::addColumn<QString>("command");
+        QTest::addColumn<QString>("lastLine");
+        QTest::newRow("command") << int(Processes::Single) << "echo 'out of memory?' >&2\nkill -KILL \"$BASHPID\""
+                                 << "out of memory?";
+        QTest::newRow("per-gpu") << int(Processes::PerGpu)
+                                 << "if [ \"$LOCAL_RANK\" = 1 ]; then sleep 0.3; kill -KILL \"$BASHPID\"; fi\nsleep 30"
+                                 << "traindeck entrypoint (traindeck-demo): rank 1 exited with status 137: stopping the "
+                                    "other 1 ranks of this node";
+    }
+    void theLastLineOfAKilledWorkloadIsItsOwn() {
+        QFETCH(int, processes);
+        QFETCH(QString, command);
+        QFETCH(QString, lastLine);
+        const bool perGpu = Processes(processes) == Processes::PerGpu;
+        Fixture fx(command.toStdString(), perGpu ? 2 : 8, Processes(processes));
+        const Run r = fx.run({{"TRAINDECK_PLATFORM", "ssh"}, {"NODE_RANK", "0"}, {"NNODES", "2"}, {"MASTER_ADDR", "h"}});
+        QCOMPARE(r.code, 128 + SIGKILL);
+        QCOMPARE(QString::fromUtf8(r.err).trimmed().section('\n', -1), lastLine);
     }
 
     // A stop that comes just as the workload ends: the node exits with the workload's own
