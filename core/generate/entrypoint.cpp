@@ -322,6 +322,10 @@ run_workload() {
     # keep its relay, and so the node, waiting: it is stopped as the ranks are.
     stop_ranks
     wait "${live[@]}" 2>/dev/null || true
+    # Nothing is left to stop, and the trap would outlive this function's variables: a
+    # stop that came as it returned ran stop_ranks without them, and `set -u` ended this
+    # shell with 1 ("stopping: unbound variable").
+    trap '' TERM INT HUP
     kill -- "-$killer" 2>/dev/null || true
     return "$status"
 }
