@@ -83,6 +83,17 @@ first_set() {
 
 is_count() { [[ $1 =~ ^(0|[1-9][0-9]*)$ ]]; }
 
+# A channel back to this shell from the processes it starts: a FIFO opened
+# read-write (so that neither side blocks on open) and unlinked at once. Its
+# file descriptor goes in channel_fd.
+open_channel() {
+    local fifo
+    fifo=$(mktemp -u "${TMPDIR:-/tmp}/traindeck-$1.XXXXXX")
+    mkfifo -m 600 "$fifo"
+    exec {channel_fd}<>"$fifo"
+    rm -f "$fifo"
+}
+
 platform=${TRAINDECK_PLATFORM:-}
 case $platform in
 )SH";
@@ -129,6 +140,8 @@ const char* kRun = R"SH(
 # process it started. Job control goes off again: no job notices in the log.
 # The trap is set first: a SIGTERM that comes while the workload is starting is
 # held and forwarded once its process group exists, never lost.
+# A function a trap runs returns 0 in words: a bare `return` in a trap gives the
+# status from before the trap, and under `set -e` a failing one ends the shell.
 workload_pid=
 term_pending=0
 forwarded=0
@@ -137,29 +150,48 @@ forward_term() {
     forwarded=1
     if [[ -z $workload_pid ]]; then
         term_pending=1
-        return
+        return 0
     fi
     kill -TERM -- "-$workload_pid" 2>/dev/null || kill -TERM "$workload_pid" 2>/dev/null || true
 }
 trap forward_term TERM INT HUP
+# The workload's status comes back through a channel, written by the job that runs
+# it once it has ended: bash's `wait`, interrupted by a trapped signal just as it
+# reaps the job, gives 128 + the signal and forgets the job's status (the next
+# `wait` gives -1), and the node exited 255 for a workload that had finished.
+open_channel status
+status_fd=$channel_fd
 set -m
-run_workload &
+{
+    # This shell outlives a stop to report the status: the stop runs a trap that
+    # does nothing once the workload has ended (a caught signal, not an ignored one,
+    # so that the workload's own shell has SIGTERM's default back).
+    trap : TERM INT HUP
+    code=0
+    (run_workload) 2>&"$workload_err" {workload_err}>&- {status_fd}>&- || code=$?
+    printf '%s\n' "$code" >&"$status_fd"
+    # Its stderr is the workload's; its own holds only bash's notice of a workload
+    # ended by a signal ("line 219: 13406 Killed ( run_workload ) ..."):
+    # the node's status says so, and the workload's last line is the better detail.
+} {workload_err}>&2 2>/dev/null &
 workload_pid=$!
 set +m
 if ((term_pending)); then
     forward_term
 fi
+# A trapped signal ends `wait` early (status 128 + its number): wait again, as long
+# as signals came, until the job has ended.
 status=0
 wait "$workload_pid" || status=$?
-# A trapped signal ends `wait` early (status 128 + its number): wait again, for the
-# workload's own status, as long as signals came. Not "while the workload runs": it
-# may have ended, and been reaped, before we look, and the 143 would be the node's.
-# bash keeps an ended job's status for `wait`, so waiting once too often is harmless.
 while ((forwarded)); do
     forwarded=0
     status=0
     wait "$workload_pid" || status=$?
 done
+# The job's report, where it made one; `wait`'s status where it was killed first.
+if read -r -t 0 -u "$status_fd"; then
+    read -r status <&"$status_fd"
+fi
 exit "$status"
 )SH";
 
@@ -201,10 +233,10 @@ run_workload() {
     # that had started running.
     # shellcheck disable=SC2317
     stop_ranks() {
-        ((stopping)) && return
+        ((stopping)) && return 0
         if ((started < plan_gpus_per_node)); then
             stop_pending=1
-            return
+            return 0
         fi
         stopping=1
         signal_ranks TERM
@@ -217,13 +249,9 @@ run_workload() {
         set +m
     }
     trap stop_ranks TERM INT HUP
-    # Each rank reports "started" and then "RANK STATUS" here when its command ends (a
-    # FIFO opened read-write, so that neither side blocks on open; unlinked at once).
-    local fifo done_fd
-    fifo=$(mktemp -u "${TMPDIR:-/tmp}/traindeck-ranks.XXXXXX")
-    mkfifo -m 600 "$fifo"
-    exec {done_fd}<>"$fifo"
-    rm -f "$fifo"
+    # Each rank reports "started" and then "RANK STATUS" here when its command ends.
+    open_channel ranks
+    local done_fd=$channel_fd
     # Each rank in a process group of its own (job control on while they start),
     # so a stop reaches every process the rank's command started.
     set -m
@@ -252,7 +280,10 @@ run_workload() {
                     ) 2>&1 1>&3 3>&- || code=$?
                     # Reported when the command ends, though a process it left may still hold its streams.
                     printf '%s %s\n' "$rank" "$code" >&"$done_fd"
-                } | relay "$rank" >&2 3>&-
+                    # Not bash's notice of a command ended by a signal ("Terminated"): the
+                    # node's line names the rank that failed, and a notice of one it then
+                    # stopped came after it, the node's last line and so its failure's detail.
+                } 2>/dev/null | relay "$rank" >&2 3>&-
             } 3> >(relay "$rank")
             # The node's output ends after its ranks' last lines: a node that exited
             # while a relay was still writing lost the line (a pod's output ends with it).
@@ -291,6 +322,10 @@ run_workload() {
     # keep its relay, and so the node, waiting: it is stopped as the ranks are.
     stop_ranks
     wait "${live[@]}" 2>/dev/null || true
+    # Nothing is left to stop, and the trap would outlive this function's variables: a
+    # stop that came as it returned ran stop_ranks without them, and `set -u` ended this
+    # shell with 1 ("stopping: unbound variable").
+    trap '' TERM INT HUP
     kill -- "-$killer" 2>/dev/null || true
     return "$status"
 }

@@ -25,7 +25,8 @@ namespace traindeck::launch {
 namespace {
 
 // A node's last line of stderr in one line's message: bash pads its "Killed" report
-// to a column ("line 201: 12438 Killed                  run_workload"); one space reads the same.
+// to a column (a user's script's "line 12: 4242 Killed                  python3 train.py");
+// one space reads the same.
 std::string oneSpaced(const std::string& line) {
     std::string out;
     for (char c : line)
