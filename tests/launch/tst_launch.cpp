@@ -582,8 +582,8 @@ private slots:
     // 1's 137: that report makes the launcher stop the node before it exits. Rank 0 ends
     // 2 s after its report, as a trainer's rank 0 does after giving the others a moment:
     // the launcher's stop reaches the node while it still runs, and the node's status is
-    // its workload's (a stop that came just as the workload ended made the entrypoint's
-    // `wait` give 143 or 255 in 5 runs of 82 under load: core/generate's, not this test's).
+    // its workload's (a stop that meets the workload's end is tst_entrypoint's
+    // aStopAsTheWorkloadEndsKeepsItsStatus).
     void rankKilledFromOutsideIsNotAStop_data() {
         QTest::addColumn<QStringList>("flags");
         QTest::addColumn<QByteArray>("program");  // the victim's name (comm)
