@@ -2,6 +2,7 @@
 // bench/RESULTS.md (both workloads on 1, 2 and 4 GPUs of one H200 host), the
 // fit's arithmetic, and the findings it raises. Run with -v2 or read its output:
 // it prints the planner table of bench/RESULTS.md.
+#include "plan_with_fields.h"
 #include "plan/calibrate.h"
 #include "plan/calibration_fit.h"
 #include "plan/calibration_workload.h"
@@ -34,15 +35,19 @@ const Layout kLayouts[] = {{1, 1}, {1, 2}, {1, 4}};
 // `traindeck plan --gpu h200 --nodes 1 --gpus-per-node 4 --layouts 1x1,1x2,1x4
 // --global-batch 0 --grad-accum 1 --preset P --tokens-per-sample T --micro-batch B`
 Plan benchPlan(const Workload& w) {
-    Plan p = demoPlan();
-    for (const auto& [key, value] : std::vector<std::pair<std::string, std::string>>{
-             {"cluster.gpu", "h200"}, {"cluster.nodes", "1"}, {"cluster.gpus_per_node", "4"},
-             {"compare", "1x1,1x2,1x4"}, {"recipe.global_batch", "0"}, {"recipe.grad_accum", "1"},
-             {"model.preset", w.preset}, {"model.tokens_per_sample", formatNumber(w.tokensPerSample)},
-             {"recipe.micro_batch", std::to_string(w.microBatch)}})
-        if (const std::string error = setPlanField(p, key, value).english(); !error.empty())
-            qFatal("%s: %s", key.c_str(), error.c_str());
-    return p;
+    return withFields(demoPlan(), {{"cluster.gpu", "h200"}, {"cluster.nodes", "1"}, {"cluster.gpus_per_node", "4"},
+                                   {"compare", "1x1,1x2,1x4"}, {"recipe.global_batch", "0"}, {"recipe.grad_accum", "1"},
+                                   {"model.preset", w.preset}, {"model.tokens_per_sample", formatNumber(w.tokensPerSample)},
+                                   {"recipe.micro_batch", std::to_string(w.microBatch)}});
+}
+
+// The HF example's small Llama on one H200 at `tokens` × `micro` (examples/hf_causal_lm).
+Plan smallLlama(const std::string& tokens, const std::string& micro) {
+    return withFields(demoPlan(), {{"model.architecture", "llama hidden=512 layers=8 heads=8 kv_heads=8 head_dim=64 "
+                                                          "ffn=1365 vocab=8192 positions=256 tied=0"},
+                                   {"model.tokens_per_sample", tokens}, {"cluster.gpu", "h200"}, {"cluster.nodes", "1"},
+                                   {"cluster.gpus_per_node", "1"}, {"compare", ""}, {"recipe.global_batch", "0"},
+                                   {"recipe.grad_accum", "1"}, {"recipe.micro_batch", micro}, {"recipe.mfu", "0.3"}});
 }
 
 Calibration point(const Layout& l, double samplesPerS) {
@@ -135,14 +140,7 @@ private slots:
     // shape is then predicted with the host's time, not compute at an MFU of 0.01. A point
     // the GPU bounds fits the MFU and keeps the reference host's pace.
     void aHostBoundPointFitsTheHostsPace() {
-        Plan p = demoPlan();
-        for (const auto& [key, value] : std::vector<std::pair<std::string, std::string>>{
-                 {"model.architecture", "llama hidden=512 layers=8 heads=8 kv_heads=8 head_dim=64 ffn=1365 "
-                                        "vocab=8192 positions=256 tied=0"},
-                 {"model.tokens_per_sample", "256"}, {"cluster.gpu", "h200"}, {"cluster.nodes", "1"},
-                 {"cluster.gpus_per_node", "1"}, {"compare", ""}, {"recipe.global_batch", "0"},
-                 {"recipe.grad_accum", "1"}, {"recipe.micro_batch", "8"}, {"recipe.mfu", "0.3"}})
-            QVERIFY2(setPlanField(p, key, value).empty(), key.c_str());
+        Plan p = smallLlama("256", "8");
         const double host = estimateUncalibrated(p, {1, 1}).hostTimeS.value;
         const FittedModel slow = fitModel(p, {{{1, 1}, 1.5 * host, Calibration::Unit::SecondsPerStep}});
         QVERIFY(slow.hostBound && slow.exact);
@@ -169,14 +167,7 @@ private slots:
     // the GPU's MFU at once: its host-bound shapes are then predicted on this host, where a
     // run that did not say it leaves them at the reference host's pace.
     void aRunThatMeasuredItsHostFitsThePaceAndTheMfu() {
-        Plan p = demoPlan();
-        for (const auto& [key, value] : std::vector<std::pair<std::string, std::string>>{
-                 {"model.architecture", "llama hidden=512 layers=8 heads=8 kv_heads=8 head_dim=64 ffn=1365 "
-                                        "vocab=8192 positions=256 tied=0"},
-                 {"model.tokens_per_sample", "8192"}, {"cluster.gpu", "h200"}, {"cluster.nodes", "1"},
-                 {"cluster.gpus_per_node", "1"}, {"compare", ""}, {"recipe.global_batch", "0"},
-                 {"recipe.grad_accum", "1"}, {"recipe.micro_batch", "32"}, {"recipe.mfu", "0.3"}})
-            QVERIFY2(setPlanField(p, key, value).empty(), key.c_str());
+        Plan p = smallLlama("8192", "32");
         const Estimate gpuBound = estimateUncalibrated(p, {1, 1});
         QVERIFY(gpuBound.hostTimeS.value < 0.3 * gpuBound.stepTimeS.value);
         Calibration run{{1, 1}, 1.2 * gpuBound.stepTimeS.value, Calibration::Unit::SecondsPerStep,
