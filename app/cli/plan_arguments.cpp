@@ -36,6 +36,8 @@ void printOption(std::FILE* out, const std::string& flag, const std::string& hel
 std::string readPlanArguments(int argc, char** argv, const std::vector<Option>& own, Plan& plan, std::string& file) {
     // Flags apply after the file, whatever their order on the line, so collect them first.
     std::vector<UserEdit> edits;
+    std::vector<FieldEdit> modelEdits;  // the last --model's or --hf-config's
+    std::string modelFlag;
     std::vector<std::pair<std::string, std::string>> env;
     for (int i = 0; i < argc; ++i) {
         std::string arg = argv[i];
@@ -89,6 +91,8 @@ std::string readPlanArguments(int argc, char** argv, const std::vector<Option>& 
                 return app::localized(TD_TEXT("PlanArguments", "%1: %2"), {Text::value(arg), error});
             // The model comes first: the other flags (--tokens-per-sample ...) refine it.
             for (auto it = model.rbegin(); it != model.rend(); ++it) edits.insert(edits.begin(), {it->key, it->value, arg});
+            modelEdits = std::move(model);
+            modelFlag = arg;
             continue;
         }
         if (arg == "--env") {
@@ -122,6 +126,11 @@ std::string readPlanArguments(int argc, char** argv, const std::vector<Option>& 
         if (LoadResult r = loadPlanFile(file, result); !r.ok)
             return app::localized(r.error);
     }
+    // The plan and its job named after the model, as the wizard names them, unless named (a --plan-name wins).
+    const std::size_t modelOnly = modelEdits.size();
+    nameAfterModel(result, modelEdits);
+    for (std::size_t i = modelOnly; i < modelEdits.size(); ++i)
+        edits.insert(edits.begin(), {modelEdits[i].key, modelEdits[i].value, modelFlag});
     // The flags over the file, and which of two fields wins: core's rules (field_precedence.h), as the window's.
     if (Text error = applyUserEdits(result, edits); !error.empty())
         return app::localized(error);

@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
 #include <fstream>
@@ -37,6 +38,19 @@ std::string hfModelName(const std::string& path, const model::Architecture& a) {
     return a.type + "-" + size;
 }
 
+// "Llama-3.1-8B" → "llama-3-1-8b": lower case, runs of other characters one '-', at
+// most 40 long, starting with a letter; empty when no such label comes of it.
+std::string modelLabel(const std::string& model) {
+    std::string label;
+    for (char ch : model) {
+        if (std::isalnum(static_cast<unsigned char>(ch))) label += char(std::tolower(static_cast<unsigned char>(ch)));
+        else if (!label.empty() && label.back() != '-') label += '-';
+    }
+    label = label.substr(0, 40);
+    while (!label.empty() && label.back() == '-') label.pop_back();
+    return !label.empty() && std::isalpha(static_cast<unsigned char>(label.front())) ? label : std::string();
+}
+
 }  // namespace
 
 Text hfConfigEdits(const std::string& path, std::vector<FieldEdit>& edits) {
@@ -59,21 +73,17 @@ Text catalogueModelEdits(const std::string& name, std::vector<FieldEdit>& edits)
     return {};
 }
 
-void nameJobAfterModel(const Plan& plan, std::vector<FieldEdit>& edits) {
-    if (plan.name != Plan{}.name) return;
-    for (const FieldEdit& e : edits) {
-        if (e.key != "model.name") continue;
-        std::string job;
-        for (char ch : e.value) {
-            const bool word = std::isalnum(static_cast<unsigned char>(ch));
-            if (word) job += char(std::tolower(static_cast<unsigned char>(ch)));
-            else if (!job.empty() && job.back() != '-') job += '-';
-        }
-        job = job.substr(0, 40);
-        while (!job.empty() && job.back() == '-') job.pop_back();
-        if (!job.empty() && std::isalpha(static_cast<unsigned char>(job.front()))) edits.push_back({"name", job});
-        return;
-    }
+void nameAfterModel(const Plan& plan, std::vector<FieldEdit>& edits) {
+    const auto chosen = std::find_if(edits.begin(), edits.end(), [](const FieldEdit& e) { return e.key == "model.name"; });
+    if (chosen == edits.end()) return;
+    const std::string label = modelLabel(chosen->value);
+    if (label.empty()) return;
+    const std::string current = modelLabel(plan.model.name);  // what the plan's model named it
+    const auto unchosen = [&](const std::string& name, const std::string& byDefault) {
+        return name == byDefault || (!current.empty() && name == current);
+    };
+    if (unchosen(plan.name, Plan{}.name)) edits.push_back({"name", label});
+    if (unchosen(plan.launch.jobName, LaunchSettings{}.jobName)) edits.push_back({"launch.job_name", label});
 }
 
 bool modelFieldUsed(const Plan& plan, std::string_view key) {

@@ -26,9 +26,11 @@ Text catalogueModelEdits(const std::string& name, std::vector<FieldEdit>& edits)
 // architecture gives it. Any other key: true.
 bool modelFieldUsed(const Plan& plan, std::string_view key);
 
-// A plan still called by the default job name ("demo") is named after the model
-// that `edits` choose: "llama-3.1-8b" (lower case, a DNS label as Kubernetes
-// wants). A name the user gave stays. Adds the edit to `edits`.
-void nameJobAfterModel(const Plan& plan, std::vector<FieldEdit>& edits);
+// The plan's name and its job name follow the model that `edits` choose while no
+// one chose them: the demo's ("demo", "traindeck-demo"), or the name the plan's
+// current model gave them ("llama-3-1-70b" when 70B becomes 8B). Both become the
+// model's name as a DNS label, as Kubernetes wants ("llama-3-1-8b"); a name the
+// user gave stays. Adds the edits to `edits`. The wizard and `--model` both name so.
+void nameAfterModel(const Plan& plan, std::vector<FieldEdit>& edits);
 
 }  // namespace traindeck

@@ -13,6 +13,8 @@
 #include "metrics/cards.h"
 #include "plan/plan_analysis.h"
 #include "plan/plan.h"
+#include "plan/calibrate.h"
+#include "plan/run_speed.h"
 #include "test_files.h"
 #include "test_support.h"
 #include "watch_fixture.h"
@@ -210,6 +212,47 @@ private slots:
         QCOMPARE(page.runsModel().shownRuns()[0]->name(), page.watch().store().runs()[1]->name());
         choose("Show every run", 0);
         QCOMPARE(page.runsModel().shownRuns().size(), std::size_t(2));
+    }
+
+    // Calibrate measures the run the list's cursor is on (the one the summary
+    // describes), not the first run shown.
+    void calibrationFromTheSelectedRun() {
+        traindeck::gui::PlanDocument document;
+        WatchPage page(document);
+        page.resize(1200, 800);
+        page.show();
+        const auto speedRun = [](int samplesPerS) {
+            QByteArray lines = traindeck::test::startLine();
+            for (int i = 0; i < 20; ++i)
+                lines += traindeck::test::stepLine(i, R"("loss":0.5,"samples_per_s":)" + QByteArray::number(samplesPerS));
+            return lines;
+        };
+        const QString slow = write("slow.jsonl", speedRun(40)), fast = write("fast.jsonl", speedRun(90));
+        QVERIFY(page.addSource(slow));
+        QVERIFY(page.addSource(fast));
+        page.replotNow();
+        QTRY_COMPARE(page.runsModel().rowCount(), 2);
+        traindeck::Text error;
+        const auto measuredFrom = [&](const QString& file) {
+            const auto speed = traindeck::readRunSpeed(file.toStdString(), error);
+            return speed ? QString::fromStdString(traindeck::calibrationText(speed->calibration)) : QString();
+        };
+        QVERIFY(measuredFrom(slow) != measuredFrom(fast));
+        QSignalSpy measured(&page, &WatchPage::calibrationMeasured);
+        const auto calibrate = [&] {
+            for (QPushButton* b : page.findChildren<QPushButton*>())
+                if (b->text().startsWith("Calibrate"))
+                    b->click();
+        };
+        auto* list = page.findChild<QListView*>("runs");
+        for (int row : {1, 0}) {
+            list->setCurrentIndex(page.runsModel().index(row));
+            measured.clear();
+            calibrate();
+            QTRY_COMPARE(measured.size(), 1);
+            const QString file = page.watch().store().runs()[std::size_t(row)]->name() == "fast" ? fast : slow;
+            QCOMPARE(measured[0][0].toString(), measuredFrom(file));
+        }
     }
 
     void picturesByTheirNameWithLegendAndXTitle() {

@@ -24,8 +24,11 @@
 #include <QScrollBar>
 #include <QSplitter>
 #include <QTabWidget>
+#include <QAbstractSpinBox>
+#include <QLineEdit>
 #include <QWheelEvent>
 #include <QtTest>
+#include <QtTest/qtestspontaneevent.h>
 
 #include <memory>
 
@@ -59,6 +62,19 @@ bool wheel(QWidget* w, int steps) {
     QWheelEvent e(at, w->mapToGlobal(at), QPoint(), QPoint(0, 120 * steps), Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
     QApplication::sendEvent(w, &e);
     return e.isAccepted();
+}
+
+// A wheel turn as the window system delivers one: a spontaneous event through
+// QApplication::notify, which gives a Qt::WheelFocus widget the focus before any
+// event filter sees the event (sendEvent above skips that step). Aimed at the
+// child under the middle of `w`, as a real pointer would be.
+void systemWheel(QWidget* w, int steps) {
+    const QPoint middle(w->width() / 2, w->height() / 2);
+    QWidget* target = w->childAt(middle) ? w->childAt(middle) : w;
+    const QPointF at = target->mapFrom(w, middle);
+    QWheelEvent e(at, target->mapToGlobal(at), QPoint(), QPoint(0, 120 * steps), Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+    QSpontaneKeyEvent::setSpontaneous(&e);
+    qApp->notify(target, &e);
 }
 
 // A plan of core's catalogue model on the demo's cluster.
@@ -99,6 +115,36 @@ private slots:
         QTRY_VERIFY(platform->hasFocus());
         QVERIFY(wheel(platform, -1));
         QVERIFY(platform->currentText() != before);
+    }
+
+    // With a text field focused, the wheel over the GPU model, the network and a spin
+    // box on their way down the form changes none of them and leaves the focus where it was.
+    void aSystemWheelOverTheFormChangesNothingAndKeepsTheFocus() {
+        DemoWindow d;
+        MainWindow& w = *d.window;
+        w.resize(1366, 740);
+        QVERIFY(test::showActive(w));
+        auto* name = w.findChild<QLineEdit*>("field:name");
+        QVERIFY(name);
+        name->setFocus();
+        QTRY_VERIFY(name->hasFocus());
+        auto* gpu = w.findChild<QComboBox*>("field:cluster.gpu");
+        auto* network = w.findChild<QComboBox*>("field:cluster.network");
+        auto* nodes = w.findChild<QAbstractSpinBox*>("field:cluster.nodes");
+        QVERIFY(gpu && network && nodes);
+        const QString gpuBefore = gpu->currentText(), networkBefore = network->currentText(), nodesBefore = nodes->text();
+        for (QWidget* box : {static_cast<QWidget*>(gpu), static_cast<QWidget*>(network), static_cast<QWidget*>(nodes)})
+            for (int turn : {-1, -2, 1, -3})
+                systemWheel(box, turn);
+        QCOMPARE(gpu->currentText(), gpuBefore);
+        QCOMPARE(network->currentText(), networkBefore);
+        QCOMPARE(nodes->text(), nodesBefore);
+        QVERIFY2(name->hasFocus(), QApplication::focusWidget() ? qPrintable(QApplication::focusWidget()->objectName()) : "no focus");
+        // A click gives a box the focus; then the wheel is its own again.
+        QTest::mouseClick(nodes, Qt::LeftButton, {}, QPoint(5, nodes->height() / 2));
+        QTRY_VERIFY(nodes->hasFocus());
+        systemWheel(nodes, 1);
+        QVERIFY(nodes->text() != nodesBefore);
     }
 
     void fitsA1366x768ScreenAndTheFormHides() {

@@ -45,7 +45,8 @@ private slots:
         PlanWizard wizard(demoPlan());
         QVERIFY(wizard.importHfConfig(named).empty());
         QCOMPARE(wizard.plan().model.name, std::string("Llama-3.1-8B"));
-        QCOMPARE(wizard.plan().name, std::string("llama-3-1-8b"));  // not the demo's job name
+        QCOMPARE(wizard.plan().name, std::string("llama-3-1-8b"));  // not the demo's plan name
+        QCOMPARE(wizard.plan().launch.jobName, std::string("llama-3-1-8b"));  // nor its job name (the run folder's)
         // Without _name_or_path: its model_type and size.
         QDir(tmp.path()).mkpath("plain");
         test_files::writeFile(tmp.filePath("plain/config.json"), fixture("llama-3.1-8b.json"));
@@ -58,6 +59,22 @@ private slots:
         PlanWizard kept(mine);
         QVERIFY(kept.chooseCatalogueModel("mixtral-8x7b").empty());
         QCOMPARE(kept.plan().name, std::string("my-run"));
+        QCOMPARE(kept.plan().launch.jobName, std::string("mixtral-8x7b"));  // the job's was the demo's
+    }
+
+    // A name the model gave follows the next model: 70B, then 8B, is an 8B plan.
+    void theNamesFollowTheModel() {
+        PlanWizard wizard(demoPlan());
+        QVERIFY(wizard.chooseCatalogueModel("llama-3.1-70b").empty());
+        QCOMPARE(wizard.plan().name, std::string("llama-3-1-70b"));
+        QVERIFY(wizard.chooseCatalogueModel("llama-3.1-8b").empty());
+        QCOMPARE(wizard.plan().name, std::string("llama-3-1-8b"));
+        QCOMPARE(wizard.plan().launch.jobName, std::string("llama-3-1-8b"));
+        // Typed by the user, it stays through the next switch.
+        QVERIFY(wizard.applyField("launch.job_name", "pretrain").empty());
+        QVERIFY(wizard.chooseCatalogueModel("llama-3.1-70b").empty());
+        QCOMPARE(wizard.plan().name, std::string("llama-3-1-70b"));
+        QCOMPARE(wizard.plan().launch.jobName, std::string("pretrain"));
     }
 
     void fsdpBesideZeroAndTheParametersOnTheReview() {

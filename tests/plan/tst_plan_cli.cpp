@@ -198,6 +198,14 @@ private slots:
         QVERIFY2(r.out.contains("sequence_beyond_positions"), qPrintable(r.out));
     }
 
+    // --model names the plan after it, as the wizard does (core's nameAfterModel); a name given stays.
+    void aCatalogueModelNamesThePlan() {
+        const Run r = traindeck({"plan", "--model", "llama-3.1-8b"});
+        QVERIFY2(r.out.startsWith("Plan 'llama-3-1-8b'"), qPrintable(r.out.left(80)));
+        const Run named = traindeck({"plan", "--plan-name", "mine", "--model", "llama-3.1-8b"});
+        QVERIFY2(named.out.startsWith("Plan 'mine'"), qPrintable(named.out.left(80)));
+    }
+
     void aCustomParameterCountRenamesThePresetsModel() {
         const Run r = traindeck({"plan", "--params", "20M"});
         QVERIFY2(r.out.startsWith("Plan 'demo': custom (20M parameters)"), qPrintable(r.out.left(80)));

@@ -13,17 +13,29 @@ static void initIconResource() { Q_INIT_RESOURCE(traindeck); }
 namespace traindeck::gui {
 namespace {
 
-// A wheel event for an unfocused combo or spin box (or a part of one, a spin
-// box's line edit) is ignored, so QApplication hands it on to the parents: the
-// scroll area under the form scrolls.
+bool takesTheWheel(const QWidget* w) { return qobject_cast<const QComboBox*>(w) || qobject_cast<const QAbstractSpinBox*>(w); }
+
+// Two halves. Qt gives a widget of Qt::WheelFocus the focus before any event filter
+// sees the wheel event, so a combo or spin box (both WheelFocus) is made StrongFocus
+// as it is polished: the wheel no longer focuses it. Then a wheel event for an
+// unfocused one (or a part of one, a spin box's line edit) is ignored, so
+// QApplication hands it on to the parents: the scroll area under the form scrolls.
 class WheelGuard : public QObject {
 public:
     using QObject::QObject;
     bool eventFilter(QObject* watched, QEvent* event) override {
-        if (event->type() != QEvent::Wheel || !watched->isWidgetType())
+        if (!watched->isWidgetType())
+            return false;
+        if (event->type() == QEvent::Polish) {
+            auto* w = static_cast<QWidget*>(watched);
+            if (takesTheWheel(w) && w->focusPolicy() == Qt::WheelFocus)
+                w->setFocusPolicy(Qt::StrongFocus);
+            return false;
+        }
+        if (event->type() != QEvent::Wheel)
             return false;
         for (auto* w = static_cast<QWidget*>(watched); w && !w->isWindow(); w = w->parentWidget())
-            if (qobject_cast<QComboBox*>(w) || qobject_cast<QAbstractSpinBox*>(w)) {
+            if (takesTheWheel(w)) {
                 if (w->hasFocus())
                     return false;
                 event->ignore();

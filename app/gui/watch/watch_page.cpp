@@ -162,10 +162,14 @@ void WatchPage::showStatus() {
     m_status->setText(status);
 }
 
-// The run's steady speed as one more calibration point of the plan: core decides
-// which run, whether it matches the plan, and the field's new text.
+// The selected run's steady speed (the run the summary describes) as one more
+// calibration point of the plan: core decides whether it matches the plan, and the
+// field's new text.
 void WatchPage::calibrate() {
-    const watch::RunCalibration c = watch::calibrateFromRuns(m_document.plan(), shownRuns());
+    std::vector<const metrics::Run*> selected;
+    if (const metrics::Run* run = m_runs->selectedRun())
+        selected.push_back(run);
+    const watch::RunCalibration c = watch::calibrateFromRuns(m_document.plan(), selected);
     if (c.calibration.empty())
         QMessageBox::information(this, tr("Calibrate the plan"), app::qLocalized(c.why));
     else

@@ -37,12 +37,15 @@ WatchRunsPanel::WatchRunsPanel(const metrics::Store& store, QWidget* parent) : Q
     connect(m_runs->selectionModel(), &QItemSelectionModel::currentChanged, this, &WatchRunsPanel::showSummary);
 }
 
+const metrics::Run* WatchRunsPanel::selectedRun() const {
+    if (const QModelIndex current = m_runs->currentIndex(); current.isValid() && std::size_t(current.row()) < m_store.runs().size())
+        return m_store.runs()[std::size_t(current.row())].get();
+    const auto shown = m_model->shownRuns();
+    return shown.empty() ? nullptr : shown.front();
+}
+
 void WatchRunsPanel::showSummary() {
-    const metrics::Run* run = nullptr;
-    if (const QModelIndex current = m_runs->currentIndex(); current.isValid())
-        run = m_store.runs()[std::size_t(current.row())].get();
-    else if (const auto shown = m_model->shownRuns(); !shown.empty())
-        run = shown.front();
+    const metrics::Run* run = selectedRun();
     if (run == m_summarized && (!run || run->generation() == m_summarizedGeneration))
         return;  // nothing new to say
     if (run == m_summarized && m_summaryClock.isValid() && m_summaryClock.elapsed() < 1000) {

@@ -32,6 +32,9 @@ public:
     // zoom, a pan or a resize.
     void showSummary();
     QString summary() const;  // as plain text
+    // The run the list's cursor is on, else the first shown: the one the summary
+    // describes and "Calibrate the plan from this run" measures. Null: no run.
+    const metrics::Run* selectedRun() const;
 
 protected:
     void changeEvent(QEvent* event) override;  // another language: the summary in it

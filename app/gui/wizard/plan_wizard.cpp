@@ -78,7 +78,7 @@ Text PlanWizard::chooseCatalogueModel(const std::string& name) {
     std::vector<FieldEdit> edits;
     if (Text error = catalogueModelEdits(name, edits); !error.empty())
         return error;
-    nameJobAfterModel(plan(), edits);  // not the demo's "demo" for a Llama plan
+    nameAfterModel(plan(), edits);  // not the demo's "demo" for a Llama plan
     return applyEdits(std::move(edits), QString());
 }
 
@@ -86,7 +86,7 @@ Text PlanWizard::importHfConfig(const QString& path) {
     std::vector<FieldEdit> edits;
     if (Text error = hfConfigEdits(path.toStdString(), edits); !error.empty())
         return error;
-    nameJobAfterModel(plan(), edits);
+    nameAfterModel(plan(), edits);
     return applyEdits(std::move(edits), QString());
 }
 
