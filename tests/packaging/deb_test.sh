@@ -30,6 +30,9 @@ trainer_depends=$(dpkg-deb -f "$trainer_deb" Depends)
   fail "traindeck's Depends lack the Qt/yaml-cpp/libc packages: $app_depends"
 [[ $trainer_depends == *libgloo0* && $trainer_depends == *libc6* ]] || fail "traindeck-trainer's Depends lack libgloo0: $trainer_depends"
 [[ $trainer_depends != *qt6* ]] || fail "traindeck-trainer must not pull Qt onto GPU nodes: $trainer_depends"
+# The Chinese window needs a font with Chinese glyphs: recommended (apt installs it by default).
+app_recommends=$(dpkg-deb -f "$app_deb" Recommends)
+[[ $app_recommends == *fonts-noto-cjk* ]] || fail "traindeck must recommend a CJK font: $app_recommends"
 python_depends=$(dpkg-deb -f "$python_deb" Depends)
 [[ $python_depends == "python3 (>= 3.9)" ]] || fail "python3-traindeck-metrics must depend on python3 alone: $python_depends"
 [[ $(dpkg-deb -f "$python_deb" Architecture) == all ]] || fail "python3-traindeck-metrics is pure Python: Architecture all"
