@@ -1,4 +1,5 @@
 #include "launch.h"
+#include "launch_texts.h"
 
 #include "generate/generate.h"
 #include "generate/shell_quote.h"
@@ -167,7 +168,7 @@ Launch::Launch(LaunchConfig config, Sink sink) : config_(std::move(config)), sin
     try {
         files = generate::generate(analysis, generate::Target::Ssh, options);
     } catch (const generate::GenerateError& e) {
-        throw LaunchError(Text::value(e.what()));
+        throw LaunchError(e.text());
     }
     files.erase(std::remove_if(files.begin(), files.end(),
                                [](const auto& f) { return f.path == "launch-ssh.sh" || f.path == "hostfile" || f.path == "ds_hostfile"; }),
@@ -458,15 +459,16 @@ bool Launch::preflightNode(Node& node, NodeSession& session) {
         const int highest = *std::max_element(chosen.begin(), chosen.end());
         const std::string visible = platform::cudaVisibleDevices(config_.plan);
         if (std::atoi(kv["gpus"].c_str()) <= highest)
-            ok = check("gpus", false, Text(TD_TEXT("Launch", "node %1 (%2) has %3 GPUs, so it has no GPU %4 of the plan's CUDA_VISIBLE_DEVICES=%5 (--visible-gpus)"),
-                                           {nodeText, host, Text::value(kv["gpus"]), Text::value(std::to_string(highest)), Text::value(visible)}));
+            ok = check("gpus", false, Text(TD_TEXT("Launch", "node %1 (%2) has %3 GPUs, so it has no GPU %4 of the plan's CUDA_VISIBLE_DEVICES=%5 (%6)"),
+                                           {nodeText, host, Text::value(kv["gpus"]), Text::value(std::to_string(highest)), Text::value(visible),
+                                            Text::field("launch.visible_gpus", "--visible-gpus")}));
         else
             ok = check("gpus", true, Text(TD_TEXT("Launch", "%1 GPUs; the plan uses %2 of them: CUDA_VISIBLE_DEVICES=%3"),
                                           {Text::value(kv["gpus"]), Text::value(std::to_string(planGpus)), Text::value(visible)}));
     } else if (kv["gpus"] != std::to_string(planGpus) && std::atoi(kv["gpus"].c_str()) > planGpus)
-        ok = check("gpus", false, Text(TD_TEXT("Launch", "node %1 (%2) has %3 GPUs but the plan runs %4 per node: choose %4 of them with CUDA_VISIBLE_DEVICES (--visible-gpus %5), change the plan's GPUs per node, or use another host"),
+        ok = check("gpus", false, Text(TD_TEXT("Launch", "node %1 (%2) has %3 GPUs but the plan runs %4 per node: choose %4 of them with CUDA_VISIBLE_DEVICES (%6 %5), change the plan's GPUs per node, or use another host"),
                                        {nodeText, host, Text::value(kv["gpus"]), Text::value(std::to_string(planGpus)),
-                                        Text::value(platform::cudaVisibleDevices(planGpus))}));
+                                        Text::value(platform::cudaVisibleDevices(planGpus)), Text::field("launch.visible_gpus", "--visible-gpus")}));
     else if (kv["gpus"] != std::to_string(planGpus))
         ok = check("gpus", false, Text(TD_TEXT("Launch", "node %1 (%2) has %3 GPUs but the plan runs %4 per node: change the plan's GPUs per node or use another host"),
                                        {nodeText, host, Text::value(kv["gpus"]), Text::value(std::to_string(planGpus))}));
@@ -482,11 +484,11 @@ bool Launch::preflightNode(Node& node, NodeSession& session) {
         if (kv["master_port"] == "free")
             ok = check("master_port", true, Text(TD_TEXT("Launch", "port %1 is free"), {port}));
         else
-            ok = check("master_port", false, Text(TD_TEXT("Launch", "node 0 (%1): the master port %2 is in use: choose another (--master-port) or stop what holds it"),
-                                                  {host, port}));
+            ok = check("master_port", false, Text(TD_TEXT("Launch", "node 0 (%1): the master port %2 is in use: choose another (%3) or stop what holds it"),
+                                                  {host, port, Text::field("launch.master_port", "--master-port")}));
     }
     if (config_.dryRun && kv["writable"] == "yes")
-        ok = check("files", true, Text(TD_TEXT("Launch", "%1 can be made (nothing was copied: --dry-run)"), {Text::value(dir)}));
+        ok = check("files", true, Text(TD_TEXT("Launch", "%1 can be made (nothing was copied: %2)"), {Text::value(dir), dryRunField()}));
     else if (config_.dryRun)
         ok = check("files", false, Text(TD_TEXT("Launch", "node %1 (%2): %3 cannot be made: the folder above it is not writable"),
                                         {nodeText, host, Text::value(dir)}));

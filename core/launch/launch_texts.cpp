@@ -57,10 +57,12 @@ Text endText(const LaunchEnd& end) {
     return {};
 }
 
+Text dryRunField() { return Text::field("launch.dry_run", "--dry-run"); }
+
 Text endLine(const LaunchEnd& end) {
     switch (end.status) {
     case EndStatus::Completed: return Text(TD_TEXT("Launch", "completed"));
-    case EndStatus::DryRun: return Text(TD_TEXT("Launch", "pre-flight passed, nothing started or copied (--dry-run)"));
+    case EndStatus::DryRun: return Text(TD_TEXT("Launch", "pre-flight passed, nothing started or copied (%1)"), {dryRunField()});
     case EndStatus::Interrupted: return Text(TD_TEXT("Launch", "interrupted"));
     case EndStatus::Failed: return Text(TD_TEXT("Launch", "failed: %1"), {end.why});
     }

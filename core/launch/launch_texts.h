@@ -36,6 +36,10 @@ Text endText(const LaunchEnd& end);
 // (gpu-1): killed (SIGKILL)"): what scripts reading the command's stderr look for.
 Text endLine(const LaunchEnd& end);
 
+// A check that starts nothing, named in a text: "--dry-run" on the command line; the
+// Launch page names the key "launch.dry_run" by its Check button.
+Text dryRunField();
+
 // A Slurm job (ScheduledJob): submitted, attached to again, being stopped, ended.
 Text jobSubmittedText(const std::string& jobId);
 Text jobAttachedText(const std::string& jobId, const std::string& runDir);

@@ -77,7 +77,7 @@ ScheduledJob::ScheduledJob(ScheduledJobConfig config, scheduler::Scheduler& sche
     try {
         files_ = generate::generate(analysis, target, {});
     } catch (const generate::GenerateError& e) {
-        throw LaunchError(Text::value(e.what()));
+        throw LaunchError(e.text());
     }
     // Before anything is written or submitted: the cluster can take this plan.
     if (Text problem = scheduler_.check(plan); !problem.empty())

@@ -39,7 +39,7 @@ const struct {
     {LayoutRow::TimeToFinish, "time_to_finish", TD_TEXT("LayoutRows", "time to finish")},
     {LayoutRow::EvaluationTime, "evaluations", TD_TEXT("LayoutRows", "  evaluations")},
     {LayoutRow::CheckpointTime, "checkpoints", TD_TEXT("LayoutRows", "  checkpoints")},
-    {LayoutRow::FinishClock, "finishes", TD_TEXT("LayoutRows", "finishes (now +)")},
+    {LayoutRow::FinishClock, "finishes", TD_TEXT("LayoutRows", "finishes if started now")},
     {LayoutRow::GpuHours, "gpu_hours", TD_TEXT("LayoutRows", "GPU-hours")},
     {LayoutRow::ScalingEfficiency, "scaling_efficiency", TD_TEXT("LayoutRows", "scaling eff.")},
     {LayoutRow::CostPerHour, "cost_per_hour", TD_TEXT("LayoutRows", "cost per hour")},
@@ -96,6 +96,9 @@ Text figureText(const Figure& f) {
         {"samples/s", TD_TEXT("LayoutRows", "%1 samples/s")}, {"s/step", TD_TEXT("LayoutRows", "%1 s/step")},
         {"GPUs", TD_TEXT("LayoutRows", "%1 GPUs")},
     };
+    // Under a second: milliseconds ("0.486 ms", not "0.000486 s" or "1.04e-05 s").
+    if ((f.unit == "s" || f.unit == "s/step") && f.value != 0 && std::abs(f.value) < 1)
+        return Text(f.unit == "s" ? TD_TEXT("LayoutRows", "%1 ms") : TD_TEXT("LayoutRows", "%1 ms/step"), {num(f.value * 1e3)});
     for (const auto& u : units)
         if (f.unit == u.unit)
             return Text(u.text, {num(f.value)});

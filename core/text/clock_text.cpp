@@ -26,9 +26,8 @@ std::string clockText(double at, std::time_t now) {
     const std::tm local = localTime(at);
     std::tm today{};
     localtime_r(&now, &today);
-    const char* format = local.tm_year != today.tm_year ? "%Y-%m-%d %H:%M"
-                         : local.tm_yday != today.tm_yday ? "%m-%d %H:%M"
-                                                          : "%H:%M";
+    const bool sameDay = local.tm_year == today.tm_year && local.tm_yday == today.tm_yday;
+    const char* format = sameDay ? "%H:%M" : "%Y-%m-%d %H:%M";
     return written(format, local);
 }
 

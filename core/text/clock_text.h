@@ -1,9 +1,9 @@
 #pragma once
 // A moment as both faces write it (when a run ends: the `traindeck plan` table's
 // "finishes" row, the Layouts page's column and the timeline's labels): in the user's
-// time zone, the time alone when it is today, with the date when it is not ("11-28
-// 15:44"), with the year when not this year ("2027-01-03 09:10"). Digits only: the
-// same in every language.
+// time zone, the time alone when it is today, else with the whole date, year first
+// ("2026-11-28 15:44": "11-28" alone reads as another date in another country).
+// Digits only: the same in every language.
 
 #include <ctime>
 #include <string>

@@ -23,7 +23,9 @@ inline std::string formatNumber(double value) {
 // fix text shows it, and the window's figures too (gui/figure_format): three
 // significant digits, the model's accuracy (a few percent: a fourth digit would
 // claim what it does not know), whole numbers from 100 up rather than an
-// exponent, no thousands separator. "1306", "66.5", "8.22", "0.0123", "3e-05".
+// exponent, digits grouped by thousands from five digits up (a four-digit number
+// reads at a glance, a seven-digit one does not). "1306", "1,540,438", "66.5",
+// "8.22", "0.0123", "3e-05".
 inline int estimateDecimals(double value) {
     const double magnitude = value < 0 ? -value : value;
     if (!(magnitude < 1e15) || magnitude >= 100 || magnitude == 0)
@@ -56,6 +58,9 @@ inline std::string estimateText(double value) {
             s.erase(s.find_last_not_of('0') + 1);
             if (s.back() == '.') s.pop_back();
         }
+        if (magnitude >= 9999.5)  // whole from 100 up: only digits after the sign
+            for (int at = int(s.size()) - 3; at > (value < 0 ? 1 : 0); at -= 3)
+                s.insert(std::size_t(at), 1, ',');
         return s;
     }
     return buf;

@@ -51,13 +51,13 @@ private slots:
     void numbersFollowTheLanguage() {
         Language language;
         QVERIFY(language.apply(QStringLiteral("zh_CN")));
-        // Core's one rule for numbers (number_text.h's estimateText), in every language: no
-        // "1,234,567" beside a fix text's "1234567".
-        QCOMPARE(localeNumber(1234567), QStringLiteral("1234567"));
+        // Core's one rule for numbers (number_text.h's estimateText), in every language: the
+        // same "1,234,567" as a fix text's.
+        QCOMPARE(localeNumber(1234567), QStringLiteral("1,234,567"));
         QCOMPARE(formatDuration(0.5), QStringLiteral("30 分钟"));
         QVERIFY(language.apply(QStringLiteral("en")));
         QCOMPARE(formatDuration(0.5), QStringLiteral("30 min"));
-        QCOMPARE(localeNumber(1234567), QStringLiteral("1234567"));
+        QCOMPARE(localeNumber(1234567), QStringLiteral("1,234,567"));
     }
 };
 

@@ -2,6 +2,7 @@
 // empty host list names the field to fill, nodes whose checks failed do not stay
 // "connecting", "Watch this run" is off when nothing was started, the banner
 // follows a switch of language, and long log lines wrap.
+#include "gui/plan/field_sections.h"
 #include "gui/window/language.h"
 #include "gui/window/main_window.h"
 #include "gui/plan/plan_document.h"
@@ -104,6 +105,26 @@ private slots:
         page.setRunDir(work.filePath("empty"));
         QVERIFY(!page.start());
         QVERIFY2(page.banner().contains("node 0 has no host") && !page.banner().contains("host ''"), qPrintable(page.banner()));
+    }
+
+    // Core's refusal of a plan it cannot launch (a model the trainer cannot train, no
+    // command) reaches the banner as core's text, in the window's language, naming the
+    // field by the form's label, not by the command line's flag.
+    void aRefusedPlanIsSaidInTheWindowsWords() {
+        Language language;
+        QVERIFY(language.apply("zh_CN"));
+        PlanDocument document;
+        LaunchPage page(document);
+        Plan plan = twoNodes("127.0.0.1:1,127.0.0.1:1");
+        QVERIFY(setPlanField(plan, "model.preset", "").empty());
+        QVERIFY(setPlanField(plan, "model.name", "my-model").empty());
+        document.reset(plan, {}, false);
+        page.setRunDir(work.filePath("refused-plan"));
+        QVERIFY(!page.start());
+        const QString label = fieldLabel("launch.command");
+        QVERIFY2(page.banner().contains(label) && !page.banner().contains("--command") && !page.banner().contains("set "),
+                 qPrintable(page.banner() + " / " + label));
+        QVERIFY(language.apply("en"));
     }
 
     void failedChecksEndEveryNodesRowAndTheBannerFollowsTheLanguage() {

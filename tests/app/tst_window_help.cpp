@@ -254,6 +254,11 @@ private slots:
         for (double v : {1306.4, 66.5123, 8.2149, 22.0, 0.01234, 3e-5})
             QCOMPARE(localeNumber(v), QString::fromStdString(estimateText(v)));
         QCOMPARE(localeNumber(1306.4), QString("1306"));  // no "1,306" beside a "1306 GiB"
+        QCOMPARE(localeNumber(1540438), QString("1,540,438"));  // from five digits up, grouped
+        // A time under a second in milliseconds, not "0.000486 s".
+        QCOMPARE(formatFigure(Figure{0.000486, "s"}), QString("0.486 ms"));
+        QCOMPARE(formatFigure(Figure{1.04e-5, "s"}), QString("0.0104 ms"));
+        QCOMPARE(formatFigure(Figure{2.5, "s"}), QString("2.5 s"));
         QCOMPARE(localeNumber(66.5123), QString("66.5"));
         QCOMPARE(localeNumber(8.2149), QString("8.21"));
         QCOMPARE(QString::fromStdString(estimateText(3e-5)), QString("3e-05"));

@@ -24,6 +24,18 @@ namespace traindeck::gui {
 
 using launch::Event;
 
+namespace {
+
+// Core's texts with the page's own names: a check that starts nothing is its Check button
+// (the command line's --dry-run); plan fields by their labels, as everywhere in the window.
+QString pageText(const Text& text) {
+    return app::qLocalized(text, [](const std::string& key) {
+        return key == "launch.dry_run" ? LaunchPage::tr("Check nodes").toStdString() : std::string();
+    });
+}
+
+}  // namespace
+
 LaunchPage::LaunchPage(const PlanDocument& document, QWidget* parent)
     : QWidget(parent), m_document(document), m_control(new LaunchControl(this)) {
     auto* targets = new QVBoxLayout(this);
@@ -158,7 +170,7 @@ bool LaunchPage::begin(bool dryRun) {
     try {
         m_control->start(std::move(config));
     } catch (const launch::LaunchError& e) {
-        m_banner->say([why = e.text] { return app::qLocalized(why); }, true);
+        m_banner->say([why = e.text] { return pageText(why); }, true);
         return false;
     }
     m_dryRun = dryRun;
@@ -217,7 +229,7 @@ void LaunchPage::onEvent(const Event& e) {
                           false);
         break;
     case Event::Kind::Preflight:
-        m_log->append(row, prefix + app::qLocalized(launch::preflightText(e)));
+        m_log->append(row, prefix + pageText(launch::preflightText(e)));
         break;
     case Event::Kind::Metrics:
     case Event::Kind::Output:
@@ -235,8 +247,8 @@ void LaunchPage::finish(const launch::LaunchEnd& end) {
     const bool ok = end.status == launch::EndStatus::Completed || end.status == launch::EndStatus::DryRun;
     if (end.status == launch::EndStatus::Failed && end.node >= 0 && end.node < m_model->rowCount())
         m_nodes->selectRow(end.node);
-    m_banner->say([end] { return app::qLocalized(launch::endText(end)); }, !ok);
-    m_log->append(-1, app::qLocalized(launch::endText(end)));
+    m_banner->say([end] { return pageText(launch::endText(end)); }, !ok);
+    m_log->append(-1, pageText(launch::endText(end)));
     updateButtons();
     emit runEnded(ok);
 }

@@ -33,6 +33,16 @@ QString wrapped(const QString& text, const QFont& font, int width) {
     return lines.join(QLatin1Char('\n'));
 }
 
+const char* const kWholeTitle = "wholeTitle";  // the title as the cards gave it, before wrapping
+const QPen kLegendBorder(QColor(200, 200, 200));
+
+// As many ticks as a card of `size` has room for: labels of a small card (1366×768,
+// a Chinese font's taller lines) would run into each other.
+void setTickCounts(QCustomPlot* plot, const QSize& size) {
+    plot->xAxis->ticker()->setTickCount(std::clamp(size.width() / 110, 2, 6));
+    plot->yAxis->ticker()->setTickCount(std::clamp(size.height() / 50, 2, 5));
+}
+
 }  // namespace
 
 QCustomPlot* make(QWidget* parent) {
@@ -58,7 +68,7 @@ QCustomPlot* make(QWidget* parent) {
     legendFont.setPointSizeF(std::max(7.0, legendFont.pointSizeF() - 1));
     plot->legend->setFont(legendFont);
     plot->legend->setBrush(QColor(255, 255, 255, 210));
-    plot->legend->setBorderPen(QPen(QColor(200, 200, 200)));
+    plot->legend->setBorderPen(kLegendBorder);
     plot->legend->setIconSize(16, 8);
     plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
     plot->legend->setVisible(false);
@@ -67,7 +77,50 @@ QCustomPlot* make(QWidget* parent) {
 
 void setTitle(QCustomPlot* plot, const QString& title) {
     QCPTextElement* element = titleElement(plot);
+    plot->setProperty(kWholeTitle, title);  // wrapped again for a picture of another width
     element->setText(wrapped(title, element->font(), plot->width() - 12));
+}
+
+void paint(QCustomPlot* plot, QCPPainter* painter, const QSize& size, const QString& xTitle) {
+    QCPTextElement* title = titleElement(plot);
+    QCPLegend* legend = plot->legend;
+    const QString windowTitle = title->text();
+    const bool legendShown = legend->visible();
+    const int xTicks = plot->xAxis->ticker()->tickCount(), yTicks = plot->yAxis->ticker()->tickCount();
+    title->setText(wrapped(plot->property(kWholeTitle).toString(), title->font(), size.width() - 12));
+    plot->xAxis->setLabel(xTitle);
+    setTickCounts(plot, size);
+    const bool named = legend->itemCount() >= 1;
+    if (named) {
+        // As many columns as the widest name leaves room for, in a row of the card's own under the axes.
+        int widest = 1;
+        for (int i = 0; i < legend->itemCount(); ++i)
+            widest = std::max(widest, legend->item(i)->minimumOuterSizeHint().width());
+        plot->axisRect()->insetLayout()->take(legend);
+        plot->axisRect()->insetLayout()->simplify();
+        plot->plotLayout()->addElement(plot->plotLayout()->rowCount(), 0, legend);
+        plot->plotLayout()->setRowStretchFactor(plot->plotLayout()->rowCount() - 1, 0.001);
+        legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, false);
+        legend->setWrap(std::max(1, (size.width() - 40) / (widest + legend->columnSpacing())));
+        legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
+        legend->setBorderPen(Qt::NoPen);
+        legend->setVisible(true);
+    }
+    plot->toPainter(painter, size.width(), size.height());
+    if (named) {
+        plot->plotLayout()->take(legend);
+        plot->plotLayout()->simplify();
+        plot->axisRect()->insetLayout()->addElement(legend, Qt::AlignTop | Qt::AlignRight);
+        legend->setWrap(0);
+        legend->setFillOrder(QCPLayoutGrid::foRowsFirst, true);
+        legend->setBorderPen(kLegendBorder);
+        legend->setVisible(legendShown);
+    }
+    plot->xAxis->setLabel(QString());
+    plot->xAxis->ticker()->setTickCount(xTicks);
+    plot->yAxis->ticker()->setTickCount(yTicks);
+    title->setText(windowTitle);
+    plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
 QString title(const QCustomPlot* plot) { return titleElement(plot)->text(); }
@@ -89,10 +142,7 @@ void setScales(QCustomPlot* plot, bool logY, bool wallTime) {
             plot->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
         }
     }
-    // As many ticks as the card has room for: labels of a small card (1366×768, a
-    // Chinese font's taller lines) would run into each other.
-    plot->xAxis->ticker()->setTickCount(std::clamp(plot->width() / 110, 2, 6));
-    plot->yAxis->ticker()->setTickCount(std::clamp(plot->height() / 50, 2, 5));
+    setTickCounts(plot, plot->size());
 }
 
 void followData(QCustomPlot* plot, const ValueRange& x, const ValueRange& y, const std::vector<QCPGraph*>& raw,

@@ -13,7 +13,9 @@
 #include <vector>
 
 class QCPGraph;
+class QCPPainter;
 class QCustomPlot;
+class QSize;
 class QWidget;
 
 namespace traindeck::gui::card_plot {
@@ -22,6 +24,11 @@ QCustomPlot* make(QWidget* parent);
 // The title, broken into lines no wider than the card: never cut at its edges.
 void setTitle(QCustomPlot* plot, const QString& title);
 QString title(const QCustomPlot* plot);
+// The card as a picture of `size` pixels, painted at the painter's origin: its title
+// wrapped to that width, its x axis titled `xTitle`, its legend (every named line, a
+// run's or a rank's) in rows beneath the plot rather than over the curves, ticks for
+// that size. The card in the window is as it was afterwards.
+void paint(QCustomPlot* plot, QCPPainter* painter, const QSize& size, const QString& xTitle);
 // A log or linear y axis; dates and times on the x axis, or numbers; as many
 // ticks as the card has room for.
 void setScales(QCustomPlot* plot, bool logY, bool wallTime);

@@ -1,6 +1,7 @@
 #include "gui/watch/watch_export.h"
 
 #include "gui/parts/plot_export.h"
+#include "gui/watch/card_plot.h"
 #include "gui/watch/watch_runs_model.h"
 
 #include "metrics/series_csv.h"
@@ -15,6 +16,8 @@
 #include <QSaveFile>
 #include <QSvgGenerator>
 
+#include <numeric>
+
 namespace traindeck::gui {
 namespace {
 
@@ -25,55 +28,69 @@ bool isSvg(const QString& path) { return QFileInfo(path).suffix().compare(QLatin
 WatchExport::WatchExport(WatchCards& cards, std::function<CardView()> view, std::function<QString()> xTitle, QWidget* page)
     : QObject(page), m_cards(cards), m_view(std::move(view)), m_xTitle(std::move(xTitle)), m_page(page) {}
 
-// A picture stands alone: it names its runs (the legend, one run too) and its x axis.
-void WatchExport::dressForExport(int card, bool on) {
-    QCustomPlot* plot = m_cards.cards()[std::size_t(card)];
-    plot->xAxis->setLabel(on ? m_xTitle() : QString());
-    plot->legend->setVisible(on ? plot->legend->itemCount() >= 1 : m_cards.legendInWindow(card));
-    plot->replot(QCustomPlot::rpImmediateRefresh);
+// A picture stands alone and reads the same whatever the window's size: every card
+// at one size, two to a row, each naming its runs (the legend, one run too) and its x axis.
+QSize WatchExport::pictureSize(int cards) {
+    const int columns = cards > 1 ? 2 : 1;
+    return {columns * kCardPicture.width(), std::max(1, (cards + columns - 1) / columns) * kCardPicture.height()};
 }
 
-bool WatchExport::exportImage(const QString& path) { return isSvg(path) ? exportSvg(path) : exportPng(path); }
+void WatchExport::paintCards(QCPPainter& painter, const std::vector<int>& cards) {
+    const int columns = pictureSize(int(cards.size())).width() / kCardPicture.width();
+    for (std::size_t i = 0; i < cards.size(); ++i) {
+        painter.save();
+        painter.translate(int(i) % columns * kCardPicture.width(), int(i) / columns * kCardPicture.height());
+        card_plot::paint(m_cards.cards()[std::size_t(cards[i])], &painter, kCardPicture, m_xTitle());
+        painter.restore();
+    }
+}
 
-bool WatchExport::exportPng(const QString& path) {
+bool WatchExport::writePng(const std::vector<int>& cards, const QString& path) {
     m_cards.drawAll(m_view());
-    const int n = int(m_cards.cards().size());
-    for (int c = 0; c < n; ++c)
-        dressForExport(c, true);
-    const QImage image = m_cards.grab().toImage();
-    for (int c = 0; c < n; ++c)
-        dressForExport(c, false);
+    QImage image(pictureSize(int(cards.size())), QImage::Format_ARGB32);
+    image.fill(Qt::white);
+    QCPPainter painter;
+    if (!painter.begin(&image))
+        return false;
+    paintCards(painter, cards);
+    painter.end();
     return savePng(image, path);
 }
 
-// Every card where it lies on the page, as vector graphics.
-bool WatchExport::exportSvg(const QString& path) {
+bool WatchExport::writeSvg(const std::vector<int>& cards, const QString& path, const QString& title) {
     m_cards.drawAll(m_view());
     QSaveFile file(path);  // whole or not at all
     if (!file.open(QIODevice::WriteOnly))
         return false;
+    const QSize size = pictureSize(int(cards.size()));
     QSvgGenerator svg;
     svg.setOutputDevice(&file);
-    svg.setSize(m_cards.size());
-    svg.setViewBox(QRect(QPoint(0, 0), m_cards.size()));
-    QStringList runs;
-    for (const metrics::Run* run : m_cards.shownRuns())
-        runs << QString::fromStdString(run->name());
-    svg.setTitle(tr("TrainDeck: %1").arg(runs.join(QStringLiteral(", "))));
+    svg.setSize(size);
+    svg.setViewBox(QRect(QPoint(0, 0), size));
+    svg.setTitle(title);
     QCPPainter painter;
     if (!painter.begin(&svg))
         return false;
-    for (int c = 0; c < int(m_cards.cards().size()); ++c) {
-        QCustomPlot* p = m_cards.cards()[std::size_t(c)];
-        dressForExport(c, true);
-        painter.save();
-        painter.translate(p->geometry().topLeft());
-        p->toPainter(&painter, p->width(), p->height());
-        painter.restore();
-        dressForExport(c, false);
-    }
+    paintCards(painter, cards);
     painter.end();
     return file.commit();
+}
+
+std::vector<int> WatchExport::everyCard() const {
+    std::vector<int> cards(m_cards.cards().size());
+    std::iota(cards.begin(), cards.end(), 0);
+    return cards;
+}
+
+bool WatchExport::exportImage(const QString& path) { return isSvg(path) ? exportSvg(path) : exportPng(path); }
+
+bool WatchExport::exportPng(const QString& path) { return writePng(everyCard(), path); }
+
+bool WatchExport::exportSvg(const QString& path) {
+    QStringList runs;
+    for (const metrics::Run* run : m_cards.shownRuns())
+        runs << QString::fromStdString(run->name());
+    return writeSvg(everyCard(), path, tr("TrainDeck: %1").arg(runs.join(QStringLiteral(", "))));
 }
 
 bool WatchExport::exportCsv(const QString& path) {
@@ -81,23 +98,11 @@ bool WatchExport::exportCsv(const QString& path) {
 }
 
 bool WatchExport::exportCardPng(int card, const QString& path) {
-    if (card < 0 || card >= int(m_cards.cards().size()))
-        return false;
-    m_cards.drawAll(m_view());
-    dressForExport(card, true);
-    const bool saved = savePlotPng(m_cards.cards()[std::size_t(card)], path);
-    dressForExport(card, false);
-    return saved;
+    return card >= 0 && card < int(m_cards.cards().size()) && writePng({card}, path);
 }
 
 bool WatchExport::exportCardSvg(int card, const QString& path) {
-    if (card < 0 || card >= int(m_cards.cards().size()))
-        return false;
-    m_cards.drawAll(m_view());
-    dressForExport(card, true);
-    const bool saved = savePlotSvg(m_cards.cards()[std::size_t(card)], path, m_cards.title(card));
-    dressForExport(card, false);
-    return saved;
+    return card >= 0 && card < int(m_cards.cards().size()) && writeSvg({card}, path, m_cards.title(card));
 }
 
 bool WatchExport::exportCardCsv(int card, const QString& path) {

@@ -2,16 +2,21 @@
 // The Watch page's cards written out: all of them as one picture (PNG, or SVG
 // for a file named .svg) and every shown series as CSV; one card as PNG, SVG or
 // the CSV of the points it draws (its context menu). A picture stands alone: it
-// names its runs (the legend) and its x axis, which the window leaves to the
-// run list and the controls.
+// names its runs (the legend, beneath each card's plot) and its x axis, which the
+// window leaves to the run list and the controls, and is the same size whatever
+// the window's: kCardPicture a card, two cards to a row.
 
 #include "gui/watch/watch_cards.h"
 
 #include <QObject>
 #include <QString>
 
-#include <functional>
+#include <QSize>
 
+#include <functional>
+#include <vector>
+
+class QCPPainter;
 class QWidget;
 
 namespace traindeck::gui {
@@ -36,8 +41,14 @@ public:
     void askAndExportCsv();
     void cardMenu(int card, const QPoint& global);
 
+    static constexpr QSize kCardPicture{800, 500};
+    static QSize pictureSize(int cards);  // of a picture of that many cards
+
 private:
-    void dressForExport(int card, bool on);
+    void paintCards(QCPPainter& painter, const std::vector<int>& cards);
+    bool writePng(const std::vector<int>& cards, const QString& path);
+    bool writeSvg(const std::vector<int>& cards, const QString& path, const QString& title);
+    std::vector<int> everyCard() const;
     QString askImagePath(const QString& caption);
     void warnNotWritten(const QString& path);
 
