@@ -38,6 +38,33 @@ std::string nameWithoutUnit(std::string_view metric) {
     return std::string(metric);
 }
 
+Text metricName(std::string_view metric) {
+    static const struct {
+        std::string_view key;
+        TextTemplate name;
+    } protocol[] = {
+        {"loss", TD_TEXT("MetricNames", "loss")},
+        {"psnr", TD_TEXT("MetricNames", "PSNR")},
+        {"lr", TD_TEXT("MetricNames", "learning rate")},
+        {"grad_norm", TD_TEXT("MetricNames", "gradient norm")},
+        {"step_time_s", TD_TEXT("MetricNames", "step time")},
+        {"comm_time_s", TD_TEXT("MetricNames", "communication time")},
+        {"host_s", TD_TEXT("MetricNames", "host time")},
+        {"samples_per_s", TD_TEXT("MetricNames", "samples/s")},
+        {"steps_per_s", TD_TEXT("MetricNames", "steps/s")},
+        {"tokens_per_s", TD_TEXT("MetricNames", "tokens/s")},
+        {"gpu_mem_gb", TD_TEXT("MetricNames", "GPU memory")},
+        {"eval_loss", TD_TEXT("MetricNames", "evaluation loss")},
+        {"eval_psnr", TD_TEXT("MetricNames", "evaluation PSNR")},
+        {"epoch", TD_TEXT("MetricNames", "epoch")},
+        {"samples_seen", TD_TEXT("MetricNames", "samples seen")},
+    };
+    for (const auto& p : protocol)
+        if (metric == p.key)
+            return Text(p.name);
+    return Text::value(nameWithoutUnit(metric));
+}
+
 std::string withUnit(double value, std::string_view metric) {
     char buf[48];
     if (std::isnan(value))

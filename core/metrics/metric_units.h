@@ -4,6 +4,8 @@
 // gigabytes, `*_per_s` a rate, `lr`; the protocol's `gpu_mem_gb` is GiB). One place, so the window's cards and
 // `traindeck watch` label a user's scalar alike.
 
+#include "text/text.h"
+
 #include <string>
 #include <string_view>
 
@@ -13,6 +15,11 @@ namespace traindeck::metrics {
 std::string unitOf(std::string_view metric);
 // The key without its unit suffix, for a title: "data_time_s" → "data_time".
 std::string nameWithoutUnit(std::string_view metric);
+// A metric as a title or a summary's row names it: the protocol's own metrics in
+// words of the interface's language ("comm_time_s" → "communication time",
+// "eval_psnr" → "evaluation PSNR"); any other key as the script wrote it, less its
+// unit suffix ("data_time_s" → "data_time"). The unit is unitOf's.
+Text metricName(std::string_view metric);
 // A value with its unit as a person reads it: 4 significant digits ("0.134 s", "45.2 GB", "3e-05").
 std::string withUnit(double value, std::string_view metric);
 

@@ -3,6 +3,7 @@
 #include "metrics/metric_units.h"
 #include "text/number_text.h"
 
+#include <algorithm>
 #include <cmath>
 #include <set>
 #include <string>
@@ -27,20 +28,30 @@ bool ownScalar(const std::string& metric) {
     return !shown.contains(metric);
 }
 
+// The protocol's statuses in words of the interface's language; another as the run wrote it.
+Text endStatusText(const std::string& status) {
+    if (status == "completed") return Text(TD_TEXT("WatchCommand", "completed"));
+    if (status == "failed") return Text(TD_TEXT("WatchCommand", "failed"));
+    if (status == "interrupted") return Text(TD_TEXT("WatchCommand", "interrupted"));
+    return val(status);
+}
+
 Text runStatus(const RunSummary& s) {
     if (s.endStatus.empty()) return Text(TD_TEXT("WatchCommand", "running (no end event yet)"));
-    // The protocol's statuses in words of the interface's language; another as the run wrote it.
-    if (s.endStatus == "completed") return Text(TD_TEXT("WatchCommand", "completed"));
-    if (s.endStatus == "failed") return Text(TD_TEXT("WatchCommand", "failed"));
-    if (s.endStatus == "interrupted") return Text(TD_TEXT("WatchCommand", "interrupted"));
-    return val(s.endStatus);
+    return endStatusText(s.endStatus);
 }
 
 std::vector<SummaryRow> summaryRows(const Run& run, const RunSummary& s) {
     std::vector<SummaryRow> rows;
     const auto row = [&](Text label, Text value, bool alarm = false) { rows.push_back({std::move(label), std::move(value), alarm}); };
     row(TD_TEXT("WatchCommand", "status"), runStatus(s), run.failing());
-    const std::string done = s.lastStep >= 0 ? std::to_string(s.lastStep + 1) : "0";
+    // Steps count from 0, so the last one's number and one were done; a log that counts
+    // from 1 ("step 80/80", a Hugging Face Trainer's global_step) ends on its total, and
+    // no run did more steps than it has.
+    std::int64_t steps = s.lastStep >= 0 ? s.lastStep + 1 : 0;
+    if (s.totalSteps > 0)
+        steps = std::min(steps, s.totalSteps);
+    const std::string done = std::to_string(steps);
     row(TD_TEXT("WatchCommand", "steps"),
         s.totalSteps > 0 ? Text(TD_TEXT("WatchCommand", "%1 of %2"), {val(done), val(std::to_string(s.totalSteps))}) : val(done));
     const auto lastBest = [&](Text label, const std::optional<double>& last, const std::optional<Best>& best) {
@@ -70,7 +81,7 @@ std::vector<SummaryRow> summaryRows(const Run& run, const RunSummary& s) {
     }
     for (const auto& [key, series] : run.allSeries())
         if (key.second < 0 && !series->empty() && ownScalar(key.first))
-            row(val(key.first), val(withUnit(series->last().value, key.first)));
+            row(metricName(key.first), val(withUnit(series->last().value, key.first)));
     if (!run.nodeStreams.empty()) {
         std::vector<Text> nodes;
         for (const Run::NodeStream& n : run.nodeStreams) {
@@ -81,7 +92,7 @@ std::vector<SummaryRow> summaryRows(const Run& run, const RunSummary& s) {
         row(TD_TEXT("WatchCommand", "nodes"), Text::concat(std::move(nodes)));
     }
     for (const Restart& r : s.restarts) {
-        const Text before = r.previousEnd.empty() ? Text(TD_TEXT("WatchCommand", "no end recorded")) : val(r.previousEnd);
+        const Text before = r.previousEnd.empty() ? Text(TD_TEXT("WatchCommand", "no end recorded")) : endStatusText(r.previousEnd);
         row(TD_TEXT("WatchCommand", "restart"),
             r.afterStep < 0 ? Text(TD_TEXT("WatchCommand", "attempt %1, before any step (the attempt before: %2)"),
                                    {val(std::to_string(r.attempt)), before})

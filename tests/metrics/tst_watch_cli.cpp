@@ -103,6 +103,20 @@ private slots:
         QCOMPARE(r.code, 2);
     }
 
+    // A log that counts its steps from 1 ("step 80/80", as a Hugging Face Trainer's
+    // global_step does) ends on its total: 80 of 80, never 81 of 80.
+    void aLogCountingFromOneEndsOnItsTotal() {
+        const QString file = tmp.filePath("from-one.log");
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        for (int step = 1; step <= 80; ++step)
+            f.write("step " + QByteArray::number(step) + "/80 | loss: 0.5\n");
+        f.close();
+        const TraindeckRun r = runTraindeck({"watch", file});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.contains(QRegularExpression("steps\\s+80 of 80")), qPrintable(r.out));
+    }
+
     void finalStepAndRestartInTheSummary() {
         // Logged every third step, ended at step 7 (the last step reached): 8 of 8
         // steps, in the text and in --json. Then relaunched into the same file.

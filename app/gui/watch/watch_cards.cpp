@@ -142,7 +142,7 @@ QString WatchCards::title(int card) const {
     case CardKind::RankStepTime: return tr("Step time per rank (s)");
     case CardKind::Scalar: {
         const QString unit = QString::fromStdString(unitOf(c.metric));
-        const QString name = QString::fromStdString(nameWithoutUnit(c.metric));
+        const QString name = app::qLocalized(metricName(c.metric));
         return unit.isEmpty() ? name : QStringLiteral("%1 (%2)").arg(name, unit);
     }
     }
