@@ -158,6 +158,12 @@ private slots:
         QTRY_VERIFY2(page.banner() != english && page.banner().contains(QString::fromUtf8("节点")), qPrintable(page.banner()));
         QVERIFY(language.apply("en"));
         QTRY_COMPARE(page.banner(), english);
+        // Another plan opened: the failure was the plan before's; its banner, rows and log go.
+        document.reset(twoNodes("gpu-a,gpu-b"), {}, false);
+        QVERIFY(page.banner().isEmpty());
+        QVERIFY(output->toPlainText().isEmpty());
+        for (int node = 0; node < 2; ++node)
+            QVERIFY(page.nodeStateText(node).isEmpty());
     }
 
     // The Launch tab of the window at a laptop's and a desktop's size, in both languages,

@@ -61,6 +61,7 @@ LaunchPage::LaunchPage(const PlanDocument& document, QWidget* parent)
     connect(m_form, &LaunchForm::localToggled, this, [this] { syncNodes(); });
     connect(m_model, &LaunchNodesModel::hostsEdited, this, &LaunchPage::hostsEdited);
     connect(&m_document, &PlanDocument::analysisChanged, this, &LaunchPage::showPlan);
+    connect(&m_document, &PlanDocument::planReplaced, this, &LaunchPage::forgetEndedRun);
     retranslate();
     showPlan();
 }
@@ -118,6 +119,21 @@ void LaunchPage::showPlan() {
     m_scheduled->setVisible(scheduled || m_scheduled->running());
     m_sshPart->setVisible(!m_scheduled->isVisibleTo(this));
     syncNodes();
+}
+
+// Another plan: the run of the plan before (its banner, rows and log) is not this one's.
+// A run still going keeps its page until it ends.
+void LaunchPage::forgetEndedRun() {
+    if (running())
+        return;
+    m_banner->clear();
+    m_log->clear();
+    m_model->clearRun();
+    m_runDir.clear();
+    m_ended = false;
+    m_dryRun = false;
+    m_end = {};
+    updateButtons();
 }
 
 QStringList LaunchPage::hosts() const { return m_model->hosts(); }

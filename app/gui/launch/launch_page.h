@@ -78,6 +78,7 @@ private:
     void finish(const launch::LaunchEnd& end);
     void retranslate();
     void showPlan();  // the document's plan changed
+    void forgetEndedRun();  // another plan
     void syncNodes();
     void updateButtons();
 

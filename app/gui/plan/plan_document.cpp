@@ -99,6 +99,7 @@ void PlanDocument::reset(const Plan& plan, const QString& filePath, bool modifie
     assign(plan);
     emit filePathChanged(m_filePath);
     updateModified();
+    emit planReplaced();
 }
 
 QString PlanDocument::load(const QString& path) {

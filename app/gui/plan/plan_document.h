@@ -60,6 +60,9 @@ signals:
     void analysisChanged();
     void modifiedChanged(bool modified);
     void filePathChanged(const QString& path);
+    // Another plan (opened, created, the demo) in place of the one before, after its
+    // analysisChanged: a page drops what it showed of the plan before (a launch's end).
+    void planReplaced();
 
 private:
     friend class PlanChangeCommand;

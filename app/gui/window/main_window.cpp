@@ -31,6 +31,7 @@
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QUndoStack>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -64,6 +65,8 @@ MainWindow::MainWindow(Language* language, QWidget* parent) : QMainWindow(parent
     connect(m_document, &PlanDocument::filePathChanged, this, &MainWindow::updateTitle);
     connect(m_document, &PlanDocument::analysisChanged, this, &MainWindow::updateTitle);  // an unsaved plan is titled by its name
     connect(m_files, &PlanFiles::message, statusBar(), &QStatusBar::showMessage);
+    // A message about the plan as it was (created, opened, a fix applied) goes with the next edit.
+    connect(m_document->undoStack(), &QUndoStack::indexChanged, statusBar(), &QStatusBar::clearMessage);
     connect(m_files, &PlanFiles::planCreated, this, [this] { m_tabs->setCurrentIndex(0); });
 
     m_menus = new WindowMenus(this, m_files, m_document->undoStack(), m_tabs, m_fieldsScroll, [this] { showSettings(); });
