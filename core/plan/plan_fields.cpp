@@ -846,4 +846,12 @@ bool parseLayout(std::string_view text, Layout& out) {
     return true;
 }
 
+bool platformFieldUsed(const Plan& plan, std::string_view key) {
+    const Platform p = plan.launch.platform;
+    if (key.starts_with("launch.slurm_")) return p == Platform::Slurm;
+    if (key == "launch.image") return p == Platform::Kubernetes || p == Platform::PyTorchJob || p == Platform::PaiDlc;
+    if (key == "launch.namespace") return p == Platform::Kubernetes || p == Platform::PyTorchJob;
+    return true;
+}
+
 }  // namespace traindeck

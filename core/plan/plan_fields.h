@@ -86,4 +86,10 @@ std::string layoutText(const Layout&);                       // "2x8"
 bool parseLayout(std::string_view text, Layout& out);        // "2x8" → {2, 8}
 // formatNumber (text/number_text.h): the shortest text that reads back exactly.
 
+// Whether the plan's platform reads the launch field `key`, so that a face asks only
+// for what counts there: the Slurm options on Slurm, the container image on the
+// container platforms (Kubernetes, Kubeflow, PAI-DLC), the namespace on Kubernetes and
+// Kubeflow. Any other key: true.
+bool platformFieldUsed(const Plan& plan, std::string_view key);
+
 }  // namespace traindeck

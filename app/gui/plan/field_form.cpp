@@ -6,6 +6,7 @@
 #include "gui/plan/finding_view.h"
 #include "gui/plan/plan_document.h"
 #include "gui/parts/widget_parts.h"
+#include "plan/model_source.h"
 #include "plan/plan_analysis.h"
 #include "plan/plan_fields.h"
 
@@ -57,6 +58,10 @@ FieldForm::FieldForm(std::vector<std::string> keys, PlanDocument& document, Appl
 void FieldForm::showAnalysis() {
     showPlan(m_document.plan());
     showFindings(m_document.analysis().findings);
+    // Only what the plan's model and platform read (core decides): a Llama plan has no
+    // activation memory per sample to type, a Kubernetes plan no Slurm partition.
+    for (const std::string& key : m_keys)
+        setFieldShown(key, modelFieldUsed(m_document.plan(), key) && platformFieldUsed(m_document.plan(), key));
 }
 
 void FieldForm::retranslate() {

@@ -69,15 +69,7 @@ FieldsPage::FieldsPage(WizardStep step, PlanWizard* wizard) : QWizardPage(wizard
     connect(m_form, &FieldForm::validityChanged, this, &FieldsPage::updateReason);
     // The form, the model's source and the figures (what the page's numbers mean so far:
     // the user sees the effect of a field while typing it) observe the document themselves.
-    connect(wizard->document(), &PlanDocument::analysisChanged, this, &FieldsPage::showUsedFields);
     retranslate();
-    showUsedFields();
-}
-
-void FieldsPage::showUsedFields() {
-    // Only what the model reads: a language model's sequence, a video model's clip.
-    for (const std::string& key : m_form->keys())
-        m_form->setFieldShown(key, modelFieldUsed(m_wizard->plan(), key));
 }
 
 void FieldsPage::updateReason() {

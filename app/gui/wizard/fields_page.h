@@ -41,7 +41,6 @@ protected:
 
 private:
     void retranslate();
-    void showUsedFields();
     void updateReason();
 
     WizardStep m_step;
