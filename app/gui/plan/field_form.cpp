@@ -5,6 +5,7 @@
 #include "gui/plan/field_sections.h"
 #include "gui/plan/finding_view.h"
 #include "gui/plan/plan_document.h"
+#include "gui/parts/figure_format.h"
 #include "gui/parts/widget_parts.h"
 #include "plan/model_source.h"
 #include "plan/plan_analysis.h"
@@ -12,6 +13,7 @@
 
 #include <QEvent>
 #include <QFormLayout>
+#include <QLocale>
 #include <QLabel>
 #include <QPushButton>
 #include <QVBoxLayout>
@@ -42,6 +44,12 @@ FieldForm::FieldForm(std::vector<std::string> keys, PlanDocument& document, Appl
         row.error = makeErrorLabel(cell);
         row.error->setObjectName(QStringLiteral("error:") + QString::fromStdString(key));
         column->addWidget(row.error);
+        row.decided = new QLabel(cell);
+        row.decided->setObjectName(QStringLiteral("decided:") + QString::fromStdString(key));
+        row.decided->setWordWrap(true);
+        row.decided->setStyleSheet(QStringLiteral("color: #555;"));
+        row.decided->hide();
+        column->addWidget(row.decided);
         row.findings = new QVBoxLayout;
         row.findings->setSpacing(2);
         column->addLayout(row.findings);
@@ -62,6 +70,33 @@ void FieldForm::showAnalysis() {
     // activation memory per sample to type, a Kubernetes plan no Slurm partition.
     for (const std::string& key : m_keys)
         setFieldShown(key, modelFieldUsed(m_document.plan(), key) && platformFieldUsed(m_document.plan(), key));
+    showDecided();
+}
+
+// A field another decides (core's fieldPrecedences: a global batch solves the
+// accumulation, epochs the steps, measured points the MFU) says so beneath it, with the
+// value in effect on the plan's own layout where core's estimate has it: the field's own
+// text is not what the figures use.
+void FieldForm::showDecided() {
+    const PlanAnalysis& analysis = m_document.analysis();
+    const Plan& plan = m_document.plan();
+    const Estimate* own = analysis.valid() ? analysis.estimateFor(plan.cluster.layout()) : nullptr;
+    for (auto& [key, row] : m_rows) {
+        QString note;
+        for (const Precedence& rule : fieldPrecedences()) {
+            if (key != rule.field || findPlanField(rule.decider)->get(plan) == rule.off)
+                continue;
+            QString value;
+            if (own && key == "recipe.grad_accum")
+                value = QLocale().toString(own->gradAccum);
+            else if (own && key == "recipe.total_steps")
+                value = localeNumber(own->totalSteps.value);
+            note = value.isEmpty() ? tr("%1 decides it.").arg(fieldLabel(rule.decider))
+                                   : tr("%1 decides it: %2 on %3.").arg(fieldLabel(rule.decider), value, layoutName(own->layout));
+        }
+        row.decided->setText(note);
+        row.decided->setVisible(!note.isEmpty());
+    }
 }
 
 void FieldForm::retranslate() {

@@ -59,6 +59,7 @@ private:
         QLabel* label = nullptr;
         FieldEditor* editor = nullptr;
         QLabel* error = nullptr;       // core's message for the typed text
+        QLabel* decided = nullptr;     // which field decides this one's value, and the value
         QVBoxLayout* findings = nullptr;
         Text errorText;                // empty: the typed text was applied
         QString planValue;             // the field's value in the plan last shown
@@ -70,6 +71,7 @@ private:
     // Shows each finding under the field it concerns; findings about fields not
     // in this form are ignored.
     void showFindings(const std::vector<Finding>& findings);
+    void showDecided();
     void onEdited(const std::string& key, const QString& text);
     void onEditingFinished(const std::string& key);
     void retranslate();
