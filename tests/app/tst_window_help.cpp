@@ -197,9 +197,31 @@ private slots:
         for (const char* expected : {"The command line", "Launching a run"})
             QVERIFY2(titles.contains(expected), qPrintable(titles.join(" | ")));
         QVERIFY2(topics.size() >= 8, qPrintable(titles.join(" | ")));  // README's sections and the five docs/ pages
+        // It opens on the user's guide (what the window does), not on how to build it; the
+        // cost has its topic; every picture of every topic loads.
+        QCOMPARE(titles.first(), QString("User's guide"));
+        QVERIFY2(titles.contains("Cost, deadlines and budgets") && titles.contains("Layouts") && titles.contains("Watch"),
+                 qPrintable(titles.join(" | ")));
         UserGuide guide;
+        QVERIFY2(guide.shownText().contains("TrainDeck plans a data-parallel training run"), qPrintable(guide.shownText().left(200)));
+        int pictures = 0;
+        for (int t = 0; t < int(topics.size()); ++t) {
+            guide.showTopic(t);
+            QVERIFY2(guide.missingPictures().isEmpty(), qPrintable(titles[t] + ": " + guide.missingPictures().join(", ")));
+            pictures += int(topics[std::size_t(t)].markdown.count("!["));
+        }
+        QVERIFY(pictures >= 4);  // the guide's four screenshots
         guide.showTopic(int(titles.indexOf("The command line")));
         QVERIFY(guide.shownText().contains("traindeck plan"));
+        // In the Chinese window, the guide is Chinese.
+        {
+            Language chinese;
+            QVERIFY(chinese.apply("zh_CN"));
+            const auto zh = UserGuide::topics();
+            QCOMPARE(zh.front().title, QString::fromUtf8("用户指南"));
+            QVERIFY(zh[1].markdown.contains(QString::fromUtf8("新建计划")));
+            QVERIFY(chinese.apply("en"));
+        }
         if (const QString dir = qEnvironmentVariable("TRAINDECK_SCREENSHOT_DIR"); !dir.isEmpty()) {  // for a person to look at
             guide.show();
             QVERIFY(QTest::qWaitForWindowExposed(&guide));

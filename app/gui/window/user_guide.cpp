@@ -12,7 +12,13 @@
 #include <QScreen>
 #include <QSplitter>
 #include <QTableWidget>
+#include <QTextBlock>
 #include <QTextBrowser>
+#include <QTextCursor>
+#include <QTextDocument>
+#include <QImage>
+#include <QLocale>
+#include <QUrl>
 #include <QVBoxLayout>
 
 // The guide's resources live in this static library: initialised before the first read.
@@ -26,10 +32,40 @@ QString resourceText(const QString& path) {
     return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
 }
 
-// Pictures are the repository's (docs/screenshots), not compiled in: their lines are left out.
+// The README's pictures (the repository's screenshots, side by side in a table) are
+// left out of the reference, each for its words: a table of 1500-pixel pictures does
+// not fit a dialog. The guide's own pictures are compiled in and shown at the page's width.
 QString withoutPictures(QString markdown) {
-    static const QRegularExpression picture(QStringLiteral("^!\\[[^\\]]*\\]\\([^)]*\\)\\s*$"), QRegularExpression::MultilineOption);
-    return markdown.remove(picture);
+    static const QRegularExpression picture(QStringLiteral("!\\[([^\\]]*)\\]\\([^)]*\\)"));
+    return markdown.replace(picture, QStringLiteral("\\1"));
+}
+
+// `markdown`'s text before its first "## " as a topic titled `intro`, then one topic per "## " section.
+void addSections(std::vector<UserGuide::Topic>& out, const QString& markdown, QString intro) {
+    static const QRegularExpression section(QStringLiteral("^## (.+)$"), QRegularExpression::MultilineOption);
+    qsizetype from = 0;
+    for (auto it = section.globalMatch(markdown); it.hasNext();) {
+        const QRegularExpressionMatch m = it.next();
+        out.push_back({intro, markdown.mid(from, m.capturedStart() - from)});
+        intro = m.captured(1).trimmed();
+        from = m.capturedStart();
+    }
+    out.push_back({intro, markdown.mid(from)});
+}
+
+// A picture as QTextBrowser loads it: the file's bytes (or an image already made).
+QImage pictureOf(const QVariant& loaded) {
+    if (loaded.typeId() == QMetaType::QImage)
+        return loaded.value<QImage>();
+    QImage image;
+    image.loadFromData(loaded.toByteArray());
+    return image;
+}
+
+QString headingOf(const QString& markdown, const QString& otherwise) {
+    static const QRegularExpression heading(QStringLiteral("^# (.+)$"), QRegularExpression::MultilineOption);
+    const QRegularExpressionMatch m = heading.match(markdown);
+    return m.hasMatch() ? m.captured(1).trimmed() : otherwise;
 }
 
 // A dialog's size: `wanted`, no larger than 90% of the screen it opens on.
@@ -44,23 +80,19 @@ void fitToScreen(QWidget* dialog, QSize wanted) {
 std::vector<UserGuide::Topic> UserGuide::topics() {
     initGuideResource();
     std::vector<Topic> out;
-    // The README's introduction (before its first section), then one topic per "## " section.
-    const QString readme = resourceText(QStringLiteral(":/guide/README.md"));
-    static const QRegularExpression section(QStringLiteral("^## (.+)$"), QRegularExpression::MultilineOption);
-    qsizetype from = 0;
-    QString title = QStringLiteral("TrainDeck");
-    for (auto it = section.globalMatch(readme); it.hasNext();) {
-        const QRegularExpressionMatch m = it.next();
-        out.push_back({title, withoutPictures(readme.mid(from, m.capturedStart() - from))});
-        title = m.captured(1).trimmed();
-        from = m.capturedStart();
-    }
-    out.push_back({title, withoutPictures(readme.mid(from))});
-    static const QRegularExpression heading(QStringLiteral("^# (.+)$"), QRegularExpression::MultilineOption);
+    // The user's guide first, in the interface's language (Chinese, else English), a topic
+    // per section: a new user reads what the window does before how it is built.
+    const bool chinese = QLocale().language() == QLocale::Chinese;
+    const QString guide = resourceText(chinese ? QStringLiteral(":/guide/docs/user-guide.zh_CN.md")
+                                               : QStringLiteral(":/guide/docs/user-guide.md"));
+    addSections(out, guide, headingOf(guide, tr("User's guide")));
+    // Then the reference, in English: the README's introduction and sections, and each docs/ page whole.
+    addSections(out, withoutPictures(resourceText(QStringLiteral(":/guide/README.md"))), QStringLiteral("TrainDeck"));
     for (const QFileInfo& page : QDir(QStringLiteral(":/guide/docs")).entryInfoList({QStringLiteral("*.md")}, QDir::Files, QDir::Name)) {
+        if (page.fileName().startsWith(QLatin1String("user-guide")))
+            continue;
         const QString text = resourceText(page.filePath());
-        const QRegularExpressionMatch m = heading.match(text);
-        out.push_back({m.hasMatch() ? m.captured(1).trimmed() : page.baseName(), withoutPictures(text)});
+        out.push_back({headingOf(text, page.baseName()), withoutPictures(text)});
     }
     return out;
 }
@@ -75,6 +107,7 @@ UserGuide::UserGuide(QWidget* parent) : QDialog(parent), m_topics(topics()) {
         m_list->addItem(t.title);
     m_page = new QTextBrowser(split);
     m_page->setOpenExternalLinks(true);
+    m_page->setSearchPaths({QStringLiteral(":/guide/docs")});  // the guide's pictures: screenshots/…
     split->addWidget(m_list);
     split->addWidget(m_page);
     split->setStretchFactor(1, 1);
@@ -95,6 +128,48 @@ void UserGuide::showTopic(int index) {
     if (m_list->currentRow() != index)
         m_list->setCurrentRow(index);
     m_page->setMarkdown(m_topics[std::size_t(index)].markdown);
+    fitPictures();
+}
+
+// The guide's screenshots (1500 pixels wide) at the page's width, their height in proportion.
+void UserGuide::fitPictures() {
+    QTextDocument* doc = m_page->document();
+    std::vector<std::pair<int, int>> pictures;  // position and length of each
+    for (QTextBlock b = doc->begin(); b.isValid(); b = b.next())
+        for (auto it = b.begin(); !it.atEnd(); ++it)
+            if (it.fragment().charFormat().isImageFormat())
+                pictures.emplace_back(it.fragment().position(), it.fragment().length());
+    const int width = std::max(240, m_page->viewport()->width() - 2 * int(doc->documentMargin()) - 8);
+    for (const auto& [at, length] : pictures) {
+        QTextCursor cursor(doc);
+        cursor.setPosition(at);
+        cursor.setPosition(at + length, QTextCursor::KeepAnchor);
+        QTextImageFormat picture = cursor.charFormat().toImageFormat();
+        const QImage image = pictureOf(m_page->loadResource(QTextDocument::ImageResource, QUrl(picture.name())));
+        if (image.isNull() || image.width() <= width)
+            continue;
+        picture.setWidth(width);
+        picture.setHeight(double(width) * image.height() / image.width());
+        cursor.setCharFormat(picture);
+    }
+}
+
+QStringList UserGuide::missingPictures() const {
+    QStringList missing;
+    for (QTextBlock b = m_page->document()->begin(); b.isValid(); b = b.next())
+        for (auto it = b.begin(); !it.atEnd(); ++it)
+            if (const QTextCharFormat f = it.fragment().charFormat(); f.isImageFormat()) {
+                const QString name = f.toImageFormat().name();
+                if (pictureOf(m_page->loadResource(QTextDocument::ImageResource, QUrl(name))).isNull())
+                    missing << name;
+            }
+    return missing;
+}
+
+void UserGuide::resizeEvent(QResizeEvent* event) {
+    QDialog::resizeEvent(event);
+    if (m_page)
+        fitPictures();  // at the new width
 }
 
 QString UserGuide::shownText() const { return m_page->toPlainText(); }
