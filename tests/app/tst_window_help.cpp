@@ -11,6 +11,8 @@
 #include "gui/layouts/memory_bar.h"
 #include "gui/plan/plan_document.h"
 #include "gui/window/user_guide.h"
+#include "gui/watch/watch_page.h"
+#include "gui/wizard/plan_wizard.h"
 #include "localized.h"
 #include "plan/model_source.h"
 #include "plan/plan_analysis.h"
@@ -27,6 +29,7 @@
 #include <QAbstractSpinBox>
 #include <QLineEdit>
 #include <QWheelEvent>
+#include <QTemporaryDir>
 #include <QtTest>
 #include <QtTest/qtestspontaneevent.h>
 
@@ -175,6 +178,45 @@ private slots:
         QVERIFY(w.tabs()->width() >= w.width() * 0.95);
         form->trigger();
         QTRY_VERIFY(w.findChild<QSplitter*>("splitter")->widget(0)->isVisible());
+    }
+
+    // With a run on Watch (ten cards, a summary of twenty rows: restarts, own scalars), in
+    // both languages, the window still fits a 1366×768 screen: the summary and the cards
+    // scroll. The wizard fits it too, Next and Cancel on the screen.
+    void aRunOnWatchAndTheWizardFitA1366x768Screen_data() { test::languageRows(); }
+    void aRunOnWatchAndTheWizardFitA1366x768Screen() {
+        QFETCH(QString, language);
+        DemoWindow d(language);
+        MainWindow& w = *d.window;
+        QTemporaryDir dir;
+        QByteArray lines;
+        for (int attempt = 0; attempt < 3; ++attempt) {
+            lines += R"({"v":1,"event":"start","time":)" + QByteArray::number(1 + attempt * 100) +
+                     R"(,"nodes":1,"gpus_per_node":2,"world_size":2,"micro_batch":4,"total_steps":100})" "\n";
+            for (int step = attempt * 30; step < attempt * 30 + 30; ++step)
+                lines += R"({"v":1,"event":"step","time":)" + QByteArray::number(2 + attempt * 100 + step) + R"(,"step":)" +
+                         QByteArray::number(step) +
+                         R"(,"loss":0.5,"lr":0.001,"grad_norm":1.2,"samples_per_s":100,"comm_time_s":0.01,"gpu_mem_gb":20,)"
+                         R"("data_time_s":0.02,"tokens_per_s":5000,"eval_psnr_db":20,"queue_ms":3,"host_s":0.004})" "\n";
+            lines += R"({"v":1,"event":"end","time":)" + QByteArray::number(90 + attempt * 100) + R"(,"step":)" +
+                     QByteArray::number(attempt * 30 + 29) + R"(,"status":"failed","seconds":80})" "\n";
+        }
+        QFile file(dir.filePath("long.jsonl"));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(lines);
+        file.close();
+        QVERIFY(w.watchPage()->addSource(file.fileName()));
+        w.watchPage()->replotNow();
+        QVERIFY2(w.watchPage()->cards().size() >= 8, qPrintable(QString::number(w.watchPage()->cards().size())));
+        w.tabs()->setCurrentWidget(w.watchPage());
+        const QSize least = w.minimumSizeHint();
+        QVERIFY2(least.width() <= 1366 && least.height() <= 700, qPrintable(QString("%1×%2").arg(least.width()).arg(least.height())));
+        PlanWizard wizard(demoPlan());
+        QVERIFY2(wizard.minimumSizeHint().height() <= 768 - 40 - 30,
+                 qPrintable(QString::number(wizard.minimumSizeHint().height())));
+        QVERIFY(wizard.size().height() <= std::max(wizard.minimumSizeHint().height(),
+                                                   wizard.screen()->availableGeometry().height() - 40));
+        d.language.apply("en");
     }
 
     void anUnsavedPlanIsTitledByItsName() {

@@ -1,5 +1,6 @@
 #include "gui/watch/watch_page.h"
 
+#include "gui/parts/widget_parts.h"
 #include "gui/plan/plan_document.h"
 #include "gui/watch/card_view_bar.h"
 #include "gui/watch/watch_alarms.h"
@@ -52,7 +53,9 @@ WatchPage::WatchPage(const PlanDocument& document, QWidget* parent) : QWidget(pa
     m_runs = new WatchRunsPanel(m_sources->store(), split);
     m_cards = new WatchCards(m_runs->model(), m_document, split);
     split->addWidget(m_runs);
-    split->addWidget(m_cards);
+    // Many cards (a run's own scalars, rows of two) scroll rather than making the window
+    // taller than a 1366×768 screen; as many as fit fill the page.
+    split->addWidget(makeScrollArea(m_cards, split, false));
     split->setStretchFactor(1, 1);
     split->setSizes({260, 100000});  // the cards get the rest (by its size hint alone the list took 385 px)
     column->addWidget(split, 1);

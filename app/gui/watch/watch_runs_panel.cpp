@@ -1,5 +1,6 @@
 #include "gui/watch/watch_runs_panel.h"
 
+#include "gui/parts/widget_parts.h"
 #include "gui/watch/watch_runs_model.h"
 
 #include <QApplication>
@@ -8,6 +9,8 @@
 #include <QLabel>
 #include <QListView>
 #include <QMenu>
+#include <QScrollArea>
+#include <QSplitter>
 #include <QTextDocument>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -18,18 +21,29 @@ WatchRunsPanel::WatchRunsPanel(const metrics::Store& store, QWidget* parent) : Q
     auto* column = new QVBoxLayout(this);
     column->setContentsMargins(0, 0, 0, 0);
     setMinimumWidth(140);
+    // The list over the summary, each as tall as the user drags it; the summary (twenty
+    // rows for a run with restarts and alarms) scrolls rather than making the window
+    // taller than a 1366×768 screen.
+    auto* split = new QSplitter(Qt::Vertical, this);
+    split->setChildrenCollapsible(false);
     m_model = new WatchRunsModel(store, this);
-    m_runs = new QListView(this);
+    m_runs = new QListView(split);
     m_runs->setModel(m_model);
     m_runs->setObjectName(QStringLiteral("runs"));
     m_runs->setContextMenuPolicy(Qt::CustomContextMenu);
-    column->addWidget(m_runs, 1);
-    m_summary = new QLabel(this);
+    m_runs->setMinimumHeight(60);
+    m_summary = new QLabel;
     m_summary->setObjectName(QStringLiteral("runSummary"));
     m_summary->setWordWrap(true);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_summary->setAlignment(Qt::AlignTop | Qt::AlignLeft);
-    column->addWidget(m_summary);
+    QScrollArea* summary = makeScrollArea(m_summary, split, false);
+    summary->setMinimumHeight(60);
+    split->addWidget(m_runs);
+    split->addWidget(summary);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 2);
+    column->addWidget(split, 1);
     connect(m_runs, &QWidget::customContextMenuRequested, this, &WatchRunsPanel::runMenu);
     m_lateSummary = new QTimer(this);
     m_lateSummary->setSingleShot(true);

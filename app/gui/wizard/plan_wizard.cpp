@@ -10,8 +10,14 @@
 #include "plan/plan_fields.h"
 
 #include <QEvent>
+#include <QScreen>
 
 namespace traindeck::gui {
+namespace {
+
+constexpr int kTitleBar = 40;  // a window manager's title bar and frame
+
+}  // namespace
 
 PlanWizard::PlanWizard(const Plan& start, QWidget* parent) : QWizard(parent), m_document(new PlanDocument(this)) {
     setObjectName(QStringLiteral("planWizard"));
@@ -29,7 +35,12 @@ PlanWizard::PlanWizard(const Plan& start, QWidget* parent) : QWizard(parent), m_
     }
     m_review = new ReviewPage(this);
     addPage(m_review);
-    resize(820, 760);
+    // No taller than the screen it opens on, its title bar included (a 1366×768 laptop
+    // has some 730 pixels under its panel): Next and Cancel stay on it.
+    QSize size(820, 760);
+    if (const QScreen* s = screen())
+        size = size.boundedTo(s->availableGeometry().size() - QSize(0, kTitleBar));
+    resize(size.expandedTo(minimumSizeHint()));
     retranslate();
 }
 
