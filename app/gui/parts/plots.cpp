@@ -1,6 +1,7 @@
 #include "gui/parts/plots.h"
 
 #include "gui/parts/figure_format.h"
+#include "gui/parts/plot_text.h"
 #include "gui/plan/plan_document.h"
 #include "localized.h"
 #include "plan/calibration_workload.h"
@@ -42,15 +43,17 @@ void startPlot(QCustomPlot* plot, const QString& title) {
     plot->setLocale(QLocale());
     static_cast<QCPTextElement*>(plot->plotLayout()->element(0, 0))->setText(title);
     plot->setAccessibleName(title);
-    plot->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
-    plot->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+    plot->xAxis->setTicker(numberTicker());  // numbers as the bars' labels write them (plot_text.h)
+    plot->yAxis->setTicker(numberTicker());
 }
 
 void noteInPlot(QCustomPlot* plot, const QString& text) {
     auto* note = new QCPItemText(plot);
     note->position->setType(QCPItemPosition::ptAxisRectRatio);
     note->position->setCoords(0.5, 0.5);
-    note->setText(text);
+    // In lines that fit the plot (its least width, where it is not laid out yet): a
+    // centred line wider than the plot is cut at both ends.
+    note->setText(wrappedText(text, note->font(), std::max(plot->minimumWidth(), plot->width()) - 60));
     note->setColor(plot->palette().color(QPalette::PlaceholderText));
 }
 

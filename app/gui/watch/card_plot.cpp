@@ -1,9 +1,10 @@
 #include "gui/watch/card_plot.h"
 
+#include "gui/parts/plot_text.h"
+
 #include <qcustomplot.h>
 
 #include <QStringList>
-#include <QTextLayout>
 
 #include <algorithm>
 #include <cmath>
@@ -17,23 +18,8 @@ QCPTextElement* titleElement(const QCustomPlot* plot) {
     return static_cast<QCPTextElement*>(plot->plotLayout()->element(0, 0));
 }
 
-// `text` broken into lines no wider than `width` pixels (at word breaks, or
-// between any two characters of a script without spaces).
-QString wrapped(const QString& text, const QFont& font, int width) {
-    QStringList lines;
-    for (const QString& paragraph : text.split(QLatin1Char('\n'))) {
-        QTextLayout layout(paragraph, font);
-        layout.beginLayout();
-        for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
-            line.setLineWidth(std::max(40, width));
-            lines << paragraph.mid(line.textStart(), line.textLength()).trimmed();
-        }
-        layout.endLayout();
-    }
-    return lines.join(QLatin1Char('\n'));
-}
-
 const char* const kWholeTitle = "wholeTitle";  // the title as the cards gave it, before wrapping
+const char* const kXAxis = "xAxis";            // the XAxis its x ticker labels
 const QPen kLegendBorder(QColor(200, 200, 200));
 
 // As many ticks as a card of `size` has room for: labels of a small card (1366×768,
@@ -59,9 +45,9 @@ QCustomPlot* make(QWidget* parent) {
     plot->plotLayout()->addElement(0, 0, new QCPTextElement(plot, QString(), QFont(parent->font().family(), 9, QFont::Bold)));
     plot->setMouseTracking(true);
     plot->setContextMenuPolicy(Qt::CustomContextMenu);
-    // Readable ticks: four significant digits, powers of ten as such (5·10⁻⁵).
-    plot->yAxis->setNumberFormat(QStringLiteral("gb"));
-    plot->yAxis->setNumberPrecision(4);
+    // Ticks written as the window writes numbers (plot_text.h).
+    plot->xAxis->setTicker(numberTicker());
+    plot->yAxis->setTicker(numberTicker());
     // The legend: the named lines only (runs, or one run's ranks), in the card's top right corner.
     plot->setAutoAddPlottableToLegend(false);
     QFont legendFont = parent->font();
@@ -78,7 +64,7 @@ QCustomPlot* make(QWidget* parent) {
 void setTitle(QCustomPlot* plot, const QString& title) {
     QCPTextElement* element = titleElement(plot);
     plot->setProperty(kWholeTitle, title);  // wrapped again for a picture of another width
-    element->setText(wrapped(title, element->font(), plot->width() - 12));
+    element->setText(wrappedText(title, element->font(), plot->width() - 12));
 }
 
 void paint(QCustomPlot* plot, QCPPainter* painter, const QSize& size, const QString& xTitle) {
@@ -87,7 +73,7 @@ void paint(QCustomPlot* plot, QCPPainter* painter, const QSize& size, const QStr
     const QString windowTitle = title->text();
     const bool legendShown = legend->visible();
     const int xTicks = plot->xAxis->ticker()->tickCount(), yTicks = plot->yAxis->ticker()->tickCount();
-    title->setText(wrapped(plot->property(kWholeTitle).toString(), title->font(), size.width() - 12));
+    title->setText(wrappedText(plot->property(kWholeTitle).toString(), title->font(), size.width() - 12));
     plot->xAxis->setLabel(xTitle);
     setTickCounts(plot, size);
     const bool named = legend->itemCount() >= 1;
@@ -125,21 +111,19 @@ void paint(QCustomPlot* plot, QCPPainter* painter, const QSize& size, const QStr
 
 QString title(const QCustomPlot* plot) { return titleElement(plot)->text(); }
 
-void setScales(QCustomPlot* plot, bool logY, bool wallTime) {
+void setScales(QCustomPlot* plot, bool logY, XAxis x) {
     if ((plot->yAxis->scaleType() == QCPAxis::stLogarithmic) != logY) {
         plot->yAxis->setScaleType(logY ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
-        if (logY)
-            plot->yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
-        else
-            plot->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+        plot->yAxis->setTicker(logY ? QSharedPointer<QCPAxisTicker>(numberLogTicker()) : numberTicker());
     }
-    if (wallTime != bool(plot->xAxis->ticker().dynamicCast<QCPAxisTickerDateTime>())) {
-        if (wallTime) {
+    if (plot->property(kXAxis).toInt() != int(x)) {
+        plot->setProperty(kXAxis, int(x));
+        if (x == XAxis::WallTime) {
             auto ticker = QSharedPointer<QCPAxisTickerDateTime>(new QCPAxisTickerDateTime);
             ticker->setDateTimeFormat(QStringLiteral("HH:mm\ndd.MM."));
             plot->xAxis->setTicker(ticker);
         } else {
-            plot->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+            plot->xAxis->setTicker(x == XAxis::RelativeTime ? hoursTicker() : numberTicker());
         }
     }
     setTickCounts(plot, plot->size());

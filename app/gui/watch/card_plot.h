@@ -5,6 +5,7 @@
 // its width, the dashed line of the plan and what the hover names. The cards
 // (watch_cards.h) decide what each card draws; this is how a card looks.
 
+#include "gui/watch/card_graphs.h"
 #include "metrics/cards.h"
 
 #include <QColor>
@@ -29,9 +30,9 @@ QString title(const QCustomPlot* plot);
 // run's or a rank's) in rows beneath the plot rather than over the curves, ticks for
 // that size. The card in the window is as it was afterwards.
 void paint(QCustomPlot* plot, QCPPainter* painter, const QSize& size, const QString& xTitle);
-// A log or linear y axis; dates and times on the x axis, or numbers; as many
-// ticks as the card has room for.
-void setScales(QCustomPlot* plot, bool logY, bool wallTime);
+// A log or linear y axis; on the x axis steps, the time since the run's start as
+// durations ("3 min", "1.5 h"), or dates and times; as many ticks as the card has room for.
+void setScales(QCustomPlot* plot, bool logY, XAxis x);
 // The axes to the data's ranges (tracked while copying: no pass over a million
 // points); with `ignoreOutliers`, y from the 5th to the 95th percentile of the `raw` graphs.
 void followData(QCustomPlot* plot, const metrics::ValueRange& x, const metrics::ValueRange& y,

@@ -220,7 +220,7 @@ void WatchCards::drawCard(int card, const CardView& view) {
     }
     if (!changed)
         return;
-    card_plot::setScales(plot, view.logY, view.x == XAxis::WallTime);
+    card_plot::setScales(plot, view.logY, view.x);
     m_redrawing = true;
     if (m_followEdge)
         card_plot::followData(plot, x, y, rawGraphs, view.ignoreOutliers, view.logY);
