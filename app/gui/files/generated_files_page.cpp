@@ -91,6 +91,10 @@ GeneratedFilesPage::GeneratedFilesPage(const PlanDocument& document, std::unique
             item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
             item->setCheckState(checked.contains(t.key) ? Qt::Checked : Qt::Unchecked);
         }
+        // Every target in sight (the last, SkyPilot, was below the fold); the files' list takes the rest.
+        m_targets->setMinimumHeight(m_targets->sizeHintForRow(0) * m_targets->count() + 2 * m_targets->frameWidth() + 2);
+        m_targets->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Minimum);
+        leftColumn->setStretchFactor(m_targetsBox, 0);
     }
     splitter->setEnabled(m_source != nullptr);
     m_saver = new FileSaver(this);
