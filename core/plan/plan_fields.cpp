@@ -436,7 +436,7 @@ void addRecipeFields(std::vector<PlanField>& f) {
                     {"1", Text(TD_TEXT("FieldLabels", "1: shard optimizer state"))},
                     {"2", Text(TD_TEXT("FieldLabels", "2: shard optimizer state and gradients"))},
                     {"3", Text(TD_TEXT("FieldLabels", "3: shard everything, parameters too"))}}));
-    f.push_back(in(G::Advanced,
+    f.push_back(in(G::Recipe,  // beside ZeRO: the two ways to shard
                    choice("recipe.fsdp", "--fsdp", &Plan::recipe, &R::fsdp,
                           std::vector<Named<Recipe::Fsdp>>{{"none", Recipe::Fsdp::None, Text(TD_TEXT("FieldLabels", "None"))},
                                                            {"full_shard", Recipe::Fsdp::FullShard},
@@ -657,7 +657,7 @@ void addLaunchFields(std::vector<PlanField>& f) {
                                           "write time counts in the time to finish.")));
     f.push_back(in(G::Advanced,
                    integer("launch.num_processes", "--num-processes", &Plan::launch, &LaunchSettings::numProcesses, 0, 1 << 20),
-                   TD_TEXT("FieldLabels", "accelerate num_processes"),
+                   TD_TEXT("FieldLabels", "Processes (accelerate config)"),
                    TD_TEXT("FieldLabels", "The whole job's process count as written in your accelerate config; 0 derives it.")));
     f.push_back(in(G::Launch, hostsField(),
                    TD_TEXT("FieldLabels", "Hosts"),

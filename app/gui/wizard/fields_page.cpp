@@ -39,13 +39,7 @@ std::vector<std::string> stepKeys(WizardStep step) {
     std::vector<std::string> keys;
     switch (step) {
     case WizardStep::Cluster: return sectionKeys(Section::Cluster);
-    case WizardStep::Recipe: {
-        // FSDP beside ZeRO: the two ways to shard (the form keeps it under Advanced).
-        keys = sectionKeys(Section::Recipe);
-        const auto zero = std::find(keys.begin(), keys.end(), "recipe.zero_stage");
-        keys.insert(zero == keys.end() ? keys.end() : zero + 1, "recipe.fsdp");
-        break;
-    }
+    case WizardStep::Recipe: return sectionKeys(Section::Recipe);  // FSDP beside ZeRO, as in the form
     case WizardStep::Launch: return sectionKeys(Section::Launch);
     case WizardStep::Model: keys = model; break;
     case WizardStep::Data: keys = data; break;
