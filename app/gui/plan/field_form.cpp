@@ -1,6 +1,8 @@
 #include "gui/plan/field_form.h"
 
 #include "localized.h"
+#include "cost/price_catalogue.h"
+#include "cost/pricing.h"
 #include "gui/plan/field_editor.h"
 #include "gui/plan/field_sections.h"
 #include "gui/plan/finding_view.h"
@@ -22,6 +24,11 @@
 #include <utility>
 
 namespace traindeck::gui {
+namespace {
+
+const std::string kMoneyFields[] = {"cluster.price_per_gpu_hour", "goal.budget"};
+
+}  // namespace
 
 FieldForm::FieldForm(std::vector<std::string> keys, PlanDocument& document, ApplyFix applyFix, QWidget* parent)
     : QWidget(parent), m_keys(std::move(keys)), m_document(document), m_applyFix(std::move(applyFix)) {
@@ -71,6 +78,18 @@ void FieldForm::showAnalysis() {
     for (const std::string& key : m_keys)
         setFieldShown(key, modelFieldUsed(m_document.plan(), key) && platformFieldUsed(m_document.plan(), key));
     showDecided();
+    for (const char* money : kMoneyFields)  // the currency may have changed with the cloud
+        if (auto it = m_rows.find(money); it != m_rows.end())
+            it->second.label->setText(rowLabel(money));
+}
+
+// A field's label; an amount of money's with its currency (core's planCurrency: the
+// plan's, else its cloud's, else USD), "Budget (USD)".
+QString FieldForm::rowLabel(const std::string& key) const {
+    if (std::find(std::begin(kMoneyFields), std::end(kMoneyFields), key) == std::end(kMoneyFields))
+        return fieldLabel(key);
+    const QString currency = QString::fromStdString(planCurrency(m_document.plan(), defaultPrices().rows));
+    return tr("%1 (%2)", "a field's label and its currency").arg(fieldLabel(key), currency);
 }
 
 // A field another decides (core's fieldPrecedences: a global batch solves the
@@ -101,7 +120,7 @@ void FieldForm::showDecided() {
 
 void FieldForm::retranslate() {
     for (auto& [key, row] : m_rows) {
-        row.label->setText(fieldLabel(key));
+        row.label->setText(rowLabel(key));
         row.label->setToolTip(fieldToolTip(key));
         row.editor->input()->setToolTip(fieldToolTip(key));
         // Help › What's this, then a click on the field or its label: the same help, in a box that stays.

@@ -72,6 +72,7 @@ private:
     // in this form are ignored.
     void showFindings(const std::vector<Finding>& findings);
     void showDecided();
+    QString rowLabel(const std::string& key) const;
     void onEdited(const std::string& key, const QString& text);
     void onEditingFinished(const std::string& key);
     void retranslate();
