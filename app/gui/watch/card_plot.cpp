@@ -4,6 +4,7 @@
 
 #include <qcustomplot.h>
 
+#include <QFontMetrics>
 #include <QStringList>
 
 #include <algorithm>
@@ -19,6 +20,7 @@ QCPTextElement* titleElement(const QCustomPlot* plot) {
 }
 
 const char* const kWholeTitle = "wholeTitle";  // the title as the cards gave it, before wrapping
+const QSize kLeastSize(180, 110);                // a card's, its title on one line
 const char* const kXAxis = "xAxis";            // the XAxis its x ticker labels
 const QPen kLegendBorder(QColor(200, 200, 200));
 
@@ -33,7 +35,7 @@ void setTickCounts(QCustomPlot* plot, const QSize& size) {
 
 QCustomPlot* make(QWidget* parent) {
     auto* plot = new QCustomPlot(parent);
-    plot->setMinimumSize(180, 110);
+    plot->setMinimumSize(kLeastSize);
     plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     plot->setNoAntialiasingOnDrag(true);
     // One paint buffer per card, not two: QCustomPlot buffers its overlay layer (the
@@ -64,7 +66,13 @@ QCustomPlot* make(QWidget* parent) {
 void setTitle(QCustomPlot* plot, const QString& title) {
     QCPTextElement* element = titleElement(plot);
     plot->setProperty(kWholeTitle, title);  // wrapped again for a picture of another width
-    element->setText(wrappedText(title, element->font(), plot->width() - 12));
+    const QString lines = wrappedText(title, element->font(), plot->width() - 12);
+    element->setText(lines);
+    // Room for every line of it above the plot's least height: a card squeezed to its
+    // minimum cut a wrapped title at the top and bottom (a Chinese font's lines are taller).
+    const int extra = int(lines.count(QLatin1Char('\n'))) * (QFontMetrics(element->font()).lineSpacing() + 4);
+    if (plot->minimumHeight() != kLeastSize.height() + extra)
+        plot->setMinimumHeight(kLeastSize.height() + extra);
 }
 
 void paint(QCustomPlot* plot, QCPPainter* painter, const QSize& size, const QString& xTitle) {
