@@ -78,7 +78,7 @@ void FieldForm::showAnalysis() {
     for (const std::string& key : m_keys)
         setFieldShown(key, modelFieldUsed(m_document.plan(), key) && platformFieldUsed(m_document.plan(), key));
     showDecided();
-    for (const char* money : kMoneyFields)  // the currency may have changed with the cloud
+    for (const std::string& money : kMoneyFields)  // the currency may have changed with the cloud
         if (auto it = m_rows.find(money); it != m_rows.end())
             it->second.label->setText(rowLabel(money));
 }
