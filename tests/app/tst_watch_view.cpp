@@ -8,6 +8,7 @@
 #include "gui/window/language.h"
 #include "gui/plan/plan_document.h"
 #include "gui/window/main_window.h"
+#include "gui/watch/watch_export.h"
 #include "gui/watch/watch_page.h"
 #include "gui/watch/watch_runs_model.h"
 #include "metrics/cards.h"
@@ -275,6 +276,41 @@ private slots:
             QVERIFY(!card->legend->visible());
             QVERIFY(card->xAxis->label().isEmpty());
         }
+    }
+
+    // A picture reads the same whatever the window's size: every card at one fixed size,
+    // two to a row; each card's legend beneath its plot names every line (six ranks: six).
+    void picturesAtAFixedSizeWithWholeLegends() {
+        traindeck::gui::PlanDocument document;
+        WatchPage page(document);
+        page.resize(700, 560);  // a small window: the picture is not its size
+        page.show();
+        QByteArray lines = traindeck::test::startLine();
+        for (int i = 0; i < 20; ++i) {
+            lines += traindeck::test::stepLine(i, R"("loss":0.5,"samples_per_s":100)");
+            for (int r = 0; r < 6; ++r)
+                lines += R"({"v":1,"event":"rank","time":)" + QByteArray::number(2 + i) + R"(,"rank":)" + QByteArray::number(r) +
+                         R"(,"node":0,"step":)" + QByteArray::number(i) + R"(,"step_time_s":)" + QByteArray::number(0.1 + 0.01 * r) + "}\n";
+        }
+        QVERIFY(page.addSource(write("six-ranks.jsonl", lines)));
+        page.replotNow();
+        const int cards = int(page.cards().size());
+        QVERIFY(cards >= 3);
+        const QString png = tmp.filePath("fixed.png"), svg = tmp.filePath("fixed.svg");
+        QVERIFY(page.exportImage(png));
+        const QSize card = traindeck::gui::WatchExport::kCardPicture;
+        QCOMPARE(QImage(png).size(), QSize(2 * card.width(), (cards + 1) / 2 * card.height()));
+        page.resize(1400, 900);
+        QVERIFY(page.exportImage(tmp.filePath("fixed-wide.png")));
+        QCOMPARE(QImage(tmp.filePath("fixed-wide.png")).size(), QImage(png).size());
+        QVERIFY(page.exportImage(svg));
+        const QByteArray text = test_files::readFile(svg);
+        for (int r = 0; r < 6; ++r)
+            QVERIFY2(text.contains(">rank " + QByteArray::number(r) + "<"), qPrintable(QString("no rank %1 in the legend").arg(r)));
+        // One card alone: the same size.
+        const QString one = tmp.filePath("one.png");
+        QVERIFY(page.exportCardPng(0, one));
+        QCOMPARE(QImage(one).size(), card);
     }
 
     // The window on three runs (two H200 runs of a user's script with two ranks, one
