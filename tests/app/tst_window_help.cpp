@@ -25,6 +25,7 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSplitter>
+#include <QStatusBar>
 #include <QTabWidget>
 #include <QAbstractSpinBox>
 #include <QLineEdit>
@@ -217,6 +218,15 @@ private slots:
         QVERIFY(wizard.size().height() <= std::max(wizard.minimumSizeHint().height(),
                                                    wizard.screen()->availableGeometry().height() - 40));
         d.language.apply("en");
+    }
+
+    // A message about the plan as it was goes with the next edit.
+    void theStatusBarsMessageGoesWithTheNextEdit() {
+        DemoWindow d;
+        MainWindow& w = *d.window;
+        w.statusBar()->showMessage("Plan created", 30000);
+        QVERIFY(w.document()->setField("recipe.micro_batch", "8").empty());
+        QVERIFY2(w.statusBar()->currentMessage().isEmpty(), qPrintable(w.statusBar()->currentMessage()));
     }
 
     void anUnsavedPlanIsTitledByItsName() {
