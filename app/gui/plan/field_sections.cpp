@@ -1,10 +1,13 @@
 #include "gui/plan/field_sections.h"
 
 #include "localized.h"
+#include "cost/price_catalogue.h"
 
 #include "plan/plan_fields.h"
 
 #include <QCoreApplication>
+
+#include <set>
 
 namespace traindeck::gui {
 
@@ -88,6 +91,17 @@ bool hasOwnHelp(const std::string& key) {
 
 std::vector<Choice> fieldChoices(const std::string& key, const Plan& probe) {
     std::vector<Choice> accepted;
+    if (key == "cluster.cloud") {
+        // The clouds the price catalogue has (the shipped one and the user's own file), or
+        // none; a plan's other cloud still shows as itself (field_editor).
+        accepted.push_back({"", QCoreApplication::translate("FieldSections", "None (your own price)")});
+        std::set<std::string> clouds;
+        for (const PriceRow& row : defaultPrices().rows)
+            clouds.insert(row.cloud);
+        for (const std::string& cloud : clouds)
+            accepted.push_back({cloud, QString::fromStdString(cloud)});
+        return accepted;
+    }
     for (const FieldChoice& c : traindeck::fieldChoices(key))
         if (accepts(probe, key, c.value))
             accepted.push_back({c.value, app::qLocalized(c.label)});
