@@ -88,10 +88,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>eager PyTorch&apos;s issue time varies by host (up to 1.5×): a run on this machine with %1 fixes it</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>the exposed communication depends on the network and NCCL: a run on this network with %1 fixes it</source>
         <translation type="unfinished"></translation>
     </message>
@@ -137,6 +133,10 @@
     </message>
     <message>
         <source>±%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>eager PyTorch&apos;s issue time varies between hosts and from run to run (1.7× apart on one cloud VM): a run on this machine with %1 narrows it</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -870,10 +870,6 @@
         <translation>Set where the framework reads it (e.g. torch init_process_group timeout).</translation>
     </message>
     <message>
-        <source>accelerate num_processes</source>
-        <translation>accelerate num_processes</translation>
-    </message>
-    <message>
         <source>The whole job&apos;s process count as written in your accelerate config; 0 derives it.</source>
         <translation>The whole job&apos;s process count as written in your accelerate config; 0 derives it.</translation>
     </message>
@@ -1295,6 +1291,17 @@
     </message>
     <message>
         <source>More #SBATCH lines for the job, separated by commas: --constraint=h100, --mail-type=END.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Processes (accelerate config)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>FieldSections</name>
+    <message>
+        <source>None (your own price)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2154,10 +2161,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>node 0 (%1): the master port %2 is in use: choose another (--master-port) or stop what holds it</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>the node&apos;s files are in %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2198,10 +2201,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 can be made (nothing was copied: --dry-run)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>node %1 (%2): %3 cannot be made: the folder above it is not writable</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2230,15 +2229,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>node %1 (%2) has %3 GPUs, so it has no GPU %4 of the plan&apos;s CUDA_VISIBLE_DEVICES=%5 (--visible-gpus)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 GPUs; the plan uses %2 of them: CUDA_VISIBLE_DEVICES=%3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>node %1 (%2) has %3 GPUs but the plan runs %4 per node: choose %4 of them with CUDA_VISIBLE_DEVICES (--visible-gpus %5), change the plan&apos;s GPUs per node, or use another host</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2318,10 +2309,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>pre-flight passed, nothing started or copied (--dry-run)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>interrupted</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2375,6 +2362,26 @@
     </message>
     <message>
         <source>FAIL %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>node %1 (%2) has %3 GPUs, so it has no GPU %4 of the plan&apos;s CUDA_VISIBLE_DEVICES=%5 (%6)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>node %1 (%2) has %3 GPUs but the plan runs %4 per node: choose %4 of them with CUDA_VISIBLE_DEVICES (%6 %5), change the plan&apos;s GPUs per node, or use another host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>node 0 (%1): the master port %2 is in use: choose another (%3) or stop what holds it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 can be made (nothing was copied: %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pre-flight passed, nothing started or copied (%1)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2529,10 +2536,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>finishes (now +)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>GPU-hours</source>
         <translation type="unfinished">GPU-hours</translation>
     </message>
@@ -2630,6 +2633,81 @@
     </message>
     <message>
         <source>  expected error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>finishes if started now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation type="unfinished">%1 ms</translation>
+    </message>
+    <message>
+        <source>%1 ms/step</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>MetricNames</name>
+    <message>
+        <source>loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PSNR</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>learning rate</source>
+        <translation type="unfinished">learning rate</translation>
+    </message>
+    <message>
+        <source>gradient norm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>communication time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>host time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>samples/s</source>
+        <translation type="unfinished">samples/s</translation>
+    </message>
+    <message>
+        <source>steps/s</source>
+        <translation type="unfinished">steps/s</translation>
+    </message>
+    <message>
+        <source>tokens/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>evaluation loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>evaluation PSNR</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>epoch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>samples seen</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4186,6 +4264,22 @@
     </message>
 </context>
 <context>
+    <name>traindeck::gui::FieldForm</name>
+    <message>
+        <source>%1 (%2)</source>
+        <comment>a field&apos;s label and its currency</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 decides it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 decides it: %2 on %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>traindeck::gui::FieldsPage</name>
     <message>
         <source>Next is unavailable until this is fixed: %1</source>
@@ -4771,14 +4865,6 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
         <translation>TrainDeck plans (*.yaml *.yml);;All files (*)</translation>
     </message>
     <message>
-        <source>Plan created. It has no launch files yet: %1. Save the plan with Ctrl+S.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Plan created. Its launch files are on the Generated files tab; save the plan with Ctrl+S.</source>
-        <translation>Plan created. Its launch files are on the Generated files tab; save the plan with Ctrl+S.</translation>
-    </message>
-    <message>
         <source>Cannot save plan</source>
         <translation>Cannot save plan</translation>
     </message>
@@ -4805,6 +4891,14 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
     <message>
         <source>The plan “%1” has changes that are not saved. Save them?</source>
         <translation>The plan “%1” has changes that are not saved. Save them?</translation>
+    </message>
+    <message>
+        <source>Plan created: Generated files says what its launch files still need. Ctrl+S saves it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plan created: its launch files are on Generated files. Ctrl+S saves it.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -5131,6 +5225,10 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
     <name>traindeck::gui::UserGuide</name>
     <message>
         <source>TrainDeck user&apos;s guide</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>User&apos;s guide</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -870,10 +870,6 @@
         <translation>设置在框架真正读取的位置（例如 torch 的 init_process_group timeout）。</translation>
     </message>
     <message>
-        <source>accelerate num_processes</source>
-        <translation>accelerate num_processes</translation>
-    </message>
-    <message>
         <source>The whole job&apos;s process count as written in your accelerate config; 0 derives it.</source>
         <translation>你的 accelerate 配置中整个作业的进程总数；填 0 则自动推算。</translation>
     </message>
@@ -1296,6 +1292,17 @@
     <message>
         <source>More #SBATCH lines for the job, separated by commas: --constraint=h100, --mail-type=END.</source>
         <translation>作业的更多 #SBATCH 行，用逗号分隔：--constraint=h100, --mail-type=END。</translation>
+    </message>
+    <message>
+        <source>Processes (accelerate config)</source>
+        <translation>进程数（accelerate 配置）</translation>
+    </message>
+</context>
+<context>
+    <name>FieldSections</name>
+    <message>
+        <source>None (your own price)</source>
+        <translation>无（用您自己的价格）</translation>
     </message>
 </context>
 <context>
@@ -2154,10 +2161,6 @@
         <translation>端口 %1 空闲</translation>
     </message>
     <message>
-        <source>node 0 (%1): the master port %2 is in use: choose another (--master-port) or stop what holds it</source>
-        <translation>节点 0（%1）：主端口 %2 已被占用：请换一个端口（--master-port），或停止占用它的程序</translation>
-    </message>
-    <message>
         <source>the node&apos;s files are in %1</source>
         <translation>节点的文件位于 %1</translation>
     </message>
@@ -2198,10 +2201,6 @@
         <translation>失联</translation>
     </message>
     <message>
-        <source>%1 can be made (nothing was copied: --dry-run)</source>
-        <translation>可以创建 %1（--dry-run：未复制任何文件）</translation>
-    </message>
-    <message>
         <source>node %1 (%2): %3 cannot be made: the folder above it is not writable</source>
         <translation>节点 %1（%2）：无法创建 %3：其上级文件夹不可写</translation>
     </message>
@@ -2230,16 +2229,8 @@
         <translation>以状态 %1 退出</translation>
     </message>
     <message>
-        <source>node %1 (%2) has %3 GPUs, so it has no GPU %4 of the plan&apos;s CUDA_VISIBLE_DEVICES=%5 (--visible-gpus)</source>
-        <translation>节点 %1（%2）有 %3 个 GPU，因此没有计划的 CUDA_VISIBLE_DEVICES=%5（--visible-gpus）中的 GPU %4</translation>
-    </message>
-    <message>
         <source>%1 GPUs; the plan uses %2 of them: CUDA_VISIBLE_DEVICES=%3</source>
         <translation>%1 个 GPU；计划使用其中 %2 个：CUDA_VISIBLE_DEVICES=%3</translation>
-    </message>
-    <message>
-        <source>node %1 (%2) has %3 GPUs but the plan runs %4 per node: choose %4 of them with CUDA_VISIBLE_DEVICES (--visible-gpus %5), change the plan&apos;s GPUs per node, or use another host</source>
-        <translation>节点 %1（%2）有 %3 个 GPU，但计划每个节点运行 %4 个：用 CUDA_VISIBLE_DEVICES 选出其中 %4 个（--visible-gpus %5），或修改计划的每节点 GPU 数，或换一台主机</translation>
     </message>
     <message>
         <source>the plan has errors, nothing was started: %1</source>
@@ -2318,10 +2309,6 @@
         <translation>已完成</translation>
     </message>
     <message>
-        <source>pre-flight passed, nothing started or copied (--dry-run)</source>
-        <translation>启动前检查通过，未启动也未复制任何内容（--dry-run）</translation>
-    </message>
-    <message>
         <source>interrupted</source>
         <translation>已中断</translation>
     </message>
@@ -2376,6 +2363,26 @@
     <message>
         <source>FAIL %1: %2</source>
         <translation>失败 %1：%2</translation>
+    </message>
+    <message>
+        <source>node %1 (%2) has %3 GPUs, so it has no GPU %4 of the plan&apos;s CUDA_VISIBLE_DEVICES=%5 (%6)</source>
+        <translation>节点 %1（%2）有 %3 个 GPU，因此没有计划的 CUDA_VISIBLE_DEVICES=%5（%6）中的 GPU %4</translation>
+    </message>
+    <message>
+        <source>node %1 (%2) has %3 GPUs but the plan runs %4 per node: choose %4 of them with CUDA_VISIBLE_DEVICES (%6 %5), change the plan&apos;s GPUs per node, or use another host</source>
+        <translation>节点 %1（%2）有 %3 个 GPU，但计划每个节点运行 %4 个：用 CUDA_VISIBLE_DEVICES 选出其中 %4 个（%6 %5），或修改计划的每节点 GPU 数，或换一台主机</translation>
+    </message>
+    <message>
+        <source>node 0 (%1): the master port %2 is in use: choose another (%3) or stop what holds it</source>
+        <translation>节点 0（%1）：主端口 %2 已被占用：请换一个端口（%3），或停止占用它的程序</translation>
+    </message>
+    <message>
+        <source>%1 can be made (nothing was copied: %2)</source>
+        <translation>可以创建 %1（%2：未复制任何文件）</translation>
+    </message>
+    <message>
+        <source>pre-flight passed, nothing started or copied (%1)</source>
+        <translation>启动前检查通过，未启动也未复制任何内容（%1）</translation>
     </message>
 </context>
 <context>
@@ -2530,10 +2537,6 @@
         <translation>  检查点</translation>
     </message>
     <message>
-        <source>finishes (now +)</source>
-        <translation>预计完成于</translation>
-    </message>
-    <message>
         <source>GPU-hours</source>
         <translation>GPU 时</translation>
     </message>
@@ -2632,6 +2635,81 @@
     <message>
         <source>  expected error</source>
         <translation>  预期误差</translation>
+    </message>
+    <message>
+        <source>finishes if started now</source>
+        <translation>现在开始则完成于</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>%1 ms/step</source>
+        <translation>%1 毫秒/步</translation>
+    </message>
+</context>
+<context>
+    <name>MetricNames</name>
+    <message>
+        <source>loss</source>
+        <translation>损失</translation>
+    </message>
+    <message>
+        <source>PSNR</source>
+        <translation>PSNR</translation>
+    </message>
+    <message>
+        <source>learning rate</source>
+        <translation>学习率</translation>
+    </message>
+    <message>
+        <source>gradient norm</source>
+        <translation>梯度范数</translation>
+    </message>
+    <message>
+        <source>step time</source>
+        <translation>步时</translation>
+    </message>
+    <message>
+        <source>communication time</source>
+        <translation>通信时间</translation>
+    </message>
+    <message>
+        <source>host time</source>
+        <translation>主机时间</translation>
+    </message>
+    <message>
+        <source>samples/s</source>
+        <translation>样本/秒</translation>
+    </message>
+    <message>
+        <source>steps/s</source>
+        <translation>步/秒</translation>
+    </message>
+    <message>
+        <source>tokens/s</source>
+        <translation>词元/秒</translation>
+    </message>
+    <message>
+        <source>GPU memory</source>
+        <translation>GPU 显存</translation>
+    </message>
+    <message>
+        <source>evaluation loss</source>
+        <translation>评估损失</translation>
+    </message>
+    <message>
+        <source>evaluation PSNR</source>
+        <translation>评估 PSNR</translation>
+    </message>
+    <message>
+        <source>epoch</source>
+        <translation>轮次</translation>
+    </message>
+    <message>
+        <source>samples seen</source>
+        <translation>已见样本数</translation>
     </message>
 </context>
 <context>
@@ -4185,6 +4263,22 @@
     </message>
 </context>
 <context>
+    <name>traindeck::gui::FieldForm</name>
+    <message>
+        <source>%1 (%2)</source>
+        <comment>a field&apos;s label and its currency</comment>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>%1 decides it.</source>
+        <translation>由%1决定。</translation>
+    </message>
+    <message>
+        <source>%1 decides it: %2 on %3.</source>
+        <translation>由%1决定：在 %3 上为 %2。</translation>
+    </message>
+</context>
+<context>
     <name>traindeck::gui::FieldsPage</name>
     <message>
         <source>Next is unavailable until this is fixed: %1</source>
@@ -4775,14 +4869,6 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
         <translation>TrainDeck 计划 (*.yaml *.yml);;所有文件 (*)</translation>
     </message>
     <message>
-        <source>Plan created. It has no launch files yet: %1. Save the plan with Ctrl+S.</source>
-        <translation>计划已创建，但还没有启动文件：%1。用 Ctrl+S 保存计划。</translation>
-    </message>
-    <message>
-        <source>Plan created. Its launch files are on the Generated files tab; save the plan with Ctrl+S.</source>
-        <translation>计划已创建。启动文件在“生成的文件”页；按 Ctrl+S 保存计划。</translation>
-    </message>
-    <message>
         <source>Cannot save plan</source>
         <translation>无法保存计划</translation>
     </message>
@@ -4809,6 +4895,14 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
     <message>
         <source>The plan “%1” has changes that are not saved. Save them?</source>
         <translation>计划“%1”有未保存的更改。要保存吗？</translation>
+    </message>
+    <message>
+        <source>Plan created: Generated files says what its launch files still need. Ctrl+S saves it.</source>
+        <translation>计划已创建：“生成的文件”页说明其启动文件还缺什么。Ctrl+S 保存。</translation>
+    </message>
+    <message>
+        <source>Plan created: its launch files are on Generated files. Ctrl+S saves it.</source>
+        <translation>计划已创建：其启动文件在“生成的文件”页。Ctrl+S 保存。</translation>
     </message>
 </context>
 <context>
@@ -5136,6 +5230,10 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
     <message>
         <source>TrainDeck user&apos;s guide</source>
         <translation>TrainDeck 用户指南</translation>
+    </message>
+    <message>
+        <source>User&apos;s guide</source>
+        <translation>用户指南</translation>
     </message>
 </context>
 <context>
