@@ -118,6 +118,8 @@ private slots:
         QCOMPARE(named, (QStringList{"rank 0", "rank 1"}));
         QVERIFY(card->legend->visible());
         QCOMPARE(card->legend->itemCount(), 2);
+        // Beneath the plot, not over the curves.
+        QVERIFY(card->legend->outerRect().top() >= card->axisRect()->outerRect().bottom() - 1);
         QCOMPARE(CardGraphs::rankColor(0), card->graph(0)->pen().color());
     }
 

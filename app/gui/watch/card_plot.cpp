@@ -22,7 +22,6 @@ QCPTextElement* titleElement(const QCustomPlot* plot) {
 const char* const kWholeTitle = "wholeTitle";  // the title as the cards gave it, before wrapping
 const QSize kLeastSize(180, 110);                // a card's, its title on one line
 const char* const kXAxis = "xAxis";            // the XAxis its x ticker labels
-const QPen kLegendBorder(QColor(200, 200, 200));
 
 // As many ticks as a card of `size` has room for: labels of a small card (1366×768,
 // a Chinese font's taller lines) would run into each other.
@@ -50,16 +49,15 @@ QCustomPlot* make(QWidget* parent) {
     // Ticks written as the window writes numbers (plot_text.h).
     plot->xAxis->setTicker(numberTicker());
     plot->yAxis->setTicker(numberTicker());
-    // The legend: the named lines only (runs, or one run's ranks), in the card's top right corner.
+    // The legend: the named lines only (runs, or one run's ranks).
     plot->setAutoAddPlottableToLegend(false);
     QFont legendFont = parent->font();
     legendFont.setPointSizeF(std::max(7.0, legendFont.pointSizeF() - 1));
     plot->legend->setFont(legendFont);
-    plot->legend->setBrush(QColor(255, 255, 255, 210));
-    plot->legend->setBorderPen(kLegendBorder);
+    plot->legend->setBrush(Qt::NoBrush);
+    plot->legend->setBorderPen(Qt::NoPen);
     plot->legend->setIconSize(16, 8);
-    plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
-    plot->legend->setVisible(false);
+    plot->legend->setVisible(false);  // placeLegend shows it beneath the plot
     return plot;
 }
 
@@ -75,41 +73,45 @@ void setTitle(QCustomPlot* plot, const QString& title) {
         plot->setMinimumHeight(kLeastSize.height() + extra);
 }
 
+void placeLegend(QCustomPlot* plot, bool shown, int width) {
+    QCPLegend* legend = plot->legend;
+    QCPLayoutGrid* grid = plot->plotLayout();
+    const bool below = legend->layout() == grid;
+    shown = shown && legend->itemCount() > 0;
+    if (shown && !below) {
+        plot->axisRect()->insetLayout()->take(legend);
+        grid->addElement(grid->rowCount(), 0, legend);
+        grid->setRowStretchFactor(grid->rowCount() - 1, 0.001);  // its least height; the plot the rest
+    } else if (!shown && below) {
+        grid->take(legend);
+        grid->simplify();
+        plot->axisRect()->insetLayout()->addElement(legend, Qt::AlignTop | Qt::AlignRight);  // parked, hidden
+    }
+    legend->setVisible(shown);
+    if (!shown)
+        return;
+    // As many names to a row as the widest leaves room for.
+    int widest = 1;
+    for (int i = 0; i < legend->itemCount(); ++i)
+        widest = std::max(widest, legend->item(i)->minimumOuterSizeHint().width());
+    const int columns = std::clamp((width - 20) / (widest + legend->columnSpacing()), 1, legend->itemCount());
+    if (legend->wrap() != columns || legend->fillOrder() != QCPLayoutGrid::foColumnsFirst) {
+        legend->setWrap(columns);
+        legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
+    }
+}
+
 void paint(QCustomPlot* plot, QCPPainter* painter, const QSize& size, const QString& xTitle) {
     QCPTextElement* title = titleElement(plot);
-    QCPLegend* legend = plot->legend;
     const QString windowTitle = title->text();
-    const bool legendShown = legend->visible();
+    const bool legendShown = plot->legend->visible();
     const int xTicks = plot->xAxis->ticker()->tickCount(), yTicks = plot->yAxis->ticker()->tickCount();
     title->setText(wrappedText(plot->property(kWholeTitle).toString(), title->font(), size.width() - 12));
     plot->xAxis->setLabel(xTitle);
     setTickCounts(plot, size);
-    const bool named = legend->itemCount() >= 1;
-    if (named) {
-        // As many columns as the widest name leaves room for, in a row of the card's own under the axes.
-        int widest = 1;
-        for (int i = 0; i < legend->itemCount(); ++i)
-            widest = std::max(widest, legend->item(i)->minimumOuterSizeHint().width());
-        plot->axisRect()->insetLayout()->take(legend);
-        plot->axisRect()->insetLayout()->simplify();
-        plot->plotLayout()->addElement(plot->plotLayout()->rowCount(), 0, legend);
-        plot->plotLayout()->setRowStretchFactor(plot->plotLayout()->rowCount() - 1, 0.001);
-        legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, false);
-        legend->setWrap(std::max(1, (size.width() - 40) / (widest + legend->columnSpacing())));
-        legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
-        legend->setBorderPen(Qt::NoPen);
-        legend->setVisible(true);
-    }
+    placeLegend(plot, true, size.width());  // a picture names every line, one run too
     plot->toPainter(painter, size.width(), size.height());
-    if (named) {
-        plot->plotLayout()->take(legend);
-        plot->plotLayout()->simplify();
-        plot->axisRect()->insetLayout()->addElement(legend, Qt::AlignTop | Qt::AlignRight);
-        legend->setWrap(0);
-        legend->setFillOrder(QCPLayoutGrid::foRowsFirst, true);
-        legend->setBorderPen(kLegendBorder);
-        legend->setVisible(legendShown);
-    }
+    placeLegend(plot, legendShown, plot->width());
     plot->xAxis->setLabel(QString());
     plot->xAxis->ticker()->setTickCount(xTicks);
     plot->yAxis->ticker()->setTickCount(yTicks);

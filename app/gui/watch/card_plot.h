@@ -1,8 +1,8 @@
 #pragma once
 // One card of the Watch page: a QCustomPlot with the card's look (a title row,
-// ticks of a few significant digits, the legend in its top right corner, one
-// paint buffer), its scales, its axes following the data, its title wrapped to
-// its width, the dashed line of the plan and what the hover names. The cards
+// ticks as the window writes numbers, the legend beneath the plot, one paint
+// buffer), its scales, its axes following the data, its title wrapped to its
+// width, the dashed line of the plan and what the hover names. The cards
 // (watch_cards.h) decide what each card draws; this is how a card looks.
 
 #include "gui/watch/card_graphs.h"
@@ -25,6 +25,10 @@ QCustomPlot* make(QWidget* parent);
 // The title, broken into lines no wider than the card: never cut at its edges.
 void setTitle(QCustomPlot* plot, const QString& title);
 QString title(const QCustomPlot* plot);
+// The legend (the named lines: runs, or one run's ranks) shown in a row of its own
+// beneath the plot, as many names to a row as `width` has room for, never over the
+// curves; or hidden.
+void placeLegend(QCustomPlot* plot, bool shown, int width);
 // The card as a picture of `size` pixels, painted at the painter's origin: its title
 // wrapped to that width, its x axis titled `xTitle`, its legend (every named line, a
 // run's or a rank's) in rows beneath the plot rather than over the curves, ticks for

@@ -233,7 +233,7 @@ void WatchCards::drawCard(int card, const CardView& view) {
     if (const std::optional<double> off = capacityOffScale(card))
         title += QLatin1Char('\n') + tr("capacity %1 GiB, above the scale").arg(*off, 0, 'g', 3);
     card_plot::setTitle(plot, title);
-    plot->legend->setVisible(legendInWindow(card));
+    card_plot::placeLegend(plot, legendInWindow(card), plot->width());
     plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
