@@ -121,8 +121,8 @@ private slots:
         QVERIFY(platform->currentText() != before);
     }
 
-    // With a text field focused, the wheel over the GPU model, the network and a spin
-    // box on their way down the form changes none of them and leaves the focus where it was.
+    // With a text field focused, the wheel over the GPU model and the network on its way
+    // down the form changes neither and leaves the focus where it was.
     void aSystemWheelOverTheFormChangesNothingAndKeepsTheFocus() {
         DemoWindow d;
         MainWindow& w = *d.window;
@@ -134,51 +134,25 @@ private slots:
         QTRY_VERIFY(name->hasFocus());
         auto* gpu = w.findChild<QComboBox*>("field:cluster.gpu");
         auto* network = w.findChild<QComboBox*>("field:cluster.network");
-        auto* nodes = w.findChild<QAbstractSpinBox*>("field:cluster.nodes");
-        QVERIFY(gpu && network && nodes);
-        const QString gpuBefore = gpu->currentText(), networkBefore = network->currentText(), nodesBefore = nodes->text();
-        for (QWidget* box : {static_cast<QWidget*>(gpu), static_cast<QWidget*>(network), static_cast<QWidget*>(nodes)})
+        QVERIFY(gpu && network);
+        const QString gpuBefore = gpu->currentText(), networkBefore = network->currentText();
+        for (QComboBox* box : {gpu, network})
             for (int turn : {-1, -2, 1, -3})
                 systemWheel(box, turn);
         QCOMPARE(gpu->currentText(), gpuBefore);
         QCOMPARE(network->currentText(), networkBefore);
-        QCOMPARE(nodes->text(), nodesBefore);
         QVERIFY2(name->hasFocus(), QApplication::focusWidget() ? qPrintable(QApplication::focusWidget()->objectName()) : "no focus");
-        // A click gives a box the focus; then the wheel is its own again.
-        QTest::mouseClick(nodes, Qt::LeftButton, {}, QPoint(5, nodes->height() / 2));
-        QTRY_VERIFY(nodes->hasFocus());
-        systemWheel(nodes, 1);
-        QVERIFY(nodes->text() != nodesBefore);
-    }
-
-    void fitsA1366x768ScreenAndTheFormHides() {
-        DemoWindow d;
-        MainWindow& w = *d.window;
-        // The least the window needs, every page shown in turn: within 1366×768 less a panel and a title bar.
-        for (int t = 0; t < w.tabs()->count(); ++t) {
-            w.tabs()->setCurrentIndex(t);
-            const QSize least = w.minimumSizeHint();
-            QStringList pages;  // which page asks for what, when it fails
-            for (int p = 0; p < w.tabs()->count(); ++p)
-                pages << QString("%1: %2×%3").arg(p).arg(w.tabs()->widget(p)->minimumSizeHint().width()).arg(w.tabs()->widget(p)->minimumSizeHint().height());
-            QVERIFY2(least.width() <= 1366 && least.height() <= 700,
-                     qPrintable(QString("page %1 needs %2×%3; pages %4").arg(t).arg(least.width()).arg(least.height()).arg(pages.join(", "))));
-        }
-        const QRect screen = w.screen()->availableGeometry();
-        QVERIFY2(w.width() <= std::max(screen.width(), w.minimumSizeHint().width()) &&
-                     w.height() <= std::max(screen.height(), w.minimumSizeHint().height()),
-                 qPrintable(QString("%1×%2 on %3×%4").arg(w.width()).arg(w.height()).arg(screen.width()).arg(screen.height())));
-        w.resize(1366, 700);
-        QVERIFY(test::showActive(w));
-        QAction* form = menuAction(w, "Plan Form");
-        QVERIFY(form && form->isCheckable() && form->isChecked());
-        QCOMPARE(form->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_B));
-        const int tabsBefore = w.tabs()->width();
-        form->trigger();
-        QTRY_VERIFY(w.tabs()->width() > tabsBefore + 200);
-        QVERIFY(w.tabs()->width() >= w.width() * 0.95);
-        form->trigger();
-        QTRY_VERIFY(w.findChild<QSplitter*>("splitter")->widget(0)->isVisible());
+        // Given the focus (Tab, a click), a box takes the wheel again.
+        gpu->setFocus(Qt::TabFocusReason);
+        QTRY_VERIFY(gpu->hasFocus());
+        systemWheel(gpu, -1);
+        QVERIFY(gpu->currentText() != gpuBefore);
+        // A spin box elsewhere in the window (Watch's smoothing) keeps to the same rule.
+        w.tabs()->setCurrentWidget(w.watchPage());
+        auto* smoothing = w.findChild<QAbstractSpinBox*>("smoothing");
+        QVERIFY(smoothing);
+        QTRY_VERIFY(smoothing->isVisible());
+        QCOMPARE(smoothing->focusPolicy(), Qt::StrongFocus);
     }
 
     // With a run on Watch (ten cards, a summary of twenty rows: restarts, own scalars), in
