@@ -10,6 +10,7 @@
 #include "gui/launch/launch_page.h"
 #include "gui/launch/scheduled_job_control.h"
 #include "gui/launch/scheduled_job_panel.h"
+#include "plan/model_source.h"
 #include "plan/plan_analysis.h"
 #include "plan/plan_fields.h"
 #include "test_support.h"
@@ -116,8 +117,10 @@ private slots:
         PlanDocument document;
         LaunchPage page(document);
         Plan plan = twoNodes("127.0.0.1:1,127.0.0.1:1");
-        QVERIFY(setPlanField(plan, "model.preset", "").empty());
-        QVERIFY(setPlanField(plan, "model.name", "my-model").empty());
+        std::vector<FieldEdit> llama;  // a model the trainer has no preset for, and no command
+        QVERIFY(catalogueModelEdits("llama-3.1-8b", llama).empty());
+        for (const FieldEdit& e : llama)
+            QVERIFY(setPlanField(plan, e.key, e.value).empty());
         document.reset(plan, {}, false);
         page.setRunDir(work.filePath("refused-plan"));
         QVERIFY(!page.start());
