@@ -117,9 +117,9 @@ private slots:
         PlanDocument document;
         LaunchPage page(document);
         Plan plan = twoNodes("127.0.0.1:1,127.0.0.1:1");
-        std::vector<FieldEdit> llama;  // a model the trainer has no preset for, and no command
-        QVERIFY(catalogueModelEdits("llama-3.1-8b", llama).empty());
-        for (const FieldEdit& e : llama)
+        std::vector<FieldEdit> gpt2;  // a model the trainer has no preset for (small: it fits), and no command
+        QVERIFY(catalogueModelEdits("gpt2", gpt2).empty());
+        for (const FieldEdit& e : gpt2)
             QVERIFY(setPlanField(plan, e.key, e.value).empty());
         document.reset(plan, {}, false);
         page.setRunDir(work.filePath("refused-plan"));
