@@ -234,8 +234,8 @@ private slots:
         QCOMPARE(r.code, 0);
         QVERIFY2(r.out.contains("Calibrated on 2 measured point(s): MFU 0.353"), qPrintable(r.out));
         // A bare point is at the plan's shape: its layout, then its figures, on one line.
-        QVERIFY2(r.out.contains("\n  1x1: measured 10631 samples/s, the fitted model gives 10631 (+0.0%).\n"), qPrintable(r.out));
-        QVERIFY(r.out.contains("\n  1x2: measured 16789 samples/s"));
+        QVERIFY2(r.out.contains("\n  1x1: measured 10,631 samples/s, the fitted model gives 10,631 (+0.0%).\n"), qPrintable(r.out));
+        QVERIFY(r.out.contains("\n  1x2: measured 16,789 samples/s"));
         const Run json = traindeck({"plan", "--json", "--calibrate", "1x8=3steps/s", "--calibrate", "2x8=2.6steps/s"});
         const QJsonObject model = QJsonDocument::fromJson(json.out.toUtf8())["model"].toObject();
         QCOMPARE(model["fitted_parameters"].toInt(), 2);
