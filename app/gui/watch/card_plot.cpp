@@ -23,6 +23,18 @@ const char* const kWholeTitle = "wholeTitle";  // the title as the cards gave it
 const QSize kLeastSize(180, 110);                // a card's, its title on one line
 const char* const kXAxis = "xAxis";            // the XAxis its x ticker labels
 
+const char* const kTitleExtra = "titleExtra";    // pixels the title's lines after its first take
+const char* const kLegendExtra = "legendExtra";  // pixels the legend's rows take beneath the plot
+
+// The card's least height: room for every line of its title and every row of its legend
+// above the plot's own least height (a card squeezed to its minimum cut a wrapped title
+// at the top and bottom; a Chinese font's lines are taller).
+void fitLeastHeight(QCustomPlot* plot) {
+    const int least = kLeastSize.height() + plot->property(kTitleExtra).toInt() + plot->property(kLegendExtra).toInt();
+    if (plot->minimumHeight() != least)
+        plot->setMinimumHeight(least);
+}
+
 // As many ticks as a card of `size` has room for: labels of a small card (1366×768,
 // a Chinese font's taller lines) would run into each other.
 void setTickCounts(QCustomPlot* plot, const QSize& size) {
@@ -66,11 +78,8 @@ void setTitle(QCustomPlot* plot, const QString& title) {
     plot->setProperty(kWholeTitle, title);  // wrapped again for a picture of another width
     const QString lines = wrappedText(title, element->font(), plot->width() - 12);
     element->setText(lines);
-    // Room for every line of it above the plot's least height: a card squeezed to its
-    // minimum cut a wrapped title at the top and bottom (a Chinese font's lines are taller).
-    const int extra = int(lines.count(QLatin1Char('\n'))) * (QFontMetrics(element->font()).lineSpacing() + 4);
-    if (plot->minimumHeight() != kLeastSize.height() + extra)
-        plot->setMinimumHeight(kLeastSize.height() + extra);
+    plot->setProperty(kTitleExtra, int(lines.count(QLatin1Char('\n'))) * (QFontMetrics(element->font()).lineSpacing() + 4));
+    fitLeastHeight(plot);
 }
 
 void placeLegend(QCustomPlot* plot, bool shown, int width) {
@@ -88,8 +97,11 @@ void placeLegend(QCustomPlot* plot, bool shown, int width) {
         plot->axisRect()->insetLayout()->addElement(legend, Qt::AlignTop | Qt::AlignRight);  // parked, hidden
     }
     legend->setVisible(shown);
-    if (!shown)
+    if (!shown) {
+        plot->setProperty(kLegendExtra, 0);
+        fitLeastHeight(plot);
         return;
+    }
     // As many names to a row as the widest leaves room for.
     int widest = 1;
     for (int i = 0; i < legend->itemCount(); ++i)
@@ -99,6 +111,9 @@ void placeLegend(QCustomPlot* plot, bool shown, int width) {
         legend->setWrap(columns);
         legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
     }
+    const int rows = (legend->itemCount() + columns - 1) / columns;
+    plot->setProperty(kLegendExtra, rows * (QFontMetrics(legend->font()).height() + legend->rowSpacing()) + 8);
+    fitLeastHeight(plot);
 }
 
 void paint(QCustomPlot* plot, QCPPainter* painter, const QSize& size, const QString& xTitle) {

@@ -142,7 +142,10 @@ QString WatchCards::title(int card) const {
     case CardKind::RankStepTime: return tr("Step time per rank (s)");
     case CardKind::Scalar: {
         const QString unit = QString::fromStdString(unitOf(c.metric));
-        const QString name = app::qLocalized(metricName(c.metric));
+        const Text metric = metricName(c.metric);
+        QString name = app::qLocalized(metric);
+        if (!metric.isValue() && !name.isEmpty())  // the protocol's with a title's capital, as the other cards'; a script's key as it wrote it
+            name[0] = name[0].toUpper();
         return unit.isEmpty() ? name : QStringLiteral("%1 (%2)").arg(name, unit);
     }
     }

@@ -43,6 +43,7 @@ WatchRunsPanel::WatchRunsPanel(const metrics::Store& store, QWidget* parent) : Q
     split->addWidget(summary);
     split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 2);
+    split->setSizes({140, 360});  // the summary the larger part: a list of a few runs needs little
     column->addWidget(split, 1);
     connect(m_runs, &QWidget::customContextMenuRequested, this, &WatchRunsPanel::runMenu);
     m_lateSummary = new QTimer(this);
