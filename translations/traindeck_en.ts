@@ -158,6 +158,10 @@
 <context>
     <name>CliOptions</name>
     <message>
+        <source>merge a catalogue CSV you downloaded (SkyPilot&apos;s vms.csv format) into your prices file, dated today</source>
+        <translation type="unfinished">merge a catalogue CSV you downloaded (SkyPilot&apos;s vms.csv format) into your prices file, dated today</translation>
+    </message>
+    <message>
         <source>k8s|pytorchjob|pai|slurm|ssh|accelerate|deepspeed|all (comma list, repeatable)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -316,6 +320,18 @@
 </context>
 <context>
     <name>CoreMessages</name>
+    <message>
+        <source>%1 is not a date: that month has no such day</source>
+        <translation type="unfinished">%1 is not a date: that month has no such day</translation>
+    </message>
+    <message>
+        <source>a deadline of %1 leaves no time: give a duration above zero, such as 36h</source>
+        <translation type="unfinished">a deadline of %1 leaves no time: give a duration above zero, such as 36h</translation>
+    </message>
+    <message>
+        <source>the deadline %1 is more than 100 years away: give one a run can meet</source>
+        <translation type="unfinished">the deadline %1 is more than 100 years away: give one a run can meet</translation>
+    </message>
     <message>
         <source>expected a whole number, got &apos;%1&apos;</source>
         <translation>expected a whole number, got &apos;%1&apos;</translation>
@@ -525,6 +541,110 @@
 <context>
     <name>CostMessages</name>
     <message>
+        <source>%1 trains a sample sooner and for less (%2 against %3) than the plan&apos;s %4</source>
+        <translation type="unfinished">%1 trains a sample sooner and for less (%2 against %3) than the plan&apos;s %4</translation>
+    </message>
+    <message>
+        <source>%1 trains a sample in %2% less time than %3 but at %4% more (%5 against %6; scaling %7%)</source>
+        <translation type="unfinished">%1 trains a sample in %2% less time than %3 but at %4% more (%5 against %6; scaling %7%)</translation>
+    </message>
+    <message>
+        <source>These layouts train different amounts (global batch %1 to %2 samples a step, no target batch): the cost to finish is of different runs. At equal work: %3.</source>
+        <translation type="unfinished">These layouts train different amounts (global batch %1 to %2 samples a step, no target batch): the cost to finish is of different runs. At equal work: %3.</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation type="unfinished">%1 %2</translation>
+    </message>
+    <message>
+        <source>%1 per 1,000 samples</source>
+        <translation type="unfinished">%1 per 1,000 samples</translation>
+    </message>
+    <message>
+        <source>%1 per million tokens</source>
+        <translation type="unfinished">%1 per million tokens</translation>
+    </message>
+    <message>
+        <source>Spot: %1 expected preemptions (one a day per node assumed), each costing a %2 restart and, without checkpoints, the run so far: %3 added to the time and the cost. A checkpoint interval (%4) makes spot far cheaper.</source>
+        <translation type="unfinished">Spot: %1 expected preemptions (one a day per node assumed), each costing a %2 restart and, without checkpoints, the run so far: %3 added to the time and the cost. A checkpoint interval (%4) makes spot far cheaper.</translation>
+    </message>
+    <message>
+        <source>Spot: %1 expected preemptions (one a day per node assumed), each costing a %2 restart and half the %3 min checkpoint interval redone: %4 added to the time and the cost.</source>
+        <translation type="unfinished">Spot: %1 expected preemptions (one a day per node assumed), each costing a %2 restart and half the %3 min checkpoint interval redone: %4 added to the time and the cost.</translation>
+    </message>
+    <message>
+        <source>on spot %1 would not finish: at one preemption a day per node, %2 lose work faster than they train; set a checkpoint interval (%3) or use on-demand</source>
+        <translation type="unfinished">on spot %1 would not finish: at one preemption a day per node, %2 lose work faster than they train; set a checkpoint interval (%3) or use on-demand</translation>
+    </message>
+    <message>
+        <source>%1: line %2: no region</source>
+        <translation type="unfinished">%1: line %2: no region</translation>
+    </message>
+    <message>
+        <source>%1: no column %2: not a SkyPilot-style catalogue (InstanceType, AcceleratorName, AcceleratorCount, Price, SpotPrice, Region)</source>
+        <translation type="unfinished">%1: no column %2: not a SkyPilot-style catalogue (InstanceType, AcceleratorName, AcceleratorCount, Price, SpotPrice, Region)</translation>
+    </message>
+    <message>
+        <source>%1: empty, not a price catalogue</source>
+        <translation type="unfinished">%1: empty, not a price catalogue</translation>
+    </message>
+    <message>
+        <source>Within its ±%1 it may take up to %2, past the deadline of %3: calibrate the plan with a measured run, or leave room.</source>
+        <translation type="unfinished">Within its ±%1 it may take up to %2, past the deadline of %3: calibrate the plan with a measured run, or leave room.</translation>
+    </message>
+    <message>
+        <source>Within its ±%1 it may cost up to %2, over the budget of %3: calibrate the plan with a measured run, or leave room.</source>
+        <translation type="unfinished">Within its ±%1 it may cost up to %2, over the budget of %3: calibrate the plan with a measured run, or leave room.</translation>
+    </message>
+    <message>
+        <source>the catalogue prices these GPUs in %1 and the plan&apos;s money is in %2: no exchange rate is assumed; set the currency (%3) to %1, or give your price per GPU-hour (%4) in %2</source>
+        <translation type="unfinished">the catalogue prices these GPUs in %1 and the plan&apos;s money is in %2: no exchange rate is assumed; set the currency (%3) to %1, or give your price per GPU-hour (%4) in %2</translation>
+    </message>
+    <message>
+        <source>the price catalogue has no spot price for this GPU on this cloud: leave out spot (%1) or add spot_per_gpu_hour to your row in %2</source>
+        <translation type="unfinished">the price catalogue has no spot price for this GPU on this cloud: leave out spot (%1) or add spot_per_gpu_hour to your row in %2</translation>
+    </message>
+    <message>
+        <source>no row of the price catalogue has a spot price: leave out spot (%1) or add spot_per_gpu_hour to your rows in %2</source>
+        <translation type="unfinished">no row of the price catalogue has a spot price: leave out spot (%1) or add spot_per_gpu_hour to your rows in %2</translation>
+    </message>
+    <message>
+        <source>%1 has no %2 price in the catalogue (it prices %3): choose one of those (%4), try every GPU type (%5) or give your price per GPU-hour (%6)</source>
+        <translation type="unfinished">%1 has no %2 price in the catalogue (it prices %3): choose one of those (%4), try every GPU type (%5) or give your price per GPU-hour (%6)</translation>
+    </message>
+    <message>
+        <source>%1 has no region &apos;%2&apos; in the price catalogue (it has %3)</source>
+        <translation type="unfinished">%1 has no region &apos;%2&apos; in the price catalogue (it has %3)</translation>
+    </message>
+    <message>
+        <source>the price catalogue has no cloud &apos;%1&apos; (it has %2): add its rows to %3 or give your price per GPU-hour (%4)</source>
+        <translation type="unfinished">the price catalogue has no cloud &apos;%1&apos; (it has %2): add its rows to %3 or give your price per GPU-hour (%4)</translation>
+    </message>
+    <message>
+        <source>a deadline or budget needs prices: set a cloud (%1), your price per GPU-hour (%2), or try the catalogue&apos;s clouds (%3)</source>
+        <translation type="unfinished">a deadline or budget needs prices: set a cloud (%1), your price per GPU-hour (%2), or try the catalogue&apos;s clouds (%3)</translation>
+    </message>
+    <message>
+        <source>no layout that fits in memory makes the global batch %1 exactly: its number of GPUs must divide the batch; allow more nodes (%2) or change the batch</source>
+        <translation type="unfinished">no layout that fits in memory makes the global batch %1 exactly: its number of GPUs must divide the batch; allow more nodes (%2) or change the batch</translation>
+    </message>
+    <message>
+        <source>no layout up to %1 nodes fits in memory, even with ZeRO-3, full checkpointing and micro-batch 1: allow more nodes (%2) or use a GPU with more memory</source>
+        <translation type="unfinished">no layout up to %1 nodes fits in memory, even with ZeRO-3, full checkpointing and micro-batch 1: allow more nodes (%2) or use a GPU with more memory</translation>
+    </message>
+    <message>
+        <source>no layout up to %1 nodes both fits in memory and makes the global batch %2: the ones whose GPUs divide the batch do not fit, even with ZeRO-3 and checkpointing; allow more nodes (%3) or change the batch</source>
+        <translation type="unfinished">no layout up to %1 nodes both fits in memory and makes the global batch %2: the ones whose GPUs divide the batch do not fit, even with ZeRO-3 and checkpointing; allow more nodes (%3) or change the batch</translation>
+    </message>
+    <message>
+        <source>no layout can be priced: %1</source>
+        <translation type="unfinished">no layout can be priced: %1</translation>
+    </message>
+    <message>
+        <source>no layout up to %1 nodes can make the global batch %2: its number of GPUs must divide the batch</source>
+        <translation type="unfinished">no layout up to %1 nodes can make the global batch %2: its number of GPUs must divide the batch</translation>
+    </message>
+    <message>
         <source>%1 min</source>
         <translation type="unfinished">%1 min</translation>
     </message>
@@ -566,10 +686,6 @@
     </message>
     <message>
         <source>fastest within the budget: %1, %2 for %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no layout can run: none is priced, fits in memory and makes the batch</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2853,6 +2969,14 @@
 <context>
     <name>PlanCommand</name>
     <message>
+        <source>1: an error finding, or a deadline or budget no layout meets (once one is met, errors of the plan&apos;s own layout do not count: the choice replaces it); 2: also a goal that cannot be answered: a deadline that cannot be read or has passed, a budget of zero, a cloud, region, GPU or spot price the catalogue lacks, or prices only in another currency.</source>
+        <translation type="unfinished">1: an error finding, or a deadline or budget no layout meets (once one is met, errors of the plan&apos;s own layout do not count: the choice replaces it); 2: also a goal that cannot be answered: a deadline that cannot be read or has passed, a budget of zero, a cloud, region, GPU or spot price the catalogue lacks, or prices only in another currency.</translation>
+    </message>
+    <message>
+        <source>--budget %1: a budget must be above zero (leave --budget out for none)</source>
+        <translation type="unfinished">--budget %1: a budget must be above zero (leave --budget out for none)</translation>
+    </message>
+    <message>
         <source>info</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3135,11 +3259,27 @@
 <context>
     <name>PricesCommand</name>
     <message>
-        <source>Usage: traindeck prices [OPTIONS]</source>
-        <translation type="unfinished"></translation>
+        <source>%1 rows of %2 (%3 regions) written to %4, dated %5; %6 instances of GPUs the planner does not model left out.</source>
+        <translation type="unfinished">%1 rows of %2 (%3 regions) written to %4, dated %5; %6 instances of GPUs the planner does not model left out.</translation>
     </message>
     <message>
-        <source>Lists the GPU prices `traindeck plan` prices layouts with: per cloud, region, GPU type and instance, on-demand and spot per GPU-hour, each with the page it was read from and when. Prices change: your own rows in %1 (the format of resources/prices.yaml) replace or add to the shipped ones, and a plan&apos;s --price-per-gpu-hour wins over both.</source>
+        <source>%1: no instance of a GPU the planner models (%2 GPU instances read, such as %3): nothing written</source>
+        <translation type="unfinished">%1: no instance of a GPU the planner models (%2 GPU instances read, such as %3): nothing written</translation>
+    </message>
+    <message>
+        <source>%1: which cloud are these prices of? The path does not say (SkyPilot&apos;s is catalogs/vN/CLOUD/vms.csv): add --cloud NAME</source>
+        <translation type="unfinished">%1: which cloud are these prices of? The path does not say (SkyPilot&apos;s is catalogs/vN/CLOUD/vms.csv): add --cloud NAME</translation>
+    </message>
+    <message>
+        <source>%1: cannot be read</source>
+        <translation type="unfinished">%1: cannot be read</translation>
+    </message>
+    <message>
+        <source>Lists the GPU prices `traindeck plan` prices layouts with: per cloud, region, GPU type and instance, on-demand and spot per GPU-hour, each with the page it was read from and when. Prices change: your own rows in %1 (the format of resources/prices.yaml) replace or add to the shipped ones, and a plan&apos;s --price-per-gpu-hour wins over both. --refresh FILE merges a catalogue you downloaded (SkyPilot&apos;s catalogs/vN/CLOUD/vms.csv from github.com/skypilot-org/skypilot-catalog, or a CSV with its columns) into that file.</source>
+        <translation type="unfinished">Lists the GPU prices `traindeck plan` prices layouts with: per cloud, region, GPU type and instance, on-demand and spot per GPU-hour, each with the page it was read from and when. Prices change: your own rows in %1 (the format of resources/prices.yaml) replace or add to the shipped ones, and a plan&apos;s --price-per-gpu-hour wins over both. --refresh FILE merges a catalogue you downloaded (SkyPilot&apos;s catalogs/vN/CLOUD/vms.csv from github.com/skypilot-org/skypilot-catalog, or a CSV with its columns) into that file.</translation>
+    </message>
+    <message>
+        <source>Usage: traindeck prices [OPTIONS]</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4085,6 +4225,14 @@
 </context>
 <context>
     <name>traindeck::gui::CostPanel</name>
+    <message>
+        <source>★ the fastest layout within the budget (below)</source>
+        <translation type="unfinished">★ the fastest layout within the budget (below)</translation>
+    </message>
+    <message>
+        <source>★ the cheapest layout that meets the deadline (below)</source>
+        <translation type="unfinished">★ the cheapest layout that meets the deadline (below)</translation>
+    </message>
     <message>
         <source>Cost</source>
         <translation type="unfinished"></translation>

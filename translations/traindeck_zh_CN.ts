@@ -158,6 +158,10 @@
 <context>
     <name>CliOptions</name>
     <message>
+        <source>merge a catalogue CSV you downloaded (SkyPilot&apos;s vms.csv format) into your prices file, dated today</source>
+        <translation>把你下载的价格目录 CSV（SkyPilot 的 vms.csv 格式）并入你的价格文件，日期记为今天</translation>
+    </message>
+    <message>
         <source>k8s|pytorchjob|pai|slurm|ssh|accelerate|deepspeed|all (comma list, repeatable)</source>
         <translation>k8s|pytorchjob|pai|slurm|ssh|accelerate|deepspeed|all（逗号分隔，可重复）</translation>
     </message>
@@ -316,6 +320,18 @@
 </context>
 <context>
     <name>CoreMessages</name>
+    <message>
+        <source>%1 is not a date: that month has no such day</source>
+        <translation>%1 不是一个日期：那个月没有这一天</translation>
+    </message>
+    <message>
+        <source>a deadline of %1 leaves no time: give a duration above zero, such as 36h</source>
+        <translation>截止时间 %1 没有留出时间：请给一个大于零的时长，例如 36h</translation>
+    </message>
+    <message>
+        <source>the deadline %1 is more than 100 years away: give one a run can meet</source>
+        <translation>截止时间 %1 在 100 年之后：请给一个训练能赶上的截止时间</translation>
+    </message>
     <message>
         <source>expected a whole number, got &apos;%1&apos;</source>
         <translation>需要整数，输入的是“%1”</translation>
@@ -525,6 +541,110 @@
 <context>
     <name>CostMessages</name>
     <message>
+        <source>%1 trains a sample sooner and for less (%2 against %3) than the plan&apos;s %4</source>
+        <translation>%1 训练每个样本比计划的 %4 更快也更便宜（%2 对 %3）</translation>
+    </message>
+    <message>
+        <source>%1 trains a sample in %2% less time than %3 but at %4% more (%5 against %6; scaling %7%)</source>
+        <translation>%1 训练每个样本比 %3 少用 %2% 的时间，但贵 %4%（%5 对 %6；扩展效率 %7%）</translation>
+    </message>
+    <message>
+        <source>These layouts train different amounts (global batch %1 to %2 samples a step, no target batch): the cost to finish is of different runs. At equal work: %3.</source>
+        <translation>这些布局训练的量不同（每步全局批大小 %1 到 %2 个样本，未设目标批大小）：完成费用对应的是不同的训练。按相同工作量：%3。</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1 per 1,000 samples</source>
+        <translation>每 1,000 个样本 %1</translation>
+    </message>
+    <message>
+        <source>%1 per million tokens</source>
+        <translation>每百万 token %1</translation>
+    </message>
+    <message>
+        <source>Spot: %1 expected preemptions (one a day per node assumed), each costing a %2 restart and, without checkpoints, the run so far: %3 added to the time and the cost. A checkpoint interval (%4) makes spot far cheaper.</source>
+        <translation>竞价：预计被抢占 %1 次（假定每个节点每天一次），每次花费 %2 重启，并且因为没有检查点，要重做此前的全部训练：时间和费用中已加上 %3。设置检查点间隔（%4）能让竞价便宜得多。</translation>
+    </message>
+    <message>
+        <source>Spot: %1 expected preemptions (one a day per node assumed), each costing a %2 restart and half the %3 min checkpoint interval redone: %4 added to the time and the cost.</source>
+        <translation>竞价：预计被抢占 %1 次（假定每个节点每天一次），每次花费 %2 重启，并重做半个 %3 分钟的检查点间隔：时间和费用中已加上 %4。</translation>
+    </message>
+    <message>
+        <source>on spot %1 would not finish: at one preemption a day per node, %2 lose work faster than they train; set a checkpoint interval (%3) or use on-demand</source>
+        <translation>用竞价实例 %1 无法完成：按每个节点每天被抢占一次计，%2 丢失进度比训练还快；请设置检查点间隔（%3）或使用按需实例</translation>
+    </message>
+    <message>
+        <source>%1: line %2: no region</source>
+        <translation>%1：第 %2 行：没有区域</translation>
+    </message>
+    <message>
+        <source>%1: no column %2: not a SkyPilot-style catalogue (InstanceType, AcceleratorName, AcceleratorCount, Price, SpotPrice, Region)</source>
+        <translation>%1：没有 %2 列：不是 SkyPilot 格式的价格目录（InstanceType、AcceleratorName、AcceleratorCount、Price、SpotPrice、Region）</translation>
+    </message>
+    <message>
+        <source>%1: empty, not a price catalogue</source>
+        <translation>%1：文件为空，不是价格目录</translation>
+    </message>
+    <message>
+        <source>Within its ±%1 it may take up to %2, past the deadline of %3: calibrate the plan with a measured run, or leave room.</source>
+        <translation>在其 ±%1 的误差内，可能需要 %2，超过截止时间 %3：请用一次实测运行校准计划，或留出余量。</translation>
+    </message>
+    <message>
+        <source>Within its ±%1 it may cost up to %2, over the budget of %3: calibrate the plan with a measured run, or leave room.</source>
+        <translation>在其 ±%1 的误差内，费用可能高达 %2，超出预算 %3：请用一次实测运行校准计划，或留出余量。</translation>
+    </message>
+    <message>
+        <source>the catalogue prices these GPUs in %1 and the plan&apos;s money is in %2: no exchange rate is assumed; set the currency (%3) to %1, or give your price per GPU-hour (%4) in %2</source>
+        <translation>价格目录用 %1 给这些 GPU 定价，而计划的货币是 %2：不假定任何汇率；请把货币（%3）设为 %1，或用 %2 给出你自己的每 GPU 小时价格（%4）</translation>
+    </message>
+    <message>
+        <source>the price catalogue has no spot price for this GPU on this cloud: leave out spot (%1) or add spot_per_gpu_hour to your row in %2</source>
+        <translation>价格目录中这个云上的这种 GPU 没有竞价（spot）价格：请去掉竞价（%1），或在 %2 中给你的行加上 spot_per_gpu_hour</translation>
+    </message>
+    <message>
+        <source>no row of the price catalogue has a spot price: leave out spot (%1) or add spot_per_gpu_hour to your rows in %2</source>
+        <translation>价格目录中没有任何行有竞价（spot）价格：请去掉竞价（%1），或在 %2 中给你的行加上 spot_per_gpu_hour</translation>
+    </message>
+    <message>
+        <source>%1 has no %2 price in the catalogue (it prices %3): choose one of those (%4), try every GPU type (%5) or give your price per GPU-hour (%6)</source>
+        <translation>价格目录中 %1 没有 %2 的价格（它有 %3 的价格）：请从中选一种（%4）、尝试所有 GPU 类型（%5），或给出你自己的每 GPU 小时价格（%6）</translation>
+    </message>
+    <message>
+        <source>%1 has no region &apos;%2&apos; in the price catalogue (it has %3)</source>
+        <translation>价格目录中 %1 没有区域“%2”（它有 %3）</translation>
+    </message>
+    <message>
+        <source>the price catalogue has no cloud &apos;%1&apos; (it has %2): add its rows to %3 or give your price per GPU-hour (%4)</source>
+        <translation>价格目录中没有云“%1”（目录中有 %2）：请把它的价格行加入 %3，或给出你自己的每 GPU 小时价格（%4）</translation>
+    </message>
+    <message>
+        <source>a deadline or budget needs prices: set a cloud (%1), your price per GPU-hour (%2), or try the catalogue&apos;s clouds (%3)</source>
+        <translation>截止时间或预算需要价格：请设置云（%1）、你自己的每 GPU 小时价格（%2），或尝试价格目录中的各个云（%3）</translation>
+    </message>
+    <message>
+        <source>no layout that fits in memory makes the global batch %1 exactly: its number of GPUs must divide the batch; allow more nodes (%2) or change the batch</source>
+        <translation>放得进显存的布局都不能正好得到全局批大小 %1：GPU 数必须整除批大小；请允许更多节点（%2）或改变批大小</translation>
+    </message>
+    <message>
+        <source>no layout up to %1 nodes fits in memory, even with ZeRO-3, full checkpointing and micro-batch 1: allow more nodes (%2) or use a GPU with more memory</source>
+        <translation>最多 %1 个节点内，即使用 ZeRO-3、完整激活检查点和微批 1，也没有布局放得进显存：请允许更多节点（%2）或换显存更大的 GPU</translation>
+    </message>
+    <message>
+        <source>no layout up to %1 nodes both fits in memory and makes the global batch %2: the ones whose GPUs divide the batch do not fit, even with ZeRO-3 and checkpointing; allow more nodes (%3) or change the batch</source>
+        <translation>最多 %1 个节点内没有布局既放得进显存又能得到全局批大小 %2：GPU 数能整除批大小的布局即使用 ZeRO-3 和激活检查点也放不下；请允许更多节点（%3）或改变批大小</translation>
+    </message>
+    <message>
+        <source>no layout can be priced: %1</source>
+        <translation>没有布局能定价：%1</translation>
+    </message>
+    <message>
+        <source>no layout up to %1 nodes can make the global batch %2: its number of GPUs must divide the batch</source>
+        <translation>最多 %1 个节点内没有布局能得到全局批大小 %2：GPU 数必须整除批大小</translation>
+    </message>
+    <message>
         <source>%1 min</source>
         <translation>%1 分钟</translation>
     </message>
@@ -567,10 +687,6 @@
     <message>
         <source>fastest within the budget: %1, %2 for %3</source>
         <translation>预算内最快：%1，%2，费用 %3</translation>
-    </message>
-    <message>
-        <source>no layout can run: none is priced, fits in memory and makes the batch</source>
-        <translation>没有可运行的布局：没有一个既有价格、放得进显存又能凑出批大小</translation>
     </message>
     <message>
         <source>nothing finishes within %1: the fastest, %2, takes %3 (%4 too long)</source>
@@ -2854,6 +2970,14 @@
 <context>
     <name>PlanCommand</name>
     <message>
+        <source>1: an error finding, or a deadline or budget no layout meets (once one is met, errors of the plan&apos;s own layout do not count: the choice replaces it); 2: also a goal that cannot be answered: a deadline that cannot be read or has passed, a budget of zero, a cloud, region, GPU or spot price the catalogue lacks, or prices only in another currency.</source>
+        <translation>1：有错误级发现，或没有布局能满足截止时间或预算（一旦满足，计划自身布局的错误不再计入：选出的方案取代了它）；2：还包括无法回答的目标：截止时间无法读取或已过、预算为零、价格目录中没有的云、区域、GPU 或竞价价格，或价格只有别的货币。</translation>
+    </message>
+    <message>
+        <source>--budget %1: a budget must be above zero (leave --budget out for none)</source>
+        <translation>--budget %1：预算必须大于零（不要预算就不给 --budget）</translation>
+    </message>
+    <message>
         <source>info</source>
         <translation>提示</translation>
     </message>
@@ -3136,12 +3260,28 @@
 <context>
     <name>PricesCommand</name>
     <message>
-        <source>Usage: traindeck prices [OPTIONS]</source>
-        <translation>用法：traindeck prices [选项]</translation>
+        <source>%1 rows of %2 (%3 regions) written to %4, dated %5; %6 instances of GPUs the planner does not model left out.</source>
+        <translation>已把 %2 的 %1 行（%3 个区域）写入 %4，日期为 %5；规划器不能建模的 GPU 的 %6 个实例未写入。</translation>
     </message>
     <message>
-        <source>Lists the GPU prices `traindeck plan` prices layouts with: per cloud, region, GPU type and instance, on-demand and spot per GPU-hour, each with the page it was read from and when. Prices change: your own rows in %1 (the format of resources/prices.yaml) replace or add to the shipped ones, and a plan&apos;s --price-per-gpu-hour wins over both.</source>
-        <translation>列出 `traindeck plan` 为布局计价所用的 GPU 价格：按云、区域、GPU 型号和实例，给出每 GPU 小时的按需和竞价价格，每行都注明读取自哪个页面、何时读取。价格会变：你在 %1 中自己的行（格式同 resources/prices.yaml）会替换或补充自带的行，而计划的 --price-per-gpu-hour 优先于两者。</translation>
+        <source>%1: no instance of a GPU the planner models (%2 GPU instances read, such as %3): nothing written</source>
+        <translation>%1：没有规划器能建模的 GPU 的实例（读了 %2 个 GPU 实例，例如 %3）：什么也没写</translation>
+    </message>
+    <message>
+        <source>%1: which cloud are these prices of? The path does not say (SkyPilot&apos;s is catalogs/vN/CLOUD/vms.csv): add --cloud NAME</source>
+        <translation>%1：这些价格属于哪个云？路径里看不出来（SkyPilot 的路径是 catalogs/vN/CLOUD/vms.csv）：请加上 --cloud 名称</translation>
+    </message>
+    <message>
+        <source>%1: cannot be read</source>
+        <translation>%1：无法读取</translation>
+    </message>
+    <message>
+        <source>Lists the GPU prices `traindeck plan` prices layouts with: per cloud, region, GPU type and instance, on-demand and spot per GPU-hour, each with the page it was read from and when. Prices change: your own rows in %1 (the format of resources/prices.yaml) replace or add to the shipped ones, and a plan&apos;s --price-per-gpu-hour wins over both. --refresh FILE merges a catalogue you downloaded (SkyPilot&apos;s catalogs/vN/CLOUD/vms.csv from github.com/skypilot-org/skypilot-catalog, or a CSV with its columns) into that file.</source>
+        <translation>列出 `traindeck plan` 给布局定价所用的 GPU 价格：按云、区域、GPU 类型和实例，给出每 GPU 小时的按需和竞价价格，每一行都注明读取的页面和时间。价格会变：你在 %1 中自己的行（格式同 resources/prices.yaml）会替换或补充随程序发布的行，而计划的 --price-per-gpu-hour 优先于两者。--refresh FILE 把你下载的价格目录（github.com/skypilot-org/skypilot-catalog 中 SkyPilot 的 catalogs/vN/CLOUD/vms.csv，或列相同的 CSV）并入那个文件。</translation>
+    </message>
+    <message>
+        <source>Usage: traindeck prices [OPTIONS]</source>
+        <translation>用法：traindeck prices [选项]</translation>
     </message>
     <message>
         <source>cloud</source>
@@ -4084,6 +4224,14 @@
 </context>
 <context>
     <name>traindeck::gui::CostPanel</name>
+    <message>
+        <source>★ the fastest layout within the budget (below)</source>
+        <translation>★ 预算内最快的布局（见下）</translation>
+    </message>
+    <message>
+        <source>★ the cheapest layout that meets the deadline (below)</source>
+        <translation>★ 满足截止时间的最便宜布局（见下）</translation>
+    </message>
     <message>
         <source>Cost</source>
         <translation>费用</translation>
