@@ -9,6 +9,7 @@
 #include "cost/cost_solver.h"
 #include "cost/price_catalogue.h"
 #include "cost/pricing.h"
+#include "cost/spot_preemption.h"
 #include "plan/calibrate.h"
 #include "plan/calibration_fit.h"
 #include "plan/estimate.h"
@@ -30,6 +31,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <iostream>
 
 namespace traindeck::cli {
@@ -81,6 +83,7 @@ void printPriceSource(const PlanAnalysis& analysis) {
     if (!c) return;
     std::putchar('\n');
     printWrapped("", app::localized(priceSourceText(*c)), 2);
+    if (const Text unequal = unequalWorkText(analysis); !unequal.empty()) printWrapped("", app::localized(unequal), 2);
 }
 
 // The deadline's or budget's answer: the choice, why the cheaper (or faster) ones
@@ -88,6 +91,7 @@ void printPriceSource(const PlanAnalysis& analysis) {
 void printGoal(const GoalAnswer& g) {
     std::putchar('\n');
     printWrapped("", app::localized(g.summary), 2);
+    if (!g.caution.empty()) printWrapped("  ", app::localized(g.caution), 4);
     if (g.met()) {
         const CostOption& c = g.options[size_t(g.chosen)];
         if (!c.fix.empty())
@@ -158,7 +162,7 @@ void printTable(const PlanAnalysis& analysis) {
     // Every layout has its column (core's rows, layout_rows.h); one a node cannot hold
     // has no figures, and here is why.
     for (const Layout& layout : layouts)
-        if (const Text why = layoutCannotRun(analysis, layout); !why.empty())
+        if (const Text why = layoutCannotRun(analysis, layout); !why.empty() && !analysis.fitsNode(layout))
             printWrapped("", app::localized(TD_TEXT("PlanCommand", "Cannot run, so no figures: %1"), {why}), 2);
     for (size_t block = 0; block < layouts.size(); block += kColumnsPerBlock) {
         const size_t end = std::min(layouts.size(), block + kColumnsPerBlock);
@@ -221,7 +225,17 @@ nlohmann::ordered_json costJson(const LayoutCost* c) {
     j["hours"] = c->hours;
     j["expected_error"] = c->error;  // the cost lies within to_finish × (1 ± expected_error)
     j["billed_gpus"] = c->billedGpus;
+    // The work the run does, and its cost at equal work (layouts may train different batches).
+    j["samples"] = c->samples;
+    j["per_sample"] = c->perSample();
+    j["per_million_tokens"] = c->tokens > 0 ? ordered_json(c->perMillionTokens()) : ordered_json(nullptr);
     j["spot"] = c->spot;
+    if (c->spot)  // the expected preemptions, already in hours and to_finish
+        j["preemption"] = {{"expected_preemptions", c->preemptions},
+                           {"hours_lost", c->preemptionHours},
+                           {"checkpoint_interval_s", c->checkpointIntervalS},
+                           {"assumed_per_node_hour", kSpotPreemptionsPerNodeHour},
+                           {"restart_s", kSpotRestartS}};
     if (c->userPrice) {
         j["price"] = {{"origin", "plan"}, {"per_gpu_hour", c->perHour / c->billedGpus}};
     } else {
@@ -271,7 +285,10 @@ nlohmann::ordered_json goalJson(const GoalAnswer& g) {
         rejected.push_back(r);
     }
     j["rejected"] = rejected;
+    j["caution"] = g.caution.empty() ? ordered_json(nullptr) : ordered_json(app::localized(g.caution));
     j["options_considered"] = g.options.size();
+    j["layouts_skipped_batch"] = g.skipped;  // their world cannot make the target batch
+    j["layouts_pruned"] = g.pruned;          // bounded out: none could change the answer
     j["rows_in_other_currencies"] = g.otherCurrency;
     return j;
 }
@@ -451,13 +468,37 @@ nlohmann::ordered_json toJson(const PlanAnalysis& analysis) {
     return root;
 }
 
+// A budget given on the command line must be one: the plan's 0 means "none", and a
+// typed --budget 0 would silently mean no budget at all.
+std::string zeroBudgetGiven(int argc, char** argv) {
+    for (int i = 0; i < argc; ++i) {
+        const std::string a = argv[i];
+        std::string value;
+        if (a == "--budget" && i + 1 < argc) value = argv[i + 1];
+        else if (a.starts_with("--budget=")) value = a.substr(9);
+        else continue;
+        char* end = nullptr;
+        const double v = std::strtod(value.c_str(), &end);
+        if (end != value.c_str() && *end == '\0' && v <= 0)
+            return app::localized(TD_TEXT("PlanCommand", "--budget %1: a budget must be above zero (leave --budget out "
+                                                         "for none)"),
+                                  {val(printable(value))});
+    }
+    return {};
+}
+
 void printPlanHelp(const std::vector<Option>& own) {
     printHelpOpening(app::localized(TD_TEXT("PlanCommand", "Usage: traindeck plan [PLAN.yaml] [OPTIONS]")),
                      {app::localized(TD_TEXT("PlanCommand", "Prints a plan's derived figures for each layout side by side, "
                                                             "and its findings. Without PLAN.yaml the built-in demo plan is "
                                                             "used; flags override the file. Texts follow the locale (LANG, "
                                                             "LC_ALL, LANGUAGE) or --lang en|zh_CN.")),
-                      app::localized(exitStatusHelp())});
+                      app::localized(exitStatusHelp(Text(TD_TEXT(
+                          "PlanCommand", "1: an error finding, or a deadline or budget no layout meets (once one is "
+                                         "met, errors of the plan's own layout do not count: the choice replaces it); "
+                                         "2: also a goal that cannot be answered: a deadline that cannot be read or "
+                                         "has passed, a budget of zero, a cloud, region, GPU or spot price the "
+                                         "catalogue lacks, or prices only in another currency."))))});
     std::putchar('\n');
     printOptions(stdout, own);
     std::putchar('\n');
@@ -479,7 +520,9 @@ int runPlan(int argc, char** argv) {
     };
     Plan plan;
     std::string file;
-    if (std::string error = readPlanArguments(argc, argv, own, plan, file); !error.empty()) {
+    std::string error = readPlanArguments(argc, argv, own, plan, file);
+    if (error.empty()) error = zeroBudgetGiven(argc, argv);
+    if (!error.empty()) {
         if (help) {
             printPlanHelp(own);
             return 0;
@@ -543,7 +586,12 @@ int runPlan(int argc, char** argv) {
         printTable(analysis);
         if (goal) printGoal(*goal);
     }
-    return hasErrors(analysis.findings) || (goal && !goal->met()) ? 1 : 0;
+    // With a goal met, the plan's own layout is replaced by the choice: only errors of the
+    // plan as a whole (no layout named) still need the user.
+    const bool errors = std::any_of(analysis.findings.begin(), analysis.findings.end(), [&](const Finding& f) {
+        return f.severity == Severity::Error && !(goal && goal->met() && f.layout);
+    });
+    return errors || (goal && !goal->met()) ? kExitNeedsAttention : kExitDone;
 }
 
 }  // namespace traindeck::cli

@@ -9,12 +9,17 @@
 
 #include "cost/money_text.h"
 #include "cost/price_catalogue.h"
+#include "cost/price_import.h"
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cstdio>
+#include <ctime>
+#include <fstream>
 #include <iostream>
+#include <set>
+#include <sstream>
 
 namespace traindeck::cli {
 namespace {
@@ -28,7 +33,10 @@ void printPricesHelp(const std::vector<Option>& own) {
                                              "region, GPU type and instance, on-demand and spot per GPU-hour, each "
                                              "with the page it was read from and when. Prices change: your own rows "
                                              "in %1 (the format of resources/prices.yaml) replace or add to the "
-                                             "shipped ones, and a plan's --price-per-gpu-hour wins over both."),
+                                             "shipped ones, and a plan's --price-per-gpu-hour wins over both. "
+                                             "--refresh FILE merges a catalogue you downloaded (SkyPilot's "
+                                             "catalogs/vN/CLOUD/vms.csv from github.com/skypilot-org/skypilot-catalog, "
+                                             "or a CSV with its columns) into that file."),
                                      {val(userPricesPath())}),
                       app::localized(exitStatusHelp())});
     std::putchar('\n');
@@ -80,16 +88,65 @@ void printRows(const std::vector<PriceRow>& rows) {
                  0);
 }
 
+// Today as the catalogue dates its rows: "2026-12-02".
+std::string today() {
+    const std::time_t now = std::time(nullptr);
+    std::tm t{};
+    gmtime_r(&now, &t);
+    char buf[16];
+    std::strftime(buf, sizeof buf, "%Y-%m-%d", &t);
+    return buf;
+}
+
+// --refresh FILE: a downloaded catalogue CSV into the user's prices file, written whole.
+int refreshPrices(const std::string& file, std::string cloud) {
+    const auto fail = [](const Text& why) {
+        std::fprintf(stderr, "traindeck prices: %s\n", printable(app::localized(why), 2000).c_str());
+        return kExitBadInput;
+    };
+    std::ifstream in(file);
+    if (!in) return fail(Text(TD_TEXT("PricesCommand", "%1: cannot be read"), {val(file)}));
+    std::stringstream text;
+    text << in.rdbuf();
+    if (cloud.empty()) cloud = cloudFromCataloguePath(file);
+    if (cloud.empty())
+        return fail(Text(TD_TEXT("PricesCommand", "%1: which cloud are these prices of? The path does not say "
+                                                  "(SkyPilot's is catalogs/vN/CLOUD/vms.csv): add --cloud NAME"),
+                         {val(file)}));
+    PriceImport imported;
+    Text error;
+    if (!importCatalogueCsv(text.str(), cloud, file, today(), imported, error)) return fail(error);
+    if (imported.rows.empty())
+        return fail(Text(TD_TEXT("PricesCommand", "%1: no instance of a GPU the planner models (%2 GPU instances "
+                                                  "read, such as %3): nothing written"),
+                         {val(file), val(std::to_string(imported.instances)),
+                          val(imported.otherGpuNames.empty() ? std::string("—") : imported.otherGpuNames.front())}));
+    const std::string path = userPricesPath();
+    if (const Text written = mergeIntoPricesFile(path, imported.rows); !written.empty()) return fail(written);
+    std::set<std::string> regions;
+    for (const PriceRow& r : imported.rows) regions.insert(r.region);
+    printWrapped("", app::localized(TD_TEXT("PricesCommand", "%1 rows of %2 (%3 regions) written to %4, dated %5; %6 "
+                                                             "instances of GPUs the planner does not model left out."),
+                                    {val(std::to_string(imported.rows.size())), val(cloud),
+                                     val(std::to_string(regions.size())), val(path), val(today()),
+                                     val(std::to_string(imported.otherGpus))}),
+                 0);
+    return kExitDone;
+}
+
 }  // namespace
 
 int runPrices(int argc, char** argv) {
     bool json = false, help = false;
-    std::string gpu, cloud;
+    std::string gpu, cloud, refresh;
     const std::vector<Option> own = {
         {"--gpu", true, Text(TD_TEXT("CliOptions", "only this GPU type (h100, h200, a100, a800, l40s)")),
          [&](const std::string& v) { gpu = v; return std::string(); }},
         {"--cloud", true, Text(TD_TEXT("CliOptions", "only this cloud (aws, gcp, azure, lambda, alibaba, or your own)")),
-         [&](const std::string& v) { cloud = v; return std::string(); }},
+         [&](const std::string& v) { cloud = v; return std::string(); }},  // with --refresh: the file's cloud
+        {"--refresh", true, Text(TD_TEXT("CliOptions", "merge a catalogue CSV you downloaded (SkyPilot's vms.csv format) into "
+                                                        "your prices file, dated today")),
+         [&](const std::string& v) { refresh = v; return std::string(); }},
         {"--json", false, Text(TD_TEXT("CliOptions", "print JSON instead of the table")), [&](const std::string&) { json = true; return std::string(); }},
         {"--help", false, Text(TD_TEXT("CliOptions", "show this help")), [&](const std::string&) { help = true; return std::string(); }},
     };
@@ -120,6 +177,7 @@ int runPrices(int argc, char** argv) {
         printPricesHelp(own);
         return kExitDone;
     }
+    if (!refresh.empty()) return refreshPrices(refresh, cloud);
     const PriceCatalogue catalogue = loadPrices();
     if (!catalogue.problem.empty()) {
         std::fprintf(stderr, "traindeck prices: %s\n", printable(app::localized(catalogue.problem), 2000).c_str());

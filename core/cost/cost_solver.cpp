@@ -9,10 +9,13 @@
 #include "plan/hardware.h"
 #include "plan/memory_fix.h"
 #include "plan/plan_fields.h"
+#include "cost/price_catalogue.h"
+#include "text/number_text.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <set>
 
 namespace traindeck {
@@ -44,6 +47,38 @@ Text optionName(const CostOption& o) {
                 {val(what), val(o.cloud + " " + o.cost.row.region + " (" + o.cost.row.instance + ")")});
 }
 
+// Why no option can run at all, naming the gap: nothing priced (and why), nothing fits
+// in memory, or nothing makes the target batch.
+Text noLayoutRuns(const GoalAnswer& g, const Plan& plan) {
+    const Text nodes = val(std::to_string(plan.cluster.maxNodes));
+    const Text batch = val(std::to_string(plan.recipe.globalBatch));
+    const CostOption* priced = nullptr;
+    const CostOption* pricedFits = nullptr;
+    for (const CostOption& o : g.options) {
+        if (o.cost.priced && !priced) priced = &o;
+        if (o.cost.priced && o.fits && !pricedFits) pricedFits = &o;
+    }
+    if (g.options.empty())
+        return Text(TD_TEXT("CostMessages", "no layout up to %1 nodes can make the global batch %2: its number of GPUs "
+                                            "must divide the batch"),
+                    {nodes, batch});
+    if (!priced)
+        return Text(TD_TEXT("CostMessages", "no layout can be priced: %1"), {g.options.front().cost.unpriced});
+    if (!pricedFits && g.skipped > 0)
+        return Text(TD_TEXT("CostMessages", "no layout up to %1 nodes both fits in memory and makes the global batch %2: "
+                                            "the ones whose GPUs divide the batch do not fit, even with ZeRO-3 and "
+                                            "checkpointing; allow more nodes (%3) or change the batch"),
+                    {nodes, batch, Text::field("cluster.max_nodes", "--max-nodes")});
+    if (!pricedFits)
+        return Text(TD_TEXT("CostMessages", "no layout up to %1 nodes fits in memory, even with ZeRO-3, full "
+                                            "checkpointing and micro-batch 1: allow more nodes (%2) or use a GPU with more "
+                                            "memory"),
+                    {nodes, Text::field("cluster.max_nodes", "--max-nodes")});
+    return Text(TD_TEXT("CostMessages", "no layout that fits in memory makes the global batch %1 exactly: its number of "
+                                        "GPUs must divide the batch; allow more nodes (%2) or change the batch"),
+                {batch, Text::field("cluster.max_nodes", "--max-nodes")});
+}
+
 // A GPU type's runs on each layout: figures after the batch split and, where it
 // does not fit, the memory fix; the same for every cloud that sells the GPU.
 struct Run {
@@ -55,32 +90,45 @@ struct Run {
     Text fix;
 };
 
-std::vector<Run> runsOf(const Plan& base, const std::string& gpu, int maxNodes) {
-    std::vector<Run> out;
+Plan planOnGpu(const Plan& base, const std::string& gpu) {
     Plan p = base;
     if (gpu != base.cluster.gpu) {
         p.cluster.gpu = gpu;
         p.calibrations.clear();  // measured on another GPU type: they say nothing of this one
     }
-    for (const Layout& layout : goalLayouts(findGpu(gpu)->gpusPerNode, maxNodes)) {
-        Run r{layout, p, estimate(p, layout), true, true, {}, Text()};
-        r.edits = {{"cluster.nodes", std::to_string(layout.nodes)},
-                   {"cluster.gpus_per_node", std::to_string(layout.gpusPerNode)}};
-        if (gpu != base.cluster.gpu) r.edits.push_back({"cluster.gpu", gpu});
-        if (!r.estimate.fitsCard()) {
-            if (const std::optional<MemoryFix> fix = cheapestMemoryFix(p, layout)) {
-                for (const FieldEdit& e : fix->edits) setPlanField(r.plan, e.key, e.value);
-                r.estimate = estimate(r.plan, layout);
-                r.edits.insert(r.edits.end(), fix->edits.begin(), fix->edits.end());
-                r.fix = fix->words;
-            }
-            r.fits = r.estimate.fitsCard();
+    return p;
+}
+
+Run runOf(const Plan& base, const Plan& p, const Layout& layout) {
+    Run r{layout, p, estimate(p, layout), true, true, {}, Text()};
+    r.edits = {{"cluster.nodes", std::to_string(layout.nodes)},
+               {"cluster.gpus_per_node", std::to_string(layout.gpusPerNode)}};
+    if (p.cluster.gpu != base.cluster.gpu) r.edits.push_back({"cluster.gpu", p.cluster.gpu});
+    if (!r.estimate.fitsCard()) {
+        if (const std::optional<MemoryFix> fix = cheapestMemoryFix(p, layout)) {
+            for (const FieldEdit& e : fix->edits) setPlanField(r.plan, e.key, e.value);
+            r.estimate = estimate(r.plan, layout);
+            r.edits.insert(r.edits.end(), fix->edits.begin(), fix->edits.end());
+            r.fix = fix->words;
         }
-        // A target batch is the user's: a layout that misses it would train another recipe.
-        const long target = r.plan.recipe.globalBatch;
-        r.batchExact = target <= 0 || long(r.estimate.effectiveBatch.value) == target;
-        out.push_back(std::move(r));
+        r.fits = r.estimate.fitsCard();
     }
+    // A target batch is the user's: a layout that misses it would train another recipe.
+    const long target = r.plan.recipe.globalBatch;
+    r.batchExact = target <= 0 || long(r.estimate.effectiveBatch.value) == target;
+    return r;
+}
+
+// Whether a layout's world can make the target batch at all (batch_solve.h): one
+// that cannot is another recipe and is never chosen, so it need not be estimated.
+bool canMakeBatch(const Plan& p, const Layout& layout) {
+    const long target = p.recipe.globalBatch;
+    return target <= 0 || target % layout.worldSize() == 0;
+}
+
+std::string joined(const std::set<std::string>& words) {
+    std::string out;
+    for (const std::string& w : words) out += (out.empty() ? "" : ", ") + w;
     return out;
 }
 
@@ -124,7 +172,68 @@ bool meetsGoal(const CostOption& o, const GoalAnswer& g) {
     return o.runs() && (!g.deadlineHours || o.cost.hours <= *g.deadlineHours) && (!g.budget || o.cost.toFinish <= *g.budget);
 }
 
-std::optional<GoalAnswer> solveGoal(const Plan& plan, const std::vector<PriceRow>& rows, std::time_t now, Text& error) {
+Text goalPriceGap(const Plan& plan, const std::vector<PriceRow>& rows, const std::string& currency) {
+    const Cluster& c = plan.cluster;
+    if (c.pricePerGpuHour > 0) return {};
+    const auto field = [](const char* key, const char* flag) { return Text::field(key, flag); };
+    std::vector<PriceRow> left;
+    if (plan.goal.acrossGpus) {
+        left = rows;
+    } else {
+        if (c.cloud.empty())
+            return Text(TD_TEXT("CostMessages", "a deadline or budget needs prices: set a cloud (%1), your price per "
+                                                "GPU-hour (%2), or try the catalogue's clouds (%3)"),
+                        {field("cluster.cloud", "--cloud"), field("cluster.price_per_gpu_hour", "--price-per-gpu-hour"),
+                         field("goal.across_gpus", "--across-gpus")});
+        std::set<std::string> clouds, regions, gpus;
+        for (const PriceRow& r : rows) clouds.insert(r.cloud);
+        if (!clouds.count(c.cloud))
+            return Text(TD_TEXT("CostMessages", "the price catalogue has no cloud '%1' (it has %2): add its rows to %3 "
+                                                "or give your price per GPU-hour (%4)"),
+                        {val(c.cloud), val(joined(clouds)), val(userPricesPath()),
+                         field("cluster.price_per_gpu_hour", "--price-per-gpu-hour")});
+        for (const PriceRow& r : rows)
+            if (r.cloud == c.cloud) regions.insert(r.region);
+        if (!c.region.empty() && !regions.count(c.region))
+            return Text(TD_TEXT("CostMessages", "%1 has no region '%2' in the price catalogue (it has %3)"),
+                        {val(c.cloud), val(c.region), val(joined(regions))});
+        for (const PriceRow& r : rows)
+            if (r.cloud == c.cloud && (c.region.empty() || r.region == c.region)) {
+                gpus.insert(r.gpu);
+                if (r.gpu == c.gpu) left.push_back(r);
+            }
+        const Text where = val(c.cloud + (c.region.empty() ? "" : " " + c.region));
+        if (left.empty())
+            return Text(TD_TEXT("CostMessages", "%1 has no %2 price in the catalogue (it prices %3): choose one of those "
+                                                "(%4), try every GPU type (%5) or give your price per GPU-hour (%6)"),
+                        {where, val(c.gpu), val(joined(gpus)), field("cluster.gpu", "--gpu"),
+                         field("goal.across_gpus", "--across-gpus"),
+                         field("cluster.price_per_gpu_hour", "--price-per-gpu-hour")});
+    }
+    if (c.spot) {
+        std::erase_if(left, [](const PriceRow& r) { return r.spotPerGpuHour <= 0; });
+        if (left.empty())
+            return Text(plan.goal.acrossGpus
+                            ? TD_TEXT("CostMessages", "no row of the price catalogue has a spot price: leave out spot (%1) "
+                                                      "or add spot_per_gpu_hour to your rows in %2")
+                            : TD_TEXT("CostMessages", "the price catalogue has no spot price for this GPU on this cloud: "
+                                                      "leave out spot (%1) or add spot_per_gpu_hour to your row in %2"),
+                        {field("cluster.spot", "--spot"), val(userPricesPath())});
+    }
+    std::set<std::string> currencies;
+    for (const PriceRow& r : left) {
+        if (r.currency == currency) return {};
+        currencies.insert(r.currency);
+    }
+    return Text(TD_TEXT("CostMessages", "the catalogue prices these GPUs in %1 and the plan's money is in %2: no exchange "
+                                        "rate is assumed; set the currency (%3) to %1, or give your price per GPU-hour (%4) "
+                                        "in %2"),
+                {val(joined(currencies)), val(currency), field("cluster.currency", "--currency"),
+                 field("cluster.price_per_gpu_hour", "--price-per-gpu-hour")});
+}
+
+std::optional<GoalAnswer> solveGoal(const Plan& plan, const std::vector<PriceRow>& allRows, std::time_t now, Text& error,
+                                    bool prune) {
     GoalAnswer g;
     if (!plan.goal.deadline.empty()) {
         g.deadlineHours = deadlineHours(plan.goal.deadline, now, error);
@@ -132,7 +241,17 @@ std::optional<GoalAnswer> solveGoal(const Plan& plan, const std::vector<PriceRow
     }
     if (plan.goal.budget > 0) g.budget = plan.goal.budget;
     if (!g.deadlineHours && !g.budget) return std::nullopt;
-    g.currency = planCurrency(plan, rows);
+    g.currency = planCurrency(plan, allRows);
+    if (Text gap = goalPriceGap(plan, allRows, g.currency); !gap.empty()) {
+        error = std::move(gap);
+        return std::nullopt;
+    }
+    // Only rows in the goal's currency are compared with it: no exchange rate is assumed.
+    std::vector<PriceRow> rows;
+    for (const PriceRow& r : allRows) {
+        if (r.currency == g.currency) rows.push_back(r);
+        else if (plan.goal.acrossGpus && plan.cluster.pricePerGpuHour <= 0) ++g.otherCurrency;
+    }
 
     // Which GPU types, and for each the clouds (and region) to price it at.
     std::vector<std::string> gpus;
@@ -140,26 +259,68 @@ std::optional<GoalAnswer> solveGoal(const Plan& plan, const std::vector<PriceRow
         for (const GpuModel& m : gpuCatalogue()) gpus.push_back(m.key);
     else
         gpus.push_back(plan.cluster.gpu);
+
+    // The best answers so far, for the bound that stops a GPU type's search (see the header).
+    const bool byDeadline = g.deadlineHours.has_value();
+    constexpr double kNone = std::numeric_limits<double>::infinity();
+    double inTimeCost = kNone, anyHours = kNone, withinHours = kNone, anyCost = kNone;
+    const auto track = [&](const CostOption& o) {
+        if (!o.runs()) return;
+        anyHours = std::min(anyHours, o.cost.hours);
+        anyCost = std::min(anyCost, o.cost.toFinish);
+        if (byDeadline && o.cost.hours <= *g.deadlineHours) inTimeCost = std::min(inTimeCost, o.cost.toFinish);
+        if (!byDeadline && o.cost.toFinish <= *g.budget) withinHours = std::min(withinHours, o.cost.hours);
+    };
+    // Whether no layout costing at least `cost` and taking at least `hours` can change the answer
+    // (the choice, or when nothing meets the goal the closest miss).
+    const auto beyond = [&](double cost, double hours) {
+        if (byDeadline) return inTimeCost < kNone ? cost > inTimeCost : hours > *g.deadlineHours && hours >= anyHours;
+        return cost > *g.budget && (withinHours < kNone || anyCost <= cost);
+    };
+
     for (const std::string& gpu : gpus) {
         std::set<std::string> clouds;
         if (plan.cluster.pricePerGpuHour > 0 || !plan.goal.acrossGpus)
             clouds.insert(plan.cluster.cloud);
         else
             for (const PriceRow& r : rows)
-                if (r.gpu == gpu) {
-                    if (r.currency == g.currency) clouds.insert(r.cloud);
-                    else ++g.otherCurrency;
-                }
+                if (r.gpu == gpu && (!plan.cluster.spot || r.spotPerGpuHour > 0)) clouds.insert(r.cloud);
         if (clouds.empty()) continue;
-        for (const Run& run : runsOf(plan, gpu, plan.cluster.maxNodes))
-            for (const std::string& cloud : clouds)
+        const Plan onGpu = planOnGpu(plan, gpu);
+        const std::vector<Layout> layouts = goalLayouts(findGpu(gpu)->gpusPerNode, plan.cluster.maxNodes);
+        for (size_t k = 0; k < layouts.size(); ++k) {
+            const Layout& layout = layouts[k];
+            if (prune && !canMakeBatch(onGpu, layout)) {
+                ++g.skipped;
+                continue;
+            }
+            const Run run = runOf(plan, onGpu, layout);
+            double nodeHourPrice = kNone;  // the cheapest cloud's price of one node-hour
+            for (const std::string& cloud : clouds) {
                 g.options.push_back(
                     optionOf(run, cloud, cloud == plan.cluster.cloud ? plan.cluster.region : std::string(), rows));
+                const CostOption& o = g.options.back();
+                track(o);
+                if (o.cost.priced) nodeHourPrice = std::min(nodeHourPrice, o.cost.perHour / layout.nodes);
+            }
+            // Past here every larger layout of this GPU type has the same plan (it fits without
+            // a fix) and at least this one's exposed communication per step: stop when even that
+            // bound cannot change the answer. Only once the batch split has settled (no target
+            // batch, or no accumulation left to trade away): fewer micro-steps would mean fewer
+            // parameter gathers per step under ZeRO-3 or FSDP.
+            const bool settled = run.plan.recipe.globalBatch <= 0 || run.estimate.gradAccum == 1;
+            if (!prune || layout.nodes < 2 || !run.fits || !run.fix.empty() || !settled || nodeHourPrice == kNone) continue;
+            const double floorHours = run.estimate.totalSteps.value * run.estimate.exposedCommTimeS.value / 3600;
+            const int next = layout.nodes + 1;
+            if (floorHours > 0 && beyond(nodeHourPrice * next * floorHours, floorHours)) {
+                g.pruned += int(layouts.size() - 1 - k);
+                break;
+            }
+        }
     }
     std::stable_sort(g.options.begin(), g.options.end(),
                      [](const CostOption& a, const CostOption& b) { return a.cost.hours < b.cost.hours; });
 
-    const bool byDeadline = g.deadlineHours.has_value();
     for (size_t i = 0; i < g.options.size(); ++i)
         if (meetsGoal(g.options[i], g) && (g.chosen < 0 || betterForGoal(g.options[i], g.options[size_t(g.chosen)], byDeadline)))
             g.chosen = int(i);
@@ -185,9 +346,21 @@ std::optional<GoalAnswer> solveGoal(const Plan& plan, const std::vector<PriceRow
                            {money(o.cost.toFinish), money(o.cost.toFinish - *g.budget)});
             if (!why.empty()) g.rejected.push_back({int(i), why});
         }
+        const Text cost = val(moneyAbout(c.cost.toFinish, g.currency, c.cost.error));
         g.summary = Text(byDeadline ? TD_TEXT("CostMessages", "cheapest within the deadline: %1, %2 for %3")
                                     : TD_TEXT("CostMessages", "fastest within the budget: %1, %2 for %3"),
-                         {optionName(c), hoursText(c.cost.hours), money(c.cost.toFinish)});
+                         {optionName(c), hoursText(c.cost.hours), cost});
+        // Met at the estimate, but the estimate has an error: say when its upper end misses.
+        const Text error = val(std::to_string(std::lround(100 * c.cost.error)) + "%");
+        const double high = 1 + c.cost.error;
+        if (g.budget && c.cost.toFinish * high > *g.budget)
+            g.caution = Text(TD_TEXT("CostMessages", "Within its ±%1 it may cost up to %2, over the budget of %3: calibrate "
+                                                     "the plan with a measured run, or leave room."),
+                             {error, val(moneyAbout(c.cost.toFinish * high, g.currency, c.cost.error)), money(*g.budget)});
+        else if (g.deadlineHours && c.cost.hours * high > *g.deadlineHours)
+            g.caution = Text(TD_TEXT("CostMessages", "Within its ±%1 it may take up to %2, past the deadline of %3: "
+                                                     "calibrate the plan with a measured run, or leave room."),
+                             {error, hoursText(c.cost.hours * high), hoursText(*g.deadlineHours)});
         return g;
     }
     // Nothing meets it: the closest that runs, and by how much it misses. With a
@@ -204,7 +377,7 @@ std::optional<GoalAnswer> solveGoal(const Plan& plan, const std::vector<PriceRow
     }
     g.closest = !byDeadline ? cheapest : cheapestInTime >= 0 ? cheapestInTime : fastest;
     if (g.closest < 0) {
-        g.summary = Text(TD_TEXT("CostMessages", "no layout can run: none is priced, fits in memory and makes the batch"));
+        g.summary = noLayoutRuns(g, plan);
         return g;
     }
     const CostOption& c = g.options[size_t(g.closest)];

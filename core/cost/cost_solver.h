@@ -7,6 +7,14 @@
 // goal.across_gpus also every GPU type and cloud of the catalogue, each priced with
 // its own step time. Options are compared in the plan's currency only (no exchange
 // rates are assumed): rows in another currency are counted, not compared.
+//
+// Up to 4096 nodes are searched without estimating each: a layout whose world cannot
+// make the target batch is skipped, and once a whole-node layout fits with no memory
+// fix and its batch split has settled (no accumulation left), every larger one of that GPU type spends at least the exposed communication of
+// this one per step (more GPUs only add to it and shrink the backward that hides it),
+// so their cost is at least nodes × node price × steps × that time; the search of that
+// GPU type stops where this bound can no longer beat the answer found (tests check the
+// pruned answer against the whole space).
 
 #include "cost/layout_cost.h"
 #include "plan/findings.h"
@@ -42,16 +50,28 @@ struct GoalAnswer {
     int chosen = -1;                  // index into options; -1: nothing meets the goal
     int closest = -1;                 // when nothing does: the fastest (deadline) or cheapest (budget) that runs
     int otherCurrency = 0;            // catalogue rows not compared: priced in another currency
+    int skipped = 0;                  // layouts not estimated: their world cannot make the target batch
+    int pruned = 0;                   // layouts not estimated: their cost's lower bound cannot beat the answer
     // Why each option cheaper (deadline) or faster (budget) than the chosen one fails;
     // when nothing meets the goal, why the closest misses.
     std::vector<std::pair<int, Text>> rejected;
     Text summary;                     // one line: the choice, or what misses and by how much
+    // When the choice meets the goal only at its estimate: within its step time's expected
+    // error it may take longer than the deadline or cost more than the budget. Empty otherwise.
+    Text caution;
     bool met() const { return chosen >= 0; }
 };
 
-// None when the plan asks for neither a deadline nor a budget; `error` is set when
-// the deadline cannot be read. `now` turns a date and time into hours.
-std::optional<GoalAnswer> solveGoal(const Plan& plan, const std::vector<PriceRow>& rows, std::time_t now, Text& error);
+// None when the plan asks for neither a deadline nor a budget; `error` is set (one line
+// naming the gap) when the goal cannot be answered: the deadline cannot be read, or no
+// layout can be priced (an unknown cloud or region, a GPU type the cloud does not sell,
+// spot where no spot price is known, prices only in another currency). `now` turns a
+// date and time into hours. `prune` false estimates every layout (the tests' reference).
+std::optional<GoalAnswer> solveGoal(const Plan& plan, const std::vector<PriceRow>& rows, std::time_t now, Text& error,
+                                    bool prune = true);
+
+// Why no layout of the plan can be priced for a goal in `currency`; empty when some can.
+Text goalPriceGap(const Plan& plan, const std::vector<PriceRow>& rows, const std::string& currency);
 
 // The layouts a goal tries for a GPU type of `nodeGpus` GPUs per node.
 std::vector<Layout> goalLayouts(int nodeGpus, int maxNodes);

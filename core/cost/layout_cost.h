@@ -40,6 +40,17 @@ struct LayoutCost {
     std::string currency;
     bool userPrice = false;      // the plan's own price per GPU-hour, not a catalogue row
     bool spot = false;
+    // On spot: the expected preemptions, folded into hours (and so into toFinish)
+    // (spot_preemption.h); 0 on-demand.
+    double preemptions = 0;
+    double preemptionHours = 0;      // of hours, the expected time lost to preemptions
+    double checkpointIntervalS = 0;  // the interval the lost work is counted with; 0: no checkpoints
+    // The work the run does: steps × the layout's global batch (× tokens per sample), so
+    // that layouts training different batches are compared per sample, not per run.
+    double samples = 0;
+    double tokens = 0;               // 0: the plan gives no tokens per sample
+    double perSample() const { return samples > 0 ? toFinish / samples : 0; }
+    double perMillionTokens() const { return tokens > 0 ? toFinish / tokens * 1e6 : 0; }
     PriceRow row;                // the catalogue row the price comes from (when !userPrice)
 };
 

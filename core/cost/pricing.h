@@ -24,8 +24,8 @@ std::optional<PriceRow> priceRowFor(const std::vector<PriceRow>& rows, std::stri
 // The currency the plan's money is in: cluster.currency, else its cloud's, else USD.
 std::string planCurrency(const Plan& plan, const std::vector<PriceRow>& rows);
 
-// The time the run takes on a layout, in hours: steps × step time for now (one
-// place, so that a timeline with evaluations and checkpoints can take its place).
+// The time the run takes on a layout, in hours: its timeline's (steps × step time, the
+// evaluations and the checkpoint writes); on spot costOf adds the preemptions.
 double hoursToFinish(const Estimate& e);
 
 // The relative error the step time is expected to have, carried into the cost of a
@@ -40,6 +40,9 @@ double expectedStepTimeError(const Plan& plan);
 // (cloud, region, instance, on-demand or spot, per GPU-hour, source and date) or the
 // user's own price, with the expected error; or why the layout has no cost.
 Text priceSourceText(const LayoutCost& cost);
+// On spot, the preemptions folded into the layout's time and cost, one sentence (the
+// assumed rate, the restart, the checkpoint interval, the hours added); empty on-demand.
+Text spotText(const LayoutCost& cost);
 // The cost whose price a face describes: the plan's own layout's, else any priced
 // one, else an unpriced one (to say why); null before a priced analysis.
 const LayoutCost* describedCost(const PlanAnalysis& analysis);
@@ -51,6 +54,15 @@ LayoutCost costOf(const Plan& plan, const Estimate& e, const std::vector<PriceRo
 // a compared layout both cheaper and sooner than the plan's own; then the goal's
 // answer (analysis.goal, cost_solver.h) with `now` for a deadline given as a date.
 void priceAnalysis(PlanAnalysis& analysis, const std::vector<PriceRow>& rows, std::time_t now);
+
+// Whether the analysis's priced layouts train different amounts (no target batch, so
+// the global batch grows with the world): their costs to finish are of different runs.
+bool trainsUnequalWork(const PlanAnalysis& analysis);
+// A layout's cost at equal work: per million tokens, else per 1,000 samples.
+Text workPriceText(const LayoutCost& cost);
+// When the layouts train different amounts, one sentence saying so with each layout's
+// cost at equal work; empty otherwise. Both faces show it under the costs.
+Text unequalWorkText(const PlanAnalysis& analysis);
 
 // analyse(plan) priced at the user's catalogue (defaultPrices()) now: what both faces show.
 PlanAnalysis analysePriced(const Plan& plan);

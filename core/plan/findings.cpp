@@ -102,7 +102,7 @@ Finding beyondNode(const GpuModel& gpu, const Layout& layout, bool own) {
 }
 
 // The layout's memory against the card: over it, the cheapest fix that fits; near it, a warning.
-void addMemoryFinding(const Plan& plan, const Layout& layout, const Estimate& e, bool own, std::vector<Finding>& out) {
+void addMemoryFinding(const Plan& plan, const Layout& layout, const Estimate& e, std::vector<Finding>& out) {
     const GpuModel& gpu = *findGpu(plan.cluster.gpu);
     const Text where = val(layoutText(layout));
     const auto here = std::optional<Layout>(layout);
@@ -119,7 +119,7 @@ void addMemoryFinding(const Plan& plan, const Layout& layout, const Estimate& e,
                                       {fix->words, numText(fix->memoryPerGpuGb), numText(fix->stepTimeS)})
                                : Text(TD_TEXT("FindingTexts", "no micro-batch, checkpointing or sharding fits: use "
                                                               "more GPUs, CPU offload or a smaller model")),
-                           fix && own ? fix->edits : std::vector<FieldEdit>{}));
+                           fix ? fix->edits : std::vector<FieldEdit>{}));
     } else if (!e.fitsCard(kComfortableShare)) {
         out.push_back(make(Severity::Warning, "memory_near_card", "recipe.micro_batch", here,
                            Text(TD_TEXT("FindingTexts", "%1: needs %2 GiB of the card's %3 GiB: little room for "
@@ -165,7 +165,7 @@ void checkLayout(const Plan& plan, const Layout& layout, const Estimate& e, bool
                            fix, std::move(edits)));
     }
 
-    addMemoryFinding(plan, layout, e, own, out);
+    addMemoryFinding(plan, layout, e, out);
 
     if (r.lrRule == LrRule::None && batch != r.baseBatch) {
         const double linear = r.baseLr * double(batch) / double(r.baseBatch);

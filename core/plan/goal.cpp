@@ -1,8 +1,8 @@
 #include "plan/goal.h"
 
-#include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 
 namespace traindeck {
@@ -14,7 +14,10 @@ std::string stripped(std::string_view s) {
     return std::string(s.substr(b, s.find_last_not_of(" \t") - b + 1));
 }
 
-// "36h", "1.5d": a number and one unit.
+// The furthest deadline read: beyond it a run is not planned (and hours stay finite).
+constexpr double kMaxDeadlineHours = 100 * 8766.0;  // 100 years
+
+// "36h", "1.5d": a number and one unit; any number, checked by the caller.
 std::optional<double> durationHours(const std::string& s) {
     if (s.size() < 2) return std::nullopt;
     double unit = 0;
@@ -25,14 +28,18 @@ std::optional<double> durationHours(const std::string& s) {
     case 'd': unit = 24; break;
     default: return std::nullopt;
     }
-    double v = 0;
-    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size() - 1, v);
-    if (ec != std::errc() || end != s.data() + s.size() - 1 || !std::isfinite(v) || v <= 0) return std::nullopt;
+    // strtod: an overflowing number ("1e308d" in hours) reads as infinite, not as an error.
+    const std::string number = s.substr(0, s.size() - 1);
+    if (number.find_first_not_of("0123456789.eE+-") != std::string::npos) return std::nullopt;
+    char* end = nullptr;
+    const double v = std::strtod(number.c_str(), &end);
+    if (end != number.c_str() + number.size()) return std::nullopt;
     return v * unit;
 }
 
 // "2026-11-30T09:00[:00][Z|+08:00]" (or a space for the T): seconds since the epoch.
-std::optional<std::time_t> isoMoment(const std::string& s) {
+// `noSuchDay`: the text has the form but names a day its month lacks (2026-02-30).
+std::optional<std::time_t> isoMoment(const std::string& s, bool& noSuchDay) {
     int y = 0, mo = 0, d = 0, h = 0, mi = 0, sec = 0, used = 0;
     char sep = 0;
     if (std::sscanf(s.c_str(), "%4d-%2d-%2d%c%2d:%2d%n", &y, &mo, &d, &sep, &h, &mi, &used) != 6 ||
@@ -60,17 +67,40 @@ std::optional<std::time_t> isoMoment(const std::string& s) {
     t.tm_hour = h;
     t.tm_min = mi;
     t.tm_sec = sec;
-    return timegm(&t) - offset;
+    const std::time_t at = timegm(&t);
+    // 2026-02-30 is normalised to March 2nd: a day the month does not have is no date.
+    std::tm back{};
+    gmtime_r(&at, &back);
+    noSuchDay = back.tm_mday != d || back.tm_mon != mo - 1;
+    return at - offset;
 }
 
 }  // namespace
 
 std::optional<double> deadlineHours(std::string_view text, std::time_t now, Text& error) {
     const std::string s = stripped(text);
-    if (const std::optional<double> hours = durationHours(s)) return hours;
-    if (const std::optional<std::time_t> at = isoMoment(s)) {
+    const auto inRange = [&](double hours) -> std::optional<double> {
+        if (hours > kMaxDeadlineHours) {
+            error = Text(TD_TEXT("CoreMessages", "the deadline %1 is more than 100 years away: give one a run can meet"),
+                         {Text::value(s)});
+            return std::nullopt;
+        }
+        return hours;
+    };
+    if (const std::optional<double> hours = durationHours(s)) {
+        if (*hours > 0) return inRange(*hours);
+        error = Text(TD_TEXT("CoreMessages", "a deadline of %1 leaves no time: give a duration above zero, such as 36h"),
+                     {Text::value(s)});
+        return std::nullopt;
+    }
+    bool noSuchDay = false;
+    if (const std::optional<std::time_t> at = isoMoment(s, noSuchDay)) {
+        if (noSuchDay) {
+            error = Text(TD_TEXT("CoreMessages", "%1 is not a date: that month has no such day"), {Text::value(s)});
+            return std::nullopt;
+        }
         const double hours = std::difftime(*at, now) / 3600.0;
-        if (hours > 0) return hours;
+        if (hours > 0) return inRange(hours);
         error = Text(TD_TEXT("CoreMessages", "the deadline %1 has passed"), {Text::value(s)});
         return std::nullopt;
     }

@@ -22,6 +22,11 @@ const std::vector<GpuModel>& gpuCatalogue() {
         {"a800", "NVIDIA A800 SXM 80GB", 80, 312, 200, 8, 2039, 19.5},
         {"a100", "NVIDIA A100 SXM 80GB", 80, 312, 300, 8, 2039, 19.5},
         {"l40s", "NVIDIA L40S 48GB", 45, 362, 32, 8, 864, 91.6},  // no NVLink: PCIe Gen4 x16; 45 GiB shown with ECC
+        // Priced by the clouds' catalogues (resources/prices.yaml); datasheet figures, none measured here.
+        {"a100-40gb", "NVIDIA A100 SXM 40GB", 40, 312, 300, 8, 1555, 19.5},
+        {"b200", "NVIDIA B200 180GB", 179, 2250, 900, 8, 8000, 75},  // HGX B200: 8 TB/s HBM3e, NVLink 5 (1.8 TB/s both ways)
+        {"gh200", "NVIDIA GH200 96GB", 95, 989, 450, 1, 4000, 67},   // one Hopper GPU per Grace superchip and node
+        {"mi300x", "AMD Instinct MI300X 192GB", 191, 1307, 448, 8, 5300, 163.4},  // Infinity Fabric: 7 × 64 GB/s
     };
     return gpus;
 }

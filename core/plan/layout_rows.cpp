@@ -128,8 +128,14 @@ Text findingsSummary(const std::vector<Finding>& findings) {
 }
 
 Text layoutCannotRun(const PlanAnalysis& analysis, const Layout& layout) {
-    if (analysis.fitsNode(layout))
+    if (analysis.fitsNode(layout)) {
+        // A node holds it, but its GPUs' memory may not: the memory finding says by how much.
+        const Estimate* e = analysis.estimateFor(layout);
+        if (!e || e->fitsCard()) return {};
+        for (const Finding& f : analysis.findings)
+            if (f.code == "memory_over_card" && f.layout && *f.layout == layout) return f.message;
         return {};
+    }
     // The finding that says why (findings.cpp's beyondNode), in its words.
     for (const Finding& f : analysis.findings)
         if (f.code == "gpus_per_node_exceeds_node" && f.layout && *f.layout == layout)
@@ -185,9 +191,9 @@ LayoutCell layoutCell(const PlanAnalysis& analysis, const Layout& layout, Layout
     case LayoutRow::CostPerHour:
         return cost ? LayoutCell{val(moneyText(cost->perHour, cost->currency)), std::nullopt, true} : none();
     case LayoutRow::CostToFinish:
-        // With the step time's expected error: "$4,321 ±50%".
+        // With the step time's expected error, and no digit finer than it: "$4,000 ±50%".
         return cost ? LayoutCell{Text(TD_TEXT("LayoutRows", "%1 ±%2%"),
-                                      {val(moneyText(cost->toFinish, cost->currency)),
+                                      {val(moneyAbout(cost->toFinish, cost->currency, cost->error)),
                                        val(estimateText(std::round(100 * cost->error)))}),
                                  std::nullopt, true}
                     : none();

@@ -78,8 +78,9 @@ LayoutCell layoutCell(const PlanAnalysis& analysis, const Layout& layout, Layout
 // The memory one GPU needs against the card's, as the row and the memory bar write it: "30.1/79.6 GiB".
 Text memoryText(const Estimate& estimate);
 
-// Why `layout` cannot run at all on the plan's GPU type (a node holds fewer GPUs
-// than it asks per node): its finding's message; empty when a node holds it.
+// Why `layout` cannot run as the plan stands on its GPU type (a node holds fewer GPUs
+// than it asks per node, or its GPUs' memory does not hold it): its finding's
+// message; empty when it runs.
 Text layoutCannotRun(const PlanAnalysis& analysis, const Layout& layout);
 
 // A figure's value and unit as both faces write them ("256 samples", "0.0123 s",

@@ -15,8 +15,12 @@
 #include "plan/plan_fields.h"
 #include "test_support.h"
 
+#include <QApplication>
 #include <QLabel>
 #include <QScrollArea>
+#include <QScrollBar>
+#include <QVBoxLayout>
+#include <QWheelEvent>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -99,6 +103,97 @@ private slots:
         }
     }
 
+    void costsKeepNoDigitFinerThanTheirErrorAndTheStarIsExplained() {
+        Language lang;
+        QVERIFY(lang.apply(QStringLiteral("en")));
+        PlanDocument document;
+        CostPanel panel(document);
+        document.reset(deadlinePlan(), QString(), false);
+        const QString table = panel.tableText();
+        // Each cost to finish ("$1,200 ±13%") is whole where its error is dollars wide; the prices per hour keep cents.
+        const QRegularExpression cents(QStringLiteral("\\.\\d\\d ±"));
+        QVERIFY2(!cents.match(table).hasMatch(), qPrintable(table));
+        QVERIFY(table.contains(QStringLiteral("$110.08")));
+        QVERIFY2(table.contains(QStringLiteral("★ the cheapest layout that meets the deadline")), qPrintable(table));
+    }
+
+    void aBudgetMetOnlyAtTheEstimateIsCautioned() {
+        Language lang;
+        QVERIFY(lang.apply(QStringLiteral("en")));
+        Plan p = demoPlan();
+        p.cluster.cloud = "aws";
+        p.goal.budget = 1e9;
+        PlanDocument document;
+        CostPanel panel(document);
+        document.reset(p, QString(), false);
+        QVERIFY(!panel.goalText().contains(QStringLiteral("⚠")));
+        const CostOption& c = document.analysis().goal->options[size_t(document.analysis().goal->chosen)];
+        p.goal.budget = c.cost.toFinish * (1 + c.cost.error / 2);
+        document.reset(p, QString(), false);
+        QVERIFY(document.analysis().goal->met());
+        QVERIFY2(panel.goalText().contains(QStringLiteral("⚠")) && panel.goalText().contains(QStringLiteral("over the budget")),
+                 qPrintable(panel.goalText()));
+    }
+
+    void theChoicesNameStaysClearOfTheLimits_data() {
+        QTest::addColumn<double>("budgetShare");
+        QTest::newRow("budget just above the choice") << 1.02;
+        QTest::newRow("budget well above") << 1.6;
+        QTest::newRow("budget far above") << 6.0;
+    }
+    void theChoicesNameStaysClearOfTheLimits() {
+        QFETCH(double, budgetShare);
+        Plan p = demoPlan();
+        p.cluster.cloud = "aws";
+        p.goal.budget = 1e9;
+        PlanDocument document;
+        CostPlot plot(document);
+        plot.resize(700, 420);
+        document.reset(p, QString(), false);
+        const CostOption& c = document.analysis().goal->options[size_t(document.analysis().goal->chosen)];
+        p.goal.budget = c.cost.toFinish * budgetShare;
+        p.goal.deadline = std::to_string(c.cost.hours * 1.05) + "h";  // a deadline line beside the choice too
+        document.reset(p, QString(), false);
+        QVERIFY(plot.hasChosenMark());
+        QCOMPARE(plot.limitLabels().size(), 2);
+        plot.replot();
+        const QRectF chosen = CostPlot::labelRect(plot.chosenLabel());
+        for (const QCPItemText* limit : plot.limitLabels())
+            QVERIFY2(!CostPlot::labelRect(limit).intersects(chosen),
+                     qPrintable(plot.chosenLabel()->text() + " over " + limit->text()));
+    }
+
+    void theWheelScrollsThePageAndCtrlZoomsThePlot() {
+        Plan p = deadlinePlan();
+        QScrollArea area;
+        auto* page = new QWidget;
+        auto* column = new QVBoxLayout(page);
+        PlanDocument document;
+        auto* plot = new CostPlot(document);
+        column->addWidget(plot);
+        column->addSpacing(2000);  // a page taller than the view
+        area.setWidget(page);
+        area.setWidgetResizable(true);
+        area.resize(800, 500);
+        area.show();
+        document.reset(p, QString(), false);
+        QVERIFY(QTest::qWaitForWindowExposed(&area));
+        const auto wheel = [&](Qt::KeyboardModifiers modifiers) {
+            const QPointF at(plot->width() / 2.0, plot->height() / 2.0);
+            QWheelEvent e(at, plot->mapToGlobal(at), QPoint(), QPoint(0, -120), Qt::NoButton, modifiers, Qt::NoScrollPhase, false);
+            QApplication::sendEvent(plot, &e);
+        };
+        const QCPRange before = plot->xAxis->range();
+        QCOMPARE(area.verticalScrollBar()->value(), 0);
+        wheel(Qt::NoModifier);
+        QVERIFY(area.verticalScrollBar()->value() > 0);  // the page scrolled, as it does over any other part of it
+        QCOMPARE(plot->xAxis->range().lower, before.lower);
+        const int scrolled = area.verticalScrollBar()->value();
+        wheel(Qt::ControlModifier);
+        QVERIFY(!(plot->xAxis->range().lower == before.lower && plot->xAxis->range().upper == before.upper));  // zoomed
+        QCOMPARE(area.verticalScrollBar()->value(), scrolled);
+    }
+
     void thePlotExportsAsPngAndSvg() {
         Plan p = deadlinePlan();
         p.goal.acrossGpus = true;
@@ -140,13 +235,13 @@ private slots:
         PlanDocument* doc = w.document();
         QVERIFY(doc->setField("cluster.cloud", QStringLiteral("lambda")).empty());
         QVERIFY(doc->analysis().costFor({2, 8}));
-        QCOMPARE(doc->analysis().costFor({2, 8})->perHour, 16 * 2.99);
+        QCOMPARE(doc->analysis().costFor({2, 8})->perHour, 16 * 3.99);
         QVERIFY(doc->setField("goal.budget", QStringLiteral("100")).empty());
         QVERIFY(doc->analysis().goal.has_value());
         const auto panels = w.findChildren<CostPanel*>();
         QVERIFY(!panels.isEmpty());
         bool shown = false;
-        for (const CostPanel* p : panels) shown |= p->tableText().contains(QStringLiteral("$47.84"));
+        for (const CostPanel* p : panels) shown |= p->tableText().contains(QStringLiteral("$63.84"));
         QVERIFY(shown);
     }
 };

@@ -221,7 +221,7 @@ private slots:
             const Layout layout = view->columnLayout(c);
             const QString why = app::qLocalized(layoutCannotRun(analysis, layout));
             QCOMPARE(layouts[c]["can_run"].toBool(), why.isEmpty());
-            QCOMPARE(layouts[c]["can_run"].toBool(), analysis.fitsNode(layout));
+            QCOMPARE(layouts[c]["can_run"].toBool(), analysis.fitsNode(layout) && analysis.estimateFor(layout)->fitsCard());
             if (why.isEmpty()) {
                 QVERIFY(layouts[c]["cannot_run"].isNull());
                 continue;

@@ -125,6 +125,95 @@ private slots:
         QCOMPARE(cli.run({"plan", "--deadline", "soon"}).code, 2);
     }
 
+    void everyEdgeIsRefusedInOneLineNamingTheGap() {
+        Cli cli;
+        // Refused: nothing solved, exit 2, one line on stderr saying what is wrong.
+        const QList<QPair<QStringList, QString>> refused = {
+            {{"--cloud", "aws", "--budget", "0"}, "a budget must be above zero"},
+            {{"--cloud", "aws", "--budget=-5"}, "a budget must be above zero"},
+            {{"--cloud", "aws", "--deadline", "0h"}, "leaves no time"},
+            {{"--cloud", "aws", "--deadline", "2026-02-30T09:00"}, "not a date"},
+            {{"--cloud", "aws", "--deadline", "1e308d"}, "more than 100 years"},
+            {{"--cloud", "acme", "--deadline", "10h"}, "no cloud 'acme'"},
+            {{"--cloud", "aws", "--region", "mars-1", "--deadline", "10h"}, "no region 'mars-1'"},
+            {{"--cloud", "lambda", "--gpu", "l40s", "--deadline", "10h"}, "has no l40s price"},
+            {{"--cloud", "lambda", "--spot", "--deadline", "10h"}, "no spot price"},
+            {{"--cloud", "alibaba", "--gpu", "a800", "--currency", "USD", "--budget", "100"},
+             "in CNY and the plan's money is in USD"},
+            {{"--cloud", "aws", "--currency", "EUR", "--budget", "30"}, "in USD and the plan's money is in EUR"},
+        };
+        for (const auto& [args, said] : refused) {
+            const TraindeckRun r = cli.run(QStringList{"plan"} + args);
+            QVERIFY2(r.code == 2, qPrintable(args.join(' ') + ": " + QString::number(r.code)));
+            QVERIFY2(r.err.contains(said), qPrintable(args.join(' ') + ": " + r.err));
+            QCOMPARE(r.err.trimmed().count('\n'), 0);
+        }
+        // The rule is in --help.
+        QVERIFY(cli.run({"plan", "--help"}).out.contains("a budget of zero"));
+    }
+
+    void aMetGoalReplacesTheLayoutThatDoesNotFit() {
+        // Llama 3.1 8B on one H100 does not fit (an error of the plan's own layout), but the
+        // deadline's choice, with its memory fix, does: the goal is met and the run needs nothing more.
+        Cli cli;
+        const QStringList llama = {"plan", "--architecture", "llama hidden=4096 layers=32 heads=32 kv_heads=8 ffn=14336 vocab=128256",
+                                   "--tokens-per-sample", "4096", "--nodes", "1", "--gpus-per-node", "1", "--cloud", "aws",
+                                   "--layouts", "2x8"};
+        const TraindeckRun plain = cli.run(llama + QStringList{"--json"});
+        QCOMPARE(plain.code, 1);  // the error stands without a goal
+        const QJsonObject root = json(plain);
+        const QJsonObject one = root["layouts"].toArray()[0].toObject();
+        QCOMPARE(one["layout"].toString(), QStringLiteral("1x1"));
+        QVERIFY(!one["can_run"].toBool());  // it needs more memory than the GPU has
+        QVERIFY2(one["cannot_run"].toString().contains("GiB"), qPrintable(one["cannot_run"].toString()));
+        // Each memory finding's fix carries the edits its words name, on compared layouts too.
+        int memory = 0;
+        for (const QJsonValue& v : root["findings"].toArray()) {
+            const QJsonObject f = v.toObject();
+            if (f["code"].toString() != "memory_over_card" || f["fix"].toString().startsWith("no ")) continue;
+            ++memory;
+            QVERIFY2(!f["edits"].toObject().isEmpty(), qPrintable(f["fix"].toString()));
+        }
+        QVERIFY(memory > 0);
+        const TraindeckRun met = cli.run(llama + QStringList{"--deadline", "100000h", "--json"});
+        QCOMPARE(met.code, 0);
+        QVERIFY(json(met)["deadline"].toObject()["met"].toBool());
+    }
+
+    void aDownloadedCatalogueRefreshesTheUsersPrices() {
+        Cli cli;
+        QTemporaryDir download;
+        QDir(download.path()).mkpath("catalogs/v8/aws");
+        QFile csv(download.filePath("catalogs/v8/aws/vms.csv"));
+        QVERIFY(csv.open(QIODevice::WriteOnly));
+        csv.write("InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,GpuInfo,Price,SpotPrice,Region,AvailabilityZone\n"
+                  "p5.48xlarge,H100,8.0,192.0,2048.0,,40.00,12.0,us-east-1,use1-az1\n"
+                  "p5.48xlarge,H100,8.0,192.0,2048.0,,40.00,16.0,us-east-1,use1-az2\n");
+        csv.close();
+        const TraindeckRun r = cli.run({"prices", "--refresh", csv.fileName()});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY2(r.out.contains("1 rows of aws"), qPrintable(r.out));
+        const QJsonObject cost = json(cli.run({"plan", "--cloud", "aws", "--region", "us-east-1", "--json"}))["layouts"]
+                                     .toArray()[1].toObject()["cost"].toObject();
+        QCOMPARE(cost["per_hour"].toDouble(), 2 * 40.0);  // the refreshed price, not the shipped one
+        QVERIFY(cost["price"].toObject()["origin"].toString().endsWith("traindeck/prices.yaml"));
+        QCOMPARE(cost["price"].toObject()["date"].toString().size(), 10);  // dated the day it was read
+        // Spot from it, with the preemptions in the time.
+        const QJsonObject spot = json(cli.run({"plan", "--cloud", "aws", "--region", "us-east-1", "--spot", "--json"}))["layouts"]
+                                     .toArray()[1].toObject()["cost"].toObject();
+        QCOMPARE(spot["per_hour"].toDouble(), 2 * 14.0);
+        QVERIFY(spot["preemption"].toObject()["expected_preemptions"].toDouble() > 0);
+        // A file that is no catalogue, or whose cloud cannot be told, is refused and nothing is written.
+        QFile other(download.filePath("prices.csv"));
+        QVERIFY(other.open(QIODevice::WriteOnly));
+        other.write("a,b\n1,2\n");
+        other.close();
+        QCOMPARE(cli.run({"prices", "--refresh", other.fileName()}).code, 2);
+        const TraindeckRun noColumns = cli.run({"prices", "--refresh", other.fileName(), "--cloud", "aws"});
+        QCOMPARE(noColumns.code, 2);
+        QVERIFY2(noColumns.err.contains("no column"), qPrintable(noColumns.err));
+    }
+
     void moneyReadsInChinese() {
         Cli cli;
         const TraindeckRun r = cli.run({"plan", "--cloud", "aws", "--deadline", "10000h"}, {"LANG=zh_CN.UTF-8"});

@@ -148,8 +148,8 @@ private slots:
             clouds.insert(o.cloud);
             QCOMPARE(o.cost.currency, std::string("USD"));  // the plan's currency only
         }
-        QCOMPARE(clouds, (std::set<std::string>{"aws", "azure", "gcp", "lambda"}));
-        QCOMPARE(gpus, (std::set<std::string>{"a100", "h100", "h200", "l40s"}));
+        QCOMPARE(clouds, (std::set<std::string>{"aws", "azure", "gcp", "lambda", "nebius", "runpod"}));
+        QCOMPARE(gpus, (std::set<std::string>{"a100", "a100-40gb", "b200", "gh200", "h100", "h200", "l40s"}));
         QVERIFY(all->otherCurrency > 0);  // Alibaba's CNY rows: counted, not compared
         std::vector<double> hours;
         for (const CostOption& o : all->options) hours.push_back(o.cost.hours);
@@ -187,6 +187,165 @@ private slots:
         }
         QVERIFY(fixed);
         QVERIFY(unfit);  // one H100 cannot hold 8B parameters' training states
+    }
+
+    void pruningFindsWhatTheWholeSpaceFinds() {
+        // The pruned search (batch, then the communication bound) against every layout estimated:
+        // the same choice, or the same closest miss, for deadlines and budgets across the space.
+        const std::vector<PriceRow>& rows = shippedPrices();
+        std::vector<Plan> plans;
+        Plan demo = demoPlan();
+        demo.cluster.cloud = "aws";
+        demo.cluster.maxNodes = 48;
+        plans.push_back(demo);
+        Plan noTarget = demo;  // every world makes its own batch: nothing skipped, the bound alone prunes
+        noTarget.recipe.globalBatch = 0;
+        plans.push_back(noTarget);
+        Plan across = demo;
+        across.goal.acrossGpus = true;
+        across.cluster.maxNodes = 24;
+        plans.push_back(across);
+        int pruned = 0, skipped = 0;
+        for (Plan plan : plans) {
+            plan.goal.deadline = "100000h";
+            Text error;
+            const std::optional<GoalAnswer> all = solveGoal(plan, rows, kNow, error, false);
+            QVERIFY2(all, error.english().c_str());
+            std::vector<double> hours, costs;
+            for (const CostOption& o : all->options)
+                if (o.runs()) {
+                    hours.push_back(o.cost.hours);
+                    costs.push_back(o.cost.toFinish);
+                }
+            const auto same = [&](const Plan& p) {
+                const std::optional<GoalAnswer> whole = solveGoal(p, rows, kNow, error, false);
+                const std::optional<GoalAnswer> fast = solveGoal(p, rows, kNow, error, true);
+                QVERIFY(whole && fast);
+                checkAgainstEveryOption(p, *whole, rows);
+                pruned += fast->pruned;
+                skipped += fast->skipped;
+                QCOMPARE(fast->met(), whole->met());
+                const int a = fast->met() ? fast->chosen : fast->closest, b = whole->met() ? whole->chosen : whole->closest;
+                QCOMPARE(a < 0, b < 0);
+                if (a < 0) return;
+                const CostOption& x = fast->options[size_t(a)];
+                const CostOption& y = whole->options[size_t(b)];
+                QCOMPARE(x.cost.layout, y.cost.layout);
+                QCOMPARE(x.gpu, y.gpu);
+                QCOMPARE(x.cost.toFinish, y.cost.toFinish);
+            };
+            for (double limit : quantiles(hours)) {
+                Plan p = plan;
+                p.goal.deadline = std::to_string(limit * 3600) + "s";
+                same(p);
+            }
+            for (double budget : quantiles(costs)) {
+                Plan p = plan;
+                p.goal.deadline.clear();
+                p.goal.budget = budget;
+                same(p);
+            }
+        }
+        QVERIFY(pruned > 0);   // the bound did cut the search somewhere
+        QVERIFY(skipped > 0);  // and worlds that cannot make batch 256 were never estimated
+    }
+
+    void currenciesAreNeverMixed() {
+        // Alibaba's rows are in yuan: a budget in dollars cannot be compared with them.
+        Plan plan = demoPlan();
+        plan.cluster.cloud = "alibaba";
+        plan.cluster.gpu = "a800";
+        plan.cluster.currency = "USD";
+        plan.goal.budget = 100;
+        Text error;
+        QVERIFY(!solveGoal(plan, shippedPrices(), kNow, error));
+        QVERIFY2(error.english().find("in CNY and the plan's money is in USD") != std::string::npos, error.english().c_str());
+        // In its own currency the same goal is answered, in yuan.
+        plan.cluster.currency = "CNY";
+        error = {};
+        const std::optional<GoalAnswer> yuan = solveGoal(plan, shippedPrices(), kNow, error);
+        QVERIFY2(yuan, error.english().c_str());
+        QCOMPARE(yuan->currency, std::string("CNY"));
+        for (const CostOption& o : yuan->options)
+            if (o.cost.priced) QCOMPARE(o.cost.currency, std::string("CNY"));
+        plan.cluster.cloud = "aws";
+        plan.cluster.gpu = "h100";
+        plan.cluster.currency = "EUR";
+        error = {};
+        QVERIFY(!solveGoal(plan, shippedPrices(), kNow, error));
+        QVERIFY2(error.english().find("in USD and the plan's money is in EUR") != std::string::npos, error.english().c_str());
+    }
+
+    void aGoalThatCannotBePricedNamesTheGap() {
+        const auto gap = [](void (*change)(Plan&)) {
+            Plan plan = demoPlan();
+            plan.cluster.cloud = "aws";
+            plan.goal.deadline = "100h";
+            change(plan);
+            Text error;
+            const std::optional<GoalAnswer> g = solveGoal(plan, shippedPrices(), kNow, error);
+            return g ? std::string("answered") : error.english();
+        };
+        QVERIFY(gap([](Plan&) {}) == "answered");
+        const std::string cloud = gap([](Plan& p) { p.cluster.cloud = "acme"; });
+        QVERIFY2(cloud.find("no cloud 'acme'") != std::string::npos && cloud.find("aws") != std::string::npos, cloud.c_str());
+        const std::string region = gap([](Plan& p) { p.cluster.region = "mars-1"; });
+        QVERIFY2(region.find("no region 'mars-1'") != std::string::npos, region.c_str());
+        const std::string gpu = gap([](Plan& p) {
+            p.cluster.cloud = "lambda";
+            p.cluster.gpu = "l40s";
+        });
+        QVERIFY2(gpu.find("has no l40s price") != std::string::npos && gpu.find("h100") != std::string::npos, gpu.c_str());
+        const std::string spot = gap([](Plan& p) {
+            p.cluster.cloud = "lambda";
+            p.cluster.spot = true;
+        });
+        QVERIFY2(spot.find("no spot price") != std::string::npos, spot.c_str());
+        const std::string none = gap([](Plan& p) { p.cluster.cloud.clear(); });
+        QVERIFY2(none.find("needs prices") != std::string::npos, none.c_str());
+    }
+
+    void aLayoutThatCannotRunSaysWhatStopsIt() {
+        // Nothing fits: Llama 70B's states on at most two H100 nodes.
+        Plan plan = demoPlan();
+        QVERIFY(setPlanField(plan, "model.architecture",
+                             "llama hidden=8192 layers=80 heads=64 kv_heads=8 ffn=28672 vocab=128256").empty());
+        plan.cluster.cloud = "aws";
+        plan.cluster.maxNodes = 1;
+        plan.goal.deadline = "100000h";
+        Text error;
+        const std::optional<GoalAnswer> g = solveGoal(plan, shippedPrices(), kNow, error);
+        QVERIFY(g && !g->met());
+        QVERIFY2(g->summary.english().find("fits in memory") != std::string::npos, g->summary.english().c_str());
+        // Llama 3.1 8B does not fit one GPU, and no larger world makes batch 63 (no power of two above 1 divides it).
+        Plan odd = demoPlan();
+        QVERIFY(setPlanField(odd, "model.architecture",
+                             "llama hidden=4096 layers=32 heads=32 kv_heads=8 ffn=14336 vocab=128256").empty());
+        odd.model.tokensPerSample = 4096;
+        odd.cluster.cloud = "aws";
+        odd.recipe.globalBatch = 7 * 9;
+        odd.cluster.maxNodes = 2;
+        odd.goal.deadline = "100000h";
+        const std::optional<GoalAnswer> b = solveGoal(odd, shippedPrices(), kNow, error);
+        QVERIFY(b && !b->met());
+        QVERIFY2(b->summary.english().find("global batch 63") != std::string::npos, b->summary.english().c_str());
+    }
+
+    void aChoiceThatMeetsTheGoalOnlyAtItsEstimateIsCautioned() {
+        Plan plan = demoPlan();
+        plan.cluster.cloud = "aws";
+        plan.goal.budget = 1e9;
+        Text error;
+        const std::optional<GoalAnswer> all = solveGoal(plan, shippedPrices(), kNow, error);
+        QVERIFY(all && all->met());
+        QVERIFY(all->caution.empty());  // far within the budget
+        const CostOption& c = all->options[size_t(all->chosen)];
+        plan.goal.budget = c.cost.toFinish * (1 + c.cost.error / 2);  // within it at the estimate, not at its upper end
+        const std::optional<GoalAnswer> tight = solveGoal(plan, shippedPrices(), kNow, error);
+        QVERIFY(tight && tight->met());
+        const CostOption& t = tight->options[size_t(tight->chosen)];
+        QVERIFY(t.cost.toFinish * (1 + t.cost.error) > *tight->budget);
+        QVERIFY2(tight->caution.english().find("over the budget") != std::string::npos, tight->caution.english().c_str());
     }
 
     void noGoalNoAnswerAndABadDeadlineSaysSo() {

@@ -1,8 +1,11 @@
 // The price catalogue (shipped and the user's own), money as the faces write it, a
 // layout's cost at the plan's prices, the findings that speak money, and deadlines.
 #include "cost/money_text.h"
+#include "cost/cost_solver.h"
 #include "cost/price_catalogue.h"
+#include "cost/price_import.h"
 #include "cost/pricing.h"
+#include "cost/spot_preemption.h"
 #include "plan/goal.h"
 #include "plan/hardware.h"
 #include "plan/plan.h"
@@ -11,6 +14,7 @@
 
 #include <QtTest>
 
+#include <map>
 #include <set>
 
 using namespace traindeck;
@@ -36,20 +40,41 @@ class TestPrices : public QObject {
 private slots:
     void theShippedCatalogueIsSourcedAndDated() {
         const std::vector<PriceRow>& rows = shippedPrices();
-        std::set<std::string> clouds, gpus;
+        std::set<std::string> clouds, gpus, spotClouds;
+        std::map<std::string, std::set<std::string>> regions;
+        std::map<std::string, std::set<int>> sizes;  // GPUs per instance, per GPU type
         for (const PriceRow& r : rows) {
             clouds.insert(r.cloud);
             gpus.insert(r.gpu);
+            regions[r.cloud].insert(r.region);
+            sizes[r.gpu].insert(r.gpusPerNode);
+            if (r.spotPerGpuHour > 0) spotClouds.insert(r.cloud);
             QVERIFY2(findGpu(r.gpu), r.gpu.c_str());  // a GPU the planner has a step time for
             QVERIFY2(QString::fromStdString(r.source).startsWith("https://"), r.source.c_str());
             QVERIFY2(QRegularExpression("^20\\d\\d-\\d\\d").match(QString::fromStdString(r.date)).hasMatch(), r.date.c_str());
-            QVERIFY(r.onDemandPerGpuHour > 0);
+            QVERIFY(r.onDemandPerGpuHour > 0 || r.spotPerGpuHour > 0);
+            if (r.onDemandPerGpuHour > 0 && r.spotPerGpuHour > 0) QVERIFY(r.spotPerGpuHour < r.onDemandPerGpuHour);
             QCOMPARE(r.currency, std::string(r.cloud == "alibaba" ? "CNY" : "USD"));
         }
-        QCOMPARE(clouds, (std::set<std::string>{"alibaba", "aws", "azure", "gcp", "lambda"}));
-        QCOMPARE(gpus, (std::set<std::string>{"a100", "a800", "h100", "h200", "l40s"}));
+        // AWS, GCP, Azure, Lambda and two GPU clouds more, each in several regions.
+        for (const char* cloud : {"aws", "gcp", "azure", "lambda", "nebius", "runpod"}) {
+            QVERIFY2(clouds.count(cloud), cloud);
+            QVERIFY2(regions[cloud].size() >= 3, cloud);
+        }
+        QVERIFY(regions["aws"].size() >= 15);
+        QVERIFY(regions["gcp"].size() >= 15);
+        QVERIFY(regions["lambda"].size() >= 15);
+        for (const char* gpu : {"h100", "h200", "a100", "a100-40gb", "b200", "gh200", "l40s", "a800"}) QVERIFY2(gpus.count(gpu), gpu);
+        // Partial nodes: H100s in 1, 2, 4 and 8; spot where the big clouds sell it.
+        QCOMPARE(sizes["h100"], (std::set<int>{1, 2, 4, 8}));
+        for (const char* cloud : {"aws", "gcp", "azure", "nebius"}) QVERIFY2(spotClouds.count(cloud), cloud);
+        QVERIFY(!spotClouds.count("lambda"));
         // A price per node-hour is divided among the node's GPUs: p5.48xlarge's 55.04 over 8.
         QCOMPARE(row(rows, "aws", "h100", 8).onDemandPerGpuHour, 55.04 / 8);
+        // The embedded file parses into exactly the rows it lists.
+        QFile f(QStringLiteral(TRAINDECK_SOURCE_DIR "/resources/prices.yaml"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(qsizetype(rows.size()), QString::fromUtf8(f.readAll()).count(QStringLiteral("\n  - {cloud:")));
     }
 
     void theUserFileReplacesAndAdds() {
@@ -90,6 +115,14 @@ private slots:
         QCOMPARE(moneyText(6.88, "USD"), std::string("$6.88"));
         QCOMPARE(moneyText(999.999, "EUR"), std::string("€1,000.00"));
         QCOMPARE(moneyText(12, "CHF"), std::string("CHF 12.00"));
+        // A cost known within ±13% keeps no digit finer than that.
+        QCOMPARE(moneyAbout(27.36, "USD", 0.13), std::string("$27"));
+        QCOMPARE(moneyAbout(218.92, "USD", 0.13), std::string("$220"));
+        QCOMPARE(moneyAbout(1234.5, "USD", 0.13), std::string("$1,200"));
+        QCOMPARE(moneyAbout(23920, "USD", 0.5), std::string("$20,000"));
+        QCOMPARE(moneyAbout(2.345, "USD", 0.13), std::string("$2.30"));
+        QCOMPARE(moneyAbout(371.7, "CNY", 0.15), std::string("¥370"));
+        QCOMPARE(moneyAbout(1234.5, "USD", 0), std::string("$1,234.50"));
     }
 
     void aLayoutPaysForWholeInstances() {
@@ -117,6 +150,175 @@ private slots:
         QCOMPARE(costOf(calibrated, estimate(calibrated, {2, 8}), rows).error, 0.15);
     }
 
+    void partialNodesArePricedAsSuch() {
+        // AWS sells one H100 (p5.4xlarge): a 1-GPU layout pays for one, not for p5.48xlarge's eight.
+        const Plan p = pricedDemo("aws");
+        const std::vector<PriceRow>& rows = shippedPrices();
+        const LayoutCost one = costOf(p, estimate(p, {1, 1}), rows);
+        QVERIFY(one.priced);
+        QCOMPARE(one.billedGpus, 1);
+        QCOMPARE(one.row.gpusPerNode, 1);
+        // Without that row the same layout pays for a whole node, and the goal's answer changes.
+        std::vector<PriceRow> wholeNodes;
+        for (const PriceRow& r : rows)
+            if (!(r.cloud == "aws" && r.gpu == "h100" && r.gpusPerNode < 8)) wholeNodes.push_back(r);
+        const LayoutCost whole = costOf(p, estimate(p, {1, 1}), wholeNodes);
+        QCOMPARE(whole.billedGpus, 8);
+        QVERIFY(whole.toFinish > 5 * one.toFinish);
+        Plan goal = p;
+        goal.goal.deadline = std::to_string(one.hours * 1.01) + "h";  // the 1-GPU layout just makes it
+        Text error;
+        const std::optional<GoalAnswer> a = solveGoal(goal, rows, 0, error), b = solveGoal(goal, wholeNodes, 0, error);
+        QVERIFY(a && b && a->met() && b->met());
+        QCOMPARE(a->options[size_t(a->chosen)].cost.layout, (Layout{1, 1}));
+        QVERIFY(!(b->options[size_t(b->chosen)].cost.layout == Layout{1, 1}));
+    }
+
+    void spotFoldsThePreemptionsIntoTimeAndCost() {
+        Plan p = pricedDemo("aws");
+        p.cluster.spot = true;
+        const std::vector<PriceRow>& rows = shippedPrices();
+        const Estimate e = estimate(p, {2, 8});
+        const LayoutCost spot = costOf(p, e, rows);
+        QVERIFY2(spot.priced, spot.unpriced.english().c_str());
+        QVERIFY(spot.row.spotPerGpuHour > 0 && spot.row.spotPerGpuHour < spot.row.onDemandPerGpuHour);
+        // Two nodes at one preemption a day each, every one losing the restart and half of 500 steps.
+        const double interval = 500 * e.stepTimeS.value + e.timeline.checkpointS;
+        const double share = 2 * kSpotPreemptionsPerNodeHour * (kSpotRestartS + interval / 2) / 3600;
+        QCOMPARE(spot.hours, e.hoursToFinish.value / (1 - share));
+        QVERIFY(spot.preemptionHours > 0);
+        QCOMPARE(spot.preemptions, 2 * kSpotPreemptionsPerNodeHour * spot.hours);
+        QCOMPARE(spot.toFinish, spot.perHour * spot.hours);
+        QVERIFY2(spotText(spot).english().find("preemptions") != std::string::npos, spotText(spot).english().c_str());
+        QVERIFY(priceSourceText(spot).english().find("checkpoint interval") != std::string::npos);
+        // Without checkpoints a preemption loses the run so far: far more time lost, or no finish at all.
+        Plan bare = p;
+        bare.recipe.checkpointEvery = 0;
+        const Estimate be = estimate(bare, {2, 8});
+        const LayoutCost none = costOf(bare, be, rows);
+        QVERIFY(!none.priced || none.preemptionHours / none.hours > spot.preemptionHours / spot.hours);
+        // A long run on many nodes without checkpoints does not finish on spot, and says why.
+        const SpotPreemption never = spotPreemption(bare, estimate(bare, {8, 8}), 1000);
+        QVERIFY(!never.finishes);
+        // On-demand nothing is added.
+        QCOMPARE(costOf(pricedDemo("aws"), e, rows).hours, e.hoursToFinish.value);
+    }
+
+    void layoutsOfDifferentBatchesArePricedAtEqualWork() {
+        Plan p = pricedDemo("aws");
+        p.recipe.globalBatch = 0;  // each layout keeps micro-batch × accumulation: 8x8 trains 4 times 2x8's batch
+        p.compare = {{1, 8}, {8, 8}};
+        PlanAnalysis a = analyse(p);
+        priceAnalysis(a, shippedPrices(), 0);
+        QVERIFY(trainsUnequalWork(a));
+        const LayoutCost* one = a.costFor({1, 8});
+        const LayoutCost* eight = a.costFor({8, 8});
+        QCOMPARE(eight->samples, 8 * one->samples);
+        QCOMPARE(one->perSample(), one->toFinish / one->samples);
+        const std::string said = unequalWorkText(a).english();
+        QVERIFY2(said.find("train different amounts") != std::string::npos, said.c_str());
+        QVERIFY2(said.find("per million tokens") != std::string::npos, said.c_str());
+        // The findings compare per sample: 8x8 trains each sample sooner; it is flagged only if dearer per sample.
+        for (const Finding& f : a.findings)
+            if (f.code == "costs_more_to_finish") QVERIFY2(f.message.english().find("trains a sample") != std::string::npos,
+                                                           f.message.english().c_str());
+        // With a target batch every layout trains the same: no sentence.
+        PlanAnalysis same = analyse(pricedDemo("aws"));
+        priceAnalysis(same, shippedPrices(), 0);
+        QVERIFY(!trainsUnequalWork(same));
+        QVERIFY(unequalWorkText(same).empty());
+    }
+
+    void aRecommendedLayoutMakesTheBatchAndFits() {
+        // The plan's 1x4 pays for eight GPUs and uses four; 5x8 is cheaper and sooner but trains
+        // batch 240, not 256: it is not recommended. 4x8 makes 256 and is.
+        Plan slow = pricedDemo("aws");
+        slow.cluster.nodes = 1;
+        slow.cluster.gpusPerNode = 4;
+        slow.compare = {{5, 8}};
+        PlanAnalysis s = analyse(slow);
+        priceAnalysis(s, shippedPrices(), 0);
+        const LayoutCost* five = s.costFor({5, 8});
+        const LayoutCost* own = s.costFor({1, 4});
+        QVERIFY(five && own && five->toFinish < own->toFinish && five->hours < own->hours);  // the trap is there
+        for (const Finding& f : s.findings) QVERIFY(f.code != "cheaper_and_sooner");
+        slow.compare = {{5, 8}, {4, 8}};
+        s = analyse(slow);
+        priceAnalysis(s, shippedPrices(), 0);
+        const auto it = std::find_if(s.findings.begin(), s.findings.end(),
+                                     [](const Finding& f) { return f.code == "cheaper_and_sooner"; });
+        QVERIFY(it != s.findings.end());
+        QCOMPARE(it->edits[0].value, std::string("4"));
+    }
+
+    void aSkyPilotCatalogueIsImported() {
+        // SkyPilot's columns in its own order, a quoted GpuInfo with commas, zones of one region.
+        const std::string csv =
+            "InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,GpuInfo,Price,SpotPrice,Region,AvailabilityZone\n"
+            "p5.48xlarge,H100,8.0,192.0,2048.0,\"{'Gpus': [{'Name': 'H100', 'Count': 8}]}\",55.04,10.0,us-east-1,use1-az1\n"
+            "p5.48xlarge,H100,8.0,192.0,2048.0,\"{'Gpus': [{'Name': 'H100', 'Count': 8}]}\",55.04,20.0,us-east-1,use1-az2\n"
+            "p5.48xlarge,H100,8.0,192.0,2048.0,\"{'Gpus': [{'Name': 'H100', 'Count': 8}]}\",55.04,30.0,us-east-1,use1-az3\n"
+            "p5.4xlarge,H100,1.0,16.0,256.0,,6.88,,us-west-2,usw2-az1\n"
+            "p4d.24xlarge,A100,8.0,96.0,1152.0,,21.96,,us-east-1,use1-az1\n"
+            "g4dn.xlarge,T4,1.0,4.0,16.0,,0.526,0.2,us-east-1,use1-az1\n"
+            "m5.large,,,2.0,8.0,,0.096,0.04,us-east-1,use1-az1\n";
+        PriceImport imported;
+        Text error;
+        QVERIFY(importCatalogueCsv(csv, "aws", "vms.csv", "2026-12-02", imported, error));
+        QCOMPARE(imported.rows.size(), size_t(3));
+        QCOMPARE(imported.instances, 6);
+        QCOMPARE(imported.otherGpus, 1);  // the T4 the planner has no model of
+        const PriceRow& p5 = row(imported.rows, "aws", "h100", 8);
+        QCOMPARE(p5.onDemandPerGpuHour, 55.04 / 8);
+        QCOMPARE(p5.spotPerGpuHour, 20.0 / 8);  // the zones' median
+        QCOMPARE(p5.date, std::string("2026-12-02"));
+        QCOMPARE(row(imported.rows, "aws", "h100", 1).spotPerGpuHour, 0.0);
+        QCOMPARE(row(imported.rows, "aws", "a100-40gb", 8).instance, std::string("p4d.24xlarge"));
+        QVERIFY(!importCatalogueCsv("name,price\nx,1\n", "aws", "x.csv", "2026-12-02", imported, error));
+        QVERIFY2(error.english().find("no column") != std::string::npos, error.english().c_str());
+        QCOMPARE(cloudFromCataloguePath("/tmp/catalogs/v8/gcp/vms.csv"), std::string("gcp"));
+        // GCP lists a GPU VM's GPUs apart from the VM: the two are added; a spot price no lower
+        // than on-demand is no spot offer.
+        const std::string gcp = "InstanceType,vCPUs,MemoryGiB,AcceleratorName,AcceleratorCount,GpuInfo,Region,AvailabilityZone,Price,SpotPrice\n"
+                                "a3-highgpu-8g,208.0,1872.0,,,,us-central1,us-central1-a,9.46,2.89\n"
+                                ",,,H100,8,{'Gpus': []},us-central1,us-central1-a,33.6,23.9\n"
+                                ",,,H100,8,{'Gpus': []},us-east4,us-east4-a,78.4,17.9\n"
+                                "a3-highgpu-1g,26.0,234.0,,,,us-central1,us-central1-a,1.18,3.0\n"
+                                ",,,H100,1,{'Gpus': []},us-central1,us-central1-a,4.2,3.0\n";
+        PriceImport g;
+        QVERIFY(importCatalogueCsv(gcp, "gcp", "vms.csv", "2026-12-02", g, error));
+        QCOMPARE(g.rows.size(), size_t(3));
+        QCOMPARE(g.rows[0].instance, std::string("a3-highgpu-8g"));
+        QCOMPARE(g.rows[0].onDemandPerGpuHour, (9.46 + 33.6) / 8);
+        QCOMPARE(g.rows[0].spotPerGpuHour, (2.89 + 23.9) / 8);
+        QVERIFY2(g.rows[1].note.find("GPUs alone") != std::string::npos, g.rows[1].note.c_str());  // no VM row there
+        QCOMPARE(g.rows[2].onDemandPerGpuHour, 1.18 + 4.2);
+        QCOMPARE(g.rows[2].spotPerGpuHour, 0.0);  // 3.0 + 3.0 is not below 1.18 + 4.2
+
+        QCOMPARE(cloudFromCataloguePath("prices.csv"), std::string());
+
+        // Into the user's file: written whole, its other rows kept, read back as the catalogue reads it.
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("cfg/traindeck/prices.yaml").toStdString();
+        PriceRow mine = p5;
+        mine.cloud = "ourlab";
+        QVERIFY(mergeIntoPricesFile(path, {mine}).empty());
+        QVERIFY(mergeIntoPricesFile(path, imported.rows).empty());
+        const PriceCatalogue back = loadPrices(path);
+        QVERIFY2(back.problem.empty(), back.problem.english().c_str());
+        QCOMPARE(row(back.rows, "ourlab", "h100", 8).onDemandPerGpuHour, 55.04 / 8);
+        QCOMPARE(row(back.rows, "aws", "h100", 1).onDemandPerGpuHour, 6.88);
+        QVERIFY(QDir(dir.filePath("cfg/traindeck")).entryList(QDir::Files).size() == 1);  // no temporary left
+        // A file that cannot be read is left as it is, not overwritten.
+        QFile broken(QString::fromStdString(path));
+        QVERIFY(broken.open(QIODevice::WriteOnly));
+        broken.write("prices: [ {cloud: x} ]\n");
+        broken.close();
+        QVERIFY(!mergeIntoPricesFile(path, imported.rows).empty());
+        QVERIFY(broken.open(QIODevice::ReadOnly));
+        QCOMPARE(broken.readAll(), QByteArray("prices: [ {cloud: x} ]\n"));
+    }
+
     void theUsersPriceWinsAndMissingPricesSayWhy() {
         Plan p = pricedDemo("aws");
         p.cluster.pricePerGpuHour = 2;
@@ -131,11 +333,11 @@ private slots:
         QVERIFY(!unpriced.priced);
         QVERIFY(unpriced.unpriced.english().find("--cloud") != std::string::npos);
 
-        Plan spot = pricedDemo("aws");
-        spot.cluster.spot = true;  // no spot prices are shipped
+        Plan spot = pricedDemo("lambda");
+        spot.cluster.spot = true;  // Lambda has no spot market
         const LayoutCost noSpot = costOf(spot, estimate(spot, {2, 8}), shippedPrices());
         QVERIFY(!noSpot.priced);
-        QVERIFY2(noSpot.unpriced.english().find("no spot price for 8 × h100 on aws") != std::string::npos,
+        QVERIFY2(noSpot.unpriced.english().find("no spot price for 8 × h100 on lambda") != std::string::npos,
                  noSpot.unpriced.english().c_str());
 
         Plan lambdaL40s = pricedDemo("lambda");
@@ -195,6 +397,14 @@ private slots:
         QVERIFY2(error.english().find("has passed") != std::string::npos, error.english().c_str());
         QVERIFY(!deadlineHours("monday", now, error));
         QVERIFY(!deadlineHours("-3h", now, error));
+        // Each edge names what is wrong with it.
+        QVERIFY(!deadlineHours("0h", now, error));
+        QVERIFY2(error.english().find("leaves no time") != std::string::npos, error.english().c_str());
+        QVERIFY(!deadlineHours("2027-02-30T09:00", now, error));
+        QVERIFY2(error.english().find("not a date") != std::string::npos, error.english().c_str());
+        QVERIFY(!deadlineHours("1e308d", now, error));
+        QVERIFY2(error.english().find("more than 100 years") != std::string::npos, error.english().c_str());
+        QCOMPARE(*deadlineHours("2028-02-29T08:00", now, error), (365 + 45) * 24.0);  // a leap day is a date
         // Through the field table: a bad deadline is refused, a good one kept.
         Plan p = demoPlan();
         QVERIFY(!setPlanField(p, "goal.deadline", "soon").empty());

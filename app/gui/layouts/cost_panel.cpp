@@ -13,10 +13,16 @@
 #include <QLocale>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace traindeck::gui {
 namespace {
 
 QString money(double v, const std::string& currency) { return QString::fromStdString(moneyText(v, currency)); }
+// A cost known within ±error, with no digit finer than that error.
+QString moneyWithin(double v, const std::string& currency, double error) {
+    return QString::fromStdString(traindeck::moneyAbout(v, currency, error));
+}
 
 QLabel* wrappedLabel(QWidget* parent) {
     auto* l = new QLabel(parent);
@@ -74,22 +80,36 @@ void CostPanel::redraw() {
         if (marked) name += QStringLiteral(" ★");
         rows += QStringLiteral("<tr><td>%1</td><td align=right>%2</td><td align=right>%3</td><td align=right>%4</td></tr>")
                     .arg(name, money(c.perHour, c.currency).toHtmlEscaped(), formatDuration(c.hours).toHtmlEscaped(),
-                         tr("%1 ±%2%").arg(money(c.toFinish, c.currency)).arg(qRound(100 * c.error)).toHtmlEscaped());
+                         tr("%1 ±%2%").arg(moneyWithin(c.toFinish, c.currency, c.error)).arg(qRound(100 * c.error)).toHtmlEscaped());
     }
+    // The star explained where it is drawn: the layout the deadline or budget chose.
+    const bool starred = chosenHere && std::any_of(a.costs.begin(), a.costs.end(), [&](const LayoutCost& c) {
+        return c.priced && a.fitsNode(c.layout) && c.layout == chosen->cost.layout;
+    });
+    const QString starNote = !starred ? QString()
+                             : goal->deadlineHours ? tr("★ the cheapest layout that meets the deadline (below)")
+                                                   : tr("★ the fastest layout within the budget (below)");
     m_table->setVisible(priced);
     m_table->setText(priced ? QStringLiteral("<table cellspacing=0 cellpadding=3><tr><th align=left>%1</th><th align=right>%2</th>"
                                              "<th align=right>%3</th><th align=right>%4</th></tr>%5</table>")
                                   .arg(tr("Layout").toHtmlEscaped(), tr("Per hour").toHtmlEscaped(),
-                                       tr("Time to finish").toHtmlEscaped(), tr("Cost to finish").toHtmlEscaped(), rows)
+                                       tr("Time to finish").toHtmlEscaped(), tr("Cost to finish").toHtmlEscaped(), rows) +
+                                  (starNote.isEmpty() ? QString() : QStringLiteral("<small>%1</small>").arg(starNote.toHtmlEscaped()))
                             : QString());
     const LayoutCost* described = describedCost(a);
-    m_source->setText(described ? app::qLocalized(priceSourceText(*described)) : QString());
+    QString source = described ? app::qLocalized(priceSourceText(*described)) : QString();
+    if (const Text unequal = unequalWorkText(a); !unequal.empty()) source += QStringLiteral("\n") + app::qLocalized(unequal);
+    m_source->setText(source);
 
     QString goalHtml;
     if (!a.goalInvalid.empty()) {
         goalHtml = app::qLocalized(a.goalInvalid).toHtmlEscaped();
     } else if (goal) {
         goalHtml = QStringLiteral("<b>%1</b>").arg(app::qLocalized(goal->summary).toHtmlEscaped());
+        // Met at the estimate, but perhaps not within its error: said in the warning's colour.
+        if (!goal->caution.empty())
+            goalHtml += QStringLiteral("<br><span style=\"color:#b35c00\">⚠ %1</span>")
+                            .arg(app::qLocalized(goal->caution).toHtmlEscaped());
         if (chosen && !chosen->fix.empty())
             goalHtml += QStringLiteral("<br>") + tr("To fit: %1").arg(app::qLocalized(chosen->fix)).toHtmlEscaped();
         constexpr size_t kShown = 6;

@@ -38,7 +38,7 @@ QCPGraph* scatter(QCustomPlot* plot, const QColor& colour, const QString& name, 
 }
 
 // A point's name beside it; the choice's above it, clear of its neighbours' names.
-void label(QCustomPlot* plot, const Point& p, const QColor& colour, bool bold) {
+QCPItemText* label(QCustomPlot* plot, const Point& p, const QColor& colour, bool bold) {
     auto* text = new QCPItemText(plot);
     text->position->setCoords(p.hours, p.cost);
     text->setPositionAlignment(bold ? (Qt::AlignHCenter | Qt::AlignBottom) : (Qt::AlignLeft | Qt::AlignBottom));
@@ -48,7 +48,16 @@ void label(QCustomPlot* plot, const Point& p, const QColor& colour, bool bold) {
     QFont f = plot->font();
     f.setBold(bold);
     text->setFont(f);
+    return text;
 }
+
+}  // namespace
+
+QRectF CostPlot::labelRect(const QCPItemText* text) {
+    return QRectF(text->topLeft->pixelPosition(), text->bottomRight->pixelPosition()).normalized();
+}
+
+namespace {
 
 }  // namespace
 
@@ -67,6 +76,8 @@ CostPlot::CostPlot(const PlanDocument& document, QWidget* parent) : QCustomPlot(
 void CostPlot::redraw() {
     clearPlottables();
     clearItems();
+    m_chosenLabel = nullptr;
+    m_limitLabels.clear();
     setLocale(QLocale());
     m_points = 0;
     m_chosen = false;
@@ -140,28 +151,35 @@ void CostPlot::redraw() {
     }
     if (chosen) {
         QCPGraph* g = scatter(this, kChosen, tr("chosen"), QCPScatterStyle::ssStar, 16);
+        const CostOption& o = goal->options[size_t(goal->chosen)];
+        const QString chosenCost = QString::fromStdString(moneyAbout(o.cost.toFinish, currency, o.cost.error));
         g->addData(chosen->hours, chosen->cost);
         ++m_points;
         minH = std::min(minH, chosen->hours);
         maxH = std::max(maxH, chosen->hours);
         maxC = std::max(maxC, chosen->cost);
         Point marked = *chosen;
-        marked.label = tr("chosen: %1, %2, %3").arg(marked.label, formatDuration(marked.hours), money(marked.cost));
-        label(this, marked, kChosen, true);
+        marked.label = tr("chosen: %1, %2, %3").arg(marked.label, formatDuration(marked.hours), chosenCost);
+        m_chosenLabel = label(this, marked, kChosen, true);
         m_chosen = true;
     }
     // The limits as lines across the plot.
+    // Each limit's name at the plot's edge: the deadline's at the top, the budget's at the
+    // right end of its line, where the points (and the choice's name) are least often.
     const auto limitLine = [&](bool vertical, double at, const QString& text) {
         auto* line = new QCPItemStraightLine(this);
         line->point1->setCoords(vertical ? at : 0, vertical ? 0 : at);
         line->point2->setCoords(vertical ? at : 1, vertical ? 1 : at);
         line->setPen(QPen(kLimit, 1.5, Qt::DashLine));
         auto* t = new QCPItemText(this);
-        t->position->setCoords(vertical ? at : minH, vertical ? maxC * 1.1 : at);
-        t->setPositionAlignment(vertical ? (Qt::AlignRight | Qt::AlignTop) : (Qt::AlignLeft | Qt::AlignBottom));
+        t->position->setTypeX(vertical ? QCPItemPosition::ptPlotCoords : QCPItemPosition::ptAxisRectRatio);
+        t->position->setTypeY(vertical ? QCPItemPosition::ptAxisRectRatio : QCPItemPosition::ptPlotCoords);
+        t->position->setCoords(vertical ? at : 1, vertical ? 0 : at);
+        t->setPositionAlignment(vertical ? (Qt::AlignRight | Qt::AlignTop) : (Qt::AlignRight | Qt::AlignBottom));
         t->setPadding(QMargins(4, 2, 4, 2));
         t->setText(text);
         t->setColor(kChosen);
+        m_limitLabels.push_back(t);
     };
     double xMax = maxH, yMax = maxC;
     if (goal && goal->deadlineHours) {
@@ -179,6 +197,46 @@ void CostPlot::redraw() {
     xAxis->setRange(log ? minH / 1.5 : 0, xMax * (log ? 2.5 : 1.25));
     yAxis->setRange(0, yMax * 1.2);
     replot();
+    separateChosenLabel();
+}
+
+// The choice's name must not lie over a limit's: it moves below its point, then to
+// either side, and a limit's name that still meets it goes to the other end of its line.
+void CostPlot::separateChosenLabel() {
+    if (!m_chosenLabel) return;
+    const auto meets = [&] {
+        const QRectF chosen = labelRect(m_chosenLabel);
+        return std::any_of(m_limitLabels.begin(), m_limitLabels.end(),
+                           [&](const QCPItemText* t) { return labelRect(t).intersects(chosen); });
+    };
+    const std::pair<Qt::Alignment, QMargins> places[] = {
+        {Qt::AlignHCenter | Qt::AlignTop, QMargins(0, 14, 0, 0)},
+        {Qt::AlignRight | Qt::AlignVCenter, QMargins(0, 0, 14, 0)},
+        {Qt::AlignLeft | Qt::AlignVCenter, QMargins(14, 0, 0, 0)},
+    };
+    for (const auto& [alignment, padding] : places) {
+        if (!meets()) break;
+        m_chosenLabel->setPositionAlignment(alignment);
+        m_chosenLabel->setPadding(padding);
+    }
+    for (QCPItemText* t : m_limitLabels)
+        if (labelRect(t).intersects(labelRect(m_chosenLabel))) {
+            const bool vertical = t->position->typeY() == QCPItemPosition::ptAxisRectRatio;
+            t->position->setCoords(vertical ? t->position->coords().x() : 0, vertical ? 1 : t->position->coords().y());
+            t->setPositionAlignment(vertical ? (Qt::AlignRight | Qt::AlignBottom) : (Qt::AlignLeft | Qt::AlignBottom));
+        }
+    replot();
+}
+
+// The wheel scrolls the page the plot sits on, as over any other part of it; with Ctrl
+// held it zooms the plot (and a drag then pans it), as in the Watch page's plots.
+void CostPlot::wheelEvent(QWheelEvent* event) {
+    if (!(event->modifiers() & Qt::ControlModifier)) {
+        event->ignore();
+        return;
+    }
+    setInteractions(QCP::iRangeZoom | QCP::iRangeDrag);
+    QCustomPlot::wheelEvent(event);
 }
 
 bool CostPlot::exportPng(const QString& path) {
