@@ -574,7 +574,8 @@ def children_of(pid):
 
 
 def case_launcher_failure():
-    """A worker of a node launcher dies: the launcher stops the rest and exits 1 naming it."""
+    """A worker of a node launcher dies: the launcher stops the rest and exits 128 + the
+    signal (137: SIGKILL) naming it."""
     job = Job("launcher-failure", SMALL + ["--micro-batch", "2", "--steps", "100000", "--log-every", "20",
                                            "--comm-timeout", "6", "--nproc-per-node", "3"],
               [clean_env(MASTER_PORT=free_port())])
@@ -587,7 +588,7 @@ def case_launcher_failure():
     os.kill(victim, signal.SIGKILL)
     t0 = time.time()
     codes = job.wait(30)
-    check(codes == [1], f"launcher exit code {codes}")
+    check(codes == [128 + signal.SIGKILL], f"launcher exit code {codes}")
     check(time.time() - t0 < 6 + 3, "launcher took longer than --comm-timeout")
     err = job.stderr()
     check("rank 1 (local rank 1 on node 0) failed: killed by signal 9" in err, f"launcher stderr: {err}")
