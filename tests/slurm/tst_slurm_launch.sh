@@ -306,17 +306,18 @@ case_node_fails_requeued() {
   [[ -n $second && -f $cluster/$second/slurmd.pid ]] || { kill -9 $pid; fail "no second node in the hosts file"; return 1; }
   kill "$(cat "$cluster/$second/slurmd.pid")"
   scontrol update NodeName="$second" State=DOWN Reason=traindeck-test-node-failure
-  wait_for "$work/requeue.err" 30 "job $job was requeued by Slurm and will start again (restart 1): node $second " ||
-    { kill -9 $pid; fail "the requeue and the node were not named"; return 1; }
+  wait_for "$work/requeue.err" 30 "job $job was requeued by Slurm and will start again (restart 1): node $second "
+  local named=$?
   # The rest of the node dies too: its slurmstepd and the trainer (a slurmd that came back
   # would find them, of the same job and step ids as the run Slurm starts again).
   local victims
   mapfile -t victims < <(job_processes "$job" "$second")
   ((${#victims[@]})) && kill -9 "${victims[@]}" 2>/dev/null
-  # The node back (its slurmd answers: ReturnToService=2), and the job started without Slurm's
-  # two minutes' wait before a requeued job may start.
+  # The node back (its slurmd answers: ReturnToService=2; the tests after this one need it),
+  # and the job started without Slurm's two minutes' wait before a requeued job may start.
   slurmd -N "$second" -f "$SLURM_CONF"
   for _ in $(seq 100); do [[ $(sinfo -h -N -n "$second" -o %T) == idle ]] && break; sleep 0.2; done
+  ((named == 0)) || { kill -9 $pid; fail "the requeue and the node were not named"; return 1; }
   # (Asked again until it runs: while Slurm still releases the first run's nodes the job is not pending yet.)
   for _ in $(seq 60); do
     [[ $(job_state "$job") == PENDING ]] && scontrol update JobId="$job" StartTime=now 2>/dev/null
