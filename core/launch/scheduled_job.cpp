@@ -398,11 +398,24 @@ LaunchEnd ScheduledJob::run() {
 
 LaunchEnd ScheduledJob::finish(const scheduler::JobStatus& last) {
     LaunchEnd end;
-    bool stopped = false;
+    bool stopped = false, left = false;
     {
         std::lock_guard lock(mutex_);
-        if (left_) return {EndStatus::Interrupted, FailureKind::None, -1, {}};  // nothing recorded: the job goes on
         stopped = stopped_;
+        left = left_;
+    }
+    if (left) {
+        // Nothing recorded: the job goes on. A launcher that only showed it says it left (a
+        // face waits for the end); one that was closed has no face to tell.
+        const LaunchEnd interrupted{EndStatus::Interrupted, FailureKind::None, -1, {}};
+        if (readOnly_) {
+            JobEvent done;
+            done.kind = JobEvent::Kind::End;
+            done.status = last;
+            done.end = interrupted;
+            report(std::move(done));
+        }
+        return interrupted;
     }
     const Text how = scheduler::jobStatusText(last);
     const scheduler::FollowEnd ended = follower_->ended();
