@@ -127,7 +127,9 @@ int runLauncher(const Options& o, char** argv) {
         }
         if (firstFailure < 0) {
             firstFailure = rank;
-            firstCode = WIFEXITED(status) ? WEXITSTATUS(status) : 1;
+            // A worker killed by a signal: 128 + the signal, as a shell says it, so whoever
+            // started this node names the signal ("killed (SIGKILL)").
+            firstCode = WIFEXITED(status) ? WEXITSTATUS(status) : WIFSIGNALED(status) ? 128 + WTERMSIG(status) : 1;
             std::fprintf(stderr, "traindeck-trainer: rank %d (local rank %d on node %d) failed: %s; stopping the other workers\n",
                          rank, local, node.node, describe(status).c_str());
             // The others notice through the watchdog and write their own error events.
@@ -137,7 +139,8 @@ int runLauncher(const Options& o, char** argv) {
     }
     if (firstFailure >= 0) {
         std::fprintf(stderr, "traindeck-trainer: node %d failed: rank %d failed first\n", node.node, firstFailure);
-        return firstCode == 2 ? 2 : 1;  // a bad configuration stays exit 2
+        // A bad configuration stays exit 2, a signal 128 + it; any other failure is 1.
+        return firstCode == 2 || firstCode > 128 ? firstCode : 1;
     }
     return interrupted ? 143 : 0;
 }

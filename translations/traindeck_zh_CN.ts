@@ -317,6 +317,14 @@
             <source>merge a catalogue CSV you downloaded (SkyPilot's vms.csv format) into your prices file, dated today</source>
             <translation>把你下载的价格目录 CSV（SkyPilot 的 vms.csv 格式）并入你的价格文件，日期记为今天</translation>
         </message>
+        <message>
+            <source>Slurm: cancel the job when it has waited this many seconds in the queue (default 0: wait as long as it takes)</source>
+            <translation>Slurm：作业在队列中等待超过这么多秒时取消它（默认 0：一直等待）</translation>
+        </message>
+        <message>
+            <source>Slurm: the job fails when a node fails, instead of Slurm starting it again (sbatch --no-requeue)</source>
+            <translation>Slurm：节点故障时作业即失败，而不是由 Slurm 重新启动它（sbatch --no-requeue）</translation>
+        </message>
     </context>
     <context>
         <name>CoreMessages</name>
@@ -2500,6 +2508,50 @@
             <source>pre-flight passed, nothing started or copied (%1)</source>
             <translation>启动前检查通过，未启动也未复制任何内容（%1）</translation>
         </message>
+        <message>
+            <source>node %1 (%2): nvidia-smi not found, so its GPUs cannot be checked against the plan's %3 per node; on a machine without GPUs, CUDA_VISIBLE_DEVICES=%4 runs the plan's %3 processes per node on its CPU (Gloo)</source>
+            <translation>节点 %1（%2）：找不到 nvidia-smi，无法对照计划的每节点 %3 个 GPU 检查其 GPU；在没有 GPU 的机器上，CUDA_VISIBLE_DEVICES=%4 可在其 CPU 上运行计划的每节点 %3 个进程（Gloo）</translation>
+        </message>
+        <message>
+            <source>checked against the cluster: it can take this plan; its files are in %1</source>
+            <translation>已对照集群检查：集群可以运行此计划；其文件在 %1</translation>
+        </message>
+        <message>
+            <source>job %1 was stopped (Slurm: %2)</source>
+            <translation>作业 %1 已停止（Slurm：%2）</translation>
+        </message>
+        <message>
+            <source>the cluster cannot take this plan: %1</source>
+            <translation>集群无法运行此计划：%1</translation>
+        </message>
+        <message>
+            <source>nothing submitted: the job of run folder %1 is followed by another launcher (%2); launch into another folder (--run-dir)</source>
+            <translation>未提交任何作业：运行文件夹 %1 的作业正由另一个启动器跟踪（%2）；请启动到另一个文件夹（--run-dir）</translation>
+        </message>
+        <message>
+            <source>job %1: the trainer reports: %2</source>
+            <translation>作业 %1：训练程序报告：%2</translation>
+        </message>
+        <message>
+            <source>job %1: its output file %2 began again from its start; what follows is read from there</source>
+            <translation>作业 %1：其输出文件 %2 从头重新开始；以下内容从文件开头读取</translation>
+        </message>
+        <message>
+            <source>the run folder's hosts file not written: %1</source>
+            <translation>未写入运行文件夹的 hosts 文件：%1</translation>
+        </message>
+        <message>
+            <source>job %1 is followed by another launcher (%2): this one only shows it; it copies and records nothing, and leaving it leaves the job running</source>
+            <translation>作业 %1 正由另一个启动器跟踪（%2）：本启动器只显示它，不复制也不记录任何内容；离开时作业继续运行</translation>
+        </message>
+        <message>
+            <source>it waited in the queue longer than the pending limit (--pending-timeout) and was cancelled (Slurm: %1)</source>
+            <translation>它在队列中等待的时间超过了排队时限（--pending-timeout），已被取消（Slurm：%1）</translation>
+        </message>
+        <message>
+            <source>%1 (Slurm: %2)</source>
+            <translation>%1（Slurm：%2）</translation>
+        </message>
     </context>
     <context>
         <name>LaunchCommand</name>
@@ -2584,6 +2636,10 @@
         <message>
             <source>node %1 %2</source>
             <translation>节点 %1 %2</translation>
+        </message>
+        <message>
+            <source>left job %1; it goes on, followed by %2</source>
+            <translation>已离开作业 %1；作业继续运行，由 %2 跟踪</translation>
         </message>
     </context>
     <context>
@@ -3498,6 +3554,206 @@
         <message>
             <source>node %1, task %2: %3</source>
             <translation>节点 %1，任务 %2：%3</translation>
+        </message>
+        <message>
+            <source>%1 s</source>
+            <translation>%1 秒</translation>
+        </message>
+        <message>
+            <source>%1 min</source>
+            <translation>%1 分钟</translation>
+        </message>
+        <message>
+            <source>%1 h %2 min</source>
+            <translation>%1 小时 %2 分钟</translation>
+        </message>
+        <message>
+            <source>job %1 was requeued by Slurm and will start again (restart %2)</source>
+            <translation>作业 %1 已被 Slurm 重新排队，将再次启动（第 %2 次重启）</translation>
+        </message>
+        <message>
+            <source>job %1 was requeued by Slurm and will start again (restart %2): %3</source>
+            <translation>作业 %1 已被 Slurm 重新排队，将再次启动（第 %2 次重启）：%3</translation>
+        </message>
+        <message>
+            <source>job %1 has waited %2 in the queue; Slurm gives no expected start yet</source>
+            <translation>作业 %1 已在队列中等待 %2；Slurm 尚未给出预计开始时间</translation>
+        </message>
+        <message>
+            <source>job %1 has waited %2 in the queue; Slurm expects it to start at %3 (squeue --start)</source>
+            <translation>作业 %1 已在队列中等待 %2；Slurm 预计它于 %3 开始（squeue --start）</translation>
+        </message>
+        <message>
+            <source>job %1 has waited %2 in the queue, longer than the pending limit (%3): cancelling it</source>
+            <translation>作业 %1 已在队列中等待 %2，超过排队时限（%3）：正在取消</translation>
+        </message>
+        <message>
+            <source>job %1: its tasks ended %2 ago, but Slurm is still releasing its nodes%3; following ends here</source>
+            <translation>作业 %1：其任务已于 %2 前结束，但 Slurm 仍在释放其节点%3；跟踪到此结束</translation>
+        </message>
+        <message>
+            <source> (%1)</source>
+            <translation>（%1）</translation>
+        </message>
+        <message>
+            <source>job %1: %2</source>
+            <translation>作业 %1：%2</translation>
+        </message>
+        <message>
+            <source>%1 (%2)</source>
+            <translation>%1（%2）</translation>
+        </message>
+        <message>
+            <source>pending: %1</source>
+            <translation>排队中：%1</translation>
+        </message>
+        <message>
+            <source>completing: its tasks ended, Slurm is releasing its nodes</source>
+            <translation>即将结束：任务已结束，Slurm 正在释放其节点</translation>
+        </message>
+        <message>
+            <source>completing: its tasks ended, Slurm is releasing %1</source>
+            <translation>即将结束：任务已结束，Slurm 正在释放 %1</translation>
+        </message>
+        <message>
+            <source>waiting for free resources</source>
+            <translation>等待空闲资源</translation>
+        </message>
+        <message>
+            <source>waiting behind jobs of higher priority</source>
+            <translation>排在优先级更高的作业之后</translation>
+        </message>
+        <message>
+            <source>waiting for the jobs it depends on</source>
+            <translation>等待其依赖的作业</translation>
+        </message>
+        <message>
+            <source>its dependency can never be met</source>
+            <translation>其依赖永远无法满足</translation>
+        </message>
+        <message>
+            <source>waiting for its begin time (a requeued job waits a moment before it starts again)</source>
+            <translation>等待其开始时间（重新排队的作业会稍等片刻再启动）</translation>
+        </message>
+        <message>
+            <source>a node it needs is not available (down, drained or reserved)</source>
+            <translation>所需节点不可用（宕机、已排空或已预留）</translation>
+        </message>
+        <message>
+            <source>nodes it needs are down, drained or reserved for jobs of higher-priority partitions</source>
+            <translation>所需节点宕机、已排空或已预留给优先级更高分区的作业</translation>
+        </message>
+        <message>
+            <source>a node of the job went down</source>
+            <translation>作业的一个节点宕机</translation>
+        </message>
+        <message>
+            <source>it asks more nodes than the partition allows</source>
+            <translation>所请求的节点数超过分区允许的数量</translation>
+        </message>
+        <message>
+            <source>its time limit is longer than the partition allows</source>
+            <translation>其时限超过分区允许的时限</translation>
+        </message>
+        <message>
+            <source>the partition is down</source>
+            <translation>分区已停用</translation>
+        </message>
+        <message>
+            <source>the partition is inactive</source>
+            <translation>分区处于非活动状态</translation>
+        </message>
+        <message>
+            <source>held by its user (scontrol release lets it run)</source>
+            <translation>被其用户挂起（scontrol release 可让它运行）</translation>
+        </message>
+        <message>
+            <source>held by an administrator</source>
+            <translation>被管理员挂起</translation>
+        </message>
+        <message>
+            <source>its launch failed: Slurm requeued it and holds it</source>
+            <translation>启动失败：Slurm 已将其重新排队并挂起</translation>
+        </message>
+        <message>
+            <source>no node meets its constraints</source>
+            <translation>没有节点满足其约束</translation>
+        </message>
+        <message>
+            <source>waiting for its reservation to start</source>
+            <translation>等待其预留开始</translation>
+        </message>
+        <message>
+            <source>waiting for licenses</source>
+            <translation>等待许可证</translation>
+        </message>
+        <message>
+            <source>the nodes' prolog is running</source>
+            <translation>节点的 prolog 正在运行</translation>
+        </message>
+        <message>
+            <source>waiting until its earlier run's nodes are cleaned up</source>
+            <translation>等待其上次运行的节点清理完毕</translation>
+        </message>
+        <message>
+            <source>its nodes are rebooting</source>
+            <translation>其节点正在重启</translation>
+        </message>
+        <message>
+            <source>it reached its time limit</source>
+            <translation>已达到时限</translation>
+        </message>
+        <message>
+            <source>a task ran out of memory</source>
+            <translation>某个任务内存不足</translation>
+        </message>
+        <message>
+            <source>it could not be started on its nodes</source>
+            <translation>无法在其节点上启动</translation>
+        </message>
+        <message>
+            <source>a failure of Slurm itself</source>
+            <translation>Slurm 自身故障</translation>
+        </message>
+        <message>
+            <source>its account is not valid</source>
+            <translation>其账户无效</translation>
+        </message>
+        <message>
+            <source>its QOS is not valid</source>
+            <translation>其 QOS 无效</translation>
+        </message>
+        <message>
+            <source>a limit of its QOS is reached</source>
+            <translation>已达到其 QOS 的限制</translation>
+        </message>
+        <message>
+            <source>a limit of its account is reached</source>
+            <translation>已达到其账户的限制</translation>
+        </message>
+        <message>
+            <source>SLURM_CONF names %1, which does not exist: point it at the cluster's slurm.conf, or unset it where Slurm's client is configured</source>
+            <translation>SLURM_CONF 指向的 %1 不存在：请让它指向集群的 slurm.conf，或在已配置 Slurm 客户端的机器上取消设置它</translation>
+        </message>
+        <message>
+            <source>Slurm's client has no configuration here (no slurm.conf, none served by DNS): set SLURM_CONF to the cluster's slurm.conf, or run traindeck on a login node</source>
+            <translation>此处的 Slurm 客户端没有配置（没有 slurm.conf，DNS 也未提供）：请将 SLURM_CONF 设为集群的 slurm.conf，或在登录节点上运行 traindeck</translation>
+        </message>
+        <message>
+            <source>node %1 does not answer Slurm (%2)</source>
+            <translation>节点 %1 不响应 Slurm（%2）</translation>
+        </message>
+        <message>
+            <source>node %1 is %2</source>
+            <translation>节点 %1 处于 %2 状态</translation>
+        </message>
+        <message>
+            <source>%1: %2</source>
+            <translation>%1：%2</translation>
+        </message>
+        <message>
+            <source>node %1 failed (srun: Node failure on %1)</source>
+            <translation>节点 %1 故障（srun：Node failure on %1）</translation>
         </message>
     </context>
     <context>

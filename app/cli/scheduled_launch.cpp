@@ -38,10 +38,13 @@ void printJobEvent(const JobEvent& e, bool follow, const LineWriter& write) {
     switch (e.kind) {
     case JobEvent::Kind::Submitted: say(jobSubmittedText(e.jobId)); break;
     case JobEvent::Kind::Status:
-        say(Text(TD_TEXT("LaunchCommand", "job %1: %2"), {Text::value(e.jobId), scheduler::jobStatusText(e.status)}));
+        // How the job ended is the end line's (the stop or the cause first, Slurm's word after).
+        if (!scheduler::isFinal(e.status.state))
+            say(Text(TD_TEXT("LaunchCommand", "job %1: %2"), {Text::value(e.jobId), scheduler::jobStatusText(e.status)}));
         break;
     case JobEvent::Kind::Output:
-        if (follow) write(e.stream, e.line);
+        // One file holds every node's lines: a trainer's metrics line says its node.
+        if (follow) write(e.stream, e.node >= 0 ? "[node " + std::to_string(e.node) + "] " + e.line : e.line);
         break;
     case JobEvent::Kind::Notice: say(e.message); break;
     case JobEvent::Kind::End: break;
@@ -91,6 +94,7 @@ int runScheduledLaunch(const LaunchConfig& config, const ScheduledLaunchOptions&
             c.plan = config.plan;
             c.runDir = config.runDir;
             c.dryRun = config.dryRun;
+            c.noRequeue = options.noRequeue;
             c.poll = poll;
             run = std::make_unique<ScheduledJob>(std::move(c), *scheduler, [follow](const JobEvent& e) { printJobEvent(e, follow); });
         }
@@ -120,6 +124,13 @@ int runScheduledLaunch(const LaunchConfig& config, const ScheduledLaunchOptions&
         std::this_thread::sleep_for(std::chrono::milliseconds(50));
         const int seen = stops.count;
         if (seen == handled) continue;
+        if (run->readOnly()) {
+            // Another launcher follows the job and stops it; this one only leaves.
+            tell(app::localized(TD_TEXT("LaunchCommand", "left job %1; it goes on, followed by %2"),
+                                {Text::value(run->jobId()), Text::value(run->follower())}));
+            std::fflush(stdout);
+            std::_Exit(stops.last == SIGTERM ? 143 : 130);
+        }
         if (handled == 0 && seen == 1) {
             const std::string id = run->jobId();
             tell(app::localized(TD_TEXT("LaunchCommand", "%1 (again to leave at once)"),

@@ -14,6 +14,7 @@ namespace traindeck::cli {
 struct ScheduledLaunchOptions {
     std::string attachDir;  // --attach RUN: follow the job of that run folder
     bool follow = false;    // --follow: print the job's output as it grows
+    bool noRequeue = false; // --no-requeue: Slurm must not start the job again after a node failed
     scheduler::PollPolicy poll;
 };
 

@@ -452,8 +452,10 @@ bool Launch::preflightNode(Node& node, NodeSession& session) {
     const int planGpus = config_.plan.cluster.gpusPerNode;
     bool ok = true;
     if (kv["gpus"] == "none")
-        ok = check("gpus", false, Text(TD_TEXT("Launch", "node %1 (%2): nvidia-smi not found, so its GPUs cannot be checked against the plan's %3 per node"),
-                                       {nodeText, host, Text::value(std::to_string(planGpus))}));
+        // A machine without GPUs (a first run on a laptop): the way to run the plan's processes on its CPU.
+        ok = check("gpus", false, Text(TD_TEXT("Launch", "node %1 (%2): nvidia-smi not found, so its GPUs cannot be checked against the plan's %3 per node; on a machine without GPUs, CUDA_VISIBLE_DEVICES=%4 runs the plan's %3 processes per node on its CPU (Gloo)"),
+                                       {nodeText, host, Text::value(std::to_string(planGpus)),
+                                        Text::value(platform::cudaVisibleDevices(planGpus))}));
     else if (const std::vector<int>& chosen = config_.plan.launch.visibleGpus; !chosen.empty()) {
         // The node script sets CUDA_VISIBLE_DEVICES to the plan's choice: each must exist here.
         const int highest = *std::max_element(chosen.begin(), chosen.end());

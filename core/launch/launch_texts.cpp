@@ -86,10 +86,13 @@ Text jobEndText(const LaunchEnd& end, const std::string& jobId, const std::strin
     switch (end.status) {
     case EndStatus::Completed: return Text(TD_TEXT("Launch", "job %1 completed"), {job});
     case EndStatus::DryRun:
-        return Text(TD_TEXT("Launch", "checked against the cluster; nothing submitted, the files are in %1"),
+        return Text(TD_TEXT("Launch", "checked against the cluster: it can take this plan; its files are in %1"),
                     {Text::value(runDir + "/files")});
     case EndStatus::Interrupted:
-        return jobId.empty() ? Text(TD_TEXT("Launch", "interrupted")) : Text(TD_TEXT("Launch", "job %1 was stopped"), {job});
+        if (jobId.empty()) return Text(TD_TEXT("Launch", "interrupted"));
+        // The stop first; how Slurm then ended the job (often FAILED, exit code 143) after.
+        return end.why.empty() ? Text(TD_TEXT("Launch", "job %1 was stopped"), {job})
+                               : Text(TD_TEXT("Launch", "job %1 was stopped (Slurm: %2)"), {job, end.why});
     case EndStatus::Failed:
         return jobId.empty() ? Text(TD_TEXT("Launch", "failed: %1"), {end.why})
                              : Text(TD_TEXT("Launch", "job %1 failed: %2"), {job, end.why});

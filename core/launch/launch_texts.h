@@ -44,8 +44,9 @@ Text dryRunField();
 Text jobSubmittedText(const std::string& jobId);
 Text jobAttachedText(const std::string& jobId, const std::string& runDir);
 Text jobStoppingText(const std::string& jobId, double graceSeconds);
-// How the job ended ("job 12 completed", "job 12 failed: FAILED, exit code 3; first
-// failure: …", "nothing submitted: …"); a check only (DryRun) names the run folder.
+// How the job ended, the cause or the stop first ("job 12 completed", "job 12 failed: node n1,
+// task 1: Exited with exit code 3 (Slurm: FAILED, exit code 1)", "job 12 was stopped (Slurm:
+// FAILED, exit code 143)", "nothing submitted: …"); a check only (DryRun) names the run folder.
 Text jobEndText(const LaunchEnd& end, const std::string& jobId, const std::string& runDir);
 
 }  // namespace traindeck::launch

@@ -29,6 +29,7 @@ struct JobEvent {
     Stream stream = Stream::Out;  // Output: one line of the job's output, without its newline
     std::string line;
     std::string metricsEvent;     // Output: the metrics protocol's "event" when the line is a trainer's metrics line
+    int node = -1;                // Output: the node a trainer's metrics line says it is from; -1: not said
     Text message;                 // Notice
     LaunchEnd end;                   // End
 };
@@ -37,6 +38,7 @@ struct ScheduledJobConfig {
     Plan plan;
     std::string runDir;  // empty: defaultRunDir()
     bool dryRun = false;  // check and write the run folder; submit nothing
+    bool noRequeue = false;  // the scheduler must not start the job again after a node failed (sbatch --no-requeue)
     scheduler::PollPolicy poll;
 };
 
@@ -49,6 +51,8 @@ struct JobRecord {
     std::uint64_t outStart = 0, errStart = 0;
 };
 std::string jobRecordPath(const std::string& runDir);
+// The lock the one launcher that follows a folder's job holds (flock), and its pid, host and start.
+std::string followerLockPath(const std::string& runDir);
 // Reads job.json; `error` says why not.
 bool readJobRecord(const std::string& runDir, JobRecord& record, Text& error);
 
@@ -58,14 +62,20 @@ public:
     // A new run: generates the files, checks them against the cluster, makes the
     // run folder. Throws LaunchError (one line; nothing submitted).
     ScheduledJob(ScheduledJobConfig config, scheduler::Scheduler& scheduler, Sink sink);
-    // The job of an earlier launch into `runDir` (job.json). Throws LaunchError.
+    // The job of an earlier launch into `runDir` (job.json). Throws LaunchError. Where
+    // another launcher follows it already, this one only reads (readOnly()).
     ScheduledJob(const std::string& runDir, scheduler::Scheduler& scheduler, scheduler::PollPolicy poll, Sink sink);
 
     // Submits (a new run), follows the job to its end and records it. Blocks.
     LaunchEnd run();
-    void stop();   // the user's stop: SIGTERM to the tasks, the scheduler's cancel after the grace
+    void stop();   // the user's stop: SIGTERM to the tasks, the scheduler's cancel after the grace (read-only: leave)
     void leave();  // stop following at once; the job is left to the scheduler
 
+    // Another launcher follows this job (it copies its output and records it): this one
+    // shows the job and its output, writes nothing into the run folder and does not stop
+    // the job. `follower()` says who follows it ("pid 12 on login1 since …").
+    bool readOnly() const { return readOnly_; }
+    const std::string& follower() const { return holder_; }
     const std::string& runDir() const { return runDir_; }
     std::string jobId() const;
     int attempt() const { return attempt_; }
@@ -75,7 +85,13 @@ public:
 
 private:
     void report(JobEvent e);
-    void output(int stream, const std::string& chunk);
+    void notice(const Text& message);
+    // `fromJob`: read from the job's file (false: a newline that ends a line the job left unended).
+    void output(int stream, const std::string& chunk, bool fromJob = true);
+    void saveCopied();
+    void restarted(int stream, const Text& what);
+    void writeHosts(const std::string& nodes);
+    void takeFollowerLock();
     LaunchEnd finish(const scheduler::JobStatus& last);
 
     ScheduledJobConfig config_;
@@ -88,8 +104,23 @@ private:
     std::vector<generate::GeneratedFile> files_;
     JobRecord record_;
     bool attached_ = false;
+    bool readOnly_ = false;
+    // job.lock's descriptor, held while this launcher follows the job (closed with it, also
+    // when a constructor throws).
+    struct HeldLock {
+        int fd = -1;
+        HeldLock() = default;
+        HeldLock(const HeldLock&) = delete;
+        HeldLock& operator=(const HeldLock&) = delete;
+        ~HeldLock() { release(); }
+        void release();
+    } lock_;
+    std::string holder_;          // read-only: who follows the job
+    std::string hostsOf_;         // the node list the hosts file was written for
+    bool trainerErrorSaid_ = false;
     int attempt_ = 1;
     std::string partial_[2];      // a line not yet ended, per stream
+    std::uint64_t copied_[2] = {0, 0};  // how far into the job's output files the copy has read
     Text firstFailure_;           // where the job failed first, as the scheduler says
     mutable std::mutex mutex_;    // what follows, and one event at a time
     std::unique_ptr<scheduler::JobFollower> follower_;

@@ -62,6 +62,10 @@ void TextStreamReader::line(const char* begin, std::size_t length, std::size_t r
         return;  // blank lines are neither data nor noise
     ++lines_;
     const std::string_view text(begin + skip, length - skip);
+    // TrainDeck's own lines among a run's output (job.sbatch's "traindeck: watch this job
+    // with …", the launcher's markers): neither data nor a line the reader failed to read.
+    if (text.rfind("traindeck: ", 0) == 0 || text.rfind("traindeck launch: ", 0) == 0)
+        return;
     bool known;
     const std::size_t open = text.find_first_not_of(" \t", 1);
     if (text[0] == '{' && open != std::string_view::npos && text[open] == '\'')

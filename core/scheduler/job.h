@@ -32,10 +32,26 @@ struct JobStatus {
     std::string nodes;   // where it runs or ran, the scheduler's notation ("n[0-1]")
     int exitCode = 0;    // the batch script's exit status
     int signal = 0;      // the signal that ended it, 0: none
-    friend bool operator==(const JobStatus&, const JobStatus&) = default;
+    int restarts = 0;    // how often the scheduler started it again (Slurm's requeue after a node failed)
+    // When it was submitted and, while it waits, when the scheduler expects to start it
+    // (the scheduler's clock, "2026-12-02T01:00:00"); empty: not said.
+    std::string submitted, expectedStart;
+    // A change of the expected start alone is not a new status (the backfill moves it each pass).
+    friend bool operator==(const JobStatus& a, const JobStatus& b) {
+        return a.state == b.state && a.name == b.name && a.reason == b.reason && a.nodes == b.nodes &&
+               a.exitCode == b.exitCode && a.signal == b.signal && a.restarts == b.restarts;
+    }
 };
 
-// One line for a face: "pending (Resources)", "running on n[0-1]", "FAILED, exit code 3" (translatable).
+// Whether the job's tasks have ended and the scheduler is releasing its nodes (Slurm's
+// COMPLETING): the end is near but not said yet.
+bool isCompleting(const JobStatus&);
+
+// One line for a face: "pending: waiting for free resources (Resources)", "running on n[0-1]",
+// "FAILED, exit code 3" (translatable).
 Text jobStatusText(const JobStatus&);
+// The scheduler's reason in words ("Resources" → "waiting for free resources"); a reason
+// not known here is its own word, underscores as spaces. Empty for none.
+Text jobReasonText(const std::string& reason);
 
 }  // namespace traindeck::scheduler

@@ -24,6 +24,7 @@ struct JobRequest {
     std::string script;   // the batch script, in `workDir`
     std::string workDir;  // where it is submitted from (its generated files are there; Slurm's SLURM_SUBMIT_DIR)
     std::string outPath, errPath;
+    std::vector<std::string> options;  // more of the scheduler's submit options ("--no-requeue")
 };
 
 class Scheduler {
@@ -45,6 +46,11 @@ public:
     virtual Text cancel(const std::string& jobId) = 0;
     // Where the job failed first, from its error output where the scheduler says it; empty: not said.
     virtual Text firstFailure(const std::string& errOutput) const = 0;
+    // What the scheduler says is wrong with the job's nodes (`nodes` in its notation): down,
+    // not answering, drained; empty: nothing, or it cannot be asked now.
+    virtual Text nodeProblems(const std::string& nodes) = 0;
+    // The job's nodes one host name each ("n[0-1]" → n0, n1); empty when it cannot say.
+    virtual std::vector<std::string> hostNames(const std::string& nodes) = 0;
 };
 
 // The scheduler of that name ("slurm", as job.json records it); null for a name not known.

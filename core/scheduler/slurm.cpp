@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
+#include <filesystem>
 #include <regex>
 #include <sstream>
 
@@ -69,6 +71,7 @@ JobState slurmJobState(const std::string& word) {
 
 std::optional<JobStatus> parseScontrolJob(const std::string& text) {
     std::optional<JobStatus> status;
+    std::string startTime;
     std::istringstream words(text.substr(0, text.find('\n')));
     for (std::string word; words >> word;) {
         const auto eq = word.find('=');
@@ -87,9 +90,19 @@ std::optional<JobStatus> parseScontrolJob(const std::string& text) {
         } else if (key == "ExitCode") {
             if (!status) status.emplace();
             readExitCode(v, *status);
+        } else if (key == "Restarts") {
+            if (!status) status.emplace();
+            status->restarts = std::atoi(v.c_str());
+        } else if (key == "SubmitTime") {
+            if (!status) status.emplace();
+            status->submitted = v == "Unknown" ? std::string() : value(v);
+        } else if (key == "StartTime") {
+            startTime = v == "Unknown" ? std::string() : value(v);
         }
     }
     if (status && status->name.empty()) return std::nullopt;
+    // A pending job's StartTime is when Slurm expects to start it (what squeue --start shows).
+    if (status && status->state == JobState::Pending) status->expectedStart = startTime;
     return status;
 }
 
@@ -155,19 +168,63 @@ std::vector<SlurmPartition> parseSinfoPartitions(const std::string& text) {
 
 std::optional<TaskFailure> parseSrunFailure(const std::string& errOutput) {
     static const std::regex line(R"(srun: error: (\S+): tasks? ([0-9,\-]+): (.+))");
+    // What srun says when Slurm took a node away from the step (it went down).
+    static const std::regex nodeFailure(R"(srun: error: Node failure on (\S+))");
     std::smatch m;
-    for (const std::string& l : split(errOutput, '\n'))
+    for (const std::string& l : split(errOutput, '\n')) {
         if (std::regex_search(l, m, line)) return TaskFailure{m[1], m[2], trimmed(m[3].str(), kLineBlanks)};
+        if (std::regex_search(l, m, nodeFailure)) return TaskFailure{m[1], "", "Node failure"};
+    }
     return std::nullopt;
+}
+
+std::vector<NodeProblem> parseSinfoNodeProblems(const std::string& text) {
+    std::vector<NodeProblem> problems;
+    for (const std::string& line : split(text, '\n')) {
+        const std::vector<std::string> f = split(trimmed(line, kLineBlanks), '|');
+        if (f.size() < 2 || f[0].empty()) continue;
+        NodeProblem p{f[0], f[1], f.size() > 2 ? value(f[2]) : std::string(), false};
+        // '*': the node does not answer the controller; '~', '#', '!', '%', '$', '@': power and
+        // maintenance marks, not a failure.
+        while (!p.state.empty() && std::string_view("*~#!%$@^-").find(p.state.back()) != std::string_view::npos) {
+            p.notResponding = p.notResponding || p.state.back() == '*';
+            p.state.pop_back();
+        }
+        const bool failing = p.notResponding || p.state.rfind("down", 0) == 0 || p.state.rfind("drain", 0) == 0 ||
+                             p.state.rfind("fail", 0) == 0;
+        // sinfo -N lists a node once per partition it is in.
+        if (failing && std::none_of(problems.begin(), problems.end(), [&](const NodeProblem& q) { return q.node == p.node; }))
+            problems.push_back(std::move(p));
+    }
+    return problems;
+}
+
+Text slurmConfigProblem(const char* slurmConf, const std::function<bool(const std::string&)>& exists) {
+    if (slurmConf && *slurmConf && !exists(slurmConf))
+        return Text(TD_TEXT("Scheduler", "SLURM_CONF names %1, which does not exist: point it at the cluster's slurm.conf, "
+                                         "or unset it where Slurm's client is configured"),
+                    {Text::value(slurmConf)});
+    return {};
 }
 
 Text SlurmScheduler::check(const Plan& plan) {
     const LaunchSettings& l = plan.launch;
+    // Slurm's commands would retry reading a configuration that is not there for a minute each.
+    if (Text problem = slurmConfigProblem(std::getenv("SLURM_CONF"), [](const std::string& path) {
+            std::error_code ec;
+            return std::filesystem::exists(path, ec);
+        });
+        !problem.empty())
+        return problem;
     for (const char* program : {"sbatch", "sinfo"}) {
         const CommandResult r = run({program, "--version"});
         if (!r.started) return notOnPath(program);
     }
     const CommandResult info = run({"sinfo", "-h", "-o", "%P|%D|%G|%a"});
+    // No slurm.conf and none served by DNS (Slurm's configless mode).
+    if (!info.ok() && info.err.find("configuration source") != std::string::npos)
+        return Text(TD_TEXT("Scheduler", "Slurm's client has no configuration here (no slurm.conf, none served by DNS): set "
+                                         "SLURM_CONF to the cluster's slurm.conf, or run traindeck on a login node"));
     if (!info.ok())
         return Text(TD_TEXT("Scheduler", "the Slurm controller does not answer (sinfo: %1)"), {Text::value(firstLine(info))});
     const std::vector<SlurmPartition> partitions = parseSinfoPartitions(info.out);
@@ -203,7 +260,12 @@ Text SlurmScheduler::check(const Plan& plan) {
 std::vector<std::string> SlurmScheduler::submitCommand(const JobRequest& r) const {
     // Run in workDir: the job.sbatch finds its files in SLURM_SUBMIT_DIR, sbatch's own
     // working directory (not --chdir's).
-    return {"sbatch", "--parsable", "--output=" + r.outPath, "--error=" + r.errPath, r.script};
+    // --open-mode=append: a job Slurm starts again (a requeue after a node failed) adds its
+    // output after the first run's, where the default would truncate the files.
+    std::vector<std::string> argv = {"sbatch", "--parsable", "--open-mode=append"};
+    argv.insert(argv.end(), r.options.begin(), r.options.end());
+    argv.insert(argv.end(), {"--output=" + r.outPath, "--error=" + r.errPath, r.script});
+    return argv;
 }
 
 std::string SlurmScheduler::submit(const JobRequest& request, Text& error) {
@@ -255,9 +317,36 @@ Text SlurmScheduler::cancel(const std::string& jobId) {
     return r.ok() ? Text() : Text(TD_TEXT("Scheduler", "scancel: %1"), {Text::value(firstLine(r))});
 }
 
+Text SlurmScheduler::nodeProblems(const std::string& nodes) {
+    if (nodes.empty()) return {};
+    const CommandResult r = run({"sinfo", "-h", "-N", "-n", nodes, "-o", "%N|%T|%E"});
+    if (!r.ok()) return {};
+    std::vector<Text> parts;
+    for (const NodeProblem& p : parseSinfoNodeProblems(r.out)) {
+        const Text node = Text::value(p.node), state = Text::value(p.state);
+        Text part = p.notResponding ? Text(TD_TEXT("Scheduler", "node %1 does not answer Slurm (%2)"), {node, state})
+                                    : Text(TD_TEXT("Scheduler", "node %1 is %2"), {node, state});
+        if (!p.reason.empty()) part = Text(TD_TEXT("Scheduler", "%1: %2"), {part, Text::value(p.reason)});
+        if (!parts.empty()) parts.push_back(Text::value("; "));
+        parts.push_back(part);
+    }
+    return parts.empty() ? Text() : Text::concat(parts);
+}
+
+std::vector<std::string> SlurmScheduler::hostNames(const std::string& nodes) {
+    if (nodes.empty()) return {};
+    const CommandResult r = run({"scontrol", "show", "hostnames", nodes});
+    std::vector<std::string> hosts;
+    if (!r.ok()) return hosts;
+    for (const std::string& line : split(r.out, '\n'))
+        if (std::string host = trimmed(line, kLineBlanks); !host.empty()) hosts.push_back(host);
+    return hosts;
+}
+
 Text SlurmScheduler::firstFailure(const std::string& errOutput) const {
     const std::optional<TaskFailure> f = parseSrunFailure(errOutput);
     if (!f) return {};
+    if (f->task.empty()) return Text(TD_TEXT("Scheduler", "node %1 failed (srun: Node failure on %1)"), {Text::value(f->node)});
     return Text(TD_TEXT("Scheduler", "node %1, task %2: %3"), {Text::value(f->node), Text::value(f->task), Text::value(f->what)});
 }
 

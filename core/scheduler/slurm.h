@@ -7,6 +7,7 @@
 #include "command_runner.h"
 #include "scheduler.h"
 
+#include <functional>
 #include <optional>
 
 namespace traindeck::scheduler {
@@ -39,6 +40,19 @@ struct TaskFailure {
 };
 std::optional<TaskFailure> parseSrunFailure(const std::string& errOutput);
 
+// `sinfo -h -N -n NODES -o '%N|%T|%E'`: the nodes Slurm marks as failing (down, drained,
+// failing, or not answering: a state with '*'), each with its state and Slurm's reason.
+struct NodeProblem {
+    std::string node, state, reason;
+    bool notResponding = false;
+};
+std::vector<NodeProblem> parseSinfoNodeProblems(const std::string& text);
+
+// What stops Slurm's commands before they ask anything: SLURM_CONF naming a file that is
+// not there (they would retry reading it for a minute). `slurmConf`: SLURM_CONF's value,
+// null when unset; `exists` says whether a file exists. Empty: nothing.
+Text slurmConfigProblem(const char* slurmConf, const std::function<bool(const std::string&)>& exists);
+
 class SlurmScheduler : public Scheduler {
 public:
     explicit SlurmScheduler(CommandRunner& runner, double commandTimeoutS = 30) : runner_(runner), timeoutS_(commandTimeoutS) {}
@@ -50,6 +64,8 @@ public:
     Text signalTasks(const std::string& jobId) override;
     Text cancel(const std::string& jobId) override;
     Text firstFailure(const std::string& errOutput) const override;
+    Text nodeProblems(const std::string& nodes) override;
+    std::vector<std::string> hostNames(const std::string& nodes) override;
 
 private:
     CommandResult run(const std::vector<std::string>& argv, const std::string& workDir = {}) {

@@ -222,7 +222,9 @@ private slots:
         both(pending);
         QCOMPARE(cli.last(), app::qLocalized(Text(TD_TEXT("LaunchCommand", "job %1: %2"),
                                                   {Text::value("42"), Text::value(panel.stateText().toStdString())})));
-        QCOMPARE(panel.stateText(), language == "en" ? QStringLiteral("pending (Resources)") : QStringLiteral("排队中（Resources）"));
+        // Slurm's reason in words, in both faces and languages.
+        QCOMPARE(panel.stateText(), language == "en" ? QStringLiteral("pending: waiting for free resources")
+                                                     : QStringLiteral("排队中：等待空闲资源"));
 
         launch::JobEvent running = pending;
         running.status = {scheduler::JobState::Running, "RUNNING", "", "n[0-1]", 0, 0};

@@ -294,6 +294,22 @@ private slots:
         QCOMPARE(r.find("loss")->last().value, 0.6);
     }
 
+    // TrainDeck's own lines in a run's output (job.sbatch's watch hint, the launcher's
+    // markers) are neither data nor lines the reader failed to read.
+    void traindecksOwnLinesAreNotSkipped() {
+        const QString file = tmp.filePath("node-0.out");
+        writeFile(file,
+                  "traindeck: watch this job with: traindeck watch --follow ssh://login/runs/r/files/td-12.out\n"
+                  R"({"v":1,"event":"step","time":1,"step":0,"loss":0.5})" "\n"
+                  "traindeck launch: job 12 was requeued by Slurm and will start again (restart 1)\n"
+                  R"({"v":1,"event":"step","time":2,"step":1,"loss":0.4})" "\n"
+                  "traindeck-trainer: not ours to skip\n");
+        std::unique_ptr<Watch> w(watchOf({file}));
+        const Run& r = *w->store().runs()[0];
+        QCOMPARE(r.skippedLines, std::size_t(1));  // only the last: a line of another program's
+        QCOMPARE(r.find("loss")->points().size(), std::size_t(2));
+    }
+
     void protocolRulesOnOddLines() {
         const QString file = tmp.filePath("odd.jsonl");
         writeFile(file,

@@ -9,6 +9,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
 #include <chrono>
 #include <deque>
 #include <fstream>
@@ -36,6 +37,19 @@ const char* kFailed =
     "ExitCode=143:0 RunTime=00:00:01 TimeLimit=UNLIMITED NodeList=n[0-1] BatchHost=n0 NumNodes=2 NumCPUs=4\n";
 const char* kCompleted = "JobId=3 JobName=td JobState=COMPLETED Reason=None ExitCode=0:0 NodeList=n[0-1]\n";
 const char* kCancelled = "JobId=3 JobName=td JobState=CANCELLED Reason=None ExitCode=0:15 NodeList=n[0-1]\n";
+// A job requeued after its node failed (Restarts=1), waiting for its begin time; one
+// pending with an expected start (squeue --start's); one whose tasks ended while a node
+// does not answer (COMPLETING).
+const char* kRequeued =
+    "JobId=3 JobName=td JobState=PENDING Reason=BeginTime Dependency=(null) Requeue=1 Restarts=1 BatchFlag=1 "
+    "ExitCode=0:0 SubmitTime=2026-12-02T00:10:00 StartTime=2026-12-02T00:12:05 NodeList= NumNodes=2\n";
+const char* kRunningAgain =
+    "JobId=3 JobName=td JobState=RUNNING Reason=None Requeue=1 Restarts=1 ExitCode=0:0 NodeList=n[0-1] NumNodes=2\n";
+const char* kPendingWithStart =
+    "JobId=3 JobName=td JobState=PENDING Reason=Priority Restarts=0 ExitCode=0:0 SubmitTime=2026-12-02T00:10:00 "
+    "StartTime=2026-12-02T03:00:00 NodeList= NumNodes=2\n";
+const char* kCompleting =
+    "JobId=3 JobName=td JobState=COMPLETING Reason=None Restarts=0 ExitCode=0:0 NodeList=n1 NumNodes=2\n";
 const char* kSrunErrors =
     "srun: error: n1: task 1: Exited with exit code 3\n"
     "srun: launch/slurm: _step_signal: Terminating StepId=1.0\n"
@@ -111,7 +125,7 @@ private slots:
         QCOMPARE(s->state, JobState::Pending);
         QCOMPARE(s->reason, std::string("Resources"));
         QCOMPARE(s->nodes, std::string());
-        QCOMPARE(jobStatusText(*s).english(), std::string("pending (Resources)"));
+        QCOMPARE(jobStatusText(*s).english(), std::string("pending: waiting for free resources"));
         s = parseScontrolJob(kRunning);
         QCOMPARE(s->state, JobState::Running);
         QCOMPARE(s->nodes, std::string("n[0-1]"));
@@ -206,8 +220,15 @@ private slots:
         ScriptedRunner runner;
         SlurmScheduler slurm(runner);
         const JobRequest r{"job.sbatch", "/runs/r/files", "/runs/r/files/job-%j.out", "/runs/r/files/job-%j.err"};
+        // --open-mode=append: a requeued job's output follows its first run's instead of replacing it.
         QCOMPARE(commandLine(slurm.submitCommand(r)),
-                 std::string("sbatch --parsable --output=/runs/r/files/job-%j.out --error=/runs/r/files/job-%j.err job.sbatch"));
+                 std::string("sbatch --parsable --open-mode=append --output=/runs/r/files/job-%j.out "
+                             "--error=/runs/r/files/job-%j.err job.sbatch"));
+        JobRequest once = r;
+        once.options = {"--no-requeue"};
+        QCOMPARE(commandLine(slurm.submitCommand(once)),
+                 std::string("sbatch --parsable --open-mode=append --no-requeue --output=/runs/r/files/job-%j.out "
+                             "--error=/runs/r/files/job-%j.err job.sbatch"));
         // Submitted from the files' folder: the job finds them in SLURM_SUBMIT_DIR.
         runner.answer("(in /runs/r/files) sbatch", {failure("sbatch: error: invalid partition specified: nope\nsbatch: error: Batch job "
                                          "submission failed: Invalid partition name specified\n")});
@@ -331,6 +352,208 @@ private slots:
         const int asked = runner.count("scontrol");
         QVERIFY2(asked >= 3 && asked <= 7, std::to_string(asked).c_str());
         QCOMPARE(notices, asked);
+    }
+
+    void reasonsInWords() {
+        QCOMPARE(jobReasonText("Resources").english(), std::string("waiting for free resources"));
+        QCOMPARE(jobReasonText("Nodes_required_for_job_are_DOWN,_DRAINED_or_reserved_for_jobs_in_higher_priority_partitions")
+                     .english(),
+                 std::string("nodes it needs are down, drained or reserved for jobs of higher-priority partitions"));
+        QCOMPARE(jobReasonText("QOSMaxGRESPerUser").english(), std::string("a limit of its QOS is reached"));
+        QCOMPARE(jobReasonText("Some_New_Reason").english(), std::string("Some New Reason"));  // Slurm's word, spaced
+        QVERIFY(jobReasonText("None").empty());
+        JobStatus requeued = *parseScontrolJob(kRequeued);
+        QCOMPARE(requeued.restarts, 1);
+        QCOMPARE(requeued.submitted, std::string("2026-12-02T00:10:00"));
+        QCOMPARE(requeued.expectedStart, std::string("2026-12-02T00:12:05"));
+        QCOMPARE(jobStatusText(requeued).english(),
+                 std::string("pending: waiting for its begin time (a requeued job waits a moment before it starts again)"));
+        QVERIFY(parseScontrolJob(kRunning)->expectedStart.empty());  // a running job's StartTime is no estimate
+        // An end says why where the word alone does not.
+        JobStatus nodeFail;
+        nodeFail.state = JobState::Failed;
+        nodeFail.name = "NODE_FAIL";
+        nodeFail.reason = "NodeDown";
+        QCOMPARE(jobStatusText(nodeFail).english(), std::string("NODE_FAIL, exit code 0 (a node of the job went down)"));
+        QCOMPARE(jobStatusText(*parseScontrolJob(kFailed)).english(), std::string("FAILED, exit code 143"));
+        QCOMPARE(jobStatusText(*parseScontrolJob(kCompleting)).english(),
+                 std::string("completing: its tasks ended, Slurm is releasing n1"));
+    }
+    void failingNodesAreNamed() {
+        const auto p = parseSinfoNodeProblems("n0|allocated|none\nn1|allocated*|Not responding\nn1|allocated*|Not responding\n"
+                                              "n2|down|Kill task failed\nn3|idle~|none\n");
+        QCOMPARE(p.size(), std::size_t(2));  // n1 once (two partitions), n2; n3 is only powered down
+        QCOMPARE(p[0].node, std::string("n1"));
+        QVERIFY(p[0].notResponding);
+        QCOMPARE(p[0].state, std::string("allocated"));
+        QCOMPARE(p[1].reason, std::string("Kill task failed"));
+        ScriptedRunner runner;
+        SlurmScheduler slurm(runner);
+        runner.answer("sinfo -h -N -n n[0-2]", {ok("n0|mixed|none\nn1|mixed*|Not responding\nn2|down*|Not responding\n")});
+        QCOMPARE(slurm.nodeProblems("n[0-2]").english(),
+                 std::string("node n1 does not answer Slurm (mixed): Not responding; node n2 does not answer Slurm (down): "
+                             "Not responding"));
+        runner.answer("scontrol show hostnames", {ok("n0\nn1\n")});
+        QCOMPARE(slurm.hostNames("n[0-1]"), (std::vector<std::string>{"n0", "n1"}));
+    }
+    void aMissingConfigurationIsSaidAtOnce() {
+        const auto none = [](const std::string&) { return false; };
+        QCOMPARE(slurmConfigProblem("/etc/nope/slurm.conf", none).english(),
+                 std::string("SLURM_CONF names /etc/nope/slurm.conf, which does not exist: point it at the cluster's "
+                             "slurm.conf, or unset it where Slurm's client is configured"));
+        QVERIFY(slurmConfigProblem(nullptr, none).empty());  // unset: Slurm's default, or its configless DNS lookup
+        QVERIFY(slurmConfigProblem("/etc/slurm/slurm.conf", [](const std::string&) { return true; }).empty());
+        // No configuration at all: sinfo's fatal line, as one line of ours.
+        ScriptedRunner runner;
+        SlurmScheduler slurm(runner);
+        runner.answer("sbatch --version", {ok("slurm 22.05.8\n")});
+        runner.answer("sinfo --version", {ok("slurm 22.05.8\n")});
+        runner.answer("sinfo -h", {failure("sinfo: error: fetch_config: DNS SRV lookup failed\nsinfo: error: "
+                                           "_establish_config_source: failed to fetch config\nsinfo: fatal: Could not "
+                                           "establish a configuration source\n")});
+        if (qEnvironmentVariableIsSet("SLURM_CONF")) qunsetenv("SLURM_CONF");
+        QCOMPARE(slurm.check(planOf(1, 1)).english(),
+                 std::string("Slurm's client has no configuration here (no slurm.conf, none served by DNS): set SLURM_CONF "
+                             "to the cluster's slurm.conf, or run traindeck on a login node"));
+        // SLURM_CONF naming nothing: said before any command runs (each would wait a minute).
+        qputenv("SLURM_CONF", "/nonexistent/slurm.conf");
+        const int before = int(runner.calls().size());
+        QVERIFY(slurm.check(planOf(1, 1)).english().rfind("SLURM_CONF names /nonexistent/slurm.conf", 0) == 0);
+        QCOMPARE(int(runner.calls().size()), before);
+        qunsetenv("SLURM_CONF");
+    }
+    void aFileThatBeginsAgainIsReadFromItsStart() {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("job.out").toStdString();
+        std::ofstream(path) << "first run line 1\nfirst run line 2\n";
+        GrowingFile file(path, 0);
+        QCOMPARE(file.readNew(), std::string("first run line 1\nfirst run line 2\n"));
+        QVERIFY(!file.takeRestarted());
+        // Truncated and written again, shorter than what was read.
+        std::ofstream(path, std::ios::trunc) << "again 1\n";
+        QCOMPARE(file.readNew(), std::string("again 1\n"));
+        QVERIFY(file.takeRestarted());
+        QVERIFY(!file.takeRestarted());  // said once
+        std::ofstream(path, std::ios::app) << "again 2\n";
+        QCOMPARE(file.readNew(), std::string("again 2\n"));
+        QVERIFY(!file.takeRestarted());
+        // Rewritten past where it was read before it was looked at: its first bytes tell.
+        std::ofstream(path, std::ios::trunc) << "third run, much longer than the file was: line 1\nline 2\n";
+        QCOMPARE(file.readNew(), std::string("third run, much longer than the file was: line 1\nline 2\n"));
+        QVERIFY(file.takeRestarted());
+    }
+    void aRequeueIsNamedAndMarked() {
+        QTemporaryDir dir;
+        const std::string out = dir.filePath("job.out").toStdString();
+        ScriptedRunner runner;
+        SlurmScheduler slurm(runner);
+        runner.answer("scontrol show job", {ok(kRunning), ok(kRunning), ok(kRequeued), ok(kRunningAgain), ok(kCompleted)});
+        runner.answer("sinfo -h -N -n n[0-1]", {ok("n0|idle|none\nn1|down*|Not responding\n")});
+        std::vector<std::string> events;
+        FollowCallbacks cb;
+        cb.status = [&](const JobStatus& s) {
+            events.push_back("status " + jobStatusText(s).english());
+            if (s.state == JobState::Running && s.restarts == 0) std::ofstream(out, std::ios::app) << "first run\n";
+        };
+        cb.output = [&](int, const std::string& chunk) { events.push_back("output " + chunk); };
+        cb.notice = [&](const Text& t) { events.push_back("notice " + t.english()); };
+        cb.restart = [&](int stream, const Text& what) { events.push_back("restart " + std::to_string(stream) + " " + what.english()); };
+        JobFollower follower(slurm, "3", fast(), cb);
+        QCOMPARE(follower.follow(GrowingFile(out, 0), GrowingFile("/nonexistent", 0)).state, JobState::Completed);
+        const std::string requeued = "job 3 was requeued by Slurm and will start again (restart 1): node n1 does not answer "
+                                     "Slurm (down): Not responding";
+        const std::vector<std::string> want = {
+            "status running on n[0-1]",
+            "output first run\n",
+            "notice " + requeued,
+            "restart -1 " + requeued,  // after the first run's output, before the new status
+            "status pending: waiting for its begin time (a requeued job waits a moment before it starts again)",
+            "status running on n[0-1]",
+            "status COMPLETED, exit code 0"};
+        std::vector<std::string> seen;
+        for (const std::string& e : events)
+            if (e.rfind("notice job 3 has waited", 0) != 0) seen.push_back(e);  // the queue's notes: their own test
+        QCOMPARE(seen, want);
+        QCOMPARE(follower.nodeFailure().english(), std::string("node n1 does not answer Slurm (down): Not responding"));
+    }
+    void aPendingJobSaysHowLongAndWhenAndGivesUp() {
+        ScriptedRunner runner;
+        SlurmScheduler slurm(runner);
+        runner.answer("scontrol show job", {ok(kPendingWithStart)});
+        runner.answer("scancel 3", {ok("")});
+        std::vector<std::string> notices;
+        FollowCallbacks cb;
+        cb.notice = [&](const Text& t) { notices.push_back(t.english()); };
+        PollPolicy p = fast();
+        p.pendingNoticeS = 0.05;
+        p.pendingTimeoutS = 0.3;
+        JobFollower follower(slurm, "3", p, cb);
+        std::thread cancelled([&] {
+            while (runner.count("scancel 3") == 0) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+            runner.answer("scontrol show job", {ok(kCancelled)});
+        });
+        const auto started = std::chrono::steady_clock::now();
+        QCOMPARE(follower.follow(GrowingFile("/nonexistent", 0), GrowingFile("/nonexistent", 0)).state, JobState::Cancelled);
+        cancelled.join();
+        QCOMPARE(follower.ended(), FollowEnd::GaveUp);
+        // Its queue time counts from Slurm's SubmitTime (long ago): the limit is passed at once.
+        QVERIFY(std::chrono::steady_clock::now() - started < std::chrono::seconds(5));
+        QVERIFY(!notices.empty());
+        QVERIFY2(notices.front().find("Slurm expects it to start at 2026-12-02T03:00:00 (squeue --start)") != std::string::npos,
+                 notices.front().c_str());
+        QVERIFY(std::any_of(notices.begin(), notices.end(), [](const std::string& n) {
+            return n.find("longer than the pending limit (0 s): cancelling it") != std::string::npos;
+        }));
+        QCOMPARE(runner.count("scancel 3"), 1);
+        QCOMPARE(durationText(45).english(), std::string("45 s"));
+        QCOMPARE(durationText(600).english(), std::string("10 min"));
+        QCOMPARE(durationText(2 * 3600 + 5 * 60).english(), std::string("2 h 5 min"));
+    }
+    void aJobWhoseNodeIsNotReleasedEndsWithItsTasks() {
+        ScriptedRunner runner;
+        SlurmScheduler slurm(runner);
+        runner.answer("scontrol show job", {ok(kCompleting)});
+        runner.answer("sinfo -h -N -n n1", {ok("n1|completing*|Not responding\n")});
+        std::vector<std::string> notices;
+        FollowCallbacks cb;
+        cb.notice = [&](const Text& t) { notices.push_back(t.english()); };
+        PollPolicy p = fast();
+        p.completingS = 0.2;
+        JobFollower follower(slurm, "3", p, cb);
+        const JobStatus last = follower.follow(GrowingFile("/nonexistent", 0), GrowingFile("/nonexistent", 0));
+        QCOMPARE(last.state, JobState::Completed);
+        QCOMPARE(follower.ended(), FollowEnd::Completing);
+        QVERIFY(!notices.empty());
+        QVERIFY2(notices.back().find("Slurm is still releasing its nodes (node n1 does not answer Slurm (completing): Not "
+                                     "responding); following ends here") != std::string::npos,
+                 notices.back().c_str());
+    }
+    void aTrainersReportMakesTheNodesBeAsked() {
+        ScriptedRunner runner;
+        SlurmScheduler slurm(runner);
+        runner.answer("scontrol show job", {ok(kRunning)});
+        runner.answer("sinfo -h -N -n n[0-1]", {ok("n0|allocated|none\nn1|allocated*|Not responding\n")});
+        std::vector<std::string> notices;
+        FollowCallbacks cb;
+        cb.notice = [&](const Text& t) { notices.push_back(t.english()); };
+        PollPolicy p = fast();
+        p.nodeCheckS = 3600;  // only when asked
+        JobFollower follower(slurm, "3", p, cb);
+        int askedBefore = -1;
+        std::thread asker([&] {
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+            askedBefore = runner.count("sinfo");
+            follower.checkNodes();
+            while (runner.count("sinfo") == 0) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+            follower.leave();
+        });
+        follower.follow(GrowingFile("/nonexistent", 0), GrowingFile("/nonexistent", 0));
+        asker.join();
+        QCOMPARE(askedBefore, 0);  // not asked before the trainer's report
+        QCOMPARE(runner.count("sinfo"), 1);
+        QCOMPARE(notices, (std::vector<std::string>{"job 3: node n1 does not answer Slurm (allocated): Not responding"}));
+        QCOMPARE(follower.ended(), FollowEnd::Left);
     }
 };
 

@@ -7,7 +7,8 @@
 # Cases: a job that completes (watched from the run folder), one whose second node
 # fails (the node and task named), Ctrl-C cancelling a running job, a job pending
 # on resources (its reason shown; Ctrl-C cancels it at once), re-attach after the
-# launcher was killed, and the refusals that submit nothing.
+# launcher was killed, and the refusals that submit nothing; Slurm's own faults: a node
+# that fails (the job requeued), an output file that begins again, two followers.
 set -uo pipefail
 build=$(realpath "$1")
 cluster=$2
@@ -115,7 +116,10 @@ case_completes() {
   nodes=$(scontrol show job -o "$job" | sed -n 's/.* NodeList=\([^ ]*\).*/\1/p')
   [[ -n $nodes ]] || fail "Slurm names no nodes for job $job" || return 1
   grep -q "job $job: running on $nodes\$" "$work/completes.err" || fail "no 'running on $nodes' line" || return 1
-  grep -q "COMPLETED, exit code 0" "$work/completes.err" || fail "no COMPLETED line" || return 1
+  grep -q "job $job completed\$" "$work/completes.err" || fail "no 'job $job completed' line" || return 1
+  # The run folder's hosts: the job's nodes, one a line, as Slurm names them.
+  [[ $(cat "$work/completes/hosts") == "$(scontrol show hostnames "$nodes")" ]] ||
+    fail "the hosts file is not the job's nodes: $(cat "$work/completes/hosts")" || return 1
   # --follow printed the job's output; the run folder has it whole.
   grep -q '"event":"step"' "$work/completes.out" || fail "--follow printed no step" || return 1
   local steps
@@ -130,6 +134,8 @@ case_completes() {
   # Watch reads the run folder as the launcher left it.
   "$traindeck" watch "$work/completes" >"$work/completes.watch" 2>&1 || true
   grep -qE "steps +4 of 4" "$work/completes.watch" || fail "traindeck watch does not show step 4" || return 1
+  # The job's own hint line is TrainDeck's, not a line the reader skipped.
+  ! grep -q "skipped lines" "$work/completes.watch" || fail "traindeck watch counts skipped lines" || return 1
 }
 
 case_second_node_fails() {
@@ -140,8 +146,9 @@ case_second_node_fails() {
   [[ $rc == 1 ]] || fail "exit status $rc, expected 1" || return 1
   local second
   second=$(scontrol show hostnames "$(scontrol show job -o "$(job_of fails)" | sed -n 's/.* NodeList=\([^ ]*\).*/\1/p')" | sed -n 2p)
-  grep -q "failed: FAILED.*first failure: node $second, task 1: Exited with exit code 3" "$work/fails.err" ||
-    fail "the failure does not name the second node ($second), task 1" || return 1
+  # The cause first, Slurm's word for the end after it.
+  grep -q "job $(job_of fails) failed: node $second, task 1: Exited with exit code 3 (Slurm: FAILED" "$work/fails.err" ||
+    fail "the failure does not name the second node ($second), task 1, first" || return 1
   grep -q "node 1 gives up" "$work/fails/node-0.err" || fail "node-0.err lacks the node's own line" || return 1
   grep -q '"status":"failed"' "$work/fails/launch.jsonl" || fail "launch.jsonl: no failed end" || return 1
 }
@@ -159,6 +166,9 @@ case_ctrl_c_cancels() {
   local rc=$?
   [[ $rc == 130 ]] || fail "exit status $rc, expected 130" || return 1
   grep -q "stopping job $job" "$work/cancel.err" || fail "no 'stopping job' line" || return 1
+  # The stop is the news, Slurm's exit code its detail: no "FAILED, exit code 143" line before it.
+  grep -q "job $job was stopped (Slurm: " "$work/cancel.err" || fail "no 'was stopped' end line" || return 1
+  ! grep -q "job $job: FAILED\|job $job: CANCELLED" "$work/cancel.err" || fail "an exit code line before the stop's" || return 1
   # The launcher left only when Slurm said the job ended.
   local state
   state=$(job_state "$job")
@@ -174,15 +184,23 @@ case_pending_on_resources() {
   blocker=$(sbatch --parsable --nodes=2 --exclusive --job-name=blocker --output=/dev/null --wrap 'sleep 120')
   for _ in $(seq 100); do [[ $(job_state "$blocker") == RUNNING ]] && break; sleep 0.1; done
   plan pending
+  # A pending limit: the job is cancelled after it, and the launch fails saying why.
+  launch pending --run-dir "$work/pending-limit" --pending-timeout 3 >"$work/pending.out" 2>"$work/pending-limit.err"
+  local rc=$?
+  [[ $rc == 1 ]] || { scancel "$blocker"; fail "--pending-timeout: exit status $rc, expected 1"; return 1; }
+  grep -q "waited in the queue longer than the pending limit (--pending-timeout) and was cancelled" "$work/pending-limit.err" ||
+    { scancel "$blocker"; fail "--pending-timeout: no end line saying why"; return 1; }
+  [[ $(job_state "$(job_of pending-limit)") == CANCELLED ]] || { scancel "$blocker"; fail "--pending-timeout: not cancelled"; return 1; }
   launch_cmd pending
   "${cmd[@]}" >"$work/pending.out" 2>"$work/pending.err" &
   local pid=$!
-  wait_for "$work/pending.err" 30 "pending (Resources)" || { kill -9 $pid; scancel "$blocker"; fail "no 'pending (Resources)' line"; return 1; }
+  wait_for "$work/pending.err" 30 "pending: waiting for free resources" ||
+    { kill -9 $pid; scancel "$blocker"; fail "no 'pending: waiting for free resources' line"; return 1; }
   local job
   job=$(job_of pending)
   kill -TERM $pid
   wait_launcher $pid
-  local rc=$?
+  rc=$?
   scancel "$blocker"
   [[ $rc == 143 ]] || fail "exit status $rc, expected 143" || return 1
   [[ $(job_state "$job") == CANCELLED ]] || fail "the pending job $job was not cancelled" || return 1
@@ -235,6 +253,14 @@ case_refusals() {
   [[ $? == 2 ]] || fail "an unreachable controller: not exit 2" || return 1
   grep -q "nothing submitted: the Slurm controller does not answer" "$work/refused.err" ||
     fail "no one-line error for the controller" || return 1
+  # SLURM_CONF naming no file: one line at once (Slurm's commands would retry reading it for a minute).
+  local t0=$SECONDS
+  SLURM_CONF=$work/none.conf "$traindeck" launch "$work/refused.yaml" --platform slurm --nodes 1 --gpus-per-node 1 \
+    --run-dir "$work/refused-conf" >"$work/refused.out" 2>"$work/refused.err"
+  [[ $? == 2 ]] || fail "a missing slurm.conf: not exit 2" || return 1
+  ((SECONDS - t0 < 10)) || fail "a missing slurm.conf took $((SECONDS - t0)) s" || return 1
+  grep -q "nothing submitted: SLURM_CONF names $work/none.conf, which does not exist" "$work/refused.err" &&
+    [[ $(wc -l <"$work/refused.err") -le 2 ]] || fail "no one line for a missing slurm.conf" || return 1
   [[ $(squeue -h | wc -l) == "$before" ]] || fail "a refused launch submitted a job" || return 1
   # A plan with an error on its own layout (a micro-batch that does not fit the card):
   # refused by the launch itself, as over SSH, before the cluster is asked.
@@ -250,8 +276,123 @@ case_refusals() {
   [[ $(squeue -h | wc -l) == "$before" ]] || fail "--dry-run submitted a job" || return 1
 }
 
+# The processes of job $1 on node $2 (this machine runs both nodes): its tasks, by their
+# environment, and the slurmstepd above each.
+job_processes() {
+  local f pid parent
+  # One grep over every process's environment (a loop of them took minutes on a loaded machine).
+  for f in $(grep -lzx "SLURM_JOB_ID=$1" /proc/[0-9]*/environ 2>/dev/null | xargs -r grep -lzx "SLURMD_NODENAME=$2" 2>/dev/null); do
+    pid=${f#/proc/}
+    pid=${pid%/environ}
+    echo "$pid"
+    parent=$(awk '{print $4}' "/proc/$pid/stat" 2>/dev/null)
+    [[ $(cat "/proc/$parent/comm" 2>/dev/null) == slurmstepd ]] && echo "$parent"
+  done | sort -u
+}
+
+# A node fails under the job: its slurmd killed and the node set DOWN (what slurmctld does
+# when a slurmd stops answering, after SlurmdTimeout). Slurm requeues the job; the launcher
+# names the node and the requeue as they happen, marks where the new run's output begins,
+# copies both runs whole, and ends with the run Slurm started again.
+case_node_fails_requeued() {
+  # shellcheck disable=SC2016  # the job's bash expands it: the first run trains on, the second completes
+  STEPS='$steps' plan requeue 'steps=4; if [ "${SLURM_RESTART_COUNT:-0}" = 0 ]; then steps=100000; fi; '
+  launch_cmd requeue
+  "${cmd[@]}" >"$work/requeue.out" 2>"$work/requeue.err" &
+  local pid=$!
+  wait_for "$work/requeue/node-0.out" 60 '"event":"step"' || { kill -9 $pid; fail "the job did not start its steps"; return 1; }
+  local job second
+  job=$(job_of requeue)
+  second=$(sed -n 2p "$work/requeue/hosts")
+  [[ -n $second && -f $cluster/$second/slurmd.pid ]] || { kill -9 $pid; fail "no second node in the hosts file"; return 1; }
+  kill "$(cat "$cluster/$second/slurmd.pid")"
+  scontrol update NodeName="$second" State=DOWN Reason=traindeck-test-node-failure
+  wait_for "$work/requeue.err" 30 "job $job was requeued by Slurm and will start again (restart 1): node $second "
+  local named=$?
+  # The rest of the node dies too: its slurmstepd and the trainer (a slurmd that came back
+  # would find them, of the same job and step ids as the run Slurm starts again).
+  local victims
+  mapfile -t victims < <(job_processes "$job" "$second")
+  ((${#victims[@]})) && kill -9 "${victims[@]}" 2>/dev/null
+  # The node back (its slurmd answers: ReturnToService=2; the tests after this one need it),
+  # and the job started without Slurm's two minutes' wait before a requeued job may start.
+  slurmd -N "$second" -f "$SLURM_CONF"
+  for _ in $(seq 100); do [[ $(sinfo -h -N -n "$second" -o %T) == idle ]] && break; sleep 0.2; done
+  ((named == 0)) || { kill -9 $pid; fail "the requeue and the node were not named"; return 1; }
+  # (Asked again until it runs: while Slurm still releases the first run's nodes the job is not pending yet.)
+  for _ in $(seq 60); do
+    [[ $(job_state "$job") == PENDING ]] && scontrol update JobId="$job" StartTime=now 2>/dev/null
+    [[ $(job_state "$job") =~ ^(RUNNING|COMPLETING|COMPLETED)$ ]] && break
+    sleep 1
+  done
+  wait_launcher $pid
+  local rc=$?
+  [[ $rc == 0 ]] || fail "exit status $rc, expected 0 (the restarted job completes)" || return 1
+  [[ $(grep -c "^traindeck launch: job $job was requeued by Slurm" "$work/requeue/node-0.out") == 1 ]] ||
+    fail "node-0.out has no one marker line where the new run begins" || return 1
+  # Nothing lost or torn: node-0.out is the job's whole output (both runs: Slurm appends) and the marker.
+  cmp -s <(grep -v "^traindeck launch: " "$work/requeue/node-0.out") "$work/requeue/files/td-requeue-$job.out" ||
+    fail "node-0.out is not the job's output of both runs, whole and once" || return 1
+  [[ $(grep -c '"event":"start"' "$work/requeue/node-0.out") -ge 2 ]] || fail "not both runs' start events" || return 1
+  grep -q '"status":"completed"' "$work/requeue/launch.jsonl" || fail "launch.jsonl: no completed end" || return 1
+  [[ $(job_state "$job") == COMPLETED ]] || fail "Slurm does not say COMPLETED" || return 1
+}
+
+# The job's output file begins again under the launcher (truncated): the copy says so in a
+# marker line and goes on from its start; the stop ends it, its words before Slurm's.
+case_truncated_output() {
+  STEPS=100000 plan truncated
+  launch_cmd truncated
+  "${cmd[@]}" --grace 10 >"$work/truncated.out" 2>"$work/truncated.err" &
+  local pid=$!
+  wait_for "$work/truncated/node-0.out" 60 '"event":"step"' || { kill -9 $pid; fail "the job did not start its steps"; return 1; }
+  local job file
+  job=$(job_of truncated)
+  file=$work/truncated/files/td-truncated-$job.out
+  : >"$file"
+  wait_for "$work/truncated/node-0.out" 30 "^traindeck launch: job $job: its output file .* began again from its start" ||
+    { kill -9 $pid; fail "no marker line for the truncated file"; return 1; }
+  # Steps after the marker: the copy goes on from the file's new start.
+  for _ in $(seq 300); do
+    sed -n '/began again from its start/,$p' "$work/truncated/node-0.out" | grep -q '"event":"step"' && break
+    sleep 0.1
+  done
+  kill -INT $pid
+  wait_launcher $pid
+  local rc=$?
+  [[ $rc == 130 ]] || fail "exit status $rc, expected 130" || return 1
+  cmp -s <(sed -n '/began again from its start/,$p' "$work/truncated/node-0.out" | tail -n +2) "$file" ||
+    fail "what follows the marker is not the file's new content, whole" || return 1
+  grep -q "its output file .* began again" "$work/truncated.err" || fail "the launcher did not say the file began again" || return 1
+}
+
+# Two launchers for one job: the first follows it (copies, records); a second --attach
+# says who follows and only shows it. The job's output is copied once, its end recorded once.
+case_two_followers() {
+  STEPS=8 plan followers 'sleep 4; '
+  launch_cmd followers
+  "${cmd[@]}" >"$work/followers.out" 2>"$work/followers.err" &
+  local pid=$!
+  wait_for "$work/followers.err" 60 "running on" || { kill -9 $pid; fail "the job did not run"; return 1; }
+  local job
+  job=$(job_of followers)
+  timeout -k 10 "$limit_s" "$traindeck" launch --attach "$work/followers" --poll-interval 1 \
+    >"$work/followers2.out" 2>"$work/followers2.err"
+  local rc2=$?
+  wait_launcher $pid
+  local rc=$?
+  [[ $rc == 0 && $rc2 == 0 ]] || fail "exit statuses $rc and $rc2, expected 0 and 0" || return 1
+  grep -q "job $job is followed by another launcher (pid $pid on " "$work/followers2.err" ||
+    fail "the second launcher does not say who follows the job" || return 1
+  cmp -s "$work/followers/node-0.out" "$work/followers/files/td-followers-$job.out" ||
+    fail "node-0.out is not the job's output, whole and once" || return 1
+  [[ $(grep -c '"event":"end"' "$work/followers/launch.jsonl") == 1 ]] || fail "launch.jsonl: not one end" || return 1
+}
+
 cases=("$@")
-((${#cases[@]})) || cases=(refusals completes second_node_fails ctrl_c_cancels pending_on_resources reattach)
+((${#cases[@]})) ||
+  cases=(refusals completes second_node_fails ctrl_c_cancels pending_on_resources reattach node_fails_requeued
+    truncated_output two_followers)
 for case in "${cases[@]}"; do
   started=$(date +%s%N)
   if "case_$case"; then

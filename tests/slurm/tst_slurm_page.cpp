@@ -74,6 +74,33 @@ private slots:
         QVERIFY(!page.scheduledPanel()->isVisibleTo(&page));
     }
 
+    // Check asks the cluster and writes the files: its result, good or bad, reaches the log
+    // in a check's words (a check never submits, so it does not say "nothing submitted").
+    void checkSaysItsResultInTheLog() {
+        Language lang;
+        QVERIFY(lang.apply("en"));
+        PlanDocument document;
+        LaunchPage page(document);
+        ScheduledJobPanel& panel = *page.scheduledPanel();
+        document.reset(slurmPlan(QStringLiteral(TRAINER_BINARY)), {}, false);
+        panel.setRunDir(work_.filePath("check"));
+        QSignalSpy ended(&panel, &ScheduledJobPanel::runEnded);
+        QVERIFY(panel.submit(true));
+        QVERIFY(ended.wait(60000));
+        const auto log = [&] { return page.findChild<QPlainTextEdit*>("jobOutput")->toPlainText(); };
+        QVERIFY2(log().contains("checked against the cluster: it can take this plan; its files are in " + work_.filePath("check") +
+                                "/files"),
+                 qPrintable(log()));
+        Plan nope = slurmPlan(QStringLiteral(TRAINER_BINARY));
+        nope.launch.slurmPartition = "nope";
+        document.reset(nope, {}, false);
+        panel.setRunDir(work_.filePath("check-nope"));
+        QVERIFY(panel.submit(true));
+        QVERIFY(ended.wait(60000));
+        QVERIFY2(log().contains("the cluster cannot take this plan: partition 'nope' does not exist"), qPrintable(log()));
+        QVERIFY2(!log().contains("nothing submitted"), qPrintable(log()));
+    }
+
     void submitFollowAndStop_data() {
         QTest::addColumn<QString>("language");
         QTest::newRow("en") << QStringLiteral("en");

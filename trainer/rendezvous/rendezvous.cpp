@@ -80,14 +80,23 @@ std::string verdict(KvClient& kv, const ProcessEnv& env, const std::string& conf
     return "";
 }
 
-// Rank 0, refusing: until every other rank that arrived has read the verdict, or a
-// few seconds have passed (a rank that arrives later cannot reach us anyway).
-void waitForReaders(KvClient& kv) {
-    const auto giveUp = Clock::now() + std::chrono::seconds(5);
-    while (kv.add("verdict_read", 0) < kv.add("arrived", 0) - 1 && Clock::now() < giveUp)
+// Rank 0, refusing: until every other rank that arrived has read the verdict or gone
+// (its store connection closed: it died, and cannot read it anyway), or the rendezvous
+// timeout has passed (a rank frozen that long). Not a fixed few seconds: a rank that a
+// loaded machine holds back between its announcement and its question would find the
+// store gone and exit 1, blaming rank 0, instead of 2 with the verdict.
+void waitForReaders(KvClient& kv, std::chrono::milliseconds timeout) {
+    const auto giveUp = Clock::now() + timeout;
+    while (Clock::now() < giveUp) {
+        const int64_t arrived = kv.add("arrived", 0), read = kv.add("verdict_read", 0);
+        if (read >= arrived - 1) return;
+        int connected = 0;
+        for (const RankLiveness& r : kv.liveness()) connected += r.rank != 0 && r.connected;
+        // Every rank still connected may yet read it; one that read it and left is not waited for.
+        if (connected == 0) return;
         std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
 }
-
 }  // namespace
 
 Rendezvous rendezvous(const ProcessEnv& env, const std::string& config, std::chrono::milliseconds timeout) {
@@ -128,7 +137,7 @@ Rendezvous rendezvous(const ProcessEnv& env, const std::string& config, std::chr
         if (!problem.empty()) {
             // Let every rank that arrived read the verdict before the store goes away with
             // us: one that could not would report a lost rank 0 (exit 1) instead.
-            waitForReaders(*rv.client);
+            waitForReaders(*rv.client, timeout);
             if (mismatch) throw RendezvousMismatch(problem);
             throw RendezvousError(problem);
         }

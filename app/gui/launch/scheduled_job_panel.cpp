@@ -164,7 +164,9 @@ void ScheduledJobPanel::onEvent(const JobEvent& e) {
         m_hasStatus = true;
         break;
     case JobEvent::Kind::Output:
-        m_log->appendPrinted(-1, e.metricsEvent, fromStd(e.line));
+        // One stream holds every node's lines: a trainer's metrics line says its node.
+        m_log->appendPrinted(-1, e.metricsEvent,
+                             e.node >= 0 ? QStringLiteral("[node %1] %2").arg(e.node).arg(fromStd(e.line)) : fromStd(e.line));
         break;
     case JobEvent::Kind::Notice:
         m_log->append(-1, app::qLocalized(e.message));
@@ -176,6 +178,8 @@ void ScheduledJobPanel::onEvent(const JobEvent& e) {
             m_hasStatus = true;
         }
         const bool ok = e.end.status == launch::EndStatus::Completed || e.end.status == launch::EndStatus::DryRun;
+        // The end in the log too: a check's result stays there after the banner changes.
+        m_log->append(-1, app::qLocalized(launch::jobEndText(e.end, m_jobId.toStdString(), m_runDir.toStdString())));
         m_banner->say([end = e.end, id = m_jobId.toStdString(), dir = m_runDir.toStdString()] {
             return app::qLocalized(launch::jobEndText(end, id, dir));
         }, e.end.status == launch::EndStatus::Failed);
