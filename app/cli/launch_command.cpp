@@ -148,17 +148,22 @@ int runUntilEnd(Launch& run, LaunchPrinter& printer) {
         finished = true;
     });
     using Clock = std::chrono::steady_clock;
-    Clock::time_point killedAt{};
+    // A terminal's Ctrl-C reaches every process of its foreground group: a wrapper that
+    // passes it on as well (a script, a process manager) makes one Ctrl-C two signals,
+    // and a second stop kills. Signals within this time of the first are that one stop.
+    constexpr auto kOneStop = std::chrono::milliseconds(1000);
+    Clock::time_point stoppedAt{}, killedAt{};
     int handled = 0;
     while (!finished) {
         std::this_thread::sleep_for(std::chrono::milliseconds(50));
         const int seen = stops.count;
         if (seen > handled) {
-            if (handled == 0 && seen == 1) {
+            if (handled == 0) {
                 std::fprintf(stderr, "traindeck launch: %s\n",
                              app::localized(TD_TEXT("LaunchCommand", "stopping every node (again to kill)")).c_str());
                 run.stop();
-            } else if (killedAt == Clock::time_point{}) {
+                stoppedAt = Clock::now();
+            } else if (killedAt == Clock::time_point{} && Clock::now() - stoppedAt >= kOneStop) {
                 run.kill();
                 killedAt = Clock::now();
             }

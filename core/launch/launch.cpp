@@ -1,6 +1,7 @@
 #include "launch.h"
 #include "launch_texts.h"
 
+#include "checkpoint_command.h"
 #include "generate/generate.h"
 #include "generate/shell_quote.h"
 #include "hosts/host_address.h"
@@ -38,22 +39,6 @@ std::string oneSpaced(const std::string& line) {
 using Clock = std::chrono::steady_clock;
 using generate::shellQuote;
 
-// The command a node's pre-flight looks for: the trainer, or the first word of
-// the user's command template.
-std::string workloadProgram(const Plan& plan) {
-    if (plan.launch.command.empty()) return "traindeck-trainer";
-    std::size_t i = 0;
-    const std::string& c = plan.launch.command;
-    for (;;) {
-        while (i < c.size() && (c[i] == ' ' || c[i] == '\t' || c[i] == '\n')) ++i;
-        std::size_t j = i;
-        while (j < c.size() && c[j] != ' ' && c[j] != '\t' && c[j] != '\n') ++j;
-        std::string word = c.substr(i, j - i);
-        if (word.find('=') == std::string::npos || word.empty()) return word;  // skip VAR=value
-        i = j;
-    }
-}
-
 std::map<std::string, std::string> keyValues(const std::string& text) {
     std::map<std::string, std::string> kv;
     std::size_t start = 0;
@@ -82,6 +67,20 @@ struct Launch::Node {
     std::string lastErr;     // the last line it printed on stderr: often why it failed
     bool started = false;    // its command runs (copy, checks), waiting for the verdict
 };
+
+std::string workloadProgram(const Plan& plan) {
+    if (plan.launch.command.empty()) return "traindeck-trainer";
+    std::size_t i = 0;
+    const std::string& c = plan.launch.command;
+    for (;;) {
+        while (i < c.size() && (c[i] == ' ' || c[i] == '\t' || c[i] == '\n')) ++i;
+        std::size_t j = i;
+        while (j < c.size() && c[j] != ' ' && c[j] != '\t' && c[j] != '\n') ++j;
+        std::string word = c.substr(i, j - i);
+        if (word.find('=') == std::string::npos || word.empty()) return word;  // skip VAR=value
+        i = j;
+    }
+}
 
 std::string makeRunId(const std::string& jobName) {
     std::string safe;
@@ -118,6 +117,7 @@ PlanAnalysis analyseForLaunch(const Plan& plan) {
 }
 
 Launch::Launch(LaunchConfig config, Sink sink) : config_(std::move(config)), sink_(std::move(sink)) {
+    config_.plan.launch.command = commandWithCheckpoints(config_.plan);
     const Plan& plan = config_.plan;
     // The one analysis of this launch: its readiness, then its files below.
     const PlanAnalysis analysis = analyseForLaunch(plan);

@@ -59,6 +59,10 @@ struct LaunchConfig {
 // that another refuses.
 PlanAnalysis analyseForLaunch(const Plan& plan);
 
+// The program a node's pre-flight looks for: the trainer, or the first word of the
+// plan's command template (VAR=value words before it skipped).
+std::string workloadProgram(const Plan& plan);
+
 // <data>/TrainDeck/runs/<run_id> (XDG_DATA_HOME or ~/.local/share).
 std::string defaultRunDir(const std::string& runId);
 // The plan's job name (made safe for a path), a UTC timestamp and a random suffix.

@@ -25,8 +25,18 @@ Text nodeReasonText(const NodeRow& row) {
     // One it stopped because it had failed ended by the launcher's SIGTERM, or as it failed: a rank
     // killed from outside (an OOM killer, kill -9) reads "killed (SIGKILL)", never "stopped".
     const char* signal = row.status > 128 && row.status < 128 + 65 ? sigabbrev_np(row.status - 128) : nullptr;
-    if (row.stopped || (row.stoppedForItsFailure && row.status == 128 + SIGTERM))
-        return signal ? Text(TD_TEXT("Launch", "stopped (SIG%1)"), {Text::value(signal)}) : Text(TD_TEXT("Launch", "stopped"));
+    if (row.stopped || (row.stoppedForItsFailure && row.status == 128 + SIGTERM)) {
+        const Text stopped =
+            signal ? Text(TD_TEXT("Launch", "stopped (SIG%1)"), {Text::value(signal)}) : Text(TD_TEXT("Launch", "stopped"));
+        // What the stop saved, where the workload speaks the metrics protocol (a `checkpoint` event
+        // once one is durable); a workload that reports nothing is not said to have saved nothing.
+        if (row.checkpointStep && !row.checkpointPath.empty())
+            return Text(TD_TEXT("Launch", "%1; checkpoint written: %2"), {stopped, Text::value(row.checkpointPath)});
+        if (row.checkpointStep)
+            return Text(TD_TEXT("Launch", "%1; checkpoint of step %2 written"), {stopped, number(*row.checkpointStep)});
+        if (row.lastStep) return Text(TD_TEXT("Launch", "%1; no checkpoint was reported"), {stopped});
+        return stopped;
+    }
     // A status the exit itself explains (a signal's 128 + N, none at all) is said; a plain one is the state's.
     if (row.status < 0 || signal) return exitText(row.status);
     return {};

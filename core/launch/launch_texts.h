@@ -21,6 +21,7 @@ Text nodeStateText(const NodeRow& row);
 // signal's exit means ("killed (SIGKILL)"); empty: nothing to say.
 Text nodeReasonText(const NodeRow& row);
 // Both in one line, as a log says it: "running", "exited 137: killed (SIGKILL)",
+// "exited 143: stopped (SIGTERM); checkpoint written: /ck/step-00000120.ckpt",
 // "exited 143: stopped (SIGTERM)",
 // "lost: no answer from …", "not started".
 Text nodeSummaryText(const NodeRow& row);

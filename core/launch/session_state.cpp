@@ -1,5 +1,7 @@
 #include "session_state.h"
 
+#include <nlohmann/json.hpp>
+
 namespace traindeck::launch {
 
 void SessionState::setHosts(const std::vector<std::string>& hosts) {
@@ -56,6 +58,13 @@ int SessionState::apply(const Event& e) {
         row.reason = e.message;
         return e.node;
     case Event::Kind::Metrics:
+        if (e.metricsEvent == "checkpoint" && e.step) {
+            row.checkpointStep = e.step;
+            const nlohmann::json line = nlohmann::json::parse(e.line, nullptr, false);
+            const auto path = line.is_object() ? line.find("path") : line.end();
+            row.checkpointPath = path != line.end() && path->is_string() ? path->get<std::string>() : std::string();
+            return e.node;
+        }
         if (e.metricsEvent != "step" || !e.step) return -1;
         row.lastStep = e.step;
         return e.node;

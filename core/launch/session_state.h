@@ -19,6 +19,9 @@ struct NodeRow {
     std::optional<NodeState> state;        // none: not started (yet)
     int status = -1;                       // Exited: its exit status
     std::optional<std::int64_t> lastStep;  // the last step its metrics stream reported
+    // The last checkpoint its metrics stream reported durable (`checkpoint` event): its step and path.
+    std::optional<std::int64_t> checkpointStep;
+    std::string checkpointPath;
     Text reason;                           // why it failed: a check, a lost connection, a stop's reason
     bool stopped = false;                  // the launcher stopped it (the user, or another node's failure)
     bool stoppedForItsFailure = false;     // the launcher stopped it because it failed: still the failed node

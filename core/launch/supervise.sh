@@ -149,10 +149,13 @@ remove_run_files() {
 }
 # --- remove_run_files: end
 
-exec 3<&0
-setsid bash "$here/$1" </dev/null &
+# The node script gets the node's stderr (fd 4 until it starts); the supervisor's own goes
+# nowhere: bash's notice of a process it waits for ended by a signal ("line 160: 4242
+# Killed  setsid bash ...") is not the user's line, the node's status says it.
+exec 3<&0 4>&2 2>/dev/null
+setsid bash "$here/$1" </dev/null 2>&4 4>&- &
 session=$!
-exec 0</dev/null
+exec 0</dev/null 4>&-
 watch_launcher <&3 >/dev/null 2>&1 &
 watcher=$!
 exec 3<&-

@@ -1,0 +1,128 @@
+# Each rank's lines, whole: the metrics protocol's JSON lines as they are (the
+# dashboard reads them), every other line prefixed with the rank.
+# A relay outlives a stop (it is started ignoring it): it ends when its rank's
+# stream does, so no line is lost.
+relay() {
+    local line prefix="[rank $1] "
+    while IFS= read -r line || [[ -n $line ]]; do
+        if [[ $line == '{'* ]]; then
+            printf '%s\n' "$line"
+        else
+            printf '%s%s\n' "$prefix" "$line"
+        fi
+    done
+}
+
+run_workload() {
+    local world=$((node_count * plan_gpus_per_node)) local_rank rank
+    local status=0 stopping=0 stop_pending=0 started=0 killer='' remaining=$plan_gpus_per_node done_rank code pid
+    local -a live=()
+    # shellcheck disable=SC2317  # reached through the trap and the failure below
+    signal_ranks() {
+        for pid in "${live[@]}"; do
+            kill "-$1" -- "-$pid" 2>/dev/null || kill "-$1" "$pid" 2>/dev/null || true
+        done
+    }
+    # A stop is sent once every rank's command can receive it (each says "started"):
+    # before, it would miss a command not yet started, or end the shell that starts it,
+    # and the rank would run on until the grace ran out. A stop that comes earlier is
+    # held until then; without this trap it would end this shell and leave the ranks
+    # that had started running.
+    # shellcheck disable=SC2317
+    stop_ranks() {
+        ((stopping)) && return 0
+        if ((started < plan_gpus_per_node)); then
+            stop_pending=1
+            return 0
+        fi
+        stopping=1
+        signal_ranks TERM
+        # The killer holds none of the node's streams: the node's output ends with its ranks'.
+        # A killed rank reports nothing, so the killer's own line ends the wait. A process
+        # group of its own, so that calling it off ends its sleep too.
+        set -m
+        (sleep "$rank_grace_s" && signal_ranks KILL && printf 'killed 137\n' >&"$done_fd") </dev/null >/dev/null 2>&1 &
+        killer=$!
+        set +m
+    }
+    trap stop_ranks TERM INT HUP
+    # Each rank reports "started" and then "RANK STATUS" here when its command ends.
+    open_channel ranks
+    local done_fd=$channel_fd
+    # Each rank in a process group of its own (job control on while they start),
+    # so a stop reaches every process the rank's command started.
+    set -m
+    for ((local_rank = 0; local_rank < plan_gpus_per_node; local_rank++)); do
+        rank=$((node_rank * plan_gpus_per_node + local_rank))
+        {
+            # A stop is for the rank's command: this job and the relays it starts ignore
+            # it from birth (a relay that set its own trap could be stopped before it had,
+            # and the rank's next line then killed it by SIGPIPE); it stays until the
+            # rank's last line is out.
+            trap '' TERM INT HUP
+            {
+                {
+                    code=0
+                    (
+                        trap - TERM INT HUP
+                        # From here a stop reaches the rank's command.
+                        printf 'started %s\n' "$rank" >&"$done_fd"
+                        export RANK=$rank LOCAL_RANK=$local_rank WORLD_SIZE=$world LOCAL_WORLD_SIZE=$plan_gpus_per_node
+                        export GROUP_RANK=$node_rank GROUP_WORLD_SIZE=$node_count ROLE_RANK=$rank ROLE_WORLD_SIZE=$world
+                        # As torchrun: one thread per process unless told, not every core in every rank.
+                        if ((plan_gpus_per_node > 1)); then
+                            export OMP_NUM_THREADS=${OMP_NUM_THREADS:-1}
+                        fi
+                        user_workload
+                    ) 2>&1 1>&3 3>&- || code=$?
+                    # Reported when the command ends, though a process it left may still hold its streams.
+                    printf '%s %s\n' "$rank" "$code" >&"$done_fd"
+                    # Not bash's notice of a command ended by a signal ("Terminated"): the
+                    # node's line names the rank that failed, and a notice of one it then
+                    # stopped came after it, the node's last line and so its failure's detail.
+                } 2>/dev/null | relay "$rank" >&2 3>&-
+            } 3> >(relay "$rank")
+            # The node's output ends after its ranks' last lines: a node that exited
+            # while a relay was still writing lost the line (a pod's output ends with it).
+            wait "$!"
+        } &
+        live+=("$!")
+    done
+    set +m
+    while ((remaining > 0)); do
+        # A trapped signal interrupts the read: read again.
+        read -r done_rank code <&"$done_fd" || continue
+        if [[ $done_rank == started ]]; then
+            started=$((started + 1))
+            if ((stop_pending)); then
+                stop_ranks
+            fi
+            continue
+        fi
+        if [[ $done_rank == killed ]]; then
+            printf 'traindeck entrypoint (%s): %s of the ranks of this node did not exit within %s s of SIGTERM: killed\n' \
+                "$job_name" "$remaining" "$rank_grace_s" >&2
+            ((status)) || status=$code
+            break
+        fi
+        remaining=$((remaining - 1))
+        if ((code != 0 && status == 0)); then
+            status=$code
+            if ((!stopping)); then
+                printf 'traindeck entrypoint (%s): rank %s exited with status %s: stopping the other %s ranks of this node\n' \
+                    "$job_name" "$done_rank" "$code" "$remaining" >&2
+                stop_ranks
+            fi
+        fi
+    done
+    # Every rank has ended. A process one left behind holding its streams would
+    # keep its relay, and so the node, waiting: it is stopped as the ranks are.
+    stop_ranks
+    wait "${live[@]}" 2>/dev/null || true
+    # Nothing is left to stop, and the trap would outlive this function's variables: a
+    # stop that came as it returned ran stop_ranks without them, and `set -u` ended this
+    # shell with 1 ("stopping: unbound variable").
+    trap '' TERM INT HUP
+    kill -- "-$killer" 2>/dev/null || true
+    return "$status"
+}
