@@ -25,11 +25,14 @@ nlohmann::json toJson(const YAML::Node& node) {
     }
     if (node.IsNull()) return nullptr;
     const std::string s = node.Scalar();
+    if (node.Tag() == "!") return s;  // quoted: a string
     if (s == "true" || s == "false") return s == "true";
     try {
         size_t used = 0;
         const long long i = std::stoll(s, &used);
         if (used == s.size()) return i;
+        const double d = std::stod(s, &used);
+        if (used == s.size()) return d;
     } catch (const std::exception&) {
     }
     return s;
@@ -45,6 +48,8 @@ std::vector<CatalogueModel> load() {
         m.preset = entry["preset"].as<std::string>("");
         m.tokens = entry["tokens"].as<double>(0);
         m.video = entry["video"].as<bool>(false);
+        m.source = entry["source"].as<std::string>("");
+        m.read = entry["read"].as<std::string>("");
         Text error;
         const bool ok = entry["config"] ? architectureFromHfConfig(toJson(entry["config"]).dump(), m.architecture, error)
                                         : parseArchitecture(entry["architecture"].as<std::string>(""), m.architecture, error);

@@ -17,6 +17,8 @@ struct CatalogueModel {
     std::string preset;  // the trainer's preset it is, if any
     double tokens = 0;   // usual sequence length; 0: from the clip or the image
     bool video = false;  // frames × height × width make the sample
+    std::string source;  // where its config was read ("" for the trainer's own models)
+    std::string read;    // when, YYYY-MM-DD
 };
 
 // The catalogue; throws std::runtime_error if the built-in file is broken (a test reads it).
