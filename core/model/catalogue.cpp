@@ -1,10 +1,13 @@
 #include "model/catalogue.h"
 
 #include "model/models_yaml.h"  // generated from resources/models.yaml: kModelsYaml
+#include "model/parameters.h"
+#include "text/number_text.h"
 
 #include <nlohmann/json.hpp>
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace traindeck::model {
@@ -76,6 +79,69 @@ std::string catalogueNames() {
     std::string s;
     for (const CatalogueModel& m : modelCatalogue()) s += (s.empty() ? "" : ", ") + m.name;
     return s;
+}
+
+}  // namespace traindeck::model
+
+namespace traindeck::model {
+namespace {
+
+// A family's heading, by the architecture's type.
+struct FamilyTitle {
+    const char* type;
+    TextTemplate title;
+};
+const FamilyTitle kFamilyTitles[] = {
+    {"llama", TD_TEXT("ModelFamilies", "Llama")},
+    {"qwen2", TD_TEXT("ModelFamilies", "Qwen2.5")},
+    {"qwen3", TD_TEXT("ModelFamilies", "Qwen3")},
+    {"qwen3_moe", TD_TEXT("ModelFamilies", "Qwen3 mixture of experts")},
+    {"mistral", TD_TEXT("ModelFamilies", "Mistral")},
+    {"mixtral", TD_TEXT("ModelFamilies", "Mixtral mixture of experts")},
+    {"gemma2", TD_TEXT("ModelFamilies", "Gemma 2")},
+    {"gemma3_text", TD_TEXT("ModelFamilies", "Gemma 3 (text)")},
+    {"phi3", TD_TEXT("ModelFamilies", "Phi-3 and Phi-4")},
+    {"deepseek_v2", TD_TEXT("ModelFamilies", "DeepSeek-V2 mixture of experts")},
+    {"deepseek_v3", TD_TEXT("ModelFamilies", "DeepSeek-V3 and R1 mixture of experts")},
+    {"olmo2", TD_TEXT("ModelFamilies", "OLMo 2")},
+    {"granite", TD_TEXT("ModelFamilies", "Granite")},
+    {"gpt_oss", TD_TEXT("ModelFamilies", "gpt-oss mixture of experts")},
+    {"gpt2", TD_TEXT("ModelFamilies", "GPT-2")},
+    {"vit", TD_TEXT("ModelFamilies", "Vision transformer")},
+    {"tae_mlp", TD_TEXT("ModelFamilies", "traindeck-trainer and video autoencoders")},
+    {"conv_video", TD_TEXT("ModelFamilies", "traindeck-trainer and video autoencoders")},
+};
+
+Text familyTitle(const std::string& type) {
+    for (const FamilyTitle& f : kFamilyTitles)
+        if (type == f.type) return Text(f.title);
+    return Text::value(type);
+}
+
+}  // namespace
+
+std::vector<CatalogueFamily> catalogueByFamily() {
+    std::vector<CatalogueFamily> families;
+    std::vector<std::string> keys;  // each family's title in English: trainer and video share one
+    for (const CatalogueModel& m : modelCatalogue()) {
+        const Text title = familyTitle(m.architecture.type);
+        const auto at = std::find(keys.begin(), keys.end(), title.english());
+        if (at == keys.end()) {
+            keys.push_back(title.english());
+            families.push_back({title, {&m}});
+        } else {
+            families[at - keys.begin()].models.push_back(&m);
+        }
+    }
+    for (CatalogueFamily& f : families)
+        std::stable_sort(f.models.begin(), f.models.end(), [](const CatalogueModel* a, const CatalogueModel* b) {
+            return countParameters(a->architecture).total < countParameters(b->architecture).total;
+        });
+    return families;
+}
+
+std::string catalogueEntryText(const CatalogueModel& m) {
+    return m.title + " · " + shortCountText(double(countParameters(m.architecture).total));
 }
 
 }  // namespace traindeck::model

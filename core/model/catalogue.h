@@ -3,6 +3,7 @@
 // program): the models `plan --model NAME` and the wizard offer.
 
 #include "model/architecture.h"
+#include "text/text.h"
 
 #include <string>
 #include <string_view>
@@ -25,5 +26,15 @@ struct CatalogueModel {
 const std::vector<CatalogueModel>& modelCatalogue();
 const CatalogueModel* findCatalogueModel(std::string_view name);
 std::string catalogueNames();  // "llama-3.1-8b, ..."
+
+// The catalogue as the wizard and `--model` list it: by family (in the catalogue's order of
+// first appearance), within a family by parameter count, smallest first.
+struct CatalogueFamily {
+    Text title;                                // "Qwen3 mixture of experts"
+    std::vector<const CatalogueModel*> models;
+};
+std::vector<CatalogueFamily> catalogueByFamily();
+// "Qwen3 8B · 8.19B": the title and the parameter count as people write it.
+std::string catalogueEntryText(const CatalogueModel&);
 
 }  // namespace traindeck::model
