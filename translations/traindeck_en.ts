@@ -88,10 +88,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>eager PyTorch&apos;s issue time varies by host (up to 1.5×): a run on this machine with %1 fixes it</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>the exposed communication depends on the network and NCCL: a run on this network with %1 fixes it</source>
         <translation type="unfinished"></translation>
     </message>
@@ -137,6 +133,10 @@
     </message>
     <message>
         <source>±%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>eager PyTorch&apos;s issue time varies between hosts and from run to run (1.7× apart on one cloud VM): a run on this machine with %1 narrows it</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1618,6 +1618,14 @@
         <source>give each GPU more work per micro-step (a larger micro-batch, or fewer GPUs for the same batch) or issue fewer operators (torch.compile, CUDA graphs); a run that records its host time (traindeck_metrics&apos; host_s) calibrates this host&apos;s speed</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Model read as a Llama-like decoder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>compare the parameter count with the model&apos;s card; where they differ, correct the architecture&apos;s items (model.architecture) or give the parameter count</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Formulas</name>
@@ -2634,6 +2642,77 @@
     </message>
 </context>
 <context>
+    <name>ModelFamilies</name>
+    <message>
+        <source>Llama</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Qwen2.5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Qwen3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Qwen3 mixture of experts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mistral</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mixtral mixture of experts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gemma 2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gemma 3 (text)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Phi-3 and Phi-4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DeepSeek-V2 mixture of experts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DeepSeek-V3 and R1 mixture of experts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OLMo 2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Granite</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gpt-oss mixture of experts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPT-2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Vision transformer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>traindeck-trainer and video autoencoders</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ModelMessages</name>
     <message>
         <source>the architecture&apos;s %1 must be a positive size, got %2</source>
@@ -2657,10 +2736,6 @@
     </message>
     <message>
         <source>the config has no model_type (known: %1)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>unknown model_type &apos;%1&apos; (known: %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2689,6 +2764,22 @@
     </message>
     <message>
         <source>unknown or malformed architecture item &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>latent attention needs a rotary part smaller than the head (%1 of %2) and a value head, got %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>model_type &apos;%1&apos; is not a family TrainDeck knows; read as a Llama-like decoder: rotary attention, two RMSNorms per block, a gated MLP of intermediate_size%2, biases only where attention_bias or mlp_bias says, embeddings tied only where tie_word_embeddings says</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown model_type &apos;%1&apos; whose architectures name no causal language model (known: %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown model_type &apos;%1&apos; without the keys of a decoder (%2 missing; known: %3)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2842,11 +2933,11 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>the model from a Hugging Face config.json (llama, qwen2, mistral, mixtral, gpt2, vit)</source>
+        <source>a model of the catalogue: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>a model of the catalogue: %1</source>
+        <source>the model from a Hugging Face config.json (%1; another decoder is read as Llama-like, with a warning)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
