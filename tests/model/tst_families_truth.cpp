@@ -17,14 +17,19 @@
 //           planner's is not (QEXPECT_FAIL: it plans those steps host-bound, the host's time not
 //           depending on the experts a token uses).
 #include "model/architecture.h"
+#include "model/catalogue.h"
+#include "model/parameters.h"
 #include "plan/calibration_fit.h"
 #include "plan/estimate.h"
+#include "plan/model_source.h"
+#include "plan/plan_analysis.h"
 #include "plan/plan_fields.h"
 #include "plan/step_memory.h"
 #include "plan/step_time_confidence.h"
 
 #include <nlohmann/json.hpp>
 
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <algorithm>
@@ -85,6 +90,40 @@ std::vector<Point> points() {
 class TestFamiliesTruth : public QObject {
     Q_OBJECT
 private slots:
+    // Every catalogue model plans (the faces show core's analysis): its exact count, its figures.
+    void everyCatalogueModelIsPlanned() {
+        for (const model::CatalogueModel& m : model::modelCatalogue()) {
+            Plan plan;
+            std::vector<FieldEdit> edits;
+            QVERIFY2(catalogueModelEdits(m.name, edits).empty(), m.name.c_str());
+            for (const FieldEdit& e : edits) QVERIFY2(setPlanField(plan, e.key, e.value).empty(), (m.name + " " + e.key).c_str());
+            const PlanAnalysis a = analyse(plan);
+            QVERIFY2(a.valid(), (m.name + ": " + a.invalid.english()).c_str());
+            QCOMPARE(a.parameters.total, model::countParameters(m.architecture).total);
+            QVERIFY2(a.estimates.front().stepTimeS.value > 0, m.name.c_str());
+            for (const Finding& f : a.findings) QVERIFY2(f.code != "model_assumed_decoder", m.name.c_str());
+        }
+    }
+    // A config.json of a decoder family not known here is planned, and a warning says as what.
+    void unknownDecoderIsPlannedWithAWarning() {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath(QStringLiteral("config.json")).toStdString();
+        std::ofstream(path) << R"({"model_type": "smollm3", "architectures": ["SmolLM3ForCausalLM"], "hidden_size": 2048,
+            "num_hidden_layers": 36, "num_attention_heads": 16, "num_key_value_heads": 4, "intermediate_size": 11008,
+            "vocab_size": 128256, "tie_word_embeddings": true})";
+        Plan plan;
+        std::vector<FieldEdit> edits;
+        QVERIFY(hfConfigEdits(path, edits).empty());
+        for (const FieldEdit& e : edits) QVERIFY(setPlanField(plan, e.key, e.value).empty());
+        const PlanAnalysis a = analyse(plan);
+        QVERIFY2(a.valid(), a.invalid.english().c_str());
+        const auto it = std::find_if(a.findings.begin(), a.findings.end(),
+                                     [](const Finding& f) { return f.code == "model_assumed_decoder"; });
+        QVERIFY(it != a.findings.end());
+        QCOMPARE(it->severity, Severity::Warning);
+        QVERIFY2(it->message.english().find("'smollm3'") != std::string::npos, it->message.english().c_str());
+        QCOMPARE(it->title.english(), std::string("Model read as a Llama-like decoder"));
+    }
     void memoryWithinTenPercent() {
         int checked = 0, within = 0;
         std::string missed;

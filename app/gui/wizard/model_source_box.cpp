@@ -103,8 +103,11 @@ void ModelSourceBox::retranslate() {
     m_catalogue->setToolTip(tr("Models whose architecture TrainDeck knows: parameters, FLOPs and activation memory "
                                "follow from it."));
     m_import->setText(tr("Import config.json…"));
-    m_import->setToolTip(tr("Read the architecture from a Hugging Face config.json (llama, qwen2, mistral, mixtral, "
-                            "gpt2, vit)."));
+    QStringList types;
+    for (const std::string& t : model::knownModelTypes()) types << QString::fromStdString(t);
+    m_import->setToolTip(tr("Read the architecture from a Hugging Face config.json (%1; another decoder is read as "
+                            "Llama-like, with a warning).")
+                             .arg(types.join(QStringLiteral(", "))));
 }
 
 void ModelSourceBox::changeEvent(QEvent* event) {
