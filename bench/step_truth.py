@@ -58,6 +58,24 @@ HELD_OUT = {
                    "shapes": [(2048, 1), (2048, 4)]},
     "gpt2": {"config": "tests/model/fixtures/configs/gpt2.json", "layers": None, "shapes": [(512, 4), (1024, 3)]},
 }
+# Today's decoder families (issue: the planner reads them from config.json), measured after the planner's
+# constants were set: held out like HELD_OUT. Layers cut to fit one GPU; the dense first layer of
+# DeepSeek-V2-Lite is kept (first_k_dense_replace = 1). The "-top2" copy routes each token through 2 of
+# Qwen3-30B-A3B's 128 experts instead of 8: the step should follow the active experts.
+FAMILIES = {
+    "qwen3-30b-a3b": {"config": "tests/model/fixtures/configs/qwen3-30b-a3b.json", "layers": 4,
+                      "shapes": [(1024, 2), (2048, 1), (4096, 2)]},
+    "qwen3-30b-a3b-top2": {"config": "tests/model/fixtures/configs/qwen3-30b-a3b.json", "layers": 4,
+                           "overrides": {"num_experts_per_tok": 2}, "shapes": [(2048, 1)]},
+    "deepseek-v2-lite": {"config": "tests/model/fixtures/configs/deepseek-v2-lite.json", "layers": 4,
+                         "shapes": [(1024, 2), (2048, 1), (4096, 2)]},
+    "qwen3-8b": {"config": "tests/model/fixtures/configs/qwen3-8b.json", "layers": 4,
+                 "shapes": [(1024, 2), (2048, 1), (4096, 2)]},
+    "gemma-2-9b": {"config": "tests/model/fixtures/configs/gemma-2-9b.json", "layers": 4,
+                   "shapes": [(1024, 2), (2048, 1), (4096, 2)]},
+    "gpt-oss-20b": {"config": "tests/model/fixtures/configs/gpt-oss-20b.json", "layers": 4,
+                    "shapes": [(1024, 2), (2048, 1), (4096, 2)]},
+}
 STRATEGIES = ("single", "ddp", "full_shard", "shard_grad_op")
 WARMUP, MIN_STEPS, MAX_STEPS, BUDGET_S = 3, 5, 12, 2.0
 
@@ -106,14 +124,26 @@ def load_config(root, spec, tiny):
     import transformers
     with open(os.path.join(root, spec["config"])) as f:
         values = json.load(f)
+    # Random weights in the config's own layers: no quantisation; a nested text model is built alone.
+    values = {k: v for k, v in values.items() if k != "quantization_config" and not k.startswith("_")}
+    inner = values.get("text_config", values)
+    inner.update(spec.get("overrides", {}))
+    if spec["layers"] and isinstance(inner.get("layer_types"), list):  # transformers checks their count
+        inner["layer_types"] = inner["layer_types"][:spec["layers"]]
+        inner["num_hidden_layers"] = spec["layers"]
     config = transformers.AutoConfig.for_model(values.pop("model_type"), **values)
+    if "text_config" in values:
+        config = config.get_text_config()
     if spec["layers"]:
         for key in ("num_hidden_layers", "n_layer"):
             if hasattr(config, key):
                 setattr(config, key, spec["layers"])
     if tiny:  # the CPU check: same code, toy sizes
         for key, value in (("hidden_size", 64), ("n_embd", 64), ("intermediate_size", 128), ("vocab_size", 512),
-                           ("num_attention_heads", 4), ("n_head", 4), ("num_key_value_heads", 2)):
+                           ("num_attention_heads", 4), ("n_head", 4), ("num_key_value_heads", 2), ("head_dim", 16),
+                           ("moe_intermediate_size", 32), ("num_experts", 8), ("n_routed_experts", 8),
+                           ("num_local_experts", 8), ("kv_lora_rank", 16), ("qk_nope_head_dim", 8),
+                           ("qk_rope_head_dim", 8), ("v_head_dim", 8)):
             if hasattr(config, key):
                 setattr(config, key, value)
     return config
@@ -288,7 +318,9 @@ def run(args):
     if dist and args.phase == "ddp":
         result["all_reduce"] = all_reduce_bandwidth(dev, dist)
     only = set(filter(None, args.only.split(",")))
-    models = HELD_OUT if args.models == "heldout" else MODELS
+    models = {"tuning": MODELS, "heldout": HELD_OUT, "families": FAMILIES}[args.models]
+    global BUDGET_S
+    BUDGET_S = args.budget
     result["models"] = args.models
     for name, spec in models.items():
         if only and name not in only:
@@ -312,6 +344,7 @@ def run(args):
                                          "error": repr(e)[:400]})
                 log(name, args.phase, "setup failed:", repr(e)[:400])
                 continue
+            built = getattr(model, "module", model)  # DDP's wrapper holds the model as .module
             for seq, micro in shapes:
                 point = {"model": name, "set": args.models, "strategy": args.phase, "gpus": gpus,
                          "mode": "amp" if amp else "bf16-params", "checkpointing": "full" if checkpointing else "none",
@@ -370,8 +403,9 @@ def main():
     ap.add_argument("--out", required=True)
     ap.add_argument("--phase", choices=STRATEGIES)
     ap.add_argument("--only", default="")
-    ap.add_argument("--models", choices=("tuning", "heldout"), default="tuning",
-                    help="the models the planner's constants were set from, or those held back")
+    ap.add_argument("--models", choices=("tuning", "heldout", "families"), default="tuning",
+                    help="the models the planner's constants were set from, those held back, or today's families")
+    ap.add_argument("--budget", type=float, default=BUDGET_S, help="seconds of timed steps per point (5 to 12 steps)")
     ap.add_argument("--shapes", default="", help="SEQxMICRO,... in place of each model's own shapes")
     ap.add_argument("--checkpointing", choices=("none", "full", "both"), default="both")
     ap.add_argument("--tiny", action="store_true", help="toy sizes, to check the script on a CPU")

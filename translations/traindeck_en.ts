@@ -1741,6 +1741,14 @@
             <source>give each GPU more work per micro-step (a larger micro-batch, or fewer GPUs for the same batch) or issue fewer operators (torch.compile, CUDA graphs); a run that records its host time (traindeck_metrics' host_s) calibrates this host's speed</source>
             <translation type="unfinished" />
         </message>
+        <message>
+            <source>Model read as a Llama-like decoder</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>compare the parameter count with the model's card; where they differ, correct the architecture's items (model.architecture) or give the parameter count</source>
+            <translation type="unfinished" />
+        </message>
     </context>
     <context>
         <name>Formulas</name>
@@ -2885,6 +2893,22 @@
             <source>unknown or malformed architecture item '%1'</source>
             <translation type="unfinished" />
         </message>
+        <message>
+            <source>latent attention needs a rotary part smaller than the head (%1 of %2) and a value head, got %3</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>model_type '%1' is not a family TrainDeck knows; read as a Llama-like decoder: rotary attention, two RMSNorms per block, a gated MLP of intermediate_size%2, biases only where attention_bias or mlp_bias says, embeddings tied only where tie_word_embeddings says</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>unknown model_type '%1' whose architectures name no causal language model (known: %2)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>unknown model_type '%1' without the keys of a decoder (%2 missing; known: %3)</source>
+            <translation type="unfinished" />
+        </message>
     </context>
     <context>
         <name>Placeholders</name>
@@ -3041,6 +3065,10 @@
         </message>
         <message>
             <source>a model of the catalogue: %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>the model from a Hugging Face config.json (%1; another decoder is read as Llama-like, with a warning)</source>
             <translation type="unfinished" />
         </message>
     </context>
@@ -5707,6 +5735,77 @@ Accept it only if this is the fingerprint the host's administrator gives you (ss
         <message>
             <source>Redo</source>
             <translation>Redo</translation>
+        </message>
+    </context>
+    <context>
+        <name>ModelFamilies</name>
+        <message>
+            <source>Llama</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Qwen2.5</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Qwen3</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Qwen3 mixture of experts</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Mistral</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Mixtral mixture of experts</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Gemma 2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Gemma 3 (text)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Phi-3 and Phi-4</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>DeepSeek-V2 mixture of experts</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>DeepSeek-V3 and R1 mixture of experts</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>OLMo 2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Granite</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>gpt-oss mixture of experts</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>GPT-2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Vision transformer</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>traindeck-trainer and video autoencoders</source>
+            <translation type="unfinished" />
         </message>
     </context>
 </TS>

@@ -1749,6 +1749,14 @@
             <source>give each GPU more work per micro-step (a larger micro-batch, or fewer GPUs for the same batch) or issue fewer operators (torch.compile, CUDA graphs); a run that records its host time (traindeck_metrics' host_s) calibrates this host's speed</source>
             <translation>让每张 GPU 每个微步多做些工作（更大的微批次，或用更少的 GPU 跑同样的批次），或减少下发的算子（torch.compile、CUDA Graphs）；一次记录了主机时间的运行（traindeck_metrics 的 host_s）可以校准这台主机的速度</translation>
         </message>
+        <message>
+            <source>Model read as a Llama-like decoder</source>
+            <translation>模型按类 Llama 解码器读取</translation>
+        </message>
+        <message>
+            <source>compare the parameter count with the model's card; where they differ, correct the architecture's items (model.architecture) or give the parameter count</source>
+            <translation>将参数量与模型卡对比；如有出入，请修正架构条目（model.architecture）或直接给出参数量</translation>
+        </message>
     </context>
     <context>
         <name>Formulas</name>
@@ -2942,6 +2950,22 @@
             <source>unknown or malformed architecture item '%1'</source>
             <translation>未知或格式错误的架构项“%1”</translation>
         </message>
+        <message>
+            <source>latent attention needs a rotary part smaller than the head (%1 of %2) and a value head, got %3</source>
+            <translation>潜在注意力要求旋转部分小于注意力头（%2 中的 %1），且须有值头，实际为 %3</translation>
+        </message>
+        <message>
+            <source>model_type '%1' is not a family TrainDeck knows; read as a Llama-like decoder: rotary attention, two RMSNorms per block, a gated MLP of intermediate_size%2, biases only where attention_bias or mlp_bias says, embeddings tied only where tie_word_embeddings says</source>
+            <translation>model_type '%1' 不是 TrainDeck 认识的模型族；已按类 Llama 解码器读取：旋转位置注意力、每块两个 RMSNorm、宽为 intermediate_size 的门控 MLP%2，仅在 attention_bias 或 mlp_bias 指明时带偏置，仅在 tie_word_embeddings 指明时共享嵌入</translation>
+        </message>
+        <message>
+            <source>unknown model_type '%1' whose architectures name no causal language model (known: %2)</source>
+            <translation>未知的 model_type '%1'，其 architectures 中没有因果语言模型（已知：%2）</translation>
+        </message>
+        <message>
+            <source>unknown model_type '%1' without the keys of a decoder (%2 missing; known: %3)</source>
+            <translation>未知的 model_type '%1'，缺少解码器所需的键（缺少 %2；已知：%3）</translation>
+        </message>
     </context>
     <context>
         <name>Placeholders</name>
@@ -3099,6 +3123,10 @@
         <message>
             <source>a model of the catalogue: %1</source>
             <translation>模型目录中的模型：%1</translation>
+        </message>
+        <message>
+            <source>the model from a Hugging Face config.json (%1; another decoder is read as Llama-like, with a warning)</source>
+            <translation>来自 Hugging Face config.json 的模型（%1；其他解码器按类 Llama 读取，并给出警告）</translation>
         </message>
     </context>
     <context>
@@ -5971,6 +5999,77 @@ Accept it only if this is the fingerprint the host's administrator gives you (ss
         <message>
             <source>Redo</source>
             <translation>重做</translation>
+        </message>
+    </context>
+    <context>
+        <name>ModelFamilies</name>
+        <message>
+            <source>Llama</source>
+            <translation>Llama</translation>
+        </message>
+        <message>
+            <source>Qwen2.5</source>
+            <translation>Qwen2.5</translation>
+        </message>
+        <message>
+            <source>Qwen3</source>
+            <translation>Qwen3</translation>
+        </message>
+        <message>
+            <source>Qwen3 mixture of experts</source>
+            <translation>Qwen3 混合专家</translation>
+        </message>
+        <message>
+            <source>Mistral</source>
+            <translation>Mistral</translation>
+        </message>
+        <message>
+            <source>Mixtral mixture of experts</source>
+            <translation>Mixtral 混合专家</translation>
+        </message>
+        <message>
+            <source>Gemma 2</source>
+            <translation>Gemma 2</translation>
+        </message>
+        <message>
+            <source>Gemma 3 (text)</source>
+            <translation>Gemma 3（文本）</translation>
+        </message>
+        <message>
+            <source>Phi-3 and Phi-4</source>
+            <translation>Phi-3 与 Phi-4</translation>
+        </message>
+        <message>
+            <source>DeepSeek-V2 mixture of experts</source>
+            <translation>DeepSeek-V2 混合专家</translation>
+        </message>
+        <message>
+            <source>DeepSeek-V3 and R1 mixture of experts</source>
+            <translation>DeepSeek-V3 与 R1 混合专家</translation>
+        </message>
+        <message>
+            <source>OLMo 2</source>
+            <translation>OLMo 2</translation>
+        </message>
+        <message>
+            <source>Granite</source>
+            <translation>Granite</translation>
+        </message>
+        <message>
+            <source>gpt-oss mixture of experts</source>
+            <translation>gpt-oss 混合专家</translation>
+        </message>
+        <message>
+            <source>GPT-2</source>
+            <translation>GPT-2</translation>
+        </message>
+        <message>
+            <source>Vision transformer</source>
+            <translation>视觉 Transformer</translation>
+        </message>
+        <message>
+            <source>traindeck-trainer and video autoencoders</source>
+            <translation>traindeck-trainer 与视频自编码器</translation>
         </message>
     </context>
 </TS>

@@ -157,8 +157,20 @@ void printPlanFlags(std::FILE* out) {
                                  {f.label, Text::value(f.key), f.helpText, Text::value(values)});
         printOption(out, f.flag + (f.boolean ? "" : " V"), help);
     }
-    printOption(out, "--hf-config PATH", app::localized(TD_TEXT("PlanArguments", "the model from a Hugging Face config.json (llama, qwen2, mistral, mixtral, gpt2, vit)")));
-    printOption(out, "--model NAME", app::localized(TD_TEXT("PlanArguments", "a model of the catalogue: %1"), {Text::value(model::catalogueNames())}));
+    std::string types;
+    for (const std::string& t : model::knownModelTypes()) types += (types.empty() ? "" : ", ") + t;
+    printOption(out, "--hf-config PATH",
+                app::localized(TD_TEXT("PlanArguments", "the model from a Hugging Face config.json (%1; another decoder "
+                                                        "is read as Llama-like, with a warning)"),
+                               {Text::value(types)}));
+    // The catalogue by family, smallest first in each.
+    std::string models;
+    for (const model::CatalogueFamily& family : model::catalogueByFamily()) {
+        std::string names;
+        for (const model::CatalogueModel* m : family.models) names += (names.empty() ? "" : ", ") + m->name;
+        models += (models.empty() ? "" : "; ") + app::localized(family.title) + ": " + names;
+    }
+    printOption(out, "--model NAME", app::localized(TD_TEXT("PlanArguments", "a model of the catalogue: %1"), {Text::value(models)}));
     printOption(out, "--env NAME=VALUE", app::localized(TD_TEXT("PlanArguments", "extra environment for every node (repeatable)")));
 }
 

@@ -1,6 +1,7 @@
 #include "model/parameters.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace traindeck::model {
 namespace {
@@ -15,6 +16,7 @@ ParameterCount taeMlp(const Architecture& a) {
     ParameterCount c;
     c.total = c.active = encoder + decoder;
     c.perLayer = hiddenLayer;
+    c.blocks = a.layers * hiddenLayer;
     c.largestTensor = std::max(hiddenLayer, 192 * d + d);
     return c;
 }
@@ -30,31 +32,55 @@ ParameterCount convVideo(const Architecture& a) {
     return c;
 }
 
-// LlamaForCausalLM and the models built like it (Qwen2, Mistral, Mixtral):
-// q/k/v/o projections (GQA: k and v have kv_heads·head_dim outputs), a SwiGLU MLP
-// (gate, up, down) or, for Mixtral, num_local_experts of them and a router
-// (hidden → experts, no bias), two RMSNorms per block, a final RMSNorm, and an
-// lm_head unless tied to the token embedding.
+// The decoders transformers builds from one description (architecture.h): per block, the
+// attention (q/k/v/o projections, GQA's k and v of kv_heads·head_dim; or latent attention:
+// q directly or through q_a_proj, its RMSNorm and q_b_proj, kv_a_proj_with_mqa to the latent
+// and the rotary key, its RMSNorm, kv_b_proj to each head's key and value, o_proj), its
+// biases, q/k norms and sinks; a gated MLP (gate, up, down, or Phi-3's fused gate_up: the
+// same weights) or a mixture: the router (hidden → experts, gpt-oss with a bias), the routed
+// experts (gated MLPs of expert_ffn, gpt-oss's with biases) and the shared experts (one
+// gated MLP of shared_ffn); `norms` RMSNorms of hidden. Then the token embedding, the final
+// RMSNorm and the lm_head unless tied.
 ParameterCount llama(const Architecture& a) {
     const long long h = a.hidden, q = a.qDim(), kv = a.kvDim(), f = a.ffn;
-    const bool qkvBias = a.attentionBias || a.qkvBias;
-    const long long attention = h * q + 2 * h * kv + q * h;
-    const long long attentionBias = (qkvBias ? q + 2 * kv : 0) + (a.attentionBias ? h : 0);
-    const long long mlp = 3 * h * f;
-    const long long mlpBias = a.mlpBias ? 2 * f + h : 0;
-    const long long experts = a.experts > 0 ? a.experts : 1;
-    const long long activeExperts = a.experts > 0 ? a.expertsPerToken : 1;
-    const long long router = a.experts > 0 ? h * a.experts : 0;
-    const long long norms = 2 * h;
+    long long attention = 0, attentionBias = 0;
+    if (a.latentAttention()) {
+        const long long nope = a.headDim - a.ropeHeadDim, heads = a.heads;
+        const long long query = a.qLoraRank > 0 ? h * a.qLoraRank + a.qLoraRank + a.qLoraRank * heads * a.headDim
+                                                : h * heads * a.headDim;
+        attention = query + h * (a.kvLoraRank + a.ropeHeadDim) + a.kvLoraRank +
+                    a.kvLoraRank * heads * (nope + a.vHeadDim) + heads * a.vHeadDim * h;
+        if (a.attentionBias) attentionBias = (a.qLoraRank > 0 ? a.qLoraRank : 0) + a.kvLoraRank + a.ropeHeadDim + h;
+    } else {
+        attention = h * q + 2 * h * kv + q * h;
+        attentionBias = (a.attentionBias || a.qkvBias ? q + 2 * kv : 0) + (a.attentionBias ? h : 0);
+    }
+    const long long qkNorms = a.qkNorm == QkNorm::PerHead ? 2 * a.headDim : a.qkNorm == QkNorm::Whole ? q + kv : 0;
+    const long long sinks = a.sinks ? a.heads : 0;
+    const long long mlp = 3 * h * f, mlpBias = a.mlpBias ? 2 * f + h : 0;
+    const long long fe = a.expertFfn > 0 ? a.expertFfn : f;
+    const long long expert = 3 * h * fe + (a.expertBias ? 2 * fe + h : 0);
+    const long long router = a.experts > 0 ? h * a.experts + (a.routerBias ? a.experts : 0) : 0;
+    const long long shared = 3 * h * a.sharedFfn;
+    const long long norms = a.norms * h;
+    const long long common = attention + attentionBias + qkNorms + sinks + norms;
+    const long long moe = a.moeLayers(), dense = a.layers - moe;
+    const long long denseBlock = common + mlp + mlpBias, moeBlock = common + a.experts * expert + router + shared;
     ParameterCount c;
-    c.perLayer = attention + attentionBias + experts * (mlp + mlpBias) + router + norms;
+    c.blocks = dense * denseBlock + moe * moeBlock;
+    c.perLayer = moe > 0 ? moeBlock : denseBlock;
     c.embedding = a.vocab * h;
     c.head = a.vocab * h;
-    c.total = c.embedding + a.layers * c.perLayer + h + (a.tiedEmbeddings ? 0 : c.head);
-    c.active = c.total - a.layers * (experts - activeExperts) * (mlp + mlpBias);
-    c.blockMatmul = attention + activeExperts * mlp + router;
-    c.blockCopied = attention + (a.experts > 0 ? router : mlp);
-    c.largestTensor = std::max({c.embedding, a.experts > 0 ? a.experts * mlp : mlp});
+    c.total = c.embedding + c.blocks + h + (a.tiedEmbeddings ? 0 : c.head);
+    c.active = c.total - moe * (a.experts - a.expertsPerToken) * expert;
+    // Per block on average over the blocks: what a token multiplies with, and what autocast
+    // copies to 16 bits (transformers runs the routed experts outside autocast).
+    const double layers = double(std::max(1LL, a.layers));
+    const long long matmul = dense * mlp + moe * (a.expertsPerToken * 3 * h * fe + router + shared);
+    const long long copied = dense * mlp + moe * (router + shared);
+    c.blockMatmul = attention + static_cast<long long>(std::llround(double(matmul) / layers));
+    c.blockCopied = attention + static_cast<long long>(std::llround(double(copied) / layers));
+    c.largestTensor = std::max({c.embedding, moe > 0 ? a.experts * expert : 0, dense > 0 ? mlp : 0});
     return c;
 }
 
@@ -67,7 +93,8 @@ ParameterCount gpt2(const Architecture& a) {
     c.perLayer = 2 * h + (h * 3 * h + 3 * h) + (h * h + h) + 2 * h + (h * f + f) + (f * h + h);
     c.embedding = a.vocab * h + a.positions * h;
     c.head = a.vocab * h;
-    c.total = c.embedding + a.layers * c.perLayer + 2 * h;
+    c.blocks = a.layers * c.perLayer;
+    c.total = c.embedding + c.blocks + 2 * h;
     c.active = c.total;
     c.blockMatmul = c.blockCopied = 4 * h * h + 2 * h * f;
     c.largestTensor = a.vocab * h;
@@ -86,7 +113,8 @@ ParameterCount vit(const Architecture& a) {
     c.perLayer = 2 * h + 3 * (h * h + (a.qkvBias ? h : 0)) + (h * h + h) + 2 * h + (h * f + f) + (f * h + h);
     c.embedding = h + (patches + 1) * h;
     c.head = h * a.labels;
-    c.total = c.embedding + patchWeights + h + a.layers * c.perLayer + 2 * h + c.head + a.labels;
+    c.blocks = a.layers * c.perLayer;
+    c.total = c.embedding + patchWeights + h + c.blocks + 2 * h + c.head + a.labels;
     c.active = c.total;
     c.blockMatmul = c.blockCopied = 4 * h * h + 2 * h * f;
     c.largestTensor = std::max(h * f + f, patchWeights + h);

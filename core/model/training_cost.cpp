@@ -71,13 +71,19 @@ SampleFlops flopsPerSample(const Architecture& a, const ParameterCount& p, doubl
     const double blocks = double(a.layers) * double(p.blockMatmul);
     const double head = double(p.head);
     f.head = 6 * head * s;
-    const double attention = double(a.layers) * s * s * double(a.qDim());
+    // Attention's two products over the keys a query sees: all s in a full layer, the window in a
+    // sliding one (counted; the kernels transformers runs mask the rest rather than skip it, so the
+    // executed count below keeps s).
+    const double windowed = double(a.windowedLayers()), span = a.window > 0 ? std::min(s, double(a.window)) : s;
+    const double attention = ((double(a.layers) - windowed) * s + windowed * span) * s * double(a.attentionDim());
+    const double attentionExecuted = double(a.layers) * s * s * double(a.attentionDim());
     const double selective = ckpt == Checkpointing::Selective ? 1.0 : 0.0;
     f.forward = (2 + 2 * recompute) * blocks * s + 2 * head * s + (4 + 4 * recompute + 4 * selective) * attention;
     f.flops = f.forward + 4 * (blocks + head) * s + 8 * attention;
     const double skipped = a.isLanguageModel() ? 0.5 : 0.0;
-    f.executedForward = f.forward - skipped * (4 + 4 * recompute + 4 * selective) * attention;
-    f.executed = f.flops - skipped * (12 + 4 * recompute + 4 * selective) * attention;
+    const double extra = attentionExecuted - attention;  // the window's masked keys, run all the same
+    f.executedForward = f.forward + (4 + 4 * recompute + 4 * selective) * (extra - skipped * attentionExecuted);
+    f.executed = f.flops + (12 + 4 * recompute + 4 * selective) * (extra - skipped * attentionExecuted);
     if (a.experts > 0)
         f.experts = (6 + 2 * recompute) * double(a.layers) * double(p.blockMatmul - p.blockCopied) * s;
     f.formula = Text(TD_TEXT("Formulas", "(6 + 2·recomputed) × block matrix weights × s + 6 × output layer × s + "
@@ -85,7 +91,7 @@ SampleFlops flopsPerSample(const Architecture& a, const ParameterCount& p, doubl
                                          "token and 4·s·d per token for attention; backward twice that)"));
     f.worked = std::string("(") + num(6 + 2 * recompute) + ") × " + num(blocks) + " × " + num(s) + " + 6 × " + num(head) + " × " +
                num(s) + " + " + num(12 + 4 * recompute + 4 * selective) + " × " + num(double(a.layers)) + " × " +
-               num(s) + "² × " + num(double(a.qDim()));
+               num(s) + "² × " + num(double(a.attentionDim()));
     return f;
 }
 
@@ -111,7 +117,16 @@ ActivationMemory activationMemory(const Architecture& a, const ParameterCount& p
     const double scale = n == Numerics::Fp32 ? 2.0 : 1.0;
     const double h = double(a.hidden), q = double(a.qDim()), kv = double(a.kvDim()), I = double(a.ffn);
     const double k = a.experts > 0 ? double(a.expertsPerToken) : 0;
-    double perToken = scale * (c.h * h + c.q * q + c.kv * kv + (a.experts > 0 ? k * (c.routedH * h + c.routedFfn * I) : c.ffn * I));
+    // Averaged over the blocks: a mixture's dense blocks keep the MLP's tensors, its sparse ones
+    // the routed tokens' and the shared experts' (an MLP of shared_ffn). Norms beyond the two
+    // each keep about 8·h (an fp32 input and the normalised output); q/k norms likewise on q and kv.
+    const double sparse = a.layers > 0 ? double(a.moeLayers()) / double(a.layers) : 0.0;
+    const double Ie = double(a.expertFfn > 0 ? a.expertFfn : a.ffn);
+    const double mlpPart = (1 - sparse) * c.ffn * I +
+                           sparse * (k * (c.routedH * h + c.routedFfn * Ie) + c.ffn * double(a.sharedFfn));
+    const double extraNorms = 8.0 * double(std::max(0LL, a.norms - 2)) * h +
+                              (a.qkNorm == QkNorm::None ? 0.0 : 8.0 * (q + double(a.kvHeads * a.headDim)));
+    double perToken = scale * (c.h * h + c.q * q + c.kv * kv + extraNorms + mlpPart);
     // Without flash attention the scores are kept: softmax output (2), dropout mask (1)
     // and output (2) bytes per head per pair of tokens (Korthikanti et al. eq. 2: 5·a·s²·b);
     // selective checkpointing recomputes exactly them.
@@ -125,8 +140,9 @@ ActivationMemory activationMemory(const Architecture& a, const ParameterCount& p
         // transformers' loss upcasts the logits to fp32 and keeps the log-probabilities
         // (4·V per token); the final norm keeps its input and output. At the start of
         // backward the logits' fp32 gradient and its 16-bit copy appear (8·V, measured).
+        // Gemma 2's soft-capping keeps the capped logits' fp32 tanh for backward (4·V more).
         const double V = double(a.vocab);
-        m.outside = (4 * V + (n == Numerics::Mixed ? 10 : 8) * h) * T;
+        m.outside = ((a.logitSoftcap ? 8 : 4) * V + (n == Numerics::Mixed ? 10 : 8) * h) * T;
         m.backwardSpike = 8 * V * T;
     } else {
         m.outside = 6 * h * T;

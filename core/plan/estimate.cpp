@@ -133,12 +133,15 @@ struct DataParallelWork {
 // The weight matrices DDP's reducer hooks, copies into buckets and back: each block's
 // projections (a mixture's router and every expert's three), the embeddings and an untied head.
 double ddpMatrices(const model::Architecture& a) {
-    double block = 6;  // ViT: q, k, v, the attention's output, two MLP matrices
-    if (a.family() == model::Family::Llama)
-        block = 4 + (a.experts > 0 ? 1 + 3.0 * double(a.experts) : 3);
-    else if (a.family() == model::Family::Gpt2)
-        block = 4;  // c_attn, c_proj, c_fc, the MLP's c_proj
-    return double(a.layers) * block + (a.tiedEmbeddings ? 1 : 2);
+    double blocks = 6.0 * double(a.layers);  // ViT: q, k, v, the attention's output, two MLP matrices
+    if (a.family() == model::Family::Llama) {
+        const double sparse = double(a.moeLayers());
+        blocks = 4.0 * double(a.layers) + 3.0 * (double(a.layers) - sparse) +
+                 sparse * (1 + 3.0 * double(a.experts) + (a.sharedFfn > 0 ? 3 : 0));
+    } else if (a.family() == model::Family::Gpt2) {
+        blocks = 4.0 * double(a.layers);  // c_attn, c_proj, c_fc, the MLP's c_proj
+    }
+    return blocks + (a.tiedEmbeddings ? 1 : 2);
 }
 
 bool eagerPyTorch(const model::Architecture& a) {
@@ -443,7 +446,7 @@ Estimate estimateUncalibrated(const Plan& asPlanned, const Layout& layout, model
     if (e.worldSize > 1 && planArchitecture(plan, arch) && eagerPyTorch(arch)) {
         const model::ParameterCount counts = model::countParameters(arch);
         if (gathers) {
-            const double root = double(counts.total - arch.layers * counts.perLayer);
+            const double root = double(counts.total - counts.blocks);
             const AllReduce reduce = allReduce(root * reduceBytes(r), layout, gpu, net);
             const AllReduce gather = allReduce(root * 2.0, layout, gpu, net);
             tail = (reduce.seconds + gather.seconds) / 2;

@@ -62,6 +62,7 @@ const struct {
     {"batch_not_reachable", TD_TEXT("Findings", "Target batch not reachable exactly")},
     {"communication_dominates_step", TD_TEXT("Findings", "Communication dominates the step")},
     {"host_bound_step", TD_TEXT("Findings", "The host bounds the step")},
+    {"model_assumed_decoder", TD_TEXT("Findings", "Model read as a Llama-like decoder")},
     {"calibration_point_fits_badly", TD_TEXT("Findings", "A measurement fits the model badly")},
     {"calibration_point_refused", TD_TEXT("Findings", "A measurement of another model or GPU")},
     {"sequence_beyond_positions", TD_TEXT("Findings", "Sequence longer than the model allows")},

@@ -6,6 +6,7 @@
 #include "plan/hardware.h"
 #include "plan/host_bound_fix.h"
 #include "plan/plan_fields.h"
+#include "plan/step_memory.h"
 #include "text/number_text.h"
 
 #include <algorithm>
@@ -54,6 +55,13 @@ bool fitsBadly(const PointResidual& r) { return std::fabs(r.measuredStepS / r.pr
 
 void addModelFindings(const Plan& plan, const std::vector<Estimate>& estimates, const FittedModel& fit,
                       std::vector<Finding>& out) {
+    // A config.json of a family not known here, planned as the plain decoder: said, with what was assumed.
+    model::Architecture arch;
+    if (planArchitecture(plan, arch) && arch.assumed)
+        out.push_back(finding(
+            Severity::Warning, "model_assumed_decoder", "model.architecture", std::nullopt, model::assumedDecoderText(arch),
+            Text(TD_TEXT("Findings", "compare the parameter count with the model's card; where they differ, correct "
+                                     "the architecture's items (model.architecture) or give the parameter count"))));
     if (!plan.calibrations.empty()) {
         for (const RefusedPoint& r : fit.refused)
             out.push_back(finding(

@@ -329,7 +329,7 @@ private slots:
         while (catalogue->currentIndex() != mixtral)
             QTest::keyClick(catalogue, catalogue->currentIndex() < mixtral ? Qt::Key_Down : Qt::Key_Up);
         QVERIFY2(figure(page, "importError")->isHidden(), qPrintable(figure(page, "importError")->text()));
-        QCOMPARE(catalogue->currentText(), QStringLiteral("Mixtral 8x7B"));
+        QCOMPARE(catalogue->currentText(), QStringLiteral("Mixtral 8x7B · 46.7B"));  // its title and size
         QCOMPARE(wizard.plan().model.name, std::string("mixtral-8x7b"));
         QCOMPARE(static_cast<long long>(wizard.plan().model.params), 46702792704LL);
         QCOMPARE(wizard.figures().activeParams, 12879925248LL);

@@ -66,7 +66,8 @@ private slots:
         QTest::newRow("absurd parameter count") << QStringList{"--params", "1e300"} << "--params: must be at most";
         QTest::newRow("unknown model type") << QStringList{"--hf-config", PLAN_FIXTURES "/bert-config.json"}
                                             << "--hf-config: " PLAN_FIXTURES "/bert-config.json: unknown model_type 'bert' "
-                                               "(known: llama, qwen2, mistral, mixtral, gpt2, vit)";
+                                               "without the keys of a decoder (num_attention_heads, intermediate_size, "
+                                               "vocab_size missing; known: llama, gemma3, granite";
         QTest::newRow("unknown catalogue model") << QStringList{"--model", "llama-9"} << "--model: unknown model 'llama-9' (known: llama-3.1-8b";
         QTest::newRow("accumulation against global batch")
             << QStringList{"--grad-accum", "2", "--global-batch", "256"}

@@ -13,6 +13,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QStandardItemModel>
 #include <QVBoxLayout>
 
 namespace traindeck::gui {
@@ -37,8 +38,21 @@ ModelSourceBox::ModelSourceBox(PlanWizard* wizard, QWidget* parent) : QWidget(pa
     m_error->setObjectName(QStringLiteral("importError"));
     column->addWidget(m_error);
     m_catalogue->addItem(QString(), QString());  // your own: the fields below
-    for (const model::CatalogueModel& m : model::modelCatalogue())
-        m_catalogue->addItem(QString::fromStdString(m.title), QString::fromStdString(m.name));
+    // By family, each under its heading (not choosable), smallest model first, with its size.
+    auto* items = qobject_cast<QStandardItemModel*>(m_catalogue->model());
+    for (const model::CatalogueFamily& family : model::catalogueByFamily()) {
+        m_families.emplace_back(m_catalogue->count(), family.title);
+        m_catalogue->addItem(QString(), QString());
+        if (items) {
+            QStandardItem* heading = items->item(m_catalogue->count() - 1);
+            heading->setFlags(heading->flags() & ~(Qt::ItemIsSelectable | Qt::ItemIsEnabled));
+            QFont bold = heading->font();
+            bold.setBold(true);
+            heading->setFont(bold);
+        }
+        for (const model::CatalogueModel* m : family.models)
+            m_catalogue->addItem(QString::fromStdString(model::catalogueEntryText(*m)), QString::fromStdString(m->name));
+    }
     connect(m_catalogue, &QComboBox::activated, this, &ModelSourceBox::chooseFromCatalogue);
     connect(m_import, &QPushButton::clicked, this, [this] {
         // Window-modal and without a nested event loop: the wizard stays as it is behind it.
@@ -85,11 +99,15 @@ void ModelSourceBox::refresh() {
 void ModelSourceBox::retranslate() {
     m_label->setText(tr("&Model:"));
     m_catalogue->setItemText(0, tr("Your own (a trainer preset or the numbers below)"));
+    for (const auto& [row, title] : m_families) m_catalogue->setItemText(row, app::qLocalized(title));
     m_catalogue->setToolTip(tr("Models whose architecture TrainDeck knows: parameters, FLOPs and activation memory "
                                "follow from it."));
     m_import->setText(tr("Import config.json…"));
-    m_import->setToolTip(tr("Read the architecture from a Hugging Face config.json (llama, qwen2, mistral, mixtral, "
-                            "gpt2, vit)."));
+    QStringList types;
+    for (const std::string& t : model::knownModelTypes()) types << QString::fromStdString(t);
+    m_import->setToolTip(tr("Read the architecture from a Hugging Face config.json (%1; another decoder is read as "
+                            "Llama-like, with a warning).")
+                             .arg(types.join(QStringLiteral(", "))));
 }
 
 void ModelSourceBox::changeEvent(QEvent* event) {

@@ -3,7 +3,12 @@
 // model page's fields (a trainer preset, your own numbers: the other ways).
 // Shows the catalogue entry the wizard's plan is, whenever its document changes.
 
+#include "text/text.h"
+
 #include <QWidget>
+
+#include <utility>
+#include <vector>
 
 class QComboBox;
 class QLabel;
@@ -34,6 +39,7 @@ private:
     QComboBox* m_catalogue = nullptr;
     QPushButton* m_import = nullptr;
     QLabel* m_error = nullptr;
+    std::vector<std::pair<int, Text>> m_families;  // the list's family headings: row, title
 };
 
 }  // namespace traindeck::gui
