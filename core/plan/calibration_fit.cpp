@@ -215,7 +215,32 @@ Text note(TextTemplate t) { return Text(t); }
 struct Holding {
     std::optional<model::Numerics> numerics;
     std::optional<StateBytes> bytes;
+    const AttributionPrior* prior = nullptr;  // the truth's when not given
 };
+
+double rmsResidual(const std::vector<Point>& points, const Constants& k) {
+    return std::sqrt(objective(points, k) / double(points.size()));
+}
+
+// How much of the points' predicted steps the host's issue time moves against the GPU's
+// work, at `k` (as step_time_confidence.h's shares, through the same formula).
+bool hostMovesMore(const std::vector<Point>& points, const Constants& k) {
+    double host = 0, gpu = 0;
+    for (const Point& p : points) {
+        constexpr double kNudge = 1e-6;
+        Constants slowerHost = k;
+        slowerHost.pace *= 1 + kNudge;
+        Constants slowerGpu = k;
+        slowerGpu.mfu /= 1 + kNudge;
+        const double step = predict(p, k);
+        host += (onDevice(p, slowerHost) - onDevice(p, k)) / kNudge / step;
+        gpu += (onDevice(p, slowerGpu) - onDevice(p, k)) / kNudge / step;
+    }
+    return host > gpu;
+}
+
+// Two explanations fit alike when their residuals differ by less than this.
+constexpr double kAlikeResidual = 0.02;
 
 FittedModel fitAt(const Plan& plan, const std::vector<Calibration>& given, const Holding& holding) {
     FittedModel fit;
@@ -282,12 +307,52 @@ FittedModel fitAt(const Plan& plan, const std::vector<Calibration>& given, const
     const bool hasHost = std::any_of(points.begin(), points.end(), [](const Point& p) { return p.host > 0; });
     // So is a step the measured host time leaves no room for even at MFU 1: the host's
     // time measured with it was nearly the step, and the step is what the pace must give.
-    const bool measuredHostFills = pace > 0 && k.mfu >= kMaxMfu * (1 - 1e-6);
-    if ((k.mfu < kLowestMfu || measuredHostFills) && hasHost) {
+    const AttributionPrior& prior = holding.prior ? *holding.prior : truthAttributionPrior();
+    // With the host's time measured, an MFU under any measured GPU-bound step's says the
+    // same: what the host time leaves of the step is not the GPU's work but the host's
+    // waits the model does not hold (the HF Trainer's synchronising checks), and the step
+    // is the host's.
+    const bool measuredHostWaits = pace > 0 && k.mfu < prior.lowestGpuMfu;
+    const bool measuredHostFills = pace > 0 && (k.mfu >= kMaxMfu * (1 - 1e-6) || measuredHostWaits);
+    bool hostBound = (k.mfu < kLowestMfu || measuredHostFills) && hasHost;
+    double lowestMfu = kLowestMfu;
+    // A run that does not say its host's issue time: its step fits the GPU at some MFU (k) as
+    // well as the host at some pace with the plan's MFU. Each is kept where the truth allows
+    // it (the MFUs measured GPU-bound steps fitted, the paces measured hosts had); where both
+    // are, the larger share of the model's step at the run's shape takes the fit and the
+    // other stays beside it, for the stated error to cover (step_time_confidence.h).
+    std::optional<Constants> alternative;
+    if (pace <= 0 && hasHost) {
+        const Constants host = scan(points, free, defaults, true);
+        const double best = std::min(rmsResidual(points, k), rmsResidual(points, host));
+        const bool gpuFits = rmsResidual(points, k) <= best + kAlikeResidual;
+        const bool hostFits = rmsResidual(points, host) <= best + kAlikeResidual && host.pace > kMinPace * (1 + 1e-6) &&
+                              host.pace < kMaxPace * (1 - 1e-6);
+        fit.gpuOnlyMfu = gpuFits ? k.mfu : 0;
+        fit.hostOnlyPace = hostFits ? host.pace : 0;
+        const bool gpuAllowed = gpuFits && k.mfu >= prior.lowestGpuMfu;
+        const bool hostAllowed = hostFits && host.pace >= prior.fastestPace && host.pace <= prior.slowestPace;
+        if (gpuAllowed && hostAllowed) {
+            hostBound = hostMovesMore(points, defaults);
+            alternative = hostBound ? k : host;
+        } else if (hostAllowed || gpuAllowed) {
+            hostBound = hostAllowed;
+            lowestMfu = std::max(lowestMfu, prior.lowestGpuMfu);
+        }
+    }
+    if (hostBound) {
         k = scan(points, free, defaults, true);
         fit.hostBound = true;
         const Text fittedPace = Text::value(formatNumber(std::round(k.pace * 100) / 100));
-        if (measuredHostFills)
+        if (measuredHostWaits)
+            fit.notes.push_back(Text(TD_TEXT("Calibration",
+                                             "the run's measured host issue time leaves the GPU a share of the step it "
+                                             "would take only at an MFU under %1, below any measured GPU-bound step's: "
+                                             "the rest is the host waiting, so the fit scales eager PyTorch's issue time "
+                                             "(×%2 the reference host's) to the step and the MFU keeps the plan's %3"),
+                                     {Text::value(formatNumber(prior.lowestGpuMfu)), fittedPace,
+                                      Text::value(formatNumber(k.mfu))}));
+        else if (measuredHostFills)
             fit.notes.push_back(Text(TD_TEXT("Calibration",
                                              "the run's measured host issue time is nearly its whole step: the step is "
                                              "the host's, so the fit scales eager PyTorch's issue time (×%1 the "
@@ -298,7 +363,26 @@ FittedModel fitAt(const Plan& plan, const std::vector<Calibration>& given, const
                                              "the measured step is the host's, not the GPU's: the GPU would take that "
                                              "long only at an MFU under %1, so the fit scales eager PyTorch's issue "
                                              "time (×%2 the reference host's) and the MFU keeps the plan's %3"),
-                                     {Text::value(formatNumber(kLowestMfu)), fittedPace, Text::value(formatNumber(k.mfu))}));
+                                     {Text::value(formatNumber(lowestMfu)), fittedPace, Text::value(formatNumber(k.mfu))}));
+    }
+    if (alternative) {
+        fit.alternatives.push_back({alternative->mfu, alternative->pace, !fit.hostBound});
+        const Text gpuMfu = Text::value(formatNumber(std::round((fit.hostBound ? alternative->mfu : k.mfu) * 1000) / 1000));
+        const Text hostPace = Text::value(formatNumber(std::round((fit.hostBound ? k.pace : alternative->pace) * 100) / 100));
+        fit.notes.push_back(
+            fit.hostBound
+                ? Text(TD_TEXT("Calibration",
+                               "the run does not say how its step splits between host and GPU (no host_s): it fits a "
+                               "host at ×%1 the reference host's pace as well as the GPU at MFU %2; the fit takes the "
+                               "host, the larger share of the model's step at the run's shape, and the expected error "
+                               "covers the GPU's explanation too"),
+                       {hostPace, gpuMfu})
+                : Text(TD_TEXT("Calibration",
+                               "the run does not say how its step splits between host and GPU (no host_s): it fits the "
+                               "GPU at MFU %1 as well as a host at ×%2 the reference host's pace; the fit takes the "
+                               "GPU, the larger share of the model's step at the run's shape, and the expected error "
+                               "covers the host's explanation too"),
+                       {gpuMfu, hostPace}));
     }
     if (pace > 0 && !fit.hostBound) {
         fit.hostMeasured = true;
@@ -358,7 +442,12 @@ FittedModel fitModel(const Plan& plan, const std::vector<Calibration>& calibrati
 
 FittedModel fitModel(const Plan& plan, const std::vector<Calibration>& calibrations, model::Numerics numerics,
                      StateBytes bytes) {
-    return fitAt(plan, calibrations, {numerics, bytes});
+    return fitAt(plan, calibrations, {numerics, bytes, nullptr});
+}
+
+FittedModel fitModel(const Plan& plan, const std::vector<Calibration>& calibrations, model::Numerics numerics,
+                     StateBytes bytes, const AttributionPrior& prior) {
+    return fitAt(plan, calibrations, {numerics, bytes, &prior});
 }
 
 FittedModel fitModel(const Plan& plan) { return fitModel(plan, plan.calibrations); }

@@ -45,6 +45,23 @@ struct RefusedPoint {
     Text why;
 };
 
+// What the measured truth says the constants of a step can be (step_time_cross_validation.h
+// fits it): where a run does not say its host's issue time, one step fits the host at some
+// pace as well as the GPU at some MFU, and only an explanation within what measured steps
+// showed is kept. Not given: the built-in truth's.
+struct AttributionPrior {
+    double lowestGpuMfu = 0.05;  // the lowest MFU a measured GPU-bound step fitted
+    double fastestPace = 0.1;    // the host paces measured host-bound steps fitted, fastest to slowest
+    double slowestPace = 10.0;
+};
+
+// One set of a fit's MFU and host pace (the fit's overlap and latency with them).
+struct Explanation {
+    double mfu = 0;
+    double hostPace = 1;
+    bool hostBound = false;
+};
+
 struct FittedModel {
     double mfu = 0;
     double hostPace = 1;               // the host's issue time against the reference host's (model/training_cost.h)
@@ -57,6 +74,13 @@ struct FittedModel {
     std::vector<PointResidual> points;  // each at its own workload (planAtPoint)
     std::vector<RefusedPoint> refused;  // left out: another model or GPU type
     std::vector<Text> notes;           // what limits the fit, in words
+    // A run that does not say how its step splits between host and GPU (no host_s): the
+    // other explanation that fits it as well and the truth allows; the stated error covers
+    // its predictions (step_time_confidence.h). Empty where the run or the truth decides.
+    std::vector<Explanation> alternatives;
+    // Both explanations as fitted before the truth chose (0: not fitted): the GPU's MFU at the
+    // reference host's pace, the host's pace at the plan's MFU, each where it fits the points.
+    double gpuOnlyMfu = 0, hostOnlyPace = 0;
 };
 
 // A point fits badly when the fitted model misses it by more than this.
@@ -69,6 +93,12 @@ FittedModel fitModel(const Plan& plan, const std::vector<Calibration>& points);
 FittedModel fitModel(const Plan& plan);
 // ... with the states held otherwise than the plan says at every point (as estimateUncalibrated's overload).
 FittedModel fitModel(const Plan& plan, const std::vector<Calibration>& points, model::Numerics, StateBytes);
+// ... with the truth's attribution given (the cross-validation fits without one family).
+FittedModel fitModel(const Plan& plan, const std::vector<Calibration>& points, model::Numerics, StateBytes,
+                     const AttributionPrior& prior);
+
+// The built-in truth's attribution prior (step_time_cross_validation.cpp).
+const AttributionPrior& truthAttributionPrior();
 
 // The fitted constants put into a copy of the recipe.
 void applyFit(Recipe& recipe, const FittedModel& fit);
