@@ -30,18 +30,7 @@ constexpr double kLowestMfu = 0.05;
 // One measured point, reduced to what the fit needs. Compute and the backward
 // window scale as 1/MFU, the host's issue time as its pace; traffic, communication
 // and the count of collectives do not.
-struct Point {
-    double computeAtFullMfu = 0;  // compute time at MFU 1, s
-    double memory = 0;            // bandwidth-bound time per step, s (of which optimizer)
-    double optimizer = 0;
-    double host = 0;              // host issue time per step at pace 1, s
-    double synchronisedAtFullMfu = 0;  // of compute, what the host waits for (estimate.h), at MFU 1
-    double synchronisedMemory = 0;     // of memory, the same
-    int accum = 1;
-    double windowAtFullMfu = 0;   // overlap window at MFU 1, s
-    double comm = 0;              // communication time, s
-    double tail = 0;              // of which after backward, never hidden (estimate.h commTailS)
-    double collectives = 0;       // collective phases per step
+struct Point : StepTerms {
     double measured = 0;          // measured step time, s
     double measuredHost = 0;      // the host's issue time per step the run measured, s; 0: not measured
     double batch = 0;
@@ -211,11 +200,28 @@ Constants scan(const std::vector<Point>& points, int free, const Constants& defa
 
 Text note(TextTemplate t) { return Text(t); }
 
+StepTerms termsOf(const Estimate& e) {
+    StepTerms t;
+    t.computeAtFullMfu = e.computeTimeS.value;
+    t.memory = e.memoryTimeS.value;
+    t.optimizer = e.optimizerTimeS;
+    t.host = e.hostTimeS.value;
+    t.synchronisedAtFullMfu = e.synchronisedComputeS;
+    t.synchronisedMemory = e.synchronisedMemoryS;
+    t.accum = e.gradAccum;
+    t.windowAtFullMfu = e.overlapWindowS.value;
+    t.comm = e.commTimeS.value;
+    t.tail = e.commTailS.value;
+    t.collectives = e.collectives;
+    return t;
+}
+
 // The states of each point: as its own plan holds them, or as the caller says for all.
 struct Holding {
     std::optional<model::Numerics> numerics;
     std::optional<StateBytes> bytes;
     const AttributionPrior* prior = nullptr;  // the truth's when not given
+    const std::vector<StepTerms>* terms = nullptr;  // each point's, when known: not estimated again
 };
 
 double rmsResidual(const std::vector<Point>& points, const Constants& k) {
@@ -265,23 +271,21 @@ FittedModel fitAt(const Plan& plan, const std::vector<Calibration>& given, const
     // each point had, and any plan of the model is predicted from them.
     std::vector<Point> points;
     for (const Calibration& c : calibrations) {
+        if (holding.terms && holding.terms->size() == calibrations.size()) {
+            Point p;
+            static_cast<StepTerms&>(p) = (*holding.terms)[points.size()];
+            p.measured = measuredStep(c, 0);
+            p.measuredHost = c.workload.hostS;
+            points.push_back(p);
+            continue;
+        }
         Plan atFull = planAtPoint(plan, c);
         atFull.recipe.mfu = 1.0;
         atFull.recipe.hostPace = 1.0;
         const Estimate e = estimateUncalibrated(atFull, c.layout, holding.numerics.value_or(planNumerics(atFull)),
                                                 holding.bytes.value_or(planStateBytes(atFull)));
         Point p;
-        p.computeAtFullMfu = e.computeTimeS.value;
-        p.memory = e.memoryTimeS.value;
-        p.optimizer = e.optimizerTimeS;
-        p.host = e.hostTimeS.value;
-        p.synchronisedAtFullMfu = e.synchronisedComputeS;
-        p.synchronisedMemory = e.synchronisedMemoryS;
-        p.accum = e.gradAccum;
-        p.windowAtFullMfu = e.overlapWindowS.value;
-        p.comm = e.commTimeS.value;
-        p.tail = e.commTailS.value;
-        p.collectives = e.collectives;
+        static_cast<StepTerms&>(p) = termsOf(e);
         p.batch = e.effectiveBatch.value;
         p.measured = measuredStep(c, p.batch);
         p.measuredHost = c.workload.hostS;
@@ -436,18 +440,43 @@ FittedModel fitAt(const Plan& plan, const std::vector<Calibration>& given, const
 
 }  // namespace
 
+StepTerms stepTerms(const Plan& plan, const Layout& layout, model::Numerics numerics, StateBytes bytes) {
+    Plan atFull = plan;
+    atFull.calibrations.clear();
+    atFull.recipe.mfu = 1.0;
+    atFull.recipe.hostPace = 1.0;
+    return termsOf(estimateUncalibrated(atFull, layout, numerics, bytes));
+}
+
+double stepTimeWith(const StepTerms& terms, const FittedModel& fit) {
+    Point p;
+    static_cast<StepTerms&>(p) = terms;
+    return predict(p, {fit.mfu, 1.0 - fit.overlap, fit.latencyS, fit.hostPace});
+}
+
+double onDeviceTimeWith(const StepTerms& terms, const FittedModel& fit) {
+    Point p;
+    static_cast<StepTerms&>(p) = terms;
+    return onDevice(p, {fit.mfu, 1.0 - fit.overlap, fit.latencyS, fit.hostPace});
+}
+
 FittedModel fitModel(const Plan& plan, const std::vector<Calibration>& calibrations) {
     return fitAt(plan, calibrations, {});
 }
 
 FittedModel fitModel(const Plan& plan, const std::vector<Calibration>& calibrations, model::Numerics numerics,
                      StateBytes bytes) {
-    return fitAt(plan, calibrations, {numerics, bytes, nullptr});
+    return fitAt(plan, calibrations, {numerics, bytes, nullptr, nullptr});
 }
 
 FittedModel fitModel(const Plan& plan, const std::vector<Calibration>& calibrations, model::Numerics numerics,
                      StateBytes bytes, const AttributionPrior& prior) {
-    return fitAt(plan, calibrations, {numerics, bytes, &prior});
+    return fitAt(plan, calibrations, {numerics, bytes, &prior, nullptr});
+}
+
+FittedModel fitModel(const Plan& plan, const Calibration& point, const StepTerms& terms, const AttributionPrior& prior) {
+    const std::vector<StepTerms> all{terms};
+    return fitAt(plan, {point}, {std::nullopt, std::nullopt, &prior, &all});
 }
 
 FittedModel fitModel(const Plan& plan) { return fitModel(plan, plan.calibrations); }

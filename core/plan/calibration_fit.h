@@ -97,10 +97,35 @@ FittedModel fitModel(const Plan& plan, const std::vector<Calibration>& points, m
 FittedModel fitModel(const Plan& plan, const std::vector<Calibration>& points, model::Numerics, StateBytes,
                      const AttributionPrior& prior);
 
+// ... one point measured in seconds per step whose terms (below) are known: nothing estimated again.
+struct StepTerms;
+FittedModel fitModel(const Plan& plan, const Calibration& point, const StepTerms& terms, const AttributionPrior& prior);
+
 // The built-in truth's attribution prior (step_time_cross_validation.cpp).
 const AttributionPrior& truthAttributionPrior();
 
 // The fitted constants put into a copy of the recipe.
 void applyFit(Recipe& recipe, const FittedModel& fit);
+
+// A step's terms at MFU 1 and the reference host's pace (estimate.h's figures): the step at
+// any fitted constants follows from them as the fit computes it, without estimating again
+// (step_time_cross_validation.cpp predicts thousands of steps so).
+struct StepTerms {
+    double computeAtFullMfu = 0;       // compute time at MFU 1, s
+    double memory = 0;                 // bandwidth-bound time per step, s (of which optimizer)
+    double optimizer = 0;
+    double host = 0;                   // host issue time per step at pace 1, s
+    double synchronisedAtFullMfu = 0;  // of compute, what the host waits for (estimate.h), at MFU 1
+    double synchronisedMemory = 0;     // of memory, the same
+    int accum = 1;
+    double windowAtFullMfu = 0;        // overlap window at MFU 1, s
+    double comm = 0;                   // communication time, s
+    double tail = 0;                   // of which after backward, never hidden (estimate.h commTailS)
+    double collectives = 0;            // collective phases per step
+};
+StepTerms stepTerms(const Plan& plan, const Layout& layout, model::Numerics, StateBytes);
+// The step, and its time on the device (host and GPU joined, before communication), at the fit's constants.
+double stepTimeWith(const StepTerms& terms, const FittedModel& fit);
+double onDeviceTimeWith(const StepTerms& terms, const FittedModel& fit);
 
 }  // namespace traindeck

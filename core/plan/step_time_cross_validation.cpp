@@ -79,17 +79,19 @@ public:
         }
         return it->second;
     }
-    int count(std::size_t regime, std::size_t family) const {
-        int n = 0;
-        for (const Record& r : records_)
-            n += use_[r.family] && r.family != family && r.kind() == regime;
-        return n;
+    int count(std::size_t regime, std::size_t family) {
+        auto [it, added] = counts_.try_emplace({regime, family}, 0);
+        if (added)
+            for (const Record& r : records_)
+                it->second += use_[r.family] && r.family != family && r.kind() == regime;
+        return it->second;
     }
 
 private:
     const std::vector<Record>& records_;
     const std::vector<bool>& use_;
     std::map<std::pair<std::size_t, std::size_t>, std::vector<double>> cache_;
+    std::map<std::pair<std::size_t, std::size_t>, int> counts_;
 };
 
 // The share a level is chosen to hold among the families it is fitted on, each banded by the
@@ -158,6 +160,23 @@ AttributionPrior priorOf(const std::vector<TruthStep>& steps, const std::vector<
     return prior;
 }
 
+// stepShares (step_time_confidence.h) of the step the terms give at the fit's constants.
+StepShares sharesWith(const StepTerms& terms, const FittedModel& fit) {
+    const double step = stepTimeWith(terms, fit);
+    if (!(step > 0))
+        return {1, 0, 0};
+    constexpr double kNudge = 1e-6;
+    FittedModel slowerHost = fit;
+    slowerHost.hostPace *= 1 + kNudge;
+    const double onDevice = onDeviceTimeWith(terms, fit);
+    const double hostMoves = (onDeviceTimeWith(terms, slowerHost) - onDevice) / kNudge;
+    StepShares sh;
+    sh.communication = std::clamp((step - onDevice) / step, 0.0, 1.0);
+    sh.host = std::clamp(hostMoves / step, 0.0, 1.0 - sh.communication);
+    sh.gpu = 1.0 - sh.communication - sh.host;
+    return sh;
+}
+
 Calibration pointOf(const TruthStep& s, bool sayHost) {
     Calibration c{s.layout, s.measuredS, Calibration::Unit::SecondsPerStep, {}};
     if (sayHost)
@@ -200,13 +219,18 @@ CrossValidation crossValidate() {
     }
     const std::size_t families = cv.families.size();
 
+    // Each step's terms, once: every prediction and fit below follows from them (calibration_fit.h).
+    std::vector<StepTerms> terms;
+    for (const TruthStep& s : steps)
+        terms.push_back(stepTerms(s.plan, s.layout, s.numerics, s.bytes));
+
     // Each one-GPU step explained both ways, as a run without host_s is (the prior's data).
     std::vector<Explained> explained(steps.size());
     for (std::size_t i = 0; i < steps.size(); ++i) {
         const TruthStep& s = steps[i];
         if (s.layout.worldSize() != 1)
             continue;
-        const FittedModel fit = fitModel(s.plan, {pointOf(s, false)}, s.numerics, s.bytes, AttributionPrior{});
+        const FittedModel fit = fitModel(s.plan, pointOf(s, false), terms[i], AttributionPrior{});
         explained[i] = {fit.gpuOnlyMfu, fit.hostOnlyPace};
     }
     const std::vector<bool> everyFamily(families, true);
@@ -220,8 +244,9 @@ CrossValidation crossValidate() {
     // Uncalibrated: each step as a user plans it.
     std::vector<Record> before;
     for (std::size_t i = 0; i < steps.size(); ++i) {
-        const Estimate e = truthEstimate(steps[i], steps[i].plan);
-        Record r{family[i], stepRegime(stepShares(e)), e.stepTimeS.value / steps[i].measuredS - 1, 0, false};
+        const FittedModel asPlanned = fitModel(steps[i].plan, {});  // the plan's own constants
+        Record r{family[i], stepRegime(sharesWith(terms[i], asPlanned)),
+                 stepTimeWith(terms[i], asPlanned) / steps[i].measuredS - 1, 0, false};
         r.gpuBound = r.regime == StepRegime::Gpu && steps[i].hostShare >= 0 && steps[i].hostShare < kGpuBoundHostShare;
         before.push_back(r);
     }
@@ -238,23 +263,20 @@ CrossValidation crossValidate() {
             const TruthStep& reference = steps[ref];
             if (!reference.reference || members.size() < 2)
                 continue;
-            const FittedModel fit = fitModel(reference.plan, {pointOf(reference, true)}, reference.numerics,
-                                             reference.bytes, cv.families[family[ref]].prior);
+            const FittedModel fit = fitModel(reference.plan, pointOf(reference, true), terms[ref],
+                                             cv.families[family[ref]].prior);
             for (std::size_t i : members) {
                 if (i == ref)
                     continue;
                 const TruthStep& s = steps[i];
-                Plan plan = s.plan;
-                applyFit(plan.recipe, fit);
-                const Estimate e = truthEstimate(s, plan);
-                Record r{family[i], stepRegime(stepShares(e)), e.stepTimeS.value / s.measuredS - 1, 0, false, fit.hostBound};
+                const double step = stepTimeWith(terms[i], fit);
+                Record r{family[i], stepRegime(sharesWith(terms[i], fit)), step / s.measuredS - 1, 0, false, fit.hostBound};
                 r.gpuBound = r.regime == StepRegime::Gpu && s.hostShare >= 0 && s.hostShare < kGpuBoundHostShare;
                 for (const Explanation& other : fit.alternatives) {
-                    Plan otherPlan = plan;
-                    otherPlan.recipe.mfu = other.mfu;
-                    otherPlan.recipe.hostPace = other.hostPace;
-                    r.alternative = std::max(r.alternative,
-                                             std::fabs(truthEstimate(s, otherPlan).stepTimeS.value / e.stepTimeS.value - 1));
+                    FittedModel otherFit = fit;
+                    otherFit.mfu = other.mfu;
+                    otherFit.hostPace = other.hostPace;
+                    r.alternative = std::max(r.alternative, std::fabs(stepTimeWith(terms[i], otherFit) / step - 1));
                 }
                 after.push_back(r);
             }
