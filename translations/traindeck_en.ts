@@ -88,10 +88,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>eager PyTorch&apos;s issue time varies by host (up to 1.5×): a run on this machine with %1 fixes it</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>the exposed communication depends on the network and NCCL: a run on this network with %1 fixes it</source>
         <translation type="unfinished"></translation>
     </message>
@@ -108,22 +104,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>uncalibrated: ±%1, %2 (%3 of the step): nine in ten of %4 measured steps so bound were within it at the assumed efficiency; %5</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>uncalibrated: ±%1, %2 (%3 of the step): too few measured steps so bound (%4), so nine in ten of all %5 (%6 models) were within it at the assumed efficiency; %7</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>calibrated: ±%1, %2 (%3 of the step): the fit&apos;s residual %4 over %5 point(s), and no less than the %6 that %7 measured steps so bound show after one run of their model</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>calibrated: ±%1, %2 (%3 of the step): the fit&apos;s residual %4 over %5 point(s), and no less than the %6 that all %7 measured steps show after one run of their model (too few so bound: %8)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>GPU</source>
         <translation type="unfinished">GPU</translation>
     </message>
@@ -137,6 +117,46 @@
     </message>
     <message>
         <source>±%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the run&apos;s measured host issue time leaves the GPU a share of the step it would take only at an MFU under %1, below any measured GPU-bound step&apos;s: the rest is the host waiting, so the fit scales eager PyTorch&apos;s issue time (×%2 the reference host&apos;s) to the step and the MFU keeps the plan&apos;s %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the run does not say how its step splits between host and GPU (no host_s): it fits a host at ×%1 the reference host&apos;s pace as well as the GPU at MFU %2; the fit takes the host, the larger share of the model&apos;s step at the run&apos;s shape, and the expected error covers the GPU&apos;s explanation too</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the run does not say how its step splits between host and GPU (no host_s): it fits the GPU at MFU %1 as well as a host at ×%2 the reference host&apos;s pace; the fit takes the GPU, the larger share of the model&apos;s step at the run&apos;s shape, and the expected error covers the host&apos;s explanation too</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>eager PyTorch&apos;s issue time varies between hosts and from run to run (1.7× apart on one cloud VM): a run on this machine with %1 narrows it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>uncalibrated: ±%1, %2 (%3 of the step): ±%4 held nine in ten of %5 measured steps so bound, each model family&apos;s judged by the band the others gave (leave one family out), at the assumed efficiency; %6</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>uncalibrated: ±%1, %2 (%3 of the step): too few measured steps so bound (%4), so ±%5 held nine in ten of all %6 (%7 models), each model family&apos;s judged by the band the others gave, at the assumed efficiency; %8</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>calibrated: ±%1, %2 (%3 of the step): the fit&apos;s residual %4 over %5 point(s), and no less than the ±%6 that held nine in ten of %7 measured steps so bound after one run of their model, each model family&apos;s judged by the band the others gave (leave one family out)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>calibrated: ±%1, %2 (%3 of the step): the fit&apos;s residual %4 over %5 point(s), and no less than the ±%6 that held nine in ten of all %7 measured steps after one run of their model, each model family&apos;s judged by the band the others gave (too few so bound: %8)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; a host-bound step is never stated closer than ±%1: the same step took 22.6 to 38.0 ms from run to run on one machine (%2× apart)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; the run does not say its host time (host_s), and the fit&apos;s other explanation of it puts this step %1 away, which the error covers: a run that records host_s narrows it</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
