@@ -354,7 +354,7 @@ FittedModel fitAt(const Plan& plan, const std::vector<Calibration>& given, const
                                              "would take only at an MFU under %1, below any measured GPU-bound step's: "
                                              "the rest is the host waiting, so the fit scales eager PyTorch's issue time "
                                              "(×%2 the reference host's) to the step and the MFU keeps the plan's %3"),
-                                     {Text::value(formatNumber(prior.lowestGpuMfu)), fittedPace,
+                                     {Text::value(formatNumber(std::round(prior.lowestGpuMfu * 100) / 100)), fittedPace,
                                       Text::value(formatNumber(k.mfu))}));
         else if (measuredHostFills)
             fit.notes.push_back(Text(TD_TEXT("Calibration",
@@ -367,7 +367,8 @@ FittedModel fitAt(const Plan& plan, const std::vector<Calibration>& given, const
                                              "the measured step is the host's, not the GPU's: the GPU would take that "
                                              "long only at an MFU under %1, so the fit scales eager PyTorch's issue "
                                              "time (×%2 the reference host's) and the MFU keeps the plan's %3"),
-                                     {Text::value(formatNumber(lowestMfu)), fittedPace, Text::value(formatNumber(k.mfu))}));
+                                     {Text::value(formatNumber(std::round(lowestMfu * 100) / 100)), fittedPace,
+                                      Text::value(formatNumber(k.mfu))}));
     }
     if (alternative) {
         fit.alternatives.push_back({alternative->mfu, alternative->pace, !fit.hostBound});
