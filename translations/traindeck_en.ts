@@ -139,6 +139,42 @@
             <source>eager PyTorch's issue time varies between hosts and from run to run (1.7× apart on one cloud VM): a run on this machine with %1 narrows it</source>
             <translation type="unfinished" />
         </message>
+        <message>
+            <source>the run's measured host issue time leaves the GPU a share of the step it would take only at an MFU under %1, below any measured GPU-bound step's: the rest is the host waiting, so the fit scales eager PyTorch's issue time (×%2 the reference host's) to the step and the MFU keeps the plan's %3</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>the run does not say how its step splits between host and GPU (no host_s): it fits a host at ×%1 the reference host's pace as well as the GPU at MFU %2; the fit takes the host, the larger share of the model's step at the run's shape, and the expected error covers the GPU's explanation too</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>the run does not say how its step splits between host and GPU (no host_s): it fits the GPU at MFU %1 as well as a host at ×%2 the reference host's pace; the fit takes the GPU, the larger share of the model's step at the run's shape, and the expected error covers the host's explanation too</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>uncalibrated: ±%1, %2 (%3 of the step): ±%4 held nine in ten of %5 measured steps so bound, each model family's judged by the band the others gave (leave one family out), at the assumed efficiency; %6</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>uncalibrated: ±%1, %2 (%3 of the step): too few measured steps so bound (%4), so ±%5 held nine in ten of all %6 (%7 models), each model family's judged by the band the others gave, at the assumed efficiency; %8</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>calibrated: ±%1, %2 (%3 of the step): the fit's residual %4 over %5 point(s), and no less than the ±%6 that held nine in ten of %7 measured steps so bound after one run of their model, each model family's judged by the band the others gave (leave one family out)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>calibrated: ±%1, %2 (%3 of the step): the fit's residual %4 over %5 point(s), and no less than the ±%6 that held nine in ten of all %7 measured steps after one run of their model, each model family's judged by the band the others gave (too few so bound: %8)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>; a host-bound step is never stated closer than ±%1: the same step took 22.6 to 38.0 ms from run to run on one machine (%2× apart)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>; the run does not say its host time (host_s), and the fit's other explanation of it puts this step %1 away, which the error covers: a run that records host_s narrows it</source>
+            <translation type="unfinished" />
+        </message>
     </context>
     <context>
         <name>CalibrationPoint</name>

@@ -139,6 +139,42 @@
             <source>host after '@' expects the host's issue time per step like 43ms or 0.043s, got '%1'</source>
             <translation>'@' 后的 host 需要每步的主机下发时间，如 43ms 或 0.043s，得到的是 '%1'</translation>
         </message>
+        <message>
+            <source>the run's measured host issue time leaves the GPU a share of the step it would take only at an MFU under %1, below any measured GPU-bound step's: the rest is the host waiting, so the fit scales eager PyTorch's issue time (×%2 the reference host's) to the step and the MFU keeps the plan's %3</source>
+            <translation>该次运行测得的主机下发时间留给 GPU 的那部分步长，GPU 只有在 MFU 低于 %1（低于任何实测 GPU 受限步的 MFU）时才会用这么久：其余是主机在等待，因此拟合把 eager PyTorch 下发算子的时间（参考主机的 ×%2）缩放到该步长，MFU 保持计划中的 %3</translation>
+        </message>
+        <message>
+            <source>the run does not say how its step splits between host and GPU (no host_s): it fits a host at ×%1 the reference host's pace as well as the GPU at MFU %2; the fit takes the host, the larger share of the model's step at the run's shape, and the expected error covers the GPU's explanation too</source>
+            <translation>该次运行没有说明其步长在主机与 GPU 之间如何分配（没有 host_s）：它既符合下发速度为参考主机 ×%1 的主机，也符合 MFU 为 %2 的 GPU；拟合取主机（在该运行的形状下占模型步长更大的份额），预期误差同时覆盖 GPU 的解释</translation>
+        </message>
+        <message>
+            <source>the run does not say how its step splits between host and GPU (no host_s): it fits the GPU at MFU %1 as well as a host at ×%2 the reference host's pace; the fit takes the GPU, the larger share of the model's step at the run's shape, and the expected error covers the host's explanation too</source>
+            <translation>该次运行没有说明其步长在主机与 GPU 之间如何分配（没有 host_s）：它既符合 MFU 为 %1 的 GPU，也符合下发速度为参考主机 ×%2 的主机；拟合取 GPU（在该运行的形状下占模型步长更大的份额），预期误差同时覆盖主机的解释</translation>
+        </message>
+        <message>
+            <source>uncalibrated: ±%1, %2 (%3 of the step): ±%4 held nine in ten of %5 measured steps so bound, each model family's judged by the band the others gave (leave one family out), at the assumed efficiency; %6</source>
+            <translation>未校准：±%1，%2（占该步的 %3）：按假定效率，±%4 覆盖了 %5 个同样受限的实测步中的九成，每个模型族都用其他模型族得出的范围来检验（留一族交叉验证）；%6</translation>
+        </message>
+        <message>
+            <source>uncalibrated: ±%1, %2 (%3 of the step): too few measured steps so bound (%4), so ±%5 held nine in ten of all %6 (%7 models), each model family's judged by the band the others gave, at the assumed efficiency; %8</source>
+            <translation>未校准：±%1，%2（占该步的 %3）：同样受限的实测步太少（%4 个），故取 ±%5：按假定效率，它覆盖了全部 %6 个实测步（%7 个模型）中的九成，每个模型族都用其他模型族得出的范围来检验；%8</translation>
+        </message>
+        <message>
+            <source>calibrated: ±%1, %2 (%3 of the step): the fit's residual %4 over %5 point(s), and no less than the ±%6 that held nine in ten of %7 measured steps so bound after one run of their model, each model family's judged by the band the others gave (leave one family out)</source>
+            <translation>已校准：±%1，%2（占该步的 %3）：拟合在 %5 个点上的残差为 %4，且不小于 ±%6——在各自模型运行一次之后，它覆盖了 %7 个同样受限的实测步中的九成，每个模型族都用其他模型族得出的范围来检验（留一族交叉验证）</translation>
+        </message>
+        <message>
+            <source>calibrated: ±%1, %2 (%3 of the step): the fit's residual %4 over %5 point(s), and no less than the ±%6 that held nine in ten of all %7 measured steps after one run of their model, each model family's judged by the band the others gave (too few so bound: %8)</source>
+            <translation>已校准：±%1，%2（占该步的 %3）：拟合在 %5 个点上的残差为 %4，且不小于 ±%6——在各自模型运行一次之后，它覆盖了全部 %7 个实测步中的九成，每个模型族都用其他模型族得出的范围来检验（同样受限的太少：%8 个）</translation>
+        </message>
+        <message>
+            <source>; a host-bound step is never stated closer than ±%1: the same step took 22.6 to 38.0 ms from run to run on one machine (%2× apart)</source>
+            <translation>；主机受限的步长给出的范围从不小于 ±%1：同一步在同一台机器上每次运行耗时 22.6 到 38.0 ms 不等（相差 %2 倍）</translation>
+        </message>
+        <message>
+            <source>; the run does not say its host time (host_s), and the fit's other explanation of it puts this step %1 away, which the error covers: a run that records host_s narrows it</source>
+            <translation>；该次运行没有给出其主机时间（host_s），拟合的另一种解释使该步相差 %1，预期误差已覆盖它：记录 host_s 的运行可缩小此范围</translation>
+        </message>
     </context>
     <context>
         <name>CalibrationPoint</name>

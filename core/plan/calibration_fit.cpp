@@ -30,18 +30,7 @@ constexpr double kLowestMfu = 0.05;
 // One measured point, reduced to what the fit needs. Compute and the backward
 // window scale as 1/MFU, the host's issue time as its pace; traffic, communication
 // and the count of collectives do not.
-struct Point {
-    double computeAtFullMfu = 0;  // compute time at MFU 1, s
-    double memory = 0;            // bandwidth-bound time per step, s (of which optimizer)
-    double optimizer = 0;
-    double host = 0;              // host issue time per step at pace 1, s
-    double synchronisedAtFullMfu = 0;  // of compute, what the host waits for (estimate.h), at MFU 1
-    double synchronisedMemory = 0;     // of memory, the same
-    int accum = 1;
-    double windowAtFullMfu = 0;   // overlap window at MFU 1, s
-    double comm = 0;              // communication time, s
-    double tail = 0;              // of which after backward, never hidden (estimate.h commTailS)
-    double collectives = 0;       // collective phases per step
+struct Point : StepTerms {
     double measured = 0;          // measured step time, s
     double measuredHost = 0;      // the host's issue time per step the run measured, s; 0: not measured
     double batch = 0;
@@ -211,11 +200,53 @@ Constants scan(const std::vector<Point>& points, int free, const Constants& defa
 
 Text note(TextTemplate t) { return Text(t); }
 
+StepTerms termsOf(const Estimate& e) {
+    StepTerms t;
+    t.computeAtFullMfu = e.computeTimeS.value;
+    t.memory = e.memoryTimeS.value;
+    t.optimizer = e.optimizerTimeS;
+    t.host = e.hostTimeS.value;
+    t.synchronisedAtFullMfu = e.synchronisedComputeS;
+    t.synchronisedMemory = e.synchronisedMemoryS;
+    t.accum = e.gradAccum;
+    t.windowAtFullMfu = e.overlapWindowS.value;
+    t.comm = e.commTimeS.value;
+    t.tail = e.commTailS.value;
+    t.collectives = e.collectives;
+    return t;
+}
+
 // The states of each point: as its own plan holds them, or as the caller says for all.
 struct Holding {
     std::optional<model::Numerics> numerics;
     std::optional<StateBytes> bytes;
+    const AttributionPrior* prior = nullptr;  // the truth's when not given
+    const std::vector<StepTerms>* terms = nullptr;  // each point's, when known: not estimated again
 };
+
+double rmsResidual(const std::vector<Point>& points, const Constants& k) {
+    return std::sqrt(objective(points, k) / double(points.size()));
+}
+
+// How much of the points' predicted steps the host's issue time moves against the GPU's
+// work, at `k` (as step_time_confidence.h's shares, through the same formula).
+bool hostMovesMore(const std::vector<Point>& points, const Constants& k) {
+    double host = 0, gpu = 0;
+    for (const Point& p : points) {
+        constexpr double kNudge = 1e-6;
+        Constants slowerHost = k;
+        slowerHost.pace *= 1 + kNudge;
+        Constants slowerGpu = k;
+        slowerGpu.mfu /= 1 + kNudge;
+        const double step = predict(p, k);
+        host += (onDevice(p, slowerHost) - onDevice(p, k)) / kNudge / step;
+        gpu += (onDevice(p, slowerGpu) - onDevice(p, k)) / kNudge / step;
+    }
+    return host > gpu;
+}
+
+// Two explanations fit alike when their residuals differ by less than this.
+constexpr double kAlikeResidual = 0.02;
 
 FittedModel fitAt(const Plan& plan, const std::vector<Calibration>& given, const Holding& holding) {
     FittedModel fit;
@@ -240,23 +271,21 @@ FittedModel fitAt(const Plan& plan, const std::vector<Calibration>& given, const
     // each point had, and any plan of the model is predicted from them.
     std::vector<Point> points;
     for (const Calibration& c : calibrations) {
+        if (holding.terms && holding.terms->size() == calibrations.size()) {
+            Point p;
+            static_cast<StepTerms&>(p) = (*holding.terms)[points.size()];
+            p.measured = measuredStep(c, 0);
+            p.measuredHost = c.workload.hostS;
+            points.push_back(p);
+            continue;
+        }
         Plan atFull = planAtPoint(plan, c);
         atFull.recipe.mfu = 1.0;
         atFull.recipe.hostPace = 1.0;
         const Estimate e = estimateUncalibrated(atFull, c.layout, holding.numerics.value_or(planNumerics(atFull)),
                                                 holding.bytes.value_or(planStateBytes(atFull)));
         Point p;
-        p.computeAtFullMfu = e.computeTimeS.value;
-        p.memory = e.memoryTimeS.value;
-        p.optimizer = e.optimizerTimeS;
-        p.host = e.hostTimeS.value;
-        p.synchronisedAtFullMfu = e.synchronisedComputeS;
-        p.synchronisedMemory = e.synchronisedMemoryS;
-        p.accum = e.gradAccum;
-        p.windowAtFullMfu = e.overlapWindowS.value;
-        p.comm = e.commTimeS.value;
-        p.tail = e.commTailS.value;
-        p.collectives = e.collectives;
+        static_cast<StepTerms&>(p) = termsOf(e);
         p.batch = e.effectiveBatch.value;
         p.measured = measuredStep(c, p.batch);
         p.measuredHost = c.workload.hostS;
@@ -282,12 +311,52 @@ FittedModel fitAt(const Plan& plan, const std::vector<Calibration>& given, const
     const bool hasHost = std::any_of(points.begin(), points.end(), [](const Point& p) { return p.host > 0; });
     // So is a step the measured host time leaves no room for even at MFU 1: the host's
     // time measured with it was nearly the step, and the step is what the pace must give.
-    const bool measuredHostFills = pace > 0 && k.mfu >= kMaxMfu * (1 - 1e-6);
-    if ((k.mfu < kLowestMfu || measuredHostFills) && hasHost) {
+    const AttributionPrior& prior = holding.prior ? *holding.prior : truthAttributionPrior();
+    // With the host's time measured, an MFU under any measured GPU-bound step's says the
+    // same: what the host time leaves of the step is not the GPU's work but the host's
+    // waits the model does not hold (the HF Trainer's synchronising checks), and the step
+    // is the host's.
+    const bool measuredHostWaits = pace > 0 && k.mfu < prior.lowestGpuMfu;
+    const bool measuredHostFills = pace > 0 && (k.mfu >= kMaxMfu * (1 - 1e-6) || measuredHostWaits);
+    bool hostBound = (k.mfu < kLowestMfu || measuredHostFills) && hasHost;
+    double lowestMfu = kLowestMfu;
+    // A run that does not say its host's issue time: its step fits the GPU at some MFU (k) as
+    // well as the host at some pace with the plan's MFU. Each is kept where the truth allows
+    // it (the MFUs measured GPU-bound steps fitted, the paces measured hosts had); where both
+    // are, the larger share of the model's step at the run's shape takes the fit and the
+    // other stays beside it, for the stated error to cover (step_time_confidence.h).
+    std::optional<Constants> alternative;
+    if (pace <= 0 && hasHost) {
+        const Constants host = scan(points, free, defaults, true);
+        const double best = std::min(rmsResidual(points, k), rmsResidual(points, host));
+        const bool gpuFits = rmsResidual(points, k) <= best + kAlikeResidual;
+        const bool hostFits = rmsResidual(points, host) <= best + kAlikeResidual && host.pace > kMinPace * (1 + 1e-6) &&
+                              host.pace < kMaxPace * (1 - 1e-6);
+        fit.gpuOnlyMfu = gpuFits ? k.mfu : 0;
+        fit.hostOnlyPace = hostFits ? host.pace : 0;
+        const bool gpuAllowed = gpuFits && k.mfu >= prior.lowestGpuMfu;
+        const bool hostAllowed = hostFits && host.pace >= prior.fastestPace && host.pace <= prior.slowestPace;
+        if (gpuAllowed && hostAllowed) {
+            hostBound = hostMovesMore(points, defaults);
+            alternative = hostBound ? k : host;
+        } else if (hostAllowed || gpuAllowed) {
+            hostBound = hostAllowed;
+            lowestMfu = std::max(lowestMfu, prior.lowestGpuMfu);
+        }
+    }
+    if (hostBound) {
         k = scan(points, free, defaults, true);
         fit.hostBound = true;
         const Text fittedPace = Text::value(formatNumber(std::round(k.pace * 100) / 100));
-        if (measuredHostFills)
+        if (measuredHostWaits)
+            fit.notes.push_back(Text(TD_TEXT("Calibration",
+                                             "the run's measured host issue time leaves the GPU a share of the step it "
+                                             "would take only at an MFU under %1, below any measured GPU-bound step's: "
+                                             "the rest is the host waiting, so the fit scales eager PyTorch's issue time "
+                                             "(×%2 the reference host's) to the step and the MFU keeps the plan's %3"),
+                                     {Text::value(formatNumber(std::round(prior.lowestGpuMfu * 100) / 100)), fittedPace,
+                                      Text::value(formatNumber(k.mfu))}));
+        else if (measuredHostFills)
             fit.notes.push_back(Text(TD_TEXT("Calibration",
                                              "the run's measured host issue time is nearly its whole step: the step is "
                                              "the host's, so the fit scales eager PyTorch's issue time (×%1 the "
@@ -298,7 +367,27 @@ FittedModel fitAt(const Plan& plan, const std::vector<Calibration>& given, const
                                              "the measured step is the host's, not the GPU's: the GPU would take that "
                                              "long only at an MFU under %1, so the fit scales eager PyTorch's issue "
                                              "time (×%2 the reference host's) and the MFU keeps the plan's %3"),
-                                     {Text::value(formatNumber(kLowestMfu)), fittedPace, Text::value(formatNumber(k.mfu))}));
+                                     {Text::value(formatNumber(std::round(lowestMfu * 100) / 100)), fittedPace,
+                                      Text::value(formatNumber(k.mfu))}));
+    }
+    if (alternative) {
+        fit.alternatives.push_back({alternative->mfu, alternative->pace, !fit.hostBound});
+        const Text gpuMfu = Text::value(formatNumber(std::round((fit.hostBound ? alternative->mfu : k.mfu) * 1000) / 1000));
+        const Text hostPace = Text::value(formatNumber(std::round((fit.hostBound ? k.pace : alternative->pace) * 100) / 100));
+        fit.notes.push_back(
+            fit.hostBound
+                ? Text(TD_TEXT("Calibration",
+                               "the run does not say how its step splits between host and GPU (no host_s): it fits a "
+                               "host at ×%1 the reference host's pace as well as the GPU at MFU %2; the fit takes the "
+                               "host, the larger share of the model's step at the run's shape, and the expected error "
+                               "covers the GPU's explanation too"),
+                       {hostPace, gpuMfu})
+                : Text(TD_TEXT("Calibration",
+                               "the run does not say how its step splits between host and GPU (no host_s): it fits the "
+                               "GPU at MFU %1 as well as a host at ×%2 the reference host's pace; the fit takes the "
+                               "GPU, the larger share of the model's step at the run's shape, and the expected error "
+                               "covers the host's explanation too"),
+                       {gpuMfu, hostPace}));
     }
     if (pace > 0 && !fit.hostBound) {
         fit.hostMeasured = true;
@@ -352,13 +441,43 @@ FittedModel fitAt(const Plan& plan, const std::vector<Calibration>& given, const
 
 }  // namespace
 
+StepTerms stepTerms(const Plan& plan, const Layout& layout, model::Numerics numerics, StateBytes bytes) {
+    Plan atFull = plan;
+    atFull.calibrations.clear();
+    atFull.recipe.mfu = 1.0;
+    atFull.recipe.hostPace = 1.0;
+    return termsOf(estimateUncalibrated(atFull, layout, numerics, bytes));
+}
+
+double stepTimeWith(const StepTerms& terms, const FittedModel& fit) {
+    Point p;
+    static_cast<StepTerms&>(p) = terms;
+    return predict(p, {fit.mfu, 1.0 - fit.overlap, fit.latencyS, fit.hostPace});
+}
+
+double onDeviceTimeWith(const StepTerms& terms, const FittedModel& fit) {
+    Point p;
+    static_cast<StepTerms&>(p) = terms;
+    return onDevice(p, {fit.mfu, 1.0 - fit.overlap, fit.latencyS, fit.hostPace});
+}
+
 FittedModel fitModel(const Plan& plan, const std::vector<Calibration>& calibrations) {
     return fitAt(plan, calibrations, {});
 }
 
 FittedModel fitModel(const Plan& plan, const std::vector<Calibration>& calibrations, model::Numerics numerics,
                      StateBytes bytes) {
-    return fitAt(plan, calibrations, {numerics, bytes});
+    return fitAt(plan, calibrations, {numerics, bytes, nullptr, nullptr});
+}
+
+FittedModel fitModel(const Plan& plan, const std::vector<Calibration>& calibrations, model::Numerics numerics,
+                     StateBytes bytes, const AttributionPrior& prior) {
+    return fitAt(plan, calibrations, {numerics, bytes, &prior, nullptr});
+}
+
+FittedModel fitModel(const Plan& plan, const Calibration& point, const StepTerms& terms, const AttributionPrior& prior) {
+    const std::vector<StepTerms> all{terms};
+    return fitAt(plan, {point}, {std::nullopt, std::nullopt, &prior, &all});
 }
 
 FittedModel fitModel(const Plan& plan) { return fitModel(plan, plan.calibrations); }

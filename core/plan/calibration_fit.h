@@ -45,6 +45,23 @@ struct RefusedPoint {
     Text why;
 };
 
+// What the measured truth says the constants of a step can be (step_time_cross_validation.h
+// fits it): where a run does not say its host's issue time, one step fits the host at some
+// pace as well as the GPU at some MFU, and only an explanation within what measured steps
+// showed is kept. Not given: the built-in truth's.
+struct AttributionPrior {
+    double lowestGpuMfu = 0.05;  // the lowest MFU a measured GPU-bound step fitted
+    double fastestPace = 0.1;    // the host paces measured host-bound steps fitted, fastest to slowest
+    double slowestPace = 10.0;
+};
+
+// One set of a fit's MFU and host pace (the fit's overlap and latency with them).
+struct Explanation {
+    double mfu = 0;
+    double hostPace = 1;
+    bool hostBound = false;
+};
+
 struct FittedModel {
     double mfu = 0;
     double hostPace = 1;               // the host's issue time against the reference host's (model/training_cost.h)
@@ -57,6 +74,13 @@ struct FittedModel {
     std::vector<PointResidual> points;  // each at its own workload (planAtPoint)
     std::vector<RefusedPoint> refused;  // left out: another model or GPU type
     std::vector<Text> notes;           // what limits the fit, in words
+    // A run that does not say how its step splits between host and GPU (no host_s): the
+    // other explanation that fits it as well and the truth allows; the stated error covers
+    // its predictions (step_time_confidence.h). Empty where the run or the truth decides.
+    std::vector<Explanation> alternatives;
+    // Both explanations as fitted before the truth chose (0: not fitted): the GPU's MFU at the
+    // reference host's pace, the host's pace at the plan's MFU, each where it fits the points.
+    double gpuOnlyMfu = 0, hostOnlyPace = 0;
 };
 
 // A point fits badly when the fitted model misses it by more than this.
@@ -69,8 +93,39 @@ FittedModel fitModel(const Plan& plan, const std::vector<Calibration>& points);
 FittedModel fitModel(const Plan& plan);
 // ... with the states held otherwise than the plan says at every point (as estimateUncalibrated's overload).
 FittedModel fitModel(const Plan& plan, const std::vector<Calibration>& points, model::Numerics, StateBytes);
+// ... with the truth's attribution given (the cross-validation fits without one family).
+FittedModel fitModel(const Plan& plan, const std::vector<Calibration>& points, model::Numerics, StateBytes,
+                     const AttributionPrior& prior);
+
+// ... one point measured in seconds per step whose terms (below) are known: nothing estimated again.
+struct StepTerms;
+FittedModel fitModel(const Plan& plan, const Calibration& point, const StepTerms& terms, const AttributionPrior& prior);
+
+// The built-in truth's attribution prior (step_time_cross_validation.cpp).
+const AttributionPrior& truthAttributionPrior();
 
 // The fitted constants put into a copy of the recipe.
 void applyFit(Recipe& recipe, const FittedModel& fit);
+
+// A step's terms at MFU 1 and the reference host's pace (estimate.h's figures): the step at
+// any fitted constants follows from them as the fit computes it, without estimating again
+// (step_time_cross_validation.cpp predicts thousands of steps so).
+struct StepTerms {
+    double computeAtFullMfu = 0;       // compute time at MFU 1, s
+    double memory = 0;                 // bandwidth-bound time per step, s (of which optimizer)
+    double optimizer = 0;
+    double host = 0;                   // host issue time per step at pace 1, s
+    double synchronisedAtFullMfu = 0;  // of compute, what the host waits for (estimate.h), at MFU 1
+    double synchronisedMemory = 0;     // of memory, the same
+    int accum = 1;
+    double windowAtFullMfu = 0;        // overlap window at MFU 1, s
+    double comm = 0;                   // communication time, s
+    double tail = 0;                   // of which after backward, never hidden (estimate.h commTailS)
+    double collectives = 0;            // collective phases per step
+};
+StepTerms stepTerms(const Plan& plan, const Layout& layout, model::Numerics, StateBytes);
+// The step, and its time on the device (host and GPU joined, before communication), at the fit's constants.
+double stepTimeWith(const StepTerms& terms, const FittedModel& fit);
+double onDeviceTimeWith(const StepTerms& terms, const FittedModel& fit);
 
 }  // namespace traindeck

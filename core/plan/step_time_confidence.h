@@ -5,15 +5,17 @@
 // issue time (eager PyTorch at small shapes) misses by as much as hosts differ (1.5×), and
 // one bound by exposed communication by as much as networks and NCCL's choices differ.
 //
-// So each measured step of the truth built into the program (truth_fixtures.h) is put in
-// its regime by the model's own terms (stepShares: the share of the predicted step each
-// part moves), and each regime has its own spread: the 90th percentile of |predicted /
-// measured − 1| over its steps (nine in ten were within it: a band a user can plan on,
-// and one the few worst points of a small regime do not set alone). A layout's figure is
-// its regime's spread; a regime with too few measured steps takes the whole truth's.
-// Calibrated, the spread is that of the other points of a model after one measured run,
-// regimes again by the calibrated model's terms, and never less than the fit's own
-// residual on the points it was given. The table, --json and the window show which.
+// So each measured step of the truth built into the program (truth_steps.h) is put in its
+// regime by the model's own terms (stepShares: the share of the predicted step each part
+// moves), and each regime has its own band, judged on model families it was not fitted on
+// (step_time_cross_validation.h: leave one family out, nine in ten steps inside). A layout's
+// figure is its regime's band; a regime with too few measured steps takes the whole truth's.
+// Calibrated, the band is that of the other steps of a model after one measured run, regimes
+// again by the calibrated model's terms, and never less than the fit's own residual on the
+// points it was given. Two things widen it: a host-bound step's run-to-run swing (no
+// prediction is nearer both ends), and a run that does not say its host time, whose other
+// explanation (FittedModel::alternatives) may put the step elsewhere. The table, --json and
+// the window show which.
 
 #include "plan/calibration_fit.h"
 #include "plan/estimate.h"
@@ -49,7 +51,7 @@ Text stepRegimeTag(StepRegime regime);
 // A regime's steps of the truth and their spread.
 struct RegimeSpread {
     int points = 0;
-    double spread = 0;  // 90th percentile of |error| over them; 0 without points
+    double spread = 0;  // the band that held nine in ten of them, leave one family out; 0 without points
 };
 
 // Fewer measured steps than this in a regime: its own 90th percentile says too little,
@@ -61,10 +63,11 @@ struct TruthSpread {
     int points = 0;               // measured steps compared
     int models = 0;               // (model, precision) groups
     int calibratedPoints = 0;     // steps predicted after one calibration point of their model
-    double uncalibrated = 0;      // 90th percentile of |predicted / measured − 1| at the assumed MFU
+    double uncalibrated = 0;      // the band of |predicted / measured − 1| at the assumed MFU, every regime at once
     double calibrated = 0;        // the same for the other points of a model after one calibration point
     std::array<RegimeSpread, kStepRegimeCount> uncalibratedByRegime{};  // by the uncalibrated estimate's regime
     std::array<RegimeSpread, kStepRegimeCount> calibratedByRegime{};    // by the calibrated estimate's regime
+    std::array<RegimeSpread, kStepRegimeCount> calibratedFromHostByRegime{};  // the same after a run the fit took as the host's
 };
 
 // Reads the built-in fixtures through the planner's own estimate and fit.
@@ -79,6 +82,8 @@ struct StepTimeConfidence {
     bool regimeMeasured = false;// enough of them (kMinRegimePoints) for their own spread
     double expectedError = 0;   // ±, relative: 0.2 is ±20%
     double fitResidual = 0;     // root mean square of the fit's relative residuals (calibrated)
+    double alternativeSpan = 0; // how far the fit's other explanation puts the step (FittedModel::alternatives)
+    double hostSwing = 0;       // a host-bound step's floor: its run-to-run swing (step_time_cross_validation.h)
     int fitPoints = 0;
     TruthSpread truth;
     Text summary;               // "±4.1% (GPU)": the table's cell
