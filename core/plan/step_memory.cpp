@@ -15,6 +15,19 @@ std::string threeDigits(double v) { return estimateText(v); }  // core's one rul
 // report gpu_mem_gb in (docs/metrics-protocol.md), so a plan and a run compare.
 constexpr double kGb = double(1u << 30);
 
+// What traindeck-trainer's GPU backend holds per token of a micro-batch (docs/trainer-workload.md's
+// tae-mlp, trainer/cuda's buffers): the input patch in bf16 and its fp32 target (192 values
+// each), every layer's bf16 output and, before a GELU, its bf16 input too, and two bf16
+// gradient slabs as wide as the widest layer. Encoder 192→D→…→D→16 and decoder
+// 16→D→…→D→192: 2L layers of width D under a GELU, and the 16 and 192 wide ends.
+double taeMlpBytesPerToken(double width, double layers) {
+    const double io = 192 * 2 + 192 * 4;
+    const double outputs = 2 * (2 * layers * width + 16 + 192);
+    const double geluInputs = 2 * (2 * layers * width);
+    const double gradients = 2 * 2 * std::max(width, 192.0);
+    return io + outputs + geluInputs + gradients;
+}
+
 }  // namespace
 
 model::Numerics planNumerics(const Plan& p) {
@@ -102,6 +115,8 @@ StepMemory stepMemory(const Plan& plan, const Layout& layout, model::Numerics nu
         logits = arch.isLanguageModel() ? a.outside : 0;
         spike = a.backwardSpike;
         transient = a.backwardTransient;
+    } else if (hasArch) {  // the trainer's own model: its clip's tokens through its width and depth
+        kept = taeMlpBytesPerToken(double(arch.hidden), double(arch.layers)) * plan.model.tokensPerSample * r.microBatch;
     } else {
         kept = plan.model.activationGbPerSample * r.microBatch * kGb;
     }
