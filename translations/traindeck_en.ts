@@ -76,7 +76,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>unknown workload &apos;%1&apos; after &apos;@&apos; (known: micro, accum, seq, ckpt, precision, zero, fsdp, gpu, params, model, host; e.g. @micro=8:seq=1024)</source>
+        <source>unknown workload &apos;%1&apos; after &apos;@&apos; (known: micro, accum, seq, ckpt, precision, zero, fsdp, gpu, params, model, host, write, eval; e.g. @micro=8:seq=1024)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -137,6 +137,14 @@
     </message>
     <message>
         <source>±%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>write after &apos;@&apos; expects the run&apos;s checkpoint write speed like 0.3GB/s or 300MB/s, got &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>eval after &apos;@&apos; expects how many times faster than training the run evaluated its samples, like 2.9x, got &apos;%1&apos;</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1797,6 +1805,14 @@
         <source>accumulation × (((host issue)³ + (compute + elementwise traffic − experts between synchronisations)³)^⅓ + experts between synchronisations) per micro-step + optimizer traffic + exposed communication</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>⌊steps / eval every⌋ × eval samples / batch × (step − exposed comm) / the run&apos;s evaluation speed over its training speed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>⌊steps / checkpoint every⌋ × parameters × (w + o) bytes / the run&apos;s write speed</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>GenerateCommand</name>
@@ -2792,6 +2808,14 @@
     </message>
     <message>
         <source>the checkpoint folder this platform keeps (on the node)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>steps between evaluations (0: none)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>held-out samples one evaluation reads</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -5124,6 +5148,10 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
     </message>
     <message>
         <source>Step time on %1: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no planned line: %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -132,12 +132,20 @@
         <translation>该运行测量了主机的下发时间：这台主机下发 eager PyTorch 的速度是参考主机的 ×%1，该运行的其他形状按这台主机预测</translation>
     </message>
     <message>
-        <source>unknown workload &apos;%1&apos; after &apos;@&apos; (known: micro, accum, seq, ckpt, precision, zero, fsdp, gpu, params, model, host; e.g. @micro=8:seq=1024)</source>
-        <translation>&apos;@&apos; 后的工作负载 &apos;%1&apos; 无法识别（可用：micro、accum、seq、ckpt、precision、zero、fsdp、gpu、params、model、host；例如 @micro=8:seq=1024）</translation>
+        <source>unknown workload &apos;%1&apos; after &apos;@&apos; (known: micro, accum, seq, ckpt, precision, zero, fsdp, gpu, params, model, host, write, eval; e.g. @micro=8:seq=1024)</source>
+        <translation>&apos;@&apos; 后的工作负载 &apos;%1&apos; 无法识别（可用：micro、accum、seq、ckpt、precision、zero、fsdp、gpu、params、model、host、write、eval；例如 @micro=8:seq=1024）</translation>
     </message>
     <message>
         <source>host after &apos;@&apos; expects the host&apos;s issue time per step like 43ms or 0.043s, got &apos;%1&apos;</source>
         <translation>&apos;@&apos; 后的 host 需要每步的主机下发时间，如 43ms 或 0.043s，得到的是 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>write after &apos;@&apos; expects the run&apos;s checkpoint write speed like 0.3GB/s or 300MB/s, got &apos;%1&apos;</source>
+        <translation>&apos;@&apos; 后的 write 需要该运行的检查点写入速度，如 0.3GB/s 或 300MB/s，得到的是 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>eval after &apos;@&apos; expects how many times faster than training the run evaluated its samples, like 2.9x, got &apos;%1&apos;</source>
+        <translation>&apos;@&apos; 后的 eval 需要该运行验证样本的速度是训练的几倍，如 2.9x，得到的是 &apos;%1&apos;</translation>
     </message>
 </context>
 <context>
@@ -1797,6 +1805,14 @@
         <source>accumulation × (((host issue)³ + (compute + elementwise traffic − experts between synchronisations)³)^⅓ + experts between synchronisations) per micro-step + optimizer traffic + exposed communication</source>
         <translation>累积步数 × (((主机下发)³ + (计算 + 逐元素读写 − 两次同步之间的专家计算)³)^⅓ + 两次同步之间的专家计算)（每微步）+ 优化器读写 + 未被掩盖的通信</translation>
     </message>
+    <message>
+        <source>⌊steps / eval every⌋ × eval samples / batch × (step − exposed comm) / the run&apos;s evaluation speed over its training speed</source>
+        <translation>⌊步数 / 验证间隔⌋ × 验证样本数 / 批量 × (步时 − 暴露通信) / 该运行的验证速度与训练速度之比</translation>
+    </message>
+    <message>
+        <source>⌊steps / checkpoint every⌋ × parameters × (w + o) bytes / the run&apos;s write speed</source>
+        <translation>⌊步数 / 检查点间隔⌋ × 参数量 × (w + o) 字节 / 该运行实测的写入速度</translation>
+    </message>
 </context>
 <context>
     <name>GenerateCommand</name>
@@ -2794,6 +2810,14 @@
     <message>
         <source>the checkpoint folder this platform keeps (on the node)</source>
         <translation>此平台保留的检查点文件夹（在节点上）</translation>
+    </message>
+    <message>
+        <source>steps between evaluations (0: none)</source>
+        <translation>两次验证之间的步数（0：不验证）</translation>
+    </message>
+    <message>
+        <source>held-out samples one evaluation reads</source>
+        <translation>一次验证读取的留出样本数</translation>
     </message>
 </context>
 <context>
@@ -5129,6 +5153,10 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
     <message>
         <source>Step time on %1: %2.</source>
         <translation>%1 的每步时间：%2。</translation>
+    </message>
+    <message>
+        <source>%1: no planned line: %2</source>
+        <translation>%1：不画计划线：%2</translation>
     </message>
 </context>
 <context>
