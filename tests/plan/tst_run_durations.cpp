@@ -11,7 +11,11 @@
 #include "plan/run_timeline.h"
 
 #include "metrics/text_stream.h"
+#include "run_traindeck.h"
+#include "trainer_env.h"
 
+#include <QProcess>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <cmath>
@@ -170,6 +174,34 @@ private slots:
         }
         // A run that has not started says nothing yet: nothing to refuse.
         QVERIFY(!runOfAnotherPlan(plan, metrics::RunInfo{}));
+    }
+
+    // traindeck-trainer's own CPU run, with evaluations and checkpoints: its events carry what
+    // they took, and `traindeck plan --calibrate-from` refuses it for a GPU plan in one line.
+    void ourTrainersCpuRunIsNotAGpuPlans() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString metrics = dir.filePath("run.jsonl");
+        QProcess trainer;
+        trainer.setProcessEnvironment(trainerEnvironment());
+        trainer.start(TRAINER_BINARY, {"--backend", "gloo", "--frames", "2", "--height", "32", "--width", "32",
+                                       "--micro-batch", "4", "--steps", "40", "--log-every", "2", "--eval-every", "20",
+                                       "--eval-samples", "10", "--checkpoint-every", "20", "--checkpoint-dir",
+                                       dir.filePath("ckpt"), "--metrics-file", metrics});
+        QVERIFY(trainer.waitForFinished(60000));
+        QCOMPARE(trainer.exitCode(), 0);
+        Text error;
+        const std::optional<RunSpeed> run = readRunSpeed(metrics.toStdString(), error);
+        QVERIFY2(run, error.english().c_str());
+        QCOMPARE(run->device, std::string("cpu"));
+        QCOMPARE(run->durations.evaluations, 2);
+        QCOMPARE(run->durations.checkpoints, 2);
+        QVERIFY(run->calibration.workload.checkpointGBps > 0 && run->calibration.workload.evalSpeedRatio > 0);
+        const TraindeckRun refused = runTraindeck({"plan", "--gpu", "h200", "--calibrate-from", metrics});
+        QCOMPARE(refused.code, 2);
+        QCOMPARE(refused.err.count('\n'), 1);
+        QVERIFY2(refused.err.contains("cannot calibrate this plan: measured on CPUs, the plan runs on NVIDIA H200"),
+                 qPrintable(refused.err));
     }
 
 private:
