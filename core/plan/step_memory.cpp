@@ -128,7 +128,13 @@ StepMemory stepMemory(const Plan& plan, const Layout& layout, model::Numerics nu
     // The loss's backward is done (logits freed); the last block runs its backward
     // (recomputed first under checkpointing) with every other block's activations kept.
     const double firstBlock = weights + gathered + optimizer + accumulated + kept + transient;
-    const double end = weights + gathered + optimizer + grads + transient;
+    // Full and hybrid shard reduce each unit's gradients in fp32 (the reduce dtype): the last
+    // unit's backward, the root's (embeddings, head), ends with that unit's whole gradient in
+    // fp32 beside every shard (measured: bench/step_truth.py's FSDP2 points at small activations).
+    const bool resharding = r.fsdp == Recipe::Fsdp::FullShard || r.fsdp == Recipe::Fsdp::HybridShard;
+    const double reducing =
+        resharding && hasArch ? 4.0 * std::max(double(counts.total - arch.layers * counts.perLayer), double(counts.perLayer)) : 0;
+    const double end = weights + gathered + optimizer + grads + transient + reducing;
     const double step = weights + optimizer + grads;
     StepMemory m;
     StepMemoryParts& p = m.peak;
@@ -146,7 +152,7 @@ StepMemory stepMemory(const Plan& plan, const Layout& layout, model::Numerics nu
         p.activationsGb = (kept + transient) / kGb;
     } else if (end >= step) {
         m.phase = TD_TEXT("Formulas", "at the end of backward");
-        p.gradsGb = grads / kGb;
+        p.gradsGb = (grads + reducing) / kGb;
         p.activationsGb = transient / kGb;
     } else {
         m.phase = TD_TEXT("Formulas", "at the optimizer step");

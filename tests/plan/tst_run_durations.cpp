@@ -6,6 +6,8 @@
 #include "plan_with_fields.h"
 #include "plan/calibrate.h"
 #include "plan/estimate.h"
+#include "plan/plan_analysis.h"
+#include "plan/plan_yaml.h"
 #include "plan/run_durations.h"
 #include "plan/run_speed.h"
 #include "plan/run_timeline.h"
@@ -19,6 +21,8 @@
 #include <QtTest>
 
 #include <cmath>
+#include <fstream>
+#include <iterator>
 #include <map>
 #include <memory>
 
@@ -174,6 +178,60 @@ private slots:
         }
         // A run that has not started says nothing yet: nothing to refuse.
         QVERIFY(!runOfAnotherPlan(plan, metrics::RunInfo{}));
+    }
+
+    // The goal on our own trainer's run (fixtures/trainer_timeline, bench/RESULTS.md): the plan
+    // of bench/timeline/plan.yaml (bench-large on one H200, 400 steps, an evaluation of 2000
+    // clips and a checkpoint every 100) against its generated job run twice on an H200: the
+    // time to finish within 20% of each run's own `end` seconds uncalibrated, within 10% after
+    // `--calibrate-from` one of them (the other run held out too); the plan's memory (less its
+    // assumed overhead) within 10% of the run's device memory less the CUDA context's (the tiny
+    // run's, whose own activations are a few MiB).
+    void ourTrainersRunFinishesWhenItsPlanSays() {
+        Plan plan;
+        const LoadResult loaded = loadPlanFile(PLAN_FIXTURES "/../../../bench/timeline/plan.yaml", plan);
+        QVERIFY2(loaded.ok, loaded.error.english().c_str());
+        const std::string dir = PLAN_FIXTURES "/trainer_timeline/";
+        auto runOf = [&](const std::string& name) {
+            std::ifstream in(dir + name);
+            const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+            QVERIFY2(!text.empty(), name.c_str());
+            read(text, name);
+        };
+        runOf("run1.jsonl");
+        runOf("run2.jsonl");
+        runOf("tiny.jsonl");
+        auto finish = [](const Plan& p) { return analyse(p).estimates.front().timeline.timeToFinishS.value; };
+        const double uncalibrated = finish(plan);
+        for (const char* from : {"run1.jsonl", "run2.jsonl"}) {
+            Text error;
+            const std::optional<RunSpeed> point = runSpeedOf(*m_runs.at(from), from, error);
+            QVERIFY(point && !runPlanMismatch(plan, *point));
+            Plan calibrated = plan;
+            calibrated.calibrations = {point->calibration};
+            const RunTimeline t = analyse(calibrated).estimates.front().timeline;
+            QVERIFY(t.evaluationLearned && t.checkpointLearned);
+            for (const char* truth : {"run1.jsonl", "run2.jsonl"}) {
+                const double measured = m_runs.at(truth)->end->seconds;
+                qInfo("%s: measured %.2f s; planned %.2f s uncalibrated (%+.1f%%), %.2f s calibrated from %s (%+.1f%%)", truth,
+                      measured, uncalibrated, 100 * (uncalibrated / measured - 1), t.timeToFinishS.value, from,
+                      100 * (t.timeToFinishS.value / measured - 1));
+                QVERIFY(std::fabs(uncalibrated / measured - 1) <= 0.20);
+                QVERIFY(std::fabs(t.timeToFinishS.value / measured - 1) <= 0.10);
+            }
+        }
+        // Memory: the plan's activations are the trainer's buffers for its clip and preset.
+        const Estimate large = analyse(plan).estimates.front();
+        const double context = m_runs.at("tiny.jsonl")->find("gpu_mem_gb")->points().back().value;
+        const double measured = m_runs.at("run1.jsonl")->find("gpu_mem_gb")->points().back().value - context;
+        const double planned = large.memoryPerGpuGb.value - large.memory.overheadGb;
+        qInfo("bench-large: planned %.2f GiB, measured %.2f GiB less the context's %.2f", planned, measured + context, context);
+        QVERIFY(std::fabs(planned / measured - 1) <= 0.10);
+        const Plan tiny = withFields(plan, {{"model.preset", "tiny"}, {"model.clip_frames", "4"}, {"model.clip_height", "64"},
+                                            {"model.clip_width", "64"}, {"recipe.micro_batch", "8"}});
+        const Estimate small = analyse(tiny).estimates.front();
+        QVERIFY2(small.memory.activationsGb < 0.02 && small.memoryPerGpuGb.value - small.memory.overheadGb < 0.05,
+                 qPrintable(QString::number(small.memoryPerGpuGb.value)));
     }
 
     // traindeck-trainer's own CPU run, with evaluations and checkpoints: its events carry what
