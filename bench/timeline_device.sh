@@ -6,6 +6,7 @@
 # twice, one run after the other, and a `--preset tiny` run at 4x64x64 for its memory.
 # The generated files are made beforehand on the CPU machine (the device has no Qt):
 #   traindeck generate bench/timeline/plan.yaml --target ssh --hosts localhost -o bench/timeline/files
+# (they travel with the source; they are not kept in the repository).
 # Gloo's .debs beside the source in ./debs (apt-get download libgloo-dev libgloo0
 # libhiredis0.14 libibverbs1 libnl-3-200 libnl-route-3-200). Results in $OUT.
 set -u
@@ -42,7 +43,10 @@ export PATH="$BUILD/trainer:$PATH"
 traindeck-trainer --version | tee -a "$LOG"
 
 FILES=$SRC/bench/timeline/files
+began=$(date +%s)
 for run in 1 2; do
+  # The second run only where the device time allows (the call's budget: about 6 minutes).
+  [ $run -eq 2 ] && [ $(( $(date +%s) - began )) -gt 150 ] && { say "run 2 skipped: no time"; break; }
   rm -rf /tmp/tlckpt
   say "run $run: bash node-0.sh (the generated job)"
   t0=$(date +%s.%N)
