@@ -109,6 +109,10 @@ public:
 
     // Peak device memory in GiB (2^30 bytes: gpu_mem_gb, docs/metrics-protocol.md); the CPU backend reports its peak RSS.
     virtual double peakMemoryGb() const = 0;
+
+    // What computes (the start event's `device`): the GPU's name ("NVIDIA H200") or "cpu".
+    // Valid after init.
+    virtual std::string device() const = 0;
 };
 
 // Defined by trainer/cuda/ (its module and tools), never by the trainer itself.

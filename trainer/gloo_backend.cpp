@@ -125,6 +125,8 @@ public:
         v_ = state.adamV;
     }
 
+    std::string device() const override { return "cpu"; }
+
     double peakMemoryGb() const override {
         rusage usage{};
         ::getrusage(RUSAGE_SELF, &usage);

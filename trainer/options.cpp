@@ -37,6 +37,8 @@ Workload
 Reporting (JSON lines, see metrics-protocol.md)
   --log-every N             step and rank events every N steps (default 10; 0 = only the last)
   --eval-every N            eval on held-out clips every N steps (default 0 = never)
+  --eval-samples N          held-out clips one eval reads, shared by the ranks in
+                            micro-batches (default 0 = one micro-batch per rank)
   --metrics-file PATH       append the metrics stream to PATH (default standard output)
   --check-sync              rank events carry param_hash, a hash of the rank's weights
 Checkpoints
@@ -114,7 +116,7 @@ Options parseOptions(int argc, char** argv) {
         {"--backend", true}, {"--workload", true}, {"--preset", true}, {"--frames", true},
         {"--height", true}, {"--width", true}, {"--micro-batch", true}, {"--grad-accum", true},
         {"--steps", true}, {"--lr", true}, {"--warmup", true}, {"--seed", true},
-        {"--log-every", true}, {"--eval-every", true}, {"--metrics-file", true},
+        {"--log-every", true}, {"--eval-every", true}, {"--eval-samples", true}, {"--metrics-file", true},
         {"--checkpoint-dir", true}, {"--checkpoint-every", true}, {"--resume", true},
         {"--comm-timeout", true}, {"--rdzv-timeout", true}, {"--nproc-per-node", true},
         {"--nnodes", true}, {"--node-rank", true}, {"--check-sync", false}, {"--help", false},
@@ -177,6 +179,7 @@ Options parseOptions(int argc, char** argv) {
         {"--seed", [&](auto& f, auto& v) { o.seed = parseNumber<uint64_t>(f, v); }},
         {"--log-every", [&](auto& f, auto& v) { o.logEvery = positive(f, v, 0); }},
         {"--eval-every", [&](auto& f, auto& v) { o.evalEvery = positive(f, v, 0); }},
+        {"--eval-samples", [&](auto& f, auto& v) { o.evalSamples = positive(f, v, 0); }},
         {"--metrics-file", [&](auto& f, auto& v) {
              if (v.empty()) throw UsageError(f + " needs a path");
              o.metricsFile = v; }},

@@ -24,6 +24,7 @@ struct Options {
     double lr = 1e-3;
     uint64_t seed = 0;
     long logEvery = 10, evalEvery = 0;
+    long evalSamples = 0;           // held-out samples per evaluation; 0 = one micro-batch per rank
     std::string metricsFile;        // "" = standard output
     std::string checkpointDir;
     long checkpointEvery = 0;       // 0 = only on SIGTERM

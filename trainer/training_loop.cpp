@@ -225,7 +225,8 @@ void Worker::startEvent(long resumedFrom) {
         .str("activation_checkpointing", "none")
         .integer("zero_stage", 0)
         .str("fsdp", "none")
-        .integer("params", int64_t(paramLayout(s).count));
+        .integer("params", int64_t(paramLayout(s).count))
+        .str("device", backend_->device());
     if (resumedFrom > 0) start.integer("resumed_from_step", resumedFrom);
     else start.null("resumed_from_step");
     metrics_.write(start);
@@ -406,15 +407,26 @@ void Worker::stopNonFinite(long n, const StepFigures& f, bool logged) {
     fail("nonfinite", "loss or gradient norm is not finite at step " + std::to_string(n));
 }
 
-// The held-out batch (each rank its own samples), averaged over ranks.
+// The held-out samples (ids from kEvalSampleBase, --eval-samples of them, else one
+// micro-batch per rank), shared by the ranks in contiguous runs and read in micro-batches.
+// Loss and PSNR are averages over the samples (a micro-batch's PSNR weighs as its samples).
 void Worker::evaluate(long n) {
-    const int B = o_.microBatch;
-    const Batch held{o_.seed, kEvalSampleBase + uint64_t(env_.rank) * uint64_t(B), B};
-    const double mse = backend_->evaluate(held);
-    const auto sum = collective([&] { return backend_->allReduceSum({mse, psnr(mse)}); });
+    const auto t0 = Clock::now();
+    const EvalShare share = evalShare(o_.evalSamples, o_.microBatch, env_.rank, env_.worldSize);
+    double mseSum = 0, psnrSum = 0;
+    for (uint64_t done = 0; done < share.count;) {
+        const int k = int(std::min<uint64_t>(uint64_t(o_.microBatch), share.count - done));
+        const double mse = backend_->evaluate({o_.seed, kEvalSampleBase + share.first + done, k});
+        mseSum += mse * k;
+        psnrSum += psnr(mse) * k;
+        done += uint64_t(k);
+    }
+    const auto sum = collective([&] { return backend_->allReduceSum({mseSum, psnrSum}); });
     if (env_.rank == 0) {
+        const double total = double(share.total);
         JsonLine ev("eval");
-        ev.integer("step", n).num("loss", sum[0] / env_.worldSize).num("psnr", sum[1] / env_.worldSize);
+        ev.integer("step", n).num("loss", sum[0] / total).num("psnr", sum[1] / total)
+            .integer("samples", int64_t(share.total)).num("seconds", seconds(t0));
         metrics_.write(ev);
     }
 }

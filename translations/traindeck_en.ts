@@ -175,6 +175,18 @@
             <source>; the run does not say its host time (host_s), and the fit's other explanation of it puts this step %1 away, which the error covers: a run that records host_s narrows it</source>
             <translation type="unfinished" />
         </message>
+        <message>
+            <source>unknown workload '%1' after '@' (known: micro, accum, seq, ckpt, precision, zero, fsdp, gpu, params, model, host, write, eval; e.g. @micro=8:seq=1024)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>write after '@' expects the run's checkpoint write speed like 0.3GB/s or 300MB/s, got '%1'</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>eval after '@' expects how many times faster than training the run evaluated its samples, like 2.9x, got '%1'</source>
+            <translation type="unfinished" />
+        </message>
     </context>
     <context>
         <name>CalibrationPoint</name>
@@ -1964,6 +1976,14 @@
             <source>accumulation × (((host issue)³ + (compute + elementwise traffic − experts between synchronisations)³)^⅓ + experts between synchronisations) per micro-step + optimizer traffic + exposed communication</source>
             <translation type="unfinished" />
         </message>
+        <message>
+            <source>⌊steps / eval every⌋ × eval samples / batch × (step − exposed comm) / the run's evaluation speed over its training speed</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>⌊steps / checkpoint every⌋ × parameters × (w + o) bytes / the run's write speed</source>
+            <translation type="unfinished" />
+        </message>
     </context>
     <context>
         <name>GenerateCommand</name>
@@ -3046,6 +3066,14 @@
         </message>
         <message>
             <source>the checkpoint folder this platform keeps (on the node)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>steps between evaluations (0: none)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>held-out samples one evaluation reads</source>
             <translation type="unfinished" />
         </message>
     </context>
@@ -5430,6 +5458,10 @@ Trust this key and record it? Compare the fingerprint with the one the host's ad
         </message>
         <message>
             <source>Step time on %1: %2.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>%1: no planned line: %2</source>
             <translation type="unfinished" />
         </message>
     </context>

@@ -175,6 +175,18 @@
             <source>; the run does not say its host time (host_s), and the fit's other explanation of it puts this step %1 away, which the error covers: a run that records host_s narrows it</source>
             <translation>；该次运行没有给出其主机时间（host_s），拟合的另一种解释使该步相差 %1，预期误差已覆盖它：记录 host_s 的运行可缩小此范围</translation>
         </message>
+        <message>
+            <source>unknown workload '%1' after '@' (known: micro, accum, seq, ckpt, precision, zero, fsdp, gpu, params, model, host, write, eval; e.g. @micro=8:seq=1024)</source>
+            <translation>'@' 后的工作负载 '%1' 无法识别（可用：micro、accum、seq、ckpt、precision、zero、fsdp、gpu、params、model、host、write、eval；例如 @micro=8:seq=1024）</translation>
+        </message>
+        <message>
+            <source>write after '@' expects the run's checkpoint write speed like 0.3GB/s or 300MB/s, got '%1'</source>
+            <translation>'@' 后的 write 需要该运行的检查点写入速度，如 0.3GB/s 或 300MB/s，得到的是 '%1'</translation>
+        </message>
+        <message>
+            <source>eval after '@' expects how many times faster than training the run evaluated its samples, like 2.9x, got '%1'</source>
+            <translation>'@' 后的 eval 需要该运行验证样本的速度是训练的几倍，如 2.9x，得到的是 '%1'</translation>
+        </message>
     </context>
     <context>
         <name>CalibrationPoint</name>
@@ -1972,6 +1984,14 @@
             <source>accumulation × (((host issue)³ + (compute + elementwise traffic − experts between synchronisations)³)^⅓ + experts between synchronisations) per micro-step + optimizer traffic + exposed communication</source>
             <translation>累积步数 × (((主机下发)³ + (计算 + 逐元素读写 − 两次同步之间的专家计算)³)^⅓ + 两次同步之间的专家计算)（每微步）+ 优化器读写 + 未被掩盖的通信</translation>
         </message>
+        <message>
+            <source>⌊steps / eval every⌋ × eval samples / batch × (step − exposed comm) / the run's evaluation speed over its training speed</source>
+            <translation>⌊步数 / 验证间隔⌋ × 验证样本数 / 批量 × (步时 − 暴露通信) / 该运行的验证速度与训练速度之比</translation>
+        </message>
+        <message>
+            <source>⌊steps / checkpoint every⌋ × parameters × (w + o) bytes / the run's write speed</source>
+            <translation>⌊步数 / 检查点间隔⌋ × 参数量 × (w + o) 字节 / 该运行实测的写入速度</translation>
+        </message>
     </context>
     <context>
         <name>GenerateCommand</name>
@@ -3104,6 +3124,14 @@
         <message>
             <source>the checkpoint folder this platform keeps (on the node)</source>
             <translation>此平台保留的检查点文件夹（在节点上）</translation>
+        </message>
+        <message>
+            <source>steps between evaluations (0: none)</source>
+            <translation>两次验证之间的步数（0：不验证）</translation>
+        </message>
+        <message>
+            <source>held-out samples one evaluation reads</source>
+            <translation>一次验证读取的留出样本数</translation>
         </message>
     </context>
     <context>
@@ -5691,6 +5719,10 @@ Trust this key and record it? Compare the fingerprint with the one the host's ad
         <message>
             <source>Step time on %1: %2.</source>
             <translation>%1 的每步时间：%2。</translation>
+        </message>
+        <message>
+            <source>%1: no planned line: %2</source>
+            <translation>%1：不画计划线：%2</translation>
         </message>
     </context>
     <context>

@@ -365,10 +365,15 @@ nlohmann::ordered_json toJson(const PlanAnalysis& analysis) {
         put(timeline, "checkpoints_s", t.checkpointsS);
         put(timeline, "time_to_finish_s", t.timeToFinishS);
         timeline["finish_time_if_started_now"] = isoClockAfter(t.timeToFinishS.value);
-        j["timeline"] = timeline;
         // How sure the step time is on this layout: what bounds its step and that regime's spread.
         const StepTimeConfidence& sure = *analysis.confidenceFor(e.layout);
         const double error = sure.expectedError;
+        // The evaluations' and checkpoints' durations as a calibration run measured them, or assumed,
+        // and the time to finish's error with their share.
+        timeline["evaluation_measured"] = t.evaluationLearned;
+        timeline["checkpoint_measured"] = t.checkpointLearned;
+        timeline["time_to_finish_error"] = t.timeToFinishError(error);
+        j["timeline"] = timeline;
         j["step_time_range_s"] = {e.stepTimeS.value * (1 - error), e.stepTimeS.value * (1 + error)};
         j["step_time_confidence"] = confidenceJson(sure);
         put(j, "scaling_efficiency", e.scalingEfficiency);

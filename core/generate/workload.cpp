@@ -56,6 +56,10 @@ const std::vector<Entry>& entries() {
         {{"job_name", Text(TD_TEXT("Placeholders", "the job's name"))}, [](const Plan& p, const LaunchFigures&) { return p.launch.jobName; }},
         {{"checkpoint_every", Text(TD_TEXT("Placeholders", "steps between checkpoints (0: none)"))},
          [](const Plan& p, const LaunchFigures&) { return std::to_string(p.recipe.checkpointEvery); }},
+        {{"eval_every", Text(TD_TEXT("Placeholders", "steps between evaluations (0: none)"))},
+         [](const Plan& p, const LaunchFigures&) { return std::to_string(p.recipe.evalEvery); }},
+        {{"eval_samples", Text(TD_TEXT("Placeholders", "held-out samples one evaluation reads"))},
+         [](const Plan& p, const LaunchFigures&) { return std::to_string(p.recipe.evalSamples); }},
         // Known only on the node: references to what the entrypoint exports.
         {{"node_rank", Text(TD_TEXT("Placeholders", "this node's index (on the node)"))},
          [](const Plan&, const LaunchFigures&) { return nodeVar("NODE_RANK"); }},
@@ -176,7 +180,10 @@ std::string workloadShell(const Plan& plan, const LaunchFigures& f, const Genera
         {"--width", std::to_string(plan.model.clipWidth)},
     };
     flags.insert(flags.begin() + 1, {"--preset", plan.model.preset});
-    if (plan.recipe.evalEvery > 0) flags.push_back({"--eval-every", std::to_string(plan.recipe.evalEvery)});
+    if (plan.recipe.evalEvery > 0) {
+        flags.push_back({"--eval-every", std::to_string(plan.recipe.evalEvery)});
+        flags.push_back({"--eval-samples", std::to_string(plan.recipe.evalSamples)});
+    }
     if (!options.metricsFile.empty()) flags.push_back({"--metrics-file", options.metricsFile});
     std::string out = "exec traindeck-trainer";
     for (const auto& [flag, value] : flags) out += " \\\n    " + flag + " " + shellQuote(value);

@@ -43,6 +43,13 @@ struct RunInfo {
     std::int64_t resumedFromStep = -1;
     double startTime = 0;
     int starts = 0;  // start events seen (a resumed run starts again)
+    // What the run's evaluations and checkpoint writes took (metrics-protocol.md `eval`
+    // samples and seconds, `checkpoint` bytes and seconds), each as the event said it.
+    struct Timed {
+        double amount = 0;  // samples evaluated, bytes written; 0: not said
+        double seconds = 0;
+    };
+    std::vector<Timed> evaluations, checkpointWrites;
 };
 
 struct RunEnd {

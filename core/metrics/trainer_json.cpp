@@ -60,6 +60,7 @@ struct TrainerJsonParser::Impl {
     void applyStep(std::int64_t step, double time, double seenAt);
     bool applyRank(std::int64_t step, double time);
     void applyEval(std::int64_t step, double time, double seenAt);
+    void applyCheckpoint();
     void applyStart(double time);
     void applyLauncher(double time);
 };
@@ -96,6 +97,8 @@ bool TrainerJsonParser::Impl::apply(double seenAt) {
         applyEval(step, time, seenAt);
     else if (f.event == "start")
         applyStart(time);
+    else if (f.event == "checkpoint")
+        applyCheckpoint();
     else if (f.event == "error") {
         std::string detail = node.empty() ? std::string(f.kind) : "[" + node + "] " + std::string(f.kind);
         if (!f.message.empty())
@@ -105,7 +108,7 @@ bool TrainerJsonParser::Impl::apply(double seenAt) {
         run.raise({AlarmKind::RankError, run.lastStep(), time, int(rank), {}, detail});
     } else
         applyLauncher(time);
-    // checkpoint and events of later versions: nothing to plot.
+    // Events of later versions: nothing to plot.
     return true;
 }
 
@@ -170,10 +173,28 @@ void TrainerJsonParser::Impl::applyEval(std::int64_t step, double time, double s
         run.append(*evalPsnr, {step, time, v}, seenAt);
     }
     f.extraValues(extras);
+    RunInfo::Timed took{0, f.get(kSeconds, -1)};
     for (const auto& [name, value] : extras) {
+        if (name == "samples") {  // the protocol's, how many it read: a duration's, not a metric
+            took.amount = std::isfinite(value) && value > 0 ? value : 0;
+            continue;
+        }
         const std::string metric = name.starts_with("eval_") ? std::string(name) : "eval_" + std::string(name);
         run.append(userSeries.get(run, metric, -1), {step, time, value}, seenAt);
     }
+    if (std::isfinite(took.seconds) && took.seconds >= 0)
+        run.info.evaluations.push_back(took);
+}
+
+void TrainerJsonParser::Impl::applyCheckpoint() {
+    const double seconds = f.get(kSeconds, -1);
+    if (!std::isfinite(seconds) || seconds < 0)
+        return;
+    double bytes = 0;
+    for (const auto& [name, value] : f.extra)
+        if (name == "bytes" && std::isfinite(value) && value > 0)
+            bytes = value;
+    run.info.checkpointWrites.push_back({bytes, seconds});
 }
 
 void TrainerJsonParser::Impl::applyStart(double time) {

@@ -60,6 +60,8 @@ const std::vector<WorkloadKey>& workloadKeys() {
         {"params", "", [](const W& w) { return w.params > 0; }, nullptr, nullptr},
         {"model", "", [](const W& w) { return !w.model.empty(); }, nullptr, nullptr},
         {"host", "", [](const W& w) { return w.hostS > 0; }, nullptr, nullptr},
+        {"write", "", [](const W& w) { return w.checkpointGBps > 0; }, nullptr, nullptr},
+        {"eval", "", [](const W& w) { return w.evalSpeedRatio > 0; }, nullptr, nullptr},
     };
     return k;
 }
@@ -133,6 +135,10 @@ std::string workloadText(const MeasuredWorkload& w) {
             value = parameterCountText(w.params);
         } else if (std::string_view(k.name) == "host") {
             value = formatNumber(std::round(w.hostS * 1e6) / 1e3) + "ms";
+        } else if (std::string_view(k.name) == "write") {
+            value = significant(w.checkpointGBps, 3) + "GB/s";
+        } else if (std::string_view(k.name) == "eval") {
+            value = significant(w.evalSpeedRatio, 3) + "x";
         } else {
             value = spellingWord(w.model);
         }
@@ -156,7 +162,7 @@ bool parseWorkload(std::string_view text, MeasuredWorkload& out, Text& error) {
         const auto k = std::find_if(workloadKeys().begin(), workloadKeys().end(), [&](const WorkloadKey& key) { return name == key.name; });
         if (eq == std::string::npos || value.empty() || k == workloadKeys().end()) {
             error = Text(TD_TEXT("Calibration", "unknown workload '%1' after '@' (known: micro, accum, seq, ckpt, "
-                                                "precision, zero, fsdp, gpu, params, model, host; e.g. "
+                                                "precision, zero, fsdp, gpu, params, model, host, write, eval; e.g. "
                                                 "@micro=8:seq=1024)"),
                          {Text::value(printable(item))});
             return false;
@@ -180,6 +186,20 @@ bool parseWorkload(std::string_view text, MeasuredWorkload& out, Text& error) {
             if (!parseSeconds(value, w.hostS)) {
                 error = Text(TD_TEXT("Calibration", "host after '@' expects the host's issue time per step like 43ms "
                                                     "or 0.043s, got '%1'"),
+                             {Text::value(printable(value))});
+                return false;
+            }
+        } else if (name == "write") {
+            if (!parseScaled(value, {{"GB/s", 1}, {"MB/s", 1e-3}}, w.checkpointGBps)) {
+                error = Text(TD_TEXT("Calibration", "write after '@' expects the run's checkpoint write speed like "
+                                                    "0.3GB/s or 300MB/s, got '%1'"),
+                             {Text::value(printable(value))});
+                return false;
+            }
+        } else if (name == "eval") {
+            if (!parseScaled(value, {{"x", 1}}, w.evalSpeedRatio)) {
+                error = Text(TD_TEXT("Calibration", "eval after '@' expects how many times faster than training the "
+                                                    "run evaluated its samples, like 2.9x, got '%1'"),
                              {Text::value(printable(value))});
                 return false;
             }

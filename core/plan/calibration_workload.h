@@ -10,6 +10,8 @@
 //                     fsdp=full_shard:gpu=h100:params=124M:model=gpt2:host=43ms
 // host is not a shape: it is the host's issue time per step the run measured beside its
 // speed (metrics-protocol.md host_s), which lets the fit tell the host's pace apart.
+// Nor are write=0.3GB/s and eval=2.9x: what the run's checkpoints and evaluations took
+// (run_durations.h), which the time to finish uses.
 // The bare LAYOUT=SPEED keeps meaning "at the plan as it stands".
 
 #include "plan/plan.h"

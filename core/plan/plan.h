@@ -153,6 +153,10 @@ struct MeasuredWorkload {
     double params = 0;     // the model's parameters
     std::string model;     // its Hugging Face model_type or the trainer's preset
     double hostS = 0;      // the host's issue time per optimizer step (metrics-protocol.md host_s), s
+    // Not shapes either: what the run's own evaluations and checkpoints took (run_durations.h),
+    // which the time to finish uses in place of its assumptions. 0: not measured.
+    double checkpointGBps = 0;   // checkpoint write speed: bytes / seconds of its `checkpoint` events, GB/s
+    double evalSpeedRatio = 0;   // evaluation samples/s over training samples/s on the same layout
     bool said() const { return *this != MeasuredWorkload{}; }
     friend bool operator==(const MeasuredWorkload&, const MeasuredWorkload&) = default;
 };

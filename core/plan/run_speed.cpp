@@ -4,6 +4,7 @@
 #include "plan/calibration_workload.h"
 #include "plan/estimate.h"
 #include "plan/plan_fields.h"
+#include "plan/run_durations.h"
 
 #include "metrics/median.h"
 #include "metrics/steady_speed.h"
@@ -175,6 +176,13 @@ std::optional<RunSpeed> runSpeedOf(const metrics::Run& run, const std::string& n
     out.calibration = {layout, std::strtod(rounded, nullptr), Calibration::Unit::SamplesPerSecond, workloadOf(run.info)};
     std::snprintf(rounded, sizeof rounded, "%.4g", hostSecondsOf(run, *speed));
     out.calibration.workload.hostS = std::strtod(rounded, nullptr);
+    // What its evaluations and checkpoint writes took, for the time to finish (run_durations.h).
+    const RunDurations took = runDurations(run);
+    std::snprintf(rounded, sizeof rounded, "%.3g", took.checkpointGBps);
+    out.calibration.workload.checkpointGBps = std::strtod(rounded, nullptr);
+    std::snprintf(rounded, sizeof rounded, "%.3g", took.evalSamplesPerS / out.calibration.value);
+    out.calibration.workload.evalSpeedRatio = std::strtod(rounded, nullptr);
+    out.durations = took;
     out.stepsUsed = speed->points;
     out.firstStep = long(speed->firstStep);
     out.lastStep = long(speed->lastStep);
@@ -182,5 +190,13 @@ std::optional<RunSpeed> runSpeedOf(const metrics::Run& run, const std::string& n
 }
 
 std::optional<Text> runPlanMismatch(const Plan& plan, const RunSpeed& run) { return calibrationMismatch(plan, run); }
+
+std::optional<Text> runOfAnotherPlan(const Plan& plan, const metrics::RunInfo& run) {
+    if (run.starts == 0)
+        return std::nullopt;
+    Calibration facts;
+    facts.workload = workloadOf(run);
+    return calibrationRefusal(plan, facts);
+}
 
 }  // namespace traindeck

@@ -5,6 +5,7 @@
 
 #include "metrics/run.h"
 #include "plan/plan.h"
+#include "plan/run_durations.h"
 #include "text/text.h"
 
 #include <optional>
@@ -22,6 +23,7 @@ struct RunSpeed {
     double parameters = 0;     // the model's parameters; 0: not said
     std::string precision;     // bf16, fp16, fp32; empty: not said
     std::string device;        // "cpu" or the GPU's name (traindeck_metrics); empty: not said
+    RunDurations durations;    // its evaluations' and checkpoint writes' (the point keeps their rates)
 };
 
 // Reads a trainer JSON-lines file, or a run folder (every node-*.out in it).
@@ -34,5 +36,13 @@ std::optional<RunSpeed> runSpeedOf(const metrics::Run& run, const std::string& n
 // Why the run's speed may not transfer to the plan, in one line (calibrate.h's
 // calibrationMismatch); nothing when the two agree.
 std::optional<Text> runPlanMismatch(const Plan& plan, const RunSpeed& run);
+
+// Is this run this plan's? Why not, in one line, from its start event's facts: measured on
+// CPUs or another GPU type, or another model (its model type, or parameters more than 10%
+// apart): calibration_workload.h's calibrationRefusal, the same decision that refuses the
+// run's speed as a calibration point. Nothing when it is, or when the run has not said
+// enough to tell. The Watch page and the Timeline draw the plan's prediction over a run
+// only where there is nothing.
+std::optional<Text> runOfAnotherPlan(const Plan& plan, const metrics::RunInfo& run);
 
 }  // namespace traindeck

@@ -1,6 +1,7 @@
 #include "plan/run_timeline.h"
 
 #include "plan/estimate.h"
+#include "plan/run_durations.h"
 #include "plan/step_memory.h"
 #include "text/number_text.h"
 
@@ -39,28 +40,47 @@ RunTimeline runTimeline(const Plan& plan, const Estimate& e) {
     t.evaluations = int(eventsBefore(double(t.totalSteps), r.evalEvery));
     t.checkpoints = int(eventsBefore(double(t.totalSteps), r.checkpointEvery));
 
-    // An evaluation reads its samples forward only, spread over the job's GPUs as training is.
+    // An evaluation reads its samples forward only, spread over the job's GPUs as training is:
+    // a third of a step's work per sample, or as many times faster than training as the
+    // calibration run measured (run_durations.h).
+    const LearnedDurations learned = learnedDurations(plan);
     const double batch = std::max(1.0, e.effectiveBatch.value);
     const double busy = std::max(0.0, e.stepTimeS.value - e.exposedCommTimeS.value);
-    t.evaluationS = double(r.evalSamples) / batch * busy * kForwardShare;
+    t.evaluationLearned = learned.evalSpeedRatio > 0;
+    t.evaluationError = t.evaluationLearned ? kLearnedDurationError : kAssumedDurationError;
+    const double evalSpeed = t.evaluationLearned ? learned.evalSpeedRatio : 1.0 / kForwardShare;
+    t.evaluationS = double(r.evalSamples) / batch * busy / evalSpeed;
     t.trainingS = timeFigure(double(t.totalSteps) * t.stepTimeS, Text(TD_TEXT("Formulas", "steps × step time")),
                              n3(double(t.totalSteps)) + " × " + n3(t.stepTimeS));
-    t.evaluationsS = timeFigure(
-        t.evaluations * t.evaluationS,
-        Text(TD_TEXT("Formulas", "⌊steps / eval every⌋ × eval samples / batch × (step − exposed comm) × ⅓ (forward only)")),
-        n3(t.evaluations) + " × " + n3(double(r.evalSamples)) + " / " + n3(batch) + " × " + n3(busy) + " × ⅓");
+    t.evaluationsS =
+        t.evaluationLearned
+            ? timeFigure(t.evaluations * t.evaluationS,
+                         Text(TD_TEXT("Formulas", "⌊steps / eval every⌋ × eval samples / batch × (step − exposed comm) "
+                                                  "/ the run's evaluation speed over its training speed")),
+                         n3(t.evaluations) + " × " + n3(double(r.evalSamples)) + " / " + n3(batch) + " × " + n3(busy) +
+                             " / " + n3(evalSpeed))
+            : timeFigure(t.evaluations * t.evaluationS,
+                         Text(TD_TEXT("Formulas", "⌊steps / eval every⌋ × eval samples / batch × (step − exposed "
+                                                  "comm) × ⅓ (forward only)")),
+                         n3(t.evaluations) + " × " + n3(double(r.evalSamples)) + " / " + n3(batch) + " × " + n3(busy) +
+                             " × ⅓");
 
     // A checkpoint holds the job's weights and optimizer states as training keeps them.
     model::Architecture arch;
     const double params = planArchitecture(plan, arch) ? double(model::countParameters(arch).total) : plan.model.params;
     const StateBytes bytes = planStateBytes(plan);
     t.checkpointBytes = params * (bytes.weights + bytes.optimizer);
-    t.checkpointS = t.checkpointBytes / (r.checkpointWriteGBps * 1e9);
+    t.checkpointLearned = learned.checkpointGBps > 0;
+    t.checkpointError = t.checkpointLearned ? kLearnedDurationError : kAssumedDurationError;
+    const double writeGBps = t.checkpointLearned ? learned.checkpointGBps : r.checkpointWriteGBps;
+    t.checkpointS = t.checkpointBytes / (writeGBps * 1e9);
     t.checkpointsS = timeFigure(
         t.checkpoints * t.checkpointS,
-        Text(TD_TEXT("Formulas", "⌊steps / checkpoint every⌋ × parameters × (w + o) bytes / write speed")),
+        t.checkpointLearned
+            ? Text(TD_TEXT("Formulas", "⌊steps / checkpoint every⌋ × parameters × (w + o) bytes / the run's write speed"))
+            : Text(TD_TEXT("Formulas", "⌊steps / checkpoint every⌋ × parameters × (w + o) bytes / write speed")),
         n3(t.checkpoints) + " × " + n3(params) + " × " + n3(bytes.weights + bytes.optimizer) + " B / " +
-            n3(r.checkpointWriteGBps) + " GB/s");
+            n3(writeGBps) + " GB/s");
 
     const double total = t.trainingS.value + t.evaluationsS.value + t.checkpointsS.value;
     t.timeToFinishS = timeFigure(total, Text(TD_TEXT("Formulas", "training + evaluations + checkpoint writes")),
@@ -70,6 +90,14 @@ RunTimeline runTimeline(const Plan& plan, const Estimate& e) {
 }
 
 double timeToFinishS(const Plan& plan, const Estimate& estimate) { return runTimeline(plan, estimate).timeToFinishS.value; }
+
+double RunTimeline::timeToFinishError(double stepError) const {
+    const double total = timeToFinishS.value;
+    if (!(total > 0))
+        return stepError;
+    return (trainingS.value * stepError + evaluationsS.value * evaluationError + checkpointsS.value * checkpointError) /
+           total;
+}
 
 double RunTimeline::secondsAtStep(double step) const {
     step = std::clamp(step, 0.0, double(totalSteps));

@@ -30,6 +30,14 @@ struct RunTimeline {
     Figure evaluationsS;        // evaluations × one evaluation
     Figure checkpointsS;        // checkpoints × one write
     Figure timeToFinishS;       // the three together
+    // Learned from a calibration run (run_durations.h) or assumed, and how far each may be
+    // off (relative): their shares of the time to finish's stated error.
+    bool evaluationLearned = false, checkpointLearned = false;
+    double evaluationError = 0, checkpointError = 0;
+
+    // The time to finish's expected error (relative) when the step time's is `stepError`:
+    // each part's error weighed by its share of the total.
+    double timeToFinishError(double stepError) const;
 
     // Seconds from the start until `step` steps are done, the evaluations and
     // checkpoints that come before it included (each after the step that triggers it).

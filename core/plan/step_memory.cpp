@@ -15,6 +15,19 @@ std::string threeDigits(double v) { return estimateText(v); }  // core's one rul
 // report gpu_mem_gb in (docs/metrics-protocol.md), so a plan and a run compare.
 constexpr double kGb = double(1u << 30);
 
+// What traindeck-trainer's GPU backend holds per token of a micro-batch (docs/trainer-workload.md's
+// tae-mlp, trainer/cuda's buffers): the input patch in bf16 and its fp32 target (192 values
+// each), every layer's bf16 output and, before a GELU, its bf16 input too, and two bf16
+// gradient slabs as wide as the widest layer. Encoder 192→D→…→D→16 and decoder
+// 16→D→…→D→192: 2L layers of width D under a GELU, and the 16 and 192 wide ends.
+double taeMlpBytesPerToken(double width, double layers) {
+    const double io = 192 * 2 + 192 * 4;
+    const double outputs = 2 * (2 * layers * width + 16 + 192);
+    const double geluInputs = 2 * (2 * layers * width);
+    const double gradients = 2 * 2 * std::max(width, 192.0);
+    return io + outputs + geluInputs + gradients;
+}
+
 }  // namespace
 
 model::Numerics planNumerics(const Plan& p) {
@@ -102,6 +115,8 @@ StepMemory stepMemory(const Plan& plan, const Layout& layout, model::Numerics nu
         logits = arch.isLanguageModel() ? a.outside : 0;
         spike = a.backwardSpike;
         transient = a.backwardTransient;
+    } else if (hasArch) {  // the trainer's own model: its clip's tokens through its width and depth
+        kept = taeMlpBytesPerToken(double(arch.hidden), double(arch.layers)) * plan.model.tokensPerSample * r.microBatch;
     } else {
         kept = plan.model.activationGbPerSample * r.microBatch * kGb;
     }
@@ -113,7 +128,13 @@ StepMemory stepMemory(const Plan& plan, const Layout& layout, model::Numerics nu
     // The loss's backward is done (logits freed); the last block runs its backward
     // (recomputed first under checkpointing) with every other block's activations kept.
     const double firstBlock = weights + gathered + optimizer + accumulated + kept + transient;
-    const double end = weights + gathered + optimizer + grads + transient;
+    // Full and hybrid shard reduce each unit's gradients in fp32 (the reduce dtype): the last
+    // unit's backward, the root's (embeddings, head), ends with that unit's whole gradient in
+    // fp32 beside every shard (measured: bench/step_truth.py's FSDP2 points at small activations).
+    const bool resharding = r.fsdp == Recipe::Fsdp::FullShard || r.fsdp == Recipe::Fsdp::HybridShard;
+    const double reducing =
+        resharding && hasArch ? 4.0 * std::max(double(counts.total - arch.layers * counts.perLayer), double(counts.perLayer)) : 0;
+    const double end = weights + gathered + optimizer + grads + transient + reducing;
     const double step = weights + optimizer + grads;
     StepMemory m;
     StepMemoryParts& p = m.peak;
@@ -131,7 +152,7 @@ StepMemory stepMemory(const Plan& plan, const Layout& layout, model::Numerics nu
         p.activationsGb = (kept + transient) / kGb;
     } else if (end >= step) {
         m.phase = TD_TEXT("Formulas", "at the end of backward");
-        p.gradsGb = grads / kGb;
+        p.gradsGb = (grads + reducing) / kGb;
         p.activationsGb = transient / kGb;
     } else {
         m.phase = TD_TEXT("Formulas", "at the optimizer step");

@@ -3,7 +3,8 @@
 // on the samples/s card the plan's prediction for the layout the run ran on
 // (the plan's own layout when the run did not say: a user's script), on the GPU
 // memory card the memory of the card the run ran on ("device": "NVIDIA H200"),
-// else of the plan's GPU.
+// else of the plan's GPU. The prediction is drawn over a run of the plan's own
+// device and model only (run_speed.h's runOfAnotherPlan): another's gets none.
 
 #include "metrics/cards.h"
 #include "metrics/run.h"

@@ -125,6 +125,42 @@ private slots:
         QVERIFY(page.plot()->xAxis->range().lower < run.info.startTime);
     }
 
+    // A run the app refuses as another device's or model's (core's runOfAnotherPlan) gets its
+    // measured progress and no planned line: the caption says why, and the axis is not
+    // stretched to the finish the plan would give it.
+    void aRunOfAnotherPlanGetsNoPlannedLine() {
+        gui::PlanDocument document;
+        gui::TimelinePlot page(document);
+        page.setPlannedStart(1.8e9);
+        document.reset(timelinePlan(), QString(), false);
+        const RunTimeline planned = document.analysis().timelineAt({2, 8});
+        // It starts after the plans' own lines end: its planned line alone would reach past them.
+        const double start = 1.8e9 + 2 * document.analysis().timelineAt({1, 8}).timeToFinishS.value;
+        auto watched = [&](const std::string& device) {
+            metrics::Run run("cpu-run");
+            run.info.starts = 1;
+            run.info.nodes = 2;
+            run.info.gpusPerNode = 8;
+            run.info.device = device;
+            run.info.startTime = start;
+            metrics::Series& s = run.series("step_time_s");
+            for (int step = 9; step < 100; step += 10)
+                run.append(s, {step, run.info.startTime + 2.0 * (step + 1), 2.0}, 0);
+            page.setWatchedRuns({&run});
+            return legendNames(page.plot());
+        };
+        const QStringList own = watched("NVIDIA H100 80GB HBM3");
+        QVERIFY2(own.contains("cpu-run (planned on 2 × 8 (16 GPUs))"), qPrintable(own.join(" | ")));
+        QVERIFY(page.plot()->xAxis->range().upper >= start + planned.timeToFinishS.value);
+        const QStringList refused = watched("cpu");
+        QVERIFY2(refused.contains("cpu-run (measured)"), qPrintable(refused.join(" | ")));
+        QVERIFY2(!refused.contains("cpu-run (planned on 2 × 8 (16 GPUs))"), qPrintable(refused.join(" | ")));
+        QVERIFY2(page.caption().contains("cpu-run: no planned line: measured on CPUs, the plan runs on NVIDIA H100"),
+                 qPrintable(page.caption()));
+        QVERIFY(!page.caption().contains("cpu-run: step 100 after"));
+        QVERIFY(page.plot()->xAxis->range().upper < start + planned.timeToFinishS.value / 2);  // its progress only
+    }
+
     void anIncompletePlanSaysSo() {
         gui::PlanDocument document;
         gui::TimelinePlot page(document);

@@ -117,6 +117,20 @@ private slots:
         QCOMPARE(watch::planLine(analysis, run, CardKind::GpuMemory), findGpuByDeviceName("NVIDIA H200")->memoryGb);
         QVERIFY(watch::planLine(analysis, run, CardKind::GpuMemory) != atRun.gpuMemoryGb);
         QVERIFY(std::isnan(watch::planLine(analysis, run, CardKind::Loss)));
+        // A run of another device or model than the plan's (core's runOfAnotherPlan, the check that
+        // refuses it as a calibration point): no prediction drawn over it; its card's capacity stays.
+        Run other("other");
+        other.info.starts = 1;
+        other.info.nodes = 1;
+        other.info.gpusPerNode = 2;
+        other.info.device = "NVIDIA H100 80GB HBM3";
+        QCOMPARE(watch::planLine(analysis, other, CardKind::SamplesPerS), atRun.samplesPerS.value);
+        other.info.parameters = 86736;  // the trainer's tiny preset, the plan's large
+        QVERIFY(std::isnan(watch::planLine(analysis, other, CardKind::SamplesPerS)));
+        other.info.parameters = 0;
+        other.info.device = "cpu";
+        QVERIFY(std::isnan(watch::planLine(analysis, other, CardKind::SamplesPerS)));
+        QCOMPARE(watch::planLine(analysis, other, CardKind::GpuMemory), atRun.gpuMemoryGb);
         // A user's script that did not say its layout: the plan's own.
         Run script("s");
         const Estimate atPlan = analysis.figuresAt(analysis.plan.cluster.layout());

@@ -79,7 +79,8 @@ private slots:
         Plan plan = demoPlan();
         for (const auto& [key, value] : std::map<std::string, std::string>{
                  {"model.preset", "base"}, {"model.clip_frames", "4"}, {"model.clip_height", "128"},
-                 {"model.clip_width", "192"}, {"recipe.checkpoint_every", "50"}, {"recipe.eval_every", "25"}})
+                 {"model.clip_width", "192"}, {"recipe.checkpoint_every", "50"}, {"recipe.eval_every", "25"},
+                 {"recipe.eval_samples", "640"}})
             QVERIFY(setPlanField(plan, key, value).empty());
         generate::GenerateOptions options;
         options.ecsSpec = "ecs.gn8v.8xlarge";
@@ -87,7 +88,7 @@ private slots:
         options.hosts = {"gpu-a", "gpu-b"};
         const std::map<std::string, std::string> expected = {
             {"--preset", "base"}, {"--frames", "4"}, {"--height", "128"}, {"--width", "192"},
-            {"--eval-every", "25"}, {"--micro-batch", std::to_string(plan.recipe.microBatch)}};
+            {"--eval-every", "25"}, {"--eval-samples", "640"}, {"--micro-batch", std::to_string(plan.recipe.microBatch)}};
         int commands = 0;
         for (const generate::TargetInfo& t : generate::targets()) {
             for (const generate::GeneratedFile& file : generate::generate(plan, t.target, options)) {

@@ -37,12 +37,12 @@ EVENTS = {
     "start": {"run_id": str, "world_size": int, "nodes": int, "gpus_per_node": int, "backend": str,
               "model": dict, "data": (dict, str), "effective_batch": int, "micro_batch": int,
               "grad_accum": int, "lr_peak": NUM, "warmup_steps": int, "total_steps": int,
-              "resumed_from_step": (int, type(None))},
+              "resumed_from_step": (int, type(None)), "device": str},
     "step": {"step": int, "epoch": NUM, "samples_seen": int, "loss": NUM, "psnr": NUM, "lr": NUM,
              "grad_norm": NUM, "step_time_s": NUM, "samples_per_s": NUM, "comm_time_s": NUM,
              "gpu_mem_gb": NUM},
     "rank": {"rank": int, "node": int, "step": int, "step_time_s": NUM, "comm_time_s": NUM, "gpu_mem_gb": NUM},
-    "eval": {"step": int, "loss": NUM, "psnr": NUM},
+    "eval": {"step": int, "loss": NUM, "psnr": NUM, "samples": int, "seconds": NUM},
     "checkpoint": {"step": int, "path": str, "bytes": int, "seconds": NUM},
     "error": {"rank": int, "node": int, "kind": str, "message": str},
     "end": {"step": int, "status": str, "seconds": NUM},
@@ -233,6 +233,29 @@ def case_learns():
     start = ev[0]
     check(start["model"]["parameters"] == 86736 and start["backend"] == "gloo", f"start: {start}")
     check(start["resumed_from_step"] is None, "fresh run has resumed_from_step null")
+
+
+def case_eval_samples():
+    """--eval-samples N: the ranks share N held-out samples in micro-batches, the event says
+    how many and how long; one micro-batch per rank (the default) is the same evaluation as
+    R x B samples given; the CPU backend's start event names its device."""
+    common = SMALL + ["--micro-batch", "3", "--steps", "4", "--log-every", "2", "--eval-every", "2"]
+    default = run_to_end("eval-default", common, world=2)
+    check(default[0]["device"] == "cpu", f"start: {default[0]}")
+    said = run_to_end("eval-said", common + ["--eval-samples", "6"], world=2)
+    uneven = run_to_end("eval-uneven", common + ["--eval-samples", "13"], world=2)
+    one = run_to_end("eval-one-rank", common + ["--grad-accum", "2", "--eval-samples", "13"])  # the same batch of 6
+    for name, ev, samples in (("default", default, 6), ("said", said, 6), ("uneven", uneven, 13), ("one", one, 13)):
+        evals = of(ev, "eval")
+        check([e["step"] for e in evals] == [1, 3], f"{name}: eval steps {evals}")
+        check(all(e["samples"] == samples and e["seconds"] > 0 for e in evals), f"{name}: {evals}")
+    for a, b in zip(of(default, "eval"), of(said, "eval")):
+        check(abs(a["loss"] - b["loss"]) <= 1e-6 * a["loss"] and abs(a["psnr"] - b["psnr"]) <= 1e-6 * a["psnr"],
+              f"R x B samples given is not the default evaluation: {a} vs {b}")
+    # The same 13 samples whether one rank reads them or two share them, after the same training
+    # (1 x 2 x 3 and 2 x 1 x 3 agree to float rounding): the loss is the samples' mean.
+    for a, b in zip(of(uneven, "eval"), of(one, "eval")):
+        check(abs(a["loss"] - b["loss"]) <= 1e-4 * a["loss"], f"13 samples on 2 ranks vs 1: {a} vs {b}")
 
 
 def case_reference():

@@ -79,7 +79,7 @@ private slots:
         const std::string help = helpText();
         for (const char* flag : {"--backend", "--workload", "--preset", "--frames", "--height", "--width", "--micro-batch",
                                  "--grad-accum", "--steps", "--lr", "--warmup", "--seed", "--log-every", "--eval-every",
-                                 "--metrics-file", "--checkpoint-dir", "--checkpoint-every", "--resume", "--comm-timeout",
+                                 "--eval-samples", "--metrics-file", "--checkpoint-dir", "--checkpoint-every", "--resume", "--comm-timeout",
                                  "--rdzv-timeout", "--nproc-per-node", "--nnodes", "--node-rank", "--check-sync",
                                  "MASTER_ADDR", "MASTER_PORT", "RANK", "WORLD_SIZE", "LOCAL_RANK", "SLURM_PROCID",
                                  "SLURM_NTASKS", "SLURM_LOCALID", "SLURM_NODEID", "SLURM_NNODES", "JOB_COMPLETION_INDEX",
@@ -92,6 +92,11 @@ private slots:
     void configTextFollowsTheNumbersOnly() {
         Options a = parse({"--lr", "1e-3"}), b = parse({"--lr", "1e-3", "--log-every", "1"}), c = parse({"--lr", "2e-3"});
         QVERIFY(configText(a, 2) == configText(b, 2));
+        // How much an evaluation reads changes no trained number: a run resumes with another.
+        const Options e = parse({"--lr", "1e-3", "--eval-samples", "640"});
+        QCOMPARE(e.evalSamples, 640L);
+        QVERIFY(configText(a, 2) == configText(e, 2));
+        QVERIFY(refused({"--eval-samples", "-1"}, "--eval-samples must be at least 0"));
         QVERIFY(configText(a, 2) != configText(c, 2));
         QVERIFY(configText(a, 2) != configText(a, 4));
         QVERIFY(configDiff(configText(a, 2), "x", configText(c, 2), "y").find("lr=0.001 (x) vs lr=0.002 (y)") != std::string::npos);

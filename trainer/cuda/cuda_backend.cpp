@@ -139,6 +139,9 @@ void CudaBackend::init(const ProcessGroup& group, const ModelShape& shape, uint6
                                       std::to_string(devices) + " GPU(s) visible");
     }
     TD_CUDA(cudaSetDevice(group.localRank));
+    cudaDeviceProp properties{};
+    TD_CUDA(cudaGetDeviceProperties(&properties, group.localRank));
+    deviceName_ = properties.name;
     createStreamsAndEvents();
     gemm_ = std::make_unique<LtGemm>();
     if (group.worldSize > 1) connect();

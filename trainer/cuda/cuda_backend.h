@@ -69,6 +69,7 @@ public:
     TrainState saveState() const override;
     void loadState(const TrainState& state) override;
     double peakMemoryGb() const override;
+    std::string device() const override { return deviceName_; }
 
     // The summed gradients of the micro-steps so far (before averaging), for the
     // correctness check against the CPU reference.
@@ -92,6 +93,7 @@ private:
 
     Paths paths_;
     ProcessGroup group_;
+    std::string deviceName_;
     ModelShape shape_;
     ParamLayout layout_;
 

@@ -29,4 +29,20 @@ inline uint64_t sampleId(uint64_t step, int accum, int microStep, int worldSize,
 // Held-out samples for eval start here, far beyond any training sample id.
 constexpr uint64_t kEvalSampleBase = uint64_t(1) << 56;
 
+// The held-out samples one rank evaluates: of the `total` (samples 0..total-1 after
+// kEvalSampleBase), a contiguous run `first`..`first + count - 1`, the ranks' runs as
+// even as whole samples allow, rank 0's first. `evalSamples` 0 means one micro-batch per
+// rank (rank r: r·B .. r·B + B - 1).
+struct EvalShare {
+    uint64_t total = 0, first = 0, count = 0;
+};
+inline EvalShare evalShare(long evalSamples, int microBatch, int rank, int worldSize) {
+    EvalShare s;
+    s.total = evalSamples > 0 ? uint64_t(evalSamples) : uint64_t(worldSize) * uint64_t(microBatch);
+    const uint64_t base = s.total / uint64_t(worldSize), extra = s.total % uint64_t(worldSize), r = uint64_t(rank);
+    s.first = r * base + (r < extra ? r : extra);
+    s.count = base + (r < extra ? 1 : 0);
+    return s;
+}
+
 }  // namespace traindeck::trainer

@@ -5,6 +5,7 @@
 #include "gui/watch/watch_runs_model.h"
 #include "localized.h"
 #include "metrics/run.h"
+#include "plan/run_speed.h"
 #include "text/clock_text.h"
 
 #include <qcustomplot.h>
@@ -63,7 +64,7 @@ void TimelinePlot::followPlan() {
     const PlanAnalysis& analysis = m_document.analysis();
     for (Watched& w : m_watched)
         if (analysis.valid())
-            w.planned = analysis.timelineAt(w.planned.layout);
+            plan(w);
     redraw();
 }
 
@@ -77,13 +78,21 @@ void TimelinePlot::setWatchedRuns(const std::vector<const metrics::Run*>& runs) 
         w.name = QString::fromStdString(run->name());
         w.progress = runProgress(*run);
         w.startTime = run->info.startTime;
-        const Layout layout = run->info.nodes > 0 && run->info.gpusPerNode > 0
-                                  ? Layout{run->info.nodes, run->info.gpusPerNode}
-                                  : analysis.plan.cluster.layout();
-        w.planned = analysis.timelineAt(layout);
+        w.facts = run->info;
+        plan(w);
         m_watched.push_back(std::move(w));
     }
     redraw();
+}
+
+void TimelinePlot::plan(Watched& w) const {
+    // The plan's line over a run of its own only: core's one check (run_speed.h).
+    const PlanAnalysis& analysis = m_document.analysis();
+    const std::optional<Text> refusal = runOfAnotherPlan(analysis.plan, w.facts);
+    w.notThePlans = refusal ? app::qLocalized(*refusal) : QString();
+    const Layout layout = w.facts.nodes > 0 && w.facts.gpusPerNode > 0 ? Layout{w.facts.nodes, w.facts.gpusPerNode}
+                                                                        : analysis.plan.cluster.layout();
+    w.planned = analysis.timelineAt(layout);
 }
 
 void TimelinePlot::setPlannedStart(double unixSeconds) {
@@ -209,8 +218,12 @@ void TimelinePlot::redraw() {
     for (size_t i = 0; i < m_watched.size(); ++i) {
         const Watched& w = m_watched[i];
         const QColor color = WatchRunsModel::color(int(i));
-        drawPlanned(w.planned, w.startTime, color, tr("%1 (planned on %2)").arg(w.name, layoutName(w.planned.layout)),
-                    true);
+        const bool planned = w.notThePlans.isEmpty();
+        if (planned)
+            drawPlanned(w.planned, w.startTime, color, tr("%1 (planned on %2)").arg(w.name, layoutName(w.planned.layout)),
+                        true);
+        else
+            lines << tr("%1: no planned line: %2").arg(w.name, w.notThePlans);
         QVector<double> x, y;
         for (const auto& [time, step] : w.progress) {
             x << time;
@@ -222,18 +235,21 @@ void TimelinePlot::redraw() {
         actual->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, color, color, 4));
         actual->setData(x, y, true);
         first = std::min(first, w.startTime);
-        last = std::max(last, w.startTime + w.planned.timeToFinishS.value);
+        if (planned)
+            last = std::max(last, w.startTime + w.planned.timeToFinishS.value);
         if (!w.progress.empty()) {
             last = std::max(last, w.progress.back().first);
             top = std::max(top, w.progress.back().second);
             // Ahead of its plan or behind, at the last step it logged.
-            const double planned = w.planned.secondsAtStep(w.progress.back().second);
+            const double plannedS = w.planned.secondsAtStep(w.progress.back().second);
             const double actualS = w.progress.back().first - w.startTime;
-            lines << tr("%1: step %2 after %3, planned after %4.")
-                         .arg(w.name, localeNumber(w.progress.back().second), formatDuration(actualS / 3600),
-                              formatDuration(planned / 3600));
+            if (planned)
+                lines << tr("%1: step %2 after %3, planned after %4.")
+                             .arg(w.name, localeNumber(w.progress.back().second), formatDuration(actualS / 3600),
+                                  formatDuration(plannedS / 3600));
         }
-        top = std::max(top, double(w.planned.totalSteps));
+        if (planned)
+            top = std::max(top, double(w.planned.totalSteps));
     }
     // The lines rise from bottom left to top right: the legend goes where they are not.
     m_plot->legend->setVisible(true);

@@ -6,6 +6,7 @@
 // Every figure comes from core (its document's PlanAnalysis's timelines,
 // core/plan/run_timeline.h), redrawn whenever the document analyses an edit; this only draws.
 
+#include "metrics/run.h"
 #include "plan/run_timeline.h"
 
 #include <QColor>
@@ -16,10 +17,6 @@
 
 class QCustomPlot;
 class QLabel;
-
-namespace traindeck::metrics {
-class Run;
-}
 
 namespace traindeck::gui {
 
@@ -46,10 +43,13 @@ private:
         QString name;
         std::vector<std::pair<double, double>> progress;  // (Unix time, steps done)
         double startTime = 0;
+        metrics::RunInfo facts;  // what its start event said: whether it is the plan's run
         RunTimeline planned;
+        QString notThePlans;     // why the plan's line is not drawn over it; empty: it is
     };
     void redraw();
     void followPlan();
+    void plan(Watched& w) const;  // its planned line, or why it gets none
     void drawPlanned(const RunTimeline& t, double start, const QColor& color, const QString& name, bool dashed);
     void labelFinishes();
 

@@ -20,14 +20,14 @@ step time and peak memory for torch.distributed / torchrun scripts).
 import contextlib
 import threading
 
-from . import _lifecycle
+from . import _durations, _lifecycle
 from ._reporter import Reporter
 from ._writer import ENV_FILE, PROTOCOL_VERSION, Writer, encode
 
 __version__ = "0.1.0"
 __all__ = [
-    "ENV_FILE", "PROTOCOL_VERSION", "Reporter", "Writer", "checkpoint", "encode", "end", "error", "eval",
-    "log", "rank_step", "reporter", "start", "step",
+    "ENV_FILE", "PROTOCOL_VERSION", "Reporter", "Writer", "checkpoint", "checkpointing", "encode", "end", "error",
+    "eval", "evaluating", "log", "rank_step", "reporter", "start", "step",
 ]
 
 _lock = threading.Lock()
@@ -89,6 +89,43 @@ def eval(step, **scalars):  # noqa: A001 - the protocol's event name
 
 def checkpoint(step, path, bytes=None, seconds=None):  # noqa: A002
     reporter().checkpoint(step, path, bytes=bytes, seconds=seconds)
+
+
+@contextlib.contextmanager
+def checkpointing(step, path):
+    """Around writing a checkpoint to `path` (a file or a folder): once the block is done,
+    the checkpoint event with the seconds it took and the bytes at `path`, from which
+    TrainDeck learns the run's write speed (`traindeck plan --calibrate-from`). Nothing is
+    written when the block raises."""
+    watch = _durations.Stopwatch()
+    watch.start()
+    yield
+    reporter().checkpoint(step, path, seconds=watch.stop())
+
+
+class _Evaluation:
+    def __init__(self):
+        self.samples = 0
+        self.scalars = {}
+
+    def add(self, samples):
+        """Counts samples evaluated (the whole job's: this rank's times the ranks, where
+        each evaluates its share)."""
+        self.samples += int(samples)
+
+
+@contextlib.contextmanager
+def evaluating(step):
+    """Around one evaluation: `with td.evaluating(step) as ev: ...; ev.add(len(batch));
+    ev.scalars["loss"] = loss`. Once the block is done, the eval event with its scalars,
+    the samples counted and the seconds it took (TrainDeck learns the run's evaluation
+    speed from them)."""
+    watch = _durations.Stopwatch()
+    ev = _Evaluation()
+    watch.start()
+    yield ev
+    seconds = watch.stop()
+    reporter().eval(step, seconds=seconds, samples=ev.samples or None, **ev.scalars)
 
 
 def error(kind, message, **fields):

@@ -10,7 +10,7 @@ import os
 import threading
 import time as _time
 
-from . import _memory, _workload
+from . import _durations, _memory, _workload
 from ._host_time import HostMeter
 from ._layout import Layout
 from ._writer import Writer, encode
@@ -202,17 +202,26 @@ class Reporter:
             self._emit("rank", fields, now)
 
     def eval(self, step, **scalars):
+        """The `eval` event: the evaluation's scalars (an `eval_` prefix dropped), and
+        what it took: `seconds` and `samples` (job-wide), given as such or as Hugging
+        Face's runtime and samples_per_second."""
         with self._lock:
             if self.is_main:
                 fields = {"step": int(step)}
+                named = {}
                 for key, value in scalars.items():
                     key = key[5:] if key.startswith("eval_") else key
-                    fields[_ALIASES.get(key, key)] = value
+                    named[_ALIASES.get(key, key)] = value
+                fields.update({k: v for k, v in _durations.eval_fields(named).items() if v is not None})
                 self._emit("eval", fields)
 
     def checkpoint(self, step, path, bytes=None, seconds=None):  # noqa: A002 - the protocol's key
+        """The `checkpoint` event once it is durable: its path, its bytes (the file's or
+        folder's size when not given) and the seconds its write took."""
         with self._lock:
             if self.is_main:
+                if bytes is None:
+                    bytes = _durations.path_bytes(path)
                 self._emit("checkpoint", {"step": int(step), "path": str(path), "bytes": bytes, "seconds": seconds})
 
     def error(self, kind, message, **fields):

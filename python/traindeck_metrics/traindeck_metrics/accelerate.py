@@ -9,6 +9,11 @@
 accelerate calls trackers on the main process only; the start event takes the
 layout from the accelerator's state (processes, nodes, mixed precision,
 gradient accumulation). Per-rank events come from traindeck_metrics.distributed.
+An evaluation logged with its duration (`eval_seconds` or `eval_runtime`, and
+`eval_samples`) carries it; time a checkpoint with `traindeck_metrics.checkpointing`:
+
+    with traindeck_metrics.checkpointing(step, path):
+        accelerator.save_state(path)
 """
 
 from accelerate.tracking import GeneralTracker

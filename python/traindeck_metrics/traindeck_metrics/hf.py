@@ -9,7 +9,15 @@ logs, eval events, end), every rank its `rank` events on the logging steps, with
 its own step time and peak memory. On CUDA, steps 10-12 measure the host's issue time
 (host_s, on the next step and rank events): from on_step_begin to on_step_end, the
 Trainer's own synchronisations (its `torch.isnan(loss)` check, `.item()`s) left out.
+An evaluation's event carries its seconds and samples (the Trainer's eval_runtime and
+eval_samples_per_second); a checkpoint's its bytes and seconds: the Trainer saves right
+after the step's logging and evaluation, so the write is timed from the last of those to
+on_save.
 """
+
+import os
+import time as _time
+
 
 from transformers import TrainerCallback
 
@@ -49,9 +57,14 @@ def _step(state):
 
 
 class TraindeckCallback(TrainerCallback):
-    def __init__(self, reporter=None):
+    def __init__(self, reporter=None, clock=_time.monotonic):
         self._reporter = reporter
         self.summary = {}
+        self._clock = clock
+        self._mark = None  # when the Trainer last handed us control before a save
+
+    def _marked(self):
+        self._mark = self._clock()
 
     @property
     def reporter(self):
@@ -84,6 +97,7 @@ class TraindeckCallback(TrainerCallback):
 
     def on_step_end(self, args, state, control, **kwargs):
         self.reporter.step_end(_step(state))
+        self._marked()
         # The other ranks' own events on the logging steps; rank 0 writes its own
         # with the step event (on_log). Step times are wall-clock between them.
         every = max(1, int(getattr(args, "logging_steps", 1) or 1))
@@ -104,6 +118,18 @@ class TraindeckCallback(TrainerCallback):
             self.reporter.eval(_step(state), **evals)
         if train:
             self.reporter.log(_step(state), **train)
+        self._marked()
+
+    def on_evaluate(self, args, state, control, **kwargs):
+        self._marked()
+
+    def on_save(self, args, state, control, **kwargs):
+        # The Trainer writes checkpoint-<global_step> in output_dir, then calls us.
+        seconds = self._clock() - self._mark if self._mark is not None else None
+        self._mark = None
+        if state.is_world_process_zero:
+            path = os.path.join(str(args.output_dir), f"checkpoint-{state.global_step}")
+            self.reporter.checkpoint(_step(state), path, seconds=seconds)
 
     def on_train_end(self, args, state, control, **kwargs):
         # The Trainer's own summary (train_samples_per_second, ...) rides along, to compare.

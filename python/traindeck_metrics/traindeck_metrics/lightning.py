@@ -9,8 +9,13 @@ scalars the module logged (self.log), and end; every rank writes its `rank`
 events. On CUDA, steps 10-12 measure the host's issue time (host_s, written on the
 next step and rank events), the GPU's waits left out. Lightning handles SIGTERM itself (it stops the loop and raises), so
 the end status comes from Lightning's own exception hook: interrupted for a
-SIGTERM or Ctrl-C, failed otherwise.
+SIGTERM or Ctrl-C, failed otherwise. An evaluation's event carries its seconds (from
+on_validation_start to on_validation_end) and samples (the batches' sizes on this rank
+times the ranks); a checkpoint's its bytes and seconds, timed from on_save_checkpoint
+(Lightning calls it just before writing) to the next hook (the next batch or the end).
 """
+
+import time as _time
 
 try:
     import lightning.pytorch as pl
@@ -60,6 +65,31 @@ def _step_scalars(trainer, outputs):
     return scalars
 
 
+def _batch_size(batch):
+    """Samples in a batch: its first tensor's leading size (a tensor, a tuple or list, a dict)."""
+    if isinstance(batch, dict):
+        batch = next(iter(batch.values()), None)
+    if isinstance(batch, (list, tuple)):
+        batch = batch[0] if batch else None
+    shape = getattr(batch, "shape", None)
+    if shape is not None and len(shape) > 0:
+        return int(shape[0])
+    try:
+        return len(batch)
+    except TypeError:
+        return 0
+
+
+def _checkpoint_path(trainer):
+    """The file ModelCheckpoint wrote last, where it says."""
+    callback = getattr(trainer, "checkpoint_callback", None)
+    for name in ("_last_checkpoint_saved", "last_model_path", "best_model_path"):
+        path = getattr(callback, name, None)
+        if path:
+            return path
+    return None
+
+
 def _precision(trainer):
     text = str(getattr(trainer, "precision", "32"))
     if "bf16" in text:
@@ -70,12 +100,16 @@ def _precision(trainer):
 
 
 class TraindeckCallback(pl.Callback):
-    def __init__(self, micro_batch=None, reporter=None):
+    def __init__(self, micro_batch=None, reporter=None, clock=_time.monotonic):
         """micro_batch: the per-process batch when the data loader does not tell it."""
         super().__init__()
         self.micro_batch = micro_batch
         self._reporter = reporter
         self._last_step = None
+        self._clock = clock
+        self._eval_began = None
+        self._eval_samples = 0
+        self._saving = None  # (step, when on_save_checkpoint was called)
 
     @property
     def reporter(self):
@@ -106,7 +140,22 @@ class TraindeckCallback(pl.Callback):
             **_workload.lightning_fields(getattr(trainer, "strategy", None), pl_module),
         )
 
+    def on_save_checkpoint(self, trainer, pl_module, checkpoint):
+        self._saving = (max(0, trainer.global_step - 1), self._clock())
+
+    def _saved(self, trainer):
+        """The checkpoint begun at on_save_checkpoint is written by now: its event."""
+        if self._saving is None:
+            return
+        step, began = self._saving
+        self._saving = None
+        if trainer.is_global_zero:
+            path = _checkpoint_path(trainer)
+            if path:
+                self.reporter.checkpoint(step, path, seconds=max(0.0, self._clock() - began))
+
     def on_train_batch_start(self, trainer, pl_module, batch, batch_idx):
+        self._saved(trainer)
         # A few steps after warm-up measure the host's issue time (host_s), every rank:
         # from the first micro-batch of the optimizer step to the batch that stepped.
         self.reporter.step_begin(trainer.global_step)
@@ -127,14 +176,30 @@ class TraindeckCallback(pl.Callback):
         else:
             self.reporter.rank_step(step)
 
+    def on_validation_start(self, trainer, pl_module):
+        self._saved(trainer)
+        self._eval_began = self._clock()
+        self._eval_samples = 0
+
+    def on_validation_batch_end(self, trainer, pl_module, outputs, batch, batch_idx, dataloader_idx=0):
+        self._eval_samples += _batch_size(batch)
+
     def on_validation_end(self, trainer, pl_module):
         if trainer.sanity_checking:
             return
+        took = {}
+        if self._eval_began is not None:
+            took["seconds"] = max(0.0, self._clock() - self._eval_began)
+            self._eval_began = None
+        if self._eval_samples:
+            took["samples"] = self._eval_samples * max(1, int(getattr(trainer, "world_size", 1) or 1))
         metrics = {k: v for k, v in _scalars(trainer.callback_metrics).items() if k.startswith("val")}
         if metrics and trainer.is_global_zero:
-            self.reporter.eval(max(0, trainer.global_step - 1), **{k.replace("val_", "", 1): v for k, v in metrics.items()})
+            self.reporter.eval(max(0, trainer.global_step - 1), **{k.replace("val_", "", 1): v for k, v in metrics.items()},
+                               **took)
 
     def on_train_end(self, trainer, pl_module):
+        self._saved(trainer)
         self.reporter.end("completed", step=max(0, trainer.global_step - 1))
 
     def on_exception(self, trainer, pl_module, exception):
