@@ -10,28 +10,36 @@
 namespace traindeck::metrics {
 
 std::optional<SteadySpeed> steadyOf(std::span<const Point> points, std::int64_t warmupSteps) {
-    std::vector<const Point*> usable;
-    for (const Point& p : points)
-        if (std::isfinite(p.value) && p.value > 0)
-            usable.push_back(&p);
+    // One pass over the values, no copies of the points: the summary asks this of
+    // a run's whole speed series (a quarter of a million points held) once a second.
+    const auto usable = [](const Point& p) { return std::isfinite(p.value) && p.value > 0; };
     const std::int64_t warmup = std::max<std::int64_t>(1, warmupSteps);
-    std::vector<const Point*> steady;
-    for (const Point* p : usable)
-        if (p->step >= warmup)
-            steady.push_back(p);
-    if (steady.empty() && usable.size() > 1)
-        steady.assign(usable.begin() + 1, usable.end());  // a short run: all but its first point
-    if (steady.empty())
-        return std::nullopt;
     std::vector<double> v;
-    v.reserve(steady.size());
-    for (const Point* p : steady)
-        v.push_back(p->value);
+    v.reserve(points.size());
+    const Point* first = nullptr;
+    const Point* last = nullptr;
+    for (const Point& p : points)
+        if (usable(p) && p.step >= warmup) {
+            v.push_back(p.value);
+            first = first ? first : &p;
+            last = &p;
+        }
+    if (v.empty()) {  // a short run: all but its first usable point
+        bool skipped = false;
+        for (const Point& p : points)
+            if (usable(p) && std::exchange(skipped, true)) {
+                v.push_back(p.value);
+                first = first ? first : &p;
+                last = &p;
+            }
+    }
+    if (v.empty())
+        return std::nullopt;
     SteadySpeed s;
     s.points = int(v.size());
     s.value = median(std::move(v));
-    s.firstStep = steady.front()->step;
-    s.lastStep = steady.back()->step;
+    s.firstStep = first->step;
+    s.lastStep = last->step;
     return s;
 }
 

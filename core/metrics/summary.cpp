@@ -106,31 +106,43 @@ Text stragglerText(const RankSpread& spread) {
 }
 
 RunSummary summarize(const Run& run) {
+    const SeriesWalks walks{
+        [](WalkSlot, const Series& s, bool lowerIsBetter) {
+            std::optional<Best> best;
+            for (const Point& p : s.points())
+                if (std::isfinite(p.value) && (!best || (lowerIsBetter ? p.value < best->value : p.value > best->value)))
+                    best = Best{p.value, p.step};
+            return best;
+        },
+        [](WalkSlot, const Series& s, std::int64_t warmupSteps) { return steadyOf(s.points(), warmupSteps); }};
+    return summarizeWith(run, walks);
+}
+
+RunSummary summarizeWith(const Run& run, const SeriesWalks& walks) {
     RunSummary out;
     out.lastStep = run.finalStep();
     out.totalSteps = run.info.totalSteps;
-    auto lastAndBest = [&](std::string_view metric, bool lowerIsBetter, std::optional<double>& last,
+    auto lastAndBest = [&](std::string_view metric, WalkSlot slot, bool lowerIsBetter, std::optional<double>& last,
                            std::optional<Best>& best) {
         const Series* s = findMetric(run, metric);
         if (!s || s->empty())
             return;
         last = s->last().value;
-        for (const Point& p : s->points()) {
-            if (!std::isfinite(p.value))
-                continue;
-            if (!best || (lowerIsBetter ? p.value < best->value : p.value > best->value))
-                best = Best{p.value, p.step};
-        }
+        best = walks.best(slot, *s, lowerIsBetter);
     };
-    lastAndBest("loss", true, out.lastLoss, out.bestLoss);
-    lastAndBest("psnr", false, out.lastPsnr, out.bestPsnr);
+    lastAndBest("loss", WalkSlot::Loss, true, out.lastLoss, out.bestLoss);
+    lastAndBest("psnr", WalkSlot::Psnr, false, out.lastPsnr, out.bestPsnr);
     const std::int64_t warmup = run.info.warmupSteps;
-    if (const auto speed = steadySamplesPerS(run))
-        out.steadySamplesPerS = speed->value;
+    const auto rate = [&](WalkSlot slot, const Series& s) {
+        const std::optional<SteadySpeed> speed = walks.steady(slot, s, warmup);
+        return speed ? speed->value : 0.0;
+    };
+    if (const Series* s = run.find("samples_per_s"))
+        out.steadySamplesPerS = rate(WalkSlot::SamplesPerS, *s);
     if (const Series* s = run.find("steps_per_s"))
-        out.steadyStepsPerS = steadyRate(s->points(), warmup);
+        out.steadyStepsPerS = rate(WalkSlot::StepRate, *s);
     else if (const Series* t = run.find("step_time_s")) {
-        const double st = steadyRate(t->points(), warmup);
+        const double st = rate(WalkSlot::StepRate, *t);
         out.steadyStepsPerS = st > 0 ? 1 / st : 0;
     }
     if (out.steadyStepsPerS == 0 && out.steadySamplesPerS > 0 && run.info.effectiveBatch > 0)

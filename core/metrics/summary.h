@@ -6,6 +6,7 @@
 #include "metrics/steady_speed.h"
 #include "text/text.h"
 
+#include <functional>
 #include <optional>
 #include <span>
 #include <vector>
@@ -48,6 +49,17 @@ struct RunSummary {
 };
 
 RunSummary summarize(const Run& run);
+
+// The figures of a summary that walk a whole series, and the slot each is for
+// (summarize() walks at once; SummaryTracker carries its walks from call to call).
+enum class WalkSlot { Loss, Psnr, SamplesPerS, StepRate };
+struct SeriesWalks {
+    // The series' lowest (highest) finite value, the first point that has it.
+    std::function<std::optional<Best>(WalkSlot, const Series&, bool lowerIsBetter)> best;
+    // steadyOf(the series' points, warmupSteps).
+    std::function<std::optional<SteadySpeed>(WalkSlot, const Series&, std::int64_t warmupSteps)> steady;
+};
+RunSummary summarizeWith(const Run& run, const SeriesWalks& walks);
 // The straggler view alone: every rank's median step time, the slowest against the median of all.
 std::optional<RankSpread> rankSpread(const Run& run);
 // The straggler in one sentence, the per-rank step-time card's title: "Step time

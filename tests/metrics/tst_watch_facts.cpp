@@ -2,8 +2,10 @@
 // since the last look (RunNews: `traindeck watch --follow`'s lines, the Watch
 // page's redraws and alarms), which alarm is a problem now, what the store
 // holds, the plan's dashed line for a watched run, and the calibration point a
-// watched run adds to the plan (or why not).
+// watched run adds to the plan (or why not); the summary a follower keeps up
+// to date is summarize()'s, each point walked once while nothing is rewritten.
 #include "metrics/run_news.h"
+#include "metrics/summary_tracker.h"
 #include "plan/calibrate.h"
 #include "plan/hardware.h"
 #include "plan/plan_analysis.h"
@@ -183,6 +185,62 @@ private slots:
         const std::optional<Text> refusal = runPlanMismatch(demoPlan(), *fromFile);
         QVERIFY(refusal);
         QCOMPARE(c.why.english(), refusal->english());
+    }
+
+    // The run panel's summary, carried from call to call (SummaryTracker), is
+    // summarize()'s on every call: while points come, when the store folds the
+    // series (a capacity of 256), when a restart purges a tail, when a step comes
+    // twice, when the warm-up is learnt late. Appended points are walked once.
+    void aCarriedSummaryIsSummarizes() {
+        const auto same = [](const metrics::RunSummary& a, const metrics::RunSummary& b) {
+            const auto best = [](const std::optional<metrics::Best>& x, const std::optional<metrics::Best>& y) {
+                return x.has_value() == y.has_value() && (!x || (x->value == y->value && x->step == y->step));
+            };
+            return a.lastStep == b.lastStep && a.lastLoss == b.lastLoss && a.lastPsnr == b.lastPsnr &&
+                   best(a.bestLoss, b.bestLoss) && best(a.bestPsnr, b.bestPsnr) &&
+                   a.steadySamplesPerS == b.steadySamplesPerS && a.steadyStepsPerS == b.steadyStepsPerS;
+        };
+        Run run("r", 256);
+        metrics::SummaryTracker tracker;
+        int step = 0;
+        const auto add = [&](int n) {
+            for (int i = 0; i < n; ++i, ++step) {
+                // Values that repeat and cross, so the medians' halves trade points.
+                const double v = 100 + (step * 37) % 23 - (step % 5 == 0 ? 30 : 0);
+                run.append(run.series("loss"), {step, double(step), 2.0 / (1 + step % 50)}, 0);
+                run.append(run.series("psnr"), {step, double(step), step % 9 == 0 ? std::nan("") : 20.0 + step % 11}, 0);
+                run.append(run.series("samples_per_s"), {step, double(step), step % 17 == 0 ? 0 : v}, 0);
+                run.append(run.series("step_time_s"), {step, double(step), 1 / v}, 0);
+            }
+        };
+        std::size_t walked = 0;
+        int from = 0;
+        for (int call = 0; call < 40; ++call) {
+            add(call % 7);
+            QVERIFY2(same(tracker.update(run), metrics::summarize(run)), qPrintable(QString("call %1").arg(call)));
+            if (call == 4) {  // steady points from here on
+                walked = tracker.pointsWalked();
+                from = step;
+            }
+        }
+        // Appended only (no fold yet): each new point walked once by each of the four walks.
+        QVERIFY(run.find("loss")->rewrites() == 0);
+        QCOMPARE(tracker.pointsWalked() - walked, std::size_t(4 * (step - from)));
+        add(200);  // folds
+        QVERIFY(run.find("loss")->folds() > 0);
+        QVERIFY(same(tracker.update(run), metrics::summarize(run)));
+        step -= 30;  // a restart purges the last 30 steps
+        add(10);
+        QVERIFY(same(tracker.update(run), metrics::summarize(run)));
+        --step;  // the last step again: its value replaced
+        add(1);
+        QVERIFY(same(tracker.update(run), metrics::summarize(run)));
+        run.info.warmupSteps = 150;  // the start event's warm-up, read late
+        QVERIFY(same(tracker.update(run), metrics::summarize(run)));
+        for (int call = 0; call < 20; ++call) {
+            add(3);
+            QVERIFY(same(tracker.update(run), metrics::summarize(run)));
+        }
     }
 };
 

@@ -100,6 +100,7 @@ bool CardGraphs::appendNew(Drawn& d, const Run& run, const Series& s, double smo
     if (s.rewrites() != current.rewrites || s.points().size() < current.copied) {
         d.next = std::make_unique<Copy>(smoothing);
         d.next->rewrites = s.rewrites();
+        ++m_recopies;
     }
     Copy& into = d.next ? *d.next : *d.shown;
     const std::size_t before = into.copied;

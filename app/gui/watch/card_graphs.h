@@ -65,6 +65,9 @@ public:
     bool fill(int card, QCustomPlot* plot);
     // Points of the store not on the cards yet after this redraw (a big file being drawn).
     bool copying() const { return m_copying; }
+    // Series copied anew from their first point since the graphs were made: once
+    // after each rewrite of points already copied (a fold, a restart's purge).
+    int recopies() const { return m_recopies; }
 
 private:
     struct Copy;
@@ -110,6 +113,7 @@ private:
     XAxis m_x = XAxis::Step;
     QElapsedTimer m_budget;  // since the redraw began
     bool m_copying = false;
+    int m_recopies = 0;
 };
 
 }  // namespace traindeck::gui

@@ -113,8 +113,10 @@ void WatchCards::draw(const CardView& view) {
         m_redrawAll = true;
     }
     syncCards();
-    if (m_redrawAll)
+    if (m_redrawAll) {
         m_planLines.clear();
+        ++m_wholeDraws;
+    }
     m_graphs->beginRedraw(view.smoothing, view.x);
     for (int c = 0; c < int(m_cards.size()); ++c)
         drawCard(c, view);

@@ -54,6 +54,11 @@ public:
     // Every point on the cards before returning (an export draws them all).
     void drawAll(const CardView& view);
     bool copying() const { return m_graphs->copying(); }
+    // What the draws so far cost beyond the new points: cards drawn whole (items,
+    // plan lines, every graph handed its envelope again: the view changed) and
+    // series copied anew (CardGraphs::recopies).
+    int wholeDraws() const { return m_wholeDraws; }
+    int recopies() const { return m_graphs->recopies(); }
 
     const std::vector<QCustomPlot*>& cards() const { return m_cards; }
     std::vector<const metrics::Run*> shownRuns() const;  // the runs the cards draw
@@ -97,6 +102,7 @@ private:
     bool m_followEdge = true;  // rescale to the newest data until the user zooms or pans
     bool m_redrawing = false;  // our own range changes do not ask for another draw
     bool m_redrawAll = true;   // the view changed (not only points): every card drawn, items and all
+    int m_wholeDraws = 0;
 };
 
 }  // namespace traindeck::gui

@@ -103,6 +103,7 @@ const std::vector<metrics::Card>& WatchPage::cardKinds() const { return m_cards-
 WatchRunsModel& WatchPage::runsModel() { return m_runs->model(); }
 std::vector<const metrics::Run*> WatchPage::shownRuns() const { return m_cards->shownRuns(); }
 bool WatchPage::copying() const { return m_cards->copying(); }
+WatchPage::Work WatchPage::work() const { return {m_cards->wholeDraws(), m_cards->recopies(), m_runs->summaries()}; }
 QString WatchPage::banner() const { return m_alarms->banner(); }
 QString WatchPage::summary() const { return m_runs->summary(); }
 bool WatchPage::exportImage(const QString& path) { return m_export->exportImage(path); }

@@ -58,6 +58,12 @@ public:
     QString banner() const;
     QString summary() const;  // the summary beside the run list, as plain text
     int replots() const { return m_replots; }
+    // What the page's draws cost beyond the new points, counted since it was made:
+    // whole redraws of the cards, series copied anew onto them, summaries of a run.
+    struct Work {
+        int wholeDraws = 0, recopies = 0, summaries = 0;
+    };
+    Work work() const;
     bool copying() const;  // points of the store not on the cards yet (a big file being drawn)
     const std::vector<metrics::Card>& cardKinds() const;
     WatchRunsModel& runsModel();

@@ -61,9 +61,11 @@ QVariant WatchRunsModel::data(const QModelIndex& index, int role) const {
     }
 }
 
-QString WatchRunsModel::summaryHtml(const metrics::Run& run) {
+QString WatchRunsModel::summaryHtml(const metrics::Run& run) { return summaryHtml(run, metrics::summarize(run)); }
+
+QString WatchRunsModel::summaryHtml(const metrics::Run& run, const metrics::RunSummary& summary) {
     QString html = QStringLiteral("<b>%1</b><table cellspacing=\"0\" cellpadding=\"1\">").arg(QString::fromStdString(run.name()).toHtmlEscaped());
-    for (const metrics::SummaryRow& r : metrics::summaryRows(run, metrics::summarize(run))) {
+    for (const metrics::SummaryRow& r : metrics::summaryRows(run, summary)) {
         const QString value = app::qLocalized(r.value).toHtmlEscaped();
         html += QStringLiteral("<tr><td style=\"color:#555; padding-right:6px\">%1</td><td>%2</td></tr>")
                     .arg(app::qLocalized(r.label).toHtmlEscaped(),

@@ -5,6 +5,7 @@
 // core's; the model adds only the view's choice of which runs are shown.
 
 #include "metrics/run.h"
+#include "metrics/summary.h"
 
 #include <QAbstractListModel>
 #include <QColor>
@@ -26,6 +27,7 @@ public:
     // Core's summary rows of a run (what `traindeck watch` prints), as a table; a
     // failing alarm or a problem now in red.
     static QString summaryHtml(const metrics::Run& run);
+    static QString summaryHtml(const metrics::Run& run, const metrics::RunSummary& summary);
 
     int rowCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;

@@ -15,7 +15,45 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include <map>
+
 namespace traindeck::gui {
+
+// The summary, a rich-text table. Laying the table out is the costly part of a
+// layout pass, and Qt asks a word-wrapped label for its height at a width on every
+// pass of the page's layouts (any label's new text, a replot's status line, starts
+// one): here it is laid out once per text and width. Its width never pushes the
+// cards aside (Ignored): a longer figure is not a resize of every card.
+class SummaryLabel : public QLabel {
+public:
+    explicit SummaryLabel(QWidget* parent) : QLabel(parent) {
+        setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    }
+    // False when the summary says what it said already (nothing laid out again).
+    bool setSummary(const QString& html) {
+        if (html == text())
+            return false;
+        m_heights.clear();
+        setText(html);
+        return true;
+    }
+    int heightForWidth(int width) const override {
+        const auto known = m_heights.find(width);
+        if (known != m_heights.end())
+            return known->second;
+        return m_heights[width] = QLabel::heightForWidth(width);
+    }
+
+protected:
+    void changeEvent(QEvent* event) override {
+        if (event->type() == QEvent::FontChange || event->type() == QEvent::StyleChange)
+            m_heights.clear();  // another font: other heights
+        QLabel::changeEvent(event);
+    }
+
+private:
+    mutable std::map<int, int> m_heights;
+};
 
 WatchRunsPanel::WatchRunsPanel(const metrics::Store& store, QWidget* parent) : QWidget(parent), m_store(store) {
     auto* column = new QVBoxLayout(this);
@@ -32,7 +70,7 @@ WatchRunsPanel::WatchRunsPanel(const metrics::Store& store, QWidget* parent) : Q
     m_runs->setObjectName(QStringLiteral("runs"));
     m_runs->setContextMenuPolicy(Qt::CustomContextMenu);
     m_runs->setMinimumHeight(60);
-    m_summary = new QLabel;
+    m_summary = new SummaryLabel(this);
     m_summary->setObjectName(QStringLiteral("runSummary"));
     m_summary->setWordWrap(true);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -72,11 +110,19 @@ void WatchRunsPanel::showSummary() {
     m_summaryClock.start();
     m_summarized = run;
     if (!run) {
-        m_summary->clear();
+        m_summary->setSummary(QString());
         return;
     }
     m_summarizedGeneration = run->generation();
-    m_summary->setText(WatchRunsModel::summaryHtml(*run));
+    ++m_summaries;
+    m_summary->setSummary(WatchRunsModel::summaryHtml(*run, m_trackers[run].update(*run)));
+}
+
+std::size_t WatchRunsPanel::pointsWalked() const {
+    std::size_t n = 0;
+    for (const auto& [run, tracker] : m_trackers)
+        n += tracker.pointsWalked();
+    return n;
 }
 
 void WatchRunsPanel::changeEvent(QEvent* event) {

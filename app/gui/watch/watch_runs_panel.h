@@ -5,18 +5,20 @@
 // list's cursor is on (else the first shown), as `traindeck watch` prints it.
 
 #include "metrics/run.h"
+#include "metrics/summary_tracker.h"
 
 #include <QElapsedTimer>
 #include <QWidget>
 
 #include <cstdint>
+#include <map>
 
-class QLabel;
 class QListView;
 class QTimer;
 
 namespace traindeck::gui {
 
+class SummaryLabel;
 class WatchRunsModel;
 
 class WatchRunsPanel : public QWidget {
@@ -28,13 +30,15 @@ public:
     const WatchRunsModel& model() const { return *m_model; }
     // The summary again, when there is something new to say: at once for another
     // run (the cursor moved, other runs shown), at most once a second while points
-    // come (summarize() walks the run: 80 ms for 8 series of 1M points), never for a
+    // come (each run's SummaryTracker walks only the points new since), never for a
     // zoom, a pan or a resize.
     void showSummary();
     QString summary() const;  // as plain text
     // The run the list's cursor is on, else the first shown: the one the summary
     // describes and "Calibrate the plan from this run" measures. Null: no run.
     const metrics::Run* selectedRun() const;
+    int summaries() const { return m_summaries; }  // how often a run was summarized
+    std::size_t pointsWalked() const;              // by the summaries so far (SummaryTracker::pointsWalked)
 
 protected:
     void changeEvent(QEvent* event) override;  // another language: the summary in it
@@ -45,11 +49,13 @@ private:
     const metrics::Store& m_store;
     WatchRunsModel* m_model = nullptr;
     QListView* m_runs = nullptr;
-    QLabel* m_summary = nullptr;
+    SummaryLabel* m_summary = nullptr;
     QElapsedTimer m_summaryClock;
     QTimer* m_lateSummary = nullptr;  // the points that came within the second after a summary
     const metrics::Run* m_summarized = nullptr;
     std::uint64_t m_summarizedGeneration = 0;
+    int m_summaries = 0;
+    std::map<const metrics::Run*, metrics::SummaryTracker> m_trackers;  // per run summarized (the store keeps its runs)
 };
 
 }  // namespace traindeck::gui
