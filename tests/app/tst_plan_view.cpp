@@ -33,12 +33,16 @@ namespace {
 // The number at the start of a cell ("1,258 samples/s" → 1258), read in the
 // locale it was written in; durations in minutes come back as hours.
 double leadingNumber(const QString& text) {
-    const QString number = text.section(QLatin1Char(' '), 0, 0).remove(QLatin1Char('%'));
+    // Core's estimates group digits with ',' from five up ("12,500"), in every language.
+    const QString number = text.section(QLatin1Char(' '), 0, 0).remove(QLatin1Char('%')).remove(QLatin1Char(','));
     bool ok = false;
-    const double value = QLocale().toDouble(number, &ok);
+    const double value = QLocale::c().toDouble(number, &ok);
     if (!ok)
         return std::nan("");
-    return text.section(QLatin1Char(' '), 1, 1) == QLatin1String("min") ? value / 60.0 : value;
+    const QString unit = text.section(QLatin1Char(' '), 1, 1);
+    if (unit == QLatin1String("min"))
+        return value / 60.0;
+    return unit.startsWith(QLatin1String("ms")) ? value / 1000.0 : value;  // a time under a second, in ms
 }
 
 // Shown to the digits shown: within half a unit of the last digit, or 0.1 % for large numbers.
