@@ -292,26 +292,31 @@ void ScheduledJob::writeHosts(const std::string& nodes) {
         notice(Text(TD_TEXT("Launch", "the run folder's hosts file not written: %1"), {e}));
 }
 
+// A run that ends before a job is followed (a check, a refused submit): recorded, and told
+// to the face, which waits for the end (the Launch page's Check).
+LaunchEnd ScheduledJob::ended(const LaunchEnd& end) {
+    Event e;
+    e.kind = Event::Kind::End;
+    e.end = end;
+    folder_->record(e, "");
+    JobEvent done;
+    done.kind = JobEvent::Kind::End;
+    done.end = end;
+    report(std::move(done));
+    return end;
+}
+
 LaunchEnd ScheduledJob::run() {
     if (!attached_) {
         if (config_.dryRun) {
             LaunchEnd end;
             end.status = EndStatus::DryRun;
-            Event e;
-            e.kind = Event::Kind::End;
-            e.end = end;
-            folder_->record(e, "");
-            return end;
+            return ended(end);
         }
         Text error;
         const std::string id = scheduler_.submit(request_, error);
         if (id.empty()) {
-            LaunchEnd end{EndStatus::Failed, FailureKind::Preflight, -1, Text(TD_TEXT("Launch", "nothing submitted: %1"), {error})};
-            Event e;
-            e.kind = Event::Kind::End;
-            e.end = end;
-            folder_->record(e, "");
-            return end;
+            return ended({EndStatus::Failed, FailureKind::Preflight, -1, Text(TD_TEXT("Launch", "nothing submitted: %1"), {error})});
         }
         {
             std::lock_guard lock(mutex_);
@@ -418,12 +423,12 @@ LaunchEnd ScheduledJob::finish(const scheduler::JobStatus& last) {
         return interrupted;
     }
     const Text how = scheduler::jobStatusText(last);
-    const scheduler::FollowEnd ended = follower_->ended();
+    const scheduler::FollowEnd followEnd = follower_->ended();
     if (stopped) {
         // The stop is the news; Slurm's word for the end (often FAILED, exit code 143) is its detail.
         end.status = EndStatus::Interrupted;
         end.why = how;
-    } else if (ended == scheduler::FollowEnd::GaveUp) {
+    } else if (followEnd == scheduler::FollowEnd::GaveUp) {
         end.status = EndStatus::Failed;
         end.kind = FailureKind::Node;
         end.why = Text(TD_TEXT("Launch", "it waited in the queue longer than the pending limit (--pending-timeout) and was "

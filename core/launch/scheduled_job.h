@@ -92,6 +92,7 @@ private:
     void restarted(int stream, const Text& what);
     void writeHosts(const std::string& nodes);
     void takeFollowerLock();
+    LaunchEnd ended(const LaunchEnd& end);
     LaunchEnd finish(const scheduler::JobStatus& last);
 
     ScheduledJobConfig config_;

@@ -186,6 +186,9 @@ private slots:
         SlurmScheduler slurm(runner);
         QCOMPARE(slurm.firstFailure(kSrunErrors).english(), std::string("node n1, task 1: Exited with exit code 3"));
         QVERIFY(slurm.firstFailure("srun: job 3 queued and waiting for resources\n").empty());
+        // A node Slurm took from the step (it went down) comes before the tasks srun then ended.
+        QCOMPARE(slurm.firstFailure("srun: error: Node failure on vm\nsrun: error: vm: task 1: Terminated\n").english(),
+                 std::string("node vm failed (srun: Node failure on vm)"));
     }
     void checksBeforeSubmitting() {
         ScriptedRunner runner;
