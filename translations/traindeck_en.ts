@@ -4781,7 +4781,7 @@ Trust this key and record it? Compare the fingerprint with the one the host&apos
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Read the architecture from a Hugging Face config.json (llama, qwen2, mistral, mixtral, gpt2, vit).</source>
+        <source>Read the architecture from a Hugging Face config.json (%1; another decoder is read as Llama-like, with a warning).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
