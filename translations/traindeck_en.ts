@@ -5027,6 +5027,10 @@ Trust this key and record it? Compare the fingerprint with the one the host's ad
             <source>Read the architecture from a Hugging Face config.json (llama, qwen2, mistral, mixtral, gpt2, vit).</source>
             <translation type="unfinished" />
         </message>
+        <message>
+            <source>Read the architecture from a Hugging Face config.json (%1; another decoder is read as Llama-like, with a warning).</source>
+            <translation type="unfinished" />
+        </message>
     </context>
     <context>
         <name>traindeck::gui::PlanDocument</name>

@@ -5287,6 +5287,10 @@ Trust this key and record it? Compare the fingerprint with the one the host's ad
             <source>Read the architecture from a Hugging Face config.json (llama, qwen2, mistral, mixtral, gpt2, vit).</source>
             <translation>从 Hugging Face 的 config.json 读取架构（llama、qwen2、mistral、mixtral、gpt2、vit）。</translation>
         </message>
+        <message>
+            <source>Read the architecture from a Hugging Face config.json (%1; another decoder is read as Llama-like, with a warning).</source>
+            <translation>从 Hugging Face 的 config.json 读取架构（%1；其他解码器按类 Llama 读取，并给出警告）。</translation>
+        </message>
     </context>
     <context>
         <name>traindeck::gui::PlanDocument</name>

@@ -12,6 +12,7 @@
 
 #include <cmath>
 #include <fstream>
+#include <algorithm>
 #include <set>
 
 using namespace traindeck::model;
@@ -116,6 +117,28 @@ private slots:
         QVERIFY(smallest < 700'000'000);
         QCOMPARE(largest, 671026404352LL);  // DeepSeek-V3
         QCOMPARE(countParameters(findCatalogueModel("llama-3.1-405b")->architecture).total, 405853388800LL);
+    }
+    // The wizard's and --model's list: by family, smallest first in each, each with its size.
+    void catalogueListsByFamilyAndSize() {
+        const std::vector<CatalogueFamily> families = catalogueByFamily();
+        QVERIFY(families.size() >= 15);
+        QCOMPARE(families.front().title.english(), std::string("Llama"));
+        size_t listed = 0;
+        for (const CatalogueFamily& f : families) {
+            QVERIFY(!f.models.empty());
+            for (size_t i = 1; i < f.models.size(); ++i)
+                QVERIFY2(countParameters(f.models[i - 1]->architecture).total <= countParameters(f.models[i]->architecture).total,
+                         f.models[i]->name.c_str());
+            listed += f.models.size();
+        }
+        QCOMPARE(listed, modelCatalogue().size());
+        const auto qwen3 = std::find_if(families.begin(), families.end(),
+                                        [](const CatalogueFamily& f) { return f.title.english() == "Qwen3"; });
+        QVERIFY(qwen3 != families.end());
+        QCOMPARE(qwen3->models.front()->name, std::string("qwen3-0.6b"));
+        QCOMPARE(qwen3->models.back()->name, std::string("qwen3-32b"));
+        QCOMPARE(catalogueEntryText(*findCatalogueModel("deepseek-v3")), std::string("DeepSeek-V3 671B (MoE) · 671B"));
+        QCOMPARE(catalogueEntryText(*findCatalogueModel("qwen3-8b")), std::string("Qwen3 8B · 8.191B"));
     }
     // Gemma 3's config nests its text model and names only four of its sizes: the rest are
     // Gemma3TextConfig's defaults (262208 tokens, 8 heads, 4 KV heads of 256, tied, 5 local : 1 global).
