@@ -120,10 +120,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>the run&apos;s measured host issue time leaves the GPU a share of the step it would take only at an MFU under %1, below any measured GPU-bound step&apos;s: the rest is the host waiting, so the fit scales eager PyTorch&apos;s issue time (×%2 the reference host&apos;s) to the step and the MFU keeps the plan&apos;s %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>the run does not say how its step splits between host and GPU (no host_s): it fits a host at ×%1 the reference host&apos;s pace as well as the GPU at MFU %2; the fit takes the host, the larger share of the model&apos;s step at the run&apos;s shape, and the expected error covers the GPU&apos;s explanation too</source>
         <translation type="unfinished"></translation>
     </message>

@@ -124,10 +124,6 @@
         <translation>&apos;@&apos; 后的 host 需要每步的主机下发时间，如 43ms 或 0.043s，得到的是 &apos;%1&apos;</translation>
     </message>
     <message>
-        <source>the run&apos;s measured host issue time leaves the GPU a share of the step it would take only at an MFU under %1, below any measured GPU-bound step&apos;s: the rest is the host waiting, so the fit scales eager PyTorch&apos;s issue time (×%2 the reference host&apos;s) to the step and the MFU keeps the plan&apos;s %3</source>
-        <translation>该次运行测得的主机下发时间留给 GPU 的那部分步长，GPU 只有在 MFU 低于 %1（低于任何实测 GPU 受限步的 MFU）时才会用这么久：其余是主机在等待，因此拟合把 eager PyTorch 下发算子的时间（参考主机的 ×%2）缩放到该步长，MFU 保持计划中的 %3</translation>
-    </message>
-    <message>
         <source>the run does not say how its step splits between host and GPU (no host_s): it fits a host at ×%1 the reference host&apos;s pace as well as the GPU at MFU %2; the fit takes the host, the larger share of the model&apos;s step at the run&apos;s shape, and the expected error covers the GPU&apos;s explanation too</source>
         <translation>该次运行没有说明其步长在主机与 GPU 之间如何分配（没有 host_s）：它既符合下发速度为参考主机 ×%1 的主机，也符合 MFU 为 %2 的 GPU；拟合取主机（在该运行的形状下占模型步长更大的份额），预期误差同时覆盖 GPU 的解释</translation>
     </message>
