@@ -311,13 +311,7 @@ FittedModel fitAt(const Plan& plan, const std::vector<Calibration>& given, const
     const bool hasHost = std::any_of(points.begin(), points.end(), [](const Point& p) { return p.host > 0; });
     // So is a step the measured host time leaves no room for even at MFU 1: the host's
     // time measured with it was nearly the step, and the step is what the pace must give.
-    const AttributionPrior& prior = holding.prior ? *holding.prior : truthAttributionPrior();
-    // With the host's time measured, an MFU under any measured GPU-bound step's says the
-    // same: what the host time leaves of the step is not the GPU's work but the host's
-    // waits the model does not hold (the HF Trainer's synchronising checks), and the step
-    // is the host's.
-    const bool measuredHostWaits = pace > 0 && k.mfu < prior.lowestGpuMfu;
-    const bool measuredHostFills = pace > 0 && (k.mfu >= kMaxMfu * (1 - 1e-6) || measuredHostWaits);
+    const bool measuredHostFills = pace > 0 && k.mfu >= kMaxMfu * (1 - 1e-6);
     bool hostBound = (k.mfu < kLowestMfu || measuredHostFills) && hasHost;
     double lowestMfu = kLowestMfu;
     // A run that does not say its host's issue time: its step fits the GPU at some MFU (k) as
@@ -327,6 +321,7 @@ FittedModel fitAt(const Plan& plan, const std::vector<Calibration>& given, const
     // other stays beside it, for the stated error to cover (step_time_confidence.h).
     std::optional<Constants> alternative;
     if (pace <= 0 && hasHost) {
+        const AttributionPrior& prior = holding.prior ? *holding.prior : truthAttributionPrior();
         const Constants host = scan(points, free, defaults, true);
         const double best = std::min(rmsResidual(points, k), rmsResidual(points, host));
         const bool gpuFits = rmsResidual(points, k) <= best + kAlikeResidual;
@@ -348,15 +343,7 @@ FittedModel fitAt(const Plan& plan, const std::vector<Calibration>& given, const
         k = scan(points, free, defaults, true);
         fit.hostBound = true;
         const Text fittedPace = Text::value(formatNumber(std::round(k.pace * 100) / 100));
-        if (measuredHostWaits)
-            fit.notes.push_back(Text(TD_TEXT("Calibration",
-                                             "the run's measured host issue time leaves the GPU a share of the step it "
-                                             "would take only at an MFU under %1, below any measured GPU-bound step's: "
-                                             "the rest is the host waiting, so the fit scales eager PyTorch's issue time "
-                                             "(×%2 the reference host's) to the step and the MFU keeps the plan's %3"),
-                                     {Text::value(formatNumber(std::round(prior.lowestGpuMfu * 100) / 100)), fittedPace,
-                                      Text::value(formatNumber(k.mfu))}));
-        else if (measuredHostFills)
+        if (measuredHostFills)
             fit.notes.push_back(Text(TD_TEXT("Calibration",
                                              "the run's measured host issue time is nearly its whole step: the step is "
                                              "the host's, so the fit scales eager PyTorch's issue time (×%1 the "

@@ -119,11 +119,13 @@ private slots:
             QVERIFY(std::fabs(fit.points[0].relative()) < 1e-3);  // the point reproduced at its own shape
         }
         // The plan at micro-batch 16 is predicted from those constants: it does not reproduce
-        // the micro-4 step (the old behaviour), it takes longer, about as the work grows.
+        // the micro-4 step (the old behaviour), it takes longer, about as the work grows (the
+        // GPU would take the micro-4 step only at an MFU under any measured GPU-bound step's,
+        // so the fit takes it as the host's, and at 16 the GPU's work at the plan's MFU shows).
         Plan sixteen = gpt2(16);
         sixteen.calibrations = {kept};
         const double step16 = estimate(sixteen, {1, 1}).stepTimeS.value;
-        QVERIFY2(step16 > 2.5 * measured, qPrintable(QString::number(step16)));
+        QVERIFY2(step16 > 2.2 * measured, qPrintable(QString::number(step16)));
         Plan four = gpt2(4);
         four.calibrations = {kept};
         QVERIFY(std::fabs(estimate(four, {1, 1}).stepTimeS.value / measured - 1) < 1e-3);

@@ -193,6 +193,9 @@ private slots:
         QCOMPARE(gpu->expectedError, truth.uncalibratedByRegime[size_t(StepRegime::Gpu)].spread);
         // A host-bound step's band is never under its run-to-run swing (step_time_cross_validation.h).
         QCOMPARE(host->expectedError, std::max(truth.uncalibratedByRegime[size_t(StepRegime::Host)].spread, hostSwingBand()));
+        QVERIFY(host->expectedError >= hostSwingBand());
+        QVERIFY2(host->basis.english().find("from run to run") != std::string::npos, host->basis.english().c_str());
+        QVERIFY(host->basis.english().find("leave one family out") != std::string::npos);
         QVERIFY2(gpu->expectedError < host->expectedError,
                  qPrintable(QString("GPU-bound ±%1, host-bound ±%2").arg(gpu->expectedError).arg(host->expectedError)));
         QVERIFY(gpu->expectedError < truth.uncalibrated);
