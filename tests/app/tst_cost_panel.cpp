@@ -108,7 +108,9 @@ private slots:
         QVERIFY(lang.apply(QStringLiteral("en")));
         PlanDocument document;
         CostPanel panel(document);
-        document.reset(deadlinePlan(), QString(), false);
+        Plan p = deadlinePlan();
+        p.goal.deadline = "20m";  // the choice is one of the compared layouts (2x8)
+        document.reset(p, QString(), false);
         const QString table = panel.tableText();
         // Each cost to finish ("$1,200 ±13%") is whole where its error is dollars wide; the prices per hour keep cents.
         const QRegularExpression cents(QStringLiteral("\\.\\d\\d ±"));
@@ -178,20 +180,20 @@ private slots:
         area.show();
         document.reset(p, QString(), false);
         QVERIFY(QTest::qWaitForWindowExposed(&area));
+        // A real wheel (spontaneous) that the plot leaves unaccepted goes on to the page, which
+        // scrolls; the plot must not take it unless Ctrl is held, and then it zooms.
         const auto wheel = [&](Qt::KeyboardModifiers modifiers) {
             const QPointF at(plot->width() / 2.0, plot->height() / 2.0);
             QWheelEvent e(at, plot->mapToGlobal(at), QPoint(), QPoint(0, -120), Qt::NoButton, modifiers, Qt::NoScrollPhase, false);
+            e.setAccepted(false);
             QApplication::sendEvent(plot, &e);
+            return e.isAccepted();
         };
         const QCPRange before = plot->xAxis->range();
-        QCOMPARE(area.verticalScrollBar()->value(), 0);
-        wheel(Qt::NoModifier);
-        QVERIFY(area.verticalScrollBar()->value() > 0);  // the page scrolled, as it does over any other part of it
+        QVERIFY(!wheel(Qt::NoModifier));
         QCOMPARE(plot->xAxis->range().lower, before.lower);
-        const int scrolled = area.verticalScrollBar()->value();
-        wheel(Qt::ControlModifier);
+        QVERIFY(wheel(Qt::ControlModifier));
         QVERIFY(!(plot->xAxis->range().lower == before.lower && plot->xAxis->range().upper == before.upper));  // zoomed
-        QCOMPARE(area.verticalScrollBar()->value(), scrolled);
     }
 
     void thePlotExportsAsPngAndSvg() {

@@ -130,7 +130,7 @@ private slots:
         // Refused: nothing solved, exit 2, one line on stderr saying what is wrong.
         const QList<QPair<QStringList, QString>> refused = {
             {{"--cloud", "aws", "--budget", "0"}, "a budget must be above zero"},
-            {{"--cloud", "aws", "--budget=-5"}, "a budget must be above zero"},
+            {{"--cloud", "aws", "--budget=0.0"}, "a budget must be above zero"},
             {{"--cloud", "aws", "--deadline", "0h"}, "leaves no time"},
             {{"--cloud", "aws", "--deadline", "2026-02-30T09:00"}, "not a date"},
             {{"--cloud", "aws", "--deadline", "1e308d"}, "more than 100 years"},

@@ -97,7 +97,7 @@ private slots:
         plan.cluster.cloud = "aws";
         plan.goal.deadline = "100000h";  // everything meets it: the options' hours give the deadlines to test
         Text error;
-        const std::optional<GoalAnswer> all = solveGoal(plan, rows, kNow, error);
+        const std::optional<GoalAnswer> all = solveGoal(plan, rows, kNow, error, false);  // every layout estimated
         QVERIFY(all && all->met());
         QCOMPARE(all->options.size(), size_t(11));
         std::vector<double> hours;
@@ -146,7 +146,7 @@ private slots:
         for (const CostOption& o : all->options) {
             gpus.insert(o.gpu);
             clouds.insert(o.cloud);
-            QCOMPARE(o.cost.currency, std::string("USD"));  // the plan's currency only
+            if (o.cost.priced) QCOMPARE(o.cost.currency, std::string("USD"));  // the plan's currency only
         }
         QCOMPARE(clouds, (std::set<std::string>{"aws", "azure", "gcp", "lambda", "nebius", "runpod"}));
         QCOMPARE(gpus, (std::set<std::string>{"a100", "a100-40gb", "b200", "gh200", "h100", "h200", "l40s"}));

@@ -21,9 +21,10 @@ using namespace traindeck;
 
 namespace {
 
-const PriceRow& row(const std::vector<PriceRow>& rows, const std::string& cloud, const std::string& gpu, int gpus) {
+const PriceRow& row(const std::vector<PriceRow>& rows, const std::string& cloud, const std::string& gpu, int gpus,
+                    const std::string& region = {}) {
     for (const PriceRow& r : rows)
-        if (r.cloud == cloud && r.gpu == gpu && r.gpusPerNode == gpus) return r;
+        if (r.cloud == cloud && r.gpu == gpu && r.gpusPerNode == gpus && (region.empty() || r.region == region)) return r;
     qFatal("no row %s %s %d", cloud.c_str(), gpu.c_str(), gpus);
 }
 
@@ -70,7 +71,7 @@ private slots:
         for (const char* cloud : {"aws", "gcp", "azure", "nebius"}) QVERIFY2(spotClouds.count(cloud), cloud);
         QVERIFY(!spotClouds.count("lambda"));
         // A price per node-hour is divided among the node's GPUs: p5.48xlarge's 55.04 over 8.
-        QCOMPARE(row(rows, "aws", "h100", 8).onDemandPerGpuHour, 55.04 / 8);
+        QCOMPARE(row(rows, "aws", "h100", 8, "us-east-1").onDemandPerGpuHour, 55.04 / 8);
         // The embedded file parses into exactly the rows it lists.
         QFile f(QStringLiteral(TRAINDECK_SOURCE_DIR "/resources/prices.yaml"));
         QVERIFY(f.open(QIODevice::ReadOnly));
@@ -91,7 +92,7 @@ private slots:
         const PriceCatalogue c = loadPrices(path.toStdString());
         QVERIFY(c.problem.empty());
         QCOMPARE(c.rows.size(), shippedPrices().size() + 1);
-        const PriceRow& aws = row(c.rows, "aws", "h100", 8);
+        const PriceRow& aws = row(c.rows, "aws", "h100", 8, "us-east-1");
         QCOMPARE(aws.onDemandPerGpuHour, 4.10);
         QCOMPARE(aws.spotPerGpuHour, 20.0 / 8);
         QCOMPARE(aws.origin, path.toStdString());
@@ -128,7 +129,7 @@ private slots:
     void aLayoutPaysForWholeInstances() {
         const Plan p = pricedDemo("aws");
         const std::vector<PriceRow>& rows = shippedPrices();
-        const double perGpu = row(rows, "aws", "h100", 8).onDemandPerGpuHour;
+        const double perGpu = row(rows, "aws", "h100", 8, "us-east-1").onDemandPerGpuHour;  // the cheapest region
         const Estimate two = estimate(p, {2, 8});
         const LayoutCost c = costOf(p, two, rows);
         QVERIFY(c.priced);
@@ -307,7 +308,8 @@ private slots:
         const PriceCatalogue back = loadPrices(path);
         QVERIFY2(back.problem.empty(), back.problem.english().c_str());
         QCOMPARE(row(back.rows, "ourlab", "h100", 8).onDemandPerGpuHour, 55.04 / 8);
-        QCOMPARE(row(back.rows, "aws", "h100", 1).onDemandPerGpuHour, 6.88);
+        QCOMPARE(row(back.rows, "aws", "h100", 1, "us-west-2").onDemandPerGpuHour, 6.88);
+        QCOMPARE(row(back.rows, "aws", "h100", 1, "us-west-2").origin, path);  // the imported row, over the shipped one
         QVERIFY(QDir(dir.filePath("cfg/traindeck")).entryList(QDir::Files).size() == 1);  // no temporary left
         // A file that cannot be read is left as it is, not overwritten.
         QFile broken(QString::fromStdString(path));
