@@ -196,7 +196,10 @@ private slots:
             const auto best = [](const std::optional<metrics::Best>& x, const std::optional<metrics::Best>& y) {
                 return x.has_value() == y.has_value() && (!x || (x->value == y->value && x->step == y->step));
             };
-            return a.lastStep == b.lastStep && a.lastLoss == b.lastLoss && a.lastPsnr == b.lastPsnr &&
+            const auto last = [](const std::optional<double>& x, const std::optional<double>& y) {  // NaN: the same NaN
+                return x.has_value() == y.has_value() && (!x || *x == *y || (std::isnan(*x) && std::isnan(*y)));
+            };
+            return a.lastStep == b.lastStep && last(a.lastLoss, b.lastLoss) && last(a.lastPsnr, b.lastPsnr) &&
                    best(a.bestLoss, b.bestLoss) && best(a.bestPsnr, b.bestPsnr) &&
                    a.steadySamplesPerS == b.steadySamplesPerS && a.steadyStepsPerS == b.steadyStepsPerS;
         };
