@@ -2564,6 +2564,22 @@
             <source>pre-flight passed, nothing started or copied (%1)</source>
             <translation type="unfinished" />
         </message>
+        <message>
+            <source>%1 is set but %2 never uses it, so a stop would save nothing there: pass it to your program as {checkpoint_dir} (e.g. --output-dir {checkpoint_dir}) or read $TRAINDECK_CHECKPOINT_DIR in the command; nothing was started</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>%1; checkpoint written: %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>%1; checkpoint of step %2 written</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>%1; no checkpoint was reported</source>
+            <translation type="unfinished" />
+        </message>
     </context>
     <context>
         <name>LaunchCommand</name>

@@ -2616,6 +2616,22 @@
             <source>%1 (Slurm: %2)</source>
             <translation>%1（Slurm：%2）</translation>
         </message>
+        <message>
+            <source>%1 is set but %2 never uses it, so a stop would save nothing there: pass it to your program as {checkpoint_dir} (e.g. --output-dir {checkpoint_dir}) or read $TRAINDECK_CHECKPOINT_DIR in the command; nothing was started</source>
+            <translation>已设置 %1，但 %2 从未用到它，停止时什么也不会保存到那里：在命令中以 {checkpoint_dir} 传给你的程序（例如 --output-dir {checkpoint_dir}），或在命令中读取 $TRAINDECK_CHECKPOINT_DIR；未启动任何内容</translation>
+        </message>
+        <message>
+            <source>%1; checkpoint written: %2</source>
+            <translation>%1；检查点已写入：%2</translation>
+        </message>
+        <message>
+            <source>%1; checkpoint of step %2 written</source>
+            <translation>%1；已写入第 %2 步的检查点</translation>
+        </message>
+        <message>
+            <source>%1; no checkpoint was reported</source>
+            <translation>%1；未报告任何检查点</translation>
+        </message>
     </context>
     <context>
         <name>LaunchCommand</name>

@@ -153,6 +153,8 @@ remove_run_files() {
 # nowhere: bash's notice of a process it waits for ended by a signal ("line 160: 4242
 # Killed  setsid bash ...") is not the user's line, the node's status says it.
 exec 3<&0 4>&2 2>/dev/null
+# A per-GPU entrypoint gives its ranks the same grace between SIGTERM and SIGKILL.
+export TRAINDECK_RANK_GRACE_S=${TRAINDECK_RANK_GRACE_S:-$(((grace_ms + 999) / 1000))}
 setsid bash "$here/$1" </dev/null 2>&4 4>&- &
 session=$!
 exec 0</dev/null 4>&-

@@ -83,6 +83,23 @@ private slots:
         }
     }
 
+    // The per-GPU entrypoint holds the rank launcher (core/generate/entrypoint/per_gpu.sh):
+    // checked whole, where its parts meet the rest of the script.
+    void perGpuEntrypointPassesShellcheckAndBashN() {
+        Plan plan = gentest::planAt(2, 4);
+        plan.launch.processes = Processes::PerGpu;
+        plan.launch.command = "python3 train.py --lr {lr}";
+        QTemporaryDir dir;
+        const auto files = generate::generate(plan, Target::Slurm, gentest::optionsFor(2));
+        QVERIFY(fileAt(files, "entrypoint.sh").content.find("user_workload() {") != std::string::npos);
+        gentest::writeAll(dir, files);
+        const QString entrypoint = dir.filePath("entrypoint.sh");
+        const Run sc = tool(SHELLCHECK, {"--shell=bash", "--severity=info", entrypoint});
+        QVERIFY2(sc.code == 0, sc.out.constData());
+        const Run n = tool("/bin/bash", {"-n", entrypoint});
+        QVERIFY2(n.code == 0, n.err.constData());
+    }
+
     void sbatchRunsOneEntrypointPerNode() {
         Plan plan = gentest::planAt(2);
         plan.launch.command = "env -0 > \"$TRAINDECK_CONFIG_DIR/node-$NODE_RANK.env\"";

@@ -7,6 +7,7 @@
 #include "silent_host.h"
 #include "test_sshd.h"
 
+#include <QRegularExpression>
 #include <QtTest>
 
 #include <csignal>
@@ -122,6 +123,20 @@ class TestLaunch : public QObject {
         QTRY_VERIFY_WITH_TIMEOUT(stubbornRunning() == 2, 60000);
     }
     QString remoteDir() const { return work_.filePath("remote"); }
+    // What bash says of its own, never a user's line: a job's end by a signal ("line 160:
+    // 4242 Killed  setsid bash ..."), a script's error ("supervise.sh: line 3: ...").
+    static QString shellNotice(const QByteArray& text) {
+        static const QRegularExpression notice(R"((^|\n)[^\n]*(\.sh: line \d+: |line \d+: +\d+ (Killed|Terminated)))");
+        const QRegularExpressionMatch m = notice.match(QString::fromUtf8(text));
+        return m.hasMatch() ? m.captured(0).trimmed() : QString();
+    }
+    // The launcher here (--local) with the trainer on its PATH, no nvidia-smi needed (one GPU named).
+    static QProcessEnvironment localEnvironment() {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert("PATH", QFileInfo(TRAINER_BINARY).absolutePath() + ":" + env.value("PATH"));
+        env.insert("CUDA_VISIBLE_DEVICES", "0");
+        return env;
+    }
 
 private slots:
     void initTestCase() {
@@ -215,6 +230,20 @@ private slots:
         QVERIFY2(r.code == 0, qPrintable(r.err));
         for (const char* node : {"ckpt-command/node-0.out", "ckpt-command/node-1.out"})
             QVERIFY2(readFile(runDir(node)).contains("ckpt=[" + folder.toUtf8() + "] every=7"), readFile(runDir(node)).constData());
+    }
+
+    // A checkpoint folder that the command never learns is refused before anything runs,
+    // naming both ways to use it; the trainer as the command is given it by the launcher.
+    void aCheckpointDirTheCommandIgnoresIsRefused() {
+        const QString folder = work_.filePath("ignored checkpoints");
+        const Result r = launch(QStringList{"--local", "--run-dir", runDir("ignored"), "--checkpoint-dir", folder,
+                                            "--command", "python3 train.py --epochs 3"} +
+                                planFlags(1, 4, freePort()));
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.count('\n') == 1 && r.err.contains("--checkpoint-dir is set but --command never uses it") &&
+                     r.err.contains("{checkpoint_dir}") && r.err.contains("$TRAINDECK_CHECKPOINT_DIR"),
+                 qPrintable(r.err));
+        QVERIFY(!QFileInfo::exists(runDir("ignored")) && !QFileInfo::exists(folder));
     }
 
     // A 1-GPU plan on 2-GPU hosts: refused, naming CUDA_VISIBLE_DEVICES and --visible-gpus
@@ -663,7 +692,7 @@ sleep 600 & wait)sh";
         const QStringList args = QStringList{"--hosts", sshd_.hosts(2), "--checkpoint-dir", checkpoints} +
                                  sshFlags(knownHosts_) + planFlags(2, 40, masterPort);
         QProcess p;
-        p.setStandardOutputFile(QProcess::nullDevice());  // the run folder has it all
+        p.setStandardOutputFile(QProcess::nullDevice());  // the run folder has it all; stderr: the node lines
         p.start(TRAINDECK_BINARY, QStringList{"launch", "--run-dir", runDir("stopped")} + args);
         QTRY_VERIFY_WITH_TIMEOUT(readFile(runDir("stopped/node-0.out")).contains("\"event\":\"step\""), 90000);
         // The trainers held (SIGSTOP) until the stop reaches them (the supervisor continues
@@ -677,6 +706,11 @@ sleep 600 & wait)sh";
         QVERIFY(readFile(runDir("stopped/launch.jsonl")).contains("\"status\":\"interrupted\""));
         const QByteArray events = readFile(runDir("stopped/launch.jsonl"));
         QVERIFY(events.contains("\"status\":143"));
+        QVERIFY(!QDir(checkpoints).entryList(QDir::Files).isEmpty());
+        const QString stopErr = QString::fromUtf8(p.readAllStandardError());
+        QVERIFY2(stopErr.contains("exited 143: stopped (SIGTERM); checkpoint written: " + checkpoints + "/"), qPrintable(stopErr));
+        for (const char* file : {"stopped/node-0.err", "stopped/node-1.err"})
+            QVERIFY2(shellNotice(readFile(runDir(file))).isEmpty(), qPrintable(shellNotice(readFile(runDir(file)))));
 
         // The relaunch goes into the same run folder: a second attempt, recorded as such.
         const Result again = launch(QStringList{"--run-dir", runDir("stopped")} + args, 240000);
@@ -705,6 +739,46 @@ sleep 600 & wait)sh";
         QCOMPARE(mismatch.code, 1);
         const QString last = mismatch.err.trimmed().section('\n', -1);
         QVERIFY2(last.contains("failed: node 0 (") && last.contains("another configuration"), qPrintable(last));
+    }
+
+    // The scenario a new user tries: our trainer as the command, here, with a checkpoint
+    // folder. One Ctrl-C that reaches the launcher twice (a terminal's, passed on by a
+    // wrapper) is one stop: SIGTERM, the checkpoint written into the folder and named on the
+    // node's line, no shell notice among the node's lines; the next launch resumes from it.
+    void localCtrlCCheckpointsTheTrainerAndTheRelaunchResumes() {
+        const QString checkpoints = work_.filePath("local checkpoints");
+        const QStringList args = QStringList{"launch", "--local", "--run-dir", runDir("local-stop"), "--checkpoint-dir",
+                                             checkpoints, "--grace", "30", "--command",
+                                             "traindeck-trainer --backend gloo --nproc-per-node {nproc_per_node} "
+                                             "--preset tiny --steps 40"} +
+                                 planFlags(1, 40, freePort());
+        QProcess p;
+        p.setProcessEnvironment(localEnvironment());
+        p.start(TRAINDECK_BINARY, args);
+        QVERIFY(p.waitForStarted());
+        QTRY_VERIFY_WITH_TIMEOUT(readFile(runDir("local-stop/node-0.out")).contains("\"event\":\"step\""), 90000);
+        ::kill(pid_t(p.processId()), SIGINT);
+        ::kill(pid_t(p.processId()), SIGINT);
+        QVERIFY(p.waitForFinished(60000));
+        const QString err = QString::fromUtf8(p.readAllStandardError());
+        QVERIFY2(p.exitCode() == 130, qPrintable(err));
+        const QStringList saved = QDir(checkpoints).entryList(QDir::Files);
+        QVERIFY2(!saved.isEmpty(), qPrintable(err));
+        QVERIFY2(err.contains("node 0 localhost: exited 143: stopped (SIGTERM); checkpoint written: " + checkpoints + "/"),
+                 qPrintable(err));
+        const QByteArray nodeErr = readFile(runDir("local-stop/node-0.err"));
+        QVERIFY2(shellNotice(nodeErr + p.readAllStandardOutput()).isEmpty(), qPrintable(shellNotice(nodeErr)));
+
+        QProcess again;
+        again.setProcessEnvironment(localEnvironment());
+        again.start(TRAINDECK_BINARY, args);
+        QVERIFY(again.waitForFinished(240000));
+        QVERIFY2(again.exitCode() == 0, again.readAllStandardError().constData());
+        const QByteArray out = readFile(runDir("local-stop/node-0.out"));
+        const qsizetype second = out.indexOf("{\"attempt\":2,\"event\":\"attempt\"");
+        QVERIFY2(second > 0 && out.indexOf("\"resumed_from_step\":", second) > 0 &&
+                     !out.mid(second).contains("\"resumed_from_step\":null"),
+                 out.mid(second, 600).constData());
     }
 
     // A plan with an error finding starts nothing, whichever face launches it:

@@ -47,6 +47,32 @@ private slots:
         QVERIFY(!s.allRunning());
     }
 
+    // A stopped node's line says what ended it and what the stop saved: the checkpoint its
+    // workload reported (the metrics protocol's `checkpoint` event), or that none was reported
+    // by a workload that reports its steps; nothing of checkpoints for one that reports nothing.
+    void aStoppedNodeSaysWhatTheStopSaved() {
+        SessionState s;
+        s.setHosts({"gpu-0", "gpu-1", "gpu-2"});
+        for (int node : {0, 1, 2}) {
+            s.apply(stateEvent(node, NodeState::Running));
+            s.apply(stoppingEvent(node, false));
+        }
+        s.apply(stepEvent(0, 9));
+        Event saved = stepEvent(0, 9);
+        saved.metricsEvent = "checkpoint";
+        saved.line = R"({"v":1,"event":"checkpoint","step":9,"path":"/ck/step-00000010.ckpt","bytes":10})";
+        QCOMPARE(s.apply(saved), 0);
+        s.apply(stepEvent(1, 9));
+        s.apply(stateEvent(0, NodeState::Exited, 143));
+        s.apply(stateEvent(1, NodeState::Exited, 137));
+        s.apply(stateEvent(2, NodeState::Exited, 143));
+        QCOMPARE(QString::fromStdString(nodeSummaryText(s.rows()[0]).english()),
+                 QStringLiteral("exited 143: stopped (SIGTERM); checkpoint written: /ck/step-00000010.ckpt"));
+        QCOMPARE(QString::fromStdString(nodeSummaryText(s.rows()[1]).english()),
+                 QStringLiteral("exited 137: stopped (SIGKILL); no checkpoint was reported"));
+        QCOMPARE(QString::fromStdString(nodeSummaryText(s.rows()[2]).english()), QStringLiteral("exited 143: stopped (SIGTERM)"));
+    }
+
     void aFailedCheckIsTheReason() {
         SessionState s;
         s.setHosts({"gpu-0"});

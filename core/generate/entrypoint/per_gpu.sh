@@ -89,9 +89,24 @@ run_workload() {
         live+=("$!")
     done
     set +m
+    local rc
     while ((remaining > 0)); do
-        # A trapped signal interrupts the read: read again.
-        read -r done_rank code <&"$done_fd" || continue
+        # Read from the channel's own descriptor (-u), not a redirection: the stop's trap runs
+        # inside `read`, and starts the killer, while a redirection's copy of stdin is in place.
+        # A trapped signal ends the read early (a status above 128): read again. The channel is
+        # open for writing here too, so it never ends; should it fail, the ranks' reports
+        # cannot come and the node must not wait for them forever.
+        rc=0
+        read -r -u "$done_fd" done_rank code || rc=$?
+        if ((rc > 128)); then
+            continue
+        elif ((rc != 0)); then
+            printf 'traindeck entrypoint (%s): the channel of the ranks failed (read status %s): stopping the ranks of this node\n' \
+                "$job_name" "$rc" >&2
+            status=1
+            started=$plan_gpus_per_node  # no report comes any more: the stop below is sent now
+            break
+        fi
         if [[ $done_rank == started ]]; then
             started=$((started + 1))
             if ((stop_pending)); then

@@ -39,6 +39,9 @@ set -m
 } {workload_err}>&2 2>/dev/null &
 workload_pid=$!
 set +m
+# This shell says nothing of its own from here (the job has the node's stderr): bash's
+# notice of a job ended by a signal ("line 230: 4242 Killed ...") is no line of the user's.
+exec 2>/dev/null
 if ((term_pending)); then
     forward_term
 fi
@@ -53,6 +56,6 @@ while ((forwarded)); do
 done
 # The job's report, where it made one; `wait`'s status where it was killed first.
 if read -r -t 0 -u "$status_fd"; then
-    read -r status <&"$status_fd"
+    read -r -u "$status_fd" status
 fi
 exit "$status"
