@@ -2832,7 +2832,7 @@
             <translation type="unfinished" />
         </message>
         <message>
-            <source>finishes if started now</source>
+            <source>ends if run now</source>
             <translation type="unfinished" />
         </message>
         <message>

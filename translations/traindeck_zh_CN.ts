@@ -2889,7 +2889,7 @@
             <translation>  预期误差</translation>
         </message>
         <message>
-            <source>finishes if started now</source>
+            <source>ends if run now</source>
             <translation>现在开始则完成于</translation>
         </message>
         <message>

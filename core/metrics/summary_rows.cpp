@@ -46,11 +46,11 @@ std::vector<SummaryRow> summaryRows(const Run& run, const RunSummary& s) {
     const auto row = [&](Text label, Text value, bool alarm = false) { rows.push_back({std::move(label), std::move(value), alarm}); };
     row(TD_TEXT("WatchCommand", "status"), runStatus(s), run.failing());
     // Steps count from 0, so the last one's number and one were done; a log that counts
-    // from 1 ("step 80/80", a Hugging Face Trainer's global_step) ends on its total, and
-    // no run did more steps than it has.
+    // from 1 ("step 80/80", a Hugging Face Trainer's global_step) ends on its total. A run
+    // that went further than its total by more than that says so.
     std::int64_t steps = s.lastStep >= 0 ? s.lastStep + 1 : 0;
-    if (s.totalSteps > 0)
-        steps = std::min(steps, s.totalSteps);
+    if (s.totalSteps > 0 && steps == s.totalSteps + 1)
+        steps = s.totalSteps;
     const std::string done = std::to_string(steps);
     row(TD_TEXT("WatchCommand", "steps"),
         s.totalSteps > 0 ? Text(TD_TEXT("WatchCommand", "%1 of %2"), {val(done), val(std::to_string(s.totalSteps))}) : val(done));

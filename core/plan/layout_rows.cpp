@@ -39,7 +39,7 @@ const struct {
     {LayoutRow::TimeToFinish, "time_to_finish", TD_TEXT("LayoutRows", "time to finish")},
     {LayoutRow::EvaluationTime, "evaluations", TD_TEXT("LayoutRows", "  evaluations")},
     {LayoutRow::CheckpointTime, "checkpoints", TD_TEXT("LayoutRows", "  checkpoints")},
-    {LayoutRow::FinishClock, "finishes", TD_TEXT("LayoutRows", "finishes if started now")},
+    {LayoutRow::FinishClock, "finishes", TD_TEXT("LayoutRows", "ends if run now")},
     {LayoutRow::GpuHours, "gpu_hours", TD_TEXT("LayoutRows", "GPU-hours")},
     {LayoutRow::ScalingEfficiency, "scaling_efficiency", TD_TEXT("LayoutRows", "scaling eff.")},
     {LayoutRow::CostPerHour, "cost_per_hour", TD_TEXT("LayoutRows", "cost per hour")},

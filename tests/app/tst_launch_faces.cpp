@@ -164,8 +164,8 @@ private slots:
             QCOMPARE(page.nodeStateText(1), en ? QStringLiteral("exited 137") : QStringLiteral("已退出 137"));
             QCOMPARE(cellText(page, 1, LaunchNodesModel::ReasonColumn),
                      en ? QStringLiteral("killed (SIGKILL)") : QStringLiteral("被信号终止（SIGKILL）"));
-            QCOMPARE(summary[0], en ? QStringLiteral("node 0 gpu-0: exited 143: stopped (SIGTERM)")
-                                    : QStringLiteral("节点 0（gpu-0）：已退出 143：已停止（SIGTERM）"));
+            QCOMPARE(summary[0], en ? QStringLiteral("node 0 gpu-0: exited 143: stopped (SIGTERM); no checkpoint was reported")
+                                    : QStringLiteral("节点 0（gpu-0）：已退出 143：已停止（SIGTERM）；未报告任何检查点"));
             QCOMPARE(summary[2], en ? QStringLiteral("node 2 gpu-2: lost: no answer from gpu-2")
                                     : QStringLiteral("节点 2（gpu-2）：失联：no answer from gpu-2"));
             QCOMPARE(cellText(page, 0, LaunchNodesModel::StepColumn), QStringLiteral("40"));

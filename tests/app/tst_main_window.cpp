@@ -241,7 +241,21 @@ private slots:
                                        "--log-every", "1", "--metrics-file", metrics});
         QVERIFY(trainer.waitForFinished(60000));
         QCOMPARE(trainer.exitCode(), 0);
-        // It trained the tiny preset, the plan the large one: refused in one line, nothing added.
+        // It ran on CPUs, the plan on GPUs: refused in one line, nothing added.
+        QVERIFY(!panel->addRun(metrics));
+        QVERIFY2(panel->fitLabel()->text().contains("Not added: measured on CPUs"), qPrintable(panel->fitLabel()->text()));
+        QCOMPARE(w.document()->plan().calibrations.size(), size_t(2));
+        // The same run said to be on the plan's GPU: it trained the tiny preset, the plan the large one.
+        {
+            QFile f(metrics);
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            QByteArray text = f.readAll();
+            f.close();
+            QVERIFY(text.contains("\"device\":\"cpu\""));
+            text.replace("\"device\":\"cpu\"", "\"device\":\"NVIDIA H100 80GB HBM3\"");
+            QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            f.write(text);
+        }
         QVERIFY(!panel->addRun(metrics));
         QVERIFY2(panel->fitLabel()->text().contains("Not added: measured on a model of"), qPrintable(panel->fitLabel()->text()));
         QCOMPARE(w.document()->plan().calibrations.size(), size_t(2));

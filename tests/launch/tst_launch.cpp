@@ -623,7 +623,7 @@ private slots:
         QTest::addColumn<QString>("readyIn");     // the node's log that says the job is ready to lose a rank
         QTest::addColumn<QByteArray>("ready");    // what it says then
         // Rank 1 has joined rank 0 (its rank event), as a rank of a running job has.
-        QTest::newRow("trainer") << QStringList() << QByteArray("traindeck-train") << "exited 1" << "lost rank 1: its process died"
+        QTest::newRow("trainer") << QStringList() << QByteArray("traindeck-train") << "exited 137: killed (SIGKILL)" << "lost rank 1: its process died"
                                  << "node-0.out" << QByteArray("\"rank\":1,\"node\":0");
         const QString command = R"sh(if [ "$RANK" = 1 ]; then exec sleep 600; fi
 lost() {

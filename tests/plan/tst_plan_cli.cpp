@@ -286,6 +286,22 @@ private slots:
             QVERIFY(trainer.waitForFinished(60000));
             QVERIFY2(trainer.exitCode() == 0, trainer.readAllStandardError().constData());
         }
+        // Runs on CPUs do not calibrate the plan's GPUs: refused in one line.
+        const Run refused = traindeck({"plan", "--json", "--preset", "tiny", "--micro-batch", "2", "--global-batch",
+                                       "0", "--calibrate-from", dir.filePath("one.jsonl")});
+        QCOMPARE(refused.code, 2);
+        QVERIFY2(refused.err.contains("measured on CPUs") && refused.err.count('\n') == 1, qPrintable(refused.err));
+        // The same runs said to be on the plan's GPU are read as its points.
+        for (const QString& file : {dir.filePath("one.jsonl"), dir.filePath("run2/node-0.out")}) {
+            QFile f(file);
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            QByteArray text = f.readAll();
+            f.close();
+            QVERIFY(text.contains("\"device\":\"cpu\""));
+            text.replace("\"device\":\"cpu\"", "\"device\":\"NVIDIA H100 80GB HBM3\"");
+            QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            f.write(text);
+        }
         const Run r = traindeck({"plan", "--json", "--preset", "tiny", "--micro-batch", "2", "--global-batch", "0",
                                  "--calibrate-from", dir.filePath("one.jsonl"), "--calibrate-from",
                                  dir.filePath("run2")});

@@ -62,9 +62,9 @@ private slots:
         QCOMPARE(columnOf(gpus, QStringLiteral("8 ")), 18);
         QCOMPARE(columnOf(gpus, QStringLiteral("16 ")), 33);
         const QString memory = lineStarting(r.out, QStringLiteral("每块 GPU 显存"));
-        QCOMPARE(columnOf(memory, QStringLiteral("30.1/79.6 GiB")), 18);
+        QCOMPARE(columnOf(memory, QStringLiteral("22.7/79.6 GiB")), 18);
         for (const char* label : {"微批 × 累积", "有效批量", "学习率", "预热步数", "每轮步数", "总步数", "每步时间",
-                                  "  计算", "  暴露的通信", "样本/秒", "完成用时", "预计完成于", "GPU 时", "扩展效率"}) {
+                                  "  计算", "  暴露的通信", "样本/秒", "完成用时", "现在开始则完成于", "GPU 时", "扩展效率"}) {
             const QString line = lineStarting(r.out, QString::fromUtf8(label));
             QVERIFY2(!line.isEmpty(), label);
             // The first value starts at column 18 whatever the label's width.
@@ -126,7 +126,7 @@ private slots:
                                       << QStringLiteral("traindeck plan: 未知选项“--gpu-count”（见 --help）\n");
         QTest::newRow("missing value") << QStringList{"--nodes"} << QStringLiteral("traindeck plan: --nodes 需要一个值\n");
         QTest::newRow("unknown gpu") << QStringList{"--gpu", "h800x"}
-                                     << QStringLiteral("traindeck plan: --gpu：GPU“h800x”不存在（可选：h100, h200, a800, a100, l40s）\n");
+                                     << QStringLiteral("traindeck plan: --gpu：GPU“h800x”不存在（可选：h100, h200, a800, a100, l40s, a100-40gb, b200, gh200, mi300x）\n");
         QTest::newRow("missing file") << QStringList{"/nonexistent/plan.yaml"}
                                       << QStringLiteral("traindeck plan: 无法打开 /nonexistent/plan.yaml：文件或目录不存在\n");
     }
