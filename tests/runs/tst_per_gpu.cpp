@@ -195,7 +195,14 @@ private slots:
 
     // A stop that comes while the node is still starting its ranks (8 of them) reaches
     // every rank, and the node ends. Before, it ended the shell that starts the ranks:
-    // the node exited 143 and the ranks already started ran on, orphaned.
+    // the node exited 143 and the ranks already started ran on, orphaned. Then a rank's
+    // job just forked, still in the node's process group, was ended by the stop before
+    // it could report, and the node waited for it until the grace ran out (about every
+    // third run here): five runs.
+    void aStopWhileTheRanksStartLeavesNoneRunning_data() {
+        QTest::addColumn<int>("run");
+        for (int run = 1; run <= 5; ++run) QTest::addRow("run %d", run) << run;
+    }
     void aStopWhileTheRanksStartLeavesNoneRunning() {
         Node node(kTrapsSigterm, 8);
         QProcess p;
@@ -215,6 +222,9 @@ private slots:
         // 143: a rank's command was stopped before it had set its trap (it never said "ready").
         QVERIFY2(p.exitCode() == 42 || p.exitCode() == 143, out.constData());
         QVERIFY2(out.count("got-term") == out.count("ready"), out.constData());  // every rank that trapped got it
+        // No notice of the node's own shell among the user's lines ("[7]+  Terminated  { trap ...").
+        const QString err = QString::fromUtf8(p.readAllStandardError());
+        QVERIFY2(!err.contains(QRegularExpression("^\\[\\d+\\]", QRegularExpression::MultilineOption)), qPrintable(err));
         QTRY_COMPARE_WITH_TIMEOUT(QProcess::execute("pgrep", {"-f", node.entrypoint}), 1, 5000);  // none left
     }
 

@@ -16,7 +16,9 @@ relay() {
 run_workload() {
     local world=$((node_count * plan_gpus_per_node)) local_rank rank
     local status=0 stopping=0 stop_pending=0 started=0 killer='' remaining=$plan_gpus_per_node done_rank code pid
-    local -a live=()
+    # Per local rank: its job's pid, and 0 starting, 1 started (its command can receive a
+    # stop), 2 ended (counted).
+    local -a live=() state=()
     # shellcheck disable=SC2317  # reached through the trap and the failure below
     signal_ranks() {
         for pid in "${live[@]}"; do
@@ -49,6 +51,11 @@ run_workload() {
     # Each rank reports "started" and then "RANK STATUS" here when its command ends.
     open_channel ranks
     local done_fd=$channel_fd
+    # The ranks' lines and this shell's own go to the node's stderr through node_err; this
+    # shell's stderr goes nowhere: bash's notice of a job ended by a signal while job
+    # control was on ("[7]+ Terminated { trap '' TERM ...") is no line of the user's.
+    local node_err
+    exec {node_err}>&2 2>/dev/null
     # Each rank in a process group of its own (job control on while they start),
     # so a stop reaches every process the rank's command started.
     set -m
@@ -85,10 +92,53 @@ run_workload() {
             # The node's output ends after its ranks' last lines: a node that exited
             # while a relay was still writing lost the line (a pod's output ends with it).
             wait "$!"
-        } &
-        live+=("$!")
+        } 2>&"$node_err" &
+        live[local_rank]=$!
+        state[local_rank]=0
     done
     set +m
+    # A rank's report: "started" once, then its command's status.
+    # shellcheck disable=SC2317
+    rank_started() {
+        ((state[$1] == 0)) || return 0
+        state[$1]=1
+        started=$((started + 1))
+        if ((stop_pending)); then
+            stop_ranks
+        fi
+    }
+    # shellcheck disable=SC2317
+    rank_ended() {
+        ((state[$1] == 2)) && return 0
+        rank_started "$1"
+        state[$1]=2
+        remaining=$((remaining - 1))
+        if (($2 != 0 && status == 0)); then
+            status=$2
+            if ((!stopping && !stop_pending)); then
+                printf 'traindeck entrypoint (%s): rank %s exited with status %s: stopping the other %s ranks of this node\n' \
+                    "$job_name" "$((node_rank * plan_gpus_per_node + $1))" "$2" "$remaining" >&"$node_err"
+                stop_ranks
+            fi
+        fi
+    }
+    # A rank's job can end without a word: a stop sent to this shell's process group
+    # reaches a job just forked, before it has its own group and ignores the stop, and
+    # ends it (it did: the node then waited for its report forever). Such a job is
+    # found by looking, and counted with the status `wait` kept for it.
+    # shellcheck disable=SC2317
+    count_silent_ranks() {
+        local local_rank job_status
+        # A job writes its report before it ends: reports still in the channel come first.
+        read -r -t 0 -u "$done_fd" && return 0
+        for local_rank in "${!live[@]}"; do
+            ((state[local_rank] == 2)) && continue
+            kill -0 "${live[local_rank]}" 2>/dev/null && continue
+            job_status=0
+            wait "${live[local_rank]}" 2>/dev/null || job_status=$?
+            rank_ended "$local_rank" "$job_status"
+        done
+    }
     local rc
     while ((remaining > 0)); do
         # Read from the channel's own descriptor (-u), not a redirection: the stop's trap runs
@@ -96,39 +146,30 @@ run_workload() {
         # A trapped signal ends the read early (a status above 128): read again. The channel is
         # open for writing here too, so it never ends; should it fail, the ranks' reports
         # cannot come and the node must not wait for them forever.
+        # At most a second between looks, for the jobs that end without a report.
         rc=0
-        read -r -u "$done_fd" done_rank code || rc=$?
+        read -r -t 1 -u "$done_fd" done_rank code || rc=$?
         if ((rc > 128)); then
+            count_silent_ranks
             continue
         elif ((rc != 0)); then
             printf 'traindeck entrypoint (%s): the channel of the ranks failed (read status %s): stopping the ranks of this node\n' \
-                "$job_name" "$rc" >&2
+                "$job_name" "$rc" >&"$node_err"
             status=1
             started=$plan_gpus_per_node  # no report comes any more: the stop below is sent now
             break
         fi
         if [[ $done_rank == started ]]; then
-            started=$((started + 1))
-            if ((stop_pending)); then
-                stop_ranks
-            fi
+            rank_started "$((code - node_rank * plan_gpus_per_node))"
             continue
         fi
         if [[ $done_rank == killed ]]; then
             printf 'traindeck entrypoint (%s): %s of the ranks of this node did not exit within %s s of SIGTERM: killed\n' \
-                "$job_name" "$remaining" "$rank_grace_s" >&2
+                "$job_name" "$remaining" "$rank_grace_s" >&"$node_err"
             ((status)) || status=$code
             break
         fi
-        remaining=$((remaining - 1))
-        if ((code != 0 && status == 0)); then
-            status=$code
-            if ((!stopping)); then
-                printf 'traindeck entrypoint (%s): rank %s exited with status %s: stopping the other %s ranks of this node\n' \
-                    "$job_name" "$done_rank" "$code" "$remaining" >&2
-                stop_ranks
-            fi
-        fi
+        rank_ended "$((done_rank - node_rank * plan_gpus_per_node))" "$code"
     done
     # Every rank has ended. A process one left behind holding its streams would
     # keep its relay, and so the node, waiting: it is stopped as the ranks are.
