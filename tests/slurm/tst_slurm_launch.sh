@@ -319,11 +319,21 @@ case_node_fails_requeued() {
   slurmd -N "$second" -f "$SLURM_CONF"
   for _ in $(seq 100); do [[ $(sinfo -h -N -n "$second" -o %T) == idle ]] && break; sleep 0.2; done
   ((named == 0)) || { kill -9 $pid; fail "the requeue and the node were not named"; return 1; }
-  # (Asked again until it runs: while Slurm still releases the first run's nodes the job is not pending yet.)
-  for _ in $(seq 60); do
-    [[ $(job_state "$job") == PENDING ]] && scontrol update JobId="$job" StartTime=now 2>/dev/null
-    [[ $(job_state "$job") =~ ^(RUNNING|COMPLETING|COMPLETED)$ ]] && break
-    sleep 1
+  # slurmctld ends the first run's part on the node brought back by a message of its own, sent
+  # once the node answers: a run started there before it came was ended by it (the restarted
+  # job's task on that node exited 143 within a second; seen under load). Slurm's own two
+  # minutes before a requeued job starts cover that; the test's earlier start waits for it.
+  sleep 3
+  # (Asked again until it runs: while Slurm still releases the first run's nodes the job is
+  # COMPLETING, not pending yet; under load the loop began there and ended at once, and the
+  # job then waited its two minutes, past the launcher's limit.)
+  local state
+  for _ in $(seq 120); do
+    state=$(job_state "$job")
+    [[ $state == PENDING ]] && scontrol update JobId="$job" StartTime=now 2>/dev/null
+    [[ $state =~ ^(RUNNING|COMPLETED)$ ]] && break
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.5
   done
   wait_launcher $pid
   local rc=$?
