@@ -16,7 +16,7 @@ void checkEnvironment(const std::map<std::string, std::string>& env, const std::
         if (!platform::isEnvName(name))
             throw GenerateError(Text(TD_TEXT("GenerateErrors", "environment variable name '%1' is not valid: use letters, "
                                                                "digits and '_', not starting with a digit"),
-                                     {Text::value(printable(name))}));
+                                     {Text::value(printable(name, kWholeValue))}));
         if (platform::isReservedName(name))
             throw GenerateError(Text(TD_TEXT("GenerateErrors", "environment variable %1 is set by the entrypoint for each "
                                                                "node and cannot be overridden"),
@@ -34,7 +34,7 @@ void checkEnvironment(const std::map<std::string, std::string>& env, const std::
     for (const SecretEnv& s : secrets) {
         if (!platform::isEnvName(s.var))
             throw GenerateError(Text(TD_TEXT("GenerateErrors", "secret variable name '%1' is not a valid environment name"),
-                                     {Text::value(printable(s.var))}));
+                                     {Text::value(printable(s.var, kWholeValue))}));
         if (platform::isReservedName(s.var))
             throw GenerateError(Text(TD_TEXT("GenerateErrors", "secret variable %1 would override a variable the entrypoint sets"),
                                      {Text::value(s.var)}));
@@ -73,8 +73,8 @@ Context makeContext(const PlanAnalysis& analysis, const GenerateOptions& options
 std::string warningComments(const Context& ctx, const std::string& prefix) {
     std::string out;
     for (const Text& w : ctx.planWarnings)
-        // printable(): a value quoted in a finding (an environment value) may hold a newline.
-        out += prefix + "planner warning: " + printable(w.english()) + "\n";
+        // printable(, kWholeValue): a value quoted in a finding (an environment value) may hold a newline.
+        out += prefix + "planner warning: " + printable(w.english(), kWholeValue) + "\n";
     return out;
 }
 

@@ -53,11 +53,11 @@ void checkKubernetesJobName(std::string_view name, std::string_view longestSuffi
         throw GenerateError(Text(TD_TEXT("GenerateErrors", "job name '%1' is not a valid Kubernetes name: use lowercase "
                                                            "letters, digits and '-', starting with a letter and ending "
                                                            "with a letter or digit (DNS-1035 label)"),
-                                 {Text::value(printable(name))}));
+                                 {Text::value(printable(name, kWholeValue))}));
     if (name.size() > room)
         throw GenerateError(Text(TD_TEXT("GenerateErrors", "job name '%1' is too long for Kubernetes: pod hostnames add "
                                                            "'%2' and must fit 63 characters, so at most %3 characters"),
-                                 {Text::value(printable(name)), Text::value(std::string(longestSuffix)),
+                                 {Text::value(printable(name, kWholeValue)), Text::value(std::string(longestSuffix)),
                                   Text::value(std::to_string(room))}));
 }
 
@@ -66,14 +66,14 @@ void checkDns1123Label(const Text& what, std::string_view name) {
         throw GenerateError(Text(TD_TEXT("GenerateErrors", "%1 '%2' is not a valid Kubernetes name: at most 63 lowercase "
                                                            "letters, digits and '-', starting and ending with a letter "
                                                            "or digit (DNS-1123 label)"),
-                                 {what, Text::value(printable(name))}));
+                                 {what, Text::value(printable(name, kWholeValue))}));
 }
 
 void checkDns1123Subdomain(const Text& what, std::string_view name) {
     if (!isDns1123Subdomain(name))
         throw GenerateError(Text(TD_TEXT("GenerateErrors", "%1 '%2' is not a valid Kubernetes name: lowercase letters, "
                                                            "digits, '-' and '.', at most 253 characters (DNS-1123 subdomain)"),
-                                 {what, Text::value(printable(name))}));
+                                 {what, Text::value(printable(name, kWholeValue))}));
 }
 
 }  // namespace traindeck::generate

@@ -44,24 +44,24 @@ void checkKubernetesInputs(const Context& ctx) {
     if (ctx.plan.launch.image.empty() || hasControlOrSpace(ctx.plan.launch.image))
         throw GenerateError(Text(TD_TEXT("GenerateErrors", "image '%1' is not a valid image reference: it must be "
                                                            "non-empty, without spaces or control characters"),
-                                 {Text::value(printable(ctx.plan.launch.image))}));
+                                 {Text::value(printable(ctx.plan.launch.image, kWholeValue))}));
     if (!isLabelValue(o.queue))
         throw GenerateError(Text(TD_TEXT("GenerateErrors", "queue '%1' is not a valid Kubernetes label value (Kueue queue "
                                                            "name): at most 63 of letters, digits, '-', '_', '.', starting "
                                                            "and ending alphanumeric"),
-                                 {Text::value(printable(o.queue))}));
+                                 {Text::value(printable(o.queue, kWholeValue))}));
     if (!o.priorityClass.empty()) checkDns1123Subdomain(Text(TD_TEXT("CoreMessages", "priority class")), o.priorityClass);
     static const std::regex quantity("[0-9]+(\\.[0-9]+)?(Ki|Mi|Gi|Ti|k|M|G|T)?");
     if (!o.shmSize.empty() && !std::regex_match(o.shmSize, quantity))
         throw GenerateError(Text(TD_TEXT("GenerateErrors", "/dev/shm size '%1' is not a Kubernetes quantity (e.g. 64Gi)"),
-                                 {Text::value(printable(o.shmSize))}));
+                                 {Text::value(printable(o.shmSize, kWholeValue))}));
     for (const VolumeMount& m : o.mounts) {
         checkDns1123Subdomain(Text(TD_TEXT("CoreMessages", "volume claim")), m.claim);
         if (m.mountPath.empty() || m.mountPath.front() != '/' || hasControlOrSpace(m.mountPath) ||
             m.mountPath.find(':') != std::string::npos)
             throw GenerateError(Text(TD_TEXT("GenerateErrors", "mount path '%1' must be an absolute path without spaces, "
                                                                "':' or control characters"),
-                                     {Text::value(printable(m.mountPath))}));
+                                     {Text::value(printable(m.mountPath, kWholeValue))}));
         if (m.mountPath == "/dev/shm" || m.mountPath == kConfigMountPath)
             throw GenerateError(Text(TD_TEXT("GenerateErrors", "mount path %1 is used by TrainDeck itself"),
                                      {Text::value(m.mountPath)}));
@@ -70,7 +70,7 @@ void checkKubernetesInputs(const Context& ctx) {
         checkDns1123Subdomain(Text(TD_TEXT("CoreMessages", "secret")), s.secret);
         if (!isConfigKey(s.key))
             throw GenerateError(Text(TD_TEXT("GenerateErrors", "secret key '%1' is not valid: use letters, digits, '-', '_', '.'"),
-                                     {Text::value(printable(s.key))}));
+                                     {Text::value(printable(s.key, kWholeValue))}));
     }
 }
 

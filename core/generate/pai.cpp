@@ -76,7 +76,7 @@ void checkOptions(const GenerateOptions& o) {
         throw GenerateError(Text(TD_TEXT("GenerateErrors", "PAI-DLC needs the ECS instance type of a node (%1), e.g. %2 "
                                                            "(got '%3')"),
                                  {Text::field("generate.ecs_spec", "--ecs-spec"), Text::value("ecs.gn7e-c16g1.32xlarge"),
-                                  Text::value(printable(o.ecsSpec))}));
+                                  Text::value(printable(o.ecsSpec, kWholeValue))}));
     if (!o.paiResourceId.empty() && !o.ecsSpec.empty())
         throw GenerateError(Text(TD_TEXT("GenerateErrors", "PAI-DLC takes either an ECS instance type (%1, pay-as-you-go) "
                                                            "or a resource quota (%2), not both"),
@@ -85,13 +85,13 @@ void checkOptions(const GenerateOptions& o) {
         throw GenerateError(Text(TD_TEXT("GenerateErrors", "PAI-DLC needs the ID of the workspace the job runs in (%1), "
                                                            "e.g. %2 (got '%3')"),
                                  {Text::field("generate.workspace_id", "--workspace-id"), Text::value("12345"),
-                                  Text::value(printable(o.workspaceId))}));
+                                  Text::value(printable(o.workspaceId, kWholeValue))}));
     if (o.paiPriority < 0 || o.paiPriority > 9)
         throw GenerateError(Text(TD_TEXT("GenerateErrors", "PAI-DLC priority %1 must be from 1 to 9"),
                                  {Text::value(std::to_string(o.paiPriority))}));
     if (!o.paiResourceId.empty() && !isSpecName(o.paiResourceId))
         throw GenerateError(Text(TD_TEXT("GenerateErrors", "PAI-DLC resource id '%1' is not an id"),
-                                 {Text::value(printable(o.paiResourceId))}));
+                                 {Text::value(printable(o.paiResourceId, kWholeValue))}));
 }
 
 // One JobSpec: on pay-as-you-go resources a node is an ECS instance type
@@ -169,7 +169,7 @@ std::string submitScript(const Context& ctx, const std::string& command) {
         if (place.path.find(',') != std::string::npos)
             throw GenerateError(Text(TD_TEXT("GenerateErrors", "dlc submit --envs cannot carry a checkpoint folder with a "
                                                                "comma: '%1'"),
-                                     {Text::value(printable(place.path))}));
+                                     {Text::value(printable(place.path, kWholeValue))}));
         envs += std::string(",") + kCheckpointDirVar + "=" + place.path;
     }
     args.push_back(envs);

@@ -33,20 +33,4 @@ std::string shellQuote(std::string_view value) {
     return out;
 }
 
-std::string printable(std::string_view value) {
-    std::string out;
-    for (char ch : value) {
-        auto c = static_cast<unsigned char>(ch);
-        if (c == '\n') out += "\\n";
-        else if (c == '\t') out += "\\t";
-        else if (c == '\r') out += "\\r";
-        else if (c < 0x20 || c == 0x7f) {
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\x%02x", c);
-            out += buf;
-        } else out += ch;
-    }
-    return out;
-}
-
 }  // namespace traindeck::generate

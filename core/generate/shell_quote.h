@@ -22,8 +22,4 @@ std::string shellQuote(std::string_view value);
 inline constexpr const char* kShellcheckDirective =
     "# shellcheck disable=SC2016  # single-quoted values must not expand\n";
 
-// `value` made printable for a one-line message: control characters as \n, \t,
-// \xHH; everything else as is. For error messages only, never for scripts.
-std::string printable(std::string_view value);
-
 }  // namespace traindeck::generate

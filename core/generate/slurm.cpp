@@ -29,7 +29,7 @@ namespace {
 void checkSbatchWord(const Text& what, const std::string& value) {
     if (!value.empty() && !isSbatchWord(value))
         throw GenerateError(Text(TD_TEXT("GenerateErrors", "SLURM %1 '%2' may only hold letters, digits, '-', '_', '.' and ':'"),
-                                 {what, Text::value(printable(value))}));
+                                 {what, Text::value(printable(value, kWholeValue))}));
 }
 
 }  // namespace

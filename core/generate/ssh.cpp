@@ -35,7 +35,7 @@ std::vector<hosts::HostAddress> parseHosts(const Context& ctx) {
         const auto a = hosts::parseHostAddress(h);
         if (!a)
             throw GenerateError(Text(TD_TEXT("GenerateErrors", "host '%1' is not a host name or address, [user@]host[:port]"),
-                                     {Text::value(printable(h))}));
+                                     {Text::value(printable(h, kWholeValue))}));
         addresses.push_back(*a);
     }
     return addresses;

@@ -138,7 +138,7 @@ std::string fillTemplate(std::string_view tmpl, const Plan& plan, const LaunchFi
                     std::string known;
                     for (const Entry& e : entries()) known += (known.empty() ? "" : ", ") + e.placeholder.name;
                     throw GenerateError(Text(TD_TEXT("GenerateErrors", "command template: unknown placeholder {%1} (known: %2)"),
-                                             {Text::value(printable(name)), Text::value(known)}));
+                                             {Text::value(printable(name, kWholeValue)), Text::value(known)}));
                 }
                 const std::string value = found->value(plan, figures);
                 out += isNodeValue(name) ? value : shellQuote(value);
@@ -158,7 +158,7 @@ std::optional<Text> workloadMissing(const Plan& plan) {
     // The field by its name in each face (the window's label, the command line's flag).
     return Text(TD_TEXT("GenerateErrors", "the model '%1' is not one of traindeck-trainer's presets "
                                           "(tiny, base, large): set %2 to the command that trains it, or choose a preset"),
-                {Text::value(printable(plan.model.name)), Text::field("launch.command", "--command")});
+                {Text::value(printable(plan.model.name, kWholeValue)), Text::field("launch.command", "--command")});
 }
 
 std::string workloadShell(const Plan& plan, const LaunchFigures& f, const GenerateOptions& options) {

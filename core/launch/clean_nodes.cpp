@@ -43,7 +43,7 @@ std::vector<CleanResult> cleanNodes(const std::vector<std::string>& hosts, const
         if (const NodeSession::Opened opened = session->open(); !opened.ok) {
             r.why = opened.why;
         } else if (const CommandResult c = session->run(cleanScript(dir)); c.status != 0) {
-            r.why = c.error.empty() ? Text::value(generate::printable(c.err)) : c.error;
+            r.why = c.error.empty() ? Text::value(printable(c.err, kWholeValue)) : c.error;
         } else {
             r.ok = true;
             r.removed = valueOf(c.out, "removed");

@@ -154,7 +154,7 @@ Launch::Launch(LaunchConfig config, Sink sink) : config_(std::move(config)), sin
             const auto a = hosts::parseHostAddress(node->host);
             if (!a)
                 throw LaunchError(Text(TD_TEXT("Launch", "host '%1' is not a host name or address, [user@]host[:port]"),
-                                       {Text::value(generate::printable(node->host))}));
+                                       {Text::value(printable(node->host, kWholeValue))}));
             node->address = a->host;
         }
         masterHosts.push_back(node->address);
@@ -436,7 +436,7 @@ bool Launch::preflightNode(Node& node, NodeSession& session) {
     const Probe probe = readProbe(session);
     if (probe.stopped) return false;
     const Text failure = !probe.lost.empty()     ? probe.lost
-                         : !probe.err.empty()    ? Text::value(generate::printable(probe.err))
+                         : !probe.err.empty()    ? Text::value(printable(probe.err, kWholeValue))
                          : probe.status >= 0     ? exitText(probe.status)
                                                  : Text();
     if (!probe.done) {
@@ -542,7 +542,7 @@ void Launch::streamNode(Node& node, NodeSession& session) {
                 Text why(TD_TEXT("Launch", "node %1 (%2) %3"),
                          {Text::value(std::to_string(index)), Text::value(node.host), exitText(status)});
                 if (!node.lastErr.empty())
-                    why = Text(TD_TEXT("Launch", "%1: %2"), {why, Text::value(oneSpaced(generate::printable(node.lastErr)))});
+                    why = Text(TD_TEXT("Launch", "%1: %2"), {why, Text::value(oneSpaced(printable(node.lastErr, kWholeValue)))});
                 recordFailure(FailureKind::Node, index, why);
             }
             return;
@@ -593,7 +593,7 @@ void Launch::trainerError(const Node& node, const metrics::MetricsLine& line) {
     const int lostRank = lost && *lost >= 0 && *lost < 65536 ? int(*lost) : -1;
     int failed = lostRank >= 0 ? lostRank / gpus : line.node.value_or(node.index);
     if (failed < 0 || failed >= int(nodes_.size())) failed = node.index;
-    const Text reason = Text::value(generate::printable(line.message.empty() ? line.kind : line.message));
+    const Text reason = Text::value(printable(line.message.empty() ? line.kind : line.message, kWholeValue));
     const Text failedText = Text::value(std::to_string(failed)), host = Text::value(nodes_[failed]->host);
     const Text why = failed == node.index
                          ? Text(TD_TEXT("Launch", "node %1 (%2): %3"), {failedText, host, reason})

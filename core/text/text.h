@@ -79,5 +79,7 @@ std::string fillTemplate(const std::string& tmpl, const std::vector<std::string>
 // Quotes a user's value for a one-line message: printable, on one line, at most
 // `maxLength` characters (control characters as \n, \t, \xNN; longer values cut with …).
 std::string printable(std::string_view value, std::size_t maxLength = 80);
+// printable()'s length for a value shown whole: a name a refusal quotes, a node's error.
+inline constexpr std::size_t kWholeValue = std::string_view::npos;
 
 }  // namespace traindeck

@@ -147,10 +147,6 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(generate::GenerateError, generate::checkKubernetesJobName(std::string(62, 'a'), "-7"));
         generate::checkKubernetesJobName(std::string(61, 'a'), "-7");
     }
-
-    void printableKeepsMessagesOnOneLine() {
-        QCOMPARE(generate::printable("a\nb\tc\x01"), std::string("a\\nb\\tc\\x01"));
-    }
 };
 
 QTEST_GUILESS_MAIN(TestPlatformEnv)
