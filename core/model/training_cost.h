@@ -143,7 +143,7 @@ MicroStepTraffic microStepTraffic(const Architecture&, const ParameterCount&, co
 //         pace of the host the per-block costs were measured on (hostTimePerMicroStep);
 //   GPU   kExpertProductGpuS per expert (a small fp32 product's fixed time: its tile scheduling
 //         and epilogue beside its FLOPs), the weights' bytes (microStepTraffic's experts) and the
-//         products' FLOPs at the fp32 rate (estimate.cpp's kFp32MatrixEfficiency).
+//         products' FLOPs at the fp32 rate (estimate.cpp's fp32ExpertEfficiency).
 inline constexpr double kExpertLoopHostS = 0.175e-3;
 inline constexpr double kExpertProductHostS = 14.4e-6;
 inline constexpr double kExpertProductGpuS = 5.3e-6;

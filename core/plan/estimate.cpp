@@ -80,7 +80,7 @@ AllReduce allReduce(double bytes, const Layout& l, const GpuModel& gpu, const Ne
 //
 // A mixture's experts multiply few tokens each, through transformers' grouped_mm with its
 // gathers and scatters: under autocast they run in fp32 (grouped_mm is outside autocast;
-// PyTorch's fallback, one product per expert, model::expertLoops) at kFp32MatrixEfficiency ×
+// PyTorch's fallback, one product per expert, model::expertLoops) at fp32ExpertEfficiency ×
 // MFU of the fp32 peak, in 16 bits at kExpertMatrixEfficiency × MFU of the bf16 peak
 // (bench/RESULTS.md: the 4-block Mixtral-like model, AMP on one H200 against FSDP2's bf16).
 // The fp32 rate follows a product's size (an SIMT fp32 product fills the GPU's units better

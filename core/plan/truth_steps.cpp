@@ -209,6 +209,7 @@ void runSteps(std::vector<TruthStep>& out) {
         s.hostBound = s.hostS >= 0.9 * s.measuredS;
         s.numerics = planNumerics(s.plan);
         s.bytes = planStateBytes(s.plan);
+        s.source = file.name;
         if (s.measuredS > 0 && !s.family.empty())
             out.push_back(std::move(s));
     }
@@ -222,10 +223,13 @@ std::vector<TruthStep> readTruthSteps() {
         const nlohmann::json truth = nlohmann::json::parse(file.text, nullptr, false);
         if (!truth.is_object())
             continue;
+        const std::size_t before = out.size();
         if (truth.contains("models"))
             modelTruthSteps(truth, out);
         else if (truth.contains("points") && truth["points"].is_array())
             stepTruthSteps(truth, out);
+        for (std::size_t i = before; i < out.size(); ++i)
+            out[i].source = file.name;
     }
     runSteps(out);
     return out;

@@ -48,6 +48,9 @@ private slots:
         for (const char* f : {"llama", "gpt2", "mixtral", "mistral", "qwen2", "vit", "qwen3", "qwen3_moe", "gemma2",
                               "deepseek_v2", "gpt_oss"})
             QVERIFY2(families.count(f), f);
+        QCOMPARE(std::count_if(steps.begin(), steps.end(),
+                               [](const TruthStep& s) { return s.source.ends_with("families_step_truth.json"); }),
+                 31L);  // its one-GPU steps: 5 models × 3 shapes × 2 checkpointings + the top-2 copy's 2, gpt-oss's 4096 × 2 out of memory
         // The top-2 copy of Qwen3-30B-A3B is planned at the experts per token it ran.
         const auto top2 = std::find_if(steps.begin(), steps.end(),
                                        [](const TruthStep& s) { return s.group == "families 1gpu qwen3-30b-a3b-top2"; });
