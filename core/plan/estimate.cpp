@@ -231,11 +231,14 @@ StepTime stepTime(const Plan& plan, const Layout& layout, int accum, model::Nume
         t.layers = std::max(1, int(arch.layers));
     }
     const double weighted = kForwardCost * forward + kBackwardCost * (flops - forward);
-    // The fp32 experts run one product per expert (model::expertLoops): their rate follows a product's size.
-    const model::ExpertLoops fp32Loops = hasArch ? model::expertLoops(arch, numerics, ckpt) : model::ExpertLoops{};
-    const double fp32Efficiency =
-        fp32Loops.products() > 0 ? fp32ExpertEfficiency(fp32 * double(r.microBatch) / fp32Loops.products())
-                                 : kFp32MatrixEfficiencyLarge;
+    // The expert loops (model::expertLoops): their host issue and their GPU work (the experts'
+    // FLOPs, their weights' bytes and each product's fixed time) run alone, between two
+    // synchronisations; the host issues nothing else meanwhile. The fp32 experts' rate follows a
+    // product's size.
+    const model::ExpertLoops loops = hasArch ? model::expertLoops(arch, numerics, ckpt) : model::ExpertLoops{};
+    const double fp32Efficiency = loops.products() > 0
+                                      ? fp32ExpertEfficiency(fp32 * double(r.microBatch) / loops.products())
+                                      : kFp32MatrixEfficiencyLarge;
     const double expertsCompute = (experts16 / (gpu.bf16Tflops * 1e12 * kExpertMatrixEfficiency) +
                                    fp32 / (gpu.fp32Tflops * 1e12 * fp32Efficiency)) *
                                   samples / r.mfu;
@@ -278,10 +281,6 @@ StepTime stepTime(const Plan& plan, const Layout& layout, int accum, model::Nume
     // Once per step after the last backward: AdamW's traffic, DDP's bucket copies, FSDP's reduce-scatter copies.
     const double optimizer = optimizerBytes / (bandwidth * (bytes.optimizer < 8 ? kHalfStatesEfficiency : 1.0)) +
                              dp.stepBytes / bandwidth;
-    // The expert loops (model::expertLoops): their host issue and their GPU work (the experts'
-    // FLOPs, their weights' bytes and each product's fixed time) run alone, between two
-    // synchronisations; the host issues nothing else meanwhile.
-    const model::ExpertLoops loops = hasArch ? model::expertLoops(arch, numerics, ckpt) : model::ExpertLoops{};
     const double loopFixed = accum * loops.gpuFixedSeconds();  // each expert product's fixed time on the GPU
     t.memory = figure(accum * microTraffic + optimizer + loopFixed, "s",
                       Text(TD_TEXT("Formulas", "(accumulation × elementwise bytes per micro-step + AdamW's (2·w + g + "
@@ -323,7 +322,7 @@ StepTime stepTime(const Plan& plan, const Layout& layout, int accum, model::Nume
     const double gpuPerMicro = compute / accum + microTraffic;
     if (loops.perBlock > 0) {
         const double loopGpu = (t.synchronisedCompute + t.synchronisedMemory) / accum;
-        t.worked = num(accum) + " × ((" + num(hostPerMicro) + "³ + " + num(gpuPerMicro - t.synchronisedCompute / accum) +
+        t.worked = num(accum) + " × ((" + num(hostPerMicro) + "³ + " + num(gpuPerMicro + loopFixed / accum - loopGpu) +
                    "³)^⅓ + (" + num(loopHost / accum) + "² + " + num(loopGpu) + "²)^½ (" + num(loops.loops()) +
                    " expert loops of " + num(double(loops.experts)) + " products)) + " + num(optimizer);
     } else {
