@@ -346,10 +346,13 @@ def run(args):
                 continue
             built = getattr(model, "module", model)  # DDP's wrapper holds the model as .module
             for seq, micro in shapes:
-                point = {"model": name, "set": args.models, "strategy": args.phase, "gpus": gpus,
+                point = {"model": name, "config": os.path.splitext(os.path.basename(spec["config"]))[0],
+                         "set": args.models, "strategy": args.phase, "gpus": gpus,
                          "mode": "amp" if amp else "bf16-params", "checkpointing": "full" if checkpointing else "none",
                          "seq": seq, "micro_batch": micro, "layers": len(blocks(model.module if args.phase == "ddp" else model)),
                          "params": params}
+                if spec.get("overrides"):  # the config's keys this copy changed (the planner reads the same)
+                    point["overrides"] = spec["overrides"]
                 try:
                     point.update(measure(model, config, amp, seq, micro, dev, dist))
                 except torch.cuda.OutOfMemoryError:

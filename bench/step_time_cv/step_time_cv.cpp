@@ -4,9 +4,12 @@
 // stated for them; how many GPU-bound steps meet the accuracy goals; and the bands the
 // planner states from all the truth.
 #include "plan/step_time_cross_validation.h"
+#include "plan/truth_steps.h"
 
 #include <chrono>
 #include <cstdio>
+#include <map>
+#include <string>
 
 using namespace traindeck;
 
@@ -31,6 +34,13 @@ int main() {
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
     std::printf("%d measured steps in %d groups (a model on a host in one session), %zu families; computed in %.2f s\n\n",
                 cv.steps, cv.groups, cv.families.size(), seconds);
+    std::map<std::string, int> sources;  // the fixture each step came from (a user's run: its folder)
+    for (const TruthStep& s : truthSteps())
+        ++sources[s.source.ends_with(".jsonl") ? s.source.substr(0, s.source.find('/')) : s.source];
+    std::printf("| truth | steps |\n|---|---|\n");
+    for (const auto& [source, steps] : sources)
+        std::printf("| %s | %d |\n", source.c_str(), steps);
+    std::printf("\n");
     std::printf("| family held out | steps | uncalibrated: inside the band | GPU-bound within %.0f%% | worst | widest band "
                 "| pairs after one run | inside the band | GPU-bound within %.0f%% | worst | widest band | with two "
                 "explanations |\n",

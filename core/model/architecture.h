@@ -89,6 +89,10 @@ struct Architecture {
     // The width of attention's two products per token: q·kᵀ over headDim, the weighted sum over v's width.
     long long attentionDim() const { return latentAttention() ? heads * (headDim + vHeadDim) / 2 : qDim(); }
     bool latentAttention() const { return kvLoraRank > 0; }
+    // transformers runs attention with sinks eagerly (sdpa's and flash attention's kernels take
+    // none: gpt-oss's attn_implementation is "eager", bench/moe_expert_loop.py): the s² scores are
+    // materialised, op by op, and every key is multiplied, the causal mask's too.
+    bool eagerAttention() const { return sinks; }
     bool moeLayer(long long layer) const;   // a mixture's block (false for every block of a dense model)
     long long moeLayers() const;
     bool windowedLayer(long long layer) const;

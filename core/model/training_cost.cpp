@@ -80,7 +80,7 @@ SampleFlops flopsPerSample(const Architecture& a, const ParameterCount& p, doubl
     const double selective = ckpt == Checkpointing::Selective ? 1.0 : 0.0;
     f.forward = (2 + 2 * recompute) * blocks * s + 2 * head * s + (4 + 4 * recompute + 4 * selective) * attention;
     f.flops = f.forward + 4 * (blocks + head) * s + 8 * attention;
-    const double skipped = a.isLanguageModel() ? 0.5 : 0.0;
+    const double skipped = a.isLanguageModel() && !a.eagerAttention() ? 0.5 : 0.0;  // eager attention multiplies every key
     const double extra = attentionExecuted - attention;  // the window's masked keys, run all the same
     f.executedForward = f.forward + (4 + 4 * recompute + 4 * selective) * (extra - skipped * attentionExecuted);
     f.executed = f.flops + (12 + 4 * recompute + 4 * selective) * (extra - skipped * attentionExecuted);
@@ -133,6 +133,7 @@ ActivationMemory activationMemory(const Architecture& a, const ParameterCount& p
     const double scores = !flash && ckpt == Checkpointing::None ? 5.0 * double(a.heads) * tokens : 0.0;
     m.perLayer = (perToken + scores) * T;
     m.tokens = T;
+    m.micro = micro;
     m.perLayerFfn = a.experts > 0 ? 0.0 : scale * c.ffn * I * T;
     const double input = (n == Numerics::Half ? 2.0 : 4.0) * h;  // a checkpointed block keeps its input
     m.keptPerLayer = ckpt == Checkpointing::Full ? input * T : m.perLayer;
@@ -178,7 +179,18 @@ MicroStepTraffic microStepTraffic(const Architecture& a, const ParameterCount& p
     const bool full = ckpt == Checkpointing::Full;
     const bool composedGelu = a.family() == Family::Gpt2;
     const double saved = m.perLayer - (composedGelu ? m.perLayerFfn : 0.0);
-    t.activations = kActivationTraffic * (m.layers * saved * (full ? 1.5 : 1.0) + m.outside);
+    // The logits' fp32 copies are the loss's, counted op by op below.
+    const double logitsKept = a.isLanguageModel() ? (a.logitSoftcap ? 8.0 : 4.0) * double(a.vocab) * m.tokens : 0.0;
+    t.activations = kActivationTraffic * (m.layers * saved * (full ? 1.5 : 1.0) + m.outside - logitsKept);
+    if (a.isLanguageModel()) {
+        t.logits = double(a.vocab) * m.tokens * (kLossBytesPerLogit + (a.logitSoftcap ? kSoftcapBytesPerLogit : 0.0));
+        t.embedding = double(a.vocab) * double(a.hidden) *
+                      (kEmbeddingGradBytes + (a.tiedEmbeddings ? kTiedEmbeddingGradBytes : 0.0));
+    }
+    if (a.eagerAttention() && m.tokens > 0) {
+        const double s = m.tokens / std::max(1.0, m.micro), scores = m.micro * double(a.heads) * s * s * m.layers;
+        t.scores = scores * ((full ? 2.0 : 1.0) * kEagerScoreForwardBytes + kEagerScoreBackwardBytes);
+    }
     if (composedGelu) {
         const int half = n == Numerics::Mixed ? 0 : 1;
         t.activation = m.layers * double(a.ffn) * m.tokens *
@@ -197,17 +209,15 @@ MicroStepTraffic microStepTraffic(const Architecture& a, const ParameterCount& p
     return t;
 }
 
-ExpertSynchronisation expertSynchronisation(const Architecture& a, Numerics n, Checkpointing ckpt) {
+ExpertLoops expertLoops(const Architecture& a, Numerics n, Checkpointing ckpt) {
     // Only transformers' families run the experts in eager PyTorch; on 16-bit weights grouped_mm
     // is one kernel that reads its offsets on the GPU.
     if (a.experts == 0 || a.family() != Family::Llama || n == Numerics::Half) return {};
-    const double recomputed = ckpt == Checkpointing::Full ? 1.0 : 0.0;
-    ExpertSynchronisation s;
-    s.perBlock = 6 + 2 * int(recomputed);
-    // Per weight and token: forward 2 FLOPs (half of them serial), recomputed 2 (all), backward 4 (three quarters).
-    s.serialShare = (2 * 0.5 + 2 * recomputed + 4 * 0.75) / (6 + 2 * recomputed);
-    s.serialTrafficShare = (0.5 + 1.0 + 0.5) / 3;
-    return s;
+    ExpertLoops l;
+    l.perBlock = 6 + (ckpt == Checkpointing::Full ? 2 : 0);
+    l.blocks = a.moeLayers();
+    l.experts = a.experts;
+    return l;
 }
 
 HostCost hostTimePerMicroStep(const Architecture& a, Numerics n, Checkpointing ckpt) {

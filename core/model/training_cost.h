@@ -63,6 +63,7 @@ struct ActivationMemory {
     double backwardSpike = 0;    // at the loss's backward: the logits' gradients
     double backwardTransient = 0;// one block in backward: its recomputation (full) and widest gradient
     double tokens = 0;           // in the micro-batch
+    double micro = 0;            // samples in the micro-batch
     double perLayerFfn = 0;      // of perLayer, the MLP's I-wide tensors
     double kept() const { return layers * keptPerLayer + outside + weightCopies; }
     Text formula;                // per token per layer, in h, q, kv, I (and heads·s without flash attention)
@@ -92,38 +93,70 @@ ActivationMemory activationMemory(const Architecture&, const ParameterCount&, do
 //                is not hidden under FLOPs: every expert's weight read in forward, again for
 //                the input gradient, and its gradient written (3 × 2 bytes; 3 × 4 under
 //                Mixed, where transformers runs the experts in fp32)
+//   logits       a language model's loss over its logits, op by op as transformers runs it, per
+//                logit (tokens × vocabulary): forward the cast to fp32 (2 + 4) and log_softmax
+//                (a max and a sum pass and its output: 4 + 4 + 4), backward nll_loss's zeroed
+//                gradient (4), log_softmax's backward (the gradient twice, the output, its own:
+//                16) and the cast back (4 + 2): kLossBytesPerLogit; Gemma 2's soft-capping
+//                (logits / cap, tanh, × cap, each 2 + 2 on 16-bit logits) and their gradients
+//                (4, 6, 4): kSoftcapBytesPerLogit (torch.profiler of the families' steps on an
+//                H200: log_softmax and its backward 13.7 bytes per logit each, tanh 4, its backward 6)
+//   embedding    the input embedding's gradient: embedding_dense_backward zero-fills a dense fp32
+//                gradient of vocabulary × hidden (4 bytes per weight) before adding the tokens'
+//                rows; tied to the output layer, it is then added to that layer's gradient (read 4
+//                + 4, write 4): kEmbeddingGradBytes, kTiedEmbeddingGradBytes per weight and micro-step
+//   scores       eager attention (Architecture::eagerAttention): per score (micro × heads × s²)
+//                the ops transformers' eager_attention_forward runs on them, forward (the product's
+//                16-bit output 2, × scaling 4, + the fp32 mask 6, cat with the sinks 8, the max 4,
+//                the subtraction 8, softmax in fp32 8, the cast for the product with v 6, read 2:
+//                kEagerScoreForwardBytes) and backward (kEagerScoreBackwardBytes: the same ops'
+//                gradients, softmax's 12, the slice's zeroed fp32 gradient 12, the cast back 6, ...);
+//                a recomputed forward again
 struct MicroStepTraffic {
-    double activations = 0, casts = 0, activation = 0, experts = 0;
-    double total() const { return activations + casts + activation + experts; }
+    double activations = 0, casts = 0, activation = 0, experts = 0, logits = 0, embedding = 0, scores = 0;
+    double total() const { return activations + casts + activation + experts + logits + embedding + scores; }
 };
+inline constexpr double kLossBytesPerLogit = 44, kSoftcapBytesPerLogit = 26;
+inline constexpr double kEmbeddingGradBytes = 4, kTiedEmbeddingGradBytes = 12;
+inline constexpr double kEagerScoreForwardBytes = 48, kEagerScoreBackwardBytes = 60;
 inline constexpr double kActivationTraffic = 1.0;
 MicroStepTraffic microStepTraffic(const Architecture&, const ParameterCount&, const ActivationMemory&, Numerics,
                                   Checkpointing);
 
-// Where a mixture's expert products synchronise the host with the GPU. transformers 5 runs
-// the experts through torch's grouped_mm (integrations/moe.py, the default `grouped_mm`
-// experts implementation): on 16-bit weights a single CUTLASS kernel per product, with no
-// synchronisation; on fp32 weights (AMP: autocast does not cover grouped_mm, so the input
-// is cast to the weights' fp32) PyTorch's fallback, which copies the group offsets to the
-// host (offs.cpu(): the host waits for every kernel queued before it) and issues one
-// product per expert. So per block each product synchronises: forward 2 (gate_up, down),
-// backward 4 (each product's input gradient and weight gradient), a recomputed forward 2.
-// Between two synchronisations the host issues only that product's per-expert launches,
-// so the GPU's expert time there is not overlapped by the host's other work: serially
-// after the down product's forward (the host then issues the block's tail and the next
-// block's attention and router while it runs: 1 of the forward's 2 products overlaps), in
-// backward after each product but the gate_up product's weight gradient (3 of 4; the host
-// then issues the block's router and attention backward), and in a recomputed forward
-// both (the host has only the tail's few operators to issue before backward's next sync).
-// The fixture measures it (tests/plan/fixtures/step_truth: the AMP steps' host issue time,
-// waits included, is the step less the GPU's work after the last synchronisation; FSDP's
-// bf16 steps issue in about 50 ms at every size).
-struct ExpertSynchronisation {
-    int perBlock = 0;            // synchronisations per block and micro-step, recomputation included
-    double serialShare = 0;      // of the expert products' FLOPs (forward 2, recomputed 2, backward 4 per weight and token)
-    double serialTrafficShare = 0;  // of their weights' traffic (the forward's read, the input gradient's read, the gradient's write)
+// A mixture's expert products as the installed transformers runs them. transformers 5 runs the
+// experts through torch's grouped_mm (integrations/moe.py, the default `grouped_mm` experts
+// implementation; bench/moe_expert_loop.py read it off the built models): on 16-bit weights one
+// CUTLASS kernel per product, which reads the group offsets on the GPU; on fp32 weights (AMP:
+// autocast does not cover grouped_mm, so the input is cast to the weights' fp32) PyTorch's
+// fallback, a loop: offs.cpu() (the host waits for every kernel queued before it), then one mm per
+// expert, empty or not. Per block such a loop runs for each product (gate_up, down): forward 2,
+// backward 4 (each product's input gradient and weight gradient: autograd's grouped_mm backward
+// is two more grouped_mm calls), a recomputed forward 2 more.
+//
+// A loop runs alone: the host issues nothing else until its last expert's product, and it starts
+// with the GPU drained. Its time is that of the host issuing E products and of the GPU running
+// them, joined by their 2-norm (they overlap less than the step's other work, whose 3-norm joins
+// them, bench/RESULTS.md), measured on the products alone (bench/moe_expert_loop.py, 1 × H200,
+// torch 2.11, 8–128 experts of 2048 × 1536, 1–128 rows each):
+//   host  kExpertLoopHostS per loop (the offsets' copy, the output's allocation, autograd's node)
+//         and kExpertProductHostS per expert (slice, select, mm_out's dispatch and launch), at the
+//         pace of the host the per-block costs were measured on (hostTimePerMicroStep);
+//   GPU   kExpertProductGpuS per expert (a small fp32 product's fixed time: its tile scheduling
+//         and epilogue beside its FLOPs), the weights' bytes (microStepTraffic's experts) and the
+//         products' FLOPs at the fp32 rate (estimate.cpp's fp32ExpertEfficiency).
+inline constexpr double kExpertLoopHostS = 0.175e-3;
+inline constexpr double kExpertProductHostS = 14.4e-6;
+inline constexpr double kExpertProductGpuS = 5.3e-6;
+struct ExpertLoops {
+    int perBlock = 0;            // loops per mixture block and micro-step, recomputation included
+    long long blocks = 0;        // the mixture's blocks (moeLayers)
+    long long experts = 0;       // products per loop: every routed expert
+    double loops() const { return double(perBlock) * double(blocks); }
+    double products() const { return loops() * double(experts); }
+    double hostSeconds() const { return loops() * kExpertLoopHostS + products() * kExpertProductHostS; }
+    double gpuFixedSeconds() const { return products() * kExpertProductGpuS; }
 };
-ExpertSynchronisation expertSynchronisation(const Architecture&, Numerics, Checkpointing);
+ExpertLoops expertLoops(const Architecture&, Numerics, Checkpointing);
 
 // What the host spends issuing one micro-step in eager PyTorch, as transformers writes the
 // blocks: Python and the dispatcher cost per operator far more than a small kernel runs, so

@@ -64,7 +64,7 @@ struct Constants {
 
 double onDevice(const Point& p, const Constants& k) {
     return onDeviceStepS(p.computeAtFullMfu / k.mfu, p.memory, p.optimizer, p.host * k.pace, p.accum,
-                         p.synchronisedAtFullMfu / k.mfu, p.synchronisedMemory);
+                         p.synchronisedAtFullMfu / k.mfu, p.synchronisedMemory, p.synchronisedHost * k.pace);
 }
 
 double predict(const Point& p, const Constants& k) {
@@ -208,6 +208,7 @@ StepTerms termsOf(const Estimate& e) {
     t.host = e.hostTimeS.value;
     t.synchronisedAtFullMfu = e.synchronisedComputeS;
     t.synchronisedMemory = e.synchronisedMemoryS;
+    t.synchronisedHost = e.synchronisedHostS;
     t.accum = e.gradAccum;
     t.windowAtFullMfu = e.overlapWindowS.value;
     t.comm = e.commTimeS.value;

@@ -117,6 +117,7 @@ struct StepTerms {
     double host = 0;                   // host issue time per step at pace 1, s
     double synchronisedAtFullMfu = 0;  // of compute, what the host waits for (estimate.h), at MFU 1
     double synchronisedMemory = 0;     // of memory, the same
+    double synchronisedHost = 0;       // of host, the same, at pace 1
     int accum = 1;
     double windowAtFullMfu = 0;        // overlap window at MFU 1, s
     double comm = 0;                   // communication time, s

@@ -80,12 +80,28 @@ AllReduce allReduce(double bytes, const Layout& l, const GpuModel& gpu, const Ne
 //
 // A mixture's experts multiply few tokens each, through transformers' grouped_mm with its
 // gathers and scatters: under autocast they run in fp32 (grouped_mm is outside autocast;
-// PyTorch's fallback, one product per expert, model::expertSynchronisation) at
-// kFp32MatrixEfficiency × MFU of the fp32 peak (SIMT fp32 products reach a larger share
-// of their smaller peak), in 16 bits at kExpertMatrixEfficiency × MFU of the bf16 peak
+// PyTorch's fallback, one product per expert, model::expertLoops) at fp32ExpertEfficiency ×
+// MFU of the fp32 peak, in 16 bits at kExpertMatrixEfficiency × MFU of the bf16 peak
 // (bench/RESULTS.md: the 4-block Mixtral-like model, AMP on one H200 against FSDP2's bf16).
+// The fp32 rate follows a product's size (an SIMT fp32 product fills the GPU's units better
+// the larger it is): measured on the products alone (bench/moe_expert_loop.py, 1 × H200), 34 of
+// the 67 TFLOP/s for products of 0.2–0.8 GFLOP (32 and 128 rows per expert of 2048 × 1536),
+// once each product's fixed time (model::kExpertProductGpuS) and its weights' bytes are counted
+// apart: 0.51 of the peak, 1.0 × the default MFU; the Mixtral-like model's products (12–95
+// GFLOP, the tuning set's AMP steps) ran at 1.25 × MFU. Between the two, by the logarithm of
+// the product's FLOPs.
 constexpr double kBackwardSlowdown = 0.75;  // backward's rate against forward's
-constexpr double kFp32MatrixEfficiency = 1.25;
+constexpr double kFp32MatrixEfficiencySmall = 1.0, kFp32SmallProductFlops = 1e9;
+constexpr double kFp32MatrixEfficiencyLarge = 1.25, kFp32LargeProductFlops = 1e10;
+double fp32ExpertEfficiency(double flopsPerProduct) {
+    const double at = std::clamp(std::log(flopsPerProduct / kFp32SmallProductFlops) /
+                                     std::log(kFp32LargeProductFlops / kFp32SmallProductFlops),
+                                 0.0, 1.0);
+    return kFp32MatrixEfficiencySmall + at * (kFp32MatrixEfficiencyLarge - kFp32MatrixEfficiencySmall);
+}
+// The host's issue and the GPU's work inside one expert loop (model::expertLoops) are joined by
+// their 2-norm: measured, a loop whose two are equal takes 1.3–1.5× either (the products alone).
+constexpr double kExpertLoopNorm = 2.0;
 constexpr double kExpertMatrixEfficiency = 0.47;
 constexpr double kForwardCost = 3.0 / (1.0 + 2.0 / kBackwardSlowdown);
 constexpr double kBackwardCost = kForwardCost / kBackwardSlowdown;
@@ -179,7 +195,8 @@ struct StepTime {
     Figure compute, memory, host;
     double onDevice = 0;  // the step without communication
     double optimizer = 0; // of memory
-    double synchronisedCompute = 0, synchronisedMemory = 0;  // of compute and memory: the experts' serial share
+    // Of compute, memory and host: the expert loops' (model::expertLoops), which run alone.
+    double synchronisedCompute = 0, synchronisedMemory = 0, synchronisedHost = 0;
     int layers = 1;       // collective phases per gather under ZeRO-3
     std::string worked;
 };
@@ -214,15 +231,23 @@ StepTime stepTime(const Plan& plan, const Layout& layout, int accum, model::Nume
         t.layers = std::max(1, int(arch.layers));
     }
     const double weighted = kForwardCost * forward + kBackwardCost * (flops - forward);
+    // The expert loops (model::expertLoops): their host issue and their GPU work (the experts'
+    // FLOPs, their weights' bytes and each product's fixed time) run alone, between two
+    // synchronisations; the host issues nothing else meanwhile. The fp32 experts' rate follows a
+    // product's size.
+    const model::ExpertLoops loops = hasArch ? model::expertLoops(arch, numerics, ckpt) : model::ExpertLoops{};
+    const double fp32Efficiency = loops.products() > 0
+                                      ? fp32ExpertEfficiency(fp32 * double(r.microBatch) / loops.products())
+                                      : kFp32MatrixEfficiencyLarge;
     const double expertsCompute = (experts16 / (gpu.bf16Tflops * 1e12 * kExpertMatrixEfficiency) +
-                                   fp32 / (gpu.fp32Tflops * 1e12 * kFp32MatrixEfficiency)) *
+                                   fp32 / (gpu.fp32Tflops * 1e12 * fp32Efficiency)) *
                                   samples / r.mfu;
     const double compute = (weighted / (gpu.bf16Tflops * 1e12) +
                             slowHead / (gpu.bf16Tflops * 1e12 * kSlowPathMatrixEfficiency)) *
                                samples / r.mfu +
                            expertsCompute;
     std::string experts;
-    if (fp32 > 0) experts = " (+ experts " + num(fp32) + " fp32 at " + num(gpu.fp32Tflops) + " TFLOP/s × " + num(kFp32MatrixEfficiency) + ")";
+    if (fp32 > 0) experts = " (+ experts " + num(fp32) + " fp32 at " + num(gpu.fp32Tflops) + " TFLOP/s × " + num(fp32Efficiency) + ")";
     if (experts16 > 0) experts = " (+ experts " + num(experts16) + " at " + num(gpu.bf16Tflops) + " TFLOP/s × " + num(kExpertMatrixEfficiency) + ")";
     if (slowHead > 0)
         experts += " (+ output layer " + num(slowHead) + " at " + num(gpu.bf16Tflops) + " TFLOP/s × " +
@@ -256,40 +281,50 @@ StepTime stepTime(const Plan& plan, const Layout& layout, int accum, model::Nume
     // Once per step after the last backward: AdamW's traffic, DDP's bucket copies, FSDP's reduce-scatter copies.
     const double optimizer = optimizerBytes / (bandwidth * (bytes.optimizer < 8 ? kHalfStatesEfficiency : 1.0)) +
                              dp.stepBytes / bandwidth;
-    t.memory = figure(accum * microTraffic + optimizer, "s",
+    const double loopFixed = accum * loops.gpuFixedSeconds();  // each expert product's fixed time on the GPU
+    t.memory = figure(accum * microTraffic + optimizer + loopFixed, "s",
                       Text(TD_TEXT("Formulas", "(accumulation × elementwise bytes per micro-step + AdamW's (2·w + g + "
                                                "2·o) bytes per parameter / shards) / (bandwidth × %1)"),
                            {Text::value(num(kBandwidthEfficiency))}),
                       "(" + num(accum) + " × " + num(microBytes / 1e9) + " GB + " + num(optimizerBytes / 1e9) +
                           " GB" + (dp.stepBytes > 0 ? " + " + num(dp.stepBytes / 1e9) + " GB" : std::string()) +
-                          ") / (" + num(gpu.memoryGBps) + " GB/s × " + num(kBandwidthEfficiency) + ")");
+                          ") / (" + num(gpu.memoryGBps) + " GB/s × " + num(kBandwidthEfficiency) + ")" +
+                          (loopFixed > 0 ? " + " + num(accum * loops.products()) + " expert products × " +
+                                               num(model::kExpertProductGpuS * 1e6) + " µs"
+                                         : std::string()));
 
-    const model::HostCost host = hasArch ? model::hostTimePerMicroStep(arch, numerics, ckpt) : model::HostCost{};
     // A calibration on host-bound points fits this host's pace against the reference host's.
     const double pace = r.hostPace > 0 ? r.hostPace : 1.0;
+    const double loopHost = accum * loops.hostSeconds() * pace;
+
+    const model::HostCost host = hasArch ? model::hostTimePerMicroStep(arch, numerics, ckpt) : model::HostCost{};
     const double hostPerMicro = (host.seconds + dp.hostPerMicro) * pace;
-    t.host = figure(accum * hostPerMicro, "s",
+    t.host = figure(accum * hostPerMicro + loopHost, "s",
                     Text(TD_TEXT("Formulas", "accumulation × eager PyTorch's issue time per micro-step (fixed + "
                                              "blocks × per block × autocast × recomputation)")),
                     num(accum) + " × (" + (host.worked.empty() ? std::string("0") : host.worked) +
-                        (dp.hostPerMicro > 0 ? " + " + num(dp.hostPerMicro * 1e3) + " ms" : std::string()) + ")" +
-                        (pace != 1.0 ? " × " + num(pace) : std::string()));
+                        (dp.hostPerMicro > 0 ? " + " + num(dp.hostPerMicro * 1e3) + " ms" : std::string()) +
+                        (loops.perBlock > 0 ? " + " + num(loops.loops()) + " expert loops × (" +
+                                                  num(model::kExpertLoopHostS * 1e3) + " ms + " +
+                                                  num(double(loops.experts)) + " × " +
+                                                  num(model::kExpertProductHostS * 1e6) + " µs)"
+                                            : std::string()) +
+                        ")" + (pace != 1.0 ? " × " + num(pace) : std::string()));
 
     t.optimizer = optimizer;
-    // The experts' products that run between two synchronisations of host and GPU
-    // (model::expertSynchronisation): the host issues nothing else meanwhile.
-    const model::ExpertSynchronisation sync =
-        hasArch ? model::expertSynchronisation(arch, numerics, ckpt) : model::ExpertSynchronisation{};
-    t.synchronisedCompute = sync.serialShare * expertsCompute;
-    t.synchronisedMemory = accum * sync.serialTrafficShare * expertsBytes / bandwidth;
+    if (loops.perBlock > 0) {
+        t.synchronisedCompute = expertsCompute;
+        t.synchronisedMemory = accum * expertsBytes / bandwidth + loopFixed;
+        t.synchronisedHost = loopHost;
+    }
     t.onDevice = onDeviceStepS(compute, t.memory.value, optimizer, t.host.value, accum, t.synchronisedCompute,
-                               t.synchronisedMemory);
+                               t.synchronisedMemory, t.synchronisedHost);
     const double gpuPerMicro = compute / accum + microTraffic;
-    if (sync.perBlock > 0) {
-        const double serial = (t.synchronisedCompute + t.synchronisedMemory) / accum;
-        t.worked = num(accum) + " × ((" + num(hostPerMicro) + "³ + " + num(gpuPerMicro - serial) + "³)^⅓ + " +
-                   num(serial) + " (experts between " + num(double(sync.perBlock) * double(arch.layers)) +
-                   " synchronisations)) + " + num(optimizer);
+    if (loops.perBlock > 0) {
+        const double loopGpu = (t.synchronisedCompute + t.synchronisedMemory) / accum;
+        t.worked = num(accum) + " × ((" + num(hostPerMicro) + "³ + " + num(gpuPerMicro + loopFixed / accum - loopGpu) +
+                   "³)^⅓ + (" + num(loopHost / accum) + "² + " + num(loopGpu) + "²)^½ (" + num(loops.loops()) +
+                   " expert loops of " + num(double(loops.experts)) + " products)) + " + num(optimizer);
     } else {
         t.worked = num(accum) + " × (" + num(hostPerMicro) + "³ + " + num(gpuPerMicro) + "³)^⅓ + " + num(optimizer);
     }
@@ -299,12 +334,14 @@ StepTime stepTime(const Plan& plan, const Layout& layout, int accum, model::Nume
 }  // namespace
 
 double onDeviceStepS(double computeS, double memoryS, double optimizerS, double hostS, int gradAccum,
-                     double synchronisedComputeS, double synchronisedMemoryS) {
+                     double synchronisedComputeS, double synchronisedMemoryS, double synchronisedHostS) {
     const double accum = std::max(1, gradAccum);
-    const double serial = (synchronisedComputeS + synchronisedMemoryS) / accum;
-    const double gpu = (computeS + memoryS - optimizerS) / accum - serial;
-    const double host = hostS / accum;
-    return accum * (std::pow(std::pow(host, kHostGpuNorm) + std::pow(gpu, kHostGpuNorm), 1.0 / kHostGpuNorm) + serial) +
+    const double loopGpu = (synchronisedComputeS + synchronisedMemoryS) / accum, loopHost = synchronisedHostS / accum;
+    const double gpu = (computeS + memoryS - optimizerS) / accum - loopGpu;
+    const double host = hostS / accum - loopHost;
+    const double loops = std::pow(std::pow(loopHost, kExpertLoopNorm) + std::pow(loopGpu, kExpertLoopNorm),
+                                  1.0 / kExpertLoopNorm);
+    return accum * (std::pow(std::pow(host, kHostGpuNorm) + std::pow(gpu, kHostGpuNorm), 1.0 / kHostGpuNorm) + loops) +
            optimizerS;
 }
 
@@ -398,6 +435,7 @@ Estimate estimateUncalibrated(const Plan& asPlanned, const Layout& layout, model
     e.optimizerTimeS = t.optimizer;
     e.synchronisedComputeS = t.synchronisedCompute;
     e.synchronisedMemoryS = t.synchronisedMemory;
+    e.synchronisedHostS = t.synchronisedHost;
     const double compute = t.compute.value;
     // Communication. Plain data parallelism all-reduces fp32 gradients (DDP
     // under autocast keeps them fp32); ZeRO reduces in the training precision, FSDP

@@ -41,9 +41,9 @@ struct Estimate {
     Figure memoryTimeS;       // per optimizer step: bandwidth-bound kernels (elementwise, casts, AdamW)
     Figure hostTimeS;         // per optimizer step: eager PyTorch issuing the operators (0 without an architecture)
     double optimizerTimeS = 0;// of memoryTimeS: AdamW's traffic, once per step after the last micro-step
-    // Of computeTimeS and memoryTimeS: the experts' products that run between two synchronisations
-    // of host and GPU, which the host's issue time does not overlap (model::expertSynchronisation).
-    double synchronisedComputeS = 0, synchronisedMemoryS = 0;
+    // Of computeTimeS, memoryTimeS and hostTimeS: a mixture's expert loops (model::expertLoops),
+    // which run between two synchronisations of host and GPU, alone.
+    double synchronisedComputeS = 0, synchronisedMemoryS = 0, synchronisedHostS = 0;
     Figure commTimeS;         // whole gradient communication per step
     Figure overlapWindowS;    // the compute that communication can hide behind
     int collectives = 0;      // collective phases per step (0 on one GPU)
@@ -84,12 +84,13 @@ Estimate estimateUncalibrated(const Plan& plan, const Layout& layout, model::Num
 
 // One GPU's step before communication from the parts above (each per optimizer step):
 // per micro-step the host's issue time and the GPU's compute + traffic joined by their
-// 3-norm, then the optimizer's traffic (estimate.cpp says why). The synchronised part
-// (Estimate's synchronisedComputeS and synchronisedMemoryS, of compute and memory) adds
-// to each micro-step instead: the host waits for it. No default for it: a caller that left it
-// out would join a mixture's step otherwise than the estimate does.
+// 3-norm, then the optimizer's traffic (estimate.cpp says why). The expert loops' part
+// (Estimate's synchronisedComputeS, synchronisedMemoryS and synchronisedHostS, of compute,
+// memory and host) adds to each micro-step instead, its host and GPU joined by their 2-norm:
+// a loop runs alone. No default for them: a caller that left them out would join a mixture's
+// step otherwise than the estimate does.
 double onDeviceStepS(double computeS, double memoryS, double optimizerS, double hostS, int gradAccum,
-                     double synchronisedComputeS, double synchronisedMemoryS);
+                     double synchronisedComputeS, double synchronisedMemoryS, double synchronisedHostS);
 
 // The communication constants the estimate uses: the fitted ones in the recipe, or
 // before any fit the network's (hardware.h): hiding is never perfect, and every

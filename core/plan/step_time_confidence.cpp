@@ -86,10 +86,11 @@ StepShares stepShares(const Estimate& e) {
     // degree one: the parts' elasticities sum to its own value).
     constexpr double kNudge = 1e-6;
     const double c = e.computeTimeS.value, m = e.memoryTimeS.value, o = e.optimizerTimeS, h = e.hostTimeS.value;
-    auto onDeviceWithHost = [&](double host) {  // with every argument the estimate gave it, the experts' serial part too
-        return onDeviceStepS(c, m, o, host, e.gradAccum, e.synchronisedComputeS, e.synchronisedMemoryS);
+    auto onDeviceWithHost = [&](double scale) {  // with every argument the estimate gave it, the expert loops too
+        return onDeviceStepS(c, m, o, h * scale, e.gradAccum, e.synchronisedComputeS, e.synchronisedMemoryS,
+                             e.synchronisedHostS * scale);
     };
-    const double hostMoves = (onDeviceWithHost(h * (1 + kNudge)) - onDeviceWithHost(h)) / kNudge;
+    const double hostMoves = (onDeviceWithHost(1 + kNudge) - onDeviceWithHost(1)) / kNudge;
     StepShares s;
     s.communication = std::clamp(exposed / step, 0.0, 1.0);
     s.host = std::clamp(hostMoves / step, 0.0, 1.0 - s.communication);

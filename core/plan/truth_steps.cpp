@@ -12,6 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <map>
 #include <string_view>
 
@@ -31,16 +32,25 @@ const std::string* embedded(const std::string& name) {
 }
 
 // The architecture of an embedded config (configs/NAME) cut to `layers` blocks (0: as it is),
-// and its model_type (the family).
-bool configArchitecture(const std::string& config, long long layers, model::Architecture& arch, std::string& family) {
+// with the keys the run changed (`overrides`, into the text model where the config nests one,
+// as bench/step_truth.py sets them), and its model_type (the family).
+bool configArchitecture(const std::string& config, long long layers, model::Architecture& arch, std::string& family,
+                        const nlohmann::json& overrides = nlohmann::json::object()) {
     const std::string* text = embedded("configs/" + config);
+    if (!text)
+        return false;
+    nlohmann::json j = nlohmann::json::parse(*text, nullptr, false);
+    if (!j.is_object())
+        return false;
+    if (overrides.is_object())
+        for (const auto& [key, value] : overrides.items())
+            (j.contains("text_config") ? j["text_config"] : j)[key] = value;
     Text error;
-    if (!text || !model::architectureFromHfConfig(*text, arch, error))
+    if (!model::architectureFromHfConfig(j.dump(), arch, error))
         return false;
     if (layers > 0)
         arch.layers = layers;
-    const nlohmann::json j = nlohmann::json::parse(*text, nullptr, false);
-    family = j.is_object() ? j.value("model_type", std::string()) : std::string();
+    family = j.value("model_type", std::string());
     return !family.empty();
 }
 
@@ -100,6 +110,13 @@ void modelTruthSteps(const nlohmann::json& truth, std::vector<TruthStep>& out) {
 // on a one-GPU run without checkpointing, as tests/plan/tst_step_time_layouts does.
 void stepTruthSteps(const nlohmann::json& truth, std::vector<TruthStep>& out) {
     const std::string gpu = gpuKeyOfDevice(truth.value("device", std::string("h200")));
+    // The points that do not name their machine ran on the fixture's first one, named by its
+    // GPU count ("2gpu": the tuning set's; "1gpu": the families').
+    int unnamedGpus = 1;
+    for (const auto& point : truth["points"])
+        if (!point.contains("machine"))
+            unnamedGpus = std::max(unnamedGpus, point.value("gpus", 1));
+    const std::string unnamedMachine = std::to_string(unnamedGpus) + "gpu";
     for (const auto& point : truth["points"]) {
         if (!point.contains("step_s") || !point.contains("model") || !point.contains("layers"))
             continue;
@@ -107,10 +124,16 @@ void stepTruthSteps(const nlohmann::json& truth, std::vector<TruthStep>& out) {
         const std::string strategy = point.value("strategy", std::string("single"));
         model::Architecture arch;
         TruthStep s;
-        if (!configArchitecture(model + ".json", point["layers"].get<long long>(), arch, s.family))
+        if (!configArchitecture(point.value("config", model) + ".json", point["layers"].get<long long>(), arch, s.family,
+                                point.value("overrides", nlohmann::json::object())))
             continue;
-        s.group = point.value("set", std::string("tuning")) + " " + point.value("machine", std::string("2gpu")) + " " + model;
         const int gpus = point.value("gpus", 1);
+        // DDP on one GPU (the families' fixture measures it for its memory): a plan of one GPU runs
+        // no DDP (torchrun, accelerate and the HF Trainer do not wrap a single process), so no plan
+        // describes that step.
+        if (strategy == "ddp" && gpus == 1)
+            continue;
+        s.group = point.value("set", std::string("tuning")) + " " + point.value("machine", unnamedMachine) + " " + model;
         s.layout = {1, gpus};
         const std::string checkpointing = point.value("checkpointing", std::string("none"));
         s.reference = strategy == "single" && checkpointing == "none";
@@ -186,6 +209,7 @@ void runSteps(std::vector<TruthStep>& out) {
         s.hostBound = s.hostS >= 0.9 * s.measuredS;
         s.numerics = planNumerics(s.plan);
         s.bytes = planStateBytes(s.plan);
+        s.source = file.name;
         if (s.measuredS > 0 && !s.family.empty())
             out.push_back(std::move(s));
     }
@@ -199,10 +223,13 @@ std::vector<TruthStep> readTruthSteps() {
         const nlohmann::json truth = nlohmann::json::parse(file.text, nullptr, false);
         if (!truth.is_object())
             continue;
+        const std::size_t before = out.size();
         if (truth.contains("models"))
             modelTruthSteps(truth, out);
         else if (truth.contains("points") && truth["points"].is_array())
             stepTruthSteps(truth, out);
+        for (std::size_t i = before; i < out.size(); ++i)
+            out[i].source = file.name;
     }
     runSteps(out);
     return out;

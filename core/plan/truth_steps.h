@@ -1,7 +1,8 @@
 #pragma once
 // The measured steps built into the program (truth_fixtures.h), each as the plan that
 // describes it: the models' steps on one H100 (model_truth.json), the step fixture on 1, 2
-// and 4 H200s in DDP and FSDP2 (step_truth.json), and users' runs read as --calibrate-from
+// and 4 H200s in DDP and FSDP2 (step_truth.json), today's decoder families on one H200
+// (families_step_truth.json; its DDP on one GPU left out: no plan of one GPU runs DDP), and users' runs read as --calibrate-from
 // reads them (tests/runs/fixtures: the Hugging Face Trainer's GPT-2 and the HF example's
 // small Llama on 2×H200, with the host_s their meter measured). A point that does not read
 // is left out, so a fixture of a newer format never stops the planner.
@@ -20,6 +21,7 @@ namespace traindeck {
 struct TruthStep {
     std::string family;       // the model's Hugging Face model_type: "llama", "gpt2", "mixtral"
     std::string group;        // one model on one host in one session: "tuning 2gpu llama-3.1-8b", "gpt2 amp"
+    std::string source;       // the embedded file it was read from: "fixtures/families_step_truth.json"
     Plan plan;
     Layout layout{1, 1};
     model::Numerics numerics = model::Numerics::Mixed;

@@ -301,20 +301,67 @@ private slots:
         QCOMPARE(full.keptPerLayer, 2.0 * 4096 * 4096);  // the block's 16-bit input
         QVERIFY(full.layers * full.keptPerLayer < none.layers * none.keptPerLayer / 10);
     }
-    // transformers' grouped_mm experts on fp32 weights (AMP) take PyTorch's fallback, which reads
-    // the group offsets on the host before each product: 2 synchronisations per block forward, 4
-    // backward, 2 more recomputed. On 16-bit weights (one CUTLASS kernel) and in a dense block none.
-    void expertProductsSynchroniseOnlyOnFp32Weights() {
-        const Architecture moe = fromFixture("mixtral-8x7b.json");
-        const ExpertSynchronisation amp = expertSynchronisation(moe, Numerics::Mixed, Checkpointing::None);
+    // transformers' grouped_mm experts on fp32 weights (AMP) take PyTorch's fallback: per product a
+    // loop over every expert, 2 per block forward, 4 backward, 2 more recomputed, each issuing one
+    // product per expert. On 16-bit weights (one CUTLASS kernel) and in a dense block none.
+    void expertProductsLoopOnlyOnFp32Weights() {
+        Architecture moe = fromFixture("mixtral-8x7b.json");
+        moe.layers = 4;
+        const ExpertLoops amp = expertLoops(moe, Numerics::Mixed, Checkpointing::None);
         QCOMPARE(amp.perBlock, 6);
-        QCOMPARE(amp.serialShare, 2.0 / 3);  // forward 1 of 2 products, backward 3 of 4, by FLOPs 2 : 4
-        const ExpertSynchronisation recomputed = expertSynchronisation(moe, Numerics::Mixed, Checkpointing::Full);
+        QCOMPARE(amp.blocks, 4LL);
+        QCOMPARE(amp.products(), 6.0 * 4 * 8);
+        const ExpertLoops recomputed = expertLoops(moe, Numerics::Mixed, Checkpointing::Full);
         QCOMPARE(recomputed.perBlock, 8);
-        QCOMPARE(recomputed.serialShare, 3.0 / 4);  // the recomputed forward waits on both
-        QCOMPARE(expertSynchronisation(moe, Numerics::Half, Checkpointing::Full).perBlock, 0);
-        QCOMPARE(expertSynchronisation(moe, Numerics::Half, Checkpointing::Full).serialShare, 0.0);
-        QCOMPARE(expertSynchronisation(fromFixture("mistral-7b.json"), Numerics::Mixed, Checkpointing::None).perBlock, 0);
+        // The host's issue follows the experts a loop runs, not the experts a token uses.
+        Architecture many = moe;
+        many.experts = 128;
+        QVERIFY(std::fabs(expertLoops(many, Numerics::Mixed, Checkpointing::None).hostSeconds() -
+                          24 * (kExpertLoopHostS + 128 * kExpertProductHostS)) < 1e-12);
+        QVERIFY(expertLoops(many, Numerics::Mixed, Checkpointing::None).hostSeconds() > 5 * amp.hostSeconds());
+        many.expertsPerToken = 8;
+        QCOMPARE(expertLoops(many, Numerics::Mixed, Checkpointing::None).products(), 6.0 * 4 * 128);
+        // DeepSeek's dense first block runs no loop.
+        Architecture deepseek = fromFixture("deepseek-v2-lite.json");
+        deepseek.layers = 4;
+        QCOMPARE(expertLoops(deepseek, Numerics::Mixed, Checkpointing::None).blocks, 3LL);
+        QCOMPARE(expertLoops(moe, Numerics::Half, Checkpointing::Full).perBlock, 0);
+        QCOMPARE(expertLoops(moe, Numerics::Half, Checkpointing::Full).products(), 0.0);
+        QCOMPARE(expertLoops(fromFixture("mistral-7b.json"), Numerics::Mixed, Checkpointing::None).perBlock, 0);
+    }
+    // The bandwidth-bound work outside the blocks, as transformers runs it: the loss over every logit
+    // (Gemma 2's soft-capping three ops more, each with its gradient), the embedding's dense fp32
+    // gradient (a tied one added to the output layer's), and eager attention's scores (gpt-oss).
+    void trafficOutsideTheBlocksFollowsTheModel() {
+        Architecture qwen = fromFixture("qwen3-8b.json"), gemma = fromFixture("gemma-2-9b.json");
+        Architecture oss = fromFixture("gpt-oss-20b.json");
+        qwen.layers = gemma.layers = oss.layers = 4;
+        const auto traffic = [](const Architecture& a, double tokens, double micro, Checkpointing ckpt) {
+            const ParameterCount p = countParameters(a);
+            const ActivationMemory m = activationMemory(a, p, tokens, micro, Numerics::Mixed, ckpt, true);
+            return microStepTraffic(a, p, m, Numerics::Mixed, ckpt);
+        };
+        const MicroStepTraffic q = traffic(qwen, 2048, 1, Checkpointing::None);
+        QCOMPARE(q.logits, 2048.0 * double(qwen.vocab) * kLossBytesPerLogit);
+        QCOMPARE(q.embedding, double(qwen.vocab) * double(qwen.hidden) * kEmbeddingGradBytes);  // untied
+        QCOMPARE(q.scores, 0.0);  // sdpa
+        const MicroStepTraffic g = traffic(gemma, 2048, 1, Checkpointing::None);
+        QVERIFY(gemma.logitSoftcap && gemma.tiedEmbeddings);
+        QCOMPARE(g.logits, 2048.0 * double(gemma.vocab) * (kLossBytesPerLogit + kSoftcapBytesPerLogit));
+        QCOMPARE(g.embedding, double(gemma.vocab) * double(gemma.hidden) * (kEmbeddingGradBytes + kTiedEmbeddingGradBytes));
+        // gpt-oss: every score of every head, forward and backward, again when recomputed; no causal skip.
+        QVERIFY(oss.eagerAttention() && !qwen.eagerAttention());
+        const MicroStepTraffic o = traffic(oss, 1024, 2, Checkpointing::None);
+        const double scores = 2.0 * double(oss.heads) * 1024 * 1024 * 4;
+        QCOMPARE(o.scores, scores * (kEagerScoreForwardBytes + kEagerScoreBackwardBytes));
+        QCOMPARE(traffic(oss, 1024, 2, Checkpointing::Full).scores,
+                 scores * (2 * kEagerScoreForwardBytes + kEagerScoreBackwardBytes));
+        const ParameterCount op = countParameters(oss);
+        Architecture flash = oss;
+        flash.sinks = false;
+        const ParameterCount fp = countParameters(flash);
+        QVERIFY(flopsPerSample(oss, op, 1024, Checkpointing::None).executed >
+                flopsPerSample(flash, fp, 1024, Checkpointing::None).executed);
     }
     // A mixture's block issues like a dense one, but recomputing it under full checkpointing
     // costs the host more (checkpoint's hooks over its many saved tensors).

@@ -5,6 +5,7 @@
 #include "plan/plan_fields.h"
 
 #include "model/architecture.h"
+#include "model/training_cost.h"
 
 #include <QtTest>
 
@@ -202,9 +203,10 @@ private slots:
     }
 
     void synchronisedExpertsAddToTheHostsTime() {
-        // A Mixtral-like block in AMP: its fp32 expert products synchronise host and GPU, so at a
-        // small step the host's issue time and the experts' serial share add; in bf16 (FSDP's
-        // parameters, one grouped kernel, no synchronisation) they overlap as in a dense model.
+        // A Mixtral-like block in AMP: its fp32 expert products run as loops between two
+        // synchronisations of host and GPU (one product per expert), so at a small step the
+        // loops add to the rest, their host issue and GPU work joined by their 2-norm; in bf16
+        // (FSDP's parameters, one grouped kernel, no synchronisation) they overlap as in a dense model.
         Plan p = plan();
         model::Architecture moe;
         moe.type = "mixtral";
@@ -217,14 +219,17 @@ private slots:
         const Estimate amp = estimate(p, {1, 1});
         QVERIFY(amp.synchronisedComputeS > 0.5 * amp.computeTimeS.value);  // the experts' products dominate
         QVERIFY(amp.synchronisedMemoryS > 0);
-        const double serial = amp.synchronisedComputeS + amp.synchronisedMemoryS;
-        const double rest = amp.computeTimeS.value + amp.memoryTimeS.value - amp.optimizerTimeS - serial;
-        QVERIFY(std::fabs(amp.stepTimeS.value - (std::cbrt(std::pow(amp.hostTimeS.value, 3) + std::pow(rest, 3)) + serial +
-                                                 amp.optimizerTimeS)) < 1e-12);
-        QVERIFY(amp.stepTimeS.value > amp.hostTimeS.value + serial);
+        // 4 blocks × 6 loops × 8 experts issued by the host.
+        QVERIFY(std::fabs(amp.synchronisedHostS - 24 * (model::kExpertLoopHostS + 8 * model::kExpertProductHostS)) < 1e-12);
+        const double loopGpu = amp.synchronisedComputeS + amp.synchronisedMemoryS;
+        const double rest = amp.computeTimeS.value + amp.memoryTimeS.value - amp.optimizerTimeS - loopGpu;
+        const double host = amp.hostTimeS.value - amp.synchronisedHostS;
+        QVERIFY(std::fabs(amp.stepTimeS.value - (std::cbrt(std::pow(host, 3) + std::pow(rest, 3)) +
+                                                 std::hypot(amp.synchronisedHostS, loopGpu) + amp.optimizerTimeS)) < 1e-12);
+        QVERIFY(amp.stepTimeS.value > host + loopGpu);
         QVERIFY(amp.stepTimeS.formula.english().find("synchronisations") != std::string::npos);
         const Estimate half = estimateUncalibrated(p, {1, 1}, model::Numerics::Half, {2, 2, 4});
-        QCOMPARE(half.synchronisedComputeS + half.synchronisedMemoryS, 0.0);
+        QCOMPARE(half.synchronisedComputeS + half.synchronisedMemoryS + half.synchronisedHostS, 0.0);
         QVERIFY(half.stepTimeS.formula.english().find("synchronisations") == std::string::npos);
     }
 

@@ -11,6 +11,7 @@
 
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
 #include <set>
 
@@ -30,7 +31,7 @@ void print(const char* what, const FamilyCheck::State& s) {
 class TestStepTimeCrossValidation : public QObject {
     Q_OBJECT
 private slots:
-    // All three fixtures are in it, and the families are the models' own.
+    // All four fixtures are in it (today's decoder families too), and the families are the models' own.
     void everyFixtureIsIn() {
         const std::vector<TruthStep>& steps = truthSteps();
         std::set<std::string> families, groups;
@@ -41,10 +42,20 @@ private slots:
             runs += s.group.starts_with("hf_");
             QVERIFY2(s.measuredS > 0, s.group.c_str());
         }
-        QVERIFY2(steps.size() >= 80 + 216, qPrintable(QString::number(steps.size())));  // model truth, step truth
+        // model truth, step truth, the families' one-GPU steps (DDP on one GPU is no plan's, so left out)
+        QVERIFY2(steps.size() >= 80 + 216 + 31, qPrintable(QString::number(steps.size())));
         QCOMPARE(runs, 30);  // tests/runs/fixtures: hf_gpt2-h200x2* (14), hf_causal_lm-h200x2* (16)
-        for (const char* f : {"llama", "gpt2", "mixtral", "mistral", "qwen2", "vit"})
+        for (const char* f : {"llama", "gpt2", "mixtral", "mistral", "qwen2", "vit", "qwen3", "qwen3_moe", "gemma2",
+                              "deepseek_v2", "gpt_oss"})
             QVERIFY2(families.count(f), f);
+        QCOMPARE(std::count_if(steps.begin(), steps.end(),
+                               [](const TruthStep& s) { return s.source.ends_with("families_step_truth.json"); }),
+                 31L);  // its one-GPU steps: 5 models × 3 shapes × 2 checkpointings + the top-2 copy's 2, gpt-oss's 4096 × 2 out of memory
+        // The top-2 copy of Qwen3-30B-A3B is planned at the experts per token it ran.
+        const auto top2 = std::find_if(steps.begin(), steps.end(),
+                                       [](const TruthStep& s) { return s.group == "families 1gpu qwen3-30b-a3b-top2"; });
+        QVERIFY(top2 != steps.end());
+        QVERIFY2(top2->plan.model.architecture.find("top_k=2") != std::string::npos, top2->plan.model.architecture.c_str());
         const CrossValidation& cv = stepTimeCrossValidation();
         QCOMPARE(cv.steps, int(steps.size()));
         QCOMPARE(cv.groups, int(groups.size()));
@@ -83,13 +94,14 @@ private slots:
     }
 
     // The GPU-bound steps' accuracy where it stands (bench/RESULTS.md): the goals are 20% and
-    // 10%; uncalibrated they hold at nine in ten, after one run at three in four.
+    // 10%; uncalibrated they hold at nine in ten, after one run at 84 in 100 (the goal's nine in
+    // ten is not met: GPT-2's, ViT's and some of Llama's calibrated pairs).
     void gpuBoundStepsHoldWhereTheyStand() {
         const CrossValidation& cv = stepTimeCrossValidation();
         QVERIFY(cv.uncalibrated.gpuBound > 100 && cv.calibrated.gpuBound > 500);
         QVERIFY2(share(cv.uncalibrated.gpuWithin, cv.uncalibrated.gpuBound) >= 0.9,
                  qPrintable(QString("%1 of %2").arg(cv.uncalibrated.gpuWithin).arg(cv.uncalibrated.gpuBound)));
-        QVERIFY2(share(cv.calibrated.gpuWithin, cv.calibrated.gpuBound) >= 0.75,
+        QVERIFY2(share(cv.calibrated.gpuWithin, cv.calibrated.gpuBound) >= 0.84,
                  qPrintable(QString("%1 of %2").arg(cv.calibrated.gpuWithin).arg(cv.calibrated.gpuBound)));
     }
 
