@@ -335,6 +335,7 @@ std::optional<GoalAnswer> solveGoal(const Plan& plan, const std::vector<PriceRow
     // lie beyond them.
     std::vector<GpuSearch> searches;
     std::vector<Candidate> candidates;
+    candidates.reserve(gpus.size() * (size_t(std::max(0, plan.cluster.maxNodes)) + 4));
     for (const std::string& gpu : gpus) {
         std::set<std::string> clouds;
         if (plan.cluster.pricePerGpuHour > 0 || !plan.goal.acrossGpus)
@@ -352,7 +353,9 @@ std::optional<GoalAnswer> solveGoal(const Plan& plan, const std::vector<PriceRow
                 if (samples > 0) s.computePerSampleS = one.computeTimeS.value / samples;
             }
             for (const Layout& l : s.layouts) {
-                if (s.priceOf(l.gpusPerNode) < kNone) continue;
+                if (std::any_of(s.nodeHourPrice.begin(), s.nodeHourPrice.end(),
+                                [&](const auto& known) { return known.first == l.gpusPerNode; }))
+                    continue;
                 double best = kNone;
                 for (const std::string& cloud : s.clouds) {
                     if (plan.cluster.pricePerGpuHour > 0) {
