@@ -7,6 +7,7 @@
 // and 4096 nodes (issue 49: 4096 within 100 ms), pruned beside every layout estimated.
 // Prints the median, the fastest and the slowest of N solves; the unpruned reference up to
 // 64 nodes (at 4096 it estimates every layout of every GPU type: minutes on a loaded machine).
+// Then a budget in place of the deadline at 4096 nodes, with and without a target batch.
 //
 //   cost_bench [N]
 
@@ -127,13 +128,23 @@ int main(int argc, char** argv) {
         measure((label + ", pruned").c_str(), big, shippedPrices(), n);
         if (nodes <= 64) measure((label + ", every layout").c_str(), big, shippedPrices(), std::max(1, n / 4), false);
     }
-    Plan open = big;  // no target batch: every world is a candidate, the bound alone prunes
+    Plan open = big;  // no target batch: every world is a candidate, the floors alone prune
     open.recipe.globalBatch = 0;
     for (const int nodes : {64, 4096}) {
         open.cluster.maxNodes = nodes;
         const std::string label = "llama-3.1-70b, no target batch, " + std::to_string(nodes) + " nodes";
         measure((label + ", pruned").c_str(), open, shippedPrices(), n);
         if (nodes <= 64) measure((label + ", every layout").c_str(), open, shippedPrices(), 1, false);
+    }
+    // A budget instead of the deadline: the fastest within $20,000, up to 4096 nodes.
+    for (Plan* plan : {&big, &open}) {
+        Plan p = *plan;
+        p.goal.deadline.clear();
+        p.goal.budget = 20000;
+        p.cluster.maxNodes = 4096;
+        const std::string label = std::string("llama-3.1-70b, ") + (p.recipe.globalBatch > 0 ? "batch 1024" : "no target batch") +
+                                  ", budget $20,000, 4096 nodes";
+        measure((label + ", pruned").c_str(), p, shippedPrices(), n);
     }
     return 0;
 }

@@ -13,9 +13,11 @@
 #include "text/number_text.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <map>
 #include <set>
 
 namespace traindeck {
@@ -90,6 +92,13 @@ struct Run {
     Text fix;
 };
 
+// The steps a layout trains for when its batch is `batch` (estimate.cpp's schedule figures).
+double stepsAt(const Recipe& r, long batch) {
+    if (r.epochs <= 0) return double(r.totalSteps);
+    const double perEpoch = double(r.datasetSize) / double(batch);
+    return std::ceil(r.epochs * (r.dropLast ? std::floor(perEpoch) : std::ceil(perEpoch)));
+}
+
 Plan planOnGpu(const Plan& base, const std::string& gpu) {
     Plan p = base;
     if (gpu != base.cluster.gpu) {
@@ -161,6 +170,43 @@ std::vector<Layout> goalLayouts(int nodeGpus, int maxNodes) {
     for (int n = 1; n <= maxNodes; ++n) out.push_back({n, nodeGpus});
     return out;
 }
+
+namespace {
+
+// One layout of one GPU type the search may estimate, with what it cannot beat (see the header).
+struct Candidate {
+    size_t gpu = 0;      // index into the search's GPU types
+    size_t layout = 0;   // index into that type's goalLayouts()
+    double steps = 0;    // at the layout's batch
+    double samplesPerGpu = 0;  // per step: micro × accumulation
+    double hours = 0, cost = 0;  // the floors before any run is known
+    bool late = false;   // cannot meet the goal's own limit even at its floor: tried last
+};
+
+// What a GPU type's search knows before estimating its layouts.
+struct GpuSearch {
+    std::string key;
+    std::vector<std::string> clouds;
+    Plan onGpu;
+    std::vector<Layout> layouts;
+    // Of one GPU's compute per sample, the least any run of this type can have: the plan's own
+    // checkpointing (a memory fix only adds recomputation; sharding and the micro-batch split
+    // leave the FLOPs per sample alone) at the plan's MFU. 0 where the plan is calibrated (a
+    // fix's recipe may fit another MFU): no floor from compute alone then.
+    double computePerSampleS = 0;
+    // The cheapest node-hour among the clouds, per GPUs per node (1, 2, 4, all).
+    std::vector<std::pair<int, double>> nodeHourPrice;
+    // Whole-node runs that fit without a fix and whose batch split has settled: nodes → their
+    // exposed communication per step and compute per sample (see the header).
+    std::map<int, std::pair<double, double>> settled;
+    double priceOf(int gpusPerNode) const {
+        for (const auto& [g, p] : nodeHourPrice)
+            if (g == gpusPerNode) return p;
+        return std::numeric_limits<double>::infinity();
+    }
+};
+
+}  // namespace
 
 bool betterForGoal(const CostOption& a, const CostOption& b, bool hasDeadline) {
     const double ca = a.cost.toFinish, cb = b.cost.toFinish, ha = a.cost.hours, hb = b.cost.hours;
@@ -260,7 +306,7 @@ std::optional<GoalAnswer> solveGoal(const Plan& plan, const std::vector<PriceRow
     else
         gpus.push_back(plan.cluster.gpu);
 
-    // The best answers so far, for the bound that stops a GPU type's search (see the header).
+    // The best answers so far: what a layout's floors are held against (see the header).
     const bool byDeadline = g.deadlineHours.has_value();
     constexpr double kNone = std::numeric_limits<double>::infinity();
     double inTimeCost = kNone, anyHours = kNone, withinHours = kNone, anyCost = kNone;
@@ -271,13 +317,25 @@ std::optional<GoalAnswer> solveGoal(const Plan& plan, const std::vector<PriceRow
         if (byDeadline && o.cost.hours <= *g.deadlineHours) inTimeCost = std::min(inTimeCost, o.cost.toFinish);
         if (!byDeadline && o.cost.toFinish <= *g.budget) withinHours = std::min(withinHours, o.cost.hours);
     };
-    // Whether no layout costing at least `cost` and taking at least `hours` can change the answer
-    // (the choice, or when nothing meets the goal the closest miss).
+    // Whether no option costing more than `cost` and taking more than `hours` can change the
+    // answer: the choice (cheapest in time, or fastest within the budget; either wins a tie by
+    // the other figure, so only a floor strictly past the best prunes), or, while nothing meets
+    // the goal, the closest miss (the fastest for a deadline, the cheapest for a budget).
     const auto beyond = [&](double cost, double hours) {
-        if (byDeadline) return inTimeCost < kNone ? cost > inTimeCost : hours > *g.deadlineHours && hours >= anyHours;
-        return cost > *g.budget && (withinHours < kNone || anyCost <= cost);
+        if (byDeadline) {
+            if (inTimeCost < kNone) return cost > inTimeCost || hours > *g.deadlineHours;
+            return hours > *g.deadlineHours && hours > anyHours;
+        }
+        if (withinHours < kNone) return cost > *g.budget || hours > withinHours;
+        return cost > *g.budget && cost > anyCost;
     };
 
+    // Every GPU type's layouts, each with its floors; estimated cheapest floor first (fastest
+    // first for a budget), so that the first answers found are good ones and most floors then
+    // lie beyond them.
+    std::vector<GpuSearch> searches;
+    std::vector<Candidate> candidates;
+    candidates.reserve(gpus.size() * (size_t(std::max(0, plan.cluster.maxNodes)) + 4));
     for (const std::string& gpu : gpus) {
         std::set<std::string> clouds;
         if (plan.cluster.pricePerGpuHour > 0 || !plan.goal.acrossGpus)
@@ -286,40 +344,120 @@ std::optional<GoalAnswer> solveGoal(const Plan& plan, const std::vector<PriceRow
             for (const PriceRow& r : rows)
                 if (r.gpu == gpu && (!plan.cluster.spot || r.spotPerGpuHour > 0)) clouds.insert(r.cloud);
         if (clouds.empty()) continue;
-        const Plan onGpu = planOnGpu(plan, gpu);
-        const std::vector<Layout> layouts = goalLayouts(findGpu(gpu)->gpusPerNode, plan.cluster.maxNodes);
-        for (size_t k = 0; k < layouts.size(); ++k) {
-            const Layout& layout = layouts[k];
-            if (prune && !canMakeBatch(onGpu, layout)) {
+        GpuSearch s{gpu, {clouds.begin(), clouds.end()}, planOnGpu(plan, gpu),
+                    goalLayouts(findGpu(gpu)->gpusPerNode, plan.cluster.maxNodes), 0, {}, {}};
+        if (prune) {
+            if (s.onGpu.calibrations.empty()) {
+                const Estimate one = estimate(s.onGpu, Layout{1, 1});
+                const double samples = double(one.microBatch) * one.gradAccum;
+                if (samples > 0) s.computePerSampleS = one.computeTimeS.value / samples;
+            }
+            for (const Layout& l : s.layouts) {
+                if (std::any_of(s.nodeHourPrice.begin(), s.nodeHourPrice.end(),
+                                [&](const auto& known) { return known.first == l.gpusPerNode; }))
+                    continue;
+                double best = kNone;
+                for (const std::string& cloud : s.clouds) {
+                    if (plan.cluster.pricePerGpuHour > 0) {
+                        best = plan.cluster.pricePerGpuHour * l.gpusPerNode;
+                        break;
+                    }
+                    const std::string region = cloud == plan.cluster.cloud ? plan.cluster.region : std::string();
+                    if (const std::optional<PriceRow> row =
+                            priceRowFor(rows, cloud, region, gpu, l.gpusPerNode, plan.cluster.spot))
+                        best = std::min(best, row->perGpuHour(plan.cluster.spot) * row->gpusPerNode);
+                }
+                s.nodeHourPrice.push_back({l.gpusPerNode, best});
+            }
+        }
+        for (size_t k = 0; k < s.layouts.size(); ++k) {
+            const Layout& l = s.layouts[k];
+            if (prune && !canMakeBatch(s.onGpu, l)) {
                 ++g.skipped;
                 continue;
             }
-            const Run run = runOf(plan, onGpu, layout);
-            double nodeHourPrice = kNone;  // the cheapest cloud's price of one node-hour
-            for (const std::string& cloud : clouds) {
-                g.options.push_back(
-                    optionOf(run, cloud, cloud == plan.cluster.cloud ? plan.cluster.region : std::string(), rows));
-                const CostOption& o = g.options.back();
-                track(o);
-                if (o.cost.priced) nodeHourPrice = std::min(nodeHourPrice, o.cost.perHour / layout.nodes);
+            Candidate c{searches.size(), k};
+            if (prune) {
+                const BatchSplit split = solveBatch(s.onGpu.recipe, l.worldSize());
+                c.samplesPerGpu = double(split.microBatch) * split.gradAccum;
+                c.steps = stepsAt(s.onGpu.recipe, split.batch(l.worldSize()));
+                c.hours = c.steps * c.samplesPerGpu * s.computePerSampleS / 3600;
+                const double price = s.priceOf(l.gpusPerNode);
+                c.cost = price < kNone ? c.hours * l.nodes * price : kNone;
+                c.late = byDeadline ? c.hours > *g.deadlineHours : c.cost > *g.budget;
             }
-            // Past here every larger layout of this GPU type has the same plan (it fits without
-            // a fix) and at least this one's exposed communication per step: stop when even that
-            // bound cannot change the answer. Only once the batch split has settled (no target
-            // batch, or no accumulation left to trade away): fewer micro-steps would mean fewer
-            // parameter gathers per step under ZeRO-3 or FSDP.
-            const bool settled = run.plan.recipe.globalBatch <= 0 || run.estimate.gradAccum == 1;
-            if (!prune || layout.nodes < 2 || !run.fits || !run.fix.empty() || !settled || nodeHourPrice == kNone) continue;
-            const double floorHours = run.estimate.totalSteps.value * run.estimate.exposedCommTimeS.value / 3600;
-            const int next = layout.nodes + 1;
-            if (floorHours > 0 && beyond(nodeHourPrice * next * floorHours, floorHours)) {
-                g.pruned += int(layouts.size() - 1 - k);
-                break;
+            candidates.push_back(c);
+        }
+        searches.push_back(std::move(s));
+    }
+    if (prune)
+        std::stable_sort(candidates.begin(), candidates.end(), [&](const Candidate& a, const Candidate& b) {
+            if (a.late != b.late) return !a.late;
+            // For a deadline among equal cost floors (a target batch: every world does the same
+            // work) the fewest nodes that may still finish in time first: they spend least on
+            // communication.
+            if (byDeadline) return a.cost != b.cost ? a.cost < b.cost : a.hours > b.hours;
+            return a.hours != b.hours ? a.hours < b.hours : a.cost < b.cost;
+        });
+
+    // Each option's place in the whole space (GPU type, layout, cloud): the order every layout
+    // estimated would list them in, which breaks ties of time below.
+    std::vector<std::array<size_t, 3>> place;
+    for (size_t i = 0; i < candidates.size(); ++i) {
+        const Candidate& c = candidates[i];
+        GpuSearch& s = searches[c.gpu];
+        const Layout& layout = s.layouts[c.layout];
+        const bool wholeNodes = layout.gpusPerNode == s.layouts.back().gpusPerNode;
+        if (prune) {
+            // Fewer whole nodes that ran without a fix and settled: this layout's step is at least
+            // its own compute and that run's exposed communication.
+            double hours = c.hours, cost = c.cost;
+            if (wholeNodes)
+                for (auto it = s.settled.begin(); it != s.settled.end() && it->first < layout.nodes; ++it) {
+                    const auto [exposed, perSample] = it->second;
+                    hours = std::max(hours, c.steps * (c.samplesPerGpu * perSample + exposed) / 3600);
+                }
+            const double price = s.priceOf(layout.gpusPerNode);
+            if (hours > c.hours) cost = price < kNone ? hours * layout.nodes * price : kNone;
+            if (beyond(cost, hours)) {
+                // In this order every later floor is at least as far past the best answer when
+                // this one's own floor already is and the goal has an answer: the rest need no look.
+                if (beyond(c.cost, c.hours) && (byDeadline ? inTimeCost : withinHours) < kNone) {
+                    g.pruned += int(candidates.size() - i);
+                    break;
+                }
+                ++g.pruned;
+                continue;
             }
         }
+        const Run run = runOf(plan, s.onGpu, layout);
+        for (size_t k = 0; k < s.clouds.size(); ++k) {
+            const std::string& cloud = s.clouds[k];
+            g.options.push_back(optionOf(run, cloud, cloud == plan.cluster.cloud ? plan.cluster.region : std::string(), rows));
+            place.push_back({c.gpu, c.layout, k});
+            track(g.options.back());
+        }
+        // Every larger whole-node layout of this GPU type fits without a fix too (memory per GPU
+        // only falls with more GPUs) and spends at least this one's exposed communication per
+        // step (more GPUs only add to it and shrink the compute that hides it). Only once the
+        // batch split has settled (no target batch, or no accumulation left to trade away):
+        // fewer micro-steps would mean fewer parameter gathers per step under ZeRO-3 or FSDP.
+        const bool settled = run.plan.recipe.globalBatch <= 0 || run.estimate.gradAccum == 1;
+        const double samples = double(run.estimate.microBatch) * run.estimate.gradAccum;
+        if (prune && wholeNodes && run.fits && run.fix.empty() && settled && samples > 0)
+            s.settled[layout.nodes] = {run.estimate.exposedCommTimeS.value, run.estimate.computeTimeS.value / samples};
     }
-    std::stable_sort(g.options.begin(), g.options.end(),
-                     [](const CostOption& a, const CostOption& b) { return a.cost.hours < b.cost.hours; });
+    // Fastest first; equal times in the whole space's order.
+    std::vector<size_t> order(g.options.size());
+    for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+        const double ha = g.options[a].cost.hours, hb = g.options[b].cost.hours;
+        return ha != hb ? ha < hb : place[a] < place[b];
+    });
+    std::vector<CostOption> sorted;
+    sorted.reserve(order.size());
+    for (const size_t i : order) sorted.push_back(std::move(g.options[i]));
+    g.options = std::move(sorted);
 
     for (size_t i = 0; i < g.options.size(); ++i)
         if (meetsGoal(g.options[i], g) && (g.chosen < 0 || betterForGoal(g.options[i], g.options[size_t(g.chosen)], byDeadline)))

@@ -8,13 +8,21 @@
 // its own step time. Options are compared in the plan's currency only (no exchange
 // rates are assumed): rows in another currency are counted, not compared.
 //
-// Up to 4096 nodes are searched without estimating each: a layout whose world cannot
-// make the target batch is skipped, and once a whole-node layout fits with no memory
-// fix and its batch split has settled (no accumulation left), every larger one of that GPU type spends at least the exposed communication of
-// this one per step (more GPUs only add to it and shrink the backward that hides it),
-// so their cost is at least nodes × node price × steps × that time; the search of that
-// GPU type stops where this bound can no longer beat the answer found (tests check the
-// pruned answer against the whole space).
+// Up to 4096 nodes are searched without estimating each. A layout whose world cannot make
+// the target batch is skipped. Every other one gets floors before it is estimated: its
+// hours are at least steps × the samples each GPU trains per step × the least compute per
+// sample any run of its GPU type can have (the plan's own checkpointing at the plan's MFU:
+// a memory fix only adds recomputation, and hours also hold evaluations, checkpoints,
+// traffic and communication), and its cost at least those hours × its nodes × the cheapest
+// cloud's node-hour. Once a whole-node layout fits with no memory fix and its batch split
+// has settled (no accumulation left), every larger one of that GPU type also spends at least
+// this one's exposed communication per step (more GPUs only add to it and shrink the
+// compute that hides it), which raises their floors. Layouts are estimated cheapest floor
+// first (fastest first for a budget), and one whose floors lie past the best answer found
+// (costs more than the cheapest that finishes in time, takes longer than the fastest
+// within the budget, or, while nothing meets the goal, cannot be the closest miss) is never
+// estimated. The floors come from the estimate's own terms, so the answer is the one every
+// layout estimated gives (tests compare the two on many random plans).
 
 #include "cost/layout_cost.h"
 #include "plan/findings.h"
@@ -51,7 +59,7 @@ struct GoalAnswer {
     int closest = -1;                 // when nothing does: the fastest (deadline) or cheapest (budget) that runs
     int otherCurrency = 0;            // catalogue rows not compared: priced in another currency
     int skipped = 0;                  // layouts not estimated: their world cannot make the target batch
-    int pruned = 0;                   // layouts not estimated: their cost's lower bound cannot beat the answer
+    int pruned = 0;                   // layouts not estimated: their floors cannot change the answer
     // Why each option cheaper (deadline) or faster (budget) than the chosen one fails;
     // when nothing meets the goal, why the closest misses.
     std::vector<std::pair<int, Text>> rejected;

@@ -211,14 +211,40 @@ bool parseWorkload(std::string_view text, MeasuredWorkload& out, Text& error) {
     return true;
 }
 
+// A name's words: its runs of letters and digits ("nvidia a100-sxm4-40gb" → nvidia, a100, sxm4, 40gb).
+static std::vector<std::string> nameWords(const std::string& name) {
+    std::vector<std::string> words(1);
+    for (const char c : name) {
+        if (std::isalnum(static_cast<unsigned char>(c))) words.back() += c;
+        else if (!words.back().empty()) words.emplace_back();
+    }
+    if (words.back().empty()) words.pop_back();
+    return words;
+}
+
 std::string gpuKeyOfDevice(std::string_view device) {
     const std::string name = lowerCase(std::string(device));
     if (name == "cpu")
         return name;
-    for (const GpuModel& g : gpuCatalogue())
-        if (name == g.key || name.find(g.key) != std::string::npos)
+    // A key matches when each of its words is a whole word of the name: a key inside a longer
+    // word is another GPU ("h200" in "gh200"). Of the keys that match, the one of most words
+    // is the most precise ("a100-40gb" over "a100" for an A100-SXM4-40GB).
+    const std::vector<std::string> words = nameWords(name);
+    const GpuModel* best = nullptr;
+    size_t bestWords = 0;
+    for (const GpuModel& g : gpuCatalogue()) {
+        if (name == g.key)
             return g.key;
-    return spellingWord(name);
+        const std::vector<std::string> keyWords = nameWords(g.key);
+        const bool all = std::all_of(keyWords.begin(), keyWords.end(), [&](const std::string& k) {
+            return std::find(words.begin(), words.end(), k) != words.end();
+        });
+        if (all && keyWords.size() > bestWords) {
+            best = &g;
+            bestWords = keyWords.size();
+        }
+    }
+    return best ? best->key : spellingWord(name);
 }
 
 // The accumulation the plan runs `layout` with: its own, or solved from its global batch (as estimate.cpp).

@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <random>
 #include <set>
 
 using namespace traindeck;
@@ -120,7 +121,7 @@ private slots:
         plan.cluster.cloud = "gcp";
         plan.goal.budget = 1e11;
         Text error;
-        const std::optional<GoalAnswer> all = solveGoal(plan, rows, kNow, error);
+        const std::optional<GoalAnswer> all = solveGoal(plan, rows, kNow, error, false);  // every layout estimated
         QVERIFY(all && all->met());
         std::vector<double> costs;
         for (const CostOption& o : all->options)
@@ -140,7 +141,7 @@ private slots:
         plan.goal.acrossGpus = true;
         plan.goal.deadline = "100000h";
         Text error;
-        const std::optional<GoalAnswer> all = solveGoal(plan, rows, kNow, error);
+        const std::optional<GoalAnswer> all = solveGoal(plan, rows, kNow, error, false);  // every layout estimated
         QVERIFY(all);
         std::set<std::string> gpus, clouds;
         for (const CostOption& o : all->options) {
@@ -148,8 +149,8 @@ private slots:
             clouds.insert(o.cloud);
             if (o.cost.priced) QCOMPARE(o.cost.currency, std::string("USD"));  // the plan's currency only
         }
-        QCOMPARE(clouds, (std::set<std::string>{"aws", "azure", "gcp", "lambda", "nebius", "runpod"}));
-        QCOMPARE(gpus, (std::set<std::string>{"a100", "a100-40gb", "b200", "gh200", "h100", "h200", "l40s"}));
+        QCOMPARE(clouds, (std::set<std::string>{"aws", "azure", "gcp", "lambda", "nebius", "oci", "runpod"}));
+        QCOMPARE(gpus, (std::set<std::string>{"a100", "a100-40gb", "b200", "gh200", "h100", "h200", "l40s", "mi300x"}));
         QVERIFY(all->otherCurrency > 0);  // Alibaba's CNY rows: counted, not compared
         std::vector<double> hours;
         for (const CostOption& o : all->options) hours.push_back(o.cost.hours);
@@ -248,6 +249,87 @@ private slots:
         }
         QVERIFY(pruned > 0);   // the bound did cut the search somewhere
         QVERIFY(skipped > 0);  // and worlds that cannot make batch 256 were never estimated
+    }
+
+    void pruningFindsWhatEveryLayoutFindsOnRandomPlans() {
+        // The pruned search against every layout estimated, on plans drawn at random (a fixed
+        // seed): models that fit anywhere and ones that need a memory fix, with and without a
+        // target batch, steps or epochs, one cloud or every GPU type and cloud, spot, and limits
+        // drawn from the whole space's own times and costs (some met, some not). The same answer
+        // each time: the choice or the closest miss, its figures and the summary said.
+        const std::vector<PriceRow>& rows = shippedPrices();
+        std::mt19937 random(49);
+        const auto draw = [&](int n) { return int(random() % unsigned(n)); };
+        const char* models[] = {"", "llama hidden=2048 layers=16 heads=32 kv_heads=8 ffn=8192 vocab=128256",
+                                "llama hidden=4096 layers=32 heads=32 kv_heads=8 ffn=14336 vocab=128256"};
+        const char* clouds[] = {"aws", "gcp", "azure", "lambda", "nebius", "oci", "runpod"};
+        const char* gpus[] = {"h100", "h200", "a100", "b200"};
+        const long batches[] = {0, 0, 64, 96, 256, 512, 1000};
+        int cases = 0, pruned = 0, met = 0, missed = 0;
+        for (int i = 0; i < 120; ++i) {
+            Plan plan = demoPlan();
+            if (const int m = draw(3); m > 0) {
+                QVERIFY(setPlanField(plan, "model.architecture", models[m]).empty());
+                plan.model.tokensPerSample = m == 1 ? 2048 : 4096;
+            }
+            plan.recipe.microBatch = 1 << draw(4);
+            plan.recipe.globalBatch = batches[draw(7)];
+            if (draw(4) == 0) {
+                plan.recipe.epochs = 1 + draw(3);
+                plan.recipe.datasetSize = 20'000 + 10'000 * draw(10);
+            } else {
+                plan.recipe.totalSteps = 200 + 100 * draw(40);
+            }
+            plan.cluster.cloud = clouds[draw(7)];
+            plan.cluster.gpu = gpus[draw(4)];
+            plan.goal.acrossGpus = draw(2) == 0;
+            plan.cluster.spot = draw(5) == 0;
+            plan.cluster.maxNodes = 1 + draw(20);
+            plan.goal.deadline = "100000h";
+            Text error;
+            const std::optional<GoalAnswer> all = solveGoal(plan, rows, kNow, error, false);
+            if (!all) continue;  // not priced here (a GPU the cloud does not sell, no spot price): said elsewhere
+            std::vector<double> hours, costs;
+            for (const CostOption& o : all->options)
+                if (o.runs()) {
+                    hours.push_back(o.cost.hours);
+                    costs.push_back(o.cost.toFinish);
+                }
+            if (hours.empty()) continue;
+            std::sort(hours.begin(), hours.end());
+            std::sort(costs.begin(), costs.end());
+            // A deadline, a budget or both, each at a random point of the space's own spread
+            // (below its least: nothing meets it).
+            const auto at = [&](const std::vector<double>& v) {
+                return draw(4) == 0 ? v.front() * 0.9 : v[size_t(draw(int(v.size())))] * (1 + 1e-9);
+            };
+            const int limits = draw(3);
+            plan.goal.deadline = limits == 1 ? std::string() : std::to_string(at(hours) * 3600) + "s";
+            plan.goal.budget = limits == 0 ? 0 : at(costs);
+            const std::optional<GoalAnswer> whole = solveGoal(plan, rows, kNow, error, false);
+            const std::optional<GoalAnswer> fast = solveGoal(plan, rows, kNow, error, true);
+            QVERIFY(whole && fast);
+            ++cases;
+            pruned += fast->pruned + fast->skipped;
+            (whole->met() ? met : missed)++;
+            const std::string where = "case " + std::to_string(i) + ": " + whole->summary.english();
+            QVERIFY2(fast->met() == whole->met(), where.c_str());
+            const int a = fast->met() ? fast->chosen : fast->closest, b = whole->met() ? whole->chosen : whole->closest;
+            QVERIFY2((a < 0) == (b < 0), where.c_str());
+            QVERIFY2(fast->summary.english() == whole->summary.english(),
+                     (where + " | pruned: " + fast->summary.english()).c_str());
+            QVERIFY2(fast->caution.english() == whole->caution.english(), where.c_str());
+            if (a < 0) continue;
+            const CostOption& x = fast->options[size_t(a)];
+            const CostOption& y = whole->options[size_t(b)];
+            QVERIFY2(x.cost.layout == y.cost.layout && x.gpu == y.gpu && x.cloud == y.cloud, where.c_str());
+            QCOMPARE(x.cost.toFinish, y.cost.toFinish);
+            QCOMPARE(x.cost.hours, y.cost.hours);
+            QVERIFY(fast->options.size() <= whole->options.size());
+        }
+        QVERIFY(cases >= 60);  // most draws are priced
+        QVERIFY(met > 0 && missed > 0);
+        QVERIFY(pruned > 0);  // the search did leave layouts out
     }
 
     void currenciesAreNeverMixed() {

@@ -58,14 +58,17 @@ private slots:
             QCOMPARE(r.currency, std::string(r.cloud == "alibaba" ? "CNY" : "USD"));
         }
         // AWS, GCP, Azure, Lambda and two GPU clouds more, each in several regions.
-        for (const char* cloud : {"aws", "gcp", "azure", "lambda", "nebius", "runpod"}) {
+        for (const char* cloud : {"aws", "gcp", "azure", "lambda", "nebius", "runpod", "oci"}) {
             QVERIFY2(clouds.count(cloud), cloud);
             QVERIFY2(regions[cloud].size() >= 3, cloud);
         }
         QVERIFY(regions["aws"].size() >= 15);
         QVERIFY(regions["gcp"].size() >= 15);
         QVERIFY(regions["lambda"].size() >= 15);
-        for (const char* gpu : {"h100", "h200", "a100", "a100-40gb", "b200", "gh200", "l40s", "a800"}) QVERIFY2(gpus.count(gpu), gpu);
+        for (const char* gpu : {"h100", "h200", "a100", "a100-40gb", "b200", "gh200", "l40s", "a800", "mi300x"})
+            QVERIFY2(gpus.count(gpu), gpu);
+        // OCI's MI300X: a bare-metal node of 8 at $48 an hour, as its catalogue file lists it.
+        QCOMPARE(row(rows, "oci", "mi300x", 8, "us-ashburn-1").onDemandPerGpuHour, 48.0 / 8);
         // Partial nodes: H100s in 1, 2, 4 and 8; spot where the big clouds sell it.
         QCOMPARE(sizes["h100"], (std::set<int>{1, 2, 4, 8}));
         for (const char* cloud : {"aws", "gcp", "azure", "nebius"}) QVERIFY2(spotClouds.count(cloud), cloud);

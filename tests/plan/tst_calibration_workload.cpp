@@ -64,6 +64,20 @@ private slots:
         QCOMPARE(calibrationText(parsed("2x8=0.9steps/s")), std::string("2x8=0.9steps/s"));
     }
 
+    // A device's name as PyTorch reports it, to the catalogue's key: a key inside a longer word
+    // is another GPU (GH200 is not an H200), and the more precise key wins (A100 40GB).
+    void aDevicesNameIsItsCataloguesKey() {
+        QCOMPARE(gpuKeyOfDevice("NVIDIA H100 80GB HBM3"), std::string("h100"));
+        QCOMPARE(gpuKeyOfDevice("NVIDIA H200"), std::string("h200"));
+        QCOMPARE(gpuKeyOfDevice("NVIDIA GH200 480GB"), std::string("gh200"));
+        QCOMPARE(gpuKeyOfDevice("NVIDIA A100-SXM4-80GB"), std::string("a100"));
+        QCOMPARE(gpuKeyOfDevice("NVIDIA A100-SXM4-40GB"), std::string("a100-40gb"));
+        QCOMPARE(gpuKeyOfDevice("AMD Instinct MI300X"), std::string("mi300x"));
+        QCOMPARE(gpuKeyOfDevice("gh200"), std::string("gh200"));
+        QCOMPARE(gpuKeyOfDevice("cpu"), std::string("cpu"));
+        QCOMPARE(gpuKeyOfDevice("Tesla V100-SXM2-16GB"), std::string("tesla_v100-sxm2-16gb"));  // not in the catalogue
+    }
+
     // The host's issue time a run measured (metrics-protocol.md host_s) rides in the spelling
     // beside the shape, in milliseconds; a plan file keeps it.
     void theHostsIssueTimeRidesInTheSpelling() {
