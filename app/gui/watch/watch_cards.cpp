@@ -143,12 +143,11 @@ QString WatchCards::title(int card) const {
     case CardKind::Eval: return tr("Evaluation loss");
     case CardKind::RankStepTime: return tr("Step time per rank (s)");
     case CardKind::Scalar: {
-        const QString unit = QString::fromStdString(unitOf(c.metric));
-        const Text metric = metricName(c.metric);
-        QString name = app::qLocalized(metric);
-        if (!metric.isValue() && !name.isEmpty())  // the protocol's with a title's capital, as the other cards'; a script's key as it wrote it
-            name[0] = name[0].toUpper();
-        return unit.isEmpty() ? name : QStringLiteral("%1 (%2)").arg(name, unit);
+        QString title = app::qLocalized(metricTitle(c.metric));
+        // The protocol's with a title's capital, as the other cards'; a script's key as it wrote it.
+        if (!metricName(c.metric).isValue() && !title.isEmpty())
+            title[0] = title[0].toUpper();
+        return title;
     }
     }
     return {};
