@@ -5480,6 +5480,22 @@ Trust this key and record it? Compare the fingerprint with the one the host's ad
             <source>%1: no planned line: %2</source>
             <translation type="unfinished" />
         </message>
+        <message>
+            <source>deadline %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>warm-up ends</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>evaluation</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>checkpoint</source>
+            <translation type="unfinished" />
+        </message>
     </context>
     <context>
         <name>traindeck::gui::UserGuide</name>

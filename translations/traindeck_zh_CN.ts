@@ -5740,6 +5740,22 @@ Trust this key and record it? Compare the fingerprint with the one the host's ad
             <source>%1: no planned line: %2</source>
             <translation>%1：不画计划线：%2</translation>
         </message>
+        <message>
+            <source>deadline %1</source>
+            <translation>截止时间 %1</translation>
+        </message>
+        <message>
+            <source>warm-up ends</source>
+            <translation>预热结束</translation>
+        </message>
+        <message>
+            <source>evaluation</source>
+            <translation>验证</translation>
+        </message>
+        <message>
+            <source>checkpoint</source>
+            <translation>检查点</translation>
+        </message>
     </context>
     <context>
         <name>traindeck::gui::UserGuide</name>

@@ -12,9 +12,13 @@
 
 #include <qcustomplot.h>
 
+#include <QAbstractScrollArea>
+#include <QCoreApplication>
 #include <QEvent>
 #include <QGridLayout>
+#include <QScrollBar>
 #include <QToolTip>
+#include <QWheelEvent>
 
 #include <algorithm>
 #include <cmath>
@@ -49,6 +53,18 @@ WatchCards::~WatchCards() = default;
 bool WatchCards::eventFilter(QObject* watched, QEvent* event) {
     if (event->type() == QEvent::Resize && !m_redrawing)
         emit viewChanged();
+    // The wheel scrolls the cards, as over any page (TensorBoard's and W&B's do the same);
+    // Ctrl+wheel zooms the card under it. A card took every turn, and the cards beneath the
+    // window's edge (1366×768) could not be reached with the wheel.
+    if (event->type() == QEvent::Wheel && !(static_cast<QWheelEvent*>(event)->modifiers() & Qt::ControlModifier)) {
+        for (QWidget* w = parentWidget(); w; w = w->parentWidget())
+            if (auto* area = qobject_cast<QAbstractScrollArea*>(w)) {
+                QCoreApplication::sendEvent(area->verticalScrollBar(), event);
+                return true;
+            }
+        event->ignore();
+        return true;
+    }
     return QWidget::eventFilter(watched, event);
 }
 
