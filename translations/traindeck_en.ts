@@ -5569,6 +5569,10 @@ Trust this key and record it? Compare the fingerprint with the one the host's ad
             <source>capacity %1 GiB, above the scale</source>
             <translation type="unfinished" />
         </message>
+        <message>
+            <source>Samples/s</source>
+            <translation type="unfinished" />
+        </message>
     </context>
     <context>
         <name>traindeck::gui::WatchExport</name>

@@ -5829,6 +5829,10 @@ Trust this key and record it? Compare the fingerprint with the one the host's ad
             <source>capacity %1 GiB, above the scale</source>
             <translation>容量 %1 GiB，超出纵轴范围</translation>
         </message>
+        <message>
+            <source>Samples/s</source>
+            <translation>样本/秒</translation>
+        </message>
     </context>
     <context>
         <name>traindeck::gui::WatchExport</name>

@@ -180,6 +180,7 @@ private slots:
                 line |= l->point1->coords().y() == predicted;
         QVERIFY(line);
         QVERIFY(cards.cards()[std::size_t(speed)]->yAxis->range().contains(predicted));
+        QCOMPARE(cards.title(speed), QString("Samples/s (dashed: the plan's prediction)"));
         // A hidden run leaves the cards empty.
         QVERIFY(model.setData(model.index(0), int(Qt::Unchecked), Qt::CheckStateRole));
         cards.drawAll(CardView{});
@@ -257,6 +258,10 @@ private slots:
         run.append(eval, {160, 2, 32.5}, 2);
         cards.draw(CardView{});
         QCOMPARE(drawn()->scatterStyle().shape(), QCPScatterStyle::ssNone);
+        // No plan's line on the speed card (no plan for this run): its title promises none.
+        for (int c = 0; c < int(cards.kinds().size()); ++c)
+            if (cards.kinds()[std::size_t(c)].kind == CardKind::SamplesPerS)
+                QCOMPARE(cards.title(c), QString("Samples/s"));
     }
 
     void viewBarSaysHowTheCardsShowTheirSeries() {

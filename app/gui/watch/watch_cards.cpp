@@ -152,7 +152,10 @@ QString WatchCards::title(int card) const {
     case CardKind::Loss: return tr("Loss");
     case CardKind::Psnr: return tr("PSNR (dB)");
     case CardKind::Lr: return tr("Learning rate");
-    case CardKind::SamplesPerS: return tr("Samples/s (dashed: the plan's prediction)");
+    case CardKind::SamplesPerS:  // the dashed line named only where one is drawn (a run of the plan's)
+        return std::any_of(m_planLines.begin(), m_planLines.end(), [card](const auto& l) { return l.first.first == card; })
+                   ? tr("Samples/s (dashed: the plan's prediction)")
+                   : tr("Samples/s");
     case CardKind::GpuMemory:  // no dashed line where the capacity is above the scale
         return capacityOffScale(card) ? tr("GPU memory (GiB)") : tr("GPU memory (GiB; dashed: capacity)");
     case CardKind::GradNorm: return tr("Gradient norm");
