@@ -101,6 +101,7 @@ private slots:
         page.setPlannedStart(start);
         Plan plan = timelinePlan();
         QVERIFY(setPlanField(plan, "goal.deadline", "30h").empty());
+        QVERIFY(setPlanField(plan, "cluster.price_per_gpu_hour", "2.5").empty());
         document.reset(plan, QString(), false);
         QVERIFY(document.analysis().goal && document.analysis().goal->deadlineHours);
         const double deadline = start + *document.analysis().goal->deadlineHours * 3600;
