@@ -2580,6 +2580,10 @@
             <source>%1; no checkpoint was reported</source>
             <translation type="unfinished" />
         </message>
+        <message>
+            <source>check failed</source>
+            <translation type="unfinished" />
+        </message>
     </context>
     <context>
         <name>LaunchCommand</name>
@@ -5393,10 +5397,6 @@ Trust this key and record it? Compare the fingerprint with the one the host's ad
     <context>
         <name>traindeck::gui::TargetOptionsBox</name>
         <message>
-            <source>Cluster details (only the targets that need them)</source>
-            <translation>Cluster details (only the targets that need them)</translation>
-        </message>
-        <message>
             <source>%1:</source>
             <comment>a field's label</comment>
             <translation type="unfinished">%1:</translation>
@@ -5404,10 +5404,6 @@ Trust this key and record it? Compare the fingerprint with the one the host's ad
         <message>
             <source>optional</source>
             <translation>optional</translation>
-        </message>
-        <message>
-            <source>node0, node1, … (master first)</source>
-            <translation>node0, node1, … (master first)</translation>
         </message>
         <message>
             <source>e.g. ecs.gn8v.48xlarge</source>
@@ -5418,15 +5414,7 @@ Trust this key and record it? Compare the fingerprint with the one the host's ad
             <translation>e.g. 12345</translation>
         </message>
         <message>
-            <source>Queue / partition</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
             <source>QOS</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <source>SSH hosts</source>
             <translation type="unfinished" />
         </message>
         <message>
@@ -5435,6 +5423,14 @@ Trust this key and record it? Compare the fingerprint with the one the host's ad
         </message>
         <message>
             <source>PAI-DLC workspace ID</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>What the ticked targets need beyond the plan</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Kueue queue</source>
             <translation type="unfinished" />
         </message>
     </context>
@@ -5482,6 +5478,22 @@ Trust this key and record it? Compare the fingerprint with the one the host's ad
         </message>
         <message>
             <source>%1: no planned line: %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>deadline %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>warm-up ends</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>evaluation</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>checkpoint</source>
             <translation type="unfinished" />
         </message>
     </context>
@@ -5555,6 +5567,10 @@ Trust this key and record it? Compare the fingerprint with the one the host's ad
         </message>
         <message>
             <source>capacity %1 GiB, above the scale</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Samples/s</source>
             <translation type="unfinished" />
         </message>
     </context>
@@ -5893,6 +5909,29 @@ Accept it only if this is the fingerprint the host's administrator gives you (ss
         </message>
         <message>
             <source>traindeck-trainer and video autoencoders</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>MetricUnits</name>
+        <message>
+            <source>%1 ms</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>%1 s</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>s</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>ms</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>%1 (%2)</source>
             <translation type="unfinished" />
         </message>
     </context>

@@ -2632,6 +2632,10 @@
             <source>%1; no checkpoint was reported</source>
             <translation>%1；未报告任何检查点</translation>
         </message>
+        <message>
+            <source>check failed</source>
+            <translation>检查未通过</translation>
+        </message>
     </context>
     <context>
         <name>LaunchCommand</name>
@@ -5653,10 +5657,6 @@ Trust this key and record it? Compare the fingerprint with the one the host's ad
     <context>
         <name>traindeck::gui::TargetOptionsBox</name>
         <message>
-            <source>Cluster details (only the targets that need them)</source>
-            <translation>集群细节（仅需要它们的目标使用）</translation>
-        </message>
-        <message>
             <source>%1:</source>
             <comment>a field's label</comment>
             <translation>%1：</translation>
@@ -5664,10 +5664,6 @@ Trust this key and record it? Compare the fingerprint with the one the host's ad
         <message>
             <source>optional</source>
             <translation>可选</translation>
-        </message>
-        <message>
-            <source>node0, node1, … (master first)</source>
-            <translation>node0, node1, …（主节点在前）</translation>
         </message>
         <message>
             <source>e.g. ecs.gn8v.48xlarge</source>
@@ -5678,16 +5674,8 @@ Trust this key and record it? Compare the fingerprint with the one the host's ad
             <translation>例如 12345</translation>
         </message>
         <message>
-            <source>Queue / partition</source>
-            <translation>队列 / 分区</translation>
-        </message>
-        <message>
             <source>QOS</source>
             <translation>QOS</translation>
-        </message>
-        <message>
-            <source>SSH hosts</source>
-            <translation>SSH 主机</translation>
         </message>
         <message>
             <source>PAI-DLC instance type</source>
@@ -5696,6 +5684,14 @@ Trust this key and record it? Compare the fingerprint with the one the host's ad
         <message>
             <source>PAI-DLC workspace ID</source>
             <translation>PAI-DLC 工作空间 ID</translation>
+        </message>
+        <message>
+            <source>What the ticked targets need beyond the plan</source>
+            <translation>勾选的目标在计划之外还需要的内容</translation>
+        </message>
+        <message>
+            <source>Kueue queue</source>
+            <translation>Kueue 队列</translation>
         </message>
     </context>
     <context>
@@ -5743,6 +5739,22 @@ Trust this key and record it? Compare the fingerprint with the one the host's ad
         <message>
             <source>%1: no planned line: %2</source>
             <translation>%1：不画计划线：%2</translation>
+        </message>
+        <message>
+            <source>deadline %1</source>
+            <translation>截止时间 %1</translation>
+        </message>
+        <message>
+            <source>warm-up ends</source>
+            <translation>预热结束</translation>
+        </message>
+        <message>
+            <source>evaluation</source>
+            <translation>验证</translation>
+        </message>
+        <message>
+            <source>checkpoint</source>
+            <translation>检查点</translation>
         </message>
     </context>
     <context>
@@ -5816,6 +5828,10 @@ Trust this key and record it? Compare the fingerprint with the one the host's ad
         <message>
             <source>capacity %1 GiB, above the scale</source>
             <translation>容量 %1 GiB，超出纵轴范围</translation>
+        </message>
+        <message>
+            <source>Samples/s</source>
+            <translation>样本/秒</translation>
         </message>
     </context>
     <context>
@@ -6158,6 +6174,29 @@ Accept it only if this is the fingerprint the host's administrator gives you (ss
         <message>
             <source>traindeck-trainer and video autoencoders</source>
             <translation>traindeck-trainer 与视频自编码器</translation>
+        </message>
+    </context>
+    <context>
+        <name>MetricUnits</name>
+        <message>
+            <source>%1 ms</source>
+            <translation>%1 毫秒</translation>
+        </message>
+        <message>
+            <source>%1 s</source>
+            <translation>%1 秒</translation>
+        </message>
+        <message>
+            <source>s</source>
+            <translation>秒</translation>
+        </message>
+        <message>
+            <source>ms</source>
+            <translation>毫秒</translation>
+        </message>
+        <message>
+            <source>%1 (%2)</source>
+            <translation>%1（%2）</translation>
         </message>
     </context>
 </TS>

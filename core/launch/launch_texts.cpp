@@ -12,7 +12,10 @@ Text number(long long n) { return Text::value(std::to_string(n)); }
 }  // namespace
 
 Text nodeStateText(const NodeRow& row) {
-    if (!row.state) return {};
+    if (!row.state) {
+        if (row.checkFailed) return Text(TD_TEXT("Launch", "check failed"));
+        return row.notStarted ? Text(TD_TEXT("Launch", "not started")) : Text();
+    }
     if (*row.state == NodeState::Exited && row.status >= 0)
         return Text(TD_TEXT("Launch", "exited %1"), {number(row.status)});
     return stateText(*row.state);

@@ -14,16 +14,17 @@
 namespace traindeck::launch {
 
 // A node row's state: "running", "exited 1", "exited" (no status: killed outright);
-// empty while the node has not started (or never did).
+// after a launch that ended before the node started, "check failed" (one of its
+// checks did: the reason says which) or "not started"; empty before a launch.
 Text nodeStateText(const NodeRow& row);
-// Why the row is as it is: its reason (a failed check, a lost connection, "not
-// started"), else that the launcher stopped it ("stopped (SIGTERM)") or what a
+// Why the row is as it is: its reason (its first failed check, a lost connection),
+// else that the launcher stopped it ("stopped (SIGTERM)") or what a
 // signal's exit means ("killed (SIGKILL)"); empty: nothing to say.
 Text nodeReasonText(const NodeRow& row);
 // Both in one line, as a log says it: "running", "exited 137: killed (SIGKILL)",
 // "exited 143: stopped (SIGTERM); checkpoint written: /ck/step-00000120.ckpt",
 // "exited 143: stopped (SIGTERM)",
-// "lost: no answer from …", "not started".
+// "lost: no answer from …", "check failed: node 0 (gpu-0) has 4 GPUs …", "not started".
 Text nodeSummaryText(const NodeRow& row);
 
 // A pre-flight check's result (Event::Kind::Preflight): "ok   gpus: 2 GPUs, as the plan

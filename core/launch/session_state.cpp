@@ -36,11 +36,11 @@ bool SessionState::allRunning() const {
 int SessionState::apply(const Event& e) {
     if (e.kind == Event::Kind::End) {
         // The launch is over: a node still connecting, checking or starting never
-        // will. Its row says not started (its reason, a failed check, stays).
+        // will. Its row says so (its reason, a failed check, stays).
         for (NodeRow& row : rows_)
             if (row.state == NodeState::Connecting || row.state == NodeState::Checking || row.state == NodeState::Starting) {
                 row.state.reset();
-                if (row.reason.empty()) row.reason = Text(TD_TEXT("Launch", "not started"));
+                row.notStarted = true;
             }
         return -1;
     }
@@ -54,7 +54,10 @@ int SessionState::apply(const Event& e) {
         if (!e.message.empty()) row.reason = e.message;
         return e.node;
     case Event::Kind::Preflight:
-        if (e.ok) return -1;
+        // The first failed check is the node's reason: the one the launch's end names
+        // (a node's later checks may fail for the same cause, in other words).
+        if (e.ok || row.checkFailed) return -1;
+        row.checkFailed = true;
         row.reason = e.message;
         return e.node;
     case Event::Kind::Metrics:

@@ -25,6 +25,8 @@ struct NodeRow {
     Text reason;                           // why it failed: a check, a lost connection, a stop's reason
     bool stopped = false;                  // the launcher stopped it (the user, or another node's failure)
     bool stoppedForItsFailure = false;     // the launcher stopped it because it failed: still the failed node
+    bool checkFailed = false;              // a pre-flight check of its failed (`reason` is the first that did)
+    bool notStarted = false;               // the launch ended before this node started
 };
 
 class SessionState {

@@ -10,6 +10,13 @@ bool Alarm::failing() const {
 
 bool Alarm::problem() const { return failing() || kind == AlarmKind::Stalled; }
 
+Text endStatusText(const std::string& status) {
+    if (status == "completed") return Text(TD_TEXT("WatchCommand", "completed"));
+    if (status == "failed") return Text(TD_TEXT("WatchCommand", "failed"));
+    if (status == "interrupted") return Text(TD_TEXT("WatchCommand", "interrupted"));
+    return Text::value(status);
+}
+
 const char* alarmKey(AlarmKind kind) {
     switch (kind) {
     case AlarmKind::NonFiniteLoss: return "nonfinite_loss";
@@ -51,15 +58,15 @@ Text Alarm::text() const {
             return metric.empty() ? Text(TD_TEXT("Watch", "attempt %1 began; the attempt before logged no step"),
                                          {Text::value(detail)})
                                   : Text(TD_TEXT("Watch", "attempt %1 began; the attempt before ended before its first step: %2"),
-                                         {Text::value(detail), Text::value(metric)});
+                                         {Text::value(detail), endStatusText(metric)});
         if (metric.empty())
             return Text(TD_TEXT("Watch", "attempt %1 began after step %2"), {Text::value(detail), stepText});
         return Text(TD_TEXT("Watch", "attempt %1 began after step %2 (the attempt before: %3)"),
-                    {Text::value(detail), stepText, Text::value(metric)});
+                    {Text::value(detail), stepText, endStatusText(metric)});
     case AlarmKind::Ended:
         if (step < 0)
-            return Text(TD_TEXT("Watch", "the run ended before its first step: %1"), {Text::value(metric)});
-        return Text(TD_TEXT("Watch", "the run ended at step %1: %2"), {stepText, Text::value(metric)});
+            return Text(TD_TEXT("Watch", "the run ended before its first step: %1"), {endStatusText(metric)});
+        return Text(TD_TEXT("Watch", "the run ended at step %1: %2"), {stepText, endStatusText(metric)});
     case AlarmKind::Failed:
         if (step < 0)
             return Text(TD_TEXT("Watch", "the run failed before its first step"));

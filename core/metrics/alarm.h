@@ -40,4 +40,8 @@ struct Alarm {
 // "nonfinite_loss", "rank_error", … for --json and CSV.
 const char* alarmKey(AlarmKind kind);
 
+// A run's end status (an `end` event's "completed", "failed", "interrupted") in words
+// of the interface's language; any other as written.
+Text endStatusText(const std::string& status);
+
 }  // namespace traindeck::metrics

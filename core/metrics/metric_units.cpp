@@ -1,5 +1,6 @@
 #include "metrics/metric_units.h"
 #include "text/lower_case.h"
+#include "text/number_text.h"
 
 #include <cctype>
 #include <cmath>
@@ -76,6 +77,28 @@ std::string withUnit(double value, std::string_view metric) {
     if (unit.empty())
         return buf;
     return std::string(buf) + (unit.starts_with("/") ? "" : " ") + unit;
+}
+
+Text valueText(double value, std::string_view metric) {
+    const std::string unit = unitOf(metric);
+    if (!std::isfinite(value) || (unit != "s" && unit != "ms"))
+        return Text::value(withUnit(value, metric));
+    const double ms = unit == "s" ? value * 1e3 : value;
+    // Under a second in ms, as the window writes every time (a step's 0.192 s is 192 ms).
+    if (ms != 0 && std::abs(ms) < 1000)
+        return Text(TD_TEXT("MetricUnits", "%1 ms"), {Text::value(significant(ms, 4))});
+    return Text(TD_TEXT("MetricUnits", "%1 s"), {Text::value(significant(ms / 1e3, 4))});
+}
+
+Text metricTitle(std::string_view metric) {
+    const Text name = metricName(metric);
+    const std::string unit = unitOf(metric);
+    if (unit.empty())
+        return name;
+    const Text unitWords = unit == "s"    ? Text(TD_TEXT("MetricUnits", "s"))
+                           : unit == "ms" ? Text(TD_TEXT("MetricUnits", "ms"))
+                                          : Text::value(unit);
+    return Text(TD_TEXT("MetricUnits", "%1 (%2)"), {name, unitWords});
 }
 
 }  // namespace traindeck::metrics

@@ -23,4 +23,12 @@ Text metricName(std::string_view metric);
 // A value with its unit as a person reads it: 4 significant digits ("0.134 s", "45.2 GB", "3e-05").
 std::string withUnit(double value, std::string_view metric);
 
+// The same in the interface's words, as the window's summary says it: a time under a
+// second in ms ("26.66 ms", "0.192 s" as "192 ms"), seconds and ms in the language's
+// units ("192 毫秒"); other units as withUnit writes them.
+Text valueText(double value, std::string_view metric);
+// A card's title: metricName with its unit, the unit in the language's words
+// ("communication time (s)", "通信时间（秒）", "eval_psnr (dB)").
+Text metricTitle(std::string_view metric);
+
 }  // namespace traindeck::metrics

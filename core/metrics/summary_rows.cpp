@@ -1,5 +1,6 @@
 #include "metrics/summary_rows.h"
 
+#include "metrics/alarm.h"
 #include "metrics/metric_units.h"
 #include "text/number_text.h"
 
@@ -29,13 +30,6 @@ bool ownScalar(const std::string& metric) {
 }
 
 // The protocol's statuses in words of the interface's language; another as the run wrote it.
-Text endStatusText(const std::string& status) {
-    if (status == "completed") return Text(TD_TEXT("WatchCommand", "completed"));
-    if (status == "failed") return Text(TD_TEXT("WatchCommand", "failed"));
-    if (status == "interrupted") return Text(TD_TEXT("WatchCommand", "interrupted"));
-    return val(status);
-}
-
 Text runStatus(const RunSummary& s) {
     if (s.endStatus.empty()) return Text(TD_TEXT("WatchCommand", "running (no end event yet)"));
     return endStatusText(s.endStatus);
@@ -81,7 +75,7 @@ std::vector<SummaryRow> summaryRows(const Run& run, const RunSummary& s) {
     }
     for (const auto& [key, series] : run.allSeries())
         if (key.second < 0 && !series->empty() && ownScalar(key.first))
-            row(metricName(key.first), val(withUnit(series->last().value, key.first)));
+            row(metricName(key.first), valueText(series->last().value, key.first));
     if (!run.nodeStreams.empty()) {
         std::vector<Text> nodes;
         for (const Run::NodeStream& n : run.nodeStreams) {

@@ -6,6 +6,7 @@
 #include "gui/files/generated_files_page.h"
 #include "gui/plan/plan_document.h"
 #include "gui/window/language.h"
+#include "plan/plan_fields.h"
 #include "gui/parts/syntax_highlighter.h"
 #include "test_support.h"
 
@@ -70,12 +71,10 @@ private slots:
         QCOMPARE(page.files().size(), size_t(1));
         QVERIFY(page.previewText().contains(QString::fromStdString("name: " + demoPlan().launch.jobName)));
 
-        // SSH without hosts: named as waiting, not silently empty.
+        // SSH without hosts: named as waiting, not silently empty; the hosts are the plan's.
         page.setCheckedTargets({"k8s", "ssh"});
         QCOMPARE(page.files().size(), size_t(1));
-        auto* hosts = page.findChild<QLineEdit*>(QStringLiteral("sshHosts"));
-        QVERIFY(hosts);
-        QTest::keyClicks(hosts, "node0, node1");
+        QVERIFY(document.setField("launch.hosts", "node0, node1").empty());
         QCOMPARE(page.files().size(), size_t(2));
         page.selectFile(1);
         QVERIFY(page.previewText().contains("node0 node1"));
@@ -197,6 +196,47 @@ private slots:
         page.setCheckedTargets({"k8s"});
         QVERIFY(!page.files().empty());
         QVERIFY(page.previewText().contains("kind:"));
+    }
+
+    // The page is the files: a field of the plan (its hosts, its Slurm partition) is the plan
+    // form's, and only what a ticked target reads beyond the plan has a field, while it is ticked.
+    void onlyWhatTheTickedTargetsNeedBeyondThePlanHasAField() {
+        std::unique_ptr<GeneratorSource> source = coreGenerators();
+        if (!source)
+            QSKIP("built without core/generate");
+        PlanDocument document;
+        GeneratedFilesPage page(document, std::move(source));
+        Plan plan = demoPlan();
+        QVERIFY(setPlanField(plan, "launch.slurm_partition", "gpu-long").empty());
+        document.replacePlan(plan, QString());
+        page.resize(900, 700);
+        page.show();
+        QVERIFY(!page.findChild<QLineEdit*>(QStringLiteral("sshHosts")));
+        const auto shownFields = [&] {
+            QStringList names;
+            for (QLineEdit* edit : page.findChildren<QLineEdit*>())
+                if (edit->isVisibleTo(&page))
+                    names << edit->objectName();
+            names.sort();
+            return names;
+        };
+        page.setCheckedTargets({"accelerate", "ssh", "slurm"});
+        QCOMPARE(shownFields(), QStringList());
+        page.setCheckedTargets({"pai"});
+        QCOMPARE(shownFields(), (QStringList{"ecsSpec", "workspaceId"}));
+        page.setCheckedTargets({"k8s", "slurm"});
+        QCOMPARE(shownFields(), QStringList{"queue"});
+        // Kubernetes' queue is not SLURM's partition: that one is the plan's.
+        QTest::keyClicks(page.findChild<QLineEdit*>(QStringLiteral("queue")), "team-a");
+        const auto file = [&](const QString& path) {
+            for (const FileText& f : page.files())
+                if (f.path == path)
+                    return f.content;
+            return QString();
+        };
+        QVERIFY2(file("job.sbatch").contains("--partition=gpu-long") && !file("job.sbatch").contains("team-a"),
+                 qPrintable(file("job.sbatch")));
+        QVERIFY(file("kubernetes.yaml").contains("team-a"));
     }
 
     void aRefusingTargetKeepsTheOthersFiles() {

@@ -72,11 +72,13 @@ std::vector<Event> killedRun() {
             endEvent({launch::EndStatus::Failed, launch::FailureKind::Node, 1, why})};
 }
 
-// Node 0 fails its GPU check while node 1 still connects and node 2 checks: nothing starts.
+// Node 0 fails its GPU check (then its workload check) while node 1 still connects and
+// node 2 checks: nothing starts.
 std::vector<Event> refusedRun() {
     const Text gpus = Text::value("node 0 (gpu-0) has 4 GPUs but the plan runs 1 per node");
     return {launch::stateEvent(0, NodeState::Checking), launch::stateEvent(1, NodeState::Connecting),
             launch::stateEvent(2, NodeState::Checking), launch::preflightEvent(0, "gpus", false, gpus),
+            launch::preflightEvent(0, "workload", false, Text::value("python3: command not found")),
             endEvent({launch::EndStatus::Failed, launch::FailureKind::Preflight, 0, gpus})};
 }
 
@@ -174,12 +176,17 @@ private slots:
             const auto colour = [&](int row) { return model->data(model->index(row, LaunchNodesModel::StateColumn), Qt::ForegroundRole); };
             QVERIFY(colour(1).isValid() && !colour(0).isValid());
         } else {
-            // Nodes that never started say so, not "connecting" or "checking".
-            QCOMPARE(page.nodeStateText(1), QString());
+            // Nodes that never started say so, not "connecting" or "checking", nor nothing;
+            // the one whose check failed says that, and its reason is the banner's.
+            QCOMPARE(page.nodeStateText(1), en ? QStringLiteral("not started") : QStringLiteral("未启动"));
+            QCOMPARE(page.nodeStateText(2), page.nodeStateText(1));
+            QCOMPARE(page.nodeStateText(0), en ? QStringLiteral("check failed") : QStringLiteral("检查未通过"));
             QCOMPARE(summary[1], en ? QStringLiteral("node 1 gpu-1: not started") : QStringLiteral("节点 1（gpu-1）：未启动"));
-            QCOMPARE(summary[0], en ? QStringLiteral("node 0 gpu-0: node 0 (gpu-0) has 4 GPUs but the plan runs 1 per node")
-                                    : QStringLiteral("节点 0（gpu-0）：node 0 (gpu-0) has 4 GPUs but the plan runs 1 per node"));
-            QVERIFY(page.banner().startsWith(en ? QStringLiteral("Nothing was started. Node 0: ") : QStringLiteral("未启动任何节点。节点 0：")));
+            QCOMPARE(summary[0], en ? QStringLiteral("node 0 gpu-0: check failed: node 0 (gpu-0) has 4 GPUs but the plan runs 1 per node")
+                                    : QStringLiteral("节点 0（gpu-0）：检查未通过：node 0 (gpu-0) has 4 GPUs but the plan runs 1 per node"));
+            QCOMPARE(page.banner(), (en ? QStringLiteral("Nothing was started. Node 0: ") : QStringLiteral("未启动任何节点。节点 0："))
+                                        + cellText(page, 0, LaunchNodesModel::ReasonColumn));
+            QVERIFY(cellText(page, 1, LaunchNodesModel::ReasonColumn).isEmpty());
             // The failed check: the CLI's line and the page's log line say it in the same words.
             const QString check = en ? QStringLiteral("FAIL gpus: node 0 (gpu-0) has 4 GPUs but the plan runs 1 per node")
                                      : QStringLiteral("失败 gpus：node 0 (gpu-0) has 4 GPUs but the plan runs 1 per node");
@@ -265,6 +272,29 @@ private slots:
         QVERIFY(panel.findChild<QLineEdit*>(QStringLiteral("jobSearch")));
         const QString shown = panel.findChild<QPlainTextEdit*>(QStringLiteral("jobOutput"))->toPlainText();
         QCOMPARE(shown, QStringLiteral("{\"v\":1,\"event\":\"start\"}\nnode 1: NCCL INFO ring 0"));
+    }
+
+    // A Slurm check's result stays in the log (not "nothing submitted": a check submits
+    // nothing by design) until another plan is opened: then it was the plan before's.
+    void aChecksResultIsLoggedUntilAnotherPlan() {
+        PlanDocument document;
+        LaunchPage page(document);
+        Plan slurm = threeNodes();
+        slurm.launch.platform = Platform::Slurm;
+        document.reset(slurm, {}, false);
+        ScheduledJobPanel* panel = page.scheduledPanel();
+        QVERIFY(panel->isVisibleTo(&page));
+        launch::JobEvent refused;
+        refused.kind = launch::JobEvent::Kind::End;
+        refused.end = {launch::EndStatus::Failed, launch::FailureKind::Preflight, -1,
+                       Text(TD_TEXT("Launch", "the cluster cannot take this plan: %1"), {Text::value("no partition has 3 nodes")})};
+        emit panel->findChild<ScheduledJobControl*>()->event(refused);
+        auto* log = panel->findChild<QPlainTextEdit*>(QStringLiteral("jobOutput"));
+        QVERIFY2(log->toPlainText().contains("the cluster cannot take this plan: no partition has 3 nodes"), qPrintable(log->toPlainText()));
+        QVERIFY(!panel->banner().contains("nothing submitted") && panel->banner().contains("cannot take this plan"));
+        document.reset(slurm, {}, false);
+        QVERIFY(panel->banner().isEmpty());
+        QVERIFY(log->toPlainText().isEmpty());
     }
 
     // A banner shown before a switch of language says it again in the new one, on the

@@ -39,6 +39,15 @@ QStringList legendNames(QCustomPlot* plot) {
     return names;
 }
 
+// The legend's lines that are drawn, not the keys to the marks (legend entries without points).
+QStringList lineNames(QCustomPlot* plot) {
+    QStringList names;
+    for (int i = 0; i < plot->graphCount(); ++i)
+        if (plot->legend->hasItemWithPlottable(plot->graph(i)) && plot->graph(i)->dataCount() > 0)
+            names << plot->graph(i)->name();
+    return names;
+}
+
 QStringList itemTexts(QCustomPlot* plot) {
     QStringList texts;
     for (int i = 0; i < plot->itemCount(); ++i)
@@ -60,7 +69,9 @@ private slots:
         document.reset(timelinePlan(), QString(), false);
         const PlanAnalysis& analysis = document.analysis();
         QCustomPlot* plot = page.plot();
-        QCOMPARE(legendNames(plot), QStringList({"1 × 8 (8 GPUs)", "2 × 8 (16 GPUs)", "4 × 8 (32 GPUs)"}));
+        // The layouts' lines, then what the marks on them are.
+        QCOMPARE(legendNames(plot), QStringList({"1 × 8 (8 GPUs)", "2 × 8 (16 GPUs)", "4 × 8 (32 GPUs)", "warm-up ends",
+                                                 "evaluation", "checkpoint"}));
         const QStringList texts = itemTexts(plot);
         for (const Estimate& e : analysis.estimates) {
             const RunTimeline& t = e.timeline;
@@ -89,6 +100,29 @@ private slots:
         QVERIFY2(page.caption().contains(": uncalibrated: ±"), qPrintable(page.caption()));
         QVERIFY2(page.caption().contains(QString("Step time on %1: ").arg(gui::layoutName(analysis.plan.cluster.layout()))),
                  qPrintable(page.caption()));
+    }
+
+    // A deadline is a line across the plot at its clock, in view even after every layout's finish.
+    void theDeadlineIsDrawn() {
+        gui::PlanDocument document;
+        gui::TimelinePlot page(document);
+        const double start = double(std::time(nullptr));
+        page.setPlannedStart(start);
+        Plan plan = timelinePlan();
+        QVERIFY(setPlanField(plan, "goal.deadline", "30h").empty());
+        QVERIFY(setPlanField(plan, "cluster.price_per_gpu_hour", "2.5").empty());
+        document.reset(plan, QString(), false);
+        QVERIFY(document.analysis().goal && document.analysis().goal->deadlineHours);
+        const double deadline = start + *document.analysis().goal->deadlineHours * 3600;
+        QCustomPlot* plot = page.plot();
+        bool line = false;
+        for (int i = 0; i < plot->itemCount(); ++i)
+            if (auto* l = qobject_cast<QCPItemStraightLine*>(plot->item(i)))
+                line |= l->point1->coords().x() == deadline && l->point2->coords().x() == deadline;
+        QVERIFY(line);
+        QVERIFY(plot->xAxis->range().contains(deadline));
+        const QString clock = QString::fromStdString(clockText(deadline, std::time(nullptr)));
+        QVERIFY2(itemTexts(plot).contains("deadline " + clock), qPrintable(itemTexts(plot).join(" | ")));
     }
 
     void aWatchedRunBesideItsPlannedLine() {
@@ -222,7 +256,7 @@ private slots:
         QTest::qWait(150);
         QCustomPlot* plot = w.timelinePlot()->plot();
         // Three layouts, and the run measured and planned once the Watch page has read it.
-        QTRY_COMPARE_WITH_TIMEOUT(legendNames(plot).size(), 3 + 2, 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(lineNames(plot).size(), 3 + 2, 10000);
         const QString dir = qEnvironmentVariable("TRAINDECK_SCREENSHOT_DIR");
         if (!dir.isEmpty()) {
             QDir().mkpath(dir);

@@ -180,6 +180,7 @@ private slots:
                 line |= l->point1->coords().y() == predicted;
         QVERIFY(line);
         QVERIFY(cards.cards()[std::size_t(speed)]->yAxis->range().contains(predicted));
+        QCOMPARE(cards.title(speed), QString("Samples/s (dashed: the plan's prediction)"));
         // A hidden run leaves the cards empty.
         QVERIFY(model.setData(model.index(0), int(Qt::Unchecked), Qt::CheckStateRole));
         cards.drawAll(CardView{});
@@ -220,6 +221,47 @@ private slots:
         QVERIFY2(plot->yAxis->range().contains(140) && plot->yAxis->range().upper < 160,
                  qPrintable(QString::number(plot->yAxis->range().upper)));
         QVERIFY2(!card_plot::title(plot).contains("above the scale"), qPrintable(card_plot::title(plot)));
+    }
+
+    // A series of one value (a score evaluated once) is drawn as a dot in the card's
+    // middle: a line through one point draws nothing. A second value draws the line.
+    void aSeriesOfOneValueIsADot() {
+        metrics::Store store;
+        metrics::Run& run = store.run("one");
+        metrics::Series& eval = run.series("fid");
+        run.append(eval, {80, 1, 31.5}, 1);
+        WatchRunsModel model(store);
+        model.sync();
+        PlanDocument document;
+        WatchCards cards(model, document);
+        cards.resize(1000, 700);
+        cards.show();
+        cards.drawAll(CardView{});
+        int card = -1;
+        for (int c = 0; c < int(cards.kinds().size()); ++c)
+            if (cards.kinds()[std::size_t(c)].metric == "fid")
+                card = c;
+        QVERIFY(card >= 0);
+        QCustomPlot* plot = cards.cards()[std::size_t(card)];
+        const auto drawn = [plot]() -> QCPGraph* {
+            for (int g = 0; g < plot->graphCount(); ++g)
+                if (plot->graph(g)->dataCount() > 0 && !plot->graph(g)->name().isEmpty())
+                    return plot->graph(g);
+            return nullptr;
+        };
+        QVERIFY(drawn());
+        QCOMPARE(drawn()->dataCount(), 1);
+        QVERIFY(drawn()->scatterStyle().shape() != QCPScatterStyle::ssNone);
+        const QCPRange x = plot->xAxis->range();
+        QVERIFY2(x.lower < 80 && x.upper > 80 && x.center() == 80, qPrintable(QString("%1 %2").arg(x.lower).arg(x.upper)));
+        QVERIFY(plot->yAxis->range().contains(31.5));
+        run.append(eval, {160, 2, 32.5}, 2);
+        cards.draw(CardView{});
+        QCOMPARE(drawn()->scatterStyle().shape(), QCPScatterStyle::ssNone);
+        // No plan's line on the speed card (no plan for this run): its title promises none.
+        for (int c = 0; c < int(cards.kinds().size()); ++c)
+            if (cards.kinds()[std::size_t(c)].kind == CardKind::SamplesPerS)
+                QCOMPARE(cards.title(c), QString("Samples/s"));
     }
 
     void viewBarSaysHowTheCardsShowTheirSeries() {

@@ -22,6 +22,8 @@
 
 #include <qcustomplot.h>
 
+#include <QAbstractScrollArea>
+#include <QScrollBar>
 #include <QtTest>
 
 using traindeck::gui::CardGraphs;
@@ -81,6 +83,36 @@ private slots:
         QCOMPARE(kinds, (std::vector<CardKind>{CardKind::Loss, CardKind::Lr, CardKind::SamplesPerS, CardKind::GpuMemory}));
         for (QCustomPlot* card : page.cards())
             QVERIFY(card->graphCount() > 0);
+    }
+
+    // The wheel over a card scrolls the cards (those beneath the window's edge at 1366×768
+    // are reached so) and leaves the card's range; Ctrl+wheel zooms the card.
+    void theWheelScrollsTheCardsAndCtrlWheelZooms() {
+        traindeck::gui::PlanDocument document;
+        WatchPage page(document);
+        page.resize(700, 400);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        QVERIFY(page.addSource(write("wheel.jsonl", runLines(30, "NVIDIA H200", 1.9, true, false))));
+        page.replotNow();
+        QCustomPlot* card = page.cards().front();
+        QAbstractScrollArea* area = nullptr;
+        for (QWidget* w = card->parentWidget(); w && !area; w = w->parentWidget())
+            area = qobject_cast<QAbstractScrollArea*>(w);
+        QVERIFY(area && area->verticalScrollBar()->maximum() > 0);
+        const QCPRange before = card->xAxis->range();
+        const auto turn = [card](Qt::KeyboardModifiers modifiers) {
+            const QPointF at(card->width() / 2.0, card->height() / 2.0);
+            QWheelEvent e(at, card->mapToGlobal(at), QPoint(), QPoint(0, -120), Qt::NoButton, modifiers, Qt::NoScrollPhase, false);
+            QApplication::sendEvent(card, &e);
+        };
+        turn(Qt::NoModifier);
+        QVERIFY(area->verticalScrollBar()->value() > 0);
+        QCOMPARE(card->xAxis->range(), before);
+        const int scrolled = area->verticalScrollBar()->value();
+        turn(Qt::ControlModifier);
+        QVERIFY(card->xAxis->range() != before);
+        QCOMPARE(area->verticalScrollBar()->value(), scrolled);
     }
 
     void titlesFitTheirCardsAndRanksHaveALegend() {

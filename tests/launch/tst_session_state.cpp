@@ -80,6 +80,9 @@ private slots:
         QVERIFY(s.rows()[0].reason.empty());
         QCOMPARE(s.apply(preflightEvent(0, "gpus", false, Text::value("node 0 (gpu-0) has 4 GPUs"))), 0);
         QCOMPARE(QString::fromStdString(s.rows()[0].reason.english()), QStringLiteral("node 0 (gpu-0) has 4 GPUs"));
+        // A later check failing too is not the reason: the first is the one the launch's end names.
+        QCOMPARE(s.apply(preflightEvent(0, "workload", false, Text::value("python3 not found"))), -1);
+        QCOMPARE(QString::fromStdString(s.rows()[0].reason.english()), QStringLiteral("node 0 (gpu-0) has 4 GPUs"));
     }
 
     // The launch ended before a node got past its checks: its row says not started, not
@@ -96,7 +99,10 @@ private slots:
         QCOMPARE(s.apply(end), -1);
         QVERIFY(!s.rows()[0].state && !s.rows()[1].state);
         QCOMPARE(QString::fromStdString(s.rows()[0].reason.english()), QStringLiteral("node 0 (gpu-0) has 4 GPUs"));
-        QCOMPARE(QString::fromStdString(s.rows()[1].reason.english()), QStringLiteral("not started"));
+        QCOMPARE(QString::fromStdString(nodeStateText(s.rows()[0]).english()), QStringLiteral("check failed"));
+        QCOMPARE(QString::fromStdString(nodeStateText(s.rows()[1]).english()), QStringLiteral("not started"));
+        QVERIFY(s.rows()[1].reason.empty());
+        QVERIFY(nodeStateText(s.rows()[2]).english() == "exited 0");
         QCOMPARE(s.rows()[2].state, std::optional<NodeState>(NodeState::Exited));
     }
 

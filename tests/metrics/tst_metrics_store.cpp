@@ -246,6 +246,15 @@ private slots:
         // The protocol's gpu_mem_gb is GiB (docs/metrics-protocol.md), whatever its suffix says.
         QCOMPARE(unitOf("gpu_mem_gb"), std::string("GiB"));
         QCOMPARE(withUnit(41.7, "gpu_mem_gb"), std::string("41.7 GiB"));
+        // In the window's words: under a second in ms, the unit a word of the language.
+        QCOMPARE(valueText(0.02666, "comm_time_s").english(), std::string("26.66 ms"));
+        QCOMPARE(valueText(0.192, "step_time_s").english(), std::string("192 ms"));
+        QCOMPARE(valueText(12.5, "data_time_s").english(), std::string("12.5 s"));
+        QCOMPARE(valueText(41.7, "gpu_mem_gb").english(), std::string("41.7 GiB"));
+        QCOMPARE(metricTitle("comm_time_s").english(), std::string("communication time (s)"));
+        QCOMPARE(metricTitle("eval_psnr").english(), std::string("evaluation PSNR (dB)"));
+        QCOMPARE(metricTitle("kl").english(), std::string("kl"));
+        QVERIFY(!metricTitle("comm_time_s").isValue() && valueText(0.5, "x_s").isValue() == false);
     }
 
     void envelopeDrawsWhatEveryPointDraws() {

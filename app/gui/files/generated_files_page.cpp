@@ -104,7 +104,6 @@ GeneratedFilesPage::GeneratedFilesPage(const PlanDocument& document, std::unique
         regenerate();
     });
     connect(m_options, &TargetOptionsBox::edited, this, &GeneratedFilesPage::regenerate);
-    connect(m_options, &TargetOptionsBox::hostsEdited, this, &GeneratedFilesPage::hostsEdited);
     connect(m_fileList, &QListWidget::currentRowChanged, this, &GeneratedFilesPage::selectFile);
     connect(m_copy, &QPushButton::clicked, this, &GeneratedFilesPage::copyCurrentFile);
     connect(m_saveAll, &QPushButton::clicked, this, &GeneratedFilesPage::saveAllInteractive);
@@ -139,11 +138,23 @@ void GeneratedFilesPage::setCheckedTargets(const QStringList& keys) {
     regenerate();
 }
 
-TargetOptions GeneratedFilesPage::options() const { return m_options->options(); }
+TargetOptions GeneratedFilesPage::options(const QString& target) const {
+    const TargetOptions typed = m_options->options();
+    const QStringList keys = m_source ? m_source->optionKeys(target) : QStringList();
+    TargetOptions o;
+    if (keys.contains(QLatin1String("generate.queue")))
+        o.queue = typed.queue;
+    if (keys.contains(QLatin1String("generate.ecs_spec")))
+        o.ecsSpec = typed.ecsSpec;
+    if (keys.contains(QLatin1String("generate.workspace_id")))
+        o.workspaceId = typed.workspaceId;
+    for (const std::string& h : m_document.plan().launch.hosts)
+        o.hosts << QString::fromStdString(h);
+    return o;
+}
 
 void GeneratedFilesPage::showPlan() {
     const Plan& plan = m_document.plan();
-    m_options->showHosts(plan);
     // The plan's platform is ticked whenever it changes (a new plan from the
     // wizard, an edit): the files for where the job runs are the ones wanted first.
     const PlanField* platform = findPlanField("launch.platform");
@@ -161,6 +172,12 @@ void GeneratedFilesPage::showPlan() {
 void GeneratedFilesPage::regenerate() {
     if (!m_source)
         return;
+    QStringList optionKeys;  // the rows the ticked targets read
+    for (const QString& key : checkedTargets())
+        for (const QString& option : m_source->optionKeys(key))
+            if (!optionKeys.contains(option))
+                optionKeys << option;
+    m_options->showOptions(optionKeys);
     const QString current = m_fileList->currentItem() ? m_fileList->currentItem()->text() : QString();
     m_files.clear();
     const PlanAnalysis& analysis = m_document.analysis();
@@ -171,7 +188,7 @@ void GeneratedFilesPage::regenerate() {
         // Targets that need options not given yet are named, not silently skipped.
         QStringList ready, waiting;
         for (const QString& key : checkedTargets()) {
-            const QString missing = TargetOptionsBox::optionText(m_source->missing(analysis.plan, key, options()));
+            const QString missing = TargetOptionsBox::optionText(m_source->missing(analysis.plan, key, options(key)));
             if (missing.isEmpty())
                 ready << key;
             else
@@ -184,7 +201,7 @@ void GeneratedFilesPage::regenerate() {
         QStringList notes;  // what the files could not say themselves, each once
         for (const QString& key : ready) {
             Text refusalText;
-            std::vector<FileText> files = m_source->generate(analysis, {key}, options(), &refusalText);
+            std::vector<FileText> files = m_source->generate(analysis, {key}, options(key), &refusalText);
             const QString refusal = TargetOptionsBox::optionText(refusalText);
             if (!refusal.isEmpty()) {
                 auto same = std::find_if(refusals.begin(), refusals.end(),
@@ -198,7 +215,7 @@ void GeneratedFilesPage::regenerate() {
             for (FileText& f : files)
                 if (std::none_of(m_files.begin(), m_files.end(), [&](const FileText& g) { return g.path == f.path; }))
                     m_files.push_back(std::move(f));
-            for (const Text& note : m_source->notes(analysis, key, options()))
+            for (const Text& note : m_source->notes(analysis, key, options(key)))
                 if (const QString line = TargetOptionsBox::optionText(note); !notes.contains(line))
                     notes << line;
         }

@@ -2,7 +2,9 @@
 // The launch files of the plan: tick the targets, read each file with syntax
 // highlighting, copy one to the clipboard, or save them all to a folder
 // (asking before any existing file is replaced). The files are its document's
-// plan's, regenerated whenever the document analyses an edit.
+// plan's, regenerated whenever the document analyses an edit; the plan's fields
+// are edited in the plan form, and only what a ticked target needs beyond the
+// plan (a PAI-DLC workspace) has a field here.
 
 #include "gui/files/generator_source.h"
 #include "text/text.h"
@@ -45,8 +47,6 @@ public:
 
 signals:
     void status(const QString& message);
-    // The user edited the SSH hosts: the plan's launch.hosts, node 0 first.
-    void hostsEdited(const QStringList& hosts);
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -55,7 +55,8 @@ private:
     void retranslate();
     void showPlan();
     void regenerate();
-    TargetOptions options() const;
+    // What `target` reads beside the plan: the options it names (optionKeys) as typed, the plan's hosts.
+    TargetOptions options(const QString& target) const;
     QString targetName(const QString& key) const;  // as the list shows it
 
     const PlanDocument& m_document;

@@ -28,6 +28,18 @@ public:
         return out;
     }
 
+    QStringList optionKeys(const QString& target) const override {
+        switch (gen::findTarget(target.toStdString()).value_or(gen::Target::Accelerate)) {
+        case gen::Target::Kubernetes:
+        case gen::Target::PyTorchJob:
+            return {QStringLiteral("generate.queue")};
+        case gen::Target::PaiDlc:
+            return {QStringLiteral("generate.ecs_spec"), QStringLiteral("generate.workspace_id")};
+        default:  // SLURM's partition and QOS, SSH's hosts: the plan's fields
+            return {};
+        }
+    }
+
     Text missing(const Plan& plan, const QString& target, const TargetOptions& options) const override {
         const auto t = gen::findTarget(target.toStdString());
         if (!t)

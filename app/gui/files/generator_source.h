@@ -26,9 +26,10 @@ struct FileText {
     bool executable = false;
 };
 
-// Options of the generators that a plan does not hold (cluster-side details).
+// Options of the generators beside the plan: cluster-side details a plan does not
+// hold, and the hosts (the plan's launch.hosts).
 struct TargetOptions {
-    QString queue;
+    QString queue;      // Kueue LocalQueue
     QStringList hosts;  // ssh: one per node, node 0 first
     QString ecsSpec;    // PAI-DLC instance type
     QString workspaceId;  // PAI-DLC workspace
@@ -38,6 +39,9 @@ class GeneratorSource {
 public:
     virtual ~GeneratorSource() = default;
     virtual std::vector<TargetChoice> targets() const = 0;
+    // The options beyond the plan that `target` reads, by key ("generate.queue",
+    // "generate.ecs_spec", "generate.workspace_id"); none by default.
+    virtual QStringList optionKeys(const QString& /*target*/) const { return {}; }
     // Why `target` cannot be generated with these options, or empty. The texts name an
     // option by its key ("generate.ecs_spec", Text::field): the page names it its way.
     virtual Text missing(const Plan& plan, const QString& target, const TargetOptions& options) const = 0;

@@ -1,9 +1,10 @@
 #pragma once
-// The generators' options the Generated files page has fields for: the queue
-// or partition, the SSH hosts (the plan's launch.hosts, shown from the plan and
-// handed back when edited), the PAI-DLC instance type and workspace. Core names
-// these options by key in what it says is missing or refused; optionText says
-// such a text with the box's labels.
+// The generators' options that a plan does not hold and the ticked targets read:
+// the Kueue queue (Kubernetes), the PAI-DLC instance type and workspace. A row
+// shows only while a ticked target reads its option, and the box only while a row
+// does: the plan's own fields (its hosts, its Slurm partition) are the plan form's.
+// Core names these options by key in what it says is missing or refused;
+// optionText says such a text with the box's labels (a plan field by its label).
 
 #include "gui/files/generator_source.h"
 #include "text/text.h"
@@ -16,10 +17,6 @@
 class QLabel;
 class QLineEdit;
 
-namespace traindeck {
-struct Plan;
-}
-
 namespace traindeck::gui {
 
 class TargetOptionsBox : public QGroupBox {
@@ -27,9 +24,10 @@ class TargetOptionsBox : public QGroupBox {
 public:
     explicit TargetOptionsBox(QWidget* parent = nullptr);
 
+    // What is typed, hosts left empty (the plan's).
     TargetOptions options() const;
-    // The plan's hosts, not while the user types them.
-    void showHosts(const Plan& plan);
+    // The rows of these option keys ("generate.ecs_spec"), no other; hidden when none.
+    void showOptions(const QStringList& keys);
 
     // The box's names for the options (core names them by key), and such a text in its words.
     static QString optionName(const std::string& key);
@@ -38,8 +36,6 @@ public:
 signals:
     // An option was typed: the files are generated again.
     void edited();
-    // The user edited the SSH hosts: the plan's launch.hosts, node 0 first.
-    void hostsEdited(const QStringList& hosts);
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -49,8 +45,6 @@ private:
 
     QLabel* m_queueLabel = nullptr;
     QLineEdit* m_queue = nullptr;
-    QLabel* m_hostsLabel = nullptr;
-    QLineEdit* m_hosts = nullptr;
     QLabel* m_ecsLabel = nullptr;
     QLineEdit* m_ecs = nullptr;
     QLabel* m_workspaceLabel = nullptr;

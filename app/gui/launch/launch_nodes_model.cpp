@@ -88,6 +88,8 @@ QVariant LaunchNodesModel::data(const QModelIndex& index, int role) const {
     }
     if (role == Qt::ToolTipRole)  // the row in one line, as `traindeck launch` prints it
         return app::qLocalized(launch::nodeSummaryText(row));
+    if (role == Qt::ForegroundRole && index.column() == StateColumn && row.checkFailed && !row.state)
+        return QBrush(QColor(0xb3, 0x26, 0x1e));  // its check is why nothing started
     if (role == Qt::ForegroundRole && index.column() == StateColumn && row.state) {
         const bool exited = *row.state == NodeState::Exited;
         if (exited && row.status == 0)

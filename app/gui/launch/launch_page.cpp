@@ -124,6 +124,7 @@ void LaunchPage::showPlan() {
 // Another plan: the run of the plan before (its banner, rows and log) is not this one's.
 // A run still going keeps its page until it ends.
 void LaunchPage::forgetEndedRun() {
+    m_scheduled->forgetEndedJob();
     if (running())
         return;
     m_banner->clear();

@@ -120,6 +120,12 @@ void ScheduledJobPanel::started() {
     updateButtons();
 }
 
+void ScheduledJobPanel::forgetEndedJob() {
+    if (running()) return;
+    started();
+    m_banner->clear();
+}
+
 bool ScheduledJobPanel::submit(bool dryRun) {
     if (!m_control->submit(m_document.plan(), m_runDirEdit->text().trimmed().toStdString(), dryRun)) return false;
     started();

@@ -37,6 +37,9 @@ public:
     bool attach(const QString& runDir);  // follow the job of an earlier launch into runDir
     void stop();                     // Stop: the job is cancelled (SIGTERM to its tasks first)
     bool running() const;
+    // Another plan: the ended job (its banner, values, log) was the plan before's. A job
+    // still followed stays.
+    void forgetEndedJob();
 
     // What the panel shows, for tests.
     QString stateText() const;

@@ -1,5 +1,6 @@
 #include "gui/layouts/timeline_plot.h"
 
+#include "cost/cost_solver.h"
 #include "gui/parts/figure_format.h"
 #include "gui/plan/plan_document.h"
 #include "gui/watch/watch_runs_model.h"
@@ -142,7 +143,10 @@ void TimelinePlot::drawPlanned(const RunTimeline& t, double start, const QColor&
     };
     marks(t.evalEvery, t.evaluations, QCPScatterStyle::ssCircle, 6);
     marks(t.checkpointEvery, t.checkpoints, QCPScatterStyle::ssTriangle, 8);
+    m_evalMarks |= t.evalEvery > 0 && t.evaluations > 0 && t.evaluations <= kMostMarks;
+    m_checkpointMarks |= t.checkpointEvery > 0 && t.checkpoints > 0 && t.checkpoints <= kMostMarks;
     if (t.warmupSteps > 0 && t.warmupSteps < t.totalSteps) {
+        m_warmupMarks = true;
         QCPGraph* w = m_plot->addGraph();
         w->removeFromLegend();
         w->setLineStyle(QCPGraph::lsNone);
@@ -175,6 +179,7 @@ void TimelinePlot::redraw() {
     m_plot->clearPlottables();
     m_plot->clearItems();
     m_finishes.clear();
+    m_evalMarks = m_checkpointMarks = m_warmupMarks = false;
     m_plot->setLocale(QLocale());
     const QString title = tr("The run over time: planned for each layout, and watched runs");
     static_cast<QCPTextElement*>(m_plot->plotLayout()->element(0, 0))->setText(title);
@@ -251,6 +256,34 @@ void TimelinePlot::redraw() {
         if (planned)
             top = std::max(top, double(w.planned.totalSteps));
     }
+    // The deadline, where the plan sets one: the lines that cross it finish too late.
+    if (analysis.goal && analysis.goal->deadlineHours) {
+        const double deadline = now + *analysis.goal->deadlineHours * 3600;
+        auto* line = new QCPItemStraightLine(m_plot);
+        line->point1->setCoords(deadline, 0);
+        line->point2->setCoords(deadline, 1);
+        line->setPen(QPen(QColor(0xb3, 0x26, 0x1e), 1.5, Qt::DashLine));
+        auto* label = new QCPItemText(m_plot);
+        label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        label->position->setCoords(deadline, 0.01);
+        label->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
+        label->setColor(QColor(0xb3, 0x26, 0x1e));
+        label->setText(tr("deadline %1").arg(clockText(deadline)));
+        last = std::max(last, deadline);
+    }
+    // What the marks on the planned lines are: legend entries of their own, in grey.
+    const auto explain = [this](bool drawn, QCPScatterStyle::ScatterShape shape, double size, const QString& what) {
+        if (!drawn)
+            return;
+        QCPGraph* key = m_plot->addGraph();
+        key->setName(what);
+        key->setPen(Qt::NoPen);
+        key->setLineStyle(QCPGraph::lsNone);
+        key->setScatterStyle(QCPScatterStyle(shape, QColor(90, 90, 90), shape == QCPScatterStyle::ssDiamond ? QColor(90, 90, 90) : Qt::white, size));
+    };
+    explain(m_warmupMarks, QCPScatterStyle::ssDiamond, 9, tr("warm-up ends"));
+    explain(m_evalMarks, QCPScatterStyle::ssCircle, 6, tr("evaluation"));
+    explain(m_checkpointMarks, QCPScatterStyle::ssTriangle, 8, tr("checkpoint"));
     // The lines rise from bottom left to top right: the legend goes where they are not.
     m_plot->legend->setVisible(true);
     m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);

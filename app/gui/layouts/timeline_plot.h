@@ -59,6 +59,9 @@ private:
         QString text;
     };
     std::vector<Finish> m_finishes;  // the labels of the lines drawn, placed once the axes are set
+    // The marks drawn on the planned lines (evaluations, checkpoints, the warm-up's end):
+    // the legend says what each shape is.
+    bool m_evalMarks = false, m_checkpointMarks = false, m_warmupMarks = false;
 
     const PlanDocument& m_document;
     std::vector<Watched> m_watched;

@@ -174,6 +174,14 @@ bool CardGraphs::fill(int card, QCustomPlot* plot) {
         if (std::get<0>(key) != card || !d.shown)
             continue;
         const Copy& c = *d.shown;
+        // One value (an evaluation run once, a run's first step): a line through one
+        // point draws nothing and the card looked empty.
+        if (const bool dot = !c.x.empty() && c.x.lo == c.x.hi; dot != d.dotted) {
+            d.dotted = dot;
+            d.smooth->setScatterStyle(dot ? QCPScatterStyle(QCPScatterStyle::ssDisc, d.smooth->pen().color(), 7)
+                                          : QCPScatterStyle());
+            changed = true;
+        }
         if (d.filledMarks != std::size_t(c.markX.size())) {
             d.marks->setData(c.markX, c.markY, true);
             d.filledMarks = std::size_t(c.markX.size());

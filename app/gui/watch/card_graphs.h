@@ -107,6 +107,7 @@ private:
         double filledLo = 0, filledHi = 0;
         int filledColumns = -1;
         std::size_t filledPoints = 0, filledMarks = 0;
+        bool dotted = false;  // its values all at one x: a line would draw nothing, so a dot shows them
     };
     std::map<std::tuple<int, const metrics::Run*, const metrics::Series*>, Drawn> m_drawn;
     double m_smoothing = 0;

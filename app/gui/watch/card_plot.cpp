@@ -158,7 +158,10 @@ void followData(QCustomPlot* plot, const ValueRange& x, const ValueRange& y, con
                 bool ignoreOutliers, bool logY) {
     if (x.empty())
         return;
-    plot->xAxis->setRange(x.lo, x.hi > x.lo ? x.hi : x.lo + 1);
+    if (x.hi > x.lo)
+        plot->xAxis->setRange(x.lo, x.hi);
+    else  // values at one x only: it in the middle, not on the card's edge
+        plot->xAxis->setRange(x.lo - 1, x.lo + 1);
     ValueRange shown = y;
     if (ignoreOutliers) {
         metrics::OutlierFreeRange central;

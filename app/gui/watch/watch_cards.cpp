@@ -12,9 +12,13 @@
 
 #include <qcustomplot.h>
 
+#include <QAbstractScrollArea>
+#include <QCoreApplication>
 #include <QEvent>
 #include <QGridLayout>
+#include <QScrollBar>
 #include <QToolTip>
+#include <QWheelEvent>
 
 #include <algorithm>
 #include <cmath>
@@ -49,6 +53,18 @@ WatchCards::~WatchCards() = default;
 bool WatchCards::eventFilter(QObject* watched, QEvent* event) {
     if (event->type() == QEvent::Resize && !m_redrawing)
         emit viewChanged();
+    // The wheel scrolls the cards, as over any page (TensorBoard's and W&B's do the same);
+    // Ctrl+wheel zooms the card under it. A card took every turn, and the cards beneath the
+    // window's edge (1366×768) could not be reached with the wheel.
+    if (event->type() == QEvent::Wheel && !(static_cast<QWheelEvent*>(event)->modifiers() & Qt::ControlModifier)) {
+        for (QWidget* w = parentWidget(); w; w = w->parentWidget())
+            if (auto* area = qobject_cast<QAbstractScrollArea*>(w)) {
+                QCoreApplication::sendEvent(area->verticalScrollBar(), event);
+                return true;
+            }
+        event->ignore();
+        return true;
+    }
     return QWidget::eventFilter(watched, event);
 }
 
@@ -136,19 +152,21 @@ QString WatchCards::title(int card) const {
     case CardKind::Loss: return tr("Loss");
     case CardKind::Psnr: return tr("PSNR (dB)");
     case CardKind::Lr: return tr("Learning rate");
-    case CardKind::SamplesPerS: return tr("Samples/s (dashed: the plan's prediction)");
+    case CardKind::SamplesPerS:  // the dashed line named only where one is drawn (a run of the plan's)
+        return std::any_of(m_planLines.begin(), m_planLines.end(), [card](const auto& l) { return l.first.first == card; })
+                   ? tr("Samples/s (dashed: the plan's prediction)")
+                   : tr("Samples/s");
     case CardKind::GpuMemory:  // no dashed line where the capacity is above the scale
         return capacityOffScale(card) ? tr("GPU memory (GiB)") : tr("GPU memory (GiB; dashed: capacity)");
     case CardKind::GradNorm: return tr("Gradient norm");
     case CardKind::Eval: return tr("Evaluation loss");
     case CardKind::RankStepTime: return tr("Step time per rank (s)");
     case CardKind::Scalar: {
-        const QString unit = QString::fromStdString(unitOf(c.metric));
-        const Text metric = metricName(c.metric);
-        QString name = app::qLocalized(metric);
-        if (!metric.isValue() && !name.isEmpty())  // the protocol's with a title's capital, as the other cards'; a script's key as it wrote it
-            name[0] = name[0].toUpper();
-        return unit.isEmpty() ? name : QStringLiteral("%1 (%2)").arg(name, unit);
+        QString title = app::qLocalized(metricTitle(c.metric));
+        // The protocol's with a title's capital, as the other cards'; a script's key as it wrote it.
+        if (!metricName(c.metric).isValue() && !title.isEmpty())
+            title[0] = title[0].toUpper();
+        return title;
     }
     }
     return {};

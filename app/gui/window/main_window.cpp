@@ -152,14 +152,13 @@ void MainWindow::createPages() {
     m_timeline = new TimelinePlot(*m_document);
     m_tabs->addTab(m_timeline, QString());
     connect(m_watch, &WatchPage::runsRedrawn, this, [this] { m_timeline->setWatchedRuns(m_watch->shownRuns()); });
-    // The hosts have one home, the plan's launch.hosts: both pages edit it and show it.
+    // The hosts have one home, the plan's launch.hosts: the Launch page edits it too.
     const auto setHosts = [this](const QStringList& hosts) {
         const QString problem = app::qLocalized(m_document->setField("launch.hosts", hosts.join(QLatin1Char(','))));
         if (!problem.isEmpty())
             statusBar()->showMessage(problem, 8000);
     };
     connect(m_launch, &LaunchPage::hostsEdited, this, setHosts);
-    connect(m_generated, &GeneratedFilesPage::hostsEdited, this, setHosts);
     connect(m_launch, &LaunchPage::watchRequested, this, [this](const QString& runDir) {
         if (m_watch->addSource(runDir))
             m_tabs->setCurrentWidget(m_watch);
