@@ -6,7 +6,11 @@
 
 namespace traindeck::metrics {
 
-RunSummary SummaryTracker::update(const Run& run) {
+RunSummary SummaryTracker::update(const Run& run) { return *update(run, SIZE_MAX); }
+
+std::optional<RunSummary> SummaryTracker::update(const Run& run, std::size_t budget) {
+    budget_ = budget;
+    caughtUp_ = true;
     const SeriesWalks walks{
         [this](WalkSlot slot, const Series& s, bool lowerIsBetter) {
             BestWalk& w = slot == WalkSlot::Loss ? bestLoss_ : bestPsnr_;
@@ -16,7 +20,17 @@ RunSummary SummaryTracker::update(const Run& run) {
         [this](WalkSlot slot, const Series& s, std::int64_t warmupSteps) {
             return steady(slot == WalkSlot::SamplesPerS ? samples_ : steps_, &s, warmupSteps);
         }};
-    return summarizeWith(run, walks);
+    RunSummary summary = summarizeWith(run, walks);
+    if (!caughtUp_)
+        return std::nullopt;
+    return summary;
+}
+
+std::size_t SummaryTracker::walkEnd(std::size_t done, std::size_t size) {
+    const std::size_t end = size - done > budget_ ? done + budget_ : size;
+    budget_ -= end - done;
+    caughtUp_ = caughtUp_ && end == size;
+    return end;
 }
 
 void SummaryTracker::best(BestWalk& w, const Series* s, bool lowerIsBetter) {
@@ -25,13 +39,14 @@ void SummaryTracker::best(BestWalk& w, const Series* s, bool lowerIsBetter) {
         w.best.reset();
     }
     const auto& points = s->points();
-    for (std::size_t i = w.walk.done; i < points.size(); ++i) {
+    const std::size_t end = walkEnd(w.walk.done, points.size());
+    for (std::size_t i = w.walk.done; i < end; ++i) {
         const Point& p = points[i];
         if (std::isfinite(p.value) && (!w.best || (lowerIsBetter ? p.value < w.best->value : p.value > w.best->value)))
             w.best = Best{p.value, p.step};
     }
-    walked_ += points.size() - w.walk.done;
-    w.walk.done = points.size();
+    walked_ += end - w.walk.done;
+    w.walk.done = end;
 }
 
 // steadyOf()'s median, carried: the steady points are the usable ones at or after
@@ -43,16 +58,17 @@ std::optional<SteadySpeed> SummaryTracker::steady(SteadyWalk& w, const Series* s
         w.walk.restart(s, warmup);
         w.lower = {};
         w.upper = {};
+        w.gathered.clear();
         w.speed.reset();
     }
     const auto& points = s->points();
     const auto isSteady = [warmup](const Point& p) { return std::isfinite(p.value) && p.value > 0 && p.step >= warmup; };
     if (w.lower.empty()) {
-        // A walk from the start: both halves at once, in linear time (pushing a
-        // million points one by one cost more than summarize()'s own median).
-        std::vector<double> v;
-        v.reserve(points.size() - w.walk.done);
-        for (std::size_t i = w.walk.done; i < points.size(); ++i)
+        // A walk from the start: both halves at once when it reaches the end, in linear
+        // time (pushing a million points one by one cost more than summarize()'s own median).
+        std::vector<double>& v = w.gathered;
+        const std::size_t end = walkEnd(w.walk.done, points.size());
+        for (std::size_t i = w.walk.done; i < end; ++i)
             if (isSteady(points[i])) {
                 v.push_back(points[i].value);
                 if (!w.speed) {
@@ -61,15 +77,19 @@ std::optional<SteadySpeed> SummaryTracker::steady(SteadyWalk& w, const Series* s
                 }
                 w.speed->lastStep = points[i].step;
             }
+        walked_ += end - w.walk.done;
+        w.walk.done = end;
+        if (end < points.size())
+            return std::nullopt;  // not yet at the end: nothing said
         const auto middle = v.begin() + std::ptrdiff_t((v.size() + 1) / 2);  // the lower half holds the middle point
         if (!v.empty())
             std::nth_element(v.begin(), middle - 1, v.end());
         w.lower = decltype(w.lower)(std::less<double>(), std::vector<double>(v.begin(), middle));
         w.upper = decltype(w.upper)(std::greater<double>(), std::vector<double>(middle, v.end()));
-        walked_ += points.size() - w.walk.done;
-        w.walk.done = points.size();
+        v = {};
     }
-    for (std::size_t i = w.walk.done; i < points.size(); ++i) {
+    const std::size_t end = walkEnd(w.walk.done, points.size());
+    for (std::size_t i = w.walk.done; i < end; ++i) {
         const Point& p = points[i];
         if (!isSteady(p))
             continue;
@@ -91,8 +111,10 @@ std::optional<SteadySpeed> SummaryTracker::steady(SteadyWalk& w, const Series* s
         }
         w.speed->lastStep = p.step;
     }
-    walked_ += points.size() - w.walk.done;
-    w.walk.done = points.size();
+    walked_ += end - w.walk.done;
+    w.walk.done = end;
+    if (end < points.size())
+        return std::nullopt;  // not yet at the end: nothing said
     if (!w.speed) {  // no steady point yet
         walked_ += points.size();
         return steadyOf(points, warmupSteps);

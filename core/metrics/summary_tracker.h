@@ -21,6 +21,11 @@ class SummaryTracker {
 public:
     // The run's summary now. Always the same run (another run: another tracker).
     RunSummary update(const Run& run);
+    // The same, walking at most `budget` points this call: nothing until the walks have
+    // caught up with the run. A window asks so once per turn of its event loop, so that a
+    // long run's first summary (a million steps: ~30 ns a point, four series) never holds
+    // the window in one turn.
+    std::optional<RunSummary> update(const Run& run, std::size_t budget);
     // Points walked so far (a new point once, a rewritten series' points again).
     std::size_t pointsWalked() const { return walked_; }
 
@@ -51,14 +56,19 @@ private:
         Walk walk;
         std::priority_queue<double> lower;
         std::priority_queue<double, std::vector<double>, std::greater<double>> upper;
+        std::vector<double> gathered;  // a walk from the start, until it reaches the end: its steady values
         std::optional<SteadySpeed> speed;
     };
     void best(BestWalk& w, const Series* s, bool lowerIsBetter);
     std::optional<SteadySpeed> steady(SteadyWalk& w, const Series* s, std::int64_t warmupSteps);
+    // The end of this call's walk of `points` from `done`, within what is left of the budget.
+    std::size_t walkEnd(std::size_t done, std::size_t size);
 
     BestWalk bestLoss_, bestPsnr_;
     SteadyWalk samples_, steps_;
     std::size_t walked_ = 0;
+    std::size_t budget_ = SIZE_MAX;  // points this call may still walk
+    bool caughtUp_ = true;           // every walk of this call reached its series' end
 };
 
 }  // namespace traindeck::metrics

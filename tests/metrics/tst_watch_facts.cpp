@@ -39,6 +39,32 @@ std::string runLines(const std::string& device) {
     return lines;
 }
 
+
+// Two summaries say the same (a NaN last value: the same NaN).
+bool sameSummary(const metrics::RunSummary& a, const metrics::RunSummary& b) {
+    const auto best = [](const std::optional<metrics::Best>& x, const std::optional<metrics::Best>& y) {
+        return x.has_value() == y.has_value() && (!x || (x->value == y->value && x->step == y->step));
+    };
+    const auto last = [](const std::optional<double>& x, const std::optional<double>& y) {
+        return x.has_value() == y.has_value() && (!x || *x == *y || (std::isnan(*x) && std::isnan(*y)));
+    };
+    return a.lastStep == b.lastStep && last(a.lastLoss, b.lastLoss) && last(a.lastPsnr, b.lastPsnr) &&
+           best(a.bestLoss, b.bestLoss) && best(a.bestPsnr, b.bestPsnr) && a.steadySamplesPerS == b.steadySamplesPerS &&
+           a.steadyStepsPerS == b.steadyStepsPerS;
+}
+
+// `n` steps more of the four series a summary walks, from `step` on.
+void appendSummarized(Run& run, int& step, int n) {
+    for (int i = 0; i < n; ++i, ++step) {
+        // Values that repeat and cross, so the medians' halves trade points.
+        const double v = 100 + (step * 37) % 23 - (step % 5 == 0 ? 30 : 0);
+        run.append(run.series("loss"), {step, double(step), 2.0 / (1 + step % 50)}, 0);
+        run.append(run.series("psnr"), {step, double(step), step % 9 == 0 ? std::nan("") : 20.0 + step % 11}, 0);
+        run.append(run.series("samples_per_s"), {step, double(step), step % 17 == 0 ? 0 : v}, 0);
+        run.append(run.series("step_time_s"), {step, double(step), 1 / v}, 0);
+    }
+}
+
 }  // namespace
 
 class TestWatchFacts : public QObject {
@@ -192,35 +218,15 @@ private slots:
     // series (a capacity of 256), when a restart purges a tail, when a step comes
     // twice, when the warm-up is learnt late. Appended points are walked once.
     void aCarriedSummaryIsSummarizes() {
-        const auto same = [](const metrics::RunSummary& a, const metrics::RunSummary& b) {
-            const auto best = [](const std::optional<metrics::Best>& x, const std::optional<metrics::Best>& y) {
-                return x.has_value() == y.has_value() && (!x || (x->value == y->value && x->step == y->step));
-            };
-            const auto last = [](const std::optional<double>& x, const std::optional<double>& y) {  // NaN: the same NaN
-                return x.has_value() == y.has_value() && (!x || *x == *y || (std::isnan(*x) && std::isnan(*y)));
-            };
-            return a.lastStep == b.lastStep && last(a.lastLoss, b.lastLoss) && last(a.lastPsnr, b.lastPsnr) &&
-                   best(a.bestLoss, b.bestLoss) && best(a.bestPsnr, b.bestPsnr) &&
-                   a.steadySamplesPerS == b.steadySamplesPerS && a.steadyStepsPerS == b.steadyStepsPerS;
-        };
         Run run("r", 256);
         metrics::SummaryTracker tracker;
         int step = 0;
-        const auto add = [&](int n) {
-            for (int i = 0; i < n; ++i, ++step) {
-                // Values that repeat and cross, so the medians' halves trade points.
-                const double v = 100 + (step * 37) % 23 - (step % 5 == 0 ? 30 : 0);
-                run.append(run.series("loss"), {step, double(step), 2.0 / (1 + step % 50)}, 0);
-                run.append(run.series("psnr"), {step, double(step), step % 9 == 0 ? std::nan("") : 20.0 + step % 11}, 0);
-                run.append(run.series("samples_per_s"), {step, double(step), step % 17 == 0 ? 0 : v}, 0);
-                run.append(run.series("step_time_s"), {step, double(step), 1 / v}, 0);
-            }
-        };
+        const auto add = [&](int n) { appendSummarized(run, step, n); };
         std::size_t walked = 0;
         int from = 0;
         for (int call = 0; call < 40; ++call) {
             add(call % 7);
-            QVERIFY2(same(tracker.update(run), metrics::summarize(run)), qPrintable(QString("call %1").arg(call)));
+            QVERIFY2(sameSummary(tracker.update(run), metrics::summarize(run)), qPrintable(QString("call %1").arg(call)));
             if (call == 4) {  // steady points from here on
                 walked = tracker.pointsWalked();
                 from = step;
@@ -231,19 +237,46 @@ private slots:
         QCOMPARE(tracker.pointsWalked() - walked, std::size_t(4 * (step - from)));
         add(200);  // folds
         QVERIFY(run.find("loss")->folds() > 0);
-        QVERIFY(same(tracker.update(run), metrics::summarize(run)));
+        QVERIFY(sameSummary(tracker.update(run), metrics::summarize(run)));
         step -= 30;  // a restart purges the last 30 steps
         add(10);
-        QVERIFY(same(tracker.update(run), metrics::summarize(run)));
+        QVERIFY(sameSummary(tracker.update(run), metrics::summarize(run)));
         --step;  // the last step again: its value replaced
         add(1);
-        QVERIFY(same(tracker.update(run), metrics::summarize(run)));
+        QVERIFY(sameSummary(tracker.update(run), metrics::summarize(run)));
         run.info.warmupSteps = 150;  // the start event's warm-up, read late
-        QVERIFY(same(tracker.update(run), metrics::summarize(run)));
+        QVERIFY(sameSummary(tracker.update(run), metrics::summarize(run)));
         for (int call = 0; call < 20; ++call) {
             add(3);
-            QVERIFY(same(tracker.update(run), metrics::summarize(run)));
+            QVERIFY(sameSummary(tracker.update(run), metrics::summarize(run)));
         }
+    }
+
+    // A long run's first summary asked a slice at a time (the window's turns): each call walks
+    // no more than it may, says nothing until the walks reach the run's end (points still coming,
+    // the store folding a series meanwhile), and then is summarize()'s.
+    void aSummaryAskedInSlicesWalksNoMoreThanItMay() {
+        Run run("r", 4096);
+        metrics::SummaryTracker tracker;
+        int step = 0;
+        appendSummarized(run, step, 3000);
+        constexpr std::size_t kBudget = 1000;
+        int calls = 0;
+        std::optional<metrics::RunSummary> summary;
+        while (!summary && calls < 100) {
+            const std::size_t walked = tracker.pointsWalked();
+            summary = tracker.update(run, kBudget);
+            QVERIFY(tracker.pointsWalked() - walked <= kBudget);
+            if (++calls == 5)
+                appendSummarized(run, step, 2000);  // folds every series meanwhile
+        }
+        QVERIFY(run.find("loss")->folds() > 0);
+        QVERIFY2(calls > 12, qPrintable(QString::number(calls)));  // four series of 3000 and more points, 1000 a call
+        QVERIFY(summary && sameSummary(*summary, metrics::summarize(run)));
+        // Caught up: a few new points are said at once, within the slice.
+        appendSummarized(run, step, 10);
+        summary = tracker.update(run, kBudget);
+        QVERIFY(summary && sameSummary(*summary, metrics::summarize(run)));
     }
 };
 
