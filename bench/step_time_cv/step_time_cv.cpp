@@ -49,13 +49,26 @@ int main() {
     for (const FamilyCheck& f : cv.families)
         row(f.family.c_str(), f.uncalibrated, f.calibrated);
     row("**all**", cv.uncalibrated, cv.calibrated);
-    std::printf("\nThe prior each held-out family's calibration used (fitted without it): lowest GPU-bound MFU; host paces\n\n");
-    std::printf("| family held out | lowest GPU-bound MFU | host paces |\n|---|---|---|\n");
+    std::printf("\nThe prior each held-out family's calibration used (fitted without it): lowest GPU-bound MFU, "
+                "less the GPU-bound band uncalibrated (the floor under which a run is not taken as the GPU's); host paces\n\n");
+    std::printf("| family held out | lowest GPU-bound MFU | GPU-bound band | floor | host paces |\n|---|---|---|---|---|\n");
+    auto prior = [](const char* name, const AttributionPrior& p) {
+        std::printf("| %s | %.3f | ±%.1f%% | %.3f | %.2f–%.2f |\n", name, p.lowestGpuMfu, percent(p.gpuMfuSpread),
+                    p.gpuMfuFloor(), p.fastestPace, p.slowestPace);
+    };
     for (const FamilyCheck& f : cv.families)
-        std::printf("| %s | %.3f | %.2f–%.2f |\n", f.family.c_str(), f.prior.lowestGpuMfu, f.prior.fastestPace,
-                    f.prior.slowestPace);
-    std::printf("| (none: the planner's) | %.3f | %.2f–%.2f |\n", cv.prior.lowestGpuMfu, cv.prior.fastestPace,
-                cv.prior.slowestPace);
+        prior(f.family.c_str(), f.prior);
+    prior("(none: the planner's)", cv.prior);
+    std::printf("\nGPU-bound steps within %.0f%% after one run, by what the fit took the run for\n\n"
+                "| family held out | after a run taken as the GPU's | after a run taken as the host's |\n|---|---|---|\n",
+                percent(kGpuBoundGoalCalibrated));
+    auto split = [](const char* name, const FamilyCheck::State& c) {
+        std::printf("| %s | %d of %d | %d of %d |\n", name, c.gpuWithinAfterGpuRun, c.gpuBoundAfterGpuRun,
+                    c.gpuWithin - c.gpuWithinAfterGpuRun, c.gpuBound - c.gpuBoundAfterGpuRun);
+    };
+    for (const FamilyCheck& f : cv.families)
+        split(f.family.c_str(), f.calibrated);
+    split("**all**", cv.calibrated);
     std::printf("\nThe bands the planner states (from all the truth; level: the quantile of |error| chosen by leave one "
                 "family out; a host-bound step never under ±%.1f%%, its run-to-run swing)\n\n",
                 percent(hostSwingBand()));

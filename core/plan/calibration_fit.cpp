@@ -330,14 +330,14 @@ FittedModel fitAt(const Plan& plan, const std::vector<Calibration>& given, const
                               host.pace < kMaxPace * (1 - 1e-6);
         fit.gpuOnlyMfu = gpuFits ? k.mfu : 0;
         fit.hostOnlyPace = hostFits ? host.pace : 0;
-        const bool gpuAllowed = gpuFits && k.mfu >= prior.lowestGpuMfu;
+        const bool gpuAllowed = gpuFits && k.mfu >= prior.gpuMfuFloor();
         const bool hostAllowed = hostFits && host.pace >= prior.fastestPace && host.pace <= prior.slowestPace;
         if (gpuAllowed && hostAllowed) {
             hostBound = hostMovesMore(points, defaults);
             alternative = hostBound ? k : host;
         } else if (hostAllowed || gpuAllowed) {
             hostBound = hostAllowed;
-            lowestMfu = std::max(lowestMfu, prior.lowestGpuMfu);
+            lowestMfu = std::max(lowestMfu, prior.gpuMfuFloor());
         }
     }
     if (hostBound) {

@@ -51,8 +51,13 @@ struct RefusedPoint {
 // showed is kept. Not given: the built-in truth's.
 struct AttributionPrior {
     double lowestGpuMfu = 0.05;  // the lowest MFU a measured GPU-bound step fitted
+    // How far under it a family not measured still runs GPU-bound: the GPU-bound steps' band
+    // uncalibrated, judged on families left out (step_time_cross_validation.cpp).
+    double gpuMfuSpread = 0;
     double fastestPace = 0.1;    // the host paces measured host-bound steps fitted, fastest to slowest
     double slowestPace = 10.0;
+    // The lowest MFU at which a step is still taken as the GPU's.
+    double gpuMfuFloor() const { return lowestGpuMfu * (1 - gpuMfuSpread); }
 };
 
 // One set of a fit's MFU and host pace (the fit's overlap and latency with them).

@@ -44,6 +44,9 @@ struct FamilyCheck {
     struct State {
         int points = 0, covered = 0;      // steps; inside the band stated without the family
         int gpuBound = 0, gpuWithin = 0;  // of them GPU-bound (the model's regime and the run's own timing agree); within the goal
+        // After one run: of the GPU-bound ones, those whose run the fit took as the GPU's. After a
+        // run taken as the host's the MFU is the plan's, and the step is as sure as uncalibrated.
+        int gpuBoundAfterGpuRun = 0, gpuWithinAfterGpuRun = 0;
         int withAlternative = 0;          // after one run: the run fitted two explanations
         double worst = 0;                 // largest |predicted / measured − 1|
         double widestBand = 0;

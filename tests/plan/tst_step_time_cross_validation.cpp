@@ -89,6 +89,10 @@ private slots:
             QVERIFY(f.prior.fastestPace >= cv.prior.fastestPace && f.prior.slowestPace <= cv.prior.slowestPace);
         }
         QVERIFY(cv.prior.lowestGpuMfu > 0.05 && cv.prior.lowestGpuMfu < 1);
+        // The floor under it is the GPU-bound band the planner states uncalibrated (each family's: without it).
+        QCOMPARE(cv.prior.gpuMfuSpread, cv.uncalibratedBands[size_t(StepRegime::Gpu)].band);
+        for (const FamilyCheck& f : cv.families)
+            QVERIFY(f.prior.gpuMfuFloor() < f.prior.lowestGpuMfu);
         QVERIFY(cv.prior.fastestPace < 1.2 && cv.prior.slowestPace > 1.2);
         QCOMPARE(&truthAttributionPrior(), &cv.prior);
     }
