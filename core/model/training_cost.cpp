@@ -129,8 +129,11 @@ ActivationMemory activationMemory(const Architecture& a, const ParameterCount& p
     double perToken = scale * (c.h * h + c.q * q + c.kv * kv + extraNorms + mlpPart);
     // Without flash attention the scores are kept: softmax output (2), dropout mask (1)
     // and output (2) bytes per head per pair of tokens (Korthikanti et al. eq. 2: 5·a·s²·b);
-    // selective checkpointing recomputes exactly them.
-    const double scores = !flash && ckpt == Checkpointing::None ? 5.0 * double(a.heads) * tokens : 0.0;
+    // selective checkpointing recomputes exactly them. Attention with sinks runs eagerly
+    // whatever the plan says of flash attention (Architecture::eagerAttention), and a block
+    // recomputed under full checkpointing holds its scores again while its backward runs.
+    const double scoresPerToken = !flash || a.eagerAttention() ? 5.0 * double(a.heads) * tokens : 0.0;
+    const double scores = ckpt == Checkpointing::None ? scoresPerToken : 0.0;
     m.perLayer = (perToken + scores) * T;
     m.tokens = T;
     m.micro = micro;
@@ -151,7 +154,11 @@ ActivationMemory activationMemory(const Architecture& a, const ParameterCount& p
     if (n == Numerics::Mixed)
         m.weightCopies = 2.0 * ((ckpt == Checkpointing::Full ? 0.0 : m.layers * double(p.blockCopied)) + double(p.head));
     const double widest = std::max(I, h) * T * (n == Numerics::Half ? 2.0 : 4.0);
-    m.backwardTransient = (ckpt == Checkpointing::Full ? m.perLayer : 0.0) + widest;
+    // Backward through those scores' softmax holds two more of their size beside them: the
+    // gradient it reads and the one it writes, 2 bytes each per score.
+    const double scoreGradients = scoresPerToken > 0 ? 4.0 * double(a.heads) * tokens : 0.0;
+    m.backwardTransient =
+        (ckpt == Checkpointing::Full ? m.perLayer + scoresPerToken * T : 0.0) + scoreGradients * T + widest;
     m.formula = Text(a.experts > 0 ? TD_TEXT("Formulas", "per token per layer %1·h + %2·q + %3·kv + top_k × (%4·h + %5·I) "
                                                          "bytes (saved tensors, Korthikanti et al. 2022 for this block)")
                                    : TD_TEXT("Formulas", "per token per layer %1·h + %2·q + %3·kv + %6·I bytes (saved "

@@ -5,9 +5,10 @@
 // checkpointing off and full; three shapes). None of these points set a constant of the
 // planner. Run with -v2 for the table of bench/RESULTS.md.
 //   memory  one GPU without DDP: the plan's peak less its fixed overhead within 10% of
-//           max_memory_allocated, but gpt-oss at 4096 × 2 under full checkpointing: transformers
-//           runs its attention eagerly (the sinks), so recomputing a block holds its s² scores,
-//           which the plan (flash attention) does not count. DDP on the one GPU adds its gradient
+//           max_memory_allocated, but gpt-oss at 4096 × 2 under full checkpointing (-10.1%):
+//           transformers runs its attention eagerly (the sinks), and the plan counts the s² scores
+//           a recomputed block holds and their two gradients in its backward (-28% before they
+//           were counted); what else its backward holds there is not. DDP on the one GPU adds its gradient
 //           buckets, 4 bytes per parameter, which a plan of one GPU (no DDP) does not hold.
 //   step    uncalibrated within the planner's stated error at 9 in 10 points, after one run
 //           within 15%: the mixtures' AMP steps run grouped_mm's fp32 fallback, a loop of one
