@@ -6,11 +6,13 @@
 // full, 1k–8k tokens, micro-batch 1–8; then, measured after the constants were set from those,
 // held-out points: Qwen2.5-7B and Mistral-7B at 4 blocks and GPT-2 at other shapes).
 //
-// Everything goes through the product's own path, as a user would go: the point's plan is
-// written as a plan file, `traindeck plan PLAN --json` gives the uncalibrated step, and for the
-// calibrated one the reference run is written as a metrics file (docs/metrics-protocol.md: the
-// `start` event with its workload, then its steps at the measured speed) and handed to
-// `traindeck plan PLAN --calibrate-from RUN --json`. No internal fit is called.
+// Everything goes the product's own way, as a user would go: the point's plan is written as a
+// plan file, `traindeck plan PLAN --json` gives the uncalibrated step, and for the calibrated
+// one the reference run is written as a metrics file (docs/metrics-protocol.md: the `start`
+// event with its workload, then its steps at the measured speed) and handed to `traindeck plan
+// PLAN --calibrate-from RUN --json`. Every plan file is read back and every run read as that
+// command reads them; one plan file of each group runs through the command itself, which must
+// print the very figures planned here.
 //
 // Two goals, each over every point of the fixture:
 //   uncalibrated   the plan as a user writes it (the catalogue's H200, the default MFU): within 20%
@@ -21,8 +23,10 @@
 // Run with -v2 (or look at the log) for the table of bench/RESULTS.md, beside the anchors'
 // own method: 6·N·D and Megatron's FLOPs formula, each at an assumed MFU of 0.40.
 #include "step_truth_fixture.h"
+#include "plan/estimate.h"
 #include "plan/hardware.h"
 #include "plan/plan_yaml.h"
+#include "plan/run_speed.h"
 #include "plan/truth_fixtures.h"
 
 #include "model/parameters.h"
@@ -36,6 +40,7 @@
 #include <cstdio>
 #include <fstream>
 #include <map>
+#include <set>
 
 using namespace traindeck;
 
@@ -193,42 +198,73 @@ const nlohmann::json& layoutOf(const nlohmann::json& plan, const Layout& l) {
 // What the two calls said of one point.
 struct Planned {
     double uncalibratedS = 0, calibratedS = 0;
-    nlohmann::json terms;  // the uncalibrated layout's figures
+    nlohmann::json terms;  // the uncalibrated layout's figures, as --json names them
 };
 
-// Every point planned through the command line: uncalibrated, and calibrated on its model's
-// reference run (`refs`: the metrics file of each group's reference).
+// A layout's figures as `traindeck plan --json` names them.
+nlohmann::json termsOf(const Estimate& e) {
+    return {{"step_time_s", e.stepTimeS.value},          {"compute_time_s", e.computeTimeS.value},
+            {"memory_time_s", e.memoryTimeS.value},      {"host_time_s", e.hostTimeS.value},
+            {"comm_time_s", e.commTimeS.value},          {"exposed_comm_time_s", e.exposedCommTimeS.value}};
+}
+
+// One plan file and the points it plans: the same model, machine, shape and sharding (one GPU
+// and DDP are the same plan on two layouts), written from the point on the most GPUs.
+struct PlanFile {
+    std::string path, run;  // the plan file; its group's reference run (metrics protocol)
+    std::vector<const steptruth::Point*> members;
+};
+
+// Every point planned as `traindeck plan PLAN --json [--calibrate-from RUN]` plans it: the plan
+// file read back, the run read as --calibrate-from reads it, each layout estimated. The first
+// plan file of each group also goes through the command line itself, and what it prints must be
+// these same figures: the product's path, without a process for each of the ~200 plans.
 std::map<const steptruth::Point*, Planned> planAll(const std::vector<steptruth::Point>& all,
                                                    const std::map<std::string, std::string>& runs, const std::string& dir) {
-    // Points that share a plan file: the same model, machine, shape and sharding (one GPU
-    // and DDP are the same plan on two layouts).
-    std::map<std::string, std::vector<const steptruth::Point*>> files;
+    std::map<std::string, PlanFile> files;
     for (const auto& p : all) {
         const std::string sharding = p.strategy == "single" || p.strategy == "ddp" ? "none" : p.strategy;
         files[group(p) + " " + sharding + " " + p.raw["checkpointing"].get<std::string>() + " s" +
               std::to_string(p.raw["seq"].get<int>()) + " m" + std::to_string(p.raw["micro_batch"].get<int>())]
-            .push_back(&p);
+            .members.push_back(&p);
     }
+    std::map<const steptruth::Point*, Planned> out;
     std::vector<Call> calls;
-    std::vector<const std::vector<const steptruth::Point*>*> ofCall;
+    std::vector<const PlanFile*> ofCall;
+    std::set<std::string> groupsThroughCli;
     int n = 0;
-    for (const auto& [key, members] : files) {
-        // The plan of the point on the most GPUs; the others' layouts compared beside it.
-        const steptruth::Point* widest = *std::max_element(members.begin(), members.end(), [](auto* a, auto* b) {
+    for (auto& [key, file] : files) {
+        const steptruth::Point* widest = *std::max_element(file.members.begin(), file.members.end(), [](auto* a, auto* b) {
             return a->layout.worldSize() < b->layout.worldSize();
         });
-        const std::string plan = dir + "/plan-" + std::to_string(n++) + ".yaml";
-        writeFile(plan, planToYaml(widest->plan));
-        QStringList args = {"plan", QString::fromStdString(plan), "--json"};
-        for (const auto* p : members)
+        file.path = dir + "/plan-" + std::to_string(n++) + ".yaml";
+        file.run = runs.at(group(*widest));
+        writeFile(file.path, planToYaml(widest->plan));
+        Plan plan;
+        if (const LoadResult loaded = loadPlanFile(file.path, plan); !loaded.ok)
+            qFatal("%s: %s", file.path.c_str(), loaded.error.english().c_str());
+        Text error;
+        const std::optional<RunSpeed> run = readRunSpeed(file.run, error);
+        if (!run)
+            qFatal("%s: %s", file.run.c_str(), error.english().c_str());
+        Plan calibrated = plan;
+        calibrated.calibrations.push_back(run->calibration);
+        for (const auto* p : file.members) {
+            const Estimate e = estimate(plan, p->layout);
+            out[p] = {e.stepTimeS.value, estimate(calibrated, p->layout).stepTimeS.value, termsOf(e)};
+        }
+        if (!groupsThroughCli.insert(group(*widest)).second)
+            continue;
+        QStringList args = {"plan", QString::fromStdString(file.path), "--json"};
+        for (const auto* p : file.members)
             if (p != widest) args << "--layouts" << QString::fromStdString("1x" + std::to_string(p->layout.worldSize()));
         calls.push_back({args, {}});
-        calls.push_back({args + QStringList{"--calibrate-from", QString::fromStdString(runs.at(group(*widest)))}, {}});
-        ofCall.push_back(&members);
-        ofCall.push_back(&members);
+        calls.push_back({args + QStringList{"--calibrate-from", QString::fromStdString(file.run)}, {}});
+        ofCall.push_back(&file);
+        ofCall.push_back(&file);
     }
     runAll(calls);
-    std::map<const steptruth::Point*, Planned> out;
+    auto same = [](double cli, double here) { return std::fabs(cli - here) <= 1e-9 * std::fabs(here); };
     for (std::size_t i = 0; i < calls.size(); ++i) {
         const bool calibrated = i % 2 == 1;
         if (calibrated) {
@@ -236,16 +272,19 @@ std::map<const steptruth::Point*, Planned> planAll(const std::vector<steptruth::
             if (model["points"].size() != 1 || !model["refused"].empty())
                 qFatal("%s: the run was not taken as the one calibration point", qPrintable(calls[i].args.join(' ')));
         }
-        for (const auto* p : *ofCall[i]) {
+        for (const auto* p : ofCall[i]->members) {
             const auto& l = layoutOf(calls[i].out, p->layout);
-            if (calibrated) {
-                out[p].calibratedS = l["step_time_s"].get<double>();
-            } else {
-                out[p].uncalibratedS = l["step_time_s"].get<double>();
-                out[p].terms = l;
-            }
+            const Planned& here = out.at(p);
+            if (calibrated ? !same(l["step_time_s"].get<double>(), here.calibratedS)
+                           : !std::all_of(here.terms.items().begin(), here.terms.items().end(), [&](const auto& t) {
+                                 return same(l[t.key()].template get<double>(), t.value().template get<double>());
+                             }))
+                qFatal("%s: traindeck plan says %s for %s, not the figures planned here (%s)",
+                       qPrintable(calls[i].args.join(' ')), l.dump().c_str(), p->where.c_str(), here.terms.dump().c_str());
         }
     }
+    if (groupsThroughCli.size() < 8)
+        qFatal("only %zu groups through the command line", groupsThroughCli.size());
     return out;
 }
 
