@@ -75,6 +75,15 @@ Plan gpt2(const std::string& gpu, const std::string& micro) {
                                    {"recipe.grad_accum", "1"}, {"recipe.micro_batch", micro}});
 }
 
+// The step fixture's GPT-2 at 1024 × `micro` on one H200 of the 2-GPU machine, checkpointing off.
+const steptruth::Point* gpt2OnOneH200(const std::vector<steptruth::Point>& all, int micro) {
+    for (const auto& q : all)
+        if (q.set == "tuning" && q.machine == "2gpu" && q.model == "gpt2" && q.strategy == "single" &&
+            q.plan.model.checkpointing == ActivationCheckpointing::None && q.plan.recipe.microBatch == micro)
+            return &q;
+    qFatal("no GPT-2 point at micro-batch %d", micro);
+}
+
 // The step `plan` states on one GPU with `fit`, and the error it states for it.
 struct Stated {
     double stepS, error;
@@ -144,13 +153,7 @@ private slots:
     // H200 (36.8 ms), its host_s left out, predicts 1024 × 2, 4 and 8 within what it states.
     void theStepFixturesHostBoundRunWithoutHostTime() {
         const auto all = steptruth::points(PLAN_FIXTURES, MODEL_CONFIGS);
-        auto find = [&](int micro) {
-            for (const auto& q : all)
-                if (q.set == "tuning" && q.machine == "2gpu" && q.model == "gpt2" && q.strategy == "single" &&
-                    q.plan.model.checkpointing == ActivationCheckpointing::None && q.plan.recipe.microBatch == micro)
-                    return &q;
-            qFatal("no GPT-2 point at micro-batch %d", micro);
-        };
+        auto find = [&](int micro) { return gpt2OnOneH200(all, micro); };
         const steptruth::Point* ref = find(1);
         for (int micro : {2, 4, 8}) {
             const steptruth::Point* at = find(micro);
@@ -172,13 +175,7 @@ private slots:
     // 34–37 ms) lie within what it states. Taken as the host's (×2.15), they were planned 30–127% slow.
     void theStepFixturesGpuBoundRunWithoutHostTime() {
         const auto all = steptruth::points(PLAN_FIXTURES, MODEL_CONFIGS);
-        auto find = [&](int micro) {
-            for (const auto& q : all)
-                if (q.set == "tuning" && q.machine == "2gpu" && q.model == "gpt2" && q.strategy == "single" &&
-                    q.plan.model.checkpointing == ActivationCheckpointing::None && q.plan.recipe.microBatch == micro)
-                    return &q;
-            qFatal("no GPT-2 point at micro-batch %d", micro);
-        };
+        auto find = [&](int micro) { return gpt2OnOneH200(all, micro); };
         const steptruth::Point* ref = find(8);
         const AttributionPrior& prior = truthAttributionPrior();
         for (int micro : {1, 2, 4}) {
