@@ -154,11 +154,16 @@ ActivationMemory activationMemory(const Architecture& a, const ParameterCount& p
     if (n == Numerics::Mixed)
         m.weightCopies = 2.0 * ((ckpt == Checkpointing::Full ? 0.0 : m.layers * double(p.blockCopied)) + double(p.head));
     const double widest = std::max(I, h) * T * (n == Numerics::Half ? 2.0 : 4.0);
-    // Backward through those scores' softmax holds two more of their size beside them: the
-    // gradient it reads and the one it writes, 2 bytes each per score.
-    const double scoreGradients = scoresPerToken > 0 ? 4.0 * double(a.heads) * tokens : 0.0;
+    // Backward through those scores' softmax holds more of their size beside the saved ones: in
+    // 16 bits the gradient it reads and the one it writes, 2 bytes each per score (9 in all). With
+    // sinks the scores are fp32 (the sinks' fp32 parameter promotes the logits they are
+    // concatenated with), and four of them are live at the peak of a block's backward: the
+    // logits, their shifted copy, the probabilities and the gradient, 16 bytes a score (gpt-oss
+    // at 4096 × 2 and 2048 × 1 under full checkpointing, bench/memory_at_peak.py).
+    const double heldInBackward = a.eagerAttention() ? 16.0 : 9.0;
+    const double scoreBackward = scoresPerToken > 0 ? (heldInBackward - 5.0) * double(a.heads) * tokens : 0.0;
     m.backwardTransient =
-        (ckpt == Checkpointing::Full ? m.perLayer + scoresPerToken * T : 0.0) + scoreGradients * T + widest;
+        (ckpt == Checkpointing::Full ? m.perLayer + scoresPerToken * T : 0.0) + scoreBackward * T + widest;
     m.formula = Text(a.experts > 0 ? TD_TEXT("Formulas", "per token per layer %1·h + %2·q + %3·kv + top_k × (%4·h + %5·I) "
                                                          "bytes (saved tensors, Korthikanti et al. 2022 for this block)")
                                    : TD_TEXT("Formulas", "per token per layer %1·h + %2·q + %3·kv + %6·I bytes (saved "
