@@ -253,18 +253,30 @@ CrossValidation crossValidate() {
         before.push_back(r);
     }
 
-    // The GPU-bound band uncalibrated of the families `use` holds, at its level chosen among them.
-    auto gpuBandOf = [&](const std::vector<bool>& use) {
-        Pools pools(before, use);
-        return bandFor(pools, chooseLevels(before, use), std::size_t(StepRegime::Gpu));
-    };
-    const std::vector<bool> everyFamily(families, true);
-    cv.prior = priorOf(steps, explained, family, everyFamily, gpuBandOf(everyFamily));
-    for (std::size_t f = 0; f < families; ++f) {
+    // The families used without `left` (kNone: all of them), and the levels each set of records
+    // chooses among them, once: the uncalibrated ones serve the priors' bands and the check below.
+    auto without = [&](std::size_t left) {
         std::vector<bool> use(families, true);
-        use[f] = false;
-        cv.families[f].prior = priorOf(steps, explained, family, use, gpuBandOf(use));
-    }
+        if (left != kNone)
+            use[left] = false;
+        return use;
+    };
+    std::map<std::pair<const std::vector<Record>*, std::size_t>, std::array<double, kKinds + 1>> chosenLevels;
+    auto levelsWithout = [&](const std::vector<Record>& records, std::size_t left) -> const std::array<double, kKinds + 1>& {
+        const auto [it, added] = chosenLevels.try_emplace({&records, left});
+        if (added)
+            it->second = chooseLevels(records, without(left));
+        return it->second;
+    };
+    // The GPU-bound band uncalibrated of the families used without `left`, at its level chosen among them.
+    auto gpuBandWithout = [&](std::size_t left) {
+        const std::vector<bool> use = without(left);  // Pools holds it by reference
+        Pools pools(before, use);
+        return bandFor(pools, levelsWithout(before, left), std::size_t(StepRegime::Gpu));
+    };
+    cv.prior = priorOf(steps, explained, family, without(kNone), gpuBandWithout(kNone));
+    for (std::size_t f = 0; f < families; ++f)
+        cv.families[f].prior = priorOf(steps, explained, family, without(f), gpuBandWithout(f));
 
     // After one run: every other step of its group (one model on one host in one session)
     // from each run a user could calibrate on, with the prior fitted without its family.
@@ -300,11 +312,10 @@ CrossValidation crossValidate() {
 
     // Each family held out: levels chosen among the others, bands from the others, its steps counted.
     for (std::size_t f = 0; f < families; ++f) {
-        std::vector<bool> use(families, true);
-        use[f] = false;
+        const std::vector<bool> use = without(f);
         for (auto [records, state, goal] : {std::tuple{&before, &FamilyCheck::uncalibrated, kGpuBoundGoalUncalibrated},
                                             std::tuple{&after, &FamilyCheck::calibrated, kGpuBoundGoalCalibrated}}) {
-            const auto level = chooseLevels(*records, use);
+            const auto& level = levelsWithout(*records, f);
             Pools pools(*records, use);
             for (const Record& r : *records)
                 if (r.family == f)
@@ -319,8 +330,9 @@ CrossValidation crossValidate() {
     // The bands the planner states: chosen so over all the truth.
     for (auto [records, bands, whole] : {std::tuple{&before, &cv.uncalibratedBands, &cv.uncalibratedAll},
                                          std::tuple{&after, &cv.calibratedBands, &cv.calibratedAll}}) {
-        const auto level = chooseLevels(*records, everyFamily);
-        Pools pools(*records, everyFamily);
+        const auto& level = levelsWithout(*records, kNone);
+        const std::vector<bool> use = without(kNone);  // Pools holds it by reference
+        Pools pools(*records, use);
         for (std::size_t k = 0; k < kKinds; ++k) {
             const int n = pools.count(k, kNone);
             RegimeBand b{n, n >= kMinRegimePoints ? level[k] : level[kAll], bandFor(pools, level, k)};
