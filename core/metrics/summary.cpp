@@ -114,7 +114,8 @@ RunSummary summarize(const Run& run) {
                     best = Best{p.value, p.step};
             return best;
         },
-        [](WalkSlot, const Series& s, std::int64_t warmupSteps) { return steadyOf(s.points(), warmupSteps); }};
+        [](WalkSlot, const Series& s, std::int64_t warmupSteps) { return steadyOf(s.points(), warmupSteps); },
+        {}};  // walked whole at once
     return summarizeWith(run, walks);
 }
 
@@ -148,6 +149,8 @@ RunSummary summarizeWith(const Run& run, const SeriesWalks& walks) {
     if (out.steadyStepsPerS == 0 && out.steadySamplesPerS > 0 && run.info.effectiveBatch > 0)
         out.steadyStepsPerS = out.steadySamplesPerS / run.info.effectiveBatch;
 
+    if (walks.caughtUp && !walks.caughtUp())
+        return out;
     out.ranks = rankSpread(run);
     out.alarms = run.alarms();
     out.restarts = run.restarts();

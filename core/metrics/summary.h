@@ -58,6 +58,9 @@ struct SeriesWalks {
     std::function<std::optional<Best>(WalkSlot, const Series&, bool lowerIsBetter)> best;
     // steadyOf(the series' points, warmupSteps).
     std::function<std::optional<SteadySpeed>(WalkSlot, const Series&, std::int64_t warmupSteps)> steady;
+    // Whether the walks reached their series' ends; where they did not (a walk in slices),
+    // the summary is not used, and what else it walks (every rank's steps) is left out.
+    std::function<bool()> caughtUp;
 };
 RunSummary summarizeWith(const Run& run, const SeriesWalks& walks);
 // The straggler view alone: every rank's median step time, the slowest against the median of all.

@@ -19,7 +19,8 @@ std::optional<RunSummary> SummaryTracker::update(const Run& run, std::size_t bud
         },
         [this](WalkSlot slot, const Series& s, std::int64_t warmupSteps) {
             return steady(slot == WalkSlot::SamplesPerS ? samples_ : steps_, &s, warmupSteps);
-        }};
+        },
+        [this] { return caughtUp_; }};
     RunSummary summary = summarizeWith(run, walks);
     if (!caughtUp_)
         return std::nullopt;
